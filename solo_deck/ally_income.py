@@ -1,0 +1,88 @@
+"""Ally income at the End Phase: 1 VP per Ally, +2 when its condition holds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from solo_deck.allies import METRIC_LABELS, Ally, FrederickThreshold, Metric
+from solo_deck.data_files import allies_by_id, load_ruleset
+from solo_deck.model_base import FrozenModel
+from solo_deck.palace import Palace
+from solo_deck.player import PlayerState
+from solo_deck.ruleset import Ruleset
+
+
+class AllyIncomeLine(FrozenModel):
+    """One Ally's income with the reason in a few words."""
+
+    ally_id: str
+    name: str
+    kind: str
+    met: bool
+    vp: int
+    reason: str
+
+
+class AllyIncome(FrozenModel):
+    """The per-Ally breakdown and the total VP."""
+
+    lines: tuple[AllyIncomeLine, ...]
+    total: int
+
+
+def frederick_metric(palace: Palace, metric: Metric) -> int:
+    """Frederick's value for an Ally condition's metric (treasury for augustales)."""
+    if metric is Metric.AUGUSTALES:
+        return palace.treasury
+    if metric is Metric.STRUCTURES:
+        return palace.structures
+    return int(getattr(palace, metric.value))
+
+
+def condition_met(ally: Ally, player: PlayerState, palace: Palace) -> tuple[bool, str]:
+    """Whether ``ally``'s condition holds, and why in a few words."""
+    cond = ally.condition
+    label = METRIC_LABELS[cond.metric]
+    theirs = frederick_metric(palace, cond.metric)
+    if isinstance(cond, FrederickThreshold):
+        met = theirs >= cond.threshold
+        return met, f"Frederick {label} {theirs}, needs {cond.threshold}+"
+    mine = player.metric(cond.metric)
+    met = mine > theirs if cond.relation == "more" else mine >= theirs
+    sign = ">" if cond.relation == "more" else "≥"
+    return met, f"you {mine} vs Frederick {theirs} {label}, needs you {sign} him"
+
+
+def ally_income(
+    player: PlayerState,
+    palace: Palace,
+    *,
+    allies: Mapping[str, Ally] | None = None,
+    ruleset: Ruleset | None = None,
+) -> AllyIncome:
+    """Income of every Ally in the player's castle against Frederick's palace.
+
+    >>> from solo_deck import Palace, PlayerState
+    >>> ally_income(PlayerState(allies=("tento",)), Palace.initial()).total
+    1
+    """
+    catalogue = allies if allies is not None else allies_by_id()
+    scoring = (ruleset or load_ruleset()).scoring
+    base, bonus = scoring.ally_base_vp.value, scoring.ally_bonus_vp.value
+    lines = []
+    for ally_id in player.allies:
+        ally = catalogue.get(ally_id)
+        if ally is None:
+            raise KeyError(f"unknown Ally id {ally_id!r}")
+        met, reason = condition_met(ally, player, palace)
+        lines.append(
+            AllyIncomeLine(
+                ally_id=ally.id,
+                name=ally.name,
+                kind=ally.kind.value,
+                met=met,
+                vp=base + (bonus if met else 0),
+                reason=reason,
+            )
+        )
+    return AllyIncome(lines=tuple(lines), total=sum(line.vp for line in lines))

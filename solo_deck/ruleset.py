@@ -1,0 +1,149 @@
+"""The numbers of the solo game (setup, caps, board, scoring), each with its source."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from solo_deck.model_base import FrozenModel
+from solo_deck.provenance import Sourced
+
+
+class FrederickStart(FrozenModel):
+    """Frederick's palace at setup. ``treasury`` is in coins; ``specialist`` is the Path A
+    space his Specialist stands on."""
+
+    grain: Sourced[int]
+    stone: Sourced[int]
+    treasury: Sourced[int]
+    towers: Sourced[int]
+    walls: Sourced[int]
+    keeps: Sourced[int]
+    allies: Sourced[int]
+    specialist: Sourced[int]
+
+
+class PalaceCaps(FrozenModel):
+    """The highest value each of Frederick's tracks can reach."""
+
+    reserve_max: Sourced[int]
+    treasury_max: Sourced[int]
+    treasury_step: Sourced[int]
+    towers_max: Sourced[int]
+    walls_max: Sourced[int]
+    keeps_max: Sourced[int]
+    allies_max: Sourced[int]
+    path_a_spaces: Sourced[int]
+
+
+class VoyageRules(FrozenModel):
+    """The Voyage ring as the solo game uses it."""
+
+    ports: Sourced[list[str]]
+    start_port: Sourced[str]
+    card_spaces_per_port: Sourced[int]
+    ally_spaces_per_port: Sourced[int]
+    advanced_cards_level_a: Sourced[int]
+    advanced_cards_level_b: Sourced[int]
+    travel_max_steps: Sourced[int]
+    travel_free_steps: Sourced[int]
+
+    @model_validator(mode="after")
+    def _start_is_a_port(self) -> VoyageRules:
+        if len(set(self.ports.value)) != len(self.ports.value) or len(self.ports.value) < 2:
+            raise ValueError("ports must be at least two distinct names")
+        if self.start_port.value not in self.ports.value:
+            raise ValueError(f"start_port {self.start_port.value!r} is not one of the ports")
+        return self
+
+
+class EdictRules(FrozenModel):
+    """Edict tiles in the solo game."""
+
+    tiles_in_box: Sourced[int]
+    pile_after_setup: Sourced[int]
+    easier_solo_extra_tiles: Sourced[int]
+
+
+class RoundRules(FrozenModel):
+    """Turn limits and the crown reshuffle."""
+
+    frederick_max_actions: Sourced[int]
+    player_max_turns: Sourced[int]
+    crowns_to_reshuffle: Sourced[int]
+    solo_deck_size: Sourced[int]
+
+
+class PlayerRules(FrozenModel):
+    """The player's castle and starting supplies in solo."""
+
+    castle_towers: Sourced[int]
+    castle_walls: Sourced[int]
+    castle_keeps: Sourced[int]
+    start_towers: Sourced[int]
+    start_walls: Sourced[int]
+    start_grain: Sourced[int]
+    start_stone: Sourced[int]
+    start_augustales: Sourced[int]
+    specialists: Sourced[int]
+    path_spaces: Sourced[dict[str, int]]
+
+
+class Title(FrozenModel):
+    """A title reached from ``min_score`` upward."""
+
+    min_score: int = Field(ge=0)
+    name: str
+
+
+class ScoringRules(FrozenModel):
+    """Game-end scoring constants and the solo titles."""
+
+    vp_per_structure: Sourced[int]
+    most_structures_bonus: Sourced[int]
+    most_structures_rule: Sourced[str]
+    augustales_per_resource: Sourced[int]
+    augustales_per_vp: Sourced[int]
+    ally_base_vp: Sourced[int]
+    ally_bonus_vp: Sourced[int]
+    titles: Sourced[list[Title]]
+
+    @model_validator(mode="after")
+    def _valid(self) -> ScoringRules:
+        if self.most_structures_rule.value not in ("at_least_as_many", "more_than"):
+            raise ValueError("most_structures_rule must be 'at_least_as_many' or 'more_than'")
+        mins = [t.min_score for t in self.titles.value]
+        if not mins or mins[0] != 0 or mins != sorted(set(mins)):
+            raise ValueError("titles must start at 0 and rise strictly")
+        if self.augustales_per_vp.value < 1:
+            raise ValueError("augustales_per_vp must be at least 1")
+        return self
+
+
+class Ruleset(FrozenModel):
+    """Every number the engine uses. Load the packaged one with ``load_ruleset()``."""
+
+    frederick_start: FrederickStart
+    palace_caps: PalaceCaps
+    voyage: VoyageRules
+    edicts: EdictRules
+    rounds: RoundRules
+    player: PlayerRules
+    scoring: ScoringRules
+
+    @model_validator(mode="after")
+    def _start_within_caps(self) -> Ruleset:
+        start, caps = self.frederick_start, self.palace_caps
+        pairs = {
+            "grain": (start.grain.value, caps.reserve_max.value),
+            "stone": (start.stone.value, caps.reserve_max.value),
+            "treasury": (start.treasury.value, caps.treasury_max.value),
+            "towers": (start.towers.value, caps.towers_max.value),
+            "walls": (start.walls.value, caps.walls_max.value),
+            "keeps": (start.keeps.value, caps.keeps_max.value),
+            "allies": (start.allies.value, caps.allies_max.value),
+            "specialist": (start.specialist.value, caps.path_a_spaces.value),
+        }
+        for name, (value, cap) in pairs.items():
+            if not 0 <= value <= cap:
+                raise ValueError(f"frederick_start.{name} = {value} is outside 0..{cap}")
+        return self
