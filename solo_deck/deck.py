@@ -75,15 +75,16 @@ class SoloDeck(FrozenModel):
         else:
             if face is None:
                 raise RuleError("in table mode, key in the face of the card you flipped")
-            card = next(
+            match = next(
                 (c for c in map(deck.definition.card, deck.draw_pile) if c.face == face), None
             )
-            if card is None:
+            if match is None:
                 unseen = ", ".join(sorted({c.face.short() for c in deck.unseen_cards()}))
                 raise RuleError(
                     f"no unseen card shows {face.short()}; unseen faces: {unseen}. "
                     "Check the card, or fix the deck definition on the Deck screen"
                 )
+            card = match
         return deck._after_flip(card), card
 
     def flip_card(self, card_id: str) -> tuple[SoloDeck, SoloCard]:

@@ -33,7 +33,7 @@ class EdictKind(StrEnum):
         return f"{count} {singular if count == 1 else plural}"
 
     @property
-    def title(self) -> str:
+    def noun(self) -> str:
         """The kind's name, e.g. ``Tower``."""
         return _LABELS[self][0]
 
@@ -161,7 +161,7 @@ def parse_edict(text: str) -> Edict:
             )
         if kind in counts:
             raise EdictParseError(
-                f"{kind.title} ({kind.value}) appears twice in {text.strip()!r}: write it once "
+                f"{kind.noun} ({kind.value}) appears twice in {text.strip()!r}: write it once "
                 f"with its count, like 2{kind.value}"
             )
         counts[kind] = count

@@ -59,7 +59,7 @@ class EdictRow(FrozenModel):
         """The Active space Frederick issues for ``numeral``: that one, or when it is
         empty the next in sequence I → II → III → I (``None`` if all are empty)."""
         for step in range(3):
-            slot = (numeral.index + step) % 3
+            slot = (numeral.position + step) % 3
             if self.active[slot] is not None:
                 return slot
         return None
@@ -100,7 +100,10 @@ class EdictRow(FrozenModel):
                 awaiting = (replacement,)
             refill = Refill(active=slot, from_next=replacement, reveal_next=reveal)
         row = EdictRow(
-            active=_slots(active), next=_slots(nxt), pile=pile, awaiting=awaiting,
+            active=_slots(active),
+            next=_slots(nxt),
+            pile=pile,
+            awaiting=awaiting,
             unfillable=unfillable,
         )
         return row, tile, refill
@@ -112,7 +115,10 @@ class EdictRow(FrozenModel):
         nxt = list(self.next)
         nxt[position] = tile
         return self.model_copy(
-            update={"next": _slots(nxt), "awaiting": tuple(p for p in self.awaiting if p != position)}
+            update={
+                "next": _slots(nxt),
+                "awaiting": tuple(p for p in self.awaiting if p != position),
+            }
         )
 
     def non_empty_next(self) -> list[int]:

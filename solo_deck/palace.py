@@ -236,7 +236,7 @@ class Palace(FrozenModel):
         limits = limits or PalaceLimits.from_ruleset()
         extra = set(choice) - set(edict.kinds())
         if extra:
-            names = ", ".join(sorted(k.title for k in extra))
+            names = ", ".join(sorted(k.noun for k in extra))
             raise RuleError(f"the edict {edict} shows no {names}")
         changes = []
         for kind, icons in edict.items():

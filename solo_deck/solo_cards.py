@@ -25,7 +25,7 @@ class Numeral(StrEnum):
     III = "III"
 
     @property
-    def index(self) -> int:
+    def position(self) -> int:
         """0, 1 or 2."""
         return ("I", "II", "III").index(self.value)
 

@@ -1,0 +1,209 @@
+"""``SoloGame``: a setup plus an event log, folded into the current state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from solo_deck.data_files import describe_validation_error
+from solo_deck.deck import SoloDeck
+from solo_deck.edict_row import EdictRow
+from solo_deck.events import Event
+from solo_deck.palace import Palace, RuleError
+from solo_deck.player import PlayerState
+from solo_deck.setup import GameSetup
+from solo_deck.state import GameState
+from solo_deck.transitions import apply_event
+from solo_deck.voyage import Voyage
+
+SCHEMA_VERSION = 1
+_EVENT = TypeAdapter(Event)
+_EVENTS = TypeAdapter(list[Event])
+
+
+class DocumentError(ValueError):
+    """A saved game document that cannot be read: the message says what and where."""
+
+
+def initial_state(setup: GameSetup) -> GameState:
+    """The state before the first event."""
+    rules = setup.ruleset
+    voyage_rules = rules.voyage
+    ports = voyage_rules.ports.value
+    advanced = voyage_rules.advanced_cards_level_a.value + voyage_rules.advanced_cards_level_b.value
+    placed = len(ports) * voyage_rules.card_spaces_per_port.value
+    return GameState(
+        palace=Palace.initial(rules),
+        edicts=EdictRow(active=setup.active_edicts, next=setup.next_edicts, pile=setup.edict_pile),
+        deck=SoloDeck.new(
+            setup.deck,
+            setup.deck_mode,
+            setup.seed,
+            crowns_to_reshuffle=rules.rounds.crowns_to_reshuffle.value,
+        ),
+        voyage=Voyage.initial(
+            ports,
+            start=voyage_rules.start_port.value,
+            advanced_pile=max(0, advanced - placed),
+            card_spaces=voyage_rules.card_spaces_per_port.value,
+            ally_spaces=voyage_rules.ally_spaces_per_port.value,
+            card_ids=list(setup.port_cards),
+            ally_ids=list(setup.port_allies),
+        ),
+        player=PlayerState.initial(rules),
+    )
+
+
+class SoloGame:
+    """A solo game as python-chess models a board: ``push`` an event, ``undo`` it,
+    ``redo`` it. The state is a pure fold of the log, so a replay of the same document
+    always gives the same state and flips the same solo cards.
+
+    Undo and redo cost O(1): the state after every event is kept (states share their
+    unchanged parts, so this is cheap).
+
+    >>> from solo_deck import parse_edict
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> game = SoloGame(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18, seed=1))
+    >>> from solo_deck.events import EndTurn, FrederickTurn
+    >>> _ = game.push(EndTurn()); _ = game.push(FrederickTurn())
+    >>> game.state.frederick_actions
+    1
+    >>> game.undo() is not None and game.state.frederick_actions == 0
+    True
+    """
+
+    def __init__(self, setup: GameSetup, events: Iterable[Event] = ()) -> None:
+        self.setup = setup
+        self._events: list[Event] = []
+        self._lines: list[str] = []
+        self._states: list[GameState] = [initial_state(setup)]
+        self._redo: list[Event] = []
+        for event in events:
+            self.push(event)
+        self._redo.clear()
+
+    # --- the log ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self._states[-1]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The applied events, oldest first (as stored, with card ids filled in)."""
+        return tuple(self._events)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """One line per applied event, oldest first."""
+        return tuple(self._lines)
+
+    @property
+    def redo_log(self) -> tuple[Event, ...]:
+        """Undone events that ``redo`` would re-apply, next first."""
+        return tuple(reversed(self._redo))
+
+    def push(self, event: Event | dict[str, Any]) -> GameState:
+        """Apply ``event`` (a model or its dict) and append it to the log. A new event
+        drops the redo branch. Raises ``RuleError`` (state unchanged) if not allowed."""
+        parsed = _parse_event(event)
+        state, stored, line = apply_event(self.state, parsed, self.setup.ruleset)
+        self._events.append(stored)
+        self._lines.append(line)
+        self._states.append(state)
+        self._redo.clear()
+        return state
+
+    def undo(self) -> Event | None:
+        """Take back the last event; returns it (``None`` if there is nothing to undo)."""
+        if not self._events:
+            return None
+        event = self._events.pop()
+        self._lines.pop()
+        self._states.pop()
+        self._redo.append(event)
+        return event
+
+    def redo(self) -> Event | None:
+        """Re-apply the last undone event; returns it (``None`` if there is none)."""
+        if not self._redo:
+            return None
+        event = self._redo.pop()
+        redo = self._redo
+        self._redo = []
+        try:
+            self.push(event)
+        finally:
+            self._redo = redo
+        return event
+
+    @property
+    def can_undo(self) -> bool:
+        """True if there is an event to take back."""
+        return bool(self._events)
+
+    @property
+    def can_redo(self) -> bool:
+        """True if an undone event can be re-applied."""
+        return bool(self._redo)
+
+    def preview(self, event: Event | dict[str, Any]) -> tuple[GameState, str]:
+        """What ``event`` would do, without applying it (raises like ``push``)."""
+        state, _, line = apply_event(self.state, _parse_event(event), self.setup.ruleset)
+        return state, line
+
+    # --- documents --------------------------------------------------------------------
+
+    def to_document(self) -> dict[str, Any]:
+        """A JSON-ready document: schema version, setup, events and the redo branch."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "setup": self.setup.model_dump(mode="json"),
+            "events": _EVENTS.dump_python(self._events, mode="json"),
+            "redo": _EVENTS.dump_python(self._redo, mode="json"),
+        }
+
+    @classmethod
+    def from_document(cls, document: Any) -> SoloGame:
+        """Rebuild a game by replaying a document from :meth:`to_document`.
+
+        Raises :class:`DocumentError` naming the bad field or event."""
+        if not isinstance(document, dict):
+            raise DocumentError("a saved game must be a JSON object")
+        version = document.get("schema_version")
+        if version != SCHEMA_VERSION:
+            raise DocumentError(
+                f"saved game has schema_version {version!r}; this program reads {SCHEMA_VERSION}"
+            )
+        try:
+            setup = GameSetup.model_validate(document.get("setup"))
+        except ValidationError as exc:
+            raise DocumentError(f"setup: {describe_validation_error(exc)}") from None
+        try:
+            events = _EVENTS.validate_python(document.get("events", []))
+            redo = _EVENTS.validate_python(document.get("redo", []))
+        except ValidationError as exc:
+            raise DocumentError(f"events: {describe_validation_error(exc)}") from None
+        game = cls(setup)
+        for number, event in enumerate(events, start=1):
+            try:
+                game.push(event)
+            except RuleError as exc:
+                raise DocumentError(
+                    f"event {number} ({event.type}) cannot be replayed: {exc}"
+                ) from None
+        game._redo = list(redo)
+        return game
+
+
+def _parse_event(event: Event | dict[str, Any]) -> Event:
+    if isinstance(event, dict):
+        try:
+            return _EVENT.validate_python(event)
+        except ValidationError as exc:
+            raise RuleError(f"not a valid event: {describe_validation_error(exc)}") from None
+    return event
