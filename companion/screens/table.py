@@ -1,0 +1,435 @@
+"""The Table: the whole game at a glance, and every key that changes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import Resize
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header
+
+from companion.widgets.deck_panel import DeckPanel
+from companion.widgets.edict_row_panel import EdictRowPanel
+from companion.widgets.instructions_panel import InstructionsPanel
+from companion.widgets.log_panel import LogPanel
+from companion.widgets.palace_panel import PalacePanel
+from companion.widgets.player_panel import PlayerPanel
+from companion.widgets.voyage_panel import VoyagePanel
+from solo_deck import CardFace, GameState, PalaceLimits, Phase, RuleError
+from solo_deck.events import Event, FrederickTurn, RevealEdict
+
+NARROW = 110
+"""Below this width the panels stack instead of sitting side by side."""
+
+PLAYER_ACTIONS = {"travel", "edict", "summon", "buy", "build", "promote", "end_turn", "pass_turn"}
+
+
+class TableScreen(Screen[None]):
+    """Frederick's palace, the edict row, the deck, the Voyage ring, your board, the
+    instructions for Frederick's last turn and the log."""
+
+    DEFAULT_CSS = """
+    TableScreen #body { height: 1fr; }
+    TableScreen .row { height: auto; }
+    TableScreen #palace { width: 36; }
+    TableScreen #edicts { width: 34; }
+    TableScreen #deck { width: 1fr; }
+    TableScreen #player { width: 56; }
+    TableScreen #instructions { width: 1fr; }
+    TableScreen.-narrow .row { layout: vertical; }
+    TableScreen.-narrow .row > * { width: 100%; }
+    TableScreen #instructions { border: round $accent; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "space",
+            "frederick",
+            "Frederick",
+            id="table.frederick",
+            tooltip="Flip Frederick's solo card and resolve his turn",
+        ),
+        Binding(
+            "enter",
+            "end_turn",
+            "End turn",
+            id="table.end_turn",
+            tooltip="Your turn is done; Frederick is next",
+        ),
+        Binding(
+            "n",
+            "reveal",
+            "Type tile",
+            id="table.reveal",
+            tooltip="Type the Edict tile just drawn into a Next space",
+        ),
+        Binding(
+            "f",
+            "end_phase",
+            "End Phase",
+            id="table.end_phase",
+            tooltip="Ally income, castle income, reorganisation, game-end check",
+        ),
+        Binding(
+            "f",
+            "final_score",
+            "Final score",
+            id="table.final_score",
+            tooltip="Score the finished game and save it",
+        ),
+        Binding("t", "travel", "Travel", id="table.travel", tooltip="Sail your ship clockwise"),
+        Binding("e", "edict", "Edict", id="table.edict", tooltip="Issue an Active Edict"),
+        Binding(
+            "a", "summon", "Ally", id="table.summon", tooltip="Summon the face-up Ally at your port"
+        ),
+        Binding(
+            "b",
+            "buy",
+            "Buy card",
+            id="table.buy",
+            tooltip="Purchase the Advanced card at your port",
+        ),
+        Binding("c", "build", "Build", id="table.build", tooltip="Build a Structure"),
+        Binding("p", "promote", "Promote", id="table.promote", tooltip="Promote a Specialist"),
+        Binding(
+            "g",
+            "gain",
+            "Gain/spend",
+            id="table.gain",
+            tooltip="Gain or spend VP, Grain, Stone, Augustales",
+        ),
+        Binding(
+            "P",
+            "pass_turn",
+            "Pass",
+            id="table.pass",
+            key_display="P",
+            tooltip="Pass (only with no card in hand)",
+        ),
+        Binding(
+            "o",
+            "correct",
+            "Correct",
+            id="table.correct",
+            tooltip="Correct any tracked value by hand",
+        ),
+        Binding(
+            "i",
+            "name_port",
+            "Identify",
+            id="table.identify",
+            tooltip="Say which Ally or card lies at a port",
+        ),
+        Binding("ctrl+z", "undo", "Undo", id="table.undo", tooltip="Take back the last event"),
+        Binding("ctrl+y", "redo", "Redo", id="table.redo", tooltip="Re-apply an undone event"),
+        Binding("l", "log", "Log", id="table.log", tooltip="The whole game log"),
+        Binding(
+            "escape",
+            "menu",
+            "Menu",
+            id="table.menu",
+            tooltip="Back to the Start screen (the game stays saved)",
+        ),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="body"):
+            with Horizontal(classes="row"):
+                yield PalacePanel(id="palace", classes="panel")
+                yield EdictRowPanel(id="edicts", classes="panel")
+                yield DeckPanel(id="deck", classes="panel")
+            yield VoyagePanel(id="voyage", classes="panel")
+            with Horizontal(classes="row"):
+                yield PlayerPanel(id="player", classes="panel")
+                yield InstructionsPanel(id="instructions", classes="panel")
+            yield LogPanel(id="log", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        titles = {
+            "palace": "Frederick's palace",
+            "edicts": "Edict row",
+            "deck": "Round & solo deck",
+            "voyage": "Voyage",
+            "player": "Your board",
+            "instructions": "What to do",
+            "log": "Log",
+        }
+        for widget_id, title in titles.items():
+            self.query_one(f"#{widget_id}").border_title = title
+        self._provisional = self._deck_is_provisional()
+        self.refresh_state()
+
+    def on_screen_resume(self) -> None:
+        """Back from a modal or another screen: redraw (the state may have changed)."""
+        self._provisional = self._deck_is_provisional()
+        self.refresh_state()
+
+    @on(Resize)
+    def _narrow(self, event: Resize) -> None:
+        self.set_class(event.size.width < NARROW, "-narrow")
+
+    # --- drawing ----------------------------------------------------------------------
+
+    @property
+    def session(self) -> Any:
+        """The app's game session."""
+        return self.app.session  # type: ignore[attr-defined]
+
+    @property
+    def state(self) -> GameState:
+        """The current game state."""
+        state: GameState = self.session.state
+        return state
+
+    def refresh_state(self) -> None:
+        """Redraw every panel and the footer."""
+        if self.session.game is None:
+            return
+        state = self.state
+        rules = self.session.game.setup.ruleset
+        self.query_one(PalacePanel).show(state, PalaceLimits.from_ruleset(rules))
+        self.query_one(EdictRowPanel).show(state)
+        self.query_one(DeckPanel).show(
+            state,
+            provisional=self._provisional,
+            max_actions=rules.rounds.frederick_max_actions.value,
+        )
+        self.query_one(VoyagePanel).show(state)
+        self.query_one(PlayerPanel).show(state)
+        self.query_one(InstructionsPanel).show(state)
+        game = self.session.game
+        self.query_one(LogPanel).show(game.log, len(game.redo_log))
+        self.sub_title = f"Round {state.round} · {game.setup.house} · {game.setup.difficulty}"
+        self.refresh_bindings()
+
+    def _deck_is_provisional(self) -> bool:
+        game = self.session.game
+        if game is None or not game.setup.deck.provisional:
+            return False
+        try:
+            verified = self.session.settings.verified_cards()
+        except (OSError, ValueError):
+            verified = set()
+        return not {card.id for card in game.setup.deck.cards} <= verified
+
+    # --- which keys apply now ---------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide keys that do not apply in the current phase."""
+        if self.session.game is None:
+            return action in {"menu"} or None
+        state = self.state
+        if action == "reveal":
+            return bool(state.awaiting_reveal)
+        if state.awaiting_reveal and (action in PLAYER_ACTIONS or action == "frederick"):
+            return None
+        if action in PLAYER_ACTIONS:
+            return state.phase is Phase.PLAYER
+        if action == "frederick":
+            return state.phase is Phase.FREDERICK
+        if action == "end_phase":
+            return state.phase is Phase.END_PHASE
+        if action == "final_score":
+            return state.phase is Phase.GAME_OVER
+        if action == "undo":
+            return self.session.game.can_undo or None
+        if action == "redo":
+            return self.session.game.can_redo or None
+        return True
+
+    # --- applying events --------------------------------------------------------------
+
+    def apply(self, event: Event | None) -> bool:
+        """Push ``event`` through the session; report a refusal or a save failure."""
+        if event is None:
+            return False
+        try:
+            self.session.push(event)
+        except RuleError as exc:
+            self.notify(str(exc), title="Not allowed", severity="error")
+            return False
+        except OSError as exc:
+            self.notify(
+                f"{exc}. The move is kept in memory; the last saved file is intact.",
+                title="Could not save",
+                severity="error",
+                timeout=10,
+            )
+        self.refresh_state()
+        self._follow_up()
+        return True
+
+    def _follow_up(self) -> None:
+        """Ask for table facts at once, and open the End Phase when it starts."""
+        state = self.state
+        if state.awaiting_reveal:
+            self.action_reveal()
+        elif state.phase is Phase.END_PHASE and state.end_phase.ally_income is None:
+            self.action_end_phase()
+
+    def _open(self, screen: ModalScreen[Any], then: Callable[[Any], None] | None = None) -> None:
+        self.app.push_screen(screen, then or self.apply)
+
+    # --- Frederick --------------------------------------------------------------------
+
+    def action_frederick(self) -> None:
+        """Resolve Frederick's turn (table mode: ask for the face first)."""
+        state = self.state
+        if state.deck.mode == "virtual":
+            self.apply(FrederickTurn())
+            return
+        from companion.screens.modals.solo_face import SoloFaceModal
+
+        def flipped(face: CardFace | None) -> None:
+            if face is not None:
+                self.apply(FrederickTurn(face=face))
+
+        self._open(SoloFaceModal(state.deck), flipped)
+
+    def action_reveal(self) -> None:
+        """Type the tile drawn into the awaiting Next space."""
+        state = self.state
+        if not state.awaiting_reveal:
+            return
+        from companion.screens.modals.reveal_edict import RevealEdictModal
+
+        def typed(event: RevealEdict | None) -> None:
+            if event is not None:
+                self.apply(event)
+
+        self._open(RevealEdictModal(state.awaiting_reveal[0], state.edicts.pile), typed)
+
+    # --- your turn --------------------------------------------------------------------
+
+    def action_end_turn(self) -> None:
+        """Your turn is over."""
+        from solo_deck.events import EndTurn
+
+        self.apply(EndTurn())
+
+    def action_pass_turn(self) -> None:
+        """Pass, after confirming that your hand is empty."""
+        from companion.screens.modals.confirm import ConfirmModal
+        from solo_deck.events import Pass
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.apply(Pass())
+
+        self._open(
+            ConfirmModal(
+                "Pass for the rest of the round?",
+                "You may pass only when no card is left in your hand.",
+            ),
+            confirmed,
+        )
+
+    def action_travel(self) -> None:
+        """Sail your ship."""
+        from companion.screens.modals.travel import TravelModal
+
+        self._open(TravelModal(self.state, self.session.game.setup.ruleset))
+
+    def action_edict(self) -> None:
+        """Issue an Active Edict."""
+        from companion.screens.modals.issue_edict import IssueEdictModal
+
+        self._open(IssueEdictModal(self.state, self.session.game.setup.ruleset))
+
+    def action_summon(self) -> None:
+        """Summon the Ally at your port."""
+        from companion.screens.modals.summon import SummonModal
+
+        self._open(SummonModal(self.state))
+
+    def action_buy(self) -> None:
+        """Buy the Advanced card at your port."""
+        from companion.screens.modals.buy_card import BuyCardModal
+
+        self._open(BuyCardModal(self.state))
+
+    def action_build(self) -> None:
+        """Build a Structure."""
+        from companion.screens.modals.build import BuildModal
+
+        self._open(BuildModal(self.state))
+
+    def action_promote(self) -> None:
+        """Promote a Specialist."""
+        from companion.screens.modals.promote import PromoteModal
+
+        self._open(PromoteModal(self.state, self.session.game.setup.ruleset))
+
+    def action_gain(self) -> None:
+        """Gain or spend VP and supplies."""
+        from companion.screens.modals.gain import GainModal
+
+        self._open(GainModal(self.state))
+
+    def action_correct(self) -> None:
+        """Correct a tracked value by hand."""
+        from companion.screens.modals.correct import CorrectModal
+
+        self._open(CorrectModal(self.state))
+
+    def action_name_port(self) -> None:
+        """Say which Ally or card lies at a port."""
+        from companion.screens.modals.name_port import NamePortModal
+
+        self._open(NamePortModal(self.state))
+
+    # --- phases, log, undo ------------------------------------------------------------
+
+    def action_end_phase(self) -> None:
+        """Open the End Phase screen."""
+        from companion.screens.end_phase import EndPhaseScreen
+
+        self.app.push_screen(EndPhaseScreen())
+
+    def action_final_score(self) -> None:
+        """Open the Final score screen."""
+        from companion.screens.final_score import FinalScoreScreen
+
+        self.app.push_screen(FinalScoreScreen())
+
+    def action_log(self) -> None:
+        """Show the whole log."""
+        from companion.screens.log_screen import LogScreen
+
+        self.app.push_screen(LogScreen())
+
+    def action_undo(self) -> None:
+        """Take back the last event."""
+        try:
+            event = self.session.undo()
+        except OSError as exc:
+            self.notify(f"Undone, but could not save: {exc}", severity="error")
+            event = True
+        if event is None:
+            self.notify("Nothing to undo.")
+        self.refresh_state()
+
+    def action_redo(self) -> None:
+        """Re-apply the last undone event."""
+        try:
+            event = self.session.redo()
+        except RuleError as exc:
+            self.notify(str(exc), title="Cannot redo", severity="error")
+            return
+        except OSError as exc:
+            self.notify(f"Redone, but could not save: {exc}", severity="error")
+            event = True
+        if event is None:
+            self.notify("Nothing to redo.")
+        self.refresh_state()
+
+    def action_menu(self) -> None:
+        """Back to the Start screen; the game stays saved."""
+        self.dismiss(None)

@@ -1,0 +1,162 @@
+"""The game session: the engine's ``SoloGame`` plus autosave and the history.
+
+Every change goes through :meth:`GameSession.push`, :meth:`undo` or :meth:`redo`, and each
+one is saved at once (atomically) to the game file, apart from the history file.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.storage import GameStore, HistoryRecord, HistoryStore, SettingsStore
+from solo_deck import GameSetup, GameState, SoloGame
+from solo_deck.events import Event
+from solo_deck.game import DocumentError
+
+IDLE_LIMIT = 600.0
+"""Seconds of inactivity beyond which the gap is not counted as play time."""
+
+
+def utc_now() -> str:
+    """The current time as an ISO 8601 UTC string."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class GameSession:
+    """Owns the game in progress and the stores of one data folder."""
+
+    folder: Path
+    game: SoloGame | None = None
+    started_at: str | None = None
+    play_seconds: float = 0.0
+    notices: list[str] = field(default_factory=list)
+    save_error: str | None = None
+    _last_activity: float = field(default_factory=time.monotonic)
+    _history: HistoryStore | None = None
+    _settings: SettingsStore | None = None
+
+    def __post_init__(self) -> None:
+        self.game_store = GameStore(self.folder)
+
+    # --- stores (opened lazily: the Start screen must not wait for the history) -------
+
+    @property
+    def history(self) -> HistoryStore:
+        """The history store (opened on first use)."""
+        if self._history is None:
+            self._history = HistoryStore(self.folder)
+        return self._history
+
+    @property
+    def settings(self) -> SettingsStore:
+        """The settings store (opened on first use)."""
+        if self._settings is None:
+            self._settings = SettingsStore(self.folder)
+        return self._settings
+
+    # --- the game in progress ---------------------------------------------------------
+
+    def load(self) -> bool:
+        """Load the saved game in progress, if any. Returns True if one was resumed.
+
+        A damaged file is moved aside by the store; the reason lands in ``notices``."""
+        result = self.game_store.load()
+        if result.notice:
+            self.notices.append(result.notice)
+        if result.document is None:
+            return False
+        meta: dict[str, Any] = dict(result.document.get("meta") or {})
+        try:
+            self.game = SoloGame.from_document(result.document)
+        except DocumentError as exc:
+            self.notices.append(
+                f"The saved game could not be replayed ({exc}); it was left in place and a new "
+                "game will replace it only when you start one."
+            )
+            return False
+        self.started_at = meta.get("started_at")
+        self.play_seconds = float(meta.get("play_seconds") or 0.0)
+        self._last_activity = time.monotonic()
+        return True
+
+    def has_saved_game(self) -> bool:
+        """True if a game in progress is stored (without replaying it)."""
+        return self.game_store.exists()
+
+    @property
+    def state(self) -> GameState:
+        """The current state (a game must be open)."""
+        if self.game is None:
+            raise RuntimeError("no game is open")
+        return self.game.state
+
+    def start(self, setup: GameSetup) -> GameState:
+        """Begin a new game and save it."""
+        self.game = SoloGame(setup)
+        self.started_at = utc_now()
+        self.play_seconds = 0.0
+        self._last_activity = time.monotonic()
+        self.save()
+        return self.game.state
+
+    def push(self, event: Event | dict[str, Any]) -> GameState:
+        """Apply one event and save. ``RuleError`` leaves game and file unchanged."""
+        game = self._require_game()
+        state = game.push(event)
+        self._touch()
+        self.save()
+        return state
+
+    def undo(self) -> Event | None:
+        """Take back the last event and save."""
+        event = self._require_game().undo()
+        if event is not None:
+            self._touch()
+            self.save()
+        return event
+
+    def redo(self) -> Event | None:
+        """Re-apply the last undone event and save."""
+        event = self._require_game().redo()
+        if event is not None:
+            self._touch()
+            self.save()
+        return event
+
+    def save(self) -> None:
+        """Write the game in progress. A failure is kept in ``save_error`` (the previous
+        file stays intact) and raised for the UI to report."""
+        game = self._require_game()
+        meta = {"started_at": self.started_at, "play_seconds": round(self.play_seconds, 1)}
+        try:
+            self.game_store.save(game.to_document(), meta)
+        except OSError as exc:
+            self.save_error = str(exc)
+            raise
+        self.save_error = None
+
+    def finish(self, record: HistoryRecord) -> None:
+        """Store a finished game in the history, then drop the game in progress."""
+        self.history.add(record)
+        self.game_store.clear()
+        self.game = None
+
+    def abandon(self) -> None:
+        """Drop the game in progress without recording it."""
+        self.game_store.clear()
+        self.game = None
+
+    def _touch(self) -> None:
+        now = time.monotonic()
+        self.play_seconds += min(now - self._last_activity, IDLE_LIMIT)
+        self._last_activity = now
+
+    def _require_game(self) -> SoloGame:
+        if self.game is None:
+            raise RuntimeError("no game is open")
+        return self.game

@@ -1,0 +1,39 @@
+"""The solo deck and the round counters."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from solo_deck import GameState, Phase
+
+PHASE_NAMES = {
+    Phase.PLAYER: "Your turn",
+    Phase.FREDERICK: "Frederick's turn",
+    Phase.END_PHASE: "End Phase",
+    Phase.GAME_OVER: "Game over",
+}
+
+
+class DeckPanel(Static):
+    """Cards left, crowns since the shuffle, the round, your turn and Frederick's actions."""
+
+    def show(self, state: GameState, *, provisional: bool, max_actions: int) -> None:
+        """Redraw for ``state``."""
+        deck = state.deck
+        text = Text()
+        text.append(f"Round {state.round}", style="bold")
+        text.append(" · ")
+        text.append(PHASE_NAMES[state.phase], style="bold reverse")
+        text.append(f"\nYour turn {min(state.turn, 6)}")
+        if state.passed:
+            text.append(" (passed)", style="yellow")
+        text.append(f" · Frederick {state.frederick_actions}/{max_actions}\n")
+        text.append(f"Solo deck: {len(deck.draw_pile)} left, {len(deck.discard)} seen\n")
+        text.append(f"Crowns since shuffle: {deck.crowns_since_shuffle}/{deck.crowns_to_reshuffle}")
+        if deck.reshuffle_pending:
+            text.append("  reshuffle pending", style="bold yellow")
+        text.append(f"\nMode: {deck.mode} · shuffles: {deck.shuffles}")
+        if provisional:
+            text.append("\nPROVISIONAL deck: check it (Deck screen)", style="bold magenta")
+        self.update(text)

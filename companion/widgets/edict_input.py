@@ -1,0 +1,71 @@
+"""An Input for edict notation with live validation and a plain-words preview."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Label
+
+from companion.widgets.validators import EdictNotation
+from solo_deck import Edict, parse_edict
+
+
+class EdictField(Vertical):
+    """A labelled edict input; below it either the tile in words or what is wrong."""
+
+    DEFAULT_CSS = """
+    EdictField { height: auto; }
+    EdictField > .edict-label { color: $text-muted; }
+    EdictField > .edict-feedback { height: auto; color: $text-muted; }
+    EdictField > .edict-feedback.-invalid { color: $error; }
+    """
+
+    def __init__(self, label: str, value: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._label = label
+        self._value = value
+
+    def compose(self) -> ComposeResult:
+        yield Label(self._label, classes="edict-label")
+        yield Input(
+            value=self._value,
+            placeholder="e.g. 2T 1K",
+            validators=[EdictNotation()],
+            validate_on=["changed", "submitted", "blur"],
+        )
+        yield Label("", classes="edict-feedback")
+
+    def on_mount(self) -> None:
+        self._show(self.query_one(Input).value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show(event.value)
+
+    def _show(self, text: str) -> None:
+        feedback = self.query_one(".edict-feedback", Label)
+        if not text.strip():
+            feedback.update(
+                "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
+            )
+            feedback.set_class(False, "-invalid")
+            return
+        try:
+            edict = parse_edict(text)
+        except ValueError as exc:
+            feedback.update(str(exc))
+            feedback.set_class(True, "-invalid")
+        else:
+            feedback.update(f"= {edict.describe()}")
+            feedback.set_class(False, "-invalid")
+
+    @property
+    def edict(self) -> Edict | None:
+        """The parsed tile, or None while the text is not valid."""
+        try:
+            return parse_edict(self.query_one(Input).value)
+        except ValueError:
+            return None
+
+    def focus_input(self) -> None:
+        """Put the cursor in the input."""
+        self.query_one(Input).focus()

@@ -1,0 +1,34 @@
+"""Frederick's palace: every track with its cap."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from companion.widgets.tracks import join_lines, track_line
+from solo_deck import GameState, PalaceLimits
+
+
+class PalacePanel(Static):
+    """Reserve, Treasury, Castle, Court and Path A, as bars against their caps."""
+
+    def show(self, state: GameState, limits: PalaceLimits) -> None:
+        """Redraw for ``state``."""
+        palace = state.palace
+        lines = [
+            track_line("Grain", palace.grain, limits.reserve_max),
+            track_line("Stone", palace.stone, limits.reserve_max),
+            track_line(
+                "Treasury",
+                palace.treasury,
+                limits.treasury_max,
+                width=limits.treasury_max // limits.treasury_step,
+                suffix="coins",
+            ),
+            track_line("Towers", palace.towers, limits.towers_max),
+            track_line("Walls", palace.walls, limits.walls_max),
+            track_line("Keeps", palace.keeps, limits.keeps_max),
+            track_line("Court", palace.allies, limits.allies_max, suffix="Allies"),
+            track_line("Path A", palace.specialist, limits.path_a_spaces, suffix="space"),
+        ]
+        self.update(join_lines(lines))
+        self.border_subtitle = f"{palace.structures} Structures"

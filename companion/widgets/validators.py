@@ -1,0 +1,42 @@
+"""Input validators that explain what is wrong and what is allowed."""
+
+from __future__ import annotations
+
+from textual.validation import ValidationResult, Validator
+
+from solo_deck import EdictParseError, parse_edict
+
+
+class EdictNotation(Validator):
+    """Accepts edict notation such as ``2T 1K``; the failure says why, in full."""
+
+    def validate(self, value: str) -> ValidationResult:
+        """Parse the text; report the parser's message on failure."""
+        try:
+            parse_edict(value)
+        except EdictParseError as exc:
+            return self.failure(str(exc))
+        return self.success()
+
+
+class WholeNumber(Validator):
+    """A whole number within ``minimum``..``maximum`` (empty allowed if ``optional``)."""
+
+    def __init__(self, minimum: int = 0, maximum: int = 999, *, optional: bool = False) -> None:
+        super().__init__()
+        self.minimum = minimum
+        self.maximum = maximum
+        self.optional = optional
+
+    def validate(self, value: str) -> ValidationResult:
+        """Check the text is a whole number in range."""
+        text = value.strip()
+        if not text:
+            return self.success() if self.optional else self.failure("enter a number")
+        try:
+            number = int(text)
+        except ValueError:
+            return self.failure(f"{text!r} is not a whole number")
+        if not self.minimum <= number <= self.maximum:
+            return self.failure(f"enter a number from {self.minimum} to {self.maximum}")
+        return self.success()

@@ -1,0 +1,41 @@
+"""The README example and the engine's docstring examples run as written."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pathlib
+import pkgutil
+import re
+
+import pytest
+
+import solo_deck
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_readme_engine_example_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks, "the README has no python example"
+    namespace: dict[str, object] = {"print": lambda *args: None}
+    exec(compile(blocks[0], "README.md", "exec"), namespace)
+
+
+def test_readme_gives_the_two_setup_commands_that_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```bash\n(.*?)\n```", readme, re.S)
+    assert len(commands) >= 2
+    assert commands[0].endswith("stupor-solo")
+    assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+MODULES = sorted(m.name for m in pkgutil.iter_modules(solo_deck.__path__, "solo_deck."))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
