@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from companion.commands import GameCommands
+from companion.keymap import APP_KEYS, bindings
 from companion.session import GameSession
 
 DARK_THEME = "textual-dark"
@@ -21,31 +22,7 @@ class StuporSoloApp(App[None]):
     TITLE = "Stupor Mundi · Solo companion"
     CSS_PATH = "companion.tcss"
     COMMANDS = App.COMMANDS | {GameCommands}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "question_mark",
-            "help",
-            "Help",
-            id="app.help",
-            key_display="?",
-            tooltip="Keys and the rules decisions",
-        ),
-        Binding(
-            "ctrl+t",
-            "toggle_theme",
-            "Theme",
-            id="app.theme",
-            tooltip="Switch between the dark and the light theme",
-        ),
-        Binding(
-            "ctrl+q",
-            "quit",
-            "Quit",
-            id="app.quit",
-            priority=True,
-            tooltip="Quit; the game is already saved",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
 
     def __init__(self, data_dir: Path, *, resume: bool = True) -> None:
         super().__init__()

@@ -12,7 +12,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.storage import GameStore, HistoryRecord, HistoryStore, SettingsStore
+from companion.storage import (
+    GameStore,
+    HistoryRecord,
+    HistoryStore,
+    SettingsStore,
+    remove_stray_temp_files,
+)
 from solo_deck import GameSetup, GameState, SoloGame
 from solo_deck.events import Event
 from solo_deck.game import DocumentError
@@ -41,6 +47,8 @@ class GameSession:
     _settings: SettingsStore | None = None
 
     def __post_init__(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        remove_stray_temp_files(self.folder)
         self.game_store = GameStore(self.folder)
 
     # --- stores (opened lazily: the Start screen must not wait for the history) -------
@@ -74,10 +82,7 @@ class GameSession:
         try:
             self.game = SoloGame.from_document(result.document)
         except DocumentError as exc:
-            self.notices.append(
-                f"The saved game could not be replayed ({exc}); it was left in place and a new "
-                "game will replace it only when you start one."
-            )
+            self.notices.append(self.game_store.quarantine(f"it could not be replayed: {exc}"))
             return False
         self.started_at = meta.get("started_at")
         self.play_seconds = float(meta.get("play_seconds") or 0.0)

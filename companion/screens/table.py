@@ -7,12 +7,13 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header
 
+from companion.keymap import TABLE_KEYS, bindings
 from companion.widgets.deck_panel import DeckPanel
 from companion.widgets.edict_row_panel import EdictRowPanel
 from companion.widgets.instructions_panel import InstructionsPanel
@@ -44,98 +45,10 @@ class TableScreen(Screen[None]):
     TableScreen.-narrow .row { layout: vertical; }
     TableScreen.-narrow .row > * { width: 100%; }
     TableScreen #instructions { border: round $accent; }
+    TableScreen FooterKey .footer-key--description { padding: 0; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "space",
-            "frederick",
-            "Frederick",
-            id="table.frederick",
-            tooltip="Flip Frederick's solo card and resolve his turn",
-        ),
-        Binding(
-            "enter",
-            "end_turn",
-            "End turn",
-            id="table.end_turn",
-            tooltip="Your turn is done; Frederick is next",
-        ),
-        Binding(
-            "n",
-            "reveal",
-            "Type tile",
-            id="table.reveal",
-            tooltip="Type the Edict tile just drawn into a Next space",
-        ),
-        Binding(
-            "f",
-            "end_phase",
-            "End Phase",
-            id="table.end_phase",
-            tooltip="Ally income, castle income, reorganisation, game-end check",
-        ),
-        Binding(
-            "f",
-            "final_score",
-            "Final score",
-            id="table.final_score",
-            tooltip="Score the finished game and save it",
-        ),
-        Binding("t", "travel", "Travel", id="table.travel", tooltip="Sail your ship clockwise"),
-        Binding("e", "edict", "Edict", id="table.edict", tooltip="Issue an Active Edict"),
-        Binding(
-            "a", "summon", "Ally", id="table.summon", tooltip="Summon the face-up Ally at your port"
-        ),
-        Binding(
-            "b",
-            "buy",
-            "Buy card",
-            id="table.buy",
-            tooltip="Purchase the Advanced card at your port",
-        ),
-        Binding("c", "build", "Build", id="table.build", tooltip="Build a Structure"),
-        Binding("p", "promote", "Promote", id="table.promote", tooltip="Promote a Specialist"),
-        Binding(
-            "g",
-            "gain",
-            "Gain/spend",
-            id="table.gain",
-            tooltip="Gain or spend VP, Grain, Stone, Augustales",
-        ),
-        Binding(
-            "P",
-            "pass_turn",
-            "Pass",
-            id="table.pass",
-            key_display="P",
-            tooltip="Pass (only with no card in hand)",
-        ),
-        Binding(
-            "o",
-            "correct",
-            "Correct",
-            id="table.correct",
-            tooltip="Correct any tracked value by hand",
-        ),
-        Binding(
-            "i",
-            "name_port",
-            "Identify",
-            id="table.identify",
-            tooltip="Say which Ally or card lies at a port",
-        ),
-        Binding("ctrl+z", "undo", "Undo", id="table.undo", tooltip="Take back the last event"),
-        Binding("ctrl+y", "redo", "Redo", id="table.redo", tooltip="Re-apply an undone event"),
-        Binding("l", "log", "Log", id="table.log", tooltip="The whole game log"),
-        Binding(
-            "escape",
-            "menu",
-            "Menu",
-            id="table.menu",
-            tooltip="Back to the Start screen (the game stays saved)",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(TABLE_KEYS))
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -149,7 +62,7 @@ class TableScreen(Screen[None]):
                 yield PlayerPanel(id="player", classes="panel")
                 yield InstructionsPanel(id="instructions", classes="panel")
             yield LogPanel(id="log", classes="panel")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         titles = {
@@ -239,9 +152,9 @@ class TableScreen(Screen[None]):
         if action == "final_score":
             return state.phase is Phase.GAME_OVER
         if action == "undo":
-            return self.session.game.can_undo or None
+            return bool(self.session.game.can_undo)
         if action == "redo":
-            return self.session.game.can_redo or None
+            return bool(self.session.game.can_redo)
         return True
 
     # --- applying events --------------------------------------------------------------
@@ -374,10 +287,22 @@ class TableScreen(Screen[None]):
         self._open(GainModal(self.state))
 
     def action_correct(self) -> None:
-        """Correct a tracked value by hand."""
-        from companion.screens.modals.correct import CorrectModal
+        """Correct a tracked value, or name what lies at a port."""
+        from companion.screens.modals.choice import ChoiceModal
 
-        self._open(CorrectModal(self.state))
+        def chosen(choice: str | None) -> None:
+            if choice == "value":
+                from companion.screens.modals.correct import CorrectModal
+
+                self._open(CorrectModal(self.state))
+            elif choice == "port":
+                self.action_name_port()
+
+        options = [
+            ("value", "Correct a value: VP, supplies, castle, palace, edicts, counters"),
+            ("port", "Name the Ally or the Advanced card lying at a port"),
+        ]
+        self._open(ChoiceModal("Fix what?", options), chosen)
 
     def action_name_port(self) -> None:
         """Say which Ally or card lies at a port."""

@@ -1,0 +1,100 @@
+"""Where the companion keeps its files: the data folder and the names of the files in it.
+
+The folder is, in order of precedence: the ``--data-dir`` option (passed as ``override``),
+the ``STUPOR_SOLO_DATA`` environment variable, or the platform's user data folder
+(``platformdirs``). :func:`data_dir` creates it and checks that files can be written there.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import pathlib
+import uuid
+
+import platformdirs
+
+ENV_VAR = "STUPOR_SOLO_DATA"
+APP_NAME = "stupor-solo"
+
+GAME_FILE = "current_game.json"
+HISTORY_FILE = "history.json"
+SETTINGS_FILE = "settings.json"
+LOCK_FILE = "stupor-solo.lock"
+BACKUP_DIR = "backups"
+
+_HOW_TO_CHOOSE = f"Choose another folder with --data-dir or the {ENV_VAR} environment variable."
+
+
+class DataDirError(ValueError):
+    """The data folder cannot be used; the message says why in plain words."""
+
+    def __init__(self, path: pathlib.Path, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> pathlib.Path:
+    """The data folder (absolute), created if needed and checked to be writable.
+
+    ``override`` (the command line option) wins over the ``STUPOR_SOLO_DATA`` environment
+    variable, which wins over the platform default. Empty values count as not given.
+    Raises :class:`DataDirError` if the path is not a folder or cannot be created or
+    written to.
+    """
+    path = _chosen_path(override).expanduser().absolute()
+    try:
+        in_the_way = path.exists() and not path.is_dir()
+    except OSError as exc:
+        raise DataDirError(
+            path, f"Cannot reach the data folder {path}: {_reason(exc)}. {_HOW_TO_CHOOSE}"
+        ) from exc
+    if in_the_way:
+        raise DataDirError(
+            path, f"The data folder {path} is a file, not a folder. {_HOW_TO_CHOOSE}"
+        )
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DataDirError(
+            path, f"Could not create the data folder {path}: {_reason(exc)}. {_HOW_TO_CHOOSE}"
+        ) from exc
+    _check_writable(path)
+    return path
+
+
+def _chosen_path(override: str | os.PathLike[str] | None) -> pathlib.Path:
+    if override is not None and os.fspath(override) != "":
+        return pathlib.Path(override)
+    from_env = os.environ.get(ENV_VAR, "")
+    if from_env:
+        return pathlib.Path(from_env)
+    return pathlib.Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def _check_writable(path: pathlib.Path) -> None:
+    """Create and remove a probe file: ``os.access`` says yes to root and lies on some
+    network file systems, so only trying tells."""
+    probe = path / f".write-test-{uuid.uuid4().hex}"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise DataDirError(
+            path, f"Cannot write files in the data folder {path}: {_reason(exc)}. {_HOW_TO_CHOOSE}"
+        ) from exc
+
+
+def _reason(exc: OSError) -> str:
+    plain = {
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.EROFS: "the disk is read-only",
+        errno.ENOSPC: "the disk is full",
+        errno.ENOTDIR: "part of the path is a file, not a folder",
+        errno.EEXIST: "a file with that name is in the way",
+    }
+    if exc.errno in plain:
+        return plain[exc.errno]
+    return (exc.strerror or str(exc)).lower()

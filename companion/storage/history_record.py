@@ -1,0 +1,135 @@
+"""One finished game in the history, and the migration of older stored records.
+
+Records are stored as ``model_dump(mode="json")`` and read back with ``model_validate``,
+after :func:`migrate_record` has brought an older ``schema_version`` up to date (migration
+happens here, in the storage layer, not in a model validator).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import uuid
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from companion.storage.errors import NewerSchemaError
+from solo_deck.scoring import ScoreBreakdown
+
+CURRENT_HISTORY_SCHEMA = 1
+
+ShortLine = Annotated[str, Field(max_length=300)]
+
+
+def _new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def normalise_timestamp(value: str) -> str:
+    """An ISO 8601 time as UTC ``isoformat`` (a time without offset is taken as UTC).
+
+    >>> normalise_timestamp("2025-03-01T10:00:00+01:00")
+    '2025-03-01T09:00:00+00:00'
+    """
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not an ISO 8601 date and time") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).isoformat()
+
+
+class HistoryRecord(BaseModel):
+    """A finished (or quickly entered, or imported) solo game.
+
+    Most fields are optional because a quick entry or an import may only know the score.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    schema_version: int = CURRENT_HISTORY_SCHEMA
+    id: str = Field(default_factory=_new_id, pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    finished_at: str
+    started_at: str | None = None
+    play_seconds: float = Field(default=0, ge=0)
+    difficulty: Literal["easy", "medium", "hard"] | None = None
+    easier_solo: bool | None = None
+    house: str | None = Field(default=None, max_length=40)
+    deck_mode: Literal["virtual", "table"] | None = None
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    rounds: int | None = Field(default=None, ge=0)
+    score: ScoreBreakdown
+    frederick_structures: int | None = Field(default=None, ge=0)
+    notes: str = Field(default="", max_length=2000)
+    end_reasons: list[ShortLine] = Field(default_factory=list, max_length=20)
+    log_summary: list[ShortLine] = Field(default_factory=list, max_length=100)
+    source: Literal["app", "quick", "import"] = "app"
+
+    @field_validator("schema_version")
+    @classmethod
+    def _current_version(cls, value: int) -> int:
+        if value != CURRENT_HISTORY_SCHEMA:
+            raise ValueError(
+                f"must be {CURRENT_HISTORY_SCHEMA} (migrate_record brings older records up)"
+            )
+        return value
+
+    @field_validator("finished_at", "started_at")
+    @classmethod
+    def _utc_iso(cls, value: str | None) -> str | None:
+        return None if value is None else normalise_timestamp(value)
+
+    @property
+    def finished(self) -> dt.datetime:
+        """``finished_at`` as an aware datetime (UTC)."""
+        return dt.datetime.fromisoformat(self.finished_at)
+
+    def fingerprint(self) -> str:
+        """A sha256 hex digest that is the same for the same game whatever its ``id``,
+        notes or source: finish time, every score field, house and seed. Import uses it to
+        skip games already in the history."""
+        key = {
+            "finished_at": self.finished_at,
+            "score": self.score.model_dump(mode="json"),
+            "house": self.house,
+            "seed": self.seed,
+        }
+        canonical = json.dumps(key, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+# --- migrations -----------------------------------------------------------------------
+#
+# ``_MIGRATIONS[n]`` turns a version-n record dict into a version-n+1 one. To add version
+# 2: write ``_v1_to_v2(raw) -> raw``, register it as ``_MIGRATIONS[1]``, set
+# CURRENT_HISTORY_SCHEMA = 2 and change the model.
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+_MIGRATIONS: dict[int, Migration] = {}
+
+
+def migrate_record(raw: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the stored record ``raw`` brought up to :data:`CURRENT_HISTORY_SCHEMA`.
+
+    A record without ``schema_version`` is taken as version 1 (the first format). Raises
+    :class:`NewerSchemaError` for a version newer than this program knows and
+    ``ValueError`` for one that is not a whole number of 1 or more.
+    """
+    if not isinstance(raw, dict):
+        raise ValueError(f"a history record must be an object, not {type(raw).__name__}")
+    record = dict(raw)
+    version = record.get("schema_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ValueError(f"schema_version must be a whole number of 1 or more, not {version!r}")
+    if version > CURRENT_HISTORY_SCHEMA:
+        raise NewerSchemaError("A game in the history", version, CURRENT_HISTORY_SCHEMA)
+    while version < CURRENT_HISTORY_SCHEMA:
+        record = _MIGRATIONS[version](record)
+        version += 1
+        record["schema_version"] = version
+    record["schema_version"] = version
+    return record

@@ -1,0 +1,127 @@
+"""The player's settings: their own solo deck, the cards they checked, the theme.
+
+``settings.json`` holds one TinyDB table ``settings`` with one document::
+
+    {"schema_version": 1, "deck": {...} | null, "verified_cards": [...], "theme": "..." | null}
+
+Each setter changes its own key only (TinyDB ``upsert`` merges). A value that does not
+validate is ignored (the default is used) and listed in :attr:`SettingsStore.problems`.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import ValidationError
+from tinydb.table import Document
+
+from companion.paths import SETTINGS_FILE
+from companion.storage.errors import NewerSchemaError
+from companion.storage.store_file import StoreFile
+from solo_deck.data_files import describe_validation_error
+from solo_deck.solo_cards import DeckDefinition
+
+TABLE = "settings"
+DOC_ID = 1
+CURRENT_SETTINGS_SCHEMA = 1
+MAX_THEME_LENGTH = 60
+
+
+class SettingsStore:
+    """Settings in ``folder``. Creating one reads nothing; each getter reads the (small)
+    file. ``notice`` is set when a damaged file was moved aside. A file from a newer
+    program raises :class:`NewerSchemaError` and is never written."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self._file = StoreFile(
+            folder,
+            SETTINGS_FILE,
+            label="The settings file",
+            consequence="the default settings are used",
+        )
+        self.problems: list[str] = []
+
+    @property
+    def path(self) -> pathlib.Path:
+        """The settings file."""
+        return self._file.path
+
+    @property
+    def notice(self) -> str | None:
+        """Set when a damaged settings file was moved aside: where to and why."""
+        return self._file.notice
+
+    # --- the player's solo deck ---------------------------------------------------------
+
+    def deck(self) -> DeckDefinition | None:
+        """The player's own deck definition, or ``None`` (use the packaged default)."""
+        raw = self._settings().get("deck")
+        if raw is None:
+            return None
+        try:
+            return DeckDefinition.model_validate(raw)
+        except ValidationError as exc:
+            self.problems.append(
+                f"Your saved solo deck was not used: {describe_validation_error(exc)}"
+            )
+            return None
+
+    def save_deck(self, deck: DeckDefinition | None) -> None:
+        """Keep ``deck`` as the player's own (``None`` goes back to the default)."""
+        self._set("deck", None if deck is None else deck.model_dump(mode="json"))
+
+    # --- cards checked against the box -------------------------------------------------
+
+    def verified_cards(self) -> set[str]:
+        """Ids of the solo cards the player has checked against their box."""
+        raw = self._settings().get("verified_cards", [])
+        if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+            self.problems.append("The list of checked cards was not a list of card ids.")
+            return set()
+        return set(raw)
+
+    def set_verified(self, ids: Iterable[str]) -> None:
+        """Replace the set of checked card ids."""
+        cleaned = sorted(set(ids))
+        if not all(isinstance(item, str) for item in cleaned):
+            raise TypeError("card ids must be strings")
+        self._set("verified_cards", cleaned)
+
+    # --- theme --------------------------------------------------------------------------
+
+    def theme(self) -> str | None:
+        """The chosen Textual theme name, or ``None`` for the default."""
+        raw = self._settings().get("theme")
+        if raw is None or (isinstance(raw, str) and 0 < len(raw) <= MAX_THEME_LENGTH):
+            return raw
+        self.problems.append(f"The saved theme {raw!r} is not a theme name.")
+        return None
+
+    def set_theme(self, name: str | None) -> None:
+        """Choose a theme (``None``: the default)."""
+        if name is not None and not (0 < len(name) <= MAX_THEME_LENGTH):
+            raise ValueError(f"a theme name has 1 to {MAX_THEME_LENGTH} characters")
+        self._set("theme", name)
+
+    # --- internals ----------------------------------------------------------------------
+
+    def _settings(self) -> dict[str, Any]:
+        self.problems = []
+        document = self._file.run(lambda: self._file.table(TABLE).get(doc_id=DOC_ID))
+        if document is None:
+            return {}
+        settings = dict(document)
+        version = settings.get("schema_version", CURRENT_SETTINGS_SCHEMA)
+        if isinstance(version, int) and version > CURRENT_SETTINGS_SCHEMA:
+            raise NewerSchemaError(
+                "The settings file", version, CURRENT_SETTINGS_SCHEMA, self._file.path
+            )
+        return settings
+
+    def _set(self, key: str, value: Any) -> None:
+        self._settings()  # refuses a newer program's file, moves a damaged one aside
+        fields = {"schema_version": CURRENT_SETTINGS_SCHEMA, key: value}
+        self._file.run(lambda: self._file.table(TABLE).upsert(Document(fields, doc_id=DOC_ID)))

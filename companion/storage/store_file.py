@@ -1,0 +1,81 @@
+"""One TinyDB file of the companion, opened lazily, with damaged files moved aside.
+
+Each store (game, history, settings) owns one :class:`StoreFile`. Nothing is read until the
+first operation. If an operation finds the file damaged, the file is moved aside
+(:func:`move_aside`), a plain-English :attr:`StoreFile.notice` is set, and the operation is
+run again on the now empty store, so the program goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from tinydb import TinyDB
+from tinydb.table import Table
+
+from companion.storage.atomic_storage import AtomicJSONStorage
+from companion.storage.errors import CorruptFileError
+from companion.storage.quarantine import move_aside
+
+T = TypeVar("T")
+
+
+class StoreFile:
+    """The file ``folder/file_name``; ``label`` names it for players (``"The game
+    history"``) and ``consequence`` says what happens without it (``"the history starts
+    empty"``)."""
+
+    def __init__(
+        self, folder: str | os.PathLike[str], file_name: str, label: str, consequence: str
+    ) -> None:
+        self.folder = pathlib.Path(folder)
+        self.path = self.folder / file_name
+        self.label = label
+        self.consequence = consequence
+        self.notice: str | None = None
+        self._db: TinyDB | None = None
+
+    @property
+    def db(self) -> TinyDB:
+        """The TinyDB on this file (creating it reads nothing)."""
+        if self._db is None:
+            self._db = TinyDB(self.path, storage=AtomicJSONStorage)
+        return self._db
+
+    @property
+    def storage(self) -> AtomicJSONStorage:
+        """The storage under :attr:`db`, for whole-file reads and writes."""
+        storage = self.db.storage
+        assert isinstance(storage, AtomicJSONStorage)
+        return storage
+
+    def table(self, name: str) -> Table:
+        """A table of this file (creating it reads nothing)."""
+        return self.db.table(name)
+
+    def run(self, operation: Callable[[], T]) -> T:
+        """Run ``operation``; if it finds the file damaged, move the file aside, set
+        :attr:`notice` and run it once more on the empty store."""
+        try:
+            return operation()
+        except CorruptFileError as exc:
+            self.quarantine(exc.reason)
+        return operation()
+
+    def quarantine(self, reason: str) -> str:
+        """Move the file aside because of ``reason``; sets and returns :attr:`notice`.
+        Also for callers that find a readable file whose content makes no sense."""
+        moved = move_aside(self.path, reason)
+        self._forget_cached_ids()
+        self.notice = (
+            f"{self.label} could not be read: {reason}. The file was kept as {moved} "
+            f"(nothing was deleted) and {self.consequence}."
+        )
+        return self.notice
+
+    def _forget_cached_ids(self) -> None:
+        # TinyDB caches the next document id per table; the file it came from is gone.
+        self._db = None

@@ -1,0 +1,90 @@
+"""Fixtures for the storage tests: a real solo game and finished-game records."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from companion.storage import HistoryRecord
+from solo_deck import GameSetup, ScoreBreakdown, SoloGame, parse_edict
+from solo_deck.events import EndTurn, FrederickTurn, Gain
+
+RecordFactory = Callable[..., HistoryRecord]
+
+
+@pytest.fixture
+def solo_game() -> SoloGame:
+    """A game a few events in, with one undone event on the redo branch."""
+    tiles = tuple(parse_edict(text) for text in ("2T", "1W 1K", "2G 1A"))
+    game = SoloGame(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18, seed=1))
+    game.push(Gain(vp=2, grain=1, reason="Ally bonus · ça va"))
+    game.push(EndTurn())
+    game.push(FrederickTurn())
+    game.undo()
+    return game
+
+
+@pytest.fixture
+def make_record() -> RecordFactory:
+    """Build a valid HistoryRecord; keyword arguments override the defaults."""
+
+    def build(**overrides: Any) -> HistoryRecord:
+        fields: dict[str, Any] = {
+            "finished_at": "2025-03-01T20:15:00+00:00",
+            "started_at": "2025-03-01T19:00:00+00:00",
+            "play_seconds": 4500.0,
+            "difficulty": "medium",
+            "easier_solo": False,
+            "house": "Savoy",
+            "deck_mode": "virtual",
+            "seed": 1,
+            "rounds": 6,
+            "score": ScoreBreakdown(
+                vp_track=40,
+                structures=10,
+                most_structures_bonus=5,
+                resources_vp=1,
+                total=56,
+                title="Feudal lord",
+            ),
+            "frederick_structures": 9,
+            "end_reasons": ["The Edict pile ran out."],
+        }
+        fields.update(overrides)
+        return HistoryRecord(**fields)
+
+    return build
+
+
+def _folder_is_writable(folder: pathlib.Path) -> bool:
+    """Try it: root ignores permission bits, so ``os.access`` is no guide."""
+    probe = folder / "probe.txt"
+    try:
+        probe.write_bytes(b"")
+    except OSError:
+        return False
+    probe.unlink()
+    return True
+
+
+@pytest.fixture
+def make_read_only() -> Iterator[Callable[[pathlib.Path], None]]:
+    """Chmod a folder to 0o500 (restored afterwards); skip the test where that does not
+    stop writes (running as root, some file systems)."""
+    locked: list[pathlib.Path] = []
+
+    def lock(folder: pathlib.Path) -> None:
+        folder.chmod(0o500)
+        locked.append(folder)
+        if _folder_is_writable(folder):
+            pytest.skip(
+                "a 0o500 folder is still writable here (running as root?), "
+                "so permission denied cannot be simulated"
+            )
+
+    yield lock
+    for folder in locked:
+        folder.chmod(0o700)
