@@ -30,9 +30,15 @@ class StuporSoloApp(App[None]):
         self._resume = resume
 
     def on_mount(self) -> None:
-        """Open the Start screen; load the theme choice lazily."""
+        """Apply the saved theme and open the Start screen."""
         from companion.screens.start import StartScreen
 
+        try:
+            saved = self.session.settings.theme()
+        except (OSError, ValueError):
+            saved = None
+        if saved in (DARK_THEME, LIGHT_THEME):
+            self.theme = saved
         self.push_screen(StartScreen())
 
     def action_help(self) -> None:

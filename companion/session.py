@@ -101,12 +101,17 @@ class GameSession:
         return self.game.state
 
     def start(self, setup: GameSetup) -> GameState:
-        """Begin a new game and save it."""
+        """Begin a new game and save it (a failed save keeps the previous game)."""
+        previous = (self.game, self.started_at, self.play_seconds)
         self.game = SoloGame(setup)
         self.started_at = utc_now()
         self.play_seconds = 0.0
         self._last_activity = time.monotonic()
-        self.save()
+        try:
+            self.save()
+        except OSError:
+            self.game, self.started_at, self.play_seconds = previous
+            raise
         return self.game.state
 
     def push(self, event: Event | dict[str, Any]) -> GameState:
@@ -148,8 +153,13 @@ class GameSession:
     def finish(self, record: HistoryRecord) -> None:
         """Store a finished game in the history, then drop the game in progress."""
         self.history.add(record)
-        self.game_store.clear()
         self.game = None
+        try:
+            self.game_store.clear()
+        except OSError as exc:
+            self.notices.append(
+                f"The game is in your history, but its in-progress file could not be removed: {exc}"
+            )
 
     def abandon(self) -> None:
         """Drop the game in progress without recording it."""

@@ -35,9 +35,10 @@ def test_solo_deck_imports_no_ui_storage_or_companion_module() -> None:
 
 
 def test_importing_solo_deck_loads_no_forbidden_module() -> None:
+    names = sorted(FORBIDDEN)
     code = (
         "import sys, solo_deck; "
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in %r); print(bad)" % FORBIDDEN
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {names!r}); print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

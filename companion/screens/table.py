@@ -137,7 +137,7 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys that do not apply in the current phase."""
         if self.session.game is None:
-            return action in {"menu"} or None
+            return action == "menu"
         state = self.state
         if action == "reveal":
             return bool(state.awaiting_reveal)

@@ -16,7 +16,7 @@ class EdictField(Vertical):
     DEFAULT_CSS = """
     EdictField { height: auto; }
     EdictField > .edict-label { color: $text-muted; }
-    EdictField > .edict-feedback { height: auto; color: $text-muted; }
+    EdictField > .edict-feedback { height: auto; width: 100%; color: $text-muted; }
     EdictField > .edict-feedback.-invalid { color: $error; }
     """
 

@@ -17,9 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from solo_deck import RuleError
-
 from companion.widgets.validators import WholeNumber
+from solo_deck import RuleError
 
 EventT = TypeVar("EventT")
 
@@ -142,6 +141,10 @@ class EventModal(ModalScreen[EventT | None], Generic[EventT]):
             tooltip="Close without recording anything",
         ),
     ]
+    DEFAULT_CSS = """
+    EventModal .dialog { overflow-y: auto; }
+    EventModal .dialog > Label { width: 100%; }
+    """
     DIALOG_TITLE = ""
     OK_LABEL = "Record"
 

@@ -1,0 +1,460 @@
+"""The Deck screen: the 16 solo cards in use, checked one by one against the box, editable.
+
+The packaged default deck is our guess (the rulebook never prints the faces), so it stays
+PROVISIONAL until every card is ticked as checked, or until the player saves their own deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Footer,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+
+from solo_deck import DeckDefinition, Numeral, ShipMove, SoloCard, load_default_deck
+from solo_deck.data_files import describe_validation_error
+
+if TYPE_CHECKING:
+    from companion.app import StuporSoloApp
+
+OWN_DECK_NAME = "My deck"
+MOVE_LABELS: dict[ShipMove, str] = {
+    ShipMove.MOVE1: "moves 1 space",
+    ShipMove.STAY: "stays",
+    ShipMove.TO_PLAYER: "joins your ship",
+}
+NO_EDICT = "none"
+
+
+class DeckSettings(Protocol):
+    """The part of the settings store the deck screen uses."""
+
+    def deck(self) -> DeckDefinition | None: ...
+    def save_deck(self, deck: DeckDefinition | None) -> Any: ...
+    def verified_cards(self) -> set[str]: ...
+    def set_verified(self, ids: Iterable[str]) -> Any: ...
+
+
+def deck_in_use(settings: DeckSettings) -> DeckDefinition:
+    """The player's saved deck, or the packaged default when none is saved."""
+    return settings.deck() or load_default_deck()
+
+
+def deck_is_provisional(settings: DeckSettings) -> bool:
+    """True while the deck in use is the packaged (provisional) one and not all of its
+    cards have been checked against the box."""
+    deck = deck_in_use(settings)
+    if not deck.provisional:
+        return False
+    verified = set(settings.verified_cards())
+    return not {card.id for card in deck.cards} <= verified
+
+
+def expected_flips_to_reshuffle(deck: DeckDefinition, crowns_needed: int = 2) -> str:
+    """On average, how many flips until the crown that triggers a reshuffle.
+
+    With k crowns in n shuffled cards the r-th crown lies on average at r·(n+1)/(k+1)."""
+    crowns = deck.crowns
+    if crowns < crowns_needed:
+        return "no reshuffle possible"
+    flips = crowns_needed * (len(deck.cards) + 1) / (crowns + 1)
+    return f"{flips:.1f} flips"
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "—"
+
+
+class DeckTable(DataTable[str]):
+    """The card table; space ticks a card as checked, enter edits it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "space",
+            "screen.toggle_checked",
+            "Checked ✓",
+            id="deck.toggle_checked",
+            tooltip="Mark the highlighted card as checked against your box (or unmark)",
+        ),
+        Binding(
+            "enter",
+            "screen.edit_card",
+            "Edit",
+            id="deck.edit",
+            tooltip="Change what the highlighted card shows",
+        ),
+    ]
+
+
+class ConfirmResetScreen(ModalScreen[bool]):
+    """Asks before going back to the packaged default deck."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "y",
+            "answer(True)",
+            "Yes, reset",
+            id="deck.reset.yes",
+            tooltip="Use the packaged default deck again",
+        ),
+        Binding(
+            "n,escape",
+            "answer(False)",
+            "No",
+            id="deck.reset.no",
+            key_display="n/esc",
+            tooltip="Keep the current deck",
+        ),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Reset the solo deck?", classes="dialog-title")
+            yield Static(
+                "Your edited cards are replaced by the packaged default deck, which is "
+                "provisional. Ticks on cards whose face changes are cleared."
+            )
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Reset (y)", variant="error", id="yes")
+                yield Button("Keep (n)", id="no")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Either button answers."""
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer by key."""
+        self.dismiss(yes)
+
+
+class CardEditorScreen(ModalScreen[SoloCard | None]):
+    """Edit one card's face: ship move, removals, Edict, crown."""
+
+    DEFAULT_CSS = """
+    CardEditorScreen RadioSet { width: 40; margin-bottom: 1; }
+    CardEditorScreen Checkbox { width: 100%; }
+    CardEditorScreen Select { width: 30; }
+    CardEditorScreen .muted { margin-top: 1; }
+    CardEditorScreen #edit-error { height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+s",
+            "save",
+            "Save card",
+            id="deck.edit.save",
+            priority=True,
+            tooltip="Keep these values for this card",
+        ),
+        Binding(
+            "escape",
+            "cancel",
+            "Cancel",
+            id="deck.edit.cancel",
+            tooltip="Close without changing the card",
+        ),
+    ]
+
+    def __init__(self, card: SoloCard) -> None:
+        super().__init__()
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        card = self.card
+        with Vertical(classes="dialog"):
+            yield Label(f"Solo card {card.id}: what does it show?", classes="dialog-title")
+            yield Label("Frederick's ship", classes="muted")
+            with RadioSet(id="edit-move", compact=True):
+                for move, label in MOVE_LABELS.items():
+                    yield RadioButton(label, value=card.move is move, id=f"move-{move.value}")
+            yield Label("What it removes, and the crown", classes="muted")
+            yield Checkbox(
+                "Removes the Action card at his port",
+                card.removes_card,
+                id="edit-card",
+                compact=True,
+            )
+            yield Checkbox(
+                "Removes the Ally at his port", card.removes_ally, id="edit-ally", compact=True
+            )
+            yield Checkbox("Has a crown", card.crown, id="edit-crown", compact=True)
+            yield Label("Edict issued", classes="muted")
+            yield Select(
+                [(f"Edict {n.value}", n.value) for n in Numeral] + [("no Edict", NO_EDICT)],
+                value=card.edict.value if card.edict else NO_EDICT,
+                allow_blank=False,
+                id="edit-edict",
+                compact=True,
+            )
+            yield Label("", id="edit-error", classes="error-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save (ctrl+s)", variant="primary", id="save")
+                yield Button("Cancel (esc)", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#edit-move", RadioSet).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Save or Cancel."""
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_save(self) -> None:
+        """Build the card; an invalid one is explained here and not returned."""
+        pressed = self.query_one("#edit-move", RadioSet).pressed_button
+        move = (pressed.id or "").removeprefix("move-") if pressed else self.card.move.value
+        edict = self.query_one("#edit-edict", Select).value
+        try:
+            card = SoloCard(
+                id=self.card.id,
+                source="checked by the player",
+                move=ShipMove(move),
+                removes_card=self.query_one("#edit-card", Checkbox).value,
+                removes_ally=self.query_one("#edit-ally", Checkbox).value,
+                crown=self.query_one("#edit-crown", Checkbox).value,
+                edict=None if edict == NO_EDICT else Numeral(str(edict)),
+            )
+        except (ValidationError, ValueError) as exc:
+            text = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
+            self.query_one("#edit-error", Label).update(f"This card is not valid: {text}")
+            return
+        self.dismiss(card)
+
+    def action_cancel(self) -> None:
+        """Close without a change."""
+        self.dismiss(None)
+
+
+class DeckScreen(Screen[None]):
+    """The deck in use, its status, and the tools to check and edit it."""
+
+    DEFAULT_CSS = """
+    DeckScreen > #deck-box { padding: 0 1; }
+    DeckScreen #deck-title { height: 1; margin-bottom: 1; }
+    DeckScreen #deck-banner { height: auto; padding: 0 1; text-style: bold; }
+    DeckScreen #deck-banner.-provisional { background: $warning 30%; color: $text; }
+    DeckScreen #deck-banner.-verified { background: $success 30%; color: $text; }
+    DeckScreen #deck-stats { height: auto; margin: 1 0; }
+    DeckScreen DeckTable { height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "e",
+            "edit_card",
+            "Edit card",
+            id="deck.edit_e",
+            tooltip="Change what the highlighted card shows",
+        ),
+        Binding(
+            "r",
+            "reset_deck",
+            "Reset to default",
+            id="deck.reset",
+            tooltip="Go back to the packaged default deck (asks first)",
+        ),
+        Binding(
+            "escape,q",
+            "back",
+            "Back",
+            id="deck.back",
+            key_display="esc",
+            tooltip="Back to the previous screen",
+        ),
+    ]
+    HELP_CLASSES: ClassVar[tuple[type, ...]] = (DeckTable, CardEditorScreen, ConfirmResetScreen)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.deck = load_default_deck()
+        self.verified: set[str] = set()
+        self._told: set[str] = set()
+
+    @property
+    def stupor_app(self) -> StuporSoloApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="deck-box"):
+            yield Static("Solo deck", id="deck-title", classes="title-large")
+            yield Static("", id="deck-banner", markup=False)
+            yield Static("", id="deck-stats", classes="muted")
+            yield DeckTable(cursor_type="row", zebra_stripes=True, id="deck-table")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DeckTable)
+        table.add_columns(
+            "Id", "Ship move", "Removes card", "Removes ally", "Edict", "Crown", "Checked"
+        )
+        self.refresh_deck()
+        table.focus()
+
+    @property
+    def settings(self) -> Any:
+        """The settings store."""
+        return self.stupor_app.session.settings
+
+    def _read(self) -> tuple[DeckDefinition, set[str]]:
+        settings = self.settings
+        try:
+            deck = deck_in_use(settings)
+            problems = list(getattr(settings, "problems", []))
+            verified = set(settings.verified_cards())
+            problems += getattr(settings, "problems", [])
+        except (OSError, ValueError) as exc:
+            self.notify(
+                f"The saved deck could not be read ({exc}); showing the default.",
+                severity="warning",
+            )
+            return load_default_deck(), set()
+        notice = getattr(settings, "notice", None)
+        for message in [notice, *problems] if notice else problems:
+            if message not in self._told:
+                self._told.add(message)
+                self.notify(message, severity="warning", timeout=10)
+        return deck, verified
+
+    def refresh_deck(self) -> None:
+        """Redraw the banner, the numbers and the table from the stores."""
+        deck, verified = self._read()
+        self.deck, self.verified = deck, verified
+        checked = sum(card.id in verified for card in deck.cards)
+        banner = self.query_one("#deck-banner", Static)
+        provisional = deck.provisional and checked < len(deck.cards)
+        if provisional:
+            banner.update(
+                f"PROVISIONAL · {deck.name}: the packaged deck is our guess and is not yet "
+                f"checked card by card against your box ({checked}/{len(deck.cards)} checked)."
+            )
+        elif deck.provisional:
+            banner.update(f"Verified · {deck.name}: every card was checked against your box.")
+        else:
+            banner.update(f"Your own deck · {deck.name} ({checked}/{len(deck.cards)} checked).")
+        banner.set_class(provisional, "-provisional")
+        banner.set_class(not provisional, "-verified")
+        self.query_one("#deck-stats", Static).update(
+            f"{len(deck.cards)} cards · {deck.crowns} with a crown · expected flips until the "
+            f"2nd crown: {expected_flips_to_reshuffle(deck)}"
+        )
+        table = self.query_one(DeckTable)
+        row = table.cursor_row
+        table.clear()
+        for card in deck.cards:
+            table.add_row(
+                card.id,
+                MOVE_LABELS[card.move],
+                _yes(card.removes_card),
+                _yes(card.removes_ally),
+                card.edict.value if card.edict else "—",
+                "crown" if card.crown else "—",
+                "✓" if card.id in verified else "",
+                key=card.id,
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def _highlighted(self) -> SoloCard | None:
+        table = self.query_one(DeckTable)
+        if not table.row_count:
+            return None
+        return self.deck.cards[table.cursor_row]
+
+    def action_toggle_checked(self) -> None:
+        """Tick or untick the highlighted card as checked against the box."""
+        card = self._highlighted()
+        if card is None:
+            return
+        verified = card.id not in self.verified
+        ids = self.verified | {card.id} if verified else self.verified - {card.id}
+        try:
+            self.settings.set_verified(ids)
+        except (OSError, ValueError) as exc:
+            self.notify(f"Could not save the tick: {exc}", severity="error")
+            return
+        self.refresh_deck()
+        if verified and self.deck.provisional and self.verified >= {c.id for c in self.deck.cards}:
+            self.notify("Every card is checked: the deck is no longer provisional.")
+
+    def action_edit_card(self) -> None:
+        """Open the editor for the highlighted card."""
+        card = self._highlighted()
+        if card is not None:
+            self.app.push_screen(CardEditorScreen(card), self._card_edited)
+
+    def _card_edited(self, card: SoloCard | None) -> None:
+        if card is None:
+            return
+        old = self.deck.card(card.id)
+        if old.face == card.face:
+            self.notify(f"Card {card.id} is unchanged.")
+            return
+        cards = [card if c.id == card.id else c for c in self.deck.cards]
+        name = self.deck.name if not self.deck.provisional else OWN_DECK_NAME
+        try:
+            deck = DeckDefinition(name=name, provisional=False, cards=tuple(cards))
+        except ValidationError as exc:
+            self.notify(
+                f"The deck was not saved: {describe_validation_error(exc)}", severity="error"
+            )
+            return
+        try:
+            self.settings.save_deck(deck)
+        except (OSError, ValueError) as exc:
+            self.notify(f"The deck was not saved: {exc}", severity="error")
+            return
+        self.refresh_deck()
+        self.notify(f"Card {card.id} saved; the deck is now your own ({deck.name}).")
+
+    def action_reset_deck(self) -> None:
+        """Ask, then go back to the packaged default deck."""
+        self.app.push_screen(ConfirmResetScreen(), self._reset_confirmed)
+
+    def _reset_confirmed(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        keep: set[str] = set()
+        for card in load_default_deck().cards:
+            if card.id in self.verified:
+                try:
+                    if self.deck.card(card.id).face == card.face:
+                        keep.add(card.id)
+                except KeyError:
+                    pass
+        try:
+            if keep != self.verified:
+                self.settings.set_verified(keep)
+            self.settings.save_deck(None)
+        except (OSError, ValueError) as exc:
+            self.notify(f"The deck was not reset: {exc}", severity="error")
+            return
+        self.refresh_deck()
+        self.notify("Back to the packaged default deck (provisional).")
+
+    def action_back(self) -> None:
+        """Leave the deck screen."""
+        self.dismiss()

@@ -1,0 +1,193 @@
+"""Issue an Edict: choose the Active tile, add/remove per kind, then the Next tile that
+slides down."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from companion.widgets.number_field import EventModal
+from solo_deck import Edict, EdictKind, GameState, PalaceLimits, Ruleset
+from solo_deck.events import PlayerEdict
+from solo_deck.palace import Direction
+from solo_deck.solo_cards import Numeral
+
+Choice = dict[EdictKind, Direction]
+
+
+def numeral(index: int) -> str:
+    """``I``, ``II`` or ``III``."""
+    return Numeral.from_index(index).value
+
+
+class IssueEdictModal(EventModal[PlayerEdict]):
+    """Three short steps, each a list: the Active tile, the legal add/remove combination
+    (only legal ones are listed, so forced directions are plain), and the Next tile that
+    slides down (skipped when none is left). Backspace goes back one step."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *EventModal.BINDINGS,
+        Binding(
+            "backspace",
+            "back",
+            "Back",
+            id="edict.back",
+            tooltip="Go back to the previous step",
+        ),
+    ]
+    DIALOG_TITLE = "Issue an Edict"
+    OK_LABEL = "Choose"
+
+    def __init__(self, state: GameState, ruleset: Ruleset) -> None:
+        super().__init__()
+        self.state = state
+        self.ruleset = ruleset
+        self.limits = PalaceLimits.from_ruleset(ruleset)
+        self.step = 1
+        self.slot: int | None = None
+        self.choices: list[Choice] = []
+        self.choice: Choice | None = None
+        self.replacement: int | None = None
+
+    # --- what each step offers ----------------------------------------------------------
+
+    @property
+    def tile(self) -> Edict | None:
+        """The Active tile chosen in step 1."""
+        return None if self.slot is None else self.state.edicts.active[self.slot]
+
+    def describe_choice(self, choice: Choice) -> str:
+        """``remove 2 Walls (2/5), add 1 Keep (2/3)``."""
+        assert self.tile is not None
+        changes = self.state.palace.player_changes(self.tile, choice, self.limits)
+        return ", ".join(change.describe() for change in changes)
+
+    def _options(self) -> list[Option]:
+        edicts = self.state.edicts
+        if self.step == 1:
+            return [
+                Option(
+                    f"Active {numeral(i)}: {tile} — {tile.describe()}"
+                    if tile is not None
+                    else f"Active {numeral(i)}: empty",
+                    id=f"slot-{i}",
+                    disabled=tile is None,
+                )
+                for i, tile in enumerate(edicts.active)
+            ]
+        if self.step == 2:
+            return [
+                Option(self.describe_choice(choice), id=f"choice-{n}")
+                for n, choice in enumerate(self.choices)
+            ]
+        return [
+            Option(
+                f"Next {numeral(i)}: {tile} — {tile.describe()}"
+                if tile is not None
+                else f"Next {numeral(i)}: empty",
+                id=f"next-{i}",
+                disabled=tile is None,
+            )
+            for i, tile in enumerate(edicts.next)
+        ]
+
+    def _prompt(self) -> str:
+        if self.step == 1:
+            return "Step 1 of 3 · Which Active Edict do you issue?"
+        if self.step == 2:
+            return (
+                "Step 2 of 3 · Add or remove, per kind (identical icons move together; "
+                "only the legal combinations are listed)"
+            )
+        return "Step 3 of 3 · Which Next tile slides down into the empty Active space?"
+
+    def _summary(self) -> str:
+        parts = []
+        if self.slot is not None and self.tile is not None:
+            parts.append(f"Edict {numeral(self.slot)} ({self.tile})")
+        if self.choice is not None:
+            parts.append(self.describe_choice(self.choice))
+        return " → ".join(parts) or "Backspace goes back a step; Escape closes."
+
+    # --- composing and moving between steps ----------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        yield Label(self._prompt(), id="prompt")
+        yield Label(self._summary(), id="summary", classes="muted")
+        yield OptionList(*self._options(), id="choices")
+
+    def on_mount(self) -> None:
+        self._show_step()
+
+    def _show_step(self) -> None:
+        self.query_one("#prompt", Label).update(self._prompt())
+        self.query_one("#summary", Label).update(self._summary())
+        options = self.query_one("#choices", OptionList)
+        options.clear_options()
+        options.add_options(self._options())
+        enabled = [
+            i for i in range(options.option_count) if not options.get_option_at_index(i).disabled
+        ]
+        options.highlighted = enabled[0] if enabled else None
+        options.focus()
+
+    def action_back(self) -> None:
+        """Go back one step (from step 1 nothing happens)."""
+        if self.step == 1:
+            return
+        self.show_error(None)
+        if self.step == 3:
+            self.choice = None
+            self.step = 2
+        else:
+            self.slot = None
+            self.choices = []
+            self.step = 1
+        self._show_step()
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.submit()
+
+    def submit(self) -> None:
+        """Take the highlighted line as this step's answer; after the last step, record."""
+        options = self.query_one("#choices", OptionList)
+        index = options.highlighted
+        if index is None or options.get_option_at_index(index).disabled:
+            self.show_error("choose one of the lines")
+            return
+        self.show_error(None)
+        if self.step == 1:
+            self.slot = index
+            assert self.tile is not None
+            self.choices = self.state.palace.legal_player_choices(self.tile, self.limits)
+            self.step = 2
+            self._show_step()
+            return
+        if self.step == 2:
+            self.choice = self.choices[index]
+            self.replacement = None
+            if not self.state.edicts.non_empty_next():
+                super().submit()
+                return
+            self.step = 3
+            self._show_step()
+            return
+        self.replacement = index
+        super().submit()
+
+    def build_event(self) -> PlayerEdict | None:
+        if self.slot is None or self.choice is None:
+            self.show_error("choose the Edict and how to resolve it first")
+            return None
+        return PlayerEdict(
+            slot=self.slot,
+            choice=dict(self.choice),
+            replacement=self.replacement,
+        )
