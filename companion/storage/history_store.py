@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -83,6 +84,23 @@ class HistoryStore:
         self._ensure_writable()
         stored = record.model_dump(mode="json")
         self._file.run(lambda: self._file.table(TABLE).upsert(stored, Query().id == record.id))
+
+    def add_many(self, records: Sequence[HistoryRecord]) -> None:
+        """Store several new records in one atomic write (an import). Raises
+        ``ValueError`` (nothing written) if an id is already in the history or repeated."""
+        self._ensure_writable()
+        ids = [record.id for record in records]
+        documents = [record.model_dump(mode="json") for record in records]
+
+        def write() -> None:
+            table = self._file.table(TABLE)
+            taken = {doc.get("id") for doc in table.all()}
+            clash = sorted((set(ids) & taken) | {i for i in ids if ids.count(i) > 1})
+            if clash:
+                raise ValueError(f"ids already in the history: {', '.join(clash[:5])}")
+            table.insert_multiple(documents)
+
+        self._file.run(write)
 
     def delete(self, record_id: str) -> HistoryRecord:
         """Remove the record with this id and return it (keep it to :meth:`restore`).
