@@ -8,26 +8,29 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Input, Label
 
 from companion.keymap import TABLE_KEYS, bindings
 from companion.widgets.deck_panel import DeckPanel
+from companion.widgets.edict_input import EdictField
 from companion.widgets.edict_row_panel import EdictRowPanel
 from companion.widgets.instructions_panel import InstructionsPanel
 from companion.widgets.log_panel import LogPanel
 from companion.widgets.palace_panel import PalacePanel
 from companion.widgets.player_panel import PlayerPanel
 from companion.widgets.voyage_panel import VoyagePanel
-from solo_deck import CardFace, GameState, PalaceLimits, Phase, RuleError
+from solo_deck import CardFace, GameState, Numeral, PalaceLimits, Phase, RuleError
 from solo_deck.events import Event, FrederickTurn, RevealEdict
 
 NARROW = 110
 """Below this width the panels stack instead of sitting side by side."""
 
 PLAYER_ACTIONS = {"travel", "edict", "summon", "buy", "build", "promote", "end_turn", "pass_turn"}
+WAITING_ACTIONS = {"frederick", "end_phase"}
+"""Keys that wait while a newly drawn Edict tile is not typed in yet."""
 
 
 class TableScreen(Screen[None]):
@@ -44,7 +47,9 @@ class TableScreen(Screen[None]):
     TableScreen #instructions { width: 1fr; }
     TableScreen.-narrow .row { layout: vertical; }
     TableScreen.-narrow .row > * { width: 100%; }
-    TableScreen #instructions { border: round $accent; }
+    TableScreen #instructions { border: round $accent; height: auto; }
+    TableScreen #reveal-field { display: none; margin-top: 1; }
+    TableScreen #reveal-field.-asking { display: block; }
     TableScreen FooterKey .footer-key--description { padding: 0; }
     """
 
@@ -60,7 +65,9 @@ class TableScreen(Screen[None]):
             yield VoyagePanel(id="voyage", classes="panel")
             with Horizontal(classes="row"):
                 yield PlayerPanel(id="player", classes="panel")
-                yield InstructionsPanel(id="instructions", classes="panel")
+                with Vertical(id="instructions", classes="panel"):
+                    yield InstructionsPanel(id="steps")
+                    yield EdictField("", id="reveal-field")
             yield LogPanel(id="log", classes="panel")
         yield Footer(show_command_palette=False)
 
@@ -117,6 +124,7 @@ class TableScreen(Screen[None]):
         self.query_one(VoyagePanel).show(state)
         self.query_one(PlayerPanel).show(state)
         self.query_one(InstructionsPanel).show(state)
+        self._show_reveal_field(state)
         game = self.session.game
         self.query_one(LogPanel).show(game.log, len(game.redo_log))
         self.sub_title = f"Round {state.round} · {game.setup.house} · {game.setup.difficulty}"
@@ -135,27 +143,26 @@ class TableScreen(Screen[None]):
     # --- which keys apply now ---------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide keys that do not apply in the current phase."""
+        """Hide keys that do not apply in the current phase; dim the ones that wait for a
+        newly drawn Edict tile to be typed."""
         if self.session.game is None:
             return action == "menu"
         state = self.state
-        if action == "reveal":
-            return bool(state.awaiting_reveal)
-        if state.awaiting_reveal and (action in PLAYER_ACTIONS or action == "frederick"):
+        game = self.session.game
+        phase_keys = {
+            "reveal": bool(state.awaiting_reveal),
+            "frederick": state.phase is Phase.FREDERICK,
+            "end_phase": state.phase is Phase.END_PHASE,
+            "final_score": state.phase is Phase.GAME_OVER,
+            "undo": game.can_undo,
+            "redo": game.can_redo,
+        }
+        enabled = phase_keys.get(
+            action, state.phase is Phase.PLAYER or action not in PLAYER_ACTIONS
+        )
+        if enabled and state.awaiting_reveal and action in PLAYER_ACTIONS | WAITING_ACTIONS:
             return None
-        if action in PLAYER_ACTIONS:
-            return state.phase is Phase.PLAYER
-        if action == "frederick":
-            return state.phase is Phase.FREDERICK
-        if action == "end_phase":
-            return state.phase is Phase.END_PHASE
-        if action == "final_score":
-            return state.phase is Phase.GAME_OVER
-        if action == "undo":
-            return bool(self.session.game.can_undo)
-        if action == "redo":
-            return bool(self.session.game.can_redo)
-        return True
+        return bool(enabled)
 
     # --- applying events --------------------------------------------------------------
 
@@ -207,17 +214,37 @@ class TableScreen(Screen[None]):
         self._open(SoloFaceModal(state.deck), flipped)
 
     def action_reveal(self) -> None:
-        """Type the tile drawn into the awaiting Next space."""
+        """Put the cursor in the field for the tile drawn into the awaiting Next space."""
+        if self.state.awaiting_reveal:
+            self.query_one("#reveal-field", EdictField).focus_input()
+
+    def _show_reveal_field(self, state: GameState) -> None:
+        field = self.query_one("#reveal-field", EdictField)
+        asking = bool(state.awaiting_reveal)
+        field.set_class(asking, "-asking")
+        if asking:
+            numeral = Numeral.from_index(state.awaiting_reveal[0]).value
+            field.query_one(".edict-label", Label).update(
+                f"New Next {numeral} tile ({state.edicts.pile} left in the pile), then enter:"
+            )
+
+    @on(Input.Submitted, "#reveal-field Input")
+    def _revealed(self, event: Input.Submitted) -> None:
+        """The typed tile is recorded if valid; the field already says what is wrong."""
         state = self.state
+        field = self.query_one("#reveal-field", EdictField)
+        edict = field.edict
         if not state.awaiting_reveal:
             return
-        from companion.screens.modals.reveal_edict import RevealEdictModal
-
-        def typed(event: RevealEdict | None) -> None:
-            if event is not None:
-                self.apply(event)
-
-        self._open(RevealEdictModal(state.awaiting_reveal[0], state.edicts.pile), typed)
+        if edict is None:
+            self.notify(
+                "That is not a valid tile yet: see the message under the field.", severity="error"
+            )
+            return
+        event.input.value = ""
+        applied = self.apply(RevealEdict(position=state.awaiting_reveal[0], edict=edict))
+        if applied and not self.state.awaiting_reveal:
+            self.set_focus(None)
 
     # --- your turn --------------------------------------------------------------------
 

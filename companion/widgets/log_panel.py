@@ -11,7 +11,7 @@ class LogPanel(Static):
 
     def show(self, lines: tuple[str, ...], redo: int, count: int = 4) -> None:
         """Redraw with the last ``count`` lines."""
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")
         start = max(0, len(lines) - count)
         if not lines:
             text.append("No events yet.", style="dim")

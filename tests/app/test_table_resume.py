@@ -1,0 +1,124 @@
+"""The Table: quitting mid-round and starting again resumes exactly; undo/redo by keys;
+snapshots of the Table and of Frederick's turn at 120x40."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.app import StuporSoloApp
+from companion.screens.start import StartScreen
+from companion.screens.table import TableScreen
+from solo_deck import Phase
+from tests.app.game_script import script_setup
+
+SIZE = (120, 40)
+
+
+async def settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def open_table(app: StuporSoloApp, pilot: Any) -> None:
+    await settle(pilot)
+    app.session.start(script_setup())
+    app.open_table()
+    await settle(pilot)
+    assert isinstance(app.screen, TableScreen)
+
+
+async def frederick(app: StuporSoloApp, pilot: Any, tile: str = "2K") -> None:
+    await pilot.press("space")
+    await settle(pilot)
+    if app.session.state.awaiting_reveal:
+        await pilot.press(*tile, "enter")
+        await settle(pilot)
+
+
+async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        await pilot.press("g", "3", "enter", "enter")  # gain 3 VP, end turn
+        await settle(pilot)
+        await frederick(app, pilot)
+        await pilot.press("t", "down", "enter")  # sail 2 spaces for 1 Augustalis
+        await settle(pilot)
+        before = app.session.game.to_document()
+        state = app.session.state
+        assert state.phase is Phase.PLAYER and state.turn == 2 and state.player.vp == 3
+        await pilot.press("ctrl+q")
+    again = StuporSoloApp(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, StartScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(again.screen, TableScreen)
+        assert again.session.game.to_document() == before
+        assert again.session.state == state
+        assert again.session.game.log == app.session.game.log
+
+
+async def test_undo_and_redo_by_keys_never_change_the_card(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await frederick(app, pilot)
+        report = app.session.state.last_frederick
+        assert report is not None
+        events = len(app.session.game.events)
+        await pilot.press(*["ctrl+z"] * (events - 1))
+        await settle(pilot)
+        assert app.session.state.phase is Phase.FREDERICK
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert app.session.state.last_frederick == report
+        await pilot.press("ctrl+z")
+        await frederick(app, pilot)
+        assert app.session.state.last_frederick == report
+        # the redo branch is gone after a new event
+        assert not app.session.game.can_redo
+
+
+async def test_a_refused_move_changes_nothing_and_says_why(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        before = app.session.game.to_document()
+        await pilot.press("space")  # not Frederick's turn: the key is not active
+        await settle(pilot)
+        assert app.session.game.to_document() == before
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        from solo_deck.events import Travel
+
+        assert table.apply(Travel(port=0)) is False  # already in Roma
+        assert app.session.game.to_document() == before
+
+
+def test_table_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+
+    async def run_before(pilot: Any) -> None:
+        await open_table(app, pilot)
+        await pilot.press("g", "2", "tab", "3", "enter", "a", "enter")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_frederick_turn_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+
+    async def run_before(pilot: Any) -> None:
+        await open_table(app, pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
