@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from solo_deck.edict import parse_edict
+from solo_deck.edict import EdictParseError, parse_edict
 from solo_deck.palace import PalaceLimits, RuleError
 from solo_deck.ruleset import Ruleset
 from solo_deck.state import GameState
@@ -78,7 +78,10 @@ def apply_correction(
         if value in (None, ""):
             tile = None
         elif isinstance(value, str):
-            tile = parse_edict(value)
+            try:
+                tile = parse_edict(value)
+            except EdictParseError as exc:
+                raise RuleError(f"{target}: {exc}") from None
         else:
             raise RuleError(f"{target} needs edict notation like 2T 1K, or empty")
         slots = list(getattr(state.edicts, row))

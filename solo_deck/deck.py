@@ -89,9 +89,9 @@ class SoloDeck(FrozenModel):
 
     def flip_card(self, card_id: str) -> tuple[SoloDeck, SoloCard]:
         """Flip a specific unseen card (used to replay a recorded flip)."""
-        if card_id not in self.draw_pile and self.draw_pile:
-            raise RuleError(f"solo card {card_id} is not in the draw pile")
         deck = self if self.draw_pile else self._reshuffled()
+        if card_id not in deck.draw_pile:
+            raise RuleError(f"solo card {card_id} is not in the draw pile")
         if deck.mode == "virtual" and deck.draw_pile[0] != card_id:
             raise RuleError(f"the next virtual card is {deck.draw_pile[0]}, not {card_id}")
         card = deck.definition.card(card_id)

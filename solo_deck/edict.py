@@ -157,12 +157,12 @@ def parse_edict(text: str) -> Edict:
         if not 1 <= count <= MAX_PER_KIND:
             raise EdictParseError(
                 f"{match.group(0)!r} in {text.strip()!r}: a tile shows 1 to {MAX_PER_KIND} icons "
-                f"of a kind"
+                f"of a kind (letters: {VALID_LETTERS})"
             )
         if kind in counts:
             raise EdictParseError(
                 f"{kind.noun} ({kind.value}) appears twice in {text.strip()!r}: write it once "
-                f"with its count, like 2{kind.value}"
+                f"with its count, like 2{kind.value} (letters: {VALID_LETTERS})"
             )
         counts[kind] = count
         position = match.end()

@@ -81,13 +81,13 @@ class KindChange(FrozenModel):
     before: int
     after: int
     maximum: int
+    unit: int = Field(default=1, ge=1)
 
     @property
     def ignored(self) -> int:
         """Icons that had no effect because the track was at its limit."""
         moved = abs(self.after - self.before)
-        unit = 3 if self.kind is EdictKind.AUGUSTALES else 1
-        return self.icons - (moved + unit - 1) // unit
+        return self.icons - (moved + self.unit - 1) // self.unit
 
     def describe(self) -> str:
         """Table language, e.g. ``add 1 Tower (5/5, the second is ignored)``."""
@@ -185,6 +185,7 @@ class Palace(FrozenModel):
                     before=before,
                     after=after,
                     maximum=high,
+                    unit=limits.unit(kind),
                 )
             )
         return changes
@@ -271,6 +272,7 @@ class Palace(FrozenModel):
                     before=before,
                     after=after,
                     maximum=high,
+                    unit=limits.unit(kind),
                 )
             )
         return changes

@@ -45,8 +45,8 @@ class CardFace(FrozenModel):
     crown: bool = False
 
     def short(self) -> str:
-        """A compact one-line summary, e.g. ``move1 · card · Edict II · crown``."""
-        parts = [self.move.value]
+        """A compact one-line summary, e.g. ``ship +1 · card · Edict II · crown``."""
+        parts = [MOVE_LABELS[self.move]]
         if self.removes_card:
             parts.append("card")
         if self.removes_ally:
@@ -55,6 +55,13 @@ class CardFace(FrozenModel):
         if self.crown:
             parts.append("crown")
         return " · ".join(parts)
+
+
+MOVE_LABELS = {
+    ShipMove.MOVE1: "ship +1",
+    ShipMove.STAY: "ship stays",
+    ShipMove.TO_PLAYER: "ship to yours",
+}
 
 
 class SoloCard(CardFace):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from solo_deck.ally_income import ally_income
 from solo_deck.corrections import apply_correction
+from solo_deck.data_files import allies_by_id
 from solo_deck.edict import EdictKind
 from solo_deck.events import (
     Build,
@@ -88,7 +89,11 @@ def _pay(player: PlayerState, **costs: int) -> PlayerState:
 
 
 def _costs(**costs: int) -> str:
-    paid = [f"{n} {name.capitalize()}" for name, n in costs.items() if n]
+    paid = [
+        f"{n} {'Augustalis' if name == 'augustales' and n == 1 else name.capitalize()}"
+        for name, n in costs.items()
+        if n
+    ]
     return f", paid {' + '.join(paid)}" if paid else ""
 
 
@@ -164,8 +169,12 @@ def _player_edict(state: GameState, event: PlayerEdict, ruleset: Ruleset) -> tup
 def _summon(state: GameState, event: SummonAlly, ruleset: Ruleset) -> tuple[GameState, str]:
     voyage = state.voyage
     port = voyage.player
-    if event.ally_id in state.player.allies:
-        raise RuleError(f"{ally_name(event.ally_id)} is already in your castle")
+    catalogue = allies_by_id()
+    ally = catalogue.get(event.ally_id)
+    if ally is None:
+        raise RuleError(f"there is no Ally with id {event.ally_id!r}")
+    if any(catalogue[held].name == ally.name for held in state.player.allies if held in catalogue):
+        raise RuleError(f"{ally.name} is already in your castle (no two identical Allies)")
     spaces = voyage.ports[port].allies
     if event.space >= len(spaces) or not spaces[event.space].face_up:
         raise RuleError(f"there is no face-up Ally to summon in {voyage.ports[port].name}")
@@ -221,6 +230,8 @@ def _promote(state: GameState, event: Promote, ruleset: Ruleset) -> tuple[GameSt
     length = ruleset.player.path_spaces.value[path]
     if current.space >= length:
         raise RuleError(f"this Specialist has reached the end of Path {path}")
+    if current.space + 1 == length and Specialist(path=path, space=length) in player.specialists:
+        raise RuleError(f"another of your Specialists is already in the City of Path {path}")
     player = _pay(player, grain=event.grain)
     moved = Specialist(path=path, space=current.space + 1)
     specialists = list(player.specialists)

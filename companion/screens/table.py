@@ -24,6 +24,7 @@ from companion.widgets.player_panel import PlayerPanel
 from companion.widgets.voyage_panel import VoyagePanel
 from solo_deck import CardFace, GameState, Numeral, PalaceLimits, Phase, RuleError
 from solo_deck.events import Event, FrederickTurn, RevealEdict
+from solo_deck.state import EndPhaseProgress
 
 NARROW = 110
 """Below this width the panels stack instead of sitting side by side."""
@@ -46,7 +47,9 @@ class TableScreen(Screen[None]):
     TableScreen #player { width: 56; }
     TableScreen #instructions { width: 1fr; }
     TableScreen.-narrow .row { layout: vertical; }
-    TableScreen.-narrow .row > * { width: 100%; }
+    TableScreen.-narrow .row > #palace, TableScreen.-narrow .row > #edicts,
+    TableScreen.-narrow .row > #deck, TableScreen.-narrow .row > #player,
+    TableScreen.-narrow .row > #instructions { width: 100%; }
     TableScreen #instructions { border: round $accent; height: auto; }
     TableScreen #reveal-field { display: none; margin-top: 1; }
     TableScreen #reveal-field.-asking { display: block; }
@@ -125,6 +128,8 @@ class TableScreen(Screen[None]):
         self.query_one(PlayerPanel).show(state)
         self.query_one(InstructionsPanel).show(state)
         self._show_reveal_field(state)
+        if self.has_class("-narrow"):
+            self.query_one("#instructions").scroll_visible(animate=False)
         game = self.session.game
         self.query_one(LogPanel).show(game.log, len(game.redo_log))
         self.sub_title = f"Round {state.round} · {game.setup.house} · {game.setup.difficulty}"
@@ -191,7 +196,7 @@ class TableScreen(Screen[None]):
         state = self.state
         if state.awaiting_reveal:
             self.action_reveal()
-        elif state.phase is Phase.END_PHASE and state.end_phase.ally_income is None:
+        elif state.phase is Phase.END_PHASE and state.end_phase == EndPhaseProgress():
             self.action_end_phase()
 
     def _open(self, screen: ModalScreen[Any], then: Callable[[Any], None] | None = None) -> None:

@@ -28,7 +28,8 @@ class InstructionsPanel(Static):
         if state.awaiting_reveal:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
             return Text(
-                f"▶ Draw a new Next {numeral} tile and type it: press n", style="bold yellow"
+                f"▶ Draw a new Next {numeral} tile from the pile and type it below",
+                style="bold yellow",
             )
         if state.phase is Phase.FREDERICK:
             return Text("▶ Frederick's turn: press space", style="bold yellow")

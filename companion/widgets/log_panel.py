@@ -9,6 +9,10 @@ from textual.widgets import Static
 class LogPanel(Static):
     """The newest log lines, numbered, and how many undone events can be redone."""
 
+    DEFAULT_CSS = """
+    LogPanel { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
     def show(self, lines: tuple[str, ...], redo: int, count: int = 4) -> None:
         """Redraw with the last ``count`` lines."""
         text = Text(no_wrap=True, overflow="ellipsis")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from solo_deck import GameState
+from solo_deck import GameState, Voyage
 from solo_deck.data_files import allies_by_id
 
 
@@ -35,18 +35,28 @@ class VoyagePanel(Static):
             text.append(ships[:4], style="bold green")
             text.append(ships[4:], style="bold magenta")
             steps = voyage.steps_to(index)
-            text.append(f"  {steps or '-'} ", style="dim")
-            cards = [space.describe() for space in port.cards]
-            text.append(" card: ")
-            text.append(", ".join(cards), style="dim" if cards == ["empty"] else "")
+            sail = "here" if not steps else f"{steps} step{'s' if steps > 1 else ''}"
+            cost = Voyage.travel_cost(steps)
+            sail += f", {cost} A" if cost else (", free" if steps else "")
+            text.append(f"  {sail:<13}", style="dim")
+            for space in port.cards:
+                text.append(" card: ")
+                if space.present:
+                    text.append(space.card_id or "yes", style="bold" if space.card_id else "")
+                else:
+                    text.append("none", style="dim")
             for space in port.allies:
                 text.append("  ally: ")
-                if space.face_up:
+                if space.face_up and space.face_up_id is None:
+                    text.append("not named", style="")
+                    if space.face_down:
+                        text.append(" (+1 under)", style="dim")
+                elif space.face_up:
                     text.append(ally_label(space.face_up_id), style="bold")
                     if space.face_down:
-                        text.append(" (+1 face down)", style="dim")
+                        text.append(" (+1 under)", style="dim")
                 elif space.face_down:
-                    text.append("face-down, turns up at reorganisation", style="dim")
+                    text.append("face down until reorganisation", style="dim")
                 else:
                     text.append("none left", style="dim")
         self.update(text)

@@ -1,0 +1,200 @@
+"""Ally income: 1 VP per Ally plus 2 when its condition holds, checked against Frederick."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from solo_deck import Palace, Phase, PlayerState, RuleError, SoloGame, Specialist, ally_income
+from solo_deck.allies import AllyKind
+from solo_deck.data_files import allies_by_id
+from solo_deck.events import Correct, Pass, ScoreAllyIncome, SummonAlly
+
+# Frederick in the rulebook's Ally income example: 6 Augustales, 1 Stone, 3 Grain, 2 Allies,
+# 1 Keep, 2 Walls, 3 Towers, and his Specialist on the second Workplace.
+EXAMPLE_FREDERICK = Palace(
+    grain=3, stone=1, treasury=6, towers=3, walls=2, keeps=1, allies=2, specialist=2
+)
+
+
+def test_rulebook_example_jack_scores_seven() -> None:
+    # Gisèle: 3 Allies against Frederick's 2 → 3 VP. Castellan: more Walls (3 > 2) → 3 VP.
+    # Tento: Frederick lacks the 9 Augustales → 1 VP. 3 + 3 + 1 = 7.
+    jack = PlayerState(allies=("gisele", "castellan", "tento"), towers=1, walls=3)
+    income = ally_income(jack, EXAMPLE_FREDERICK)
+    assert [(line.name, line.vp) for line in income.lines] == [
+        ("Gisèle", 3),
+        ("Castellan", 3),
+        ("Tento", 1),
+    ]
+    assert income.total == 7
+
+
+def test_rulebook_example_noa_scores_four() -> None:
+    # Gregoria: Noa's 7 Structures outnumber Frederick's 6 → 3 VP. Philaretos: Frederick's
+    # Specialist is on the 2nd Workplace, not the 3rd → 1 VP. 3 + 1 = 4.
+    noa = PlayerState(allies=("gregoria-1", "philaretos"), towers=3, walls=3, keeps=1)
+    assert EXAMPLE_FREDERICK.structures == 6
+    income = ally_income(noa, EXAMPLE_FREDERICK)
+    assert [line.vp for line in income.lines] == [3, 1]
+    assert income.total == 4
+    assert income.lines[1].reason == "Frederick Specialist space 2, needs 3+"
+    assert income.lines[0].reason == "you 7 vs Frederick 6 Structures, needs you > him"
+
+
+def test_noa_with_only_as_many_structures_gets_no_gregoria_bonus() -> None:
+    noa = PlayerState(allies=("gregoria-2",), towers=3, walls=2, keeps=1)
+    assert ally_income(noa, EXAMPLE_FREDERICK).total == 1
+
+
+# Each row: Ally, the player's values, Frederick's values, whether the +2 applies.
+# Read from the appendix: "more" is strict, "at least as much" lets a tie count.
+CASES: list[tuple[str, dict[str, Any], dict[str, int], bool]] = [
+    ("theophilos", {"grain": 2}, {"grain": 2}, True),  # at least as much Grain
+    ("theophilos", {"grain": 1}, {"grain": 2}, False),
+    ("maumettu", {"stone": 3}, {"stone": 3}, True),
+    ("maumettu", {"stone": 2}, {"stone": 3}, False),
+    ("altair", {"augustales": 10}, {"treasury": 9}, True),  # more coins than his Treasury
+    ("altair", {"augustales": 9}, {"treasury": 9}, False),
+    ("severin", {"towers": 3}, {"towers": 2}, True),
+    ("severin", {"towers": 2}, {"towers": 2}, False),
+    ("castellan", {"walls": 3}, {"walls": 2}, True),
+    ("castellan", {"walls": 2}, {"walls": 2}, False),
+    ("idalia", {"keeps": 2}, {"keeps": 1}, True),
+    ("idalia", {"keeps": 1}, {"keeps": 1}, False),
+    ("gregoria-1", {"towers": 3, "walls": 2, "keeps": 1}, {"towers": 2, "keeps": 1}, True),
+    ("gregoria-2", {"towers": 2, "walls": 2, "keeps": 1}, {"towers": 2, "keeps": 1}, False),
+    ("gisele", {"allies": ("gisele", "tento", "romigi")}, {"allies": 2}, True),
+    ("gisele", {"allies": ("gisele", "tento")}, {"allies": 2}, False),
+    ("mocenigo", {"specialists": (Specialist(path="B", space=3),)}, {"specialist": 2}, True),
+    ("mocenigo", {"specialists": (Specialist(path="A", space=2),)}, {"specialist": 2}, False),
+    ("sigeberht", {}, {"grain": 3}, True),
+    ("sigeberht", {"grain": 9}, {"grain": 2}, False),
+    ("okechukwu", {}, {"stone": 3}, True),
+    ("okechukwu", {}, {"stone": 2}, False),
+    ("tento", {}, {"treasury": 9}, True),  # 9 Augustales = 3 Treasury steps
+    ("tento", {}, {"treasury": 6}, False),
+    ("romigi", {}, {"towers": 3}, True),
+    ("romigi", {}, {"towers": 2}, False),
+    ("balthasar", {}, {"walls": 3}, True),
+    ("balthasar", {}, {"walls": 2}, False),
+    ("domentzia", {}, {"keeps": 2}, True),
+    ("domentzia", {}, {"keeps": 1}, False),
+    ("sebastian-1", {}, {"towers": 3, "walls": 2, "keeps": 1}, True),  # 6 Structures
+    ("sebastian-2", {}, {"towers": 2, "walls": 2, "keeps": 1}, False),  # 5
+    ("gisela", {}, {"allies": 3}, True),
+    ("gisela", {}, {"allies": 2}, False),
+    ("philaretos", {}, {"specialist": 3}, True),
+    ("philaretos", {}, {"specialist": 2}, False),
+]
+
+
+@pytest.mark.parametrize(
+    ("ally_id", "mine", "his", "met"), CASES, ids=[f"{c[0]}-{c[3]}" for c in CASES]
+)
+def test_each_ally_condition_at_its_boundary(
+    ally_id: str, mine: dict[str, Any], his: dict[str, int], met: bool
+) -> None:
+    player = PlayerState(**{"allies": (ally_id,), **mine})
+    palace = Palace.initial().model_copy(update=his)
+    income = ally_income(player, palace)
+    line = next(line for line in income.lines if line.ally_id == ally_id)
+    assert line.met is met
+    assert line.vp == (3 if met else 1)
+
+
+def test_every_ally_has_a_boundary_case() -> None:
+    assert {c[0] for c in CASES} == set(allies_by_id())
+
+
+def test_sigeberht_is_a_loyalist_reading_only_frederick() -> None:
+    sigeberht = allies_by_id()["sigeberht"]
+    assert sigeberht.kind is AllyKind.LOYALIST
+    assert sigeberht.condition.kind == "frederick_at_least"
+    # The player's own Grain does not matter, only Frederick's Reserve.
+    rich = PlayerState(allies=("sigeberht",), grain=9)
+    assert ally_income(rich, Palace.initial().model_copy(update={"grain": 2})).total == 1
+    poor = PlayerState(allies=("sigeberht",), grain=0)
+    assert ally_income(poor, Palace.initial().model_copy(update={"grain": 3})).total == 3
+
+
+def test_no_allies_no_income() -> None:
+    income = ally_income(PlayerState(), Palace.initial())
+    assert income.lines == () and income.total == 0
+
+
+def test_unknown_ally_id_is_a_key_error() -> None:
+    with pytest.raises(KeyError, match="nobody"):
+        ally_income(PlayerState(allies=("nobody",)), Palace.initial())
+
+
+def test_ally_income_uses_the_ruleset_vp(ruleset_with: Callable[..., Any]) -> None:
+    player = PlayerState(allies=("tento", "romigi"))
+    palace = Palace.initial().model_copy(update={"treasury": 9})
+    lines = ally_income(player, palace).lines
+    assert [(line.met, line.vp) for line in lines] == [(True, 3), (False, 1)]
+    rules = ruleset_with(("scoring", "ally_base_vp", 2), ("scoring", "ally_bonus_vp", 5))
+    income = ally_income(player, palace, ruleset=rules)
+    assert [line.vp for line in income.lines] == [7, 2]
+    assert income.total == 9
+
+
+def test_a_custom_catalogue_can_be_passed() -> None:
+    tento = allies_by_id()["tento"]
+    income = ally_income(PlayerState(allies=("x",)), Palace.initial(), allies={"x": tento})
+    assert income.lines[0].name == "Tento"
+
+
+# --- in a game ---------------------------------------------------------------------------------
+
+
+def test_score_ally_income_event_adds_the_vp_once(make_game: Callable[..., SoloGame]) -> None:
+    game = make_game(port_allies=("gisela",))
+    game.push(SummonAlly(ally_id="gisela", grain=1))
+    game.push(Correct(target="palace.allies", value=3))
+    game.push(Correct(target="player.vp", value=10))
+    # Frederick has used his actions, so passing goes straight to the End Phase.
+    game.push(Correct(target="frederick_actions", value=5))
+    game.push(Pass())
+    assert game.state.phase is Phase.END_PHASE
+    game.push(ScoreAllyIncome())
+    assert game.state.player.vp == 13
+    assert game.state.end_phase.ally_income == 3
+    assert game.log[-1] == "Ally income: +3 VP (Gisela 3)"
+    with pytest.raises(RuleError, match="already scored"):
+        game.push(ScoreAllyIncome())
+
+
+def test_summon_refuses_an_unknown_ally_id(make_game: Callable[..., SoloGame]) -> None:
+    game = make_game()
+    with pytest.raises(RuleError, match="no Ally with id 'nobody'"):
+        game.push(SummonAlly(ally_id="nobody"))
+    assert game.state.player.allies == ()
+
+
+def test_summon_refuses_a_second_identical_ally(make_game: Callable[..., SoloGame]) -> None:
+    # "Your Castle may never contain two identical Allies": Gregoria is printed on two tiles.
+    game = make_game()
+    game.push(SummonAlly(ally_id="gregoria-1"))
+    game.push(Correct(target="voyage.player", value=1))
+    with pytest.raises(RuleError, match="Gregoria is already in your castle"):
+        game.push(SummonAlly(ally_id="gregoria-2"))
+    with pytest.raises(RuleError, match="already in your castle"):
+        game.push(SummonAlly(ally_id="gregoria-1"))
+    game.push(SummonAlly(ally_id="sebastian-1"))
+    assert game.state.player.allies == ("gregoria-1", "sebastian-1")
+
+
+def test_summon_pays_grain_and_takes_the_face_up_ally(make_game: Callable[..., SoloGame]) -> None:
+    game = make_game()
+    with pytest.raises(RuleError, match="only 1 Grain, not 3"):
+        game.push(SummonAlly(ally_id="tento", grain=3))
+    game.push(SummonAlly(ally_id="tento", grain=1))
+    assert game.state.player.grain == 0
+    assert not game.state.voyage.ports[0].allies[0].face_up
+    assert game.log[-1] == "You summoned Tento in Roma, paid 1 Grain"
+    # The uncovered Ally beneath is not face up until reorganisation.
+    with pytest.raises(RuleError, match="no face-up Ally to summon in Roma"):
+        game.push(SummonAlly(ally_id="romigi"))

@@ -1,0 +1,139 @@
+"""Final score and the solo title."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from solo_deck import Ruleset, ScoreBreakdown, final_score, title_for
+
+
+def score(**kwargs: Any) -> ScoreBreakdown:
+    values: dict[str, Any] = {
+        "vp_track": 0,
+        "structures": 0,
+        "frederick_structures": 0,
+        "grain": 0,
+        "stone": 0,
+        "augustales": 0,
+    }
+    values.update(kwargs)
+    return final_score(**values)
+
+
+# --- titles --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("total", "title"),
+    [
+        (0, "Serf"),
+        (29, "Serf"),
+        (30, "Knight"),
+        (49, "Knight"),
+        (50, "Feudal lord"),
+        (79, "Feudal lord"),
+        (80, "Duke"),
+        (200, "Duke"),
+    ],
+)
+def test_titles_and_their_boundaries(total: int, title: str) -> None:
+    assert title_for(total) == title
+
+
+def test_a_negative_score_has_no_title() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        title_for(-1)
+
+
+def test_final_score_carries_the_title_of_its_total() -> None:
+    assert score(vp_track=29, frederick_structures=1).title == "Serf"
+    # 29 + 1 Structure = 30: a Knight.
+    assert score(vp_track=29, structures=1, frederick_structures=9).title == "Knight"
+
+
+# --- most Structures -------------------------------------------------------------------------
+
+
+def test_most_structures_bonus_adapted_rulebook_example() -> None:
+    # Rulebook: Jack and Noa both have 12 Structures and each score 4; Bernard with 11 scores
+    # 2 in a 4-player game. In solo (a 2-player game) against Frederick with 12: a tie shares
+    # the +4, and one fewer scores nothing (no +2 with 2 players).
+    assert score(structures=12, frederick_structures=12).most_structures_bonus == 4
+    assert score(structures=11, frederick_structures=12).most_structures_bonus == 0
+    assert score(structures=13, frederick_structures=12).most_structures_bonus == 4
+    assert score(structures=9, frederick_structures=12).most_structures_bonus == 0
+
+
+def test_most_structures_strict_rule_is_configurable(ruleset_with: Callable[..., Ruleset]) -> None:
+    strict = ruleset_with(("scoring", "most_structures_rule", "more_than"))
+    tie = final_score(
+        vp_track=0,
+        structures=12,
+        frederick_structures=12,
+        grain=0,
+        stone=0,
+        augustales=0,
+        ruleset=strict,
+    )
+    assert tie.most_structures_bonus == 0
+    win = final_score(
+        vp_track=0,
+        structures=13,
+        frederick_structures=12,
+        grain=0,
+        stone=0,
+        augustales=0,
+        ruleset=strict,
+    )
+    assert win.most_structures_bonus == 4
+
+
+# --- the parts -----------------------------------------------------------------------------
+
+
+def test_one_vp_per_structure() -> None:
+    assert score(structures=7, frederick_structures=9).structures == 7
+
+
+@pytest.mark.parametrize(
+    ("grain", "stone", "augustales", "vp"),
+    [
+        (0, 0, 5, 0),
+        (0, 0, 6, 1),
+        (1, 1, 2, 1),  # 2 + 2 + 2 = 6
+        (1, 0, 3, 0),  # 2 + 3 = 5
+        (3, 3, 0, 2),  # 12 coins
+        (0, 0, 17, 2),
+    ],
+)
+def test_grain_and_stone_are_two_augustales_then_one_vp_per_six(
+    grain: int, stone: int, augustales: int, vp: int
+) -> None:
+    assert score(grain=grain, stone=stone, augustales=augustales).resources_vp == vp
+
+
+def test_docstring_example_total() -> None:
+    # 40 on the track + 10 Structures + 4 (10 ≥ 9) + (8 + 2 + 2) // 6 = 2 → 56
+    result = score(
+        vp_track=40, structures=10, frederick_structures=9, grain=1, stone=1, augustales=8
+    )
+    assert result == ScoreBreakdown(
+        vp_track=40,
+        structures=10,
+        most_structures_bonus=4,
+        resources_vp=2,
+        total=56,
+        title="Feudal lord",
+    )
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "3", None])
+@pytest.mark.parametrize(
+    "field", ["vp_track", "structures", "frederick_structures", "grain", "stone", "augustales"]
+)
+def test_inputs_must_be_whole_numbers_of_zero_or_more(field: str, bad: object) -> None:
+    with pytest.raises(ValueError, match=field):
+        score(**{field: bad})

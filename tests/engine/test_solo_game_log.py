@@ -1,0 +1,492 @@
+"""SoloGame: the event log, undo/redo, documents and the log lines."""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from solo_deck import (
+    SCHEMA_VERSION,
+    CardFace,
+    DocumentError,
+    EdictKind,
+    GameSetup,
+    Palace,
+    Phase,
+    PlayerState,
+    RuleError,
+    SoloGame,
+    parse_edict,
+)
+from solo_deck.events import (
+    Build,
+    BuyCard,
+    CastleIncome,
+    Correct,
+    EndRound,
+    EndTurn,
+    Event,
+    FrederickTurn,
+    Gain,
+    NameAlly,
+    NameCard,
+    Pass,
+    PlayerEdict,
+    Promote,
+    Reorganise,
+    RevealEdict,
+    ScoreAllyIncome,
+    SummonAlly,
+    Travel,
+)
+
+Factory = Callable[..., SoloGame]
+
+
+def reveal_all(game: SoloGame) -> None:
+    for position in game.state.awaiting_reveal:
+        game.push(RevealEdict(position=position, edict=parse_edict("1S 1G")))
+
+
+def frederick_card(game: SoloGame) -> str:
+    report = game.state.last_frederick
+    assert report is not None
+    return report.card_id
+
+
+# --- push / undo / redo ------------------------------------------------------------------------
+
+
+def test_push_appends_an_event_a_state_and_a_log_line(make_game: Factory) -> None:
+    game = make_game()
+    start = game.state
+    state = game.push(Gain(vp=2))
+    assert state is game.state
+    assert game.events == (Gain(vp=2),)
+    assert game.log == ("You: +2 VP",)
+    assert start.player.vp == 0 and state.player.vp == 2
+
+
+def test_undo_restores_the_previous_state_and_redo_reapplies(make_game: Factory) -> None:
+    game = make_game()
+    game.push(Gain(vp=1))
+    after_first = game.state
+    game.push(Travel(port=2))
+    after_second, log_second = game.state, game.log
+    assert game.undo() == Travel(port=2)
+    assert game.state == after_first and game.log == ("You: +1 VP",)
+    assert game.can_redo and game.redo_log == (Travel(port=2),)
+    assert game.redo() == Travel(port=2)
+    assert game.state == after_second and game.log == log_second
+    assert not game.can_redo
+
+
+def test_undo_and_redo_with_nothing_to_do_return_none(make_game: Factory) -> None:
+    game = make_game()
+    assert not game.can_undo and game.undo() is None
+    assert not game.can_redo and game.redo() is None
+
+
+def test_redo_order_after_several_undos(make_game: Factory) -> None:
+    game = make_game()
+    for vp in (1, 2, 3):
+        game.push(Gain(vp=vp))
+    game.undo()
+    game.undo()
+    assert game.redo_log == (Gain(vp=2), Gain(vp=3))
+    game.redo()
+    assert game.state.player.vp == 3
+    assert game.redo_log == (Gain(vp=3),)
+
+
+def test_a_new_event_drops_the_redo_branch(make_game: Factory) -> None:
+    game = make_game()
+    game.push(Gain(vp=1))
+    game.push(Gain(vp=2))
+    game.undo()
+    assert game.can_redo
+    game.push(Gain(grain=1))
+    assert not game.can_redo and game.redo() is None
+    assert game.events == (Gain(vp=1), Gain(grain=1))
+
+
+def test_undo_of_frederick_turn_never_reveals_a_different_card(make_game: Factory) -> None:
+    game = make_game(seed=12)
+    game.push(EndTurn())
+    game.push(FrederickTurn())
+    first = frederick_card(game)
+    state_after = game.state
+    undone = game.undo()
+    assert isinstance(undone, FrederickTurn) and undone.card_id == first
+    game.redo()
+    assert frederick_card(game) == first and game.state == state_after
+    # Undo, then a fresh FrederickTurn (not a redo): still the same card.
+    game.undo()
+    game.push(FrederickTurn())
+    assert frederick_card(game) == first
+    assert game.state == state_after
+
+
+def test_undo_across_a_crown_reshuffle_gives_the_same_cards(make_game: Factory) -> None:
+    game = make_game(seed=3)
+    cards: list[str] = []
+    while game.state.deck.shuffles == 0:
+        if game.state.phase is Phase.END_PHASE:
+            for event in (ScoreAllyIncome(), Reorganise(), EndRound()):
+                game.push(event)
+        game.push(EndTurn())
+        if game.state.phase is Phase.FREDERICK:
+            game.push(FrederickTurn())
+            cards.append(frederick_card(game))
+            reveal_all(game)
+    length = len(game.events)
+    for _ in range(length):
+        game.undo()
+    assert game.state == SoloGame(game.setup).state
+    for _ in range(length):
+        game.redo()
+    again = [e.card_id for e in game.events if isinstance(e, FrederickTurn)]
+    assert again == cards
+
+
+def test_a_rule_error_leaves_state_log_and_redo_unchanged(make_game: Factory) -> None:
+    game = make_game()
+    game.push(Gain(vp=1))
+    game.push(Gain(vp=1))
+    game.undo()
+    state, log, events, redo = game.state, game.log, game.events, game.redo_log
+    for bad in (EndRound(), FrederickTurn(), Travel(port=0), Gain(grain=-5)):
+        with pytest.raises(RuleError):
+            game.push(bad)
+        assert (game.state, game.log, game.events, game.redo_log) == (state, log, events, redo)
+
+
+def test_push_accepts_event_dicts_and_rejects_bad_ones(make_game: Factory) -> None:
+    game = make_game()
+    game.push({"type": "gain", "vp": 3})
+    assert game.state.player.vp == 3
+    with pytest.raises(RuleError, match="not a valid event"):
+        game.push({"type": "teleport"})
+    with pytest.raises(RuleError, match="not a valid event"):
+        game.push({"type": "gain", "vp": 1, "mana": 2})
+
+
+def test_preview_does_not_change_the_game(make_game: Factory) -> None:
+    game = make_game()
+    game.push(EndTurn())
+    state, line = game.preview(FrederickTurn())
+    assert state.frederick_actions == 1 and line.startswith("Frederick 1/5, card ")
+    assert game.state.frederick_actions == 0 and len(game.events) == 1
+    # Previewing does not consume the card either.
+    game.push(FrederickTurn())
+    assert frederick_card(game) == state.last_frederick.card_id  # type: ignore[union-attr]
+
+
+def test_frederick_turn_is_stored_with_its_card_and_face(
+    make_game: Factory, face_of: Callable[[str], CardFace]
+) -> None:
+    game = make_game(mode="table")
+    game.push(EndTurn())
+    game.push(FrederickTurn(face=face_of("S14")))
+    stored = game.events[-1]
+    assert stored == FrederickTurn(card_id="S14", face=face_of("S14"))
+
+
+def test_a_recorded_face_must_match_the_recorded_card(
+    make_game: Factory, face_of: Callable[[str], CardFace]
+) -> None:
+    game = make_game(mode="table")
+    game.push(EndTurn())
+    with pytest.raises(RuleError, match="does not show the recorded face"):
+        game.push(FrederickTurn(card_id="S14", face=face_of("S01")))
+
+
+def test_constructing_with_events_replays_them_without_a_redo_branch(make_game: Factory) -> None:
+    game = make_game()
+    game.push(EndTurn())
+    game.push(FrederickTurn())
+    copy = SoloGame(game.setup, game.events)
+    assert copy.state == game.state and copy.log == game.log and not copy.can_redo
+
+
+# --- documents -----------------------------------------------------------------------------------
+
+
+def played(make_game: Factory, **kwargs: Any) -> SoloGame:
+    game = make_game(**kwargs)
+    game.push(Travel(port=1))
+    game.push(
+        PlayerEdict(slot=1, choice={EdictKind.WALL: "add", EdictKind.KEEP: "remove"}, replacement=2)
+    )
+    reveal_all(game)
+    game.push(EndTurn())
+    game.push(FrederickTurn())
+    reveal_all(game)
+    game.push(Gain(vp=5))
+    game.undo()
+    return game
+
+
+def test_document_round_trip_through_json(make_game: Factory) -> None:
+    game = played(make_game)
+    document = json.loads(json.dumps(game.to_document()))
+    assert document["schema_version"] == SCHEMA_VERSION == 1
+    assert set(document) == {"schema_version", "setup", "events", "redo"}
+    copy = SoloGame.from_document(document)
+    assert copy.state == game.state
+    assert copy.events == game.events
+    assert copy.log == game.log
+    assert copy.redo_log == game.redo_log == (Gain(vp=5),)
+    copy.redo()
+    assert copy.state.player.vp == 5
+
+
+def test_document_round_trip_in_table_mode(
+    make_game: Factory, face_of: Callable[[str], CardFace]
+) -> None:
+    game = make_game(mode="table")
+    game.push(EndTurn())
+    game.push(FrederickTurn(face=face_of("S13")))
+    copy = SoloGame.from_document(json.loads(json.dumps(game.to_document())))
+    assert copy.state == game.state
+    assert copy.state.deck.discard == ("S13",)
+
+
+def test_document_setup_carries_deck_and_ruleset(make_game: Factory) -> None:
+    document = make_game(seed=77).to_document()
+    assert document["setup"]["seed"] == 77
+    assert len(document["setup"]["deck"]["cards"]) == 16
+    assert document["setup"]["ruleset"]["rounds"]["frederick_max_actions"]["value"] == 5
+
+
+@pytest.mark.parametrize("document", [None, [], "game", 3])
+def test_a_document_must_be_an_object(document: object) -> None:
+    with pytest.raises(DocumentError, match="JSON object"):
+        SoloGame.from_document(document)
+
+
+@pytest.mark.parametrize("version", [None, 0, 2, "1"])
+def test_wrong_schema_version_is_a_document_error(make_game: Factory, version: object) -> None:
+    document = make_game().to_document()
+    if version is None:
+        del document["schema_version"]
+    else:
+        document["schema_version"] = version
+    with pytest.raises(DocumentError, match="schema_version") as info:
+        SoloGame.from_document(document)
+    assert "this program reads 1" in str(info.value)
+
+
+def test_bad_setup_is_a_document_error_naming_the_field(make_game: Factory) -> None:
+    document = make_game().to_document()
+    document["setup"]["edict_pile"] = -3
+    with pytest.raises(DocumentError, match="setup: edict_pile"):
+        SoloGame.from_document(document)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [{"type": "teleport"}, {"type": "gain", "mana": 1}, {"type": "travel"}, "end_turn"],
+)
+def test_bad_events_are_a_document_error(make_game: Factory, event: object) -> None:
+    document = make_game().to_document()
+    document["events"] = [{"type": "end_turn"}, event]
+    with pytest.raises(DocumentError, match="events: "):
+        SoloGame.from_document(document)
+
+
+def test_bad_redo_events_are_a_document_error(make_game: Factory) -> None:
+    document = make_game().to_document()
+    document["redo"] = [{"type": "nope"}]
+    with pytest.raises(DocumentError, match="events: "):
+        SoloGame.from_document(document)
+
+
+def test_an_event_that_cannot_be_replayed_is_a_document_error(make_game: Factory) -> None:
+    document = make_game().to_document()
+    document["events"] = [{"type": "gain", "vp": 1}, {"type": "end_round"}]
+    with pytest.raises(DocumentError, match=r"event 2 \(end_round\) cannot be replayed"):
+        SoloGame.from_document(document)
+
+
+def test_a_tampered_virtual_card_is_a_document_error(make_game: Factory) -> None:
+    game = make_game(seed=5)
+    game.push(EndTurn())
+    game.push(FrederickTurn())
+    document = game.to_document()
+    real = document["events"][1]["card_id"]
+    other = next(c.id for c in game.setup.deck.cards if c.id != real)
+    document["events"][1]["card_id"] = other
+    document["events"][1]["face"] = None
+    with pytest.raises(DocumentError, match=f"the next virtual card is {real}, not {other}"):
+        SoloGame.from_document(document)
+
+
+def test_a_correction_with_bad_edict_notation_is_a_rule_error_and_a_document_error(
+    make_game: Factory,
+) -> None:
+    game = make_game()
+    with pytest.raises(RuleError, match=r"edicts\.next\.0: .*'Q' is not an edict letter"):
+        game.push(Correct(target="edicts.next.0", value="2Q"))
+    document = game.to_document()
+    document["events"] = [{"type": "correct", "target": "edicts.next.0", "value": "2Q"}]
+    with pytest.raises(DocumentError, match=r"event 1 \(correct\)"):
+        SoloGame.from_document(document)
+
+
+# --- corrections ---------------------------------------------------------------------------------
+
+
+def test_corrections_are_validated(make_game: Factory) -> None:
+    game = make_game()
+    with pytest.raises(RuleError, match=r"cannot correct 'player\.mana'"):
+        game.push(Correct(target="player.mana", value=1))
+    with pytest.raises(RuleError, match="needs a whole number"):
+        game.push(Correct(target="player.vp", value="ten"))
+    with pytest.raises(RuleError, match="cannot be negative"):
+        game.push(Correct(target="palace.grain", value=-1))
+    with pytest.raises(RuleError, match=r"player\.towers = 6 is not allowed"):
+        game.push(Correct(target="player.towers", value=6))
+    with pytest.raises(RuleError, match="treasury must be between 0 and 18"):
+        game.push(Correct(target="palace.treasury", value=21))
+    with pytest.raises(RuleError, match="port number from 0 to 4"):
+        game.push(Correct(target="voyage.player", value=5))
+    with pytest.raises(RuleError, match="round starts at 1"):
+        game.push(Correct(target="round", value=0))
+    with pytest.raises(RuleError, match="needs edict notation"):
+        game.push(Correct(target="edicts.active.0", value=3))
+    assert game.events == ()
+
+
+def test_correcting_an_awaited_next_tile_clears_the_wait(make_game: Factory) -> None:
+    game = make_game(pile=4)
+    game.push(PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=0))
+    assert game.state.awaiting_reveal == (0,)
+    game.push(Correct(target="edicts.next.0", value="3w"))
+    assert game.state.awaiting_reveal == ()
+    assert game.state.edicts.next[0] == parse_edict("3W")
+    assert game.log[-1] == "Correction: edicts.next.0 set to 3w"
+
+
+# --- log lines -----------------------------------------------------------------------------------
+
+
+def every_kind_of_event(make_game: Factory, face_of: Callable[[str], CardFace]) -> SoloGame:
+    game = make_game(mode="table", port_allies=("tento",))
+    game.push(NameCard(port=0, card_id="A1"))
+    game.push(NameAlly(port=1, ally_id="gisela"))
+    game.push(SummonAlly(ally_id="tento", grain=1))
+    game.push(BuyCard(augustales=3))
+    game.push(Gain(stone=3))
+    game.push(Build(structure="wall", stone=2))
+    game.push(Promote(specialist=0, path="A"))
+    game.push(Correct(target="player.grain", value=2))
+    game.push(
+        PlayerEdict(
+            slot=2, choice={EdictKind.GRAIN: "add", EdictKind.AUGUSTALES: "add"}, replacement=2
+        )
+    )
+    game.push(RevealEdict(position=2, edict=parse_edict("1T 1W")))
+    game.push(Travel(port=1))
+    game.push(EndTurn())
+    game.push(FrederickTurn(face=face_of("S12")))
+    game.push(Pass())
+    while game.state.phase is Phase.FREDERICK:
+        unseen = game.state.deck.unseen_cards()
+        game.push(FrederickTurn(face=unseen[0].face))
+        reveal_all(game)
+    game.push(ScoreAllyIncome())
+    game.push(CastleIncome(vp=1, grain=1))
+    game.push(Reorganise())
+    game.push(EndRound())
+    return game
+
+
+def test_every_event_type_gets_a_log_line(
+    make_game: Factory, face_of: Callable[[str], CardFace]
+) -> None:
+    game = every_kind_of_event(make_game, face_of)
+    all_types = {
+        typing.get_args(member.model_fields["type"].annotation)[0]
+        for member in typing.get_args(typing.get_args(Event)[0])
+    }
+    assert {event.type for event in game.events} == all_types
+    assert len(game.log) == len(game.events)
+    assert all(isinstance(line, str) and line.strip() for line in game.log)
+
+
+def test_log_lines_say_what_happened_in_table_language(
+    make_game: Factory, face_of: Callable[[str], CardFace]
+) -> None:
+    game = every_kind_of_event(make_game, face_of)
+    lines = game.log
+    assert lines[:12] == (
+        "The Advanced card in Roma is A1",
+        "The Ally in Alexandria is Gisela",
+        "You summoned Tento in Roma, paid 1 Grain",
+        "You bought A1 in Roma, paid 3 Augustales",
+        "You: +3 Stone",
+        "You built a Wall (walls 2), paid 2 Stone",
+        "You promoted Specialist 1 to Path A space 1",
+        "Correction: player.grain set to 2",
+        "You issued Edict III (2G 1A): add 2 Grain (3/7), add 3 Augustales (Treasury 6 → 9). "
+        "Slide Next III down to Active III; draw a new Next III tile from the pile and type it",
+        "New Next III tile: 1T 1W",
+        "You sailed Roma → Alexandria (1 space)",
+        "You ended turn 1",
+    )
+    assert lines[12] == (
+        f"Frederick 1/5, card S12 ({face_of('S12').short()}): Frederick's ship stays in Roma; "
+        "No Advanced card in Roma to remove"
+    )
+    assert lines[13] == "You passed; Frederick still takes 4 action(s)"
+    # Tento: the player's edict raised Frederick's Treasury to 9, so the +2 applies.
+    assert lines[-4] == "Ally income: +3 VP (Tento 3)"
+    assert lines[-3] == "Castle income: +1 VP, +1 Grain"
+    # You bought the card in Roma and Frederick removed some on his turns: the End Phase
+    # refills every empty space, and the Ally space you emptied in Roma is turned up.
+    game.undo()
+    game.undo()
+    empty = len(game.state.voyage.empty_card_spaces())
+    pile = game.state.voyage.advanced_pile
+    assert lines[-2].startswith(
+        f"Reorganisation: refilled {empty} card space(s) ({pile - empty} left in the pile); "
+        "turned up the Ally in Roma"
+    )
+    assert lines[-1] == "Round 1 ended; round 2 begins"
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def test_setup_builds_the_initial_state(make_setup: Callable[..., GameSetup]) -> None:
+    setup = make_setup(port_allies=(None, "tento"), port_cards=("B4",))
+    state = SoloGame(setup).state
+    assert (state.round, state.phase, state.turn) == (1, Phase.PLAYER, 1)
+    assert state.palace == Palace.initial()
+    assert state.player == PlayerState.initial()
+    assert state.edicts.pile == 18 and state.edicts.active[0] == parse_edict("2T")
+    # 2 x 8 Advanced cards in a 2-player game, one on each of the 5 ports.
+    assert state.voyage.advanced_pile == 16 - 5
+    assert state.voyage.ports[1].allies[0].face_up_id == "tento"
+    assert state.voyage.ports[0].cards[0].card_id == "B4"
+    assert state.voyage.frederick == state.voyage.player == 0
+
+
+def test_setup_default_edict_pile() -> None:
+    assert GameSetup.default_edict_pile(False) == 18
+    assert GameSetup.default_edict_pile(True) == 18 + 3
+
+
+def test_setup_refuses_the_same_ally_in_two_ports_and_too_many_ports(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    with pytest.raises(ValidationError, match="same Ally cannot lie face up in two ports"):
+        make_setup(port_allies=("tento", None, "tento"))
+    with pytest.raises(ValidationError, match="only 5 ports"):
+        make_setup(port_cards=("A1",) * 6)
