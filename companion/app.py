@@ -11,6 +11,7 @@ from textual.binding import BindingType
 from companion.commands import GameCommands
 from companion.keymap import APP_KEYS, bindings
 from companion.session import GameSession
+from companion.storage.lock import DataLock
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
@@ -24,14 +25,25 @@ class StuporSoloApp(App[None]):
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
 
-    def __init__(self, data_dir: Path, *, resume: bool = True) -> None:
+    def __init__(self, data_dir: Path, *, use_lock: bool = True) -> None:
         super().__init__()
-        self.session = GameSession(data_dir)
-        self._resume = resume
+        self.session = GameSession(data_dir, clean_on_open=False)
+        self.lock = DataLock(data_dir) if use_lock else None
+        self.read_only = False
+        """True when another copy holds the data: nothing may be written."""
 
     def on_mount(self) -> None:
-        """Apply the saved theme and open the Start screen."""
+        """Take the data lock, apply the saved theme and open the Start screen (or, when
+        another copy holds the data, the screen that says so)."""
         from companion.screens.start import StartScreen
+
+        if self.lock is not None and not self.lock.acquire():
+            from companion.screens.data_in_use import DataInUseScreen
+
+            self.read_only = True
+            self.push_screen(DataInUseScreen(self.session.folder, self.lock.holder()))
+            return
+        self.session.clean_stray_files()
 
         try:
             saved = self.session.settings.theme()
@@ -40,6 +52,11 @@ class StuporSoloApp(App[None]):
         if saved in (DARK_THEME, LIGHT_THEME):
             self.theme = saved
         self.push_screen(StartScreen())
+
+    def on_unmount(self) -> None:
+        """Give the data lock back."""
+        if self.lock is not None and not self.read_only:
+            self.lock.release()
 
     def action_help(self) -> None:
         """Show the help screen (keys and rules decisions)."""

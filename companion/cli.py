@@ -252,18 +252,14 @@ def _report_store(store: HistoryStore) -> None:
 def writer_lock(folder: Path) -> Iterator[None]:
     """Hold the data folder's lock file (the one the app holds while it runs) for a
     command that writes; :class:`DataInUseError` if another copy of the program has it."""
-    from filelock import FileLock, Timeout
+    from companion.storage.lock import DataLock
 
-    from companion.paths import LOCK_FILE
-
-    lock = FileLock(str(folder / LOCK_FILE), timeout=0)
-    try:
-        lock.acquire()
-    except Timeout:
+    lock = DataLock(folder)
+    if not lock.acquire():
         raise DataInUseError(
-            f"the data in {folder} is in use by another copy of {PROG} (is the app open?). "
-            "Close it and try again; nothing was changed."
-        ) from None
+            f"the data in {folder} is in use by {lock.holder()}. Close it and try again; "
+            "nothing was changed."
+        )
     try:
         yield
     finally:

@@ -37,6 +37,8 @@ class GameSession:
     """Owns the game in progress and the stores of one data folder."""
 
     folder: Path
+    clean_on_open: bool = True
+    """Remove leftover temp files at once; the app does it only after taking the lock."""
     game: SoloGame | None = None
     started_at: str | None = None
     play_seconds: float = 0.0
@@ -48,8 +50,14 @@ class GameSession:
 
     def __post_init__(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        remove_stray_temp_files(self.folder)
+        if self.clean_on_open:
+            self.clean_stray_files()
         self.game_store = GameStore(self.folder)
+
+    def clean_stray_files(self) -> None:
+        """Delete temp files an interrupted save left behind (only while holding the lock,
+        or when no other copy can be writing)."""
+        remove_stray_temp_files(self.folder)
 
     # --- stores (opened lazily: the Start screen must not wait for the history) -------
 

@@ -1,0 +1,74 @@
+"""Shown when another copy of the app holds the data folder: read the history, or quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class DataInUseScreen(Screen[None]):
+    """Explains that the data is in use and offers a read-only look at the history."""
+
+    DEFAULT_CSS = """
+    DataInUseScreen { align: center middle; }
+    DataInUseScreen #in-use { width: 84; max-width: 100%; height: auto; }
+    DataInUseScreen #in-use-text { margin-bottom: 1; }
+    DataInUseScreen OptionList { height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "h",
+            "history",
+            "History (read-only)",
+            id="in_use.history",
+            tooltip="Look at your finished games without changing anything",
+        ),
+        Binding("q", "app.quit", "Quit", id="in_use.quit", tooltip="Leave this copy"),
+    ]
+
+    def __init__(self, folder: Path, holder: str) -> None:
+        super().__init__()
+        self.folder = folder
+        self.holder = holder
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="in-use", classes="panel"):
+            yield Static(
+                f"Your data in {self.folder} is in use by {self.holder}.\n\n"
+                "Two copies writing at the same time could damage your games, so this copy "
+                "changes nothing. Finish in the other copy, or close it and start this one "
+                "again.",
+                id="in-use-text",
+                markup=False,
+            )
+            yield OptionList(
+                Option("h  Look at the history (read-only)", id="history"),
+                Option("q  Quit", id="quit"),
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#in-use", Vertical).border_title = "Data in use"
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Run the chosen option."""
+        if event.option.id == "history":
+            self.action_history()
+        else:
+            self.app.exit()
+
+    def action_history(self) -> None:
+        """Open the History screen; the app is read-only."""
+        from companion.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
