@@ -5,6 +5,7 @@ Frederick's palace, the edict row, the solo deck, the Voyage ring, ally income a
 final score. It imports no UI or storage code and writes no files.
 """
 
+from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
 from solo_deck.ally_income import AllyIncome, AllyIncomeLine, ally_income
 from solo_deck.data_files import (
     DataFileError,
@@ -17,7 +18,15 @@ from solo_deck.data_files import (
 from solo_deck.deck import SoloDeck
 from solo_deck.edict import Edict, EdictKind, EdictParseError, parse_edict
 from solo_deck.edict_row import EdictRow
+from solo_deck.forecast import RoundsForecast, forecast_rounds_left
 from solo_deck.game import SCHEMA_VERSION, DocumentError, SoloGame
+from solo_deck.odds import (
+    CardOdds,
+    RemovalOdds,
+    frederick_ship_distribution,
+    next_card_odds,
+    removal_before_your_next_turn,
+)
 from solo_deck.palace import Direction, Palace, PalaceLimits, RuleError
 from solo_deck.player import PlayerState, Specialist
 from solo_deck.ruleset import Ruleset
@@ -29,9 +38,12 @@ from solo_deck.voyage import Voyage
 
 __all__ = [
     "SCHEMA_VERSION",
+    "AdviceRow",
+    "AllyChange",
     "AllyIncome",
     "AllyIncomeLine",
     "CardFace",
+    "CardOdds",
     "DataFileError",
     "DeckDefinition",
     "Direction",
@@ -48,6 +60,8 @@ __all__ = [
     "PalaceLimits",
     "Phase",
     "PlayerState",
+    "RemovalOdds",
+    "RoundsForecast",
     "RuleError",
     "Ruleset",
     "ScoreBreakdown",
@@ -58,12 +72,18 @@ __all__ = [
     "Specialist",
     "Voyage",
     "ally_income",
+    "edict_advice",
     "final_score",
+    "forecast_rounds_left",
+    "frederick_ship_distribution",
     "load_advanced_cards",
     "load_allies",
     "load_default_deck",
     "load_house_cards",
     "load_ruleset",
+    "next_card_odds",
     "parse_edict",
+    "removal_before_your_next_turn",
     "title_for",
+    "what_if",
 ]

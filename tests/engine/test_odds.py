@@ -1,0 +1,293 @@
+"""Exact odds of Frederick's next card, his ship, and removals at a port, by hand."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solo_deck import GameState, Numeral, Phase, RuleError, ShipMove, SoloDeck, SoloGame
+from solo_deck.data_files import load_default_deck
+from solo_deck.odds import (
+    frederick_ship_distribution,
+    frederick_turns_before_your_next_turn,
+    next_card_odds,
+    removal_before_your_next_turn,
+)
+from solo_deck.voyage import CardSpace
+
+DEFAULT = load_default_deck()
+ALL_IDS = [card.id for card in DEFAULT.cards]
+# The default deck (provisional faces), as the hand computations below read it:
+#   S02 ship +1 · card · Edict II · crown      S04 ship +1 · ally · Edict I · crown
+#   S09 ship stays · Edict I                    S13 ship to yours · card · ally · crown
+#   S16 ship to yours · Edict III
+FIVE = ("S02", "S04", "S09", "S13", "S16")
+
+
+def five_left(mode: str = "table", order: tuple[str, ...] = FIVE) -> SoloDeck:
+    """The deck with exactly FIVE unseen: S11 (the only other crown) has shown."""
+    discard = tuple(card_id for card_id in ALL_IDS if card_id not in FIVE)
+    return SoloDeck(
+        definition=DEFAULT,
+        mode=mode,  # type: ignore[arg-type]
+        seed=0,
+        draw_pile=order,
+        discard=discard,
+        crowns_since_shuffle=1,
+    )
+
+
+def state_with(
+    game: SoloGame,
+    deck: SoloDeck,
+    *,
+    frederick: int = 1,
+    player: int = 3,
+    phase: Phase = Phase.PLAYER,
+    **update: object,
+) -> GameState:
+    voyage = game.state.voyage.with_frederick_at(frederick).with_player_at(player)
+    return game.state.model_copy(update={"deck": deck, "voyage": voyage, "phase": phase, **update})
+
+
+# --- the next card ---------------------------------------------------------------------------
+
+
+def test_five_known_cards_left_give_the_hand_computed_odds() -> None:
+    odds = next_card_odds(five_left())
+    assert odds.cards == 5 and not odds.from_new_deck and odds.crowns_seen == 1
+    # ship: S02 S04 move 1; S09 stays; S13 S16 join your ship
+    assert (odds.move1, odds.stay, odds.to_player) == (F(2, 5), F(1, 5), F(2, 5))
+    # removals: card S02 S13; Ally S04 S13
+    assert (odds.removes_card, odds.removes_ally) == (F(2, 5), F(2, 5))
+    # edicts: I S04 S09; II S02; III S16; none S13
+    assert (odds.edict_i, odds.edict_ii, odds.edict_iii, odds.no_edict) == (
+        F(2, 5),
+        F(1, 5),
+        F(1, 5),
+        F(1, 5),
+    )
+    # crowns S02 S04 S13, and one crown has shown: each of them is the 2nd → shuffle
+    assert odds.crown == F(3, 5)
+    assert odds.reshuffle == F(3, 5)
+    assert odds.edict(Numeral.II) == F(1, 5) and odds.edict(None) == F(1, 5)
+    assert odds.move(ShipMove.TO_PLAYER) == F(2, 5)
+    assert odds.as_floats()["crown"] == pytest.approx(0.6)
+    assert [f.count for f in odds.faces] == [1] * 5
+    assert sum(f.probability for f in odds.faces) == 1
+
+
+def test_flipping_in_table_mode_reaches_the_same_odds() -> None:
+    deck = SoloDeck.new(DEFAULT, "table", seed=0)
+    for card_id in ALL_IDS:
+        if card_id not in FIVE:
+            deck, _ = deck.flip(DEFAULT.card(card_id).face)
+    assert deck.crowns_since_shuffle == 1 and len(deck.draw_pile) == 5
+    assert next_card_odds(deck) == next_card_odds(five_left())
+
+
+def test_only_the_composition_counts_not_the_mode_or_the_hidden_order() -> None:
+    table = next_card_odds(five_left("table"))
+    for order in itertools.islice(itertools.permutations(FIVE), 0, None, 17):
+        virtual = next_card_odds(five_left("virtual", order))
+        assert virtual == table
+        # faces are listed in definition order, never in draw order (that would leak it)
+        assert [f.face for f in virtual.faces] == [DEFAULT.card(c).face for c in FIVE]
+
+
+def test_reshuffle_chance_when_one_crown_has_shown() -> None:
+    deck = SoloDeck.new(DEFAULT, "table", seed=0)
+    fresh = next_card_odds(deck)
+    assert (fresh.crown, fresh.reshuffle) == (F(4, 16), 0)  # a first crown shuffles nothing
+    deck, _ = deck.flip(DEFAULT.card("S13").face)  # a crown
+    odds = next_card_odds(deck)
+    assert odds.cards == 15 and odds.crowns_seen == 1
+    assert (odds.crown, odds.reshuffle) == (F(3, 15), F(3, 15))
+    deck, _ = deck.flip(DEFAULT.card("S01").face)  # no crown
+    assert next_card_odds(deck).reshuffle == F(3, 14)
+
+
+def test_a_single_crown_rule_makes_every_crown_a_shuffle() -> None:
+    deck = SoloDeck.new(DEFAULT, "table", seed=0, crowns_to_reshuffle=1)
+    odds = next_card_odds(deck)
+    assert odds.reshuffle == odds.crown == F(1, 4)
+
+
+def test_a_pending_shuffle_or_an_empty_pile_draws_from_all_sixteen() -> None:
+    full = next_card_odds(SoloDeck.new(DEFAULT, "table", seed=0))
+    pending = five_left().model_copy(update={"crowns_since_shuffle": 2})
+    assert pending.reshuffle_pending
+    empty = SoloDeck(
+        definition=DEFAULT, mode="virtual", seed=0, draw_pile=(), discard=tuple(ALL_IDS)
+    )
+    for deck in (pending, empty):
+        odds = next_card_odds(deck)
+        assert odds.from_new_deck and odds.cards == 16 and odds.crowns_seen == 0
+        assert odds.model_copy(update={"from_new_deck": False}) == full
+
+
+def test_the_default_deck_from_the_start() -> None:
+    odds = next_card_odds(SoloDeck.new(DEFAULT, "virtual", seed=5))
+    assert (odds.move1, odds.stay, odds.to_player) == (F(1, 2), F(1, 4), F(1, 4))
+    assert (odds.removes_card, odds.removes_ally) == (F(1, 2), F(3, 8))
+    assert odds.edict_i == odds.edict_ii == odds.edict_iii == odds.no_edict == F(1, 4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(unseen=st.sets(st.sampled_from(ALL_IDS), min_size=1), crowns=st.integers(0, 1))
+def test_odds_are_counts_over_the_unseen_cards(unseen: set[str], crowns: int) -> None:
+    pile = tuple(c for c in ALL_IDS if c in unseen)
+    deck = SoloDeck(
+        definition=DEFAULT,
+        mode="table",
+        seed=0,
+        draw_pile=pile,
+        discard=tuple(c for c in ALL_IDS if c not in unseen),
+        crowns_since_shuffle=crowns,
+    )
+    odds = next_card_odds(deck)
+    cards = [DEFAULT.card(c) for c in pile]
+    n = len(cards)
+    assert odds.move1 + odds.stay + odds.to_player == 1
+    assert odds.edict_i + odds.edict_ii + odds.edict_iii + odds.no_edict == 1
+    assert odds.removes_card == F(sum(c.removes_card for c in cards), n)
+    assert odds.crown == F(sum(c.crown for c in cards), n)
+    assert odds.reshuffle == (odds.crown if crowns == 1 else 0)
+
+
+# --- Frederick's ship -----------------------------------------------------------------------
+
+
+def test_ship_distribution_after_the_next_card(make_game: Callable[..., SoloGame]) -> None:
+    game = make_game(mode="table")
+    state = state_with(game, five_left(), frederick=1, player=3)
+    assert frederick_ship_distribution(state) == {1: F(1, 5), 2: F(2, 5), 3: F(2, 5)}
+    # ships together: "stay" and "to your ship" land in the same port
+    together = state_with(game, five_left(), frederick=4, player=4)
+    assert frederick_ship_distribution(together) == {0: F(2, 5), 4: F(3, 5)}
+
+
+# --- removals at a port ---------------------------------------------------------------------
+
+
+def test_removal_odds_at_each_port_for_one_frederick_turn(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    state = state_with(make_game(mode="table"), five_left(), frederick=1, player=3)
+    assert frederick_turns_before_your_next_turn(state) == 1
+    # Port 2 (his ship +1): S02 takes the card, S04 the Ally.
+    odds = removal_before_your_next_turn(state, 2)
+    assert (odds.card, odds.ally, odds.either) == (F(1, 5), F(1, 5), F(2, 5))
+    assert odds.port_name == "Tunis" and odds.frederick_turns == 1
+    # Port 3 (your ship): S13 takes both, S16 nothing.
+    odds = removal_before_your_next_turn(state, "barcelona")
+    assert (odds.card, odds.ally, odds.either) == (F(1, 5), F(1, 5), F(1, 5))
+    # Port 1 (he stays): S09 removes nothing. Port 0: he cannot get there.
+    for port in (0, 1):
+        odds = removal_before_your_next_turn(state, port)
+        assert (odds.card, odds.ally, odds.either) == (0, 0, 0)
+    assert odds.as_floats() == {"card": 0.0, "ally": 0.0, "either": 0.0}
+
+
+def test_nothing_there_means_nothing_to_lose(make_game: Callable[..., SoloGame]) -> None:
+    state = state_with(make_game(mode="table"), five_left(), frederick=1, player=3)
+    voyage, _ = state.voyage.take_card(2)
+    voyage, _ = voyage.take_ally(2)
+    odds = removal_before_your_next_turn(state.model_copy(update={"voyage": voyage}), 2)
+    assert not odds.card_present and not odds.ally_present
+    assert (odds.card, odds.ally, odds.either) == (0, 0, 0)
+    assert odds.card_space is None and odds.ally_space is None
+
+
+def test_no_frederick_turn_before_your_next_turn(make_game: Callable[..., SoloGame]) -> None:
+    game = make_game(mode="table")
+    base = state_with(game, five_left(), frederick=1, player=3)
+    cases = {
+        "your last turn": base.model_copy(update={"player_turns": 5}),
+        "his actions used": base.model_copy(update={"frederick_actions": 5}),
+        "end phase": base.model_copy(update={"phase": Phase.END_PHASE}),
+        "game over": base.model_copy(update={"phase": Phase.GAME_OVER}),
+    }
+    for name, state in cases.items():
+        assert frederick_turns_before_your_next_turn(state) == 0, name
+        assert removal_before_your_next_turn(state, 2).either == 0, name
+    assert frederick_turns_before_your_next_turn(base.model_copy(update={"phase": Phase.FREDERICK}))
+    passed = base.model_copy(
+        update={"phase": Phase.FREDERICK, "passed": True, "frederick_actions": 2}
+    )
+    assert frederick_turns_before_your_next_turn(passed) == 3
+
+
+def brute_force_two_turns(state: GameState, port: int) -> tuple[F, F]:
+    """Independent enumeration of Frederick's next two cards (with the crown shuffle)."""
+    deck = state.deck
+    ring = len(state.voyage.ports)
+    card_p = ally_p = F(0)
+    for first in deck.draw_pile:
+        c1 = DEFAULT.card(first)
+        if deck.crowns_since_shuffle + c1.crown >= deck.crowns_to_reshuffle:
+            seconds = ALL_IDS  # shuffled at the end of the first turn
+        else:
+            seconds = [c for c in deck.draw_pile if c != first]
+        for second in seconds:
+            weight = F(1, len(deck.draw_pile)) * F(1, len(seconds))
+            ship = state.voyage.frederick
+            card = ally = False
+            for c in (c1, DEFAULT.card(second)):
+                if c.move is ShipMove.MOVE1:
+                    ship = (ship + 1) % ring
+                elif c.move is ShipMove.TO_PLAYER:
+                    ship = state.voyage.player
+                card |= ship == port and c.removes_card
+                ally |= ship == port and c.removes_ally
+            card_p += weight * card
+            ally_p += weight * ally
+    return card_p, ally_p
+
+
+def test_two_turns_after_you_passed_follow_the_deck_exactly(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    state = state_with(
+        make_game(mode="table"),
+        five_left(),
+        frederick=1,
+        player=3,
+        phase=Phase.FREDERICK,
+        passed=True,
+        frederick_actions=3,
+    )
+    assert frederick_turns_before_your_next_turn(state) == 2
+    for port in range(5):
+        odds = removal_before_your_next_turn(state, port)
+        assert (odds.card, odds.ally) == brute_force_two_turns(state, port), port
+        assert max(odds.card, odds.ally) <= odds.either <= odds.card + odds.ally
+    # A second turn can only add to the one-turn chance at his ship +1 port.
+    one_turn = removal_before_your_next_turn(state, 2, frederick_turns=1)
+    assert one_turn.card == F(1, 5)
+    assert removal_before_your_next_turn(state, 2).card > one_turn.card
+
+
+def test_override_turns_and_bad_ports(make_game: Callable[..., SoloGame]) -> None:
+    state = state_with(make_game(mode="table"), five_left(), frederick=1, player=3)
+    assert removal_before_your_next_turn(state, 2, frederick_turns=0).either == 0
+    with pytest.raises(RuleError, match="no port called"):
+        removal_before_your_next_turn(state, "Atlantis")
+    with pytest.raises(RuleError, match="no port number"):
+        removal_before_your_next_turn(state, 9)
+    with pytest.raises(RuleError, match="no card space"):
+        removal_before_your_next_turn(state, 2, card_space=3)
+
+
+def test_an_empty_first_space_is_skipped(make_game: Callable[..., SoloGame]) -> None:
+    state = state_with(make_game(mode="table"), five_left(), frederick=1, player=3)
+    port = state.voyage.ports[2]
+    two = port.model_copy(update={"cards": (CardSpace(present=False), CardSpace())})
+    voyage = state.voyage._with_port(2, two)
+    odds = removal_before_your_next_turn(state.model_copy(update={"voyage": voyage}), 2)
+    assert odds.card_space == 1 and odds.card == F(1, 5)
