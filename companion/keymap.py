@@ -46,6 +46,9 @@ APP_KEYS = [
 
 TABLE_KEYS = [
     Key(
+        "question_mark", "app.help", "Help", "table.help", "Every key and the rules decisions", "?"
+    ),
+    Key(
         "space",
         "frederick",
         "Frederick",
@@ -64,7 +67,7 @@ TABLE_KEYS = [
         "end_phase",
         "End Phase",
         "table.end_phase",
-        "Ally income, castle income, reorganisation and the game-end check",
+        "Castle income, ally income, reorganisation and the game-end check",
     ),
     Key(
         "f",

@@ -43,6 +43,8 @@ class GameSession:
     started_at: str | None = None
     play_seconds: float = 0.0
     notices: list[str] = field(default_factory=list)
+    edict_rewards: dict[int, str] = field(default_factory=dict)
+    """What the player typed as printed under each Active space (for the edict advisor)."""
     save_error: str | None = None
     _last_activity: float = field(default_factory=time.monotonic)
     _history: HistoryStore | None = None

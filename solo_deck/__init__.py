@@ -18,7 +18,7 @@ from solo_deck.data_files import (
 from solo_deck.deck import SoloDeck
 from solo_deck.edict import Edict, EdictKind, EdictParseError, parse_edict
 from solo_deck.edict_row import EdictRow
-from solo_deck.forecast import RoundsForecast, forecast_rounds_left
+from solo_deck.forecast import RoundsForecast, forecast_rounds_left, player_edicts_per_round
 from solo_deck.game import SCHEMA_VERSION, DocumentError, SoloGame
 from solo_deck.odds import (
     CardOdds,
@@ -83,6 +83,7 @@ __all__ = [
     "load_ruleset",
     "next_card_odds",
     "parse_edict",
+    "player_edicts_per_round",
     "removal_before_your_next_turn",
     "title_for",
     "what_if",

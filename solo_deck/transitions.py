@@ -290,6 +290,13 @@ def _ally_income(
 ) -> tuple[GameState, str]:
     if state.end_phase.ally_income is not None:
         raise RuleError("ally income is already scored this round")
+    if not state.end_phase.castle_income:
+        # Rulebook, End Phase: castle income comes before ally income, and it can change the
+        # Grain, Stone and Augustales that some Allies compare with Frederick's.
+        raise RuleError(
+            "record the castle income first: it comes before ally income "
+            "(enter 0s if your castle gave nothing)"
+        )
     income = ally_income(state.player, state.palace, ruleset=ruleset)
     player = state.player.model_copy(update={"vp": state.player.vp + income.total})
     progress = state.end_phase.model_copy(update={"ally_income": income.total})
@@ -358,6 +365,10 @@ def game_end_reasons(state: GameState, ruleset: Ruleset) -> tuple[GameEndReason,
 
 
 def _end_round(state: GameState, event: EndRound, ruleset: Ruleset) -> tuple[GameState, str]:
+    if not state.end_phase.castle_income:
+        raise RuleError(
+            "record the castle income, then score the ally income, before ending the round"
+        )
     if state.end_phase.ally_income is None:
         raise RuleError("score the ally income before ending the round")
     if not state.end_phase.reorganised:

@@ -1,4 +1,5 @@
-"""The End Phase: ally income, castle income, reorganisation, and the end of the round."""
+"""The End Phase in the rulebook's order: castle income, ally income, reorganisation, and the
+end of the round."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
@@ -29,13 +30,17 @@ UNKNOWN = "?"
 """The Select value for an Ally nobody has named."""
 
 CASTLE_FIELDS = (("vp", "VP"), ("grain", "Grain"), ("stone", "Stone"), ("augustales", "Augustales"))
+CASTLE_PROMPT = (
+    "Type what your castle's closed sides gave this round (0 = nothing); Enter records it."
+)
 
 
 class EndPhaseScreen(Screen[None]):
-    """Four steps, each marked ✓ once done: ally income (``a``), castle income (``c``),
-    reorganisation (``r``, then name the Allies just turned up) and the end of the round
-    (``e``), which either starts the next round (back to the Table) or ends the game
-    (on to the Final score)."""
+    """Four steps in the rulebook's order, each marked ✓ once done: castle income (``c``, or
+    Enter in its fields), ally income (``a``, only after the castle income, which can change
+    the Grain, Stone and Augustales some Allies compare), reorganisation (``r``, then name the
+    Allies just turned up) and the end of the round (``e``), which either starts the next
+    round (back to the Table) or ends the game (on to the Final score)."""
 
     DEFAULT_CSS = """
     EndPhaseScreen #end-body { padding: 0 1; }
@@ -55,18 +60,18 @@ class EndPhaseScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "a",
-            "ally_income",
-            "Ally income",
-            id="end_phase.ally_income",
-            tooltip="Add your Allies' income to your VP",
-        ),
-        Binding(
             "c",
             "castle_income",
             "Castle income",
             id="end_phase.castle_income",
-            tooltip="Record what your castle's closed sides gave",
+            tooltip="Record what your castle's closed sides gave (step 1)",
+        ),
+        Binding(
+            "a",
+            "ally_income",
+            "Ally income",
+            id="end_phase.ally_income",
+            tooltip="Add your Allies' income to your VP (step 2, after the castle income)",
         ),
         Binding(
             "r",
@@ -139,24 +144,19 @@ class EndPhaseScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="end-body"):
             yield Static("", id="end-title", classes="title-large")
+            with Vertical(id="step-castle", classes="panel"):
+                with Horizontal(classes="step-row"):
+                    yield Label(CASTLE_PROMPT, id="castle-text", classes="step-text")
+                    yield Button("Record castle income (c)", id="castle-ok", compact=True)
+                with Grid(id="castle-grid"):
+                    for name, label in CASTLE_FIELDS:
+                        yield NumberField(label, 0, id=f"castle-{name}")
             with Vertical(id="step-ally", classes="panel"):
                 table: DataTable[str] = DataTable(id="ally-table", cursor_type="row")
                 yield table
                 with Horizontal(classes="step-row"):
                     yield Label("", id="ally-total", classes="step-text")
                     yield Button("Add to my VP (a)", id="ally-ok", compact=True)
-            with Vertical(id="step-castle", classes="panel"):
-                with Horizontal(classes="step-row"):
-                    yield Label(
-                        "Type what your castle's closed sides gave this round (0 = nothing); "
-                        "Enter records it.",
-                        id="castle-text",
-                        classes="step-text",
-                    )
-                    yield Button("Record castle income (c)", id="castle-ok", compact=True)
-                with Grid(id="castle-grid"):
-                    for name, label in CASTLE_FIELDS:
-                        yield NumberField(label, 0, id=f"castle-{name}")
             with Vertical(id="step-reorganise", classes="panel"):
                 with Horizontal(classes="step-row"):
                     yield Label("", id="reorganise-list", classes="step-text")
@@ -171,7 +171,7 @@ class EndPhaseScreen(Screen[None]):
         table = self.query_one("#ally-table", DataTable)
         table.add_columns("Ally", "Kind", "Condition", "VP", "Why")
         self.refresh_view()
-        self.query_one("#ally-table", DataTable).focus()
+        self.focus_next_step()
 
     def on_screen_resume(self) -> None:
         """Back from a dialog: the state may have changed."""
@@ -188,8 +188,8 @@ class EndPhaseScreen(Screen[None]):
             f"End Phase · round {state.round}"
             + (" · the game is over" if state.phase is Phase.GAME_OVER else "")
         )
-        self._draw_ally_income(state)
         self._draw_castle(state)
+        self._draw_ally_income(state)
         self._draw_reorganise(state)
         self._draw_flipped(state)
         self._draw_end(state)
@@ -213,32 +213,42 @@ class EndPhaseScreen(Screen[None]):
                 line.reason,
             )
         done = state.end_phase.ally_income is not None
-        self._title("#step-ally", 1, "Ally income", done)
+        castle_done = state.end_phase.castle_income
+        self._title("#step-ally", 2, "Ally income", done)
         total = self.query_one("#ally-total", Label)
         if done:
             total.update(
                 f"{DONE} Added +{state.end_phase.ally_income} VP (you have {state.player.vp})."
             )
+        elif not castle_done:
+            now = (
+                "You have no Allies: nothing to score."
+                if not income.lines
+                else f"With what you have now: +{income.total} VP."
+            )
+            total.update(
+                f"{now} Record the castle income first (step 1): it can change what your "
+                "Allies compare, and this step is worked out again then."
+            )
         elif not income.lines:
             total.update("You have no Allies: nothing to score. Press a to confirm.")
         else:
-            total.update(f"Total: +{income.total} VP. Press a to add it to your VP.")
+            total.update(
+                f"Total after your castle income: +{income.total} VP. Press a to add it to your VP."
+            )
         total.set_class(done, "done")
-        self.query_one("#ally-ok", Button).display = not done and not self._over(state)
+        self.query_one("#ally-ok", Button).display = (
+            castle_done and not done and not self._over(state)
+        )
 
     def _draw_castle(self, state: GameState) -> None:
         done = state.end_phase.castle_income
-        self._title("#step-castle", 2, "Castle income", done)
+        self._title("#step-castle", 1, "Castle income", done)
         for name, _ in CASTLE_FIELDS:
             self.query_one(f"#castle-{name}", NumberField).disabled = done or self._over(state)
         self.query_one("#castle-ok", Button).display = not (done or self._over(state))
         text = self.query_one("#castle-text", Label)
-        text.update(
-            f"{DONE} Castle income recorded."
-            if done
-            else "Type what your castle's closed sides gave this round (0 = nothing); "
-            "Enter records it."
-        )
+        text.update(f"{DONE} Castle income recorded." if done else CASTLE_PROMPT)
         text.set_class(done, "done")
 
     def _draw_reorganise(self, state: GameState) -> None:
@@ -331,12 +341,15 @@ class EndPhaseScreen(Screen[None]):
         self._title("#step-end", 4, "End of the round", False)
         button.label = "End the round (e)"
         missing = []
+        if not state.end_phase.castle_income:
+            missing.append("record the castle income (c)")
         if state.end_phase.ally_income is None:
             missing.append("score the ally income (a)")
         if not state.end_phase.reorganised:
             missing.append("reorganise the board (r)")
         if missing:
-            label.update("Before ending the round: " + " and ".join(missing) + ".")
+            steps = ", ".join(missing[:-1]) + " and " if len(missing) > 1 else ""
+            label.update(f"Before ending the round: {steps}{missing[-1]}.")
             return
         try:
             after, _ = self.session.game.preview(EndRound())
@@ -355,6 +368,26 @@ class EndPhaseScreen(Screen[None]):
 
     # --- which keys apply now ---------------------------------------------------------
 
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the footer shows: as Textual's, but without the ally income key until the
+        castle income is recorded. The key itself still works then, so pressing it too early
+        says why it is refused instead of doing nothing."""
+        active = super().active_bindings
+        if self.session.game is None or self._ally_income_open(self.state):
+            return active
+        return {
+            key: binding
+            for key, binding in active.items()
+            if binding.binding.action != "ally_income"
+        }
+
+    @staticmethod
+    def _ally_income_open(state: GameState) -> bool:
+        """The castle income is recorded and the ally income not yet scored."""
+        progress = state.end_phase
+        return progress.castle_income and progress.ally_income is None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the keys of steps already done (``False`` hides a key in Textual 8)."""
         if self.session.game is None:
@@ -367,6 +400,8 @@ class EndPhaseScreen(Screen[None]):
         if over and action in ("ally_income", "castle_income", "reorganise", "end_round"):
             return False
         if action == "ally_income":
+            # Before the castle income the key stays live (pressing it says why it is
+            # refused); ``active_bindings`` keeps it out of the footer until then.
             return progress.ally_income is None
         if action == "castle_income":
             return not progress.castle_income
@@ -380,14 +415,23 @@ class EndPhaseScreen(Screen[None]):
 
     # --- the steps --------------------------------------------------------------------
 
-    def action_ally_income(self) -> None:
-        """Step 1: add the Allies' income to your VP."""
-        if self.push(ScoreAllyIncome()):
-            self.notify(f"Ally income: +{self.state.end_phase.ally_income} VP.")
-        self.refresh_view()
+    def focus_next_step(self) -> None:
+        """Focus where the first step not done yet is taken (the castle VP field first)."""
+        state = self.state
+        progress = state.end_phase
+        if self._over(state):
+            self.query_one("#end-ok", Button).focus()
+        elif not progress.castle_income:
+            self.query_one("#castle-vp", NumberField).input.focus()
+        elif progress.ally_income is None:
+            self.query_one("#ally-ok", Button).focus()
+        elif not progress.reorganised:
+            self.query_one("#reorganise-ok", Button).focus()
+        else:
+            self.query_one("#end-ok", Button).focus()
 
     def action_castle_income(self) -> None:
-        """Step 2: record the castle income typed in the four fields."""
+        """Step 1: record the castle income typed in the four fields."""
         fields = [self.query_one(f"#castle-{name}", NumberField) for name, _ in CASTLE_FIELDS]
         if not all([field.check() for field in fields]):
             self.notify("Fix the amounts marked in red.", severity="error")
@@ -395,9 +439,21 @@ class EndPhaseScreen(Screen[None]):
         amounts = {
             name: field.value or 0 for (name, _), field in zip(CASTLE_FIELDS, fields, strict=True)
         }
-        if self.push(CastleIncome(**amounts)):
-            self.query_one("#reorganise-ok", Button).focus()
+        pushed = self.push(CastleIncome(**amounts))
         self.refresh_view()
+        if pushed:
+            self.query_one("#ally-ok", Button).focus()
+
+    def action_ally_income(self) -> None:
+        """Step 2: add the Allies' income, worked out after the castle income, to your VP.
+        Refused (and said why) while the castle income is not recorded."""
+        pushed = self.push(ScoreAllyIncome())
+        self.refresh_view()
+        if pushed:
+            self.notify(f"Ally income: +{self.state.end_phase.ally_income} VP.")
+            self.focus_next_step()
+        elif not self.state.end_phase.castle_income and not self._over(self.state):
+            self.query_one("#castle-vp", NumberField).input.focus()
 
     def action_reorganise(self) -> None:
         """Step 3: the board is reorganised; then name the Allies turned up."""

@@ -19,12 +19,33 @@ from companion.widgets.edict_input import EdictField
 from companion.widgets.edict_row_panel import EdictRowPanel
 from companion.widgets.instructions_panel import InstructionsPanel
 from companion.widgets.log_panel import LogPanel
+from companion.widgets.odds_panel import OddsPanel
 from companion.widgets.palace_panel import PalacePanel
 from companion.widgets.player_panel import PlayerPanel
 from companion.widgets.voyage_panel import VoyagePanel
-from solo_deck import CardFace, GameState, Numeral, PalaceLimits, Phase, RuleError
+from solo_deck import (
+    CardFace,
+    GameState,
+    Numeral,
+    PalaceLimits,
+    Phase,
+    RemovalOdds,
+    RoundsForecast,
+    RuleError,
+    Ruleset,
+    forecast_rounds_left,
+    frederick_ship_distribution,
+    player_edicts_per_round,
+    removal_before_your_next_turn,
+)
 from solo_deck.events import Event, FrederickTurn, RevealEdict
 from solo_deck.state import EndPhaseProgress
+
+INSIGHT_DELAY = 0.15
+"""Seconds of quiet before the odds and the forecast are recomputed."""
+
+FORECAST_RUNS = 4_000
+"""Monte Carlo playouts per forecast on the Table (standard error under 1 point)."""
 
 NARROW = 110
 """Below this width the panels stack instead of sitting side by side."""
@@ -44,6 +65,8 @@ class TableScreen(Screen[None]):
     TableScreen #palace { width: 36; }
     TableScreen #edicts { width: 34; }
     TableScreen #deck { width: 1fr; }
+    TableScreen #odds { margin-top: 1; }
+    TableScreen.-narrow VoyagePanel { text-wrap: wrap; }
     TableScreen #player { width: 56; }
     TableScreen #instructions { width: 1fr; }
     TableScreen.-narrow .row { layout: vertical; }
@@ -64,7 +87,9 @@ class TableScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield PalacePanel(id="palace", classes="panel")
                 yield EdictRowPanel(id="edicts", classes="panel")
-                yield DeckPanel(id="deck", classes="panel")
+                with Vertical(id="deck", classes="panel"):
+                    yield DeckPanel(id="deck-state")
+                    yield OddsPanel(id="odds")
             yield VoyagePanel(id="voyage", classes="panel")
             with Horizontal(classes="row"):
                 yield PlayerPanel(id="player", classes="panel")
@@ -124,7 +149,10 @@ class TableScreen(Screen[None]):
             provisional=self._provisional,
             max_actions=rules.rounds.frederick_max_actions.value,
         )
-        self.query_one(VoyagePanel).show(state)
+        self.query_one(OddsPanel).show(state)
+        landing = frederick_ship_distribution(state) if state.phase is not Phase.GAME_OVER else {}
+        self._landing = landing
+        self.query_one(VoyagePanel).show(state, landing, None)
         self.query_one(PlayerPanel).show(state)
         self.query_one(InstructionsPanel).show(state)
         self._show_reveal_field(state)
@@ -134,6 +162,99 @@ class TableScreen(Screen[None]):
         self.query_one(LogPanel).show(game.log, len(game.redo_log))
         self.sub_title = f"Round {state.round} · {game.setup.house} · {game.setup.difficulty}"
         self.refresh_bindings()
+        self._schedule_insight()
+
+    # --- odds and forecast, computed off the UI thread -------------------------------
+
+    def _schedule_insight(self) -> None:
+        """Recompute the removal odds and the forecast shortly after the last change
+        (a burst of keys, e.g. several undos, starts one computation, not many)."""
+        self._insight_generation = getattr(self, "_insight_generation", 0) + 1
+        timer = getattr(self, "_insight_timer", None)
+        if timer is not None:
+            timer.stop()
+        generation = self._insight_generation
+        self._insight_timer = self.set_timer(INSIGHT_DELAY, lambda: self._start_insight(generation))
+
+    def _start_insight(self, generation: int) -> None:
+        if self.session.game is None or generation != self._insight_generation:
+            return
+        state = self.state
+        ruleset = self.session.game.setup.ruleset
+        events = self.session.game.events
+        risk_key = (
+            state.phase,
+            state.frederick_actions,
+            state.player_turns,
+            state.passed,
+            state.deck,
+            state.voyage,
+        )
+        forecast_key = (
+            risk_key,
+            state.round,
+            state.edicts,
+            state.player.structures,
+            player_edicts_per_round(events),
+        )
+        cached = getattr(self, "_insight_cache", None)
+        if cached is not None and cached[0] == forecast_key:
+            self._show_insight(generation, state, cached[1], cached[2])
+            return
+        risk = cached[1] if cached is not None and cached[0][0] == risk_key else None
+        self.run_worker(
+            lambda: self._compute_insight(generation, state, ruleset, events, forecast_key, risk),
+            thread=True,
+            group="insight",
+            exit_on_error=False,
+        )
+
+    def _compute_insight(
+        self,
+        generation: int,
+        state: GameState,
+        ruleset: Ruleset,
+        events: tuple[Event, ...],
+        key: tuple[object, ...],
+        risk: dict[int, RemovalOdds] | None,
+    ) -> None:
+        """Worker thread: exact removal odds per port and the Monte Carlo forecast."""
+        if risk is None:
+            risk = (
+                {}
+                if state.phase is Phase.GAME_OVER
+                else {
+                    port: removal_before_your_next_turn(state, port, ruleset)
+                    for port in range(len(state.voyage.ports))
+                }
+            )
+        forecast = forecast_rounds_left(
+            state, ruleset, simulations=FORECAST_RUNS, seed=state.round, history=events
+        )
+        self.app.call_from_thread(self._store_insight, generation, state, key, risk, forecast)
+
+    def _store_insight(
+        self,
+        generation: int,
+        state: GameState,
+        key: tuple[object, ...],
+        risk: dict[int, RemovalOdds],
+        forecast: RoundsForecast,
+    ) -> None:
+        self._insight_cache = (key, risk, forecast)
+        self._show_insight(generation, state, risk, forecast)
+
+    def _show_insight(
+        self,
+        generation: int,
+        state: GameState,
+        risk: dict[int, RemovalOdds],
+        forecast: RoundsForecast,
+    ) -> None:
+        if generation != self._insight_generation or not self.is_mounted:
+            return
+        self.query_one(VoyagePanel).show(state, self._landing, risk)
+        self.query_one(OddsPanel).show_forecast(forecast)
 
     def _deck_is_provisional(self) -> bool:
         game = self.session.game
@@ -317,6 +438,14 @@ class TableScreen(Screen[None]):
         from companion.screens.modals.gain import GainModal
 
         self._open(GainModal(self.state))
+
+    def action_what_if(self) -> None:
+        """Rank every way to issue an Edict now (nothing is issued)."""
+        from companion.screens.modals.advisor import AdvisorModal
+
+        self.app.push_screen(
+            AdvisorModal(self.state, self.session.game.setup.ruleset, self.session.edict_rewards)
+        )
 
     def action_correct(self) -> None:
         """Correct a tracked value, or name what lies at a port."""

@@ -29,11 +29,13 @@ class DeckPanel(Static):
         if state.passed:
             text.append(" (passed)", style="yellow")
         text.append(f" · Frederick {state.frederick_actions}/{max_actions}\n")
-        text.append(f"Solo deck: {len(deck.draw_pile)} left, {len(deck.discard)} seen\n")
+        text.append(
+            f"Solo deck ({deck.mode}): {len(deck.draw_pile)} left, {len(deck.discard)} seen,"
+            f" {deck.shuffles} shuffle{'s' if deck.shuffles != 1 else ''}\n"
+        )
         text.append(f"Crowns since shuffle: {deck.crowns_since_shuffle}/{deck.crowns_to_reshuffle}")
         if deck.reshuffle_pending:
             text.append("  reshuffle pending", style="bold yellow")
-        text.append(f"\nMode: {deck.mode} · shuffles: {deck.shuffles}")
         if provisional:
             text.append("\nPROVISIONAL deck: check it (Deck screen)", style="bold magenta")
         self.update(text)

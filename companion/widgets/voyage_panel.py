@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
+
 from rich.text import Text
 from textual.widgets import Static
 
-from solo_deck import GameState, Voyage
+from companion.widgets.odds_panel import percent
+from solo_deck import GameState, RemovalOdds, Voyage
 from solo_deck.data_files import allies_by_id
 
 
@@ -17,11 +21,42 @@ def ally_label(ally_id: str | None) -> str:
     return ally.name if ally else ally_id
 
 
+def _odds_text(
+    port: int,
+    landing: Mapping[int, Fraction] | None,
+    risk: Mapping[int, RemovalOdds] | None,
+) -> str:
+    parts = []
+    if landing and landing.get(port):
+        parts.append(f"Fred lands {percent(landing[port])}")
+    odds = risk.get(port) if risk else None
+    if odds is not None and odds.frederick_turns:
+        lost = []
+        if odds.card_present:
+            lost.append(f"card {percent(odds.card)}")
+        if odds.ally_present:
+            lost.append(f"ally {percent(odds.ally)}")
+        if lost:
+            parts.append("lost: " + " ".join(lost))
+    return " · ".join(parts)
+
+
 class VoyagePanel(Static):
     """One line per port, clockwise from the start port."""
 
-    def show(self, state: GameState) -> None:
-        """Redraw for ``state``."""
+    DEFAULT_CSS = """
+    VoyagePanel { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def show(
+        self,
+        state: GameState,
+        landing: Mapping[int, Fraction] | None = None,
+        risk: Mapping[int, RemovalOdds] | None = None,
+    ) -> None:
+        """Redraw for ``state``; ``landing`` is where Frederick's ship may end after his
+        next card, ``risk`` the chance each port loses its card or Ally before your next
+        turn (both optional: they come from the odds)."""
         voyage = state.voyage
         text = Text()
         width = max(len(port.name) for port in voyage.ports)
@@ -59,5 +94,9 @@ class VoyagePanel(Static):
                     text.append("face down until reorganisation", style="dim")
                 else:
                     text.append("none left", style="dim")
+            odds = _odds_text(index, landing, risk)
+            if odds:
+                text.append("  │ ", style="dim")
+                text.append(odds, style="italic")
         self.update(text)
         self.border_subtitle = f"Advanced pile: {voyage.advanced_pile}"

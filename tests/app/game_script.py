@@ -100,6 +100,7 @@ def play_in_engine() -> SoloGame:
         elif state.phase is Phase.FREDERICK:
             push(FrederickTurn())
         else:
-            for event in (ScoreAllyIncome(), CastleIncome(), Reorganise(), EndRound()):
+            # The rulebook's End Phase order: castle income before ally income.
+            for event in (CastleIncome(), ScoreAllyIncome(), Reorganise(), EndRound()):
                 push(event)
     return game

@@ -1,5 +1,5 @@
-"""The End Phase screen (ally income, castle income, reorganisation, end of round) and the
-Final score screen (live breakdown, title, saving to the history), with their snapshots."""
+"""The End Phase screen (castle income, then ally income, reorganisation, end of round) and
+the Final score screen (live breakdown, title, saving to the history), with their snapshots."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Digits, Input, Label, Select, Static, TextArea
+from textual.widgets import Button, DataTable, Digits, Input, Label, Select, Static, TextArea
 
 from companion.app import StuporSoloApp
 from companion.screens.end_phase import EndPhaseScreen
@@ -65,32 +65,129 @@ def no_blink(app: StuporSoloApp) -> None:
 # --- End Phase -----------------------------------------------------------------------------
 
 
+def table_rows(screen: EndPhaseScreen) -> list[list[str]]:
+    table = screen.query_one("#ally-table", DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def binding_ids(screen: EndPhaseScreen) -> set[str | None]:
+    return {b.binding.id for b in screen.active_bindings.values()}
+
+
+def castle_vp_input(screen: EndPhaseScreen) -> Input:
+    return screen.query_one("#castle-vp", NumberField).input
+
+
+async def test_castle_income_is_step_1_and_ally_income_waits_for_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_end_phase(app, pilot)
+        titles = [
+            str(screen.query_one(f"#step-{step}").border_title)
+            for step in ("castle", "ally", "reorganise", "end")
+        ]
+        assert titles == [
+            "· 1 · Castle income",
+            "· 2 · Ally income",
+            "· 3 · Reorganise the Voyage board",
+            "· 4 · End of the round",
+        ]
+        # the panels are laid out in the same order, the castle VP field has the focus
+        panels = [w.id for w in screen.query(".panel")]
+        assert panels == ["step-castle", "step-ally", "step-reorganise", "step-end"]
+        assert castle_vp_input(screen).has_focus
+        # the ally income key and button only come after the castle income
+        assert "end_phase.ally_income" not in binding_ids(screen)
+        assert not screen.query_one("#ally-ok", Button).display
+        waiting = str(screen.query_one("#ally-total", Label).content)
+        assert "Record the castle income first (step 1)" in waiting
+        end_check = str(screen.query_one("#end-check", Label).content)
+        assert end_check == (
+            "Before ending the round: record the castle income (c), score the ally income (a) "
+            "and reorganise the board (r)."
+        )
+        # out of the field, 'a' is refused with a message and leads back to the castle income
+        screen.query_one("#ally-table", DataTable).focus()
+        await pilot.pause()
+        assert "end_phase.castle_income" in binding_ids(screen)
+        before = app.session.state
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.session.state == before
+        assert app.session.state.end_phase.ally_income is None
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("record the castle income first") for m in messages)
+        assert castle_vp_input(screen).has_focus
+        # 'c' (away from the fields) records the castle income; then the ally income is next
+        screen.query_one("#ally-table", DataTable).focus()
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.session.state.end_phase.castle_income
+        assert str(screen.query_one("#step-castle").border_title) == "✓ 1 · Castle income"
+        assert screen.query_one("#ally-ok", Button).has_focus
+        assert "end_phase.ally_income" in binding_ids(screen)
+        assert "end_phase.castle_income" not in binding_ids(screen)
+        end_check = str(screen.query_one("#end-check", Label).content)
+        assert end_check == (
+            "Before ending the round: score the ally income (a) and reorganise the board (r)."
+        )
+
+
+async def test_ally_income_is_worked_out_after_the_castle_income(tmp_path: Path) -> None:
+    # With 0 Grain against Frederick's 1, Theophilos is not met; the castle's 1 Grain meets it.
+    app = make_app(tmp_path, (*TO_END_PHASE, Correct(target="player.grain", value=0)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_end_phase(app, pilot)
+        assert table_rows(screen)[0][:4] == [
+            "Theophilos",
+            "Independent",
+            "not met",
+            "1",
+        ]
+        assert "+2 VP" in str(screen.query_one("#ally-total", Label).content)
+        await pilot.press("tab", "1", "enter")  # VP 0, Grain 1
+        await pilot.pause()
+        state = app.session.state
+        assert state.end_phase.castle_income and state.player.grain == 1
+        assert [row[:4] for row in table_rows(screen)] == [
+            ["Theophilos", "Independent", "met", "3"],
+            ["Gisela", "Loyalist", "not met", "1"],
+        ]
+        total = str(screen.query_one("#ally-total", Label).content)
+        assert total == "Total after your castle income: +4 VP. Press a to add it to your VP."
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.session.state.end_phase.ally_income == 4
+        assert app.session.state.player.vp == 4
+
+
 async def test_ally_income_table_and_score_match_the_engine(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
+        await pilot.press("enter")  # the castle income: nothing this round
+        await pilot.pause()
         state = app.session.state
-        assert state.phase is Phase.END_PHASE
+        assert state.phase is Phase.END_PHASE and state.end_phase.castle_income
         income = ally_income(state.player, state.palace, ruleset=app.session.game.setup.ruleset)
         assert income.total == 4
-        table = screen.query_one("#ally-table", DataTable)
-        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        rows = table_rows(screen)
         assert [row[:4] for row in rows] == [
             ["Theophilos", "Independent", "met", "3"],
             ["Gisela", "Loyalist", "not met", "1"],
         ]
         assert rows[1][4] == income.lines[1].reason
         assert "+4 VP" in str(screen.query_one("#ally-total", Label).content)
-        bindings = {b.binding.id for b in screen.active_bindings.values()}
-        assert "end_phase.ally_income" in bindings
+        assert "end_phase.ally_income" in binding_ids(screen)
         await pilot.press("a")
         await pilot.pause()
         state = app.session.state
         assert state.end_phase.ally_income == income.total
         assert state.player.vp == income.total
-        assert str(screen.query_one("#step-ally").border_title).startswith("✓")
+        assert str(screen.query_one("#step-ally").border_title) == "✓ 2 · Ally income"
         enabled = {b.binding.id for b in screen.active_bindings.values() if b.enabled}
         assert "end_phase.ally_income" not in enabled
+        assert screen.query_one("#reorganise-ok", Button).has_focus
 
 
 async def test_all_bindings_have_ids_and_tooltips(tmp_path: Path) -> None:
@@ -103,8 +200,7 @@ async def test_castle_income_reorganise_name_and_next_round(tmp_path: Path) -> N
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("a")
-        screen.query_one("#castle-vp", NumberField).input.focus()
+        assert castle_vp_input(screen).has_focus
         await pilot.press("2", "tab", "x")
         await pilot.press("enter")
         await pilot.pause()
@@ -114,8 +210,12 @@ async def test_castle_income_reorganise_name_and_next_round(tmp_path: Path) -> N
         await pilot.pause()
         state = app.session.state
         assert state.end_phase.castle_income
-        assert (state.player.vp, state.player.grain) == (4 + 2, 1 + 1)
+        assert (state.player.vp, state.player.grain) == (2, 1 + 1)
         assert screen.query_one("#castle-vp", NumberField).disabled
+        await pilot.press("a")
+        await pilot.pause()
+        state = app.session.state
+        assert state.end_phase.ally_income == 4 and state.player.vp == 2 + 4
         # reorganise: 0 card spaces to refill, the Allies under Theophilos and Gisela turn up
         reorganise_text = str(screen.query_one("#reorganise-list", Label).content)
         assert "Roma, Alexandria" in reorganise_text
@@ -143,18 +243,24 @@ async def test_undo_in_the_end_phase(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("a")
+        await pilot.press("enter", "a")  # castle income (nothing), then ally income
         await pilot.pause()
         assert app.session.state.end_phase.ally_income == 4
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.state.end_phase.ally_income is None
+        assert app.session.state.end_phase.castle_income
         assert app.session.state.player.vp == 0
         assert not str(screen.query_one("#step-ally").border_title).startswith("✓")
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert app.session.state.end_phase.ally_income == 4
-        await pilot.press("ctrl+z", "ctrl+z")  # back past the Pass: not the End Phase any more
+        await pilot.press("ctrl+z", "ctrl+z")  # the castle income is undone too
+        await pilot.pause()
+        assert not app.session.state.end_phase.castle_income
+        assert not str(screen.query_one("#step-castle").border_title).startswith("✓")
+        assert "end_phase.ally_income" not in binding_ids(screen)
+        await pilot.press("ctrl+z")  # back past the Pass: not the End Phase any more
         await pilot.pause()
         assert app.session.state.phase is Phase.PLAYER
         assert not isinstance(app.screen, EndPhaseScreen)
@@ -164,19 +270,23 @@ async def test_end_round_refused_before_the_steps(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        assert "score the ally income" in str(screen.query_one("#end-check", Label).content)
+        assert "record the castle income (c)" in str(screen.query_one("#end-check", Label).content)
+        screen.query_one("#end-ok", Button).focus()  # out of the castle field, where e is typed
         await pilot.press("e")
         await pilot.pause()
         assert app.session.state.phase is Phase.END_PHASE
         assert isinstance(app.screen, EndPhaseScreen)
-        assert any("ally income" in n.message for n in app._notifications)
+        assert any(
+            "record the castle income, then score the ally income" in n.message
+            for n in app._notifications
+        )
 
 
 async def test_game_over_goes_to_the_final_score_and_saves(tmp_path: Path) -> None:
     app = make_app(tmp_path, (*CASTLE_DONE, *TO_END_PHASE))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("a", "r")
+        await pilot.press("enter", "a", "r")
         await pilot.pause()
         assert "the game ends now" in str(screen.query_one("#end-check", Label).content)
         await pilot.press("e")
@@ -265,7 +375,7 @@ def test_end_phase_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.pause()
         await app.push_screen(EndPhaseScreen())
         await pilot.pause()
-        await pilot.press("a")
+        await pilot.press("1", "tab", "1", "enter")  # castle income: 1 VP, 1 Grain
         await pilot.pause()
         app.clear_notifications()
         no_blink(app)
@@ -281,7 +391,7 @@ def test_final_score_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.pause()
         await app.push_screen(EndPhaseScreen())
         await pilot.pause()
-        await pilot.press("a", "r", "e")
+        await pilot.press("enter", "a", "r", "e")
         await pilot.pause()
         app.clear_notifications()
         no_blink(app)

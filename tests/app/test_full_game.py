@@ -17,6 +17,7 @@ from companion.screens.setup import SetupScreen
 from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from companion.widgets.edict_input import EdictField
+from companion.widgets.number_field import NumberField
 from solo_deck import GameEndReason, Phase, final_score
 from tests.app.game_script import (
     ACTIVE,
@@ -91,11 +92,20 @@ async def play_player_turn(app: StuporSoloApp, pilot: Any, reveals: list[int]) -
 
 
 async def play_end_phase(app: StuporSoloApp, pilot: Any) -> None:
-    assert isinstance(app.screen, EndPhaseScreen)
+    """The rulebook's order: castle income, ally income, reorganisation, end of the round.
+
+    The screen opens in the castle VP field, where letters are typed rather than taken as
+    keys, so the castle income (all 0s) is recorded with Enter there, as the screen says;
+    the ``c`` key itself is covered in test_end_phase_final."""
+    screen = app.screen
+    assert isinstance(screen, EndPhaseScreen)
+    assert screen.query_one("#castle-vp", NumberField).input.has_focus
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.session.state.end_phase.castle_income
     await pilot.press("a")
     await settle(pilot)
-    await pilot.press("c")
-    await settle(pilot)
+    assert app.session.state.end_phase.ally_income is not None
     await pilot.press("r")
     await settle(pilot)
     await pilot.press("e")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Input
+
 from companion.app import StuporSoloApp
 from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
@@ -18,6 +20,16 @@ SIZE = (120, 40)
 async def settle(pilot: Any) -> None:
     await pilot.pause()
     await pilot.pause()
+
+
+async def wait_for_insight(app: StuporSoloApp, pilot: Any) -> None:
+    """Let the odds and the forecast (a worker after a short quiet time) finish."""
+    await pilot.pause(0.3)
+    await app.workers.wait_for_complete()
+    await settle(pilot)
+    for field in app.screen.query(Input):
+        field.cursor_blink = False
+    await settle(pilot)
 
 
 async def open_table(app: StuporSoloApp, pilot: Any) -> None:
@@ -107,6 +119,7 @@ def test_table_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await open_table(app, pilot)
         await pilot.press("g", "2", "tab", "3", "enter", "a", "enter")
         await settle(pilot)
+        await wait_for_insight(app, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -120,5 +133,6 @@ def test_frederick_turn_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("space")
         await settle(pilot)
+        await wait_for_insight(app, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -10,7 +10,7 @@ import pytest
 from solo_deck import Palace, Phase, PlayerState, RuleError, SoloGame, Specialist, ally_income
 from solo_deck.allies import AllyKind
 from solo_deck.data_files import allies_by_id
-from solo_deck.events import Correct, Pass, ScoreAllyIncome, SummonAlly
+from solo_deck.events import CastleIncome, Correct, Pass, ScoreAllyIncome, SummonAlly
 
 # Frederick in the rulebook's Ally income example: 6 Augustales, 1 Stone, 3 Grain, 2 Allies,
 # 1 Keep, 2 Walls, 3 Towers, and his Specialist on the second Workplace.
@@ -159,12 +159,43 @@ def test_score_ally_income_event_adds_the_vp_once(make_game: Callable[..., SoloG
     game.push(Correct(target="frederick_actions", value=5))
     game.push(Pass())
     assert game.state.phase is Phase.END_PHASE
+    game.push(CastleIncome())  # the castle income comes first, even when it is nothing
     game.push(ScoreAllyIncome())
     assert game.state.player.vp == 13
     assert game.state.end_phase.ally_income == 3
     assert game.log[-1] == "Ally income: +3 VP (Gisela 3)"
     with pytest.raises(RuleError, match="already scored"):
         game.push(ScoreAllyIncome())
+
+
+def test_castle_income_comes_first_and_can_meet_theophilos(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    # Theophilos wants at least as much Grain as Frederick's Reserve: 0 against 2 is not met,
+    # but the castle income's 2 Grain (recorded first, as the rulebook orders) meets it.
+    game = make_game(port_allies=("theophilos",))
+    game.push(SummonAlly(ally_id="theophilos", grain=0))
+    game.push(Correct(target="player.grain", value=0))
+    game.push(Correct(target="palace.grain", value=2))
+    game.push(Correct(target="frederick_actions", value=5))
+    game.push(Pass())
+    state = game.state
+    assert state.phase is Phase.END_PHASE
+    before = ally_income(state.player, state.palace, ruleset=game.setup.ruleset)
+    assert [(line.ally_id, line.met, line.vp) for line in before.lines] == [
+        ("theophilos", False, 1)
+    ]
+    with pytest.raises(RuleError, match="record the castle income first"):
+        game.push(ScoreAllyIncome())
+    assert game.state == state
+    game.push(CastleIncome(grain=2))
+    state = game.state
+    after = ally_income(state.player, state.palace, ruleset=game.setup.ruleset)
+    assert [(line.ally_id, line.met, line.vp) for line in after.lines] == [("theophilos", True, 3)]
+    game.push(ScoreAllyIncome())
+    assert game.state.end_phase.ally_income == 3
+    assert game.state.player.vp == state.player.vp + 3
+    assert game.log[-1] == "Ally income: +3 VP (Theophilos 3)"
 
 
 def test_summon_refuses_an_unknown_ally_id(make_game: Callable[..., SoloGame]) -> None:

@@ -187,11 +187,16 @@ def legal_events(state: GameState) -> list[Event]:
         unseen = state.deck.unseen_cards() or list(state.deck.definition.cards)
         return [FrederickTurn(face=card.face) for card in unseen]
     if state.phase is Phase.END_PHASE:
+        # Castle income, then ally income (rulebook order); reorganisation at any time.
         progress = state.end_phase
-        if progress.ally_income is None:
-            return [ScoreAllyIncome()]
-        steps: list[Event] = [] if progress.castle_income else [CastleIncome(vp=1, augustales=1)]
-        return [*steps, Reorganise()] if not progress.reorganised else [*steps, EndRound()]
+        steps: list[Event] = []
+        if not progress.castle_income:
+            steps.append(CastleIncome(vp=1, augustales=1))
+        elif progress.ally_income is None:
+            steps.append(ScoreAllyIncome())
+        if not progress.reorganised:
+            steps.append(Reorganise())
+        return steps or [EndRound()]
     if state.phase is not Phase.PLAYER:
         return []
     events: list[Event] = [EndTurn(), EndTurn(), EndTurn(), Pass(), Gain(vp=1, augustales=2)]

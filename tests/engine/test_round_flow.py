@@ -45,6 +45,8 @@ def frederick(game: SoloGame, face: CardFace | None = None) -> None:
 
 
 def finish_round(game: SoloGame) -> None:
+    """The End Phase in the rulebook's order: castle income, ally income, reorganisation."""
+    game.push(CastleIncome())
     game.push(ScoreAllyIncome())
     game.push(Reorganise())
     game.push(EndRound())
@@ -226,14 +228,16 @@ def to_end_phase(game: SoloGame) -> None:
 def test_end_phase_steps_in_order(make_game: Factory) -> None:
     game = make_game()
     to_end_phase(game)
-    with pytest.raises(RuleError, match="score the ally income"):
-        game.push(EndRound())
-    game.push(ScoreAllyIncome())
-    with pytest.raises(RuleError, match="reorganise the Voyage board"):
+    with pytest.raises(RuleError, match="record the castle income, then score the ally"):
         game.push(EndRound())
     game.push(CastleIncome(vp=1, augustales=3))
     with pytest.raises(RuleError, match="already entered"):
         game.push(CastleIncome(vp=1))
+    with pytest.raises(RuleError, match="score the ally income before ending the round"):
+        game.push(EndRound())
+    game.push(ScoreAllyIncome())
+    with pytest.raises(RuleError, match="reorganise the Voyage board"):
+        game.push(EndRound())
     game.push(Reorganise())
     with pytest.raises(RuleError, match="already reorganised"):
         game.push(Reorganise())
@@ -249,7 +253,28 @@ def test_end_phase_steps_in_order(make_game: Factory) -> None:
     )
     assert not state.passed and state.last_frederick is None
     assert state.end_phase.ally_income is None and not state.end_phase.reorganised
+    assert not state.end_phase.castle_income
     assert game.log[-1] == "Round 1 ended; round 2 begins"
+
+
+def test_ally_income_is_refused_before_the_castle_income(make_game: Factory) -> None:
+    game = make_game()
+    to_end_phase(game)
+    before, events, log = game.state, list(game.events), list(game.log)
+    with pytest.raises(RuleError, match="record the castle income first") as refused:
+        game.push(ScoreAllyIncome())
+    assert "before ally income" in str(refused.value)
+    assert "enter 0s if your castle gave nothing" in str(refused.value)
+    assert game.state == before
+    assert (list(game.events), list(game.log)) == (events, log)
+    # Reorganisation does not depend on the incomes.
+    game.push(Reorganise())
+    with pytest.raises(RuleError, match="record the castle income first"):
+        game.push(ScoreAllyIncome())
+    game.push(CastleIncome())
+    game.push(ScoreAllyIncome())
+    game.push(EndRound())
+    assert game.state.round == 2
 
 
 def test_end_phase_events_are_refused_during_the_round(make_game: Factory) -> None:
@@ -268,6 +293,7 @@ def test_reorganisation_refills_what_frederick_and_you_took(
     frederick(game, face_of("S07"))  # move1 · card (Alexandria) · no edict
     to_end_phase(game)
     pile = game.state.voyage.advanced_pile
+    game.push(CastleIncome())
     game.push(ScoreAllyIncome())
     game.push(Reorganise())
     assert game.state.voyage.advanced_pile == pile - 2
@@ -291,6 +317,7 @@ def test_game_end_castle_complete_is_checked_only_at_the_end_of_the_round(
     game.push(EndTurn())
     frederick(game)
     to_end_phase(game)
+    game.push(CastleIncome())
     game.push(ScoreAllyIncome())
     game.push(Reorganise())
     assert game.state.game_end == ()
@@ -321,6 +348,7 @@ def test_game_end_advanced_cards_short_at_reorganisation(make_game: Factory) -> 
     game.push(Correct(target="voyage.advanced_pile", value=0))
     game.push(BuyCard(augustales=3))
     to_end_phase(game)
+    game.push(CastleIncome())
     game.push(ScoreAllyIncome())
     game.push(Reorganise())
     assert game.state.end_phase.cards_short == 1

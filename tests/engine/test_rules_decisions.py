@@ -28,6 +28,7 @@ from solo_deck import (
 from solo_deck.allies import AllyKind
 from solo_deck.data_files import allies_by_id
 from solo_deck.events import (
+    CastleIncome,
     Correct,
     EndRound,
     EndTurn,
@@ -163,6 +164,7 @@ def test_decision_game_end_checked_after_the_round_with_its_reasons(make_game: F
     assert game.state.phase is Phase.PLAYER  # the round goes on with the castle complete
     game.push(Correct(target="frederick_actions", value=5))
     game.push(Pass())
+    game.push(CastleIncome())
     game.push(ScoreAllyIncome())
     game.push(Reorganise())
     assert game.state.game_end == ()

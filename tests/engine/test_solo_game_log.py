@@ -137,7 +137,7 @@ def test_undo_across_a_crown_reshuffle_gives_the_same_cards(make_game: Factory) 
     cards: list[str] = []
     while game.state.deck.shuffles == 0:
         if game.state.phase is Phase.END_PHASE:
-            for event in (ScoreAllyIncome(), Reorganise(), EndRound()):
+            for event in (CastleIncome(), ScoreAllyIncome(), Reorganise(), EndRound()):
                 game.push(event)
         game.push(EndTurn())
         if game.state.phase is Phase.FREDERICK:
@@ -400,8 +400,8 @@ def every_kind_of_event(make_game: Factory, face_of: Callable[[str], CardFace]) 
         unseen = game.state.deck.unseen_cards()
         game.push(FrederickTurn(face=unseen[0].face))
         reveal_all(game)
-    game.push(ScoreAllyIncome())
     game.push(CastleIncome(vp=1, grain=1))
+    game.push(ScoreAllyIncome())
     game.push(Reorganise())
     game.push(EndRound())
     return game
@@ -445,9 +445,9 @@ def test_log_lines_say_what_happened_in_table_language(
         "No Advanced card in Roma to remove"
     )
     assert lines[13] == "You passed; Frederick still takes 4 action(s)"
+    assert lines[-4] == "Castle income: +1 VP, +1 Grain"
     # Tento: the player's edict raised Frederick's Treasury to 9, so the +2 applies.
-    assert lines[-4] == "Ally income: +3 VP (Tento 3)"
-    assert lines[-3] == "Castle income: +1 VP, +1 Grain"
+    assert lines[-3] == "Ally income: +3 VP (Tento 3)"
     # You bought the card in Roma and Frederick removed some on his turns: the End Phase
     # refills every empty space, and the Ally space you emptied in Roma is turned up.
     game.undo()

@@ -1,0 +1,76 @@
+"""Odds of Frederick's next card and the end-of-game forecast (public information only)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.text import Text
+from textual.widgets import Static
+
+from solo_deck import GameState, RoundsForecast, next_card_odds
+
+
+def percent(value: Fraction | float) -> str:
+    """``37%`` (``<1%`` for small non-zero chances)."""
+    number = float(value)
+    if 0 < number < 0.005:
+        return "<1%"
+    return f"{number:.0%}"
+
+
+class OddsPanel(Static):
+    """What Frederick's next card may do, and when the game is likely to end."""
+
+    DEFAULT_CSS = """
+    OddsPanel { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    forecast: RoundsForecast | None = None
+
+    def show(self, state: GameState) -> None:
+        """Redraw the card odds for ``state`` (the forecast line keeps its last value)."""
+        self._state = state
+        self._draw()
+
+    def show_forecast(self, forecast: RoundsForecast | None) -> None:
+        """Redraw with a new forecast (``None``: being computed)."""
+        self.forecast = forecast
+        self._draw()
+
+    def _draw(self) -> None:
+        state = self._state
+        odds = next_card_odds(state.deck)
+        source = "a new deck of 16" if odds.from_new_deck else f"{odds.cards} unseen cards"
+        text = Text(no_wrap=True)
+        text.append("Next card", style="bold")
+        text.append(f" (from {source})\n", style="dim")
+        text.append(
+            f"ship +1 {percent(odds.move1)} · stays {percent(odds.stay)}"
+            f" · to yours {percent(odds.to_player)}\n"
+        )
+        text.append(
+            f"card {percent(odds.removes_card)} · ally {percent(odds.removes_ally)}"
+            f" · crown {percent(odds.crown)} · reshuffle {percent(odds.reshuffle)}\n"
+        )
+        text.append(
+            f"Edict I {percent(odds.edict_i)} · II {percent(odds.edict_ii)}"
+            f" · III {percent(odds.edict_iii)} · none {percent(odds.no_edict)}\n"
+        )
+        text.append("Game end ", style="bold")
+        text.append_text(self._forecast_text(state))
+        self.update(text)
+
+    def _forecast_text(self, state: GameState) -> Text:
+        forecast = self.forecast
+        if state.game_over:
+            return Text("reached", style="bold")
+        if forecast is None:
+            return Text("forecast…", style="dim")
+        parts = []
+        for offset in range(min(4, len(forecast.counts))):
+            label = "this round" if offset == 0 else f"R{state.round + offset}"
+            parts.append(f"{label} {percent(forecast.probability(offset))}")
+        rest = 1.0 - forecast.within(min(3, len(forecast.counts) - 1))
+        if rest > 0.005:
+            parts.append(f"later {percent(rest)}")
+        return Text(" · ".join(parts))
