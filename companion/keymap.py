@@ -86,6 +86,13 @@ TABLE_KEYS = [
     Key("g", "gain", "Gain", "table.gain", "Gain or spend VP, Grain, Stone or Augustales"),
     Key("P", "pass_turn", "Pass", "table.pass", "Pass (only with no card left in hand)", "P"),
     Key(
+        "w",
+        "what_if",
+        "What if",
+        "table.what_if",
+        "Rank every way to issue an Edict by the ally income it brings (issues nothing)",
+    ),
+    Key(
         "o",
         "correct",
         "Fix",

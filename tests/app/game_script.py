@@ -8,7 +8,7 @@ and an end of game after three rounds (an Active Edict space left empty).
 
 from __future__ import annotations
 
-from solo_deck import GameSetup, Phase, SoloGame, parse_edict
+from solo_deck import GameSetup, Phase, SoloGame, edict_advice, parse_edict
 from solo_deck.events import (
     CastleIncome,
     EndRound,
@@ -23,7 +23,6 @@ from solo_deck.events import (
     SummonAlly,
     Travel,
 )
-from solo_deck.palace import PalaceLimits
 
 SEED = 3
 ACTIVE = ("2T 1W", "1C 2S", "3K")
@@ -56,17 +55,17 @@ def player_plan(turn: int, round_: int) -> list[str]:
 
 
 def first_edict(game: SoloGame) -> PlayerEdict | None:
-    """The edict the keys pick: first Active tile, first legal choice, first Next tile."""
+    """The edict the keys pick: the first Active tile, the first choice listed (the
+    advisor's order: best ally income first) and the first Next tile."""
     state = game.state
     slots = state.edicts.non_empty_active()
     if not slots:
         return None
-    tile = state.edicts.active[slots[0]]
-    assert tile is not None
-    limits = PalaceLimits.from_ruleset(game.setup.ruleset)
-    choice = state.palace.legal_player_choices(tile, limits)[0]
+    rows = [row for row in edict_advice(state, game.setup.ruleset) if row.slot == slots[0]]
     nexts = state.edicts.non_empty_next()
-    return PlayerEdict(slot=slots[0], choice=choice, replacement=nexts[0] if nexts else None)
+    return PlayerEdict(
+        slot=slots[0], choice=dict(rows[0].choice), replacement=nexts[0] if nexts else None
+    )
 
 
 def play_in_engine() -> SoloGame:

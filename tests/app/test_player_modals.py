@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList, Select
+from textual.widgets import Label, OptionList, Select, Static
 
 import companion
 from companion.screens.modals.build import BuildModal
@@ -24,7 +24,7 @@ from companion.screens.modals.summon import SummonModal
 from companion.screens.modals.travel import TravelModal
 from companion.session import GameSession
 from companion.widgets.number_field import NumberField
-from solo_deck import EdictKind, GameSetup, GameState, PalaceLimits, parse_edict
+from solo_deck import EdictKind, GameSetup, GameState, PalaceLimits, edict_advice, parse_edict
 from solo_deck.corrections import correction_targets
 from solo_deck.events import (
     Build,
@@ -191,8 +191,10 @@ async def test_escape_returns_none(tmp_path: Path) -> None:
 # --- Issue an Edict -----------------------------------------------------------------------
 
 
-async def test_edict_choices_equal_the_legal_ones_and_full_flow(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
+async def test_edict_choices_are_the_legal_ones_ranked_by_ally_income(tmp_path: Path) -> None:
+    # With Domentzia (Frederick 2+ Keeps) adding the Keep of "1W 1K" is worth 2 VP, so the
+    # two choices that add it come first although the rules list them first and third.
+    session = start_session(tmp_path, events=[SummonAlly(ally_id="domentzia", grain=0)])
     rules = session.game.setup.ruleset
     state = session.state
     limits = PalaceLimits.from_ruleset(rules)
@@ -201,20 +203,26 @@ async def test_edict_choices_equal_the_legal_ones_and_full_flow(tmp_path: Path) 
         await pilot.pause()
         step1 = option_texts(app, "choices")
         assert [t.split(":")[0] for t, _ in step1] == ["Active I", "Active II", "Active III"]
+        assert "best: +2 VP" in step1[1][0]
         await pilot.press("down", "enter")  # Active II: 1W 1K
         await pilot.pause()
         tile = state.edicts.active[1]
         assert tile is not None
         legal = state.palace.legal_player_choices(tile, limits)
+        rows = [row for row in edict_advice(state, rules) if row.slot == 1]
+        assert sorted(map(str, (r.choice for r in rows))) == sorted(map(str, legal))
+        assert [row.gain for row in rows] == [2, 2, 0, 0]
         expected = [
-            ", ".join(c.describe() for c in state.palace.player_changes(tile, choice, limits))
-            for choice in legal
+            ", ".join(c.describe() for c in state.palace.player_changes(tile, row.choice, limits))
+            + f"   ally income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
+            for row in rows
         ]
         assert [t for t, _ in option_texts(app, "choices")] == expected
-        assert len(expected) == 4
         screen = app.screen
         assert isinstance(screen, IssueEdictModal)
-        assert screen.choices == legal
+        assert screen.choices == [row.choice for row in rows]
+        assert screen.choices[1] == legal[2]  # remove the Wall, add the Keep
+        assert "Domentzia" in str(app.screen.query_one("#allies", Static).render())
         await pilot.press("down", "enter")
         await pilot.pause()
         assert [t.split(":")[0] for t, _ in option_texts(app, "choices")] == [
@@ -224,7 +232,7 @@ async def test_edict_choices_equal_the_legal_ones_and_full_flow(tmp_path: Path) 
         ]
         await pilot.press("down", "down", "enter")
         await pilot.pause()
-    assert app.results == [PlayerEdict(slot=1, choice=legal[1], replacement=2)]
+    assert app.results == [PlayerEdict(slot=1, choice=legal[2], replacement=2)]
 
 
 async def test_edict_forced_direction_lists_one_choice_and_back_works(tmp_path: Path) -> None:
@@ -236,7 +244,9 @@ async def test_edict_forced_direction_lists_one_choice_and_back_works(tmp_path: 
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert [t for t, _ in option_texts(app, "choices")] == ["add 2 Keeps (3/3)"]
+        assert [t for t, _ in option_texts(app, "choices")] == [
+            "add 2 Keeps (3/3)   ally income 0 → 0 (+0 VP)"
+        ]
         await pilot.press("backspace")
         await pilot.pause()
         assert option_texts(app, "choices")[0][0].startswith("Active I: 2K")

@@ -39,7 +39,6 @@ class AdvisorModal(ModalScreen[None]):
     highlighted row's effect on each of your Allies below. Nothing is issued here."""
 
     DEFAULT_CSS = """
-    AdvisorModal .dialog { width: 110; }
     AdvisorModal DataTable { height: auto; max-height: 14; }
     AdvisorModal #allies { height: auto; margin-top: 1; }
     AdvisorModal #rewards { height: auto; margin-top: 1; }
@@ -77,6 +76,7 @@ class AdvisorModal(ModalScreen[None]):
                     )
 
     def on_mount(self) -> None:
+        self.query_one(".dialog").styles.width = 112
         table = self.query_one(DataTable)
         table.add_columns("Edict", "Tile", "Choice", "Income", "Gain", "Reward")
         self._fill()

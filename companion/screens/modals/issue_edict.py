@@ -8,16 +8,21 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Label, OptionList
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.screens.modals.advisor import ally_lines
 from companion.widgets.number_field import EventModal
-from solo_deck import Edict, EdictKind, GameState, PalaceLimits, Ruleset
+from solo_deck import AdviceRow, Edict, EdictKind, GameState, PalaceLimits, Ruleset, edict_advice
 from solo_deck.events import PlayerEdict
 from solo_deck.palace import Direction
 from solo_deck.solo_cards import Numeral
 
 Choice = dict[EdictKind, Direction]
+
+
+def _key(choice: Choice) -> tuple[tuple[EdictKind, Direction], ...]:
+    return tuple(sorted(choice.items()))
 
 
 def numeral(index: int) -> str:
@@ -53,6 +58,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
         self.choices: list[Choice] = []
         self.choice: Choice | None = None
         self.replacement: int | None = None
+        self._rows: list[AdviceRow] | None = None
 
     # --- what each step offers ----------------------------------------------------------
 
@@ -67,12 +73,23 @@ class IssueEdictModal(EventModal[PlayerEdict]):
         changes = self.state.palace.player_changes(self.tile, choice, self.limits)
         return ", ".join(change.describe() for change in changes)
 
+    def _advice(self, slot: int) -> list[AdviceRow]:
+        """The advisor's rows for one Active tile, best ally-income gain first."""
+        rows = self._rows if self._rows is not None else edict_advice(self.state, self.ruleset)
+        self._rows = rows
+        return [row for row in rows if row.slot == slot]
+
+    @staticmethod
+    def _gain_text(row: AdviceRow) -> str:
+        return f"   ally income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
+
     def _options(self) -> list[Option]:
         edicts = self.state.edicts
         if self.step == 1:
             return [
                 Option(
                     f"Active {numeral(i)}: {tile} — {tile.describe()}"
+                    f"   best: {max(row.gain for row in self._advice(i)):+d} VP"
                     if tile is not None
                     else f"Active {numeral(i)}: empty",
                     id=f"slot-{i}",
@@ -81,8 +98,13 @@ class IssueEdictModal(EventModal[PlayerEdict]):
                 for i, tile in enumerate(edicts.active)
             ]
         if self.step == 2:
+            assert self.slot is not None
+            rows = {tuple(sorted(row.choice.items())): row for row in self._advice(self.slot)}
             return [
-                Option(self.describe_choice(choice), id=f"choice-{n}")
+                Option(
+                    self.describe_choice(choice) + self._gain_text(rows[_key(choice)]),
+                    id=f"choice-{n}",
+                )
                 for n, choice in enumerate(self.choices)
             ]
         return [
@@ -96,13 +118,24 @@ class IssueEdictModal(EventModal[PlayerEdict]):
             for i, tile in enumerate(edicts.next)
         ]
 
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _explain(self, event: OptionList.OptionHighlighted) -> None:
+        """In step 2, show what the highlighted choice does to each of your Allies."""
+        if self.step != 2 or self.slot is None or event.option_index >= len(self.choices):
+            self.query_one("#allies", Static).update("")
+            return
+        choice = _key(self.choices[event.option_index])
+        for row in self._advice(self.slot):
+            if _key(dict(row.choice)) == choice:
+                self.query_one("#allies", Static).update(ally_lines(row))
+
     def _prompt(self) -> str:
         if self.step == 1:
             return "Step 1 of 3 · Which Active Edict do you issue?"
         if self.step == 2:
             return (
                 "Step 2 of 3 · Add or remove, per kind (identical icons move together; "
-                "only the legal combinations are listed)"
+                "only the legal combinations are listed, best ally income first)"
             )
         return "Step 3 of 3 · Which Next tile slides down into the empty Active space?"
 
@@ -120,6 +153,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
         yield Label(self._prompt(), id="prompt")
         yield Label(self._summary(), id="summary", classes="muted")
         yield OptionList(*self._options(), id="choices")
+        yield Static("", id="allies")
 
     def on_mount(self) -> None:
         self._show_step()
@@ -166,7 +200,8 @@ class IssueEdictModal(EventModal[PlayerEdict]):
         if self.step == 1:
             self.slot = index
             assert self.tile is not None
-            self.choices = self.state.palace.legal_player_choices(self.tile, self.limits)
+            # best ally income first (the advisor's order); ties keep the rules' order
+            self.choices = [dict(row.choice) for row in self._advice(self.slot)]
             self.step = 2
             self._show_step()
             return

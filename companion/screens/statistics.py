@@ -1,0 +1,364 @@
+"""The Statistics screen: the records of the solo career and a score-over-time chart.
+
+Everything shown comes from one :func:`~companion.history_stats.career_stats` call. Opened
+from the History screen it reuses the games already read; opened on its own it reads the
+history in a thread worker (a loading indicator shows if that takes a moment), so even
+10,000 games never freeze the screen. The chart draws at most :data:`CHART_POINTS` games,
+picked evenly over the whole career, and its title says so when it had to pick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Header, Static
+from textual.worker import Worker, WorkerState
+from textual_plotext import PlotextPlot
+
+from companion.history_stats import STREAK_TITLE, CareerStats, career_stats, format_duration
+from solo_deck.data_files import load_ruleset
+
+if TYPE_CHECKING:
+    from companion.app import StuporSoloApp
+    from companion.storage import HistoryRecord
+
+CHART_POINTS = 500
+"""The most games the chart draws; a longer career is sampled evenly."""
+LOADING_DELAY = 0.2
+EMPTY_TEXT = (
+    "No finished games yet, so there are no records to show. Save a game's final score (or "
+    "add one with 'stupor-solo score … --save') and your records and score chart appear here."
+)
+BAND_COLOURS = ("blue", "green", "orange")
+"""Plotext colours of the title lines above Serf (Knight, Feudal lord, Duke)."""
+SCORE_COLOUR = "magenta"
+
+
+def sample_evenly(count: int, limit: int = CHART_POINTS) -> list[int]:
+    """Indices of at most ``limit`` of ``count`` items, spread evenly, first and last kept.
+
+    >>> sample_evenly(5, 3)
+    [0, 2, 4]
+    >>> len(sample_evenly(10_000)), sample_evenly(10_000)[-1]
+    (500, 9999)
+    """
+    if count <= limit:
+        return list(range(count))
+    if limit <= 1:
+        return [count - 1] if limit == 1 else []
+    return [round(i * (count - 1) / (limit - 1)) for i in range(limit)]
+
+
+@dataclass(frozen=True)
+class ChartData:
+    """What the score chart draws: game numbers (1 = the first game) and their scores."""
+
+    game_numbers: list[int]
+    scores: list[int]
+    games: int
+
+    @property
+    def sampled(self) -> bool:
+        """Whether only some of the games are drawn."""
+        return len(self.game_numbers) < self.games
+
+    @property
+    def title(self) -> str:
+        """The chart's title; says when the games were sampled."""
+        if self.sampled:
+            return (
+                f"Score by game · {len(self.game_numbers)} of {self.games:,} games drawn, "
+                "evenly spaced"
+            )
+        return f"Score by game · all {self.games} game{'' if self.games == 1 else 's'}"
+
+
+def chart_data(stats: CareerStats, limit: int = CHART_POINTS) -> ChartData:
+    """The chart's points for ``stats`` (oldest game first)."""
+    series = stats.score_series
+    picked = sample_evenly(len(series), limit)
+    return ChartData(
+        game_numbers=[index + 1 for index in picked],
+        scores=[series[index][1] for index in picked],
+        games=len(series),
+    )
+
+
+def game_ticks(games: int, most: int = 6) -> list[int]:
+    """Whole game numbers for the chart's x axis: the first, the last and a few between.
+
+    >>> game_ticks(30), game_ticks(1), game_ticks(3)
+    ([1, 7, 13, 18, 24, 30], [1], [1, 2, 3])
+    """
+    if games <= most:
+        return list(range(1, games + 1))
+    return sorted({round(1 + i * (games - 1) / (most - 1)) for i in range(most)})
+
+
+def title_thresholds() -> list[tuple[int, str]]:
+    """``(lowest score, title)`` of every title, lowest first (from the ruleset)."""
+    titles = sorted(load_ruleset().scoring.titles.value, key=lambda t: t.min_score)
+    return [(t.min_score, t.name) for t in titles]
+
+
+def summary_rows(stats: CareerStats) -> list[tuple[str, str]]:
+    """The headline records as ``(label, value)``."""
+    duke = stats.first_duke
+    played = stats.total_play_seconds
+    average = stats.average_score
+    return [
+        ("Games played", str(stats.games_played)),
+        ("Best score", _or_dash(stats.best_score)),
+        ("Average score", "—" if average is None else f"{average:.1f}"),
+        ("Current streak", _games(stats.current_streak)),
+        ("Best streak", _games(stats.best_streak)),
+        (
+            "First Duke",
+            "not yet" if duke is None else f"{duke.finished_at[:10]} · {duke.total} points",
+        ),
+        ("Total play time", format_duration(played) if played else "not recorded"),
+    ]
+
+
+STREAK_NOTE = f"Streaks count games in a row at {STREAK_TITLE} or better."
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
+
+
+def _or_dash(value: object) -> str:
+    return "—" if value is None else str(value)
+
+
+class StatisticsScreen(Screen[None]):
+    """Records, title counts, streaks and the score chart of every finished game."""
+
+    TITLE = "Statistics"
+
+    DEFAULT_CSS = """
+    StatisticsScreen #stats-body { height: 1fr; padding: 0 1; }
+    StatisticsScreen #stats-status { margin: 1 0; }
+    StatisticsScreen .stats-row { height: auto; }
+    StatisticsScreen .stats-panel { width: 1fr; margin-right: 1; }
+    StatisticsScreen .stats-panel:last-of-type { margin-right: 0; }
+    StatisticsScreen #stats-titles-panel { width: 32; }
+    StatisticsScreen #stats-streak-note { margin-top: 1; }
+    StatisticsScreen DataTable { height: auto; background: transparent; }
+    StatisticsScreen #stats-chart { height: 1fr; min-height: 14; }
+    StatisticsScreen.-narrow .stats-row { layout: vertical; }
+    StatisticsScreen.-narrow .stats-panel { width: 100%; margin-right: 0; }
+    StatisticsScreen.-narrow #stats-titles-panel { width: 100%; }
+    StatisticsScreen.-medium #stats-groups { layout: vertical; }
+    StatisticsScreen.-medium #stats-groups .stats-panel { width: 100%; margin-right: 0; }
+    """
+
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (80, "-medium"),
+        (100, "-wide"),
+    ]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape,q",
+            "back",
+            "Back",
+            id="statistics.back",
+            key_display="esc",
+            tooltip="Back to the previous screen",
+        ),
+    ]
+
+    def __init__(self, records: Sequence[HistoryRecord] | None = None) -> None:
+        """``records``: the games already read (the History screen has them); ``None`` reads
+        the history in a worker."""
+        super().__init__()
+        self._records = None if records is None else list(records)
+        self.stats: CareerStats | None = None
+        self.chart: ChartData | None = None
+        self._loading_timer: Timer | None = None
+
+    @property
+    def stupor_app(self) -> StuporSoloApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="stats-body"):
+            yield Static("Reading the history…", id="stats-status", classes="muted")
+            with Horizontal(classes="stats-row", id="stats-top"):
+                with Vertical(classes="panel stats-panel", id="stats-summary-panel"):
+                    yield Static("", id="stats-summary", markup=False)
+                    yield Static(STREAK_NOTE, id="stats-streak-note", classes="muted")
+                with Vertical(classes="panel stats-panel", id="stats-titles-panel"):
+                    yield self._table("stats-titles")
+            with Horizontal(classes="stats-row", id="stats-groups"):
+                with Vertical(classes="panel stats-panel", id="stats-difficulty-panel"):
+                    yield self._table("stats-difficulty")
+                with Vertical(classes="panel stats-panel", id="stats-house-panel"):
+                    yield self._table("stats-house")
+            yield PlotextPlot(id="stats-chart")
+        yield Footer()
+
+    @staticmethod
+    def _table(table_id: str) -> DataTable[str | Text]:
+        table: DataTable[str | Text] = DataTable(
+            id=table_id, cursor_type="none", show_cursor=False, zebra_stripes=True
+        )
+        table.can_focus = False
+        return table
+
+    def on_mount(self) -> None:
+        for panel_id, title in (
+            ("#stats-summary-panel", "Records"),
+            ("#stats-titles-panel", "Titles"),
+            ("#stats-difficulty-panel", "By difficulty"),
+            ("#stats-house-panel", "By House"),
+        ):
+            self.query_one(panel_id).border_title = title
+        self._show_parts(False)
+        self.query_one("#stats-chart").display = False
+        if self._records is not None:
+            self.show_stats(career_stats(self._records))
+            return
+        folder = self.stupor_app.session.folder
+        self._loading_timer = self.set_timer(LOADING_DELAY, self._show_loading)
+        self.run_worker(
+            lambda: _read_and_compute(folder),
+            thread=True,
+            group="statistics-read",
+            name="read history",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def _show_loading(self) -> None:
+        if self.stats is None:
+            self.query_one("#stats-body").loading = True
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The history was read (or could not be)."""
+        worker = event.worker
+        if worker.group != "statistics-read":
+            return
+        if event.state == WorkerState.SUCCESS:
+            stats, messages = worker.result
+            for message in messages:
+                self.notify(message, severity="warning", timeout=10)
+            self.show_stats(stats)
+        elif event.state == WorkerState.ERROR:
+            self.notify(f"The history could not be read: {worker.error}", severity="error")
+            self.show_stats(CareerStats())
+
+    def _show_parts(self, visible: bool) -> None:
+        for part in ("#stats-top", "#stats-groups"):
+            self.query_one(part).display = visible
+
+    def show_stats(self, stats: CareerStats) -> None:
+        """Fill every panel and the chart from ``stats``."""
+        if self._loading_timer is not None:
+            self._loading_timer.stop()
+        self.query_one("#stats-body").loading = False
+        self.stats = stats
+        games = stats.games_played
+        self.sub_title = _games(games)
+        status = self.query_one("#stats-status", Static)
+        if not games:
+            status.update(EMPTY_TEXT)
+            status.display = True
+            self._show_parts(False)
+            self.query_one("#stats-chart").display = False
+            return
+        status.display = False
+        self._show_parts(True)
+
+        width = max(len(label) for label, _ in summary_rows(stats)) + 2
+        self.query_one("#stats-summary", Static).update(
+            "\n".join(f"{label:<{width}}{value}" for label, value in summary_rows(stats))
+        )
+
+        titles = self.query_one("#stats-titles", DataTable)
+        titles.clear(columns=True)
+        titles.add_column("Title", key="title")
+        titles.add_column(Text("Games", justify="right"), key="games")
+        titles.add_column(Text("Share", justify="right"), key="share")
+        for name, count in stats.title_counts.items():
+            titles.add_row(
+                Text(name),
+                Text(str(count), justify="right"),
+                Text(f"{100 * count / games:.0f}%", justify="right"),
+                key=name,
+            )
+
+        for table_id, heading, groups in (
+            ("#stats-difficulty", "Difficulty", stats.by_difficulty),
+            ("#stats-house", "House", stats.by_house),
+        ):
+            table = self.query_one(table_id, DataTable)
+            table.clear(columns=True)
+            table.add_column(heading, key="key")
+            for column in ("Games", "Best", "Average"):
+                table.add_column(Text(column, justify="right"), key=column.lower())
+            for group in groups.values():
+                label = "not recorded" if group.key is None else group.key
+                table.add_row(
+                    Text(label),
+                    Text(str(group.games), justify="right"),
+                    Text(str(group.best), justify="right"),
+                    Text(f"{group.average:.1f}", justify="right"),
+                    key=label,
+                )
+
+        self.chart = chart_data(stats)
+        self._draw_chart(self.chart)
+
+    def _draw_chart(self, data: ChartData) -> None:
+        plot = self.query_one("#stats-chart", PlotextPlot)
+        plot.display = True
+        plt = plot.plt
+        plt.clear_data()
+        plt.title(data.title)
+        plt.xlabel("game number")
+        thresholds = title_thresholds()
+        top = max(max(data.scores) + 5, thresholds[-1][0] + 15)
+        for (score, _name), colour in zip(thresholds[1:], BAND_COLOURS, strict=False):
+            plt.hline(score, colour)
+        plt.plot(data.game_numbers, data.scores, marker="braille", color=SCORE_COLOUR)
+        if len(data.game_numbers) == 1:
+            only = data.game_numbers[0]
+            plt.scatter(data.game_numbers, data.scores, marker="●", color=SCORE_COLOUR)
+            plt.xlim(only - 1, only + 1)
+        plt.ylim(0, top)
+        ticks = game_ticks(data.games)
+        plt.xticks(ticks, [str(tick) for tick in ticks])
+        plt.yticks(
+            [score for score, _ in thresholds],
+            [f"{name} {score}" for score, name in thresholds],
+        )
+        plot.refresh()
+
+    def action_back(self) -> None:
+        """Leave the statistics."""
+        self.dismiss()
+
+
+def _read_and_compute(folder: Path) -> tuple[CareerStats, list[str]]:
+    """Read the history with a store of its own and compute the records (in a thread)."""
+    from companion.storage import HistoryStore
+
+    store = HistoryStore(folder)
+    records = store.all()
+    messages = [store.notice] if store.notice else []
+    messages += store.problems
+    return career_stats(records), messages
