@@ -146,6 +146,7 @@ SCREENS: tuple[ScreenKeys, ...] = (
     ScreenKeys("Final score", "companion.screens.final_score", "FinalScoreScreen"),
     ScreenKeys("Solo deck", "companion.screens.deck", "DeckScreen"),
     ScreenKeys("History", "companion.screens.history", "HistoryScreen"),
+    ScreenKeys("Statistics", "companion.screens.statistics", "StatisticsScreen"),
     ScreenKeys("Help", "companion.screens.help", "HelpScreen"),
 )
 """The classes whose bindings the Help screen lists, in this order. A screen that does not

@@ -22,6 +22,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("resume", "r", "Resume the game in progress"),
     ("new", "n", "New game"),
     ("history", "h", "History of finished games"),
+    ("stats", "s", "Statistics: records, titles, score chart"),
     ("deck", "d", "Solo deck: view, check, edit"),
     ("help", "?", "Help: keys and rules decisions"),
     ("quit", "q", "Quit"),
@@ -56,6 +57,13 @@ class StartScreen(Screen[None]):
             "History",
             id="start.history",
             tooltip="Your finished games and their scores",
+        ),
+        Binding(
+            "s",
+            "statistics",
+            "Statistics",
+            id="start.statistics",
+            tooltip="Records, title counts, streaks and the score chart",
         ),
         Binding("d", "deck", "Deck", id="start.deck", tooltip="View, check and edit the solo deck"),
         Binding(
@@ -145,6 +153,7 @@ class StartScreen(Screen[None]):
             "resume": self.action_resume,
             "new": self.action_new_game,
             "history": self.action_history,
+            "stats": self.action_statistics,
             "deck": self.action_deck,
             "help": self.stupor_app.action_help,
             "quit": self.action_quit,
@@ -189,6 +198,12 @@ class StartScreen(Screen[None]):
         from companion.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen())
+
+    def action_statistics(self) -> None:
+        """Open the records and the score chart (the screen reads the history itself)."""
+        from companion.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
 
     def action_deck(self) -> None:
         """Open the solo deck screen."""

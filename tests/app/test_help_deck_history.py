@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.widgets import Checkbox, DataTable, Markdown, Static
 
 from companion.app import StuporSoloApp
@@ -307,12 +308,24 @@ def _record(
     )
 
 
+async def _settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """The History screen reads the file in a thread worker: wait for it."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+def _plain(cell: object) -> str:
+    return cell.plain if isinstance(cell, Text) else str(cell)
+
+
 async def test_empty_history_shows_a_friendly_line(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
-        await pilot.pause()
+        await _settle(pilot)
         assert isinstance(app.screen, HistoryScreen)
         empty = app.screen.query_one("#history-empty", Static)
         assert empty.display
@@ -327,13 +340,14 @@ async def test_history_lists_records_newest_first_with_details(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("h")
-        await pilot.pause()
+        await _settle(pilot)
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        assert table.get_row_at(0)[:3] == ["2025-02-07 21:30", "61", "Feudal lord"]
-        assert table.get_row_at(1)[1] == "42"
+        first = [_plain(cell) for cell in table.get_row_at(0)]
+        assert first[:3] == ["2025-02-07 21:30", "61", "Feudal lord"]
+        assert _plain(table.get_row_at(1)[1]) == "42"
         await pilot.press("enter")
         await pilot.pause()
         detail = app.screen
@@ -357,7 +371,9 @@ async def test_history_text_is_not_read_as_markup(tmp_path: Path) -> None:
     )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("h", "enter")
+        await pilot.press("h")
+        await _settle(pilot)
+        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HistoryDetailScreen)
         notes = str(app.screen.query_one("#detail-notes", Static).render())

@@ -43,7 +43,7 @@ async def test_menu_without_a_saved_game_has_no_resume(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        assert _menu_ids(app) == ["new", "history", "deck", "help", "quit"]
+        assert _menu_ids(app) == ["new", "history", "stats", "deck", "help", "quit"]
         keys = {b.binding.id for b in app.screen.active_bindings.values()}
         assert "start.resume" not in keys
         assert {"start.new", "start.history", "start.deck", "start.quit"} <= keys
