@@ -25,8 +25,10 @@ class StuporSoloApp(App[None]):
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
 
-    def __init__(self, data_dir: Path, *, use_lock: bool = True) -> None:
+    def __init__(self, data_dir: Path, *, use_lock: bool = True, insight: bool = True) -> None:
         super().__init__()
+        self.insight = insight
+        """Compute the odds per port and the end-of-game forecast in the background."""
         self.session = GameSession(data_dir, clean_on_open=False)
         self.lock = DataLock(data_dir) if use_lock else None
         self.read_only = False

@@ -169,6 +169,8 @@ class TableScreen(Screen[None]):
     def _schedule_insight(self) -> None:
         """Recompute the removal odds and the forecast shortly after the last change
         (a burst of keys, e.g. several undos, starts one computation, not many)."""
+        if not getattr(self.app, "insight", True):
+            return
         self._insight_generation = getattr(self, "_insight_generation", 0) + 1
         timer = getattr(self, "_insight_timer", None)
         if timer is not None:

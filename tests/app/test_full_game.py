@@ -116,7 +116,7 @@ async def test_a_whole_game_by_keys_matches_the_engine_and_lands_in_the_history(
     tmp_path: Path,
 ) -> None:
     expected = play_in_engine()
-    app = StuporSoloApp(tmp_path)
+    app = StuporSoloApp(tmp_path, insight=False)  # the odds have tests of their own
     reveals = [0]
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -49,7 +49,7 @@ async def frederick(app: StuporSoloApp, pilot: Any, tile: str = "2K") -> None:
 
 
 async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
+    app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
         await pilot.press("g", "3", "enter", "enter")  # gain 3 VP, end turn
@@ -74,7 +74,7 @@ async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) 
 
 
 async def test_undo_and_redo_by_keys_never_change_the_card(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
+    app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
         await pilot.press("enter")
