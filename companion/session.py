@@ -6,7 +6,9 @@ one is saved at once (atomically) to the game file, apart from the history file.
 
 from __future__ import annotations
 
+import re
 import time
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,11 +27,44 @@ from solo_deck.game import DocumentError
 
 IDLE_LIMIT = 600.0
 """Seconds of inactivity beyond which the gap is not counted as play time."""
+MAX_PLAY_SECONDS = 10**7
+"""More play time than this (about 115 days) in a saved game is a damaged value."""
+_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def utc_now() -> str:
     """The current time as an ISO 8601 UTC string."""
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def read_meta(meta: Any) -> tuple[str | None, float]:
+    """``started_at`` and ``play_seconds`` from a saved game's ``meta``. A value that is not
+    usable (a hand edit, a damaged file) is dropped: it must not stop the game loading, nor
+    its history record being saved at the end."""
+    if not isinstance(meta, dict):
+        meta = {}
+    started_at = meta.get("started_at")
+    if not isinstance(started_at, str):
+        started_at = None
+    else:
+        try:
+            datetime.fromisoformat(started_at)
+        except ValueError:
+            started_at = None
+    seconds = meta.get("play_seconds")
+    usable = isinstance(seconds, int | float) and not isinstance(seconds, bool)
+    if not usable or not 0 <= seconds <= MAX_PLAY_SECONDS:  # the comparison refuses NaN
+        seconds = 0.0
+    return started_at, float(seconds)
+
+
+def read_game_id(meta: Any) -> str:
+    """The saved game's id (its history record's id once finished); a new one if the
+    file has none (saved by an older version) or a damaged one."""
+    game_id = meta.get("game_id") if isinstance(meta, dict) else None
+    if isinstance(game_id, str) and _GAME_ID.match(game_id):
+        return game_id
+    return uuid.uuid4().hex
 
 
 @dataclass
@@ -41,6 +76,10 @@ class GameSession:
     """Remove leftover temp files at once; the app does it only after taking the lock."""
     game: SoloGame | None = None
     started_at: str | None = None
+    game_id: str | None = None
+    """The id of the game in progress, kept in its file: its history record gets it, so
+    saving a game again after a crash between the history write and the removal of the
+    game file replaces the record instead of adding a second one."""
     play_seconds: float = 0.0
     notices: list[str] = field(default_factory=list)
     edict_rewards: dict[int, str] = field(default_factory=dict)
@@ -88,14 +127,13 @@ class GameSession:
             self.notices.append(result.notice)
         if result.document is None:
             return False
-        meta: dict[str, Any] = dict(result.document.get("meta") or {})
         try:
             self.game = SoloGame.from_document(result.document)
         except DocumentError as exc:
             self.notices.append(self.game_store.quarantine(f"it could not be replayed: {exc}"))
             return False
-        self.started_at = meta.get("started_at")
-        self.play_seconds = float(meta.get("play_seconds") or 0.0)
+        self.started_at, self.play_seconds = read_meta(result.document.get("meta"))
+        self.game_id = read_game_id(result.document.get("meta"))
         self._last_activity = time.monotonic()
         return True
 
@@ -112,15 +150,16 @@ class GameSession:
 
     def start(self, setup: GameSetup) -> GameState:
         """Begin a new game and save it (a failed save keeps the previous game)."""
-        previous = (self.game, self.started_at, self.play_seconds)
+        previous = (self.game, self.started_at, self.play_seconds, self.game_id)
         self.game = SoloGame(setup)
         self.started_at = utc_now()
+        self.game_id = uuid.uuid4().hex
         self.play_seconds = 0.0
         self._last_activity = time.monotonic()
         try:
             self.save()
         except OSError:
-            self.game, self.started_at, self.play_seconds = previous
+            self.game, self.started_at, self.play_seconds, self.game_id = previous
             raise
         return self.game.state
 
@@ -152,7 +191,11 @@ class GameSession:
         """Write the game in progress. A failure is kept in ``save_error`` (the previous
         file stays intact) and raised for the UI to report."""
         game = self._require_game()
-        meta = {"started_at": self.started_at, "play_seconds": round(self.play_seconds, 1)}
+        meta = {
+            "started_at": self.started_at,
+            "play_seconds": round(self.play_seconds, 1),
+            "game_id": self.game_id,
+        }
         try:
             self.game_store.save(game.to_document(), meta)
         except OSError as exc:

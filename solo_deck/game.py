@@ -188,16 +188,25 @@ class SoloGame:
             redo = _EVENTS.validate_python(document.get("redo", []))
         except ValidationError as exc:
             raise DocumentError(f"events: {describe_validation_error(exc)}") from None
-        game = cls(setup)
+        try:
+            game = cls(setup)
+        except ValueError as exc:  # rules that validate but cannot start a game
+            raise DocumentError(f"setup: a game cannot start with it: {_reason(exc)}") from None
         for number, event in enumerate(events, start=1):
             try:
                 game.push(event)
-            except RuleError as exc:
+            except ValueError as exc:  # RuleError, or a state the stored rules make invalid
                 raise DocumentError(
-                    f"event {number} ({event.type}) cannot be replayed: {exc}"
+                    f"event {number} ({event.type}) cannot be replayed: {_reason(exc)}"
                 ) from None
         game._redo = list(redo)
         return game
+
+
+def _reason(exc: ValueError) -> str:
+    if isinstance(exc, ValidationError):
+        return describe_validation_error(exc)
+    return str(exc)
 
 
 def _parse_event(event: Event | dict[str, Any]) -> Event:

@@ -7,6 +7,11 @@ from pydantic import Field, model_validator
 from solo_deck.model_base import FrozenModel
 from solo_deck.provenance import Sourced
 
+MAX_SPACES_PER_PORT = 10
+MAX_SPECIALISTS = 10
+"""Upper bounds for counts the engine builds one object per unit of (a saved game stores its
+ruleset, so a damaged or hand-edited file must not make it build billions)."""
+
 
 class FrederickStart(FrozenModel):
     """Frederick's palace at setup. ``treasury`` is in coins; ``specialist`` is the Path A
@@ -53,6 +58,10 @@ class VoyageRules(FrozenModel):
             raise ValueError("ports must be at least two distinct names")
         if self.start_port.value not in self.ports.value:
             raise ValueError(f"start_port {self.start_port.value!r} is not one of the ports")
+        for name in ("card_spaces_per_port", "ally_spaces_per_port"):
+            spaces = getattr(self, name).value
+            if not 0 <= spaces <= MAX_SPACES_PER_PORT:
+                raise ValueError(f"{name} must be 0 to {MAX_SPACES_PER_PORT}, not {spaces}")
         return self
 
 
@@ -86,6 +95,14 @@ class PlayerRules(FrozenModel):
     start_augustales: Sourced[int]
     specialists: Sourced[int]
     path_spaces: Sourced[dict[str, int]]
+
+    @model_validator(mode="after")
+    def _specialists_fit(self) -> PlayerRules:
+        if not 0 <= self.specialists.value <= MAX_SPECIALISTS:
+            raise ValueError(
+                f"specialists must be 0 to {MAX_SPECIALISTS}, not {self.specialists.value}"
+            )
+        return self
 
 
 class Title(FrozenModel):

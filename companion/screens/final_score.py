@@ -202,6 +202,7 @@ class FinalScoreScreen(Screen[None]):
         state: GameState = game.state
         try:
             return HistoryRecord(
+                **({"id": session.game_id} if session.game_id else {}),
                 finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
                 started_at=session.started_at,
                 play_seconds=round(float(session.play_seconds), 1),

@@ -1,0 +1,240 @@
+"""Disk full, permission denied: the player is told, the last good file stays, and the next
+save after the problem clears writes everything.
+
+The failures are injected where the disk would refuse: inside the atomic write of the
+real storage (its ``open``), or in ``GameStore.save`` itself.
+"""
+
+from __future__ import annotations
+
+import builtins
+import errno
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Label, TextArea
+
+from companion.app import StuporSoloApp
+from companion.paths import GAME_FILE, HISTORY_FILE
+from companion.screens.final_score import FinalScoreScreen
+from companion.screens.start import StartScreen
+from companion.screens.table import TableScreen
+from companion.session import GameSession
+from companion.storage import HistoryRecord, StorageWriteError, atomic_storage
+from solo_deck import Phase, ScoreBreakdown
+from tests.app.game_script import play_in_engine, script_setup
+
+SIZE = (120, 40)
+
+
+async def settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def messages(app: StuporSoloApp) -> list[str]:
+    return [f"{n.title}: {n.message}" for n in app._notifications]
+
+
+class FullDisk:
+    """A file whose writes fail with ENOSPC after the first few bytes, like a full disk."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+
+    def __enter__(self) -> FullDisk:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.handle.close()
+
+    def write(self, data: bytes) -> int:
+        self.handle.write(data[:7])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.handle, name)
+
+
+def refuse_writes(
+    monkeypatch: pytest.MonkeyPatch, how: str, only: str | None = None
+) -> Callable[[], None]:
+    """Make the atomic storage's writes fail (``"disk full"`` mid-write or ``"permission
+    denied"`` at open), for the file named ``only`` or every file. Returns the undo."""
+    real_open = builtins.open
+
+    def failing_open(path: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if "w" not in mode or (only is not None and not Path(path).name.startswith(only)):
+            return real_open(path, mode, *args, **kwargs)
+        if how == "permission denied":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return FullDisk(real_open(path, mode, *args, **kwargs))
+
+    monkeypatch.setattr(atomic_storage, "open", failing_open, raising=False)
+    return lambda: monkeypatch.delattr(atomic_storage, "open")
+
+
+FAILURES = {
+    "disk full": "the disk is full",
+    "permission denied": "permission denied",
+    "store raises StorageWriteError": "the disk is full",
+    "store raises PermissionError": "Permission denied",
+}
+
+
+def inject(monkeypatch: pytest.MonkeyPatch, app: StuporSoloApp, how: str) -> Callable[[], None]:
+    """Make saving the game fail in one of the :data:`FAILURES` ways; returns the undo."""
+    if how in ("disk full", "permission denied"):
+        return refuse_writes(monkeypatch, how)
+    store = app.session.game_store
+
+    def failing_save(document: dict[str, Any], meta: dict[str, Any]) -> None:
+        if how == "store raises PermissionError":
+            raise PermissionError(errno.EACCES, "Permission denied", str(store.path))
+        raise StorageWriteError(
+            store.path,
+            f"Could not save {store.path.name}: the disk is full. The previous copy of the "
+            "file, if any, is unchanged.",
+            errno.ENOSPC,
+        )
+
+    monkeypatch.setattr(store, "save", failing_save)
+    return lambda: monkeypatch.delattr(store, "save")
+
+
+@pytest.mark.parametrize("how", list(FAILURES))
+async def test_a_failed_save_is_reported_and_the_next_one_writes_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    game_file = tmp_path / GAME_FILE
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.session.start(script_setup())
+        app.open_table()
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        last_good = game_file.read_bytes()
+        clear = inject(monkeypatch, app, how)
+
+        await pilot.press("g", "3", "enter")  # Gain 3 VP
+        await settle(pilot)
+        assert app.session.state.player.vp == 3, "the move is kept in memory"
+        assert any(
+            text.startswith("Could not save") and FAILURES[how] in text for text in messages(app)
+        ), messages(app)
+        assert game_file.read_bytes() == last_good
+        assert not list(tmp_path.glob("*.tmp"))
+        assert app.session.save_error
+
+        app.clear_notifications()
+        await pilot.press("enter")  # end the turn: a second event, not saved either
+        await settle(pilot)
+        assert app.session.state.phase is Phase.FREDERICK
+        assert any(text.startswith("Could not save") for text in messages(app))
+        assert game_file.read_bytes() == last_good
+
+        clear()
+        app.clear_notifications()
+        await pilot.press("space")  # Frederick's turn: saved, with the two before it
+        await settle(pilot)
+        if app.session.state.awaiting_reveal:
+            await pilot.press("2", "K", "enter")
+            await settle(pilot)
+        assert not any(text.startswith("Could not save") for text in messages(app))
+        assert app.session.save_error is None
+        in_memory = app.session.game.to_document()
+        assert len(in_memory["events"]) >= 3
+    resumed = GameSession(tmp_path)
+    assert resumed.load()
+    assert resumed.game is not None and resumed.game.to_document() == in_memory
+
+
+async def test_undo_that_cannot_be_saved_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    game_file = tmp_path / GAME_FILE
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.session.start(script_setup())
+        app.open_table()
+        await settle(pilot)
+        await pilot.press("g", "3", "enter")
+        await settle(pilot)
+        last_good = game_file.read_bytes()
+        refuse_writes(monkeypatch, "disk full")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.session.state.player.vp == 0
+        assert any("could not save" in text and "disk is full" in text for text in messages(app))
+        assert game_file.read_bytes() == last_good
+
+
+def finished_app(folder: Path) -> StuporSoloApp:
+    """The app with the scripted game played to its end (ready for the Final score), and one
+    game already in the history."""
+    history_before = HistoryRecord(
+        id="earlier-game",
+        finished_at="2025-03-01T20:15:00+00:00",
+        score=ScoreBreakdown(
+            vp_track=40,
+            structures=10,
+            most_structures_bonus=4,
+            resources_vp=1,
+            total=55,
+            title="Feudal lord",
+        ),
+    )
+    GameSession(folder).history.add(history_before)
+    app = StuporSoloApp(folder)
+    app.session.start(script_setup())
+    for event in play_in_engine().events:
+        app.session.push(event)
+    assert app.session.state.phase is Phase.GAME_OVER
+    return app
+
+
+@pytest.mark.parametrize("how", ["disk full", "permission denied"])
+async def test_a_failed_history_write_keeps_the_final_score_screen_and_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    app = finished_app(tmp_path)
+    game_file, history_file = tmp_path / GAME_FILE, tmp_path / HISTORY_FILE
+    game_bytes, history_bytes = game_file.read_bytes(), history_file.read_bytes()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.push_screen(FinalScoreScreen())
+        await settle(pilot)
+        final = app.screen
+        assert isinstance(final, FinalScoreScreen)
+        final.query_one("#notes", TextArea).text = "Won on the last turn."
+        clear = refuse_writes(monkeypatch, how, only=HISTORY_FILE)
+
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is final, "the Final score stays up"
+        status = str(final.query_one("#save-status", Label).content)
+        assert "Could not save to the history" in status and "Nothing is lost" in status
+        assert any(
+            text.startswith("Not saved") and FAILURES[how] in text for text in messages(app)
+        ), messages(app)
+        assert app.session.game is not None
+        assert final.query_one("#notes", TextArea).text == "Won on the last turn."
+        assert history_file.read_bytes() == history_bytes
+        assert game_file.read_bytes() == game_bytes
+        assert not list(tmp_path.glob("*.tmp"))
+
+        clear()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        assert app.session.game is None
+    records = {record.id: record for record in GameSession(tmp_path).history.all()}
+    assert set(records) >= {"earlier-game"} and len(records) == 2
+    (saved,) = (record for record in records.values() if record.id != "earlier-game")
+    assert saved.notes == "Won on the last turn." and saved.source == "app"
+    assert not game_file.exists()
