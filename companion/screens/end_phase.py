@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
 
 from companion.screens.modals.summon import ally_name, ally_options
+from companion.screens.undo import step_log
 from companion.widgets.number_field import NumberField
 from solo_deck import GameState, Phase, RuleError, ally_income
 from solo_deck.events import (
@@ -498,27 +499,12 @@ class EndPhaseScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the last event (leaving the End Phase if it goes back that far)."""
-        try:
-            event = self.session.undo()
-        except OSError as exc:
-            self.notify(f"Undone, but could not save: {exc}", severity="error")
-            event = True
-        if event is None:
-            self.notify("Nothing to undo.")
+        step_log(self, "undo")
         self._after_history_move()
 
     def action_redo(self) -> None:
         """Re-apply the last undone event."""
-        try:
-            event = self.session.redo()
-        except RuleError as exc:
-            self.notify(str(exc), title="Cannot redo", severity="error")
-            return
-        except OSError as exc:
-            self.notify(f"Redone, but could not save: {exc}", severity="error")
-            event = True
-        if event is None:
-            self.notify("Nothing to redo.")
+        step_log(self, "redo")
         self._after_history_move()
 
     def _after_history_move(self) -> None:

@@ -11,6 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList
 from textual.widgets.option_list import Option
 
+from companion.screens.undo import step_log
+
 
 class LogScreen(Screen[None]):
     """Every event, oldest first; undone events that can be redone are shown dimmed."""
@@ -56,12 +58,10 @@ class LogScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Undo from here too."""
-        if self.app.session.undo() is None:
-            self.notify("Nothing to undo.")
+        step_log(self, "undo")
         self.refresh_log()
 
     def action_redo(self) -> None:
         """Redo from here too."""
-        if self.app.session.redo() is None:
-            self.notify("Nothing to redo.")
+        step_log(self, "redo")
         self.refresh_log()

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Input, Label
 
 from companion.keymap import TABLE_KEYS, bindings
+from companion.screens.undo import step_log
 from companion.widgets.deck_panel import DeckPanel
 from companion.widgets.edict_input import EdictField
 from companion.widgets.edict_row_panel import EdictRowPanel
@@ -495,27 +496,12 @@ class TableScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the last event."""
-        try:
-            event = self.session.undo()
-        except OSError as exc:
-            self.notify(f"Undone, but could not save: {exc}", severity="error")
-            event = True
-        if event is None:
-            self.notify("Nothing to undo.")
+        step_log(self, "undo")
         self.refresh_state()
 
     def action_redo(self) -> None:
         """Re-apply the last undone event."""
-        try:
-            event = self.session.redo()
-        except RuleError as exc:
-            self.notify(str(exc), title="Cannot redo", severity="error")
-            return
-        except OSError as exc:
-            self.notify(f"Redone, but could not save: {exc}", severity="error")
-            event = True
-        if event is None:
-            self.notify("Nothing to redo.")
+        step_log(self, "redo")
         self.refresh_state()
 
     def action_menu(self) -> None:
