@@ -1,0 +1,234 @@
+"""``python -m benchmarks``: is the companion near the floor, and flat as the history grows?
+
+Run it from the repository root with the project's Python::
+
+    python -m benchmarks            # the full run: the verdict of the performance issue
+    python -m benchmarks --quick    # CI: a few repetitions, only to prove they still run
+    python -m benchmarks --only startup --only memory
+
+Every figure is a ratio against a reference measured in the same run, on the same
+machine, so a slow or busy machine does not change the verdict. One line per metric::
+
+    name  ratio  target  PASS|FAIL  measured median vs reference median (ms or MB)
+
+then what each side measured and the spread of the runs.
+
+=====================  ===================================================  ==========
+metric                 measured / reference                                 target
+=====================  ===================================================  ==========
+startup                stupor-solo headless to the Start screen, idle,      <= 1.3
+                       whole process, median of 5 / a bare Textual app
+                       (Header + Static + Footer) started the same way
+startup_with_history   the same with 10,000 games in the history / with an  <= 1.1
+                       empty history
+autosave_growth        GameSession.push (apply + atomic save) with 10,000   <= 1.2
+                       games in the history / with an empty history
+undo_growth            SoloGame.undo() at event 2,000 / at event 20         <= 3
+frederick_turn         space on the Table until the resolved turn is drawn  <= 3
+                       and idle / a key on that screen toggling a label
+stats_10k              open the Statistics screen over 10,000 games (read,  <= 4
+                       computed, drawn) / json.load of the same file
+memory                 peak RSS of a 40-round game played through the       <= 1.5
+                       session and the Table / the bare Textual app
+=====================  ===================================================  ==========
+
+Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
+``--quick`` (one repetition of most measurements, a 2,000-game history, the keys timed
+in round 1, only the first 12 events of a game for ``memory``) reports its verdicts but
+they are not binding: it exits 0 unless a metric crashed (ERROR), which exits 1. CI
+runs ``--quick`` only to prove the benchmarks still run; timing verdicts come only from
+the full run on the reference machine.
+
+The histories are generated with a fixed seed (:mod:`benchmarks.history_gen`), the games
+by looping the engine (:mod:`benchmarks.game_gen`); whole processes are run by
+:mod:`benchmarks.runner`. Nothing outside a temporary folder is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from importlib import metadata
+
+from benchmarks.measure import Result, Settings, Workspace, scratch_dir
+
+METRICS = (
+    "startup",
+    "startup_with_history",
+    "autosave_growth",
+    "undo_growth",
+    "frederick_turn",
+    "stats_10k",
+    "memory",
+)
+TARGETS = {
+    "startup": 1.3,
+    "startup_with_history": 1.1,
+    "autosave_growth": 1.2,
+    "undo_growth": 3.0,
+    "frederick_turn": 3.0,
+    "stats_10k": 4.0,
+    "memory": 1.5,
+}
+
+
+def _fmt(value: float | None, unit: str) -> str:
+    if value is None:
+        return "—"
+    if unit == "ms" and value < 0.1:
+        return f"{value * 1000:.2f} µs"
+    return f"{value:.1f} {unit}" if value >= 10 else f"{value:.3g} {unit}"
+
+
+def line(result: Result) -> str:
+    """``name  ratio  target  PASS|FAIL  measured vs reference``."""
+    ratio = "—" if result.ratio is None else f"{result.ratio:.2f}"
+    medians = f"{_fmt(result.value, result.unit)} vs {_fmt(result.reference, result.unit)}"
+    return (
+        f"{result.name:<22}{ratio:>7}  {'<= ' + format(result.target, 'g'):>7}  "
+        f"{result.verdict:<5}  {medians}"
+    )
+
+
+def _crashed(name: str, exc: BaseException) -> Result:
+    result = Result(name, TARGETS.get(name, 0.0))
+    result.error = f"{type(exc).__name__}: {exc}"
+    result.notes.append("".join(traceback.format_exception(exc)).strip())
+    return result
+
+
+def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result]]:
+    """The metrics in ``wanted`` (in the table's order) and the informative extras."""
+    from benchmarks.metrics import engine, processes, screens
+
+    results: dict[str, Result] = {}
+    extras: list[Result] = []
+
+    def attempt(names: tuple[str, ...], work: Callable[[], list[Result]]) -> None:
+        if not wanted & set(names):
+            return
+        started = time.perf_counter()
+        try:
+            for result in work():
+                if result.name in METRICS:
+                    results[result.name] = result
+                else:
+                    extras.append(result)
+        except Exception as exc:
+            for name in names:
+                results.setdefault(name, _crashed(name, exc))
+        took = time.perf_counter() - started
+        print(
+            f"  … {', '.join(n for n in names if n in wanted)} measured in {took:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    with scratch_dir("run") as root:
+        space = Workspace(root, settings)
+        attempt(("undo_growth",), lambda: engine.undo_growth(settings))
+        attempt(("undo_growth",), lambda: [engine.session_undo(settings, space)])
+        attempt(("autosave_growth",), lambda: [engine.autosave_growth(settings, space)])
+        attempt(("stats_10k",), lambda: _stats(settings, space))
+        attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])
+        bare_rss: list[float] = []
+
+        def starting() -> list[Result]:
+            found, rss = processes.startup(settings, space)
+            bare_rss.extend(rss)
+            return found
+
+        attempt(("startup", "startup_with_history"), starting)
+        attempt(("memory",), lambda: [processes.memory(settings, space, bare_rss)])
+    ordered = [results[name] for name in METRICS if name in results and name in wanted]
+    return ordered, extras
+
+
+def _stats(settings: Settings, space: Workspace) -> list[Result]:
+    """The Statistics screen when the app has one; the load + compute it does otherwise
+    (and, as a second line, always)."""
+    from benchmarks.metrics import engine, screens
+
+    computed = engine.load_and_compute(settings, space)
+    try:
+        from companion.screens.statistics import StatisticsScreen  # noqa: F401
+    except ImportError:
+        computed.notes.append("no Statistics screen yet: measured load + compute only")
+        return [computed]
+    computed.name = "stats_10k (load + compute)"
+    return [screens.stats_screen(settings, space), computed]
+
+
+def header(settings: Settings) -> str:
+    try:
+        textual = metadata.version("textual")
+    except metadata.PackageNotFoundError:
+        textual = "?"
+    return (
+        f"stupor-solo benchmarks · Python {platform.python_version()} · textual {textual} · "
+        f"{os.cpu_count()} CPUs · {platform.system()} {platform.machine()}\n{settings.describe()}"
+    )
+
+
+def report(results: list[Result], extras: list[Result]) -> str:
+    out = [f"{'metric':<22}{'ratio':>7}  {'target':>7}  {'':<5}  measured vs reference (medians)"]
+    out += [line(result) for result in results]
+    out.append("")
+    for result in [*results, *extras]:
+        out.append(f"{result.name}: {result.what or '—'}  /  {result.reference_what or '—'}")
+        if result.name not in METRICS:
+            ratio = "—" if result.ratio is None else f"{result.ratio:.2f}"
+            out.append(
+                f"    ratio {ratio} (informative, no target): "
+                f"{_fmt(result.value, result.unit)} vs {_fmt(result.reference, result.unit)}"
+            )
+        if result.error:
+            out.append(f"    ERROR {result.error}")
+        for note in result.notes:
+            out.append("    " + note.replace("\n", "\n    "))
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Measure the companion against references taken in the same run.",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="few repetitions, a 2,000-game history; exits 0 unless a metric crashed",
+    )
+    parser.add_argument(
+        "--only", action="append", choices=METRICS, metavar="METRIC", help="run only these"
+    )
+    args = parser.parse_args(argv)
+    settings = Settings.quick_run() if args.quick else Settings.full()
+    wanted = set(args.only or METRICS)
+    print(header(settings), flush=True)
+    started = time.perf_counter()
+    results, extras = run(settings, wanted)
+    print(report(results, extras))
+    print(f"\n{len(results)} metrics in {time.perf_counter() - started:.0f} s", end="")
+    failed = [r.name for r in results if r.verdict == "FAIL"]
+    crashed = [r.name for r in results if r.verdict == "ERROR"]
+    if crashed:
+        print(f"; crashed: {', '.join(crashed)}")
+        return 1
+    if failed:
+        if settings.quick:
+            print(f"; missed (quick mode, not binding): {', '.join(failed)}")
+            return 0
+        print(f"; missed the target: {', '.join(failed)}")
+        return 1
+    print("; every target met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The metrics of ``python -m benchmarks``, one module per family."""

@@ -1,0 +1,109 @@
+"""Whole-process metrics: ``startup``, ``startup_with_history`` and ``memory``.
+
+Each case is one ``python -m benchmarks.runner CASE`` process (see :mod:`benchmarks.runner`)
+with a fresh data folder, timed from outside with ``time.perf_counter`` around
+``subprocess.run``. In the full run one untimed warm-up run of each case comes first
+(byte-code and the page cache); then the cases take turns, in a rotating order, so drift
+on a busy machine touches all of them alike.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from benchmarks.measure import Result, Settings, Workspace, median, run_process, spread
+
+RUNNER = "benchmarks.runner"
+
+
+def _run(case: str, folder: Path, *extra: str) -> tuple[float, dict[str, object]]:
+    result = folder / "bench-result.json"
+    args = ["-m", RUNNER, case, "--data-dir", str(folder), "--result", str(result), *extra]
+    elapsed = run_process(args)
+    facts: dict[str, object] = json.loads(result.read_text(encoding="utf-8"))
+    result.unlink()
+    return elapsed, facts
+
+
+def startup(settings: Settings, space: Workspace) -> tuple[list[Result], list[float]]:
+    """``startup`` and ``startup_with_history``; also returns the bare app's peak RSS of
+    every timed run (the ``memory`` reference)."""
+    cases = ("bare", "app", "app-history")
+    times: dict[str, list[float]] = {case: [] for case in cases}
+    rss: dict[str, list[float]] = {case: [] for case in cases}
+
+    def once(case: str) -> tuple[float, dict[str, object]]:
+        folder = space.data_dir(history=case == "app-history")
+        return _run("bare" if case == "bare" else "app", folder)
+
+    if not settings.quick:
+        for case in cases:  # warm-up (byte-code, page cache), not counted
+            once(case)
+    for run in range(settings.process_runs):
+        shift = run % len(cases)
+        for case in cases[shift:] + cases[:shift]:
+            elapsed, facts = once(case)
+            times[case].append(elapsed)
+            rss[case].append(float(facts["maxrss_mb"]))  # type: ignore[arg-type]
+
+    games = settings.history_games
+    first = Result(
+        "startup",
+        1.3,
+        median(times["app"]),
+        median(times["bare"]),
+        what="stupor-solo to the Start screen, idle (whole process)",
+        reference_what="bare Textual app (Header + Static + Footer), idle",
+        notes=[
+            f"runs (ms): app {spread(times['app'])}, bare {spread(times['bare'])}",
+            f"peak RSS at the Start screen: app {median(rss['app']):.1f} MB, "
+            f"bare {median(rss['bare']):.1f} MB",
+        ],
+    )
+    second = Result(
+        "startup_with_history",
+        1.1,
+        median(times["app-history"]),
+        median(times["app"]),
+        what=f"stupor-solo to the Start screen with {games:,} games in the history",
+        reference_what="the same with an empty history",
+        notes=[f"runs (ms): {spread(times['app-history'])} vs {spread(times['app'])}"],
+    )
+    return [first, second], rss["bare"]
+
+
+def memory(settings: Settings, space: Workspace, bare_rss: list[float]) -> Result:
+    """Peak RSS of a whole game played in the app, against the bare Textual app."""
+    rounds = settings.memory_rounds
+    extra = ["--rounds", str(rounds)]
+    game = f"{rounds}-round game"
+    if settings.memory_events:
+        extra += ["--events", str(settings.memory_events)]
+        game = f"game cut after {settings.memory_events} events (quick mode)"
+    result = Result(
+        "memory",
+        1.5,
+        unit="MB",
+        what=f"peak RSS, {game} played through the session and the Table",
+        reference_what="peak RSS of the bare Textual app, idle",
+    )
+    if not bare_rss:
+        _, facts = _run("bare", space.data_dir())
+        bare_rss = [float(facts["maxrss_mb"])]  # type: ignore[arg-type]
+    peaks: list[float] = []
+    times: list[float] = []
+    events = None
+    for _ in range(settings.memory_runs):
+        elapsed, facts = _run("app-game", space.data_dir(), *extra)
+        peaks.append(float(facts["maxrss_mb"]))  # type: ignore[arg-type]
+        times.append(elapsed)
+        events = facts.get("events")
+    result.value = median(peaks)
+    result.reference = median(bare_rss)
+    result.notes.append(
+        f"{events} events, each autosaved, Table redrawn and idle after each; "
+        f"one game takes {median(times) / 1000:.1f} s ({median(times) / (events or 1):.0f} ms "
+        "per event, whole process)"
+    )
+    return result

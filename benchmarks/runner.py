@@ -1,0 +1,223 @@
+"""One measured process: ``python -m benchmarks.runner CASE --data-dir DIR --result FILE``.
+
+The benchmarks time this whole process from the outside (interpreter start, imports, the
+app up and idle, shut down). Cases:
+
+``bare``
+    A bare Textual app (Header + Static + Footer), started headless at 120x40 until its
+    screen is mounted and idle, then it exits. The reference of ``startup`` and ``memory``.
+``app``
+    ``stupor-solo --data-dir DIR`` through the real entry point (``companion.cli.main``),
+    headless at 120x40, until the Start screen is mounted and idle, then it exits.
+``app-game``
+    As ``app``, then a new game is started and ``--rounds`` rounds (40 by default) are
+    played through the session (every event autosaved) with the Table redrawn and idle
+    after every event, and at the end of each round the app left to finish its delayed
+    work (the odds and forecast worker): the ``memory`` metric.
+
+"Mounted and idle" means: the wanted screen is the current one, every message queued
+for the app, the screen and its widgets has been handled, the screen has refreshed
+(a ``call_after_refresh`` callback has run) and nothing is left to lay out, repaint or
+call after the refresh (:func:`settle`).
+
+Only the headless run is imposed: ``App.run`` is wrapped so the same entry point the
+player uses runs with ``headless=True, size=(120, 40)`` and an autopilot that exits once
+idle. ``--result FILE`` receives one JSON object: peak RSS in MB (``maxrss_mb``, see
+:func:`peak_rss_mb`; ``ru_maxrss_mb`` beside it) and, for ``app-game``, the events played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import resource
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+SIZE = (120, 40)
+
+Autopilot = Callable[[Any], Awaitable[None]]
+
+
+def _busy(app: Any) -> bool:
+    screen = app.screen
+    if screen._callbacks or screen._layout_required or screen._repaint_required:
+        return True
+    if screen._dirty_widgets or screen._recompose_required:
+        return True
+    return any(node._message_queue.qsize() for node in (app, *screen.walk_children()))
+
+
+async def settle(pilot: Any) -> None:
+    """Wait until the current screen has handled its messages and refreshed, with nothing
+    left to do (the Footer, for one, rebuilds itself after a refresh: that is waited for)."""
+    app = pilot.app
+    for _ in range(100):
+        await pilot._wait_for_screen()
+        done = asyncio.Event()
+        app.screen.call_after_refresh(done.set)
+        await done.wait()
+        if not _busy(app):
+            return
+    raise RuntimeError("the screen did not settle after 100 refreshes")
+
+
+def _pending_work(app: Any) -> bool:
+    """A one-shot timer not yet fired on the screen or its widgets, or a worker running
+    (the Table recomputes its odds and forecast that way shortly after each change)."""
+    from textual.worker import WorkerState
+
+    for node in (app, *app.screen.walk_children(with_self=True)):
+        for timer in list(node._timers):
+            task = timer._task
+            if timer._repeat == 0 and task is not None and not task.done():
+                return True
+    return any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers)
+
+
+async def quiet(pilot: Any, limit: float = 120.0) -> None:
+    """:func:`settle`, then wait for delayed work (one-shot timers, workers) to finish and
+    settle again: the app is doing nothing at all."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while True:
+        await settle(pilot)
+        if not _pending_work(pilot.app):
+            return
+        if loop.time() > deadline:
+            raise RuntimeError(f"the app was still busy after {limit:.0f} s")
+        await asyncio.sleep(0.005)
+
+
+async def until_screen(pilot: Any, name: str) -> None:
+    """Wait until the screen class called ``name`` is the current one, mounted and idle."""
+    while type(pilot.app.screen).__name__ != name:
+        await asyncio.sleep(0)
+    await settle(pilot)
+
+
+def headless_run(work: Autopilot) -> None:
+    """Make every ``App.run`` in this process headless at 120x40, driven by ``work`` and
+    exiting when it is done."""
+    from textual.app import App
+
+    original = App.run
+
+    def run(self: Any, **_: Any) -> Any:
+        async def autopilot(pilot: Any) -> None:
+            await work(pilot)
+            pilot.app.exit()
+
+        return original(self, headless=True, size=SIZE, auto_pilot=autopilot)
+
+    App.run = run  # type: ignore[method-assign]
+
+
+def bare_app() -> Any:
+    """The reference: a bare Textual app with Header + Static + Footer."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Footer, Header, Static
+
+    class BareApp(App[None]):
+        TITLE = "Stupor Mundi · Solo companion"
+
+        def compose(self) -> ComposeResult:
+            yield Header()
+            yield Static("Solo companion · you against Frederick")
+            yield Footer()
+
+    return BareApp()
+
+
+def play_game(rounds: int, facts: dict[str, Any], events: int | None = None) -> Autopilot:
+    """An autopilot that plays ``rounds`` rounds (or only ``events`` events) through the
+    session and the Table."""
+
+    async def work(pilot: Any) -> None:
+        import random
+
+        from benchmarks.game_gen import bench_setup, next_events
+        from solo_deck.events import EndRound
+
+        await until_screen(pilot, "StartScreen")
+        app = pilot.app
+        session = app.session
+        session.start(bench_setup())
+        app.open_table()
+        await until_screen(pilot, "TableScreen")
+        table = app.screen
+        rng = random.Random(7)
+        played = 0
+        while session.state.round <= rounds and (events is None or played < events):
+            for event in next_events(session.state, rng):
+                session.push(event)
+                table.refresh_state()
+                # Redrawn and idle after every event; at each round's end also the delayed
+                # work (odds, forecast) is let finish, as when a player pauses to read.
+                await (quiet(pilot) if isinstance(event, EndRound) else settle(pilot))
+                played += 1
+        facts["events"] = played
+        facts["round"] = session.state.round
+
+    return work
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident set size, in MB.
+
+    Linux's ``VmHWM`` (the peak of this process's own address space) when there is one:
+    ``getrusage(RUSAGE_SELF).ru_maxrss`` survives ``fork`` + ``exec``, so a child started by a
+    big parent (the benchmark process holding a 10,000-game history) reports at least the
+    parent's size. Elsewhere ``ru_maxrss`` (kB on Linux, bytes on macOS)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for row in status:
+                if row.startswith("VmHWM:"):
+                    return int(row.split()[1]) / 1024
+    except OSError:
+        pass
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.runner")
+    parser.add_argument("case", choices=("bare", "app", "app-game"))
+    parser.add_argument("--data-dir", required=True)
+    parser.add_argument("--result", required=True)
+    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--events", type=int, help="stop after this many events (quick mode)")
+    args = parser.parse_args(argv)
+    facts: dict[str, Any] = {"case": args.case}
+    if args.case == "bare":
+
+        async def idle_bare(pilot: Any) -> None:
+            await until_screen(pilot, "Screen")
+
+        headless_run(idle_bare)
+        bare_app().run()
+    else:
+        if args.case == "app":
+
+            async def idle_start(pilot: Any) -> None:
+                await until_screen(pilot, "StartScreen")
+
+            headless_run(idle_start)
+        else:
+            headless_run(play_game(args.rounds, facts, args.events))
+        from companion.cli import main as stupor_solo
+
+        code = stupor_solo(["--data-dir", args.data_dir])
+        if code != 0:
+            return code
+    facts["maxrss_mb"] = peak_rss_mb()
+    facts["ru_maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    with open(args.result, "w", encoding="utf-8") as handle:
+        json.dump(facts, handle)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
