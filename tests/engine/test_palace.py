@@ -89,8 +89,7 @@ def test_frederick_only_adds_every_kind() -> None:
 
 
 def test_frederick_leftover_steps_are_ignored_rulebook_towers_example() -> None:
-    # "if Frederick needs to add 2 Towers, but there are already 4 Towers, he adds 1 Tower
-    # and ignores the other"
+    # the solo rules' own case: 2 Tower icons with 4 Towers built gives 5, the spare icon lapses
     start = palace(towers=4)
     changes = start.frederick_changes(parse_edict("2T"), LIMITS)
     assert start.apply_frederick(parse_edict("2T"), LIMITS).towers == 5
