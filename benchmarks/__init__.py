@@ -1,0 +1,1 @@
+"""Reproducible measurements of the companion: run ``python -m benchmarks`` (see __main__)."""
