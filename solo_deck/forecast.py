@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from solo_deck.events import EndRound, Event, PlayerEdict
@@ -64,6 +64,14 @@ from solo_deck.model_base import FrozenModel
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import ShipMove
 from solo_deck.state import GameEndReason, GameState, Phase
+
+CHECK_EVERY = 64
+"""Playouts between two calls of ``should_stop`` (a fraction of a millisecond)."""
+
+
+class ForecastCancelled(Exception):
+    """Raised by :func:`forecast_rounds_left` when its ``should_stop`` says so."""
+
 
 FREDERICK = 0
 """In a round schedule, a Frederick action; a positive number is your turn of that number."""
@@ -275,11 +283,15 @@ def forecast_rounds_left(
     structures_per_round: float = 0.0,
     history: Sequence[Event] | None = None,
     horizon: int = 10,
+    should_stop: Callable[[], bool] | None = None,
 ) -> RoundsForecast:
     """Estimate in which round the game ends, by ``simulations`` seeded playouts of
     Frederick's remaining turns (see the module docstring for the model).
 
     The same state, arguments and ``seed`` always give the same forecast.
+    ``should_stop`` is asked every :data:`CHECK_EVERY` playouts; when it returns True the
+    work is abandoned with :class:`ForecastCancelled` (a caller running this in the
+    background uses it to give way to the player's keys).
     """
     if simulations < 1:
         raise ValueError("simulations must be at least 1")
@@ -303,7 +315,9 @@ def forecast_rounds_left(
             reasons[reason] = simulations
     else:
         start = _start(state, ruleset)
-        ended, castle, edict, short = _simulate(start, rates, simulations, seed, horizon)
+        ended, castle, edict, short = _simulate(
+            start, rates, simulations, seed, horizon, should_stop
+        )
         for offset in ended:
             if offset < 0:
                 later += 1
@@ -328,7 +342,12 @@ def forecast_rounds_left(
 
 
 def _simulate(
-    s: _Start, rates: tuple[float, float, float], simulations: int, seed: int, horizon: int
+    s: _Start,
+    rates: tuple[float, float, float],
+    simulations: int,
+    seed: int,
+    horizon: int,
+    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[list[int], int, int, int]:
     """Run the playouts. Returns each run's end offset (-1: later) and how many runs ended
     with the castle complete / an Edict space empty / cards short."""
@@ -354,7 +373,9 @@ def _simulate(
     ended: list[int] = []
     n_castle = n_edict = n_short = 0
 
-    for _ in range(simulations):
+    for run in range(simulations):
+        if should_stop is not None and run % CHECK_EVERY == 0 and should_stop():
+            raise ForecastCancelled(f"stopped after {run} of {simulations} playouts")
         pile = [] if s.reshuffle_first else list(s.unseen)
         seen = s.crowns_seen
         fred, me = s.frederick, s.player

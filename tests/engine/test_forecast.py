@@ -26,7 +26,13 @@ from solo_deck import (
 )
 from solo_deck.data_files import load_default_deck
 from solo_deck.events import EndRound, EndTurn, PlayerEdict
-from solo_deck.forecast import forecast_rounds_left, player_edicts_per_round, round_schedule
+from solo_deck.forecast import (
+    CHECK_EVERY,
+    ForecastCancelled,
+    forecast_rounds_left,
+    player_edicts_per_round,
+    round_schedule,
+)
 from solo_deck.odds import next_card_odds
 from solo_deck.voyage import CardSpace
 
@@ -171,6 +177,27 @@ def test_the_same_seed_gives_the_same_forecast(make_game: Callable[..., SoloGame
     assert first.current_round == 3 and first.seed == 42
     assert first.most_likely is not None
     assert first.within(first.horizon - 1) == pytest.approx(1 - first.later)
+
+
+def test_should_stop_abandons_the_work_and_never_changes_the_result(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    state = mid_game(make_game())
+    asked: list[int] = []
+
+    def never() -> bool:
+        asked.append(1)
+        return False
+
+    kept = forecast_rounds_left(state, RULES, simulations=1_000, seed=5, should_stop=never)
+    assert kept == forecast_rounds_left(state, RULES, simulations=1_000, seed=5)
+    assert len(asked) == -(-1_000 // CHECK_EVERY)  # asked once per batch of playouts
+
+    calls = iter([False, False, True])
+    with pytest.raises(ForecastCancelled, match=f"after {2 * CHECK_EVERY} of 1000"):
+        forecast_rounds_left(
+            state, RULES, simulations=1_000, seed=5, should_stop=lambda: next(calls)
+        )
 
 
 # --- your pace, in a game where Frederick's cards do nothing ----------------------------------
