@@ -12,18 +12,17 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.storage import (
-    GameStore,
-    HistoryRecord,
-    HistoryStore,
-    SettingsStore,
-    remove_stray_temp_files,
-)
-from solo_deck import GameSetup, GameState, SoloGame
-from solo_deck.events import Event
-from solo_deck.game import DocumentError
+from companion.storage.atomic_storage import remove_stray_temp_files
+from companion.storage.game_store import GameStore
+
+if TYPE_CHECKING:
+    # The engine and the history/settings stores are imported where they are first used:
+    # the Start screen needs only to know whether a saved game exists.
+    from companion.storage import HistoryRecord, HistoryStore, SettingsStore
+    from solo_deck import GameSetup, GameState, SoloGame
+    from solo_deck.events import Event
 
 IDLE_LIMIT = 600.0
 """Seconds of inactivity beyond which the gap is not counted as play time."""
@@ -106,6 +105,8 @@ class GameSession:
     def history(self) -> HistoryStore:
         """The history store (opened on first use)."""
         if self._history is None:
+            from companion.storage.history_store import HistoryStore
+
             self._history = HistoryStore(self.folder)
         return self._history
 
@@ -113,6 +114,8 @@ class GameSession:
     def settings(self) -> SettingsStore:
         """The settings store (opened on first use)."""
         if self._settings is None:
+            from companion.storage.settings_store import SettingsStore
+
             self._settings = SettingsStore(self.folder)
         return self._settings
 
@@ -122,6 +125,8 @@ class GameSession:
         """Load the saved game in progress, if any. Returns True if one was resumed.
 
         A damaged file is moved aside by the store; the reason lands in ``notices``."""
+        from solo_deck.game import DocumentError, SoloGame
+
         result = self.game_store.load()
         if result.notice:
             self.notices.append(result.notice)
@@ -150,6 +155,8 @@ class GameSession:
 
     def start(self, setup: GameSetup) -> GameState:
         """Begin a new game and save it (a failed save keeps the previous game)."""
+        from solo_deck.game import SoloGame
+
         previous = (self.game, self.started_at, self.play_seconds, self.game_id)
         self.game = SoloGame(setup)
         self.started_at = utc_now()

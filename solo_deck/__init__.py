@@ -3,38 +3,124 @@
 It models a solo game as a setup plus an event log (see :class:`SoloGame`), and knows
 Frederick's palace, the edict row, the solo deck, the Voyage ring, ally income and the
 final score. It imports no UI or storage code and writes no files.
+
+Importing the package is cheap: each public name is imported from its module on first
+use (PEP 562), so a program that needs only a part of the engine, such as the app's Start
+screen, does not pay for building every model class at start-up.
 """
 
-from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
-from solo_deck.ally_income import AllyIncome, AllyIncomeLine, ally_income
-from solo_deck.data_files import (
-    DataFileError,
-    load_advanced_cards,
-    load_allies,
-    load_default_deck,
-    load_house_cards,
-    load_ruleset,
-)
-from solo_deck.deck import SoloDeck
-from solo_deck.edict import Edict, EdictKind, EdictParseError, parse_edict
-from solo_deck.edict_row import EdictRow
-from solo_deck.forecast import RoundsForecast, forecast_rounds_left, player_edicts_per_round
-from solo_deck.game import SCHEMA_VERSION, DocumentError, SoloGame
-from solo_deck.odds import (
-    CardOdds,
-    RemovalOdds,
-    frederick_ship_distribution,
-    next_card_odds,
-    removal_before_your_next_turn,
-)
-from solo_deck.palace import Direction, Palace, PalaceLimits, RuleError
-from solo_deck.player import PlayerState, Specialist
-from solo_deck.ruleset import Ruleset
-from solo_deck.scoring import ScoreBreakdown, final_score, title_for
-from solo_deck.setup import GameSetup
-from solo_deck.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
-from solo_deck.state import GameEndReason, GameState, Phase
-from solo_deck.voyage import Voyage
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
+    from solo_deck.ally_bonus import AllyIncome, AllyIncomeLine, ally_income
+    from solo_deck.data_files import (
+        DataFileError,
+        load_advanced_cards,
+        load_allies,
+        load_default_deck,
+        load_house_cards,
+        load_ruleset,
+    )
+    from solo_deck.deck import SoloDeck
+    from solo_deck.edict import Edict, EdictKind, EdictParseError, parse_edict
+    from solo_deck.edict_row import EdictRow
+    from solo_deck.forecast import (
+        ForecastCancelled,
+        RoundsForecast,
+        forecast_rounds_left,
+        player_edicts_per_round,
+    )
+    from solo_deck.game import DocumentError, SoloGame
+    from solo_deck.odds import (
+        CardOdds,
+        RemovalOdds,
+        frederick_ship_distribution,
+        next_card_odds,
+        removal_before_your_next_turn,
+    )
+    from solo_deck.palace import Direction, Palace, PalaceLimits, RuleError
+    from solo_deck.player import PlayerState, Specialist
+    from solo_deck.ruleset import Ruleset
+    from solo_deck.schema import SCHEMA_VERSION
+    from solo_deck.scoring import ScoreBreakdown, final_score, title_for
+    from solo_deck.setup import GameSetup
+    from solo_deck.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
+    from solo_deck.state import GameEndReason, GameState, Phase
+    from solo_deck.voyage import Voyage
+
+_MODULE_OF: dict[str, str] = {
+    "AdviceRow": "solo_deck.advisor",
+    "AllyChange": "solo_deck.advisor",
+    "edict_advice": "solo_deck.advisor",
+    "what_if": "solo_deck.advisor",
+    "AllyIncome": "solo_deck.ally_bonus",
+    "AllyIncomeLine": "solo_deck.ally_bonus",
+    "ally_income": "solo_deck.ally_bonus",
+    "DataFileError": "solo_deck.data_files",
+    "load_advanced_cards": "solo_deck.data_files",
+    "load_allies": "solo_deck.data_files",
+    "load_default_deck": "solo_deck.data_files",
+    "load_house_cards": "solo_deck.data_files",
+    "load_ruleset": "solo_deck.data_files",
+    "SoloDeck": "solo_deck.deck",
+    "Edict": "solo_deck.edict",
+    "EdictKind": "solo_deck.edict",
+    "EdictParseError": "solo_deck.edict",
+    "parse_edict": "solo_deck.edict",
+    "EdictRow": "solo_deck.edict_row",
+    "ForecastCancelled": "solo_deck.forecast",
+    "RoundsForecast": "solo_deck.forecast",
+    "forecast_rounds_left": "solo_deck.forecast",
+    "player_edicts_per_round": "solo_deck.forecast",
+    "SCHEMA_VERSION": "solo_deck.schema",
+    "DocumentError": "solo_deck.game",
+    "SoloGame": "solo_deck.game",
+    "CardOdds": "solo_deck.odds",
+    "RemovalOdds": "solo_deck.odds",
+    "frederick_ship_distribution": "solo_deck.odds",
+    "next_card_odds": "solo_deck.odds",
+    "removal_before_your_next_turn": "solo_deck.odds",
+    "Direction": "solo_deck.palace",
+    "Palace": "solo_deck.palace",
+    "PalaceLimits": "solo_deck.palace",
+    "RuleError": "solo_deck.palace",
+    "PlayerState": "solo_deck.player",
+    "Specialist": "solo_deck.player",
+    "Ruleset": "solo_deck.ruleset",
+    "ScoreBreakdown": "solo_deck.scoring",
+    "final_score": "solo_deck.scoring",
+    "title_for": "solo_deck.scoring",
+    "GameSetup": "solo_deck.setup",
+    "CardFace": "solo_deck.solo_cards",
+    "DeckDefinition": "solo_deck.solo_cards",
+    "Numeral": "solo_deck.solo_cards",
+    "ShipMove": "solo_deck.solo_cards",
+    "SoloCard": "solo_deck.solo_cards",
+    "GameEndReason": "solo_deck.state",
+    "GameState": "solo_deck.state",
+    "Phase": "solo_deck.state",
+    "Voyage": "solo_deck.voyage",
+}
+"""Which module defines each public name."""
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name from its module the first time it is asked for."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -52,6 +138,7 @@ __all__ = [
     "EdictKind",
     "EdictParseError",
     "EdictRow",
+    "ForecastCancelled",
     "GameEndReason",
     "GameSetup",
     "GameState",

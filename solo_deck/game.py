@@ -13,12 +13,12 @@ from solo_deck.edict_row import EdictRow
 from solo_deck.events import Event
 from solo_deck.palace import Palace, RuleError
 from solo_deck.player import PlayerState
+from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import GameSetup
 from solo_deck.state import GameState
 from solo_deck.transitions import apply_event
 from solo_deck.voyage import Voyage
 
-SCHEMA_VERSION = 1
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
 

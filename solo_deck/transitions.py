@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solo_deck.ally_income import ally_income
+from solo_deck.ally_bonus import ally_income
 from solo_deck.corrections import apply_correction
 from solo_deck.data_files import allies_by_id
 from solo_deck.edict import EdictKind

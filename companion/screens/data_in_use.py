@@ -9,8 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
+
+from companion.widgets.key_footer import KeyFooter
 
 
 class DataInUseScreen(Screen[None]):
@@ -54,7 +56,7 @@ class DataInUseScreen(Screen[None]):
                 Option("h  Look at the history (read-only)", id="history"),
                 Option("q  Quit", id="quit"),
             )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#in-use", Vertical).border_title = "Data in use"

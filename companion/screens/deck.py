@@ -18,7 +18,6 @@ from textual.widgets import (
     Button,
     Checkbox,
     DataTable,
-    Footer,
     Label,
     RadioButton,
     RadioSet,
@@ -26,6 +25,7 @@ from textual.widgets import (
     Static,
 )
 
+from companion.widgets.key_footer import KeyFooter
 from solo_deck import DeckDefinition, Numeral, ShipMove, SoloCard, load_default_deck
 from solo_deck.data_files import describe_validation_error
 
@@ -132,7 +132,7 @@ class ConfirmResetScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Reset (y)", variant="error", id="yes")
                 yield Button("Keep (n)", id="no")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -210,7 +210,7 @@ class CardEditorScreen(ModalScreen[SoloCard | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (ctrl+s)", variant="primary", id="save")
                 yield Button("Cancel (esc)", id="cancel")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#edit-move", RadioSet).focus()
@@ -304,7 +304,7 @@ class DeckScreen(Screen[None]):
             yield Static("", id="deck-banner", markup=False)
             yield Static("", id="deck-stats", classes="muted")
             yield DeckTable(cursor_type="row", zebra_stripes=True, id="deck-table")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DeckTable)

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Header, Input, Label, Select, Static
 
 from companion.screens.modals.summon import ally_name, ally_options
 from companion.screens.undo import step_log
+from companion.widgets.key_footer import KeyFooter
 from companion.widgets.number_field import NumberField
 from solo_deck import GameState, Phase, RuleError, ally_income
 from solo_deck.events import (
@@ -166,7 +167,7 @@ class EndPhaseScreen(Screen[None]):
             with Vertical(id="step-end", classes="panel"), Horizontal(classes="step-row"):
                 yield Label("", id="end-check", classes="step-text")
                 yield Button("End the round (e)", id="end-ok", variant="primary", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#ally-table", DataTable)

@@ -12,8 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Digits, Footer, Header, Input, Label, Static, TextArea
+from textual.widgets import Digits, Header, Input, Label, Static, TextArea
 
+from companion.widgets.key_footer import KeyFooter
 from companion.widgets.number_field import NumberField
 from solo_deck import GameState, ScoreBreakdown, final_score
 
@@ -123,7 +124,7 @@ class FinalScoreScreen(Screen[None]):
             yield Label("Notes (optional)")
             yield TextArea(id="notes")
             yield Label("", id="save-status", classes="error-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#counts").border_title = "Your final counts"

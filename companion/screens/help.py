@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from companion.rules_help import help_markdown
+from companion.widgets.key_footer import KeyFooter
 
 
 class HelpScreen(Screen[None]):
@@ -39,7 +40,7 @@ class HelpScreen(Screen[None]):
         yield Static("Help · keys and rules decisions", id="help-title", classes="title-large")
         with VerticalScroll(id="help-body"):
             yield Markdown(help_markdown(), id="help-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

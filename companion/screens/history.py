@@ -23,10 +23,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Button, DataTable, Footer, Header, Label, Select, Static
+from textual.widgets import Button, DataTable, Header, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from companion.history_stats import DIFFICULTY_ORDER, format_duration, title_names
+from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
@@ -372,7 +373,7 @@ class HistoryDetailScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Close (esc)", id="close")
-        yield Footer()
+        yield KeyFooter()
 
     def _fields_text(self) -> str:
         record = self.record
@@ -448,7 +449,7 @@ class ConfirmDeleteScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Delete (y)", variant="error", id="yes")
                 yield Button("Keep (n)", id="no")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -593,7 +594,7 @@ class HistoryScreen(Screen[None]):
             yield Static(EMPTY_TEXT, id="history-empty", classes="muted")
             yield Static(NO_MATCH_TEXT, id="history-no-match", classes="muted")
             yield HistoryTable(cursor_type="row", zebra_stripes=True, id="history-table")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#history-empty", Static).display = False

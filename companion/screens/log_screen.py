@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList
+from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
 from companion.screens.undo import step_log
+from companion.widgets.key_footer import KeyFooter
 
 
 class LogScreen(Screen[None]):
@@ -26,7 +27,7 @@ class LogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield OptionList(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_log()

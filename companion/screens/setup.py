@@ -18,7 +18,6 @@ from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     Label,
     RadioButton,
@@ -28,6 +27,7 @@ from textual.widgets import (
 )
 
 from companion.widgets.edict_input import EdictField
+from companion.widgets.key_footer import KeyFooter
 from companion.widgets.validators import WholeNumber
 from solo_deck import DeckDefinition, Edict, GameSetup, Ruleset, load_allies, load_ruleset
 from solo_deck.data_files import describe_validation_error, load_default_deck
@@ -235,7 +235,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="primary", id="start-game")
                 yield Button("Back", id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#house-name", Input).display = False

@@ -12,8 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from companion.warm_up import WARM_UP_DELAY, start_warm_up
+from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
@@ -105,11 +108,12 @@ class StartScreen(Screen[None]):
             notices.border_title = "Notice"
             yield notices
             yield OptionList(id="start-menu")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_menu()
         self.query_one(OptionList).focus()
+        self.set_timer(WARM_UP_DELAY, start_warm_up)
 
     def on_screen_resume(self) -> None:
         """Coming back from another screen: the saved game or notices may have changed."""

@@ -20,11 +20,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual.worker import Worker, WorkerState
 from textual_plotext import PlotextPlot
 
 from companion.history_stats import STREAK_TITLE, CareerStats, career_stats, format_duration
+from companion.widgets.key_footer import KeyFooter
 from solo_deck.data_files import load_ruleset
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ class StatisticsScreen(Screen[None]):
                 with Vertical(classes="panel stats-panel", id="stats-house-panel"):
                     yield self._table("stats-house")
             yield PlotextPlot(id="stats-chart")
-        yield Footer()
+        yield KeyFooter()
 
     @staticmethod
     def _table(table_id: str) -> DataTable[str | Text]:

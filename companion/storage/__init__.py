@@ -6,19 +6,58 @@ words; data from a newer version of the program raises :class:`NewerSchemaError`
 left untouched. Nothing here is thread-safe: do all writes from one place.
 """
 
-import logging
+from __future__ import annotations
 
-from companion.storage.atomic_storage import AtomicJSONStorage, remove_stray_temp_files
-from companion.storage.errors import CorruptFileError, NewerSchemaError, StorageWriteError
-from companion.storage.game_store import GameStore, LoadResult
-from companion.storage.history_record import (
-    CURRENT_HISTORY_SCHEMA,
-    HistoryRecord,
-    migrate_record,
-)
-from companion.storage.history_store import HistoryStore
-from companion.storage.quarantine import move_aside
-from companion.storage.settings_store import SettingsStore
+import importlib
+import logging
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.storage.atomic_storage import AtomicJSONStorage, remove_stray_temp_files
+    from companion.storage.errors import CorruptFileError, NewerSchemaError, StorageWriteError
+    from companion.storage.game_store import GameStore, LoadResult
+    from companion.storage.history_record import (
+        CURRENT_HISTORY_SCHEMA,
+        HistoryRecord,
+        migrate_record,
+    )
+    from companion.storage.history_store import HistoryStore
+    from companion.storage.quarantine import move_aside
+    from companion.storage.settings_store import SettingsStore
+
+_MODULE_OF: dict[str, str] = {
+    "AtomicJSONStorage": "atomic_storage",
+    "remove_stray_temp_files": "atomic_storage",
+    "CorruptFileError": "errors",
+    "NewerSchemaError": "errors",
+    "StorageWriteError": "errors",
+    "GameStore": "game_store",
+    "LoadResult": "game_store",
+    "CURRENT_HISTORY_SCHEMA": "history_record",
+    "HistoryRecord": "history_record",
+    "migrate_record": "history_record",
+    "HistoryStore": "history_store",
+    "move_aside": "quarantine",
+    "SettingsStore": "settings_store",
+}
+"""Which submodule defines each public name: they are imported on first use (PEP 562),
+so the Start screen, which needs only the game file and the lock, does not load the
+history record's model."""
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name from its submodule the first time it is asked for."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
 
 # A library logs, the application decides where to: no stray stderr under the TUI.
 logging.getLogger(__name__).addHandler(logging.NullHandler())

@@ -25,7 +25,7 @@ from companion.storage.errors import (
     describe_os_error,
 )
 from companion.storage.store_file import StoreFile
-from solo_deck import SCHEMA_VERSION
+from solo_deck.schema import SCHEMA_VERSION
 
 TABLE = "game"
 DOC_ID = "1"

@@ -13,16 +13,16 @@ from __future__ import annotations
 import os
 import pathlib
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
 from tinydb.table import Document
 
 from companion.paths import SETTINGS_FILE
 from companion.storage.errors import NewerSchemaError
 from companion.storage.store_file import StoreFile
-from solo_deck.data_files import describe_validation_error
-from solo_deck.solo_cards import DeckDefinition
+
+if TYPE_CHECKING:
+    from solo_deck.solo_cards import DeckDefinition
 
 TABLE = "settings"
 DOC_ID = 1
@@ -61,6 +61,12 @@ class SettingsStore:
         raw = self._settings().get("deck")
         if raw is None:
             return None
+        # Imported here: reading the theme at start-up must not load the engine's models.
+        from pydantic import ValidationError
+
+        from solo_deck.data_files import describe_validation_error
+        from solo_deck.solo_cards import DeckDefinition
+
         try:
             return DeckDefinition.model_validate(raw)
         except ValidationError as exc:

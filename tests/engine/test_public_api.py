@@ -1,0 +1,39 @@
+"""The package's public names: imported on first use, and always the real objects."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+import solo_deck
+
+
+def test_every_public_name_is_the_object_its_module_defines() -> None:
+    for name in solo_deck.__all__:
+        module = importlib.import_module(solo_deck._MODULE_OF[name])
+        assert getattr(solo_deck, name) is getattr(module, name), name
+
+
+def test_no_public_name_is_also_a_submodule() -> None:
+    """Importing a submodule sets it as an attribute of the package: a function with the
+    same name would be replaced by the module once that submodule is imported."""
+    submodules = {info.name for info in pkgutil.iter_modules(solo_deck.__path__)}
+    assert not submodules & set(solo_deck.__all__)
+
+
+def test_importing_the_package_builds_no_model() -> None:
+    code = (
+        "import sys, solo_deck; "
+        "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'solo_deck.'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_name"):
+        solo_deck.no_such_name  # noqa: B018
