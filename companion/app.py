@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import BindingType
 
@@ -33,6 +35,26 @@ class StuporSoloApp(App[None]):
         self.lock = DataLock(data_dir) if use_lock else None
         self.read_only = False
         """True when another copy holds the data: nothing may be written."""
+        self._background: set[threading.Event] = set()
+
+    # --- background work gives way to the player's keys ----------------------------------
+
+    def give_way_on_key(self, stop: threading.Event) -> None:
+        """Set ``stop`` as soon as a key arrives (the background job checks it)."""
+        self._background.add(stop)
+
+    def done_giving_way(self, stop: threading.Event) -> None:
+        """The background job behind ``stop`` has ended."""
+        self._background.discard(stop)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key stops background computations before it is handled, so it never has
+        to share the interpreter with them (they start again once the keys are quiet)."""
+        if isinstance(event, events.Key) and self._background:
+            for stop in self._background:
+                stop.set()
+            self._background.clear()
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         """Take the data lock, apply the saved theme and open the Start screen (or, when

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -11,7 +12,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, Input, Label
+from textual.widgets import Header, Input, Label
 
 from companion.keymap import TABLE_KEYS, bindings
 from companion.screens.undo import step_log
@@ -19,6 +20,7 @@ from companion.widgets.deck_panel import DeckPanel
 from companion.widgets.edict_input import EdictField
 from companion.widgets.edict_row_panel import EdictRowPanel
 from companion.widgets.instructions_panel import InstructionsPanel
+from companion.widgets.key_footer import KeyFooter
 from companion.widgets.log_panel import LogPanel
 from companion.widgets.odds_panel import OddsPanel
 from companion.widgets.palace_panel import PalacePanel
@@ -26,6 +28,7 @@ from companion.widgets.player_panel import PlayerPanel
 from companion.widgets.voyage_panel import VoyagePanel
 from solo_deck import (
     CardFace,
+    ForecastCancelled,
     GameState,
     Numeral,
     PalaceLimits,
@@ -68,15 +71,15 @@ class TableScreen(Screen[None]):
     TableScreen #deck { width: 1fr; }
     TableScreen #odds { margin-top: 1; }
     TableScreen.-narrow VoyagePanel { text-wrap: wrap; }
-    TableScreen #player { width: 56; }
+    TableScreen #left { width: 56; height: auto; }
     TableScreen #instructions { width: 1fr; }
     TableScreen.-narrow .row { layout: vertical; }
     TableScreen.-narrow .row > #palace, TableScreen.-narrow .row > #edicts,
-    TableScreen.-narrow .row > #deck, TableScreen.-narrow .row > #player,
+    TableScreen.-narrow .row > #deck, TableScreen.-narrow .row > #left,
     TableScreen.-narrow .row > #instructions { width: 100%; }
     TableScreen #instructions { border: round $accent; height: auto; }
-    TableScreen #reveal-field { display: none; margin-top: 1; }
-    TableScreen #reveal-field.-asking { display: block; }
+    TableScreen #steps { min-height: 10; }
+    TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
     TableScreen FooterKey .footer-key--description { padding: 0; }
     """
 
@@ -93,12 +96,13 @@ class TableScreen(Screen[None]):
                     yield OddsPanel(id="odds")
             yield VoyagePanel(id="voyage", classes="panel")
             with Horizontal(classes="row"):
-                yield PlayerPanel(id="player", classes="panel")
+                with Vertical(id="left"):
+                    yield PlayerPanel(id="player", classes="panel")
+                    yield LogPanel(id="log", classes="panel")
                 with Vertical(id="instructions", classes="panel"):
                     yield InstructionsPanel(id="steps")
-                    yield EdictField("", id="reveal-field")
-            yield LogPanel(id="log", classes="panel")
-        yield Footer(show_command_palette=False)
+                    yield EdictField("", id="reveal-field", compact=True)
+        yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         titles = {
@@ -168,8 +172,9 @@ class TableScreen(Screen[None]):
     # --- odds and forecast, computed off the UI thread -------------------------------
 
     def _schedule_insight(self) -> None:
-        """Recompute the removal odds and the forecast shortly after the last change
-        (a burst of keys, e.g. several undos, starts one computation, not many)."""
+        """Recompute the removal odds and the forecast once the change is drawn and the
+        keys have been quiet for ``INSIGHT_DELAY`` (a burst of keys, e.g. several undos,
+        starts one computation, not many)."""
         if not getattr(self.app, "insight", True):
             return
         self._insight_generation = getattr(self, "_insight_generation", 0) + 1
@@ -177,6 +182,13 @@ class TableScreen(Screen[None]):
         if timer is not None:
             timer.stop()
         generation = self._insight_generation
+        self._insight_timer = None
+        # Counted from the next refresh: the change is drawn before the quiet time starts.
+        self.call_after_refresh(self._arm_insight, generation)
+
+    def _arm_insight(self, generation: int) -> None:
+        if generation != self._insight_generation or not self.is_mounted:
+            return
         self._insight_timer = self.set_timer(INSIGHT_DELAY, lambda: self._start_insight(generation))
 
     def _start_insight(self, generation: int) -> None:
@@ -205,8 +217,12 @@ class TableScreen(Screen[None]):
             self._show_insight(generation, state, cached[1], cached[2])
             return
         risk = cached[1] if cached is not None and cached[0][0] == risk_key else None
+        stop = threading.Event()
+        self.app.give_way_on_key(stop)  # type: ignore[attr-defined]
         self.run_worker(
-            lambda: self._compute_insight(generation, state, ruleset, events, forecast_key, risk),
+            lambda: self._compute_insight(
+                generation, state, ruleset, events, forecast_key, risk, stop
+            ),
             thread=True,
             group="insight",
             exit_on_error=False,
@@ -220,21 +236,40 @@ class TableScreen(Screen[None]):
         events: tuple[Event, ...],
         key: tuple[object, ...],
         risk: dict[int, RemovalOdds] | None,
+        stop: threading.Event,
     ) -> None:
-        """Worker thread: exact removal odds per port and the Monte Carlo forecast."""
-        if risk is None:
-            risk = (
-                {}
-                if state.phase is Phase.GAME_OVER
-                else {
-                    port: removal_before_your_next_turn(state, port, ruleset)
-                    for port in range(len(state.voyage.ports))
-                }
+        """Worker thread: exact removal odds per port and the Monte Carlo forecast.
+
+        A key press sets ``stop`` (see ``StuporSoloApp.give_way_on_key``): the work is
+        dropped within a fraction of a millisecond, so the key never shares the
+        interpreter with it, and is started again after the next quiet moment."""
+        try:
+            if risk is None:
+                risk = {}
+                if state.phase is not Phase.GAME_OVER:
+                    for port in range(len(state.voyage.ports)):
+                        if stop.is_set():
+                            raise ForecastCancelled("a key was pressed")
+                        risk[port] = removal_before_your_next_turn(state, port, ruleset)
+            forecast = forecast_rounds_left(
+                state,
+                ruleset,
+                simulations=FORECAST_RUNS,
+                seed=state.round,
+                history=events,
+                should_stop=stop.is_set,
             )
-        forecast = forecast_rounds_left(
-            state, ruleset, simulations=FORECAST_RUNS, seed=state.round, history=events
-        )
+        except ForecastCancelled:
+            self.app.call_from_thread(self._insight_interrupted, generation)
+            return
+        finally:
+            self.app.call_from_thread(self.app.done_giving_way, stop)  # type: ignore[attr-defined]
         self.app.call_from_thread(self._store_insight, generation, state, key, risk, forecast)
+
+    def _insight_interrupted(self, generation: int) -> None:
+        """A key stopped the computation: start again after the next quiet moment."""
+        if generation == self._insight_generation and self.is_mounted:
+            self._schedule_insight()
 
     def _store_insight(
         self,
@@ -273,7 +308,7 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys that do not apply in the current phase; dim the ones that wait for a
-        newly drawn Edict tile to be typed."""
+        newly drawn Edict tile to be typed (Textual: False hides a key, None dims it)."""
         if self.session.game is None:
             return action == "menu"
         state = self.state
@@ -350,12 +385,15 @@ class TableScreen(Screen[None]):
     def _show_reveal_field(self, state: GameState) -> None:
         field = self.query_one("#reveal-field", EdictField)
         asking = bool(state.awaiting_reveal)
-        field.set_class(asking, "-asking")
+        # An inline style, not a class: it applies now, in the same frame as the panels;
+        # a class change is restyled a frame later and costs a second layout and refresh.
+        field.styles.visibility = "visible" if asking else "hidden"
         if asking:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
-            field.query_one(".edict-label", Label).update(
-                f"New Next {numeral} tile ({state.edicts.pile} left in the pile), then enter:"
-            )
+            prompt = f"New Next {numeral} tile ({state.edicts.pile} left in the pile), then enter:"
+            label = field.query_one(".edict-label", Label)
+            if str(label.content) != prompt:
+                label.update(prompt)
 
     @on(Input.Submitted, "#reveal-field Input")
     def _revealed(self, event: Input.Submitted) -> None:

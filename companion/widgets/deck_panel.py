@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
+from companion.widgets.text_panel import TextPanel
 from solo_deck import GameState, Phase
 
 PHASE_NAMES = {
@@ -15,7 +15,7 @@ PHASE_NAMES = {
 }
 
 
-class DeckPanel(Static):
+class DeckPanel(TextPanel):
     """Cards left, crowns since the shuffle, the round, your turn and Frederick's actions."""
 
     def show(self, state: GameState, *, provisional: bool, max_actions: int) -> None:
@@ -30,7 +30,7 @@ class DeckPanel(Static):
             text.append(" (passed)", style="yellow")
         text.append(f" · Frederick {state.frederick_actions}/{max_actions}\n")
         text.append(
-            f"Solo deck ({deck.mode}): {len(deck.draw_pile)} left, {len(deck.discard)} seen,"
+            f"Deck ({deck.mode}): {len(deck.draw_pile)} left, {len(deck.discard)} seen,"
             f" {deck.shuffles} shuffle{'s' if deck.shuffles != 1 else ''}\n"
         )
         text.append(f"Crowns since shuffle: {deck.crowns_since_shuffle}/{deck.crowns_to_reshuffle}")
@@ -38,4 +38,4 @@ class DeckPanel(Static):
             text.append("  reshuffle pending", style="bold yellow")
         if provisional:
             text.append("\nPROVISIONAL deck: check it (Deck screen)", style="bold magenta")
-        self.update(text)
+        self.show_text(text)

@@ -15,15 +15,19 @@ class EdictField(Vertical):
 
     DEFAULT_CSS = """
     EdictField { height: auto; }
-    EdictField > .edict-label { color: $text-muted; }
+    EdictField > .edict-label { width: 100%; color: $text-muted; }
     EdictField > .edict-feedback { height: auto; width: 100%; color: $text-muted; }
     EdictField > .edict-feedback.-invalid { color: $error; }
     """
 
-    def __init__(self, label: str, value: str = "", *, id: str | None = None) -> None:
+    def __init__(
+        self, label: str, value: str = "", *, id: str | None = None, compact: bool = False
+    ) -> None:
         super().__init__(id=id)
         self._label = label
         self._value = value
+        self._compact = compact
+        """A one-line input without a border (where room is short, as on the Table)."""
 
     def compose(self) -> ComposeResult:
         yield Label(self._label, classes="edict-label")
@@ -32,6 +36,7 @@ class EdictField(Vertical):
             placeholder="e.g. 2T 1K",
             validators=[EdictNotation()],
             validate_on=["changed", "submitted", "blur"],
+            compact=self._compact,
         )
         yield Label("", classes="edict-feedback")
 

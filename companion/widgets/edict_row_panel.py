@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
+from companion.widgets.text_panel import TextPanel
 from solo_deck import Edict, GameState
 
 
@@ -16,7 +16,7 @@ def _cell(tile: Edict | None, awaiting: bool = False) -> Text:
     return Text(str(tile), style="bold")
 
 
-class EdictRowPanel(Static):
+class EdictRowPanel(TextPanel):
     """Three rows I/II/III with the Active and the Next tile of each."""
 
     def show(self, state: GameState) -> None:
@@ -36,4 +36,4 @@ class EdictRowPanel(Static):
         text.append_text(pile)
         if row.unfillable:
             text.append("\nAn Active space is empty: last round!", style="bold red")
-        self.update(text)
+        self.show_text(text)

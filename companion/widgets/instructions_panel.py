@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
+from companion.widgets.text_panel import TextPanel
 from solo_deck import GameState, Numeral, Phase
 
 
-class InstructionsPanel(Static):
+class InstructionsPanel(TextPanel):
     """Frederick's last turn as numbered table instructions, then the prompt."""
 
     def show(self, state: GameState) -> None:
@@ -20,7 +20,7 @@ class InstructionsPanel(Static):
             for number, step in enumerate(report.steps, start=1):
                 text.append(f"{number}. {step}\n")
         text.append_text(self.prompt(state))
-        self.update(text)
+        self.show_text(text)
 
     @staticmethod
     def prompt(state: GameState) -> Text:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+
+from companion.widgets.text_panel import TextPanel
 
 
-class LogPanel(Static):
+class LogPanel(TextPanel):
     """The newest log lines, numbered, and how many undone events can be redone."""
 
     DEFAULT_CSS = """
@@ -26,5 +27,5 @@ class LogPanel(Static):
             text.append(line, style="bold" if number == len(lines) else "")
         if redo:
             text.append(f"\n    {redo} undone event(s): ctrl+y redoes", style="yellow")
-        self.update(text)
+        self.show_text(text)
         self.border_subtitle = f"{len(lines)} events · l: full log"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rich.text import Text
-from textual.widgets import Static
 
+from companion.widgets.text_panel import TextPanel
 from solo_deck import GameState, RoundsForecast, next_card_odds
 
 
@@ -18,7 +18,7 @@ def percent(value: Fraction | float) -> str:
     return f"{number:.0%}"
 
 
-class OddsPanel(Static):
+class OddsPanel(TextPanel):
     """What Frederick's next card may do, and when the game is likely to end."""
 
     DEFAULT_CSS = """
@@ -58,7 +58,7 @@ class OddsPanel(Static):
         )
         text.append("Game end ", style="bold")
         text.append_text(self._forecast_text(state))
-        self.update(text)
+        self.show_text(text)
 
     def _forecast_text(self, state: GameState) -> Text:
         forecast = self.forecast

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static
-
+from companion.widgets.text_panel import TextPanel
 from companion.widgets.tracks import join_lines, track_line
 from solo_deck import GameState, PalaceLimits
 
 
-class PalacePanel(Static):
+class PalacePanel(TextPanel):
     """Reserve, Treasury, Castle, Court and Path A, as bars against their caps."""
 
     def show(self, state: GameState, limits: PalaceLimits) -> None:
@@ -30,5 +29,5 @@ class PalacePanel(Static):
             track_line("Court", palace.allies, limits.allies_max, suffix="Allies"),
             track_line("Path A", palace.specialist, limits.path_a_spaces, suffix="space"),
         ]
-        self.update(join_lines(lines))
+        self.show_text(join_lines(lines))
         self.border_subtitle = f"{palace.structures} Structures"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
+from companion.widgets.text_panel import TextPanel
 from solo_deck import GameState
 from solo_deck.data_files import allies_by_id
 
 
-class PlayerPanel(Static):
+class PlayerPanel(TextPanel):
     """VP, supplies, castle, Allies by name and Specialists' positions."""
 
     def show(self, state: GameState) -> None:
@@ -30,4 +30,4 @@ class PlayerPanel(Static):
         text.append(", ".join(names) if names else "none yet", style="" if names else "dim")
         text.append("\nSpecialists: ", style="bold")
         text.append(" · ".join(s.describe() for s in player.specialists))
-        self.update(text)
+        self.show_text(text)

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from rich.text import Text
-from textual.widgets import Static
 
 from companion.widgets.odds_panel import percent
+from companion.widgets.text_panel import TextPanel
 from solo_deck import GameState, RemovalOdds, Voyage
 from solo_deck.data_files import allies_by_id
 
@@ -41,7 +41,7 @@ def _odds_text(
     return " · ".join(parts)
 
 
-class VoyagePanel(Static):
+class VoyagePanel(TextPanel):
     """One line per port, clockwise from the start port."""
 
     DEFAULT_CSS = """
@@ -98,5 +98,5 @@ class VoyagePanel(Static):
             if odds:
                 text.append("  │ ", style="dim")
                 text.append(odds, style="italic")
-        self.update(text)
+        self.show_text(text)
         self.border_subtitle = f"Advanced pile: {voyage.advanced_pile}"

@@ -73,6 +73,49 @@ async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None
             assert f"card {percent(tunis.card)}" in line
 
 
+async def test_a_key_stops_the_forecast_in_progress_and_it_starts_again(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The background forecast gives way to a key at once (it is stopped, not shared
+    with), and is computed again once the keys are quiet."""
+    import threading
+
+    import companion.screens.table as table_module
+    from solo_deck import ForecastCancelled, forecast_rounds_left
+
+    running = threading.Event()
+    outcomes: list[str] = []
+
+    def first_waits_for_a_key(*args: Any, should_stop: Any, **kwargs: Any) -> Any:
+        if not outcomes:
+            running.set()
+            for _ in range(2_000):  # at most 10 s
+                if should_stop():
+                    outcomes.append("stopped")
+                    raise ForecastCancelled("a key was pressed")
+                threading.Event().wait(0.005)
+            outcomes.append("never stopped")
+        result = forecast_rounds_left(*args, should_stop=should_stop, **kwargs)
+        outcomes.append("finished")
+        return result
+
+    monkeypatch.setattr(table_module, "forecast_rounds_left", first_waits_for_a_key)
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        for _ in range(200):
+            if running.is_set():
+                break
+            await pilot.pause(0.05)
+        assert running.is_set(), "the forecast never started"
+        assert app.screen.query_one(OddsPanel).forecast is None
+        await pilot.press("z")  # no binding: only the key's arrival matters
+        await wait_for_insight(app, pilot)
+        assert outcomes == ["stopped", "finished"]
+        assert app.screen.query_one(OddsPanel).forecast is not None
+        assert not app._background  # nothing left waiting for a key
+
+
 async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
