@@ -24,8 +24,13 @@ startup_with_history   the same with 10,000 games in the history / with an  <= 1
 autosave_growth        GameSession.push (apply + atomic save) with 10,000   <= 1.2
                        games in the history / with an empty history
 undo_growth            SoloGame.undo() at event 2,000 / at event 20         <= 3
+forecast_10k           forecast_rounds_left, 10,000 playouts of a           <= 2
+                       mid-game state (round 3) / 10,000 ally_income
+                       evaluations (3 Allies) of the same state
 frederick_turn         space on the Table until the resolved turn is drawn  <= 3
                        and idle / a key on that screen toggling a label
+insight_key_delay      a key toggling a label on the Table while the odds   <= 1.5
+                       and forecast worker runs / the same key, app quiet
 stats_10k              open the Statistics screen over 10,000 games (read,  <= 4
                        computed, drawn) / json.load of the same file
 memory                 peak RSS of a 40-round game played through the       <= 1.5
@@ -62,7 +67,9 @@ METRICS = (
     "startup_with_history",
     "autosave_growth",
     "undo_growth",
+    "forecast_10k",
     "frederick_turn",
+    "insight_key_delay",
     "stats_10k",
     "memory",
 )
@@ -71,7 +78,9 @@ TARGETS = {
     "startup_with_history": 1.1,
     "autosave_growth": 1.2,
     "undo_growth": 3.0,
+    "forecast_10k": 2.0,
     "frederick_turn": 3.0,
+    "insight_key_delay": 1.5,
     "stats_10k": 4.0,
     "memory": 1.5,
 }
@@ -134,8 +143,10 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("undo_growth",), lambda: engine.undo_growth(settings))
         attempt(("undo_growth",), lambda: [engine.session_undo(settings, space)])
         attempt(("autosave_growth",), lambda: [engine.autosave_growth(settings, space)])
+        attempt(("forecast_10k",), lambda: [engine.forecast_10k(settings)])
         attempt(("stats_10k",), lambda: _stats(settings, space))
         attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])
+        attempt(("insight_key_delay",), lambda: [screens.insight_key_delay(settings, space)])
         bare_rss: list[float] = []
 
         def starting() -> list[Result]:

@@ -37,6 +37,8 @@ class Settings:
     key_runs: int
     key_round: int
     """The round the Table's game is in when the keys are timed."""
+    forecast_runs: int
+    """Timed forecasts of 10,000 playouts (and as many reference runs) per game stage."""
 
     @classmethod
     def full(cls) -> Settings:
@@ -54,6 +56,7 @@ class Settings:
             stats_runs=5,
             key_runs=15,
             key_round=3,
+            forecast_runs=7,
         )
 
     @classmethod
@@ -72,6 +75,7 @@ class Settings:
             stats_runs=1,
             key_runs=1,
             key_round=1,
+            forecast_runs=1,
         )
 
     def describe(self) -> str:
@@ -90,7 +94,8 @@ class Settings:
             )
             + f"{self.stats_runs} Statistics opening(s), "
             f"{self.history_games:,}-game history, undo at event {self.undo_events:,} vs "
-            f"{self.undo_reference_events}, {self.key_runs} key presses per key"
+            f"{self.undo_reference_events}, {self.key_runs} key presses per key, "
+            f"{self.forecast_runs} forecast(s) per game stage"
         )
 
 

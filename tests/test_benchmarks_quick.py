@@ -17,7 +17,9 @@ METRICS = (
     "startup_with_history",
     "autosave_growth",
     "undo_growth",
+    "forecast_10k",
     "frederick_turn",
+    "insight_key_delay",
     "stats_10k",
     "memory",
 )

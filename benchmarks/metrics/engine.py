@@ -1,7 +1,7 @@
-"""In-process metrics of the engine and the stores: ``undo_growth``, ``autosave_growth``
-and ``stats_10k`` (when the Statistics screen cannot be opened).
+"""In-process metrics of the engine and the stores: ``undo_growth``, ``autosave_growth``,
+``forecast_10k`` and ``stats_10k`` (when the Statistics screen cannot be opened).
 
-Each timed call is short, so each is repeated many times and the medians compared; the
+Each timed call is repeated (the short ones many times) and the medians compared; the
 measured case and its reference take turns, so drift touches both alike.
 """
 
@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import gc
 import json
+import random
 import time
 
-from benchmarks.game_gen import bench_setup, drive, game_with_events
+from benchmarks.game_gen import bench_setup, drive, game_with_events, next_events
 from benchmarks.measure import Result, Settings, Workspace, median, spread, timed
-from solo_deck.events import Gain
+from solo_deck import GameState, Phase, SoloGame, ally_income, forecast_rounds_left
+from solo_deck.events import Correct, Event, Gain
+
+FORECAST_SIMULATIONS = 10_000
+MID_ROUND = 3
+"""The round whose first turn is the mid-game state of ``forecast_10k``."""
+CHECKED_ALLIES = ("gisele", "tento", "castellan")
+"""The Allies the player holds for the reference (one condition of each kind: more
+Allies than Frederick, Frederick at 9+ Augustales, more Walls than him)."""
 
 
 def undo_growth(settings: Settings) -> list[Result]:
@@ -138,4 +147,133 @@ def load_and_compute(settings: Settings, space: Workspace) -> Result:
         what=f"HistoryStore.all() + career_stats over {settings.history_games:,} games",
         reference_what=f"json.load of the same history.json ({size:.1f} MB)",
         notes=[f"runs (ms): {spread(stats)} vs {spread(loads)}"],
+    )
+
+
+def natural_game(seed: int = 7) -> tuple[SoloGame, dict[int, tuple[GameState, tuple[Event, ...]]]]:
+    """A generated game played to its natural end: :func:`next_events` without the
+    ``Correct`` top-ups that keep the benchmarks' long games going, so the Advanced pile
+    runs out as at a real table. Returns the game and, per round, the state and the event
+    log at the start of the round (your first turn)."""
+    game = SoloGame(bench_setup(seed))
+    rng = random.Random(11)
+    starts: dict[int, tuple[GameState, tuple[Event, ...]]] = {}
+    while game.state.phase is not Phase.GAME_OVER:
+        if game.state.round > 20:
+            raise RuntimeError("the generated game did not end by itself within 20 rounds")
+        starts.setdefault(game.state.round, (game.state, game.events))
+        for event in next_events(game.state, rng):
+            if not isinstance(event, Correct):
+                game.push(event)
+    return game, starts
+
+
+def _forecast_stage(
+    game: SoloGame, state: GameState, events: tuple[Event, ...], runs: int
+) -> dict[str, list[float]]:
+    """``runs`` forecasts of 10,000 playouts of ``state`` and, in turn, ``runs`` times
+    10,000 ``ally_income`` evaluations (wall and CPU ms of each run)."""
+    ruleset = game.setup.ruleset
+    player = state.player.model_copy(update={"allies": CHECKED_ALLIES})
+    palace = state.palace
+
+    def forecast() -> None:
+        forecast_rounds_left(
+            state, ruleset, simulations=FORECAST_SIMULATIONS, seed=state.round, history=events
+        )
+
+    def checks() -> None:
+        for _ in range(FORECAST_SIMULATIONS):
+            ally_income(player, palace, ruleset=ruleset)
+
+    found: dict[str, list[float]] = {
+        "forecast": [],
+        "checks": [],
+        "forecast_cpu": [],
+        "checks_cpu": [],
+    }
+    for run in range(runs):
+        order = (("forecast", forecast), ("checks", checks))
+        for name, work in order if run % 2 == 0 else order[::-1]:
+            gc.collect()
+            start_cpu = time.thread_time()
+            found[name].append(timed(work))
+            found[f"{name}_cpu"].append((time.thread_time() - start_cpu) * 1000)
+    return found
+
+
+def forecast_10k(settings: Settings) -> Result:
+    """``forecast_rounds_left`` with 10,000 simulated continuations of a mid-game state
+    (the start of round 3 of a generated game that ends by itself after round 7, its
+    event log passed as the Table does) against 10,000 evaluations of ``ally_income`` for
+    the same state, the player holding three Allies (one condition of each kind), called
+    as the Edict advisor and the End Phase call it. The two take turns, run for run. The
+    game is :func:`natural_game`, not the benchmarks' endless one: its top-ups of the
+    Advanced pile would make every playout run to the 10-round horizon.
+
+    The ratio is the cost of one simulated continuation (the rest of the game: every
+    turn of Frederick's and yours and each End Phase, until a trigger ends it) counted in
+    Ally checks, the cheapest full rules evaluation the app makes (the advisor makes one
+    per legal Edict choice). On this 2-CPU machine it measures about 1.0 to 1.4 (1.6 to
+    2.2 in the early game, 0.55 to 0.9 in the late game).
+
+    Target 2: a continuation costs at most two Ally checks. For the player: the Table
+    runs ``FORECAST_RUNS`` (4,000) playouts in the background after each change, so at
+    the target its forecast costs as much as 8,000 Ally checks, about 0.3 s of CPU here
+    (0.2 s measured): a background job of a fraction of a second, on screen before the
+    player's next decision, even in the early game (about 1.5 times the mid-game cost).
+    A forecast at several Ally checks per continuation (a model built per turn, a state
+    copied per playout) would take seconds on a slow machine and miss. The early game
+    (round 1: the most rounds left, the dearest) and the late game (the round before the
+    last) are in the notes, against the same reference, with no target of their own.
+    """
+    from companion.screens.table import FORECAST_RUNS
+
+    game, starts = natural_game()
+    last = game.state.round
+    stages = {"early": 1, "mid": MID_ROUND, "late": last - 1}
+    found = {
+        stage: _forecast_stage(game, *starts[round_], settings.forecast_runs)
+        for stage, round_ in stages.items()
+    }
+    mid = found["mid"]
+    value, reference = median(mid["forecast"]), median(mid["checks"])
+    cpu, cpu_reference = median(mid["forecast_cpu"]), median(mid["checks_cpu"])
+    state, events = starts[MID_ROUND]
+    said = forecast_rounds_left(
+        state,
+        game.setup.ruleset,
+        simulations=FORECAST_SIMULATIONS,
+        seed=state.round,
+        history=events,
+    )
+    others = []
+    for stage in ("early", "late"):
+        runs = found[stage]
+        ours, theirs = median(runs["forecast"]), median(runs["checks"])
+        others.append(
+            f"{stage} game (start of round {stages[stage]}): ratio {ours / theirs:.2f}, "
+            f"{ours:.0f} ms vs {theirs:.0f} ms; CPU ratio "
+            f"{median(runs['forecast_cpu']) / median(runs['checks_cpu']):.2f}"
+        )
+    return Result(
+        "forecast_10k",
+        2.0,
+        value,
+        reference,
+        what=f"forecast_rounds_left, {FORECAST_SIMULATIONS:,} playouts from the start of "
+        f"round {MID_ROUND}",
+        reference_what=f"{FORECAST_SIMULATIONS:,} x ally_income (3 Allies), same state",
+        notes=[
+            f"{settings.forecast_runs} runs each, alternating; runs (ms): "
+            f"{spread(mid['forecast'])} vs {spread(mid['checks'])}",
+            f"CPU time of the thread: {cpu:.0f} ms vs {cpu_reference:.0f} ms, ratio "
+            f"{cpu / cpu_reference:.2f}",
+            *others,
+            f"the game ends after round {last} (Advanced cards short); the forecast from "
+            f"round {MID_ROUND}: {said.describe()}",
+            f"the Table's {FORECAST_RUNS:,}-playout forecast at mid-game: about "
+            f"{value * FORECAST_RUNS / FORECAST_SIMULATIONS:.0f} ms here "
+            f"({cpu * FORECAST_RUNS / FORECAST_SIMULATIONS:.0f} ms of CPU)",
+        ],
     )

@@ -1,4 +1,5 @@
-"""Metrics that drive the app with a Pilot: ``frederick_turn`` and ``stats_10k``.
+"""Metrics that drive the app with a Pilot: ``frederick_turn``, ``insight_key_delay`` and
+``stats_10k``.
 
 A key is timed from the moment it is posted to the app (as a terminal would send it) to
 the moment the screen has refreshed and is idle: every message of the app, the screen
@@ -113,6 +114,208 @@ async def _frederick(settings: Settings, folder: Path) -> dict[str, list[float]]
                 app.set_focus(None)
                 await quiet(pilot)  # the delayed odds and forecast: not part of the key
     return found
+
+
+INSIGHT_GROUP = "insight"
+"""The worker group of the Table's odds and forecast."""
+INSIGHT_LEAD = 0.01
+"""Seconds the insight worker has been running (its thread under way) when the key is
+posted."""
+INSIGHT_WAIT = 2.0
+"""Seconds to wait for the insight worker after a change before trying another change
+(the Table reuses its last result when the change does not touch the forecast)."""
+
+
+def _insight_worker(app: Any) -> Any:
+    """A running worker of the Table's insight group, if there is one."""
+    from textual.worker import WorkerState
+
+    for worker in list(app.workers):
+        if worker.group == INSIGHT_GROUP and worker.state is WorkerState.RUNNING:
+            return worker
+    return None
+
+
+def _change(session: Any, rng: random.Random) -> None:
+    """Push the player's next events (untimed), on through the End Phase, so the change
+    always moves what the forecast reads (a turn, a card, a tile or the round)."""
+    for event in next_events(session.state, rng):
+        session.push(event)
+    while session.state.phase is Phase.END_PHASE:
+        for event in next_events(session.state, rng):
+            session.push(event)
+
+
+async def _insight_started(pilot: Any, table: Any, rng: random.Random) -> tuple[Any, float, int]:
+    """Change the state as a key would (push + ``refresh_state``) until the Table's insight
+    worker is running, ``INSIGHT_LEAD`` into it; returns the worker, when it was first seen
+    running (``perf_counter``) and how many changes showed none (the Table reused its
+    cached result, or the work ended before it was seen)."""
+    app = pilot.app
+    loop = asyncio.get_running_loop()
+    for missed in range(20):
+        _change(app.session, rng)
+        table.refresh_state()
+        await settle(pilot)
+        deadline = loop.time() + INSIGHT_WAIT
+        while loop.time() < deadline:
+            worker = _insight_worker(app)
+            if worker is not None:
+                seen = time.perf_counter()
+                await asyncio.sleep(INSIGHT_LEAD)
+                if _insight_worker(app) is worker:
+                    return worker, seen, missed
+            await asyncio.sleep(0.001)
+        await quiet(pilot)
+    raise RuntimeError("no insight worker started after 20 changes of the state")
+
+
+async def _ended(worker: Any, since: float) -> float:
+    """Wait until ``worker`` is no longer running; ms from ``since`` (``perf_counter``)."""
+    from textual.worker import WorkerState
+
+    while worker.state is WorkerState.RUNNING:
+        await asyncio.sleep(0.001)
+    return (time.perf_counter() - since) * 1000
+
+
+async def _quiet_watching(pilot: Any, worker: Any) -> bool:
+    """:func:`quiet`; True if another insight worker than ``worker`` ran meanwhile (the
+    Table started the computation again)."""
+    waiting = asyncio.ensure_future(quiet(pilot))
+    again = False
+    while not waiting.done():
+        other = _insight_worker(pilot.app)
+        again = again or (other is not None and other is not worker)
+        await asyncio.sleep(0.001)
+    await waiting
+    return again
+
+
+async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
+    from textual.worker import WorkerState
+
+    from companion.app import StuporSoloApp
+
+    app = StuporSoloApp(folder, insight=True)
+    found: dict[str, Any] = {
+        "busy": [],
+        "quiet": [],
+        "busy_cpu": [],
+        "quiet_cpu": [],
+        "busy_background": [],
+        "quiet_background": [],
+        "computed": [],
+        "stopped": [],
+        "at_press": 0,
+        "at_settle": 0,
+        "again": 0,
+        "missed": 0,
+    }
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = app.session
+        session.start(bench_setup())
+        rng = random.Random(11)
+        while session.state.round < settings.key_round:  # a game under way, as on the Table
+            for event in next_events(session.state, rng):
+                session.push(event)
+        table = bench_table_class()()
+        await app.push_screen(table)
+        await quiet(pilot)
+        for run in range(settings.key_runs + 1):  # the first pair warms up
+            order = ("quiet", "busy") if run % 2 == 0 else ("busy", "quiet")
+            for which in order:
+                app.set_focus(None)
+                worker, seen, missed = await _insight_started(pilot, table, rng)
+                found["missed"] += missed
+                if which == "quiet":  # how long the computation runs left alone; then quiet
+                    computed = await _ended(worker, seen)
+                    await quiet(pilot)
+                running = worker.state is WorkerState.RUNNING
+                posted = time.perf_counter()
+                process, own = time.process_time(), time.thread_time()
+                elapsed = await press(pilot, TOGGLE_KEY)
+                main_cpu = (time.thread_time() - own) * 1000
+                background = (time.process_time() - process) * 1000 - main_cpu
+                still = worker.state is WorkerState.RUNNING
+                stopped = await _ended(worker, posted)
+                again = await _quiet_watching(pilot, worker)  # not part of the key
+                if not run:
+                    continue
+                found[which].append(elapsed)
+                found[f"{which}_cpu"].append(main_cpu)
+                found[f"{which}_background"].append(background)
+                if which == "busy":
+                    found["at_press"] += running
+                    found["at_settle"] += still
+                    found["stopped"].append(stopped)
+                    found["again"] += again
+                else:
+                    found["computed"].append(computed)
+    return found
+
+
+def insight_key_delay(settings: Settings, space: Workspace) -> Result:
+    """A key that only toggles a label on the Table, pressed while the Table's odds and
+    forecast are being computed in their worker thread, against the same key when the app
+    is doing nothing at all. Both follow a change of the game state made as a key would
+    make it (events pushed through the session, then ``refresh_state``), so the screen
+    shows the same kind of game. The busy press is posted once a worker of the ``insight``
+    group has been running for ``INSIGHT_LEAD`` and is checked to be still running; the
+    quiet one once that worker has ended and the app is quiet. The two take turns.
+
+    Target 1.5: the worker is pure Python, so while it computes, the key's handling has
+    to win the interpreter lock back every time the event loop lets it go, each time
+    waiting up to one switch interval (5 ms). A key that waits one switch interval, plus
+    noise, stays within 1.5 of a key on a quiet app; anything beyond means the background
+    work delays the player's keys. The notes say in how many busy presses the worker was
+    running when the key was posted and still running when the key had been handled, how
+    long after the key it ended against how long the computation runs when left alone
+    (the window the key falls in), whether the Table started it again after the key, and
+    the CPU the other threads used during the press (the worker computing: 0 on the quiet
+    side).
+    """
+    found = asyncio.run(_insight_keys(settings, space.data_dir()))
+    busy, calm = found["busy"], found["quiet"]
+    presses = len(busy)
+    computed, stopped = found["computed"], found["stopped"]
+    cpu_busy, cpu_calm = median(found["busy_cpu"]), median(found["quiet_cpu"])
+    notes = [
+        f"{presses} presses each, game in round {settings.key_round}+; runs (ms): "
+        f"{spread(busy)} vs {spread(calm)}",
+        f"the insight worker was running when the key was posted in {found['at_press']} of "
+        f"{presses} busy presses, still running when it had been handled in "
+        f"{found['at_settle']}; it ended {median(stopped):.0f} ms after the key (runs "
+        f"{spread(stopped)}), against {median(computed):.0f} ms (runs {spread(computed)}) "
+        f"for the whole computation left alone; the Table started it again after the key "
+        f"in {found['again']}",
+        f"CPU of the other threads during the press (the worker computing): "
+        f"{median(found['busy_background']):.1f} ms vs "
+        f"{median(found['quiet_background']):.1f} ms",
+        f"CPU of the UI thread (the key's own work, less sensitive to a busy machine): "
+        f"{cpu_busy:.1f} ms vs {cpu_calm:.1f} ms, ratio {cpu_busy / cpu_calm:.2f}",
+    ]
+    if found["missed"]:
+        notes.append(
+            f"{found['missed']} change(s) showed no running insight worker within "
+            f"{INSIGHT_WAIT:g} s (the Table reused its cached forecast, or the work ended "
+            "before it was seen): another change was made"
+        )
+    if median(computed) < INSIGHT_LEAD * 1000 + 2 * median(busy):
+        notes.append(
+            "the computation is not much longer than the busy key: it may end on its own "
+            "while the key is handled, which makes the measurement weak"
+        )
+    return Result(
+        "insight_key_delay",
+        1.5,
+        median(busy),
+        median(calm),
+        what="'x' on the Table while the odds and forecast worker runs, until idle",
+        reference_what="the same key with the app quiet",
+        notes=notes,
+    )
 
 
 def frederick_turn(settings: Settings, space: Workspace) -> Result:
