@@ -78,6 +78,7 @@ async def test_a_key_stops_the_forecast_in_progress_and_it_starts_again(
 ) -> None:
     """The background forecast gives way to a key at once (it is stopped, not shared
     with), and is computed again once the keys are quiet."""
+    import sys
     import threading
 
     import companion.screens.table as table_module
@@ -85,6 +86,7 @@ async def test_a_key_stops_the_forecast_in_progress_and_it_starts_again(
 
     running = threading.Event()
     outcomes: list[str] = []
+    switch_interval = sys.getswitchinterval()
 
     def first_waits_for_a_key(*args: Any, should_stop: Any, **kwargs: Any) -> Any:
         if not outcomes:
@@ -114,6 +116,7 @@ async def test_a_key_stops_the_forecast_in_progress_and_it_starts_again(
         assert outcomes == ["stopped", "finished"]
         assert app.screen.query_one(OddsPanel).forecast is not None
         assert not app._background  # nothing left waiting for a key
+        assert sys.getswitchinterval() == switch_interval  # lowered only while it ran
 
 
 async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> None:
