@@ -9,8 +9,11 @@ show.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from solo_deck.data_files import load_ruleset
@@ -105,31 +108,17 @@ def title_names() -> list[str]:
     return [t.name for t in titles]
 
 
-class _Group:
-    __slots__ = ("best", "games", "sum")
-
-    def __init__(self) -> None:
-        self.games = 0
-        self.sum = 0
-        self.best = 0
-
-    def add(self, total: int) -> None:
-        if self.games == 0 or total > self.best:
-            self.best = total
-        self.games += 1
-        self.sum += total
-
-    def frozen(self, key: str | None) -> GroupStats:
-        return GroupStats(key=key, games=self.games, best=self.best, average=self.sum / self.games)
+_TIME_ORDER = attrgetter("finished_at", "id")
 
 
 def _in_time_order(records: Sequence[HistoryRecord]) -> Sequence[HistoryRecord]:
     """Oldest first. Stored times are UTC ``isoformat`` strings, which sort as text in time
-    order, so no date parsing is needed; an already sorted list is not re-sorted."""
-    keys = [(r.finished_at, r.id) for r in records]
-    if all(keys[i] <= keys[i + 1] for i in range(len(keys) - 1)):
+    order, so no date parsing is needed; an already sorted list (what the store returns)
+    is not re-sorted."""
+    keys = list(map(_TIME_ORDER, records))
+    if all(map(operator.le, keys, islice(keys, 1, None))):
         return records
-    return sorted(records, key=lambda r: (r.finished_at, r.id))
+    return sorted(records, key=_TIME_ORDER)
 
 
 def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
@@ -140,11 +129,11 @@ def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
     streak_rank = rank.get(STREAK_TITLE, len(names))
     duke = names[-1] if names else None
     title_counts: dict[str, int] = dict.fromkeys(names, 0)
-    difficulty: dict[str | None, _Group] = {}
-    house: dict[str | None, _Group] = {}
+    difficulty: dict[str | None, list[int]] = {}
+    house: dict[str | None, list[int]] = {}
     series: list[tuple[str, int]] = []
+    add_point = series.append
     best: int | None = None
-    score_sum = 0
     play_seconds = 0.0
     streak = best_streak = 0
     first_duke: FirstDuke | None = None
@@ -153,8 +142,7 @@ def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
         score = record.score
         total = score.total
         title = score.title
-        series.append((record.finished_at, total))
-        score_sum += total
+        add_point((record.finished_at, total))
         if best is None or total > best:
             best = total
         play_seconds += record.play_seconds
@@ -164,29 +152,29 @@ def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
             position = rank.get(title_for(total), -1)
         if position >= streak_rank:
             streak += 1
-            best_streak = max(best_streak, streak)
+            if streak > best_streak:
+                best_streak = streak
         else:
             streak = 0
         if first_duke is None and title == duke:
             first_duke = FirstDuke(record.finished_at, total, record.id)
-        group = difficulty.get(record.difficulty)
-        if group is None:
-            group = difficulty[record.difficulty] = _Group()
-        group.add(total)
-        group = house.get(record.house)
-        if group is None:
-            group = house[record.house] = _Group()
-        group.add(total)
+        totals = difficulty.get(record.difficulty)
+        if totals is None:
+            totals = difficulty[record.difficulty] = []
+        totals.append(total)
+        totals = house.get(record.house)
+        if totals is None:
+            totals = house[record.house] = []
+        totals.append(total)
 
     games = len(series)
-    difficulty_keys = _ordered_keys(difficulty, DIFFICULTY_ORDER)
-    house_keys = _ordered_keys(house, ())
+    score_sum = sum(total for _, total in series)
     return CareerStats(
         games_played=games,
         best_score=best,
         average_score=score_sum / games if games else None,
-        by_difficulty={k: difficulty[k].frozen(k) for k in difficulty_keys},
-        by_house={k: house[k].frozen(k) for k in house_keys},
+        by_difficulty=_group_stats(difficulty, DIFFICULTY_ORDER),
+        by_house=_group_stats(house, ()),
         title_counts=title_counts,
         current_streak=streak,
         best_streak=best_streak,
@@ -196,7 +184,21 @@ def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
     )
 
 
-def _ordered_keys(groups: dict[str | None, _Group], first: Sequence[str]) -> list[str | None]:
+def _group_stats(
+    groups: dict[str | None, list[int]], first: Sequence[str]
+) -> dict[str | None, GroupStats]:
+    """Games, best and average score of each group (its games' totals), in the order of
+    :func:`_ordered_keys`."""
+    return {
+        key: GroupStats(
+            key=key, games=len(totals), best=max(totals), average=sum(totals) / len(totals)
+        )
+        for key in _ordered_keys(groups, first)
+        for totals in (groups[key],)
+    }
+
+
+def _ordered_keys(groups: dict[str | None, list[int]], first: Sequence[str]) -> list[str | None]:
     """``first`` (those present), then the other keys alphabetically, then ``None``."""
     keys: list[str | None] = [key for key in first if key in groups]
     rest: list[str] = [key for key in groups if key is not None and key not in keys]

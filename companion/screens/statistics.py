@@ -105,6 +105,21 @@ def game_ticks(games: int, most: int = 6) -> list[int]:
     return sorted({round(1 + i * (games - 1) / (most - 1)) for i in range(most)})
 
 
+def breakpoint_class(width: int, breakpoints: Sequence[tuple[int, str]]) -> str | None:
+    """The class Textual's ``HORIZONTAL_BREAKPOINTS`` give a screen ``width`` cells wide:
+    the one with the highest threshold it reaches.
+
+    >>> breakpoint_class(120, StatisticsScreen.HORIZONTAL_BREAKPOINTS or [])
+    '-wide'
+    >>> breakpoint_class(79, [(0, "-narrow"), (80, "-medium")]), breakpoint_class(5, [(10, "x")])
+    ('-narrow', None)
+    """
+    for threshold, name in sorted(breakpoints, reverse=True):
+        if width >= threshold:
+            return name
+    return None
+
+
 def title_thresholds() -> list[tuple[int, str]]:
     """``(lowest score, title)`` of every title, lowest first (from the ruleset)."""
     titles = sorted(load_ruleset().scoring.titles.value, key=lambda t: t.min_score)
@@ -195,6 +210,12 @@ class StatisticsScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        # Textual gives the screen its breakpoint class when the screen gets its size,
+        # after every widget below is styled, and then styles them all again. With the
+        # class already set (the app's size is the screen's), that second pass is a no-op.
+        width_class = breakpoint_class(self.app.size.width, self.HORIZONTAL_BREAKPOINTS or [])
+        if width_class is not None:
+            self.add_class(width_class, update=False)
         yield Header()
         with VerticalScroll(id="stats-body"):
             yield Static("Reading the history…", id="stats-status", classes="muted")
@@ -357,9 +378,11 @@ class StatisticsScreen(Screen[None]):
 def _read_and_compute(folder: Path) -> tuple[CareerStats, list[str]]:
     """Read the history with a store of its own and compute the records (in a thread)."""
     from companion.storage import HistoryStore
+    from companion.storage.history_bulk import gc_paused
 
     store = HistoryStore(folder)
-    records = store.all()
+    with gc_paused():  # the records are built, counted and dropped before it resumes
+        stats = career_stats(store.all())
     messages = [store.notice] if store.notice else []
     messages += store.problems
-    return career_stats(records), messages
+    return stats, messages

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -28,16 +29,26 @@ def _new_id() -> str:
     return uuid.uuid4().hex
 
 
+_UTC_ISOFORMAT = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.(?!000000)[0-9]{6})?\+00:00"
+)
+"""The exact text ``isoformat`` gives for a UTC time (the fraction only when it is not 0)."""
+
+
 def normalise_timestamp(value: str) -> str:
     """An ISO 8601 time as UTC ``isoformat`` (a time without offset is taken as UTC).
 
     >>> normalise_timestamp("2025-03-01T10:00:00+01:00")
+    '2025-03-01T09:00:00+00:00'
+    >>> normalise_timestamp("2025-03-01T09:00:00.000000+00:00")
     '2025-03-01T09:00:00+00:00'
     """
     try:
         moment = dt.datetime.fromisoformat(value)
     except ValueError:
         raise ValueError(f"{value!r} is not an ISO 8601 date and time") from None
+    if _UTC_ISOFORMAT.fullmatch(value):
+        return value  # a real time (it parsed) already written as isoformat writes it
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
     return moment.astimezone(dt.UTC).isoformat()

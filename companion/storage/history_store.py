@@ -4,6 +4,10 @@ The history can grow large and TinyDB re-reads and rewrites the whole file for e
 change, so nothing is read until it is needed (the Start screen, not the game screen), and
 it is written once per finished game. Older records are migrated in memory when read;
 records that do not validate are skipped and listed in :attr:`HistoryStore.problems`.
+
+:meth:`HistoryStore.all` first tries :func:`read_current_records` (the whole file validated
+in one pass, for the usual file of current, valid records) and reads the file the careful
+way, record by record, only when that does not fit.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import os
 import pathlib
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,6 +24,7 @@ from tinydb.table import Document
 
 from companion.paths import HISTORY_FILE
 from companion.storage.errors import NewerSchemaError
+from companion.storage.history_bulk import read_current_records
 from companion.storage.history_record import (
     CURRENT_HISTORY_SCHEMA,
     HistoryRecord,
@@ -28,6 +34,10 @@ from companion.storage.store_file import StoreFile
 from solo_deck.data_files import describe_validation_error
 
 TABLE = "games"
+
+_TIME_ORDER = attrgetter("finished_at", "id")
+"""Sort key, oldest first: ``finished_at`` is a normalised UTC ``isoformat`` string, and
+those sort as text in time order (the same order as :attr:`HistoryRecord.finished`)."""
 
 
 class HistoryStore:
@@ -62,8 +72,11 @@ class HistoryStore:
 
     def all(self) -> list[HistoryRecord]:
         """Every readable record, oldest ``finished_at`` first."""
-        records = self._valid_records(self._documents())
-        return sorted(records, key=lambda record: (record.finished, record.id))
+        records = self._current_records()
+        if records is None:
+            records = self._valid_records(self._documents())
+        records.sort(key=_TIME_ORDER)
+        return records
 
     def get(self, record_id: str) -> HistoryRecord | None:
         """The record with this id, or ``None`` (also for an unreadable one, which is then
@@ -117,6 +130,20 @@ class HistoryStore:
         self.add(record)
 
     # --- internals --------------------------------------------------------------------
+
+    def _current_records(self) -> list[HistoryRecord] | None:
+        """Every record, read in one pass, when the file holds only valid records in the
+        current schema (then nothing is skipped and none is newer); ``None`` otherwise,
+        and for a missing or empty file."""
+        try:
+            raw = self.path.read_bytes()
+        except OSError:
+            return None
+        records = read_current_records(raw, TABLE) if raw else None
+        if records is not None:
+            self.problems = []
+            self._checked = True
+        return records
 
     def _documents(self) -> list[Document]:
         documents = self._file.run(lambda: self._file.table(TABLE).all())

@@ -3,6 +3,7 @@ screen, over the 30 fixed sample games; with SVG snapshots of both."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from companion.screens.history import (
 from companion.screens.statistics import (
     CHART_POINTS,
     StatisticsScreen,
+    breakpoint_class,
     chart_data,
     game_ticks,
     sample_evenly,
@@ -449,6 +451,43 @@ async def test_statistics_after_a_delete_leave_the_game_out(tmp_path: Path) -> N
         await _settle(pilot)
         assert isinstance(app.screen, StatisticsScreen)
         assert app.screen.stats == career_stats([r for r in records if r != gone])
+
+
+@pytest.mark.parametrize(
+    ("width", "breakpoint", "layout"), [(70, "-narrow", "vertical"), (120, "-wide", "horizontal")]
+)
+async def test_statistics_take_the_layout_of_the_terminal_width(
+    tmp_path: Path, width: int, breakpoint: str, layout: str
+) -> None:
+    _write_samples(tmp_path)
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=(width, 40)) as pilot:
+        await pilot.pause()
+        screen = StatisticsScreen()
+        await app.push_screen(screen)
+        await _settle(pilot)
+        assert screen.classes & {"-narrow", "-medium", "-wide"} == {breakpoint}
+        assert screen.query_one("#stats-top").styles.layout.name == layout
+        assert breakpoint_class(width, StatisticsScreen.HORIZONTAL_BREAKPOINTS or []) == breakpoint
+        assert gc.isenabled()  # paused only while the worker read the history
+        other = 190 - width  # 120 <-> 70: a resize still moves the screen to the other class
+        await pilot.resize_terminal(other, 40)
+        await pilot.pause()
+        expected = breakpoint_class(other, StatisticsScreen.HORIZONTAL_BREAKPOINTS or [])
+        assert screen.classes & {"-narrow", "-medium", "-wide"} == {expected}
+
+
+def test_breakpoint_class_is_the_one_textual_picks() -> None:
+    breakpoints = StatisticsScreen.HORIZONTAL_BREAKPOINTS or []
+    assert [breakpoint_class(w, breakpoints) for w in (0, 79, 80, 99, 100, 500)] == [
+        "-narrow",
+        "-narrow",
+        "-medium",
+        "-medium",
+        "-wide",
+        "-wide",
+    ]
+    assert breakpoint_class(5, [(10, "-big")]) is None
 
 
 def test_chart_draws_at_most_500_games_and_says_so() -> None:
