@@ -3,12 +3,16 @@
 Textual's ``Footer`` removes and mounts all of its key widgets again after every
 ``bindings_updated`` signal, and a screen sends several in one frame (focus moves,
 ``refresh_bindings``, a modal closing); each rebuild comes after the next refresh, so a
-key press is drawn twice. On the Table that was most of the time a key press took.
+key press is drawn twice. On the Table that was most of the time a key press took, and
+every rebuild left the old key widgets alive (a Textual data binding keeps a watcher on
+the footer), so a long game grew by megabytes per round.
 
-This footer handles a change with the widgets it has: keys that become enabled or
-disabled are restyled in place, keys that go away (an input takes focus and claims the
-letter keys) are hidden and shown again later. It mounts new widgets only for a key it
-has never shown, and all of that at most once per batch of signals, before the refresh.
+This footer keeps one widget for every key it has ever shown on its screen, in the
+screen's binding order: a key that does not apply now is hidden, a disabled one dimmed,
+all in place. It mounts widgets again only when a key appears that it has never shown
+(a few times per screen at most), and handles any number of signals at once, before the
+next refresh. Binding groups (``Binding.group``) are not used by this app and are shown
+as single keys.
 """
 
 from __future__ import annotations
@@ -19,31 +23,93 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
+    from textual.app import ComposeResult
+    from textual.binding import Binding
     from textual.screen import Screen
 
-ShownKey = tuple[str, str, str, bool, str]
-"""(key, action, label, enabled, tooltip) of one binding the footer lists."""
+KeyId = tuple[str, str, str]
+"""(key, action, label) of a binding the footer lists."""
+Wanted = tuple[tuple[KeyId, "Binding", bool, str], ...]
+"""What the footer should show now: id, binding, enabled, tooltip."""
+
+
+def _key_id(widget: FooterKey) -> KeyId:
+    return (widget.key, widget.action, widget.description)
 
 
 class KeyFooter(Footer):
-    """A ``Footer`` that updates its keys in place instead of rebuilding them."""
+    """A ``Footer`` that keeps its key widgets and shows, hides or dims them in place."""
 
-    _rebuild_pending = False
-    _shown: tuple[ShownKey, ...] | None = None
+    _update_pending = False
+    _shown: tuple[tuple[KeyId, bool], ...] | None = None
+    _known_keys: list[tuple[KeyId, Binding, str]] | None = None
 
-    def _wanted(self) -> tuple[ShownKey, ...]:
-        """What the footer should show now, in order: per action its first binding, as
-        Textual's ``Footer.compose`` does."""
+    @property
+    def _known(self) -> list[tuple[KeyId, Binding, str]]:
+        """Every key shown so far on this screen, in the screen's binding order."""
+        if self._known_keys is None:
+            self._known_keys = []
+        return self._known_keys
+
+    def _wanted(self) -> Wanted:
+        """Per action its first shown binding, in order, as ``Footer.compose`` lists them."""
         seen: set[str] = set()
-        wanted: list[ShownKey] = []
+        wanted = []
         for _, binding, enabled, tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            wanted.append(
-                (binding.key, binding.action, binding.description, enabled, tooltip or "")
-            )
+            key_id = (binding.key, binding.action, binding.description)
+            wanted.append((key_id, binding, enabled, tooltip or ""))
         return tuple(wanted)
+
+    def _learn(self, wanted: Wanted) -> bool:
+        """Add keys never seen before, each after the key it follows now (the screen's
+        binding order is fixed, so the known keys stay in an order that fits every
+        moment). True if any was added."""
+        known = [key_id for key_id, _, _ in self._known]
+        added = False
+        previous: KeyId | None = None
+        for key_id, binding, _, tooltip in wanted:
+            if key_id not in known:
+                at = known.index(previous) + 1 if previous is not None else 0
+                known.insert(at, key_id)
+                self._known.insert(at, (key_id, binding, tooltip))
+                added = True
+            previous = key_id
+        return added
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        wanted = self._wanted()
+        self._learn(wanted)
+        enabled = {key_id: is_enabled for key_id, _, is_enabled, _ in wanted}
+        for key_id, binding, tooltip in self._known:
+            widget = FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled.get(key_id, True),
+                tooltip=tooltip or binding.description,
+            ).data_bind(compact=Footer.compact)
+            widget.display = key_id in enabled
+            yield widget
+        self._shown = tuple(enabled.items())
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if palette is not None:
+                _, binding, is_enabled, tooltip = palette
+                yield FooterKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    classes="-command-palette",
+                    disabled=not is_enabled,
+                    tooltip=binding.tooltip or binding.description,
+                )
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Schedule one update (however many signals come first). It runs with the
@@ -52,41 +118,30 @@ class KeyFooter(Footer):
         self._bindings_ready = True
         if not screen.app.app_focus:
             return
-        if self.is_attached and screen is self.screen and not self._rebuild_pending:
-            self._rebuild_pending = True
-            self.call_later(self._rebuild)
+        if self.is_attached and screen is self.screen and not self._update_pending:
+            self._update_pending = True
+            self.call_later(self._update)
 
-    async def _rebuild(self) -> None:
-        self._rebuild_pending = False
+    async def _update(self) -> None:
+        self._update_pending = False
         if not self.is_attached:
             return
         wanted = self._wanted()
-        if wanted == self._shown:
+        shown = tuple((key_id, is_enabled) for key_id, _, is_enabled, _ in wanted)
+        if shown == self._shown:
             return
-        if self._update_in_place(wanted):
-            self._shown = wanted
+        if self._learn(wanted) or not self.children:
+            await self.recompose()
             return
-        self._shown = wanted
-        await self.recompose()
-
-    def _update_in_place(self, wanted: tuple[ShownKey, ...]) -> bool:
-        """Show, hide, enable and disable the existing key widgets to match ``wanted``.
-        False (nothing changed) when a wanted key has no widget yet, or the order of
-        the wanted keys differs from the widgets' order."""
-        widgets = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
-        position = {(key.key, key.action, key.description): i for i, key in enumerate(widgets)}
-        if not widgets or any((k, a, label) not in position for k, a, label, _, _ in wanted):
-            return False
-        places = [position[(key, action, label)] for key, action, label, _, _ in wanted]
-        if places != sorted(places):
-            return False
-        enabled = {(key, action, label): is_enabled for key, action, label, is_enabled, _ in wanted}
-        for widget in widgets:
-            state = enabled.get((widget.key, widget.action, widget.description))
+        self._shown = shown
+        enabled = dict(shown)
+        for widget in self.query(FooterKey):
+            if widget.has_class("-command-palette"):
+                continue
+            state = enabled.get(_key_id(widget))
             widget.display = state is not None
             if state is not None:
                 # FooterKey keeps its enabled state in ``_disabled`` (a click on a disabled
                 # key rings the bell) and shows it with the ``-disabled`` class.
                 widget._disabled = not state
                 widget.set_class(not state, "-disabled")
-        return True

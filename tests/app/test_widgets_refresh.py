@@ -20,9 +20,11 @@ class FooterApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "gain", "Gain"),
         Binding("f", "frederick", "Frederick"),
+        Binding("e", "end_phase", "End Phase"),
         Binding("ctrl+z", "undo", "Undo"),
     ]
     frederick_enabled = True
+    end_phase = False
 
     def compose(self) -> ComposeResult:
         yield Input(id="field")
@@ -32,6 +34,8 @@ class FooterApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "frederick":
             return True if self.frederick_enabled else None  # None: shown dimmed
+        if action == "end_phase":
+            return self.end_phase  # False: not shown at all
         return True
 
     def action_gain(self) -> None: ...
@@ -39,6 +43,8 @@ class FooterApp(App[None]):
     def action_frederick(self) -> None: ...
 
     def action_undo(self) -> None: ...
+
+    def action_end_phase(self) -> None: ...
 
 
 def shown(app: App[None]) -> dict[str, tuple[bool, bool]]:
@@ -82,6 +88,30 @@ async def test_the_footer_updates_its_keys_in_place() -> None:
         assert shown(app)["gain"] == (True, False)
         assert shown(app)["frederick"] == (True, False)
         assert list(app.screen.query(FooterKey)) == widgets  # never rebuilt
+
+
+async def test_the_footer_mounts_a_key_once_however_often_it_comes_back() -> None:
+    app = FooterApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.set_focus(None)
+        await pilot.pause()
+        assert "end_phase" not in shown(app)
+        app.end_phase = True  # a key it has never shown: mounted once, in binding order
+        app.refresh_bindings()
+        await pilot.pause()
+        widgets = list(app.screen.query(FooterKey))
+        assert [w.action for w in widgets if not w.has_class("-command-palette")] == [
+            "gain",
+            "frederick",
+            "end_phase",
+            "undo",
+        ]
+        for _ in range(3):
+            app.end_phase = not app.end_phase
+            app.refresh_bindings()
+            await pilot.pause()
+            assert shown(app)["end_phase"] == (app.end_phase, False)
+            assert list(app.screen.query(FooterKey)) == widgets
 
 
 async def test_a_panel_redraws_only_a_changed_text() -> None:
