@@ -13,7 +13,8 @@ app up and idle, shut down). Cases:
     As ``app``, then a new game is started and ``--rounds`` rounds (40 by default) are
     played through the session (every event autosaved) with the Table redrawn and idle
     after every event, and at the end of each round the app left to finish its delayed
-    work (the odds and forecast worker): the ``memory`` metric.
+    work (the odds and forecast worker): the ``memory`` metric. See :func:`play_game`
+    for how often the odds and the forecast are computed.
 
 "Mounted and idle" means: the wanted screen is the current one, every message queued
 for the app, the screen and its widgets has been handled, the screen has refreshed
@@ -23,7 +24,8 @@ call after the refresh (:func:`settle`).
 Only the headless run is imposed: ``App.run`` is wrapped so the same entry point the
 player uses runs with ``headless=True, size=(120, 40)`` and an autopilot that exits once
 idle. ``--result FILE`` receives one JSON object: peak RSS in MB (``maxrss_mb``, see
-:func:`peak_rss_mb`; ``ru_maxrss_mb`` beside it) and, for ``app-game``, the events played.
+:func:`peak_rss_mb`; ``ru_maxrss_mb`` beside it) and, for ``app-game``, the events played
+and how many times the odds and forecast were computed (``insights``).
 """
 
 from __future__ import annotations
@@ -133,7 +135,23 @@ def bare_app() -> Any:
 
 def play_game(rounds: int, facts: dict[str, Any], events: int | None = None) -> Autopilot:
     """An autopilot that plays ``rounds`` rounds (or only ``events`` events) through the
-    session and the Table."""
+    session and the Table.
+
+    Every event is pushed through the session (applied and autosaved), the Table redraws
+    every panel (``refresh_state``) and the screen is drawn and idle (:func:`settle`)
+    before the next one. The Table's odds and forecast (a worker started 0.15 s after the
+    last change) are computed when the Table opens and once per round, after the round's
+    last event, with the app then left completely quiet (:func:`quiet`), as when a player
+    pauses to read the new round. Within a round the app's ``insight`` switch is off: a
+    redraw takes longer than those 0.15 s on a slow machine, so the worker would
+    otherwise start after every event and each forecast (thousands of playouts in a
+    thread, holding the interpreter) would slow the next redraws: the 40-round game took
+    15 minutes on a 2-CPU machine, about 3 this way. The events, autosaves and redraws
+    are the same; the forecast's memory is transient (each result replaces the last on
+    the Table): computing it after every event instead gave the same peak over 10
+    rounds (63.6 vs 63.7 MB, once the Table's footer no longer leaked the key widgets it
+    replaces), only 2.5 times slower.
+    """
 
     async def work(pilot: Any) -> None:
         import random
@@ -147,19 +165,27 @@ def play_game(rounds: int, facts: dict[str, Any], events: int | None = None) -> 
         session.start(bench_setup())
         app.open_table()
         await until_screen(pilot, "TableScreen")
+        await quiet(pilot)  # the first odds and forecast
         table = app.screen
         rng = random.Random(7)
-        played = 0
+        played = insights = 0
         while session.state.round <= rounds and (events is None or played < events):
             for event in next_events(session.state, rng):
+                round_end = isinstance(event, EndRound)
+                # The odds and forecast worker is scheduled by the redraw of the round's
+                # last event only (see above).
+                app.insight = round_end
                 session.push(event)
                 table.refresh_state()
                 # Redrawn and idle after every event; at each round's end also the delayed
                 # work (odds, forecast) is let finish, as when a player pauses to read.
-                await (quiet(pilot) if isinstance(event, EndRound) else settle(pilot))
+                await (quiet(pilot) if round_end else settle(pilot))
                 played += 1
+                insights += round_end
+        app.insight = True
         facts["events"] = played
         facts["round"] = session.state.round
+        facts["insights"] = insights + 1
 
     return work
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,6 +22,11 @@ from solo_deck.voyage import Voyage
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
+
+CHECKPOINT_EVERY = 32
+"""A :class:`SoloGame` keeps the state after every this many events, and the states of
+(at most) this many latest events; any other state is replayed from a checkpoint when an
+undo needs it."""
 
 
 class DocumentError(ValueError):
@@ -61,8 +67,12 @@ class SoloGame:
     ``redo`` it. The state is a pure fold of the log, so a replay of the same document
     always gives the same state and flips the same solo cards.
 
-    Undo and redo cost O(1): the state after every event is kept (states share their
-    unchanged parts, so this is cheap).
+    Undo and redo cost O(1), however long the game: the states of the latest
+    :data:`CHECKPOINT_EVERY` events are kept, and one state in every
+    :data:`CHECKPOINT_EVERY` before them. An undo past the kept states replays at most
+    :data:`CHECKPOINT_EVERY` - 1 events from the checkpoint before (a fraction of a
+    millisecond each), once per that many undos. A long game so holds a few dozen
+    states, not one per event, and each distinct event once (:meth:`_shared`).
 
     >>> from solo_deck import parse_edict
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
@@ -79,8 +89,14 @@ class SoloGame:
         self.setup = setup
         self._events: list[Event] = []
         self._lines: list[str] = []
-        self._states: list[GameState] = [initial_state(setup)]
+        self._checkpoints: list[GameState] = [initial_state(setup)]
+        """The state after ``k * CHECKPOINT_EVERY`` events, at index ``k``."""
+        self._recent: deque[GameState] = deque(maxlen=CHECKPOINT_EVERY)
+        """The states after the latest events, the current one last (may be empty when
+        the current state is a checkpoint)."""
         self._redo: list[Event] = []
+        self._distinct: dict[Event, Event] = {}
+        """Each distinct event stored, once (see :meth:`_shared`)."""
         for event in events:
             self.push(event)
         self._redo.clear()
@@ -90,7 +106,7 @@ class SoloGame:
     @property
     def state(self) -> GameState:
         """The current state."""
-        return self._states[-1]
+        return self._recent[-1] if self._recent else self._checkpoints[-1]
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -112,9 +128,11 @@ class SoloGame:
         drops the redo branch. Raises ``RuleError`` (state unchanged) if not allowed."""
         parsed = _parse_event(event)
         state, stored, line = apply_event(self.state, parsed, self.setup.ruleset)
-        self._events.append(stored)
+        self._events.append(self._shared(stored))
         self._lines.append(line)
-        self._states.append(state)
+        if len(self._events) % CHECKPOINT_EVERY == 0:
+            self._checkpoints.append(state)
+        self._recent.append(state)
         self._redo.clear()
         return state
 
@@ -122,11 +140,34 @@ class SoloGame:
         """Take back the last event; returns it (``None`` if there is nothing to undo)."""
         if not self._events:
             return None
+        if len(self._events) % CHECKPOINT_EVERY == 0:
+            self._checkpoints.pop()
         event = self._events.pop()
         self._lines.pop()
-        self._states.pop()
+        if self._recent:
+            self._recent.pop()
+        if not self._recent and len(self._events) % CHECKPOINT_EVERY:
+            self._replay_recent()
         self._redo.append(event)
         return event
+
+    def _shared(self, event: Event) -> Event:
+        """``event``, or an equal one stored before: events are immutable, and most of a
+        game's are alike (end of turn, Frederick's turn with one of 16 cards, the same
+        few tiles), so a long log holds each distinct event once."""
+        try:
+            return self._distinct.setdefault(event, event)
+        except TypeError:  # a field holds a dict (an Edict choice): not hashable
+            return event
+
+    def _replay_recent(self) -> None:
+        """Rebuild the states after the events since the last checkpoint (the fold is
+        pure: the same events give equal states)."""
+        start = (len(self._events) // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
+        state = self._checkpoints[-1]
+        for event in self._events[start:]:
+            state = apply_event(state, event, self.setup.ruleset)[0]
+            self._recent.append(state)
 
     def redo(self) -> Event | None:
         """Re-apply the last undone event; returns it (``None`` if there is none)."""

@@ -93,16 +93,18 @@ def memory(settings: Settings, space: Workspace, bare_rss: list[float]) -> Resul
         bare_rss = [float(facts["maxrss_mb"])]  # type: ignore[arg-type]
     peaks: list[float] = []
     times: list[float] = []
-    events = None
+    events = insights = 0
     for _ in range(settings.memory_runs):
         elapsed, facts = _run("app-game", space.data_dir(), *extra)
         peaks.append(float(facts["maxrss_mb"]))  # type: ignore[arg-type]
         times.append(elapsed)
-        events = facts.get("events")
+        events = int(facts.get("events") or 0)  # type: ignore[call-overload]
+        insights = int(facts.get("insights") or 0)  # type: ignore[call-overload]
     result.value = median(peaks)
     result.reference = median(bare_rss)
     result.notes.append(
-        f"{events} events, each autosaved, Table redrawn and idle after each; "
+        f"{events} events, each autosaved, Table redrawn and idle after each; odds and "
+        f"forecast computed on opening and at each round's end ({insights} in all); "
         f"one game takes {median(times) / 1000:.1f} s ({median(times) / (events or 1):.0f} ms "
         "per event, whole process)"
     )
