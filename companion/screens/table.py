@@ -171,7 +171,7 @@ class TableScreen(Screen[None]):
 
     # --- odds and forecast, computed off the UI thread -------------------------------
 
-    def _schedule_insight(self) -> None:
+    def _schedule_insight(self, *, after_refresh: bool = True) -> None:
         """Recompute the removal odds and the forecast once the change is drawn and the
         keys have been quiet for ``INSIGHT_DELAY`` (a burst of keys, e.g. several undos,
         starts one computation, not many)."""
@@ -183,8 +183,10 @@ class TableScreen(Screen[None]):
             timer.stop()
         generation = self._insight_generation
         self._insight_timer = None
-        # Counted from the next refresh: the change is drawn before the quiet time starts.
-        self.call_after_refresh(self._arm_insight, generation)
+        if after_refresh:  # a change: the quiet time starts once it is drawn
+            self.call_after_refresh(self._arm_insight, generation)
+        else:
+            self._arm_insight(generation)
 
     def _arm_insight(self, generation: int) -> None:
         if generation != self._insight_generation or not self.is_mounted:
@@ -267,9 +269,10 @@ class TableScreen(Screen[None]):
         self.app.call_from_thread(self._store_insight, generation, state, key, risk, forecast)
 
     def _insight_interrupted(self, generation: int) -> None:
-        """A key stopped the computation: start again after the next quiet moment."""
+        """A key stopped the computation: start again after the next quiet moment (no
+        change to draw, so the quiet time starts now and the key needs no extra frame)."""
         if generation == self._insight_generation and self.is_mounted:
-            self._schedule_insight()
+            self._schedule_insight(after_refresh=False)
 
     def _store_insight(
         self,
