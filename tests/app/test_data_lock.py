@@ -16,13 +16,9 @@ from companion.screens.data_in_use import DataInUseScreen
 from companion.screens.history import HistoryScreen
 from companion.screens.start import StartScreen
 from companion.storage.lock import DataLock
+from tests.app.pilot_helpers import settle
 
 SIZE = (120, 40)
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
 
 
 async def test_a_second_copy_says_the_data_is_in_use_and_offers_the_history(

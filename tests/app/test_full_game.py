@@ -30,13 +30,9 @@ from tests.app.game_script import (
     play_in_engine,
     player_plan,
 )
+from tests.app.pilot_helpers import settle
 
 SIZE = (120, 40)
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
 
 
 async def type_text(pilot: Any, text: str) -> None:

@@ -16,22 +16,9 @@ from companion.widgets.voyage_panel import VoyagePanel
 from solo_deck import edict_advice, next_card_odds, removal_before_your_next_turn
 from solo_deck.events import SummonAlly
 from tests.app.game_script import script_setup
+from tests.app.pilot_helpers import settle, wait_for_insight
 
 SIZE = (120, 40)
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
-
-
-async def wait_for_insight(app: StuporSoloApp, pilot: Any) -> None:
-    await pilot.pause(0.3)
-    await app.workers.wait_for_complete()
-    await settle(pilot)
-    for field in app.screen.query(Input):
-        field.cursor_blink = False
-    await settle(pilot)
 
 
 async def open_table(app: StuporSoloApp, pilot: Any, *events: Any) -> None:

@@ -26,13 +26,9 @@ from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError, atomic_storage
 from solo_deck import Phase, ScoreBreakdown
 from tests.app.game_script import play_in_engine, script_setup
+from tests.app.pilot_helpers import settle
 
 SIZE = (120, 40)
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
 
 
 def messages(app: StuporSoloApp) -> list[str]:

@@ -6,30 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input
-
 from companion.app import StuporSoloApp
 from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from solo_deck import Phase
 from tests.app.game_script import script_setup
+from tests.app.pilot_helpers import settle, wait_for_insight
 
 SIZE = (120, 40)
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
-
-
-async def wait_for_insight(app: StuporSoloApp, pilot: Any) -> None:
-    """Let the odds and the forecast (a worker after a short quiet time) finish."""
-    await pilot.pause(0.3)
-    await app.workers.wait_for_complete()
-    await settle(pilot)
-    for field in app.screen.query(Input):
-        field.cursor_blink = False
-    await settle(pilot)
 
 
 async def open_table(app: StuporSoloApp, pilot: Any) -> None:
