@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import sys
-import threading
 from pathlib import Path
 from typing import ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import BindingType
+from textual.message import Message
 
+from companion.background import InputGate
 from companion.commands import GameCommands
 from companion.keymap import APP_KEYS, bindings
 from companion.session import GameSession
 from companion.storage.lock import DataLock
-
-BACKGROUND_SWITCH_INTERVAL = 0.001
-"""Seconds a thread may hold the interpreter while a background job runs (Python's
-default is 0.005): a key waits at most this long before it can stop the job."""
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
@@ -40,30 +36,15 @@ class StuporSoloApp(App[None]):
         self.lock = DataLock(data_dir) if use_lock else None
         self.read_only = False
         """True when another copy holds the data: nothing may be written."""
-        self._background: set[threading.Event] = set()
-        self._switch_interval = sys.getswitchinterval()
+        self.input_gate = InputGate()
+        """Background work (the Table's odds and forecast) pauses while input arrives."""
 
-    # --- background work gives way to the player's keys ----------------------------------
-
-    def give_way_on_key(self, stop: threading.Event) -> None:
-        """Set ``stop`` as soon as a key arrives (the background job checks it)."""
-        if not self._background:
-            sys.setswitchinterval(min(self._switch_interval, BACKGROUND_SWITCH_INTERVAL))
-        self._background.add(stop)
-
-    def done_giving_way(self, stop: threading.Event) -> None:
-        """The background job behind ``stop`` has ended."""
-        self._background.discard(stop)
-        if not self._background:
-            sys.setswitchinterval(self._switch_interval)
-
-    async def on_event(self, event: events.Event) -> None:
-        """A key stops background computations before it is handled, so it never has
-        to share the interpreter with them (they start again once the keys are quiet)."""
-        if isinstance(event, events.Key) and self._background:
-            for stop in self._background:
-                stop.set()  # each job reports back through done_giving_way
-        await super().on_event(event)
+    def post_message(self, message: Message) -> bool:
+        """Note every key and mouse event as it is posted, before it is handled: the
+        background work gives way to it at once."""
+        if isinstance(message, events.InputEvent):
+            self.input_gate.input_arrived()
+        return super().post_message(message)
 
     def on_mount(self) -> None:
         """Take the data lock, apply the saved theme and open the Start screen (or, when
@@ -87,8 +68,7 @@ class StuporSoloApp(App[None]):
         self.push_screen(StartScreen())
 
     def on_unmount(self) -> None:
-        """Give the data lock back (and the interpreter's usual switch interval)."""
-        sys.setswitchinterval(self._switch_interval)
+        """Give the data lock back."""
         if self.lock is not None and not self.read_only:
             self.lock.release()
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         ForecastCancelled,
         RoundsForecast,
         forecast_rounds_left,
+        forecast_steps,
         player_edicts_per_round,
     )
     from solo_deck.game import DocumentError, SoloGame
@@ -75,6 +76,7 @@ _MODULE_OF: dict[str, str] = {
     "ForecastCancelled": "solo_deck.forecast",
     "RoundsForecast": "solo_deck.forecast",
     "forecast_rounds_left": "solo_deck.forecast",
+    "forecast_steps": "solo_deck.forecast",
     "player_edicts_per_round": "solo_deck.forecast",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DocumentError": "solo_deck.game",
@@ -162,6 +164,7 @@ __all__ = [
     "edict_advice",
     "final_score",
     "forecast_rounds_left",
+    "forecast_steps",
     "frederick_ship_distribution",
     "load_advanced_cards",
     "load_allies",

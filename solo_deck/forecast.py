@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 
 from solo_deck.events import EndRound, Event, PlayerEdict
@@ -66,7 +66,8 @@ from solo_deck.solo_cards import ShipMove
 from solo_deck.state import GameEndReason, GameState, Phase
 
 CHECK_EVERY = 16
-"""Playouts between two calls of ``should_stop`` (about 2 ms on a slow machine)."""
+"""Playouts between two calls of ``should_stop``, or two steps of :func:`forecast_steps`
+(about 1 ms on a small machine)."""
 
 
 class ForecastCancelled(Exception):
@@ -290,13 +291,65 @@ def forecast_rounds_left(
 
     The same state, arguments and ``seed`` always give the same forecast.
     ``should_stop`` is asked every :data:`CHECK_EVERY` playouts; when it returns True the
-    work is abandoned with :class:`ForecastCancelled` (a caller running this in the
-    background uses it to give way to the player's keys).
+    work is abandoned with :class:`ForecastCancelled`. To spread the work over time
+    instead, use :func:`forecast_steps`.
+    """
+    steps = forecast_steps(
+        state,
+        ruleset,
+        simulations,
+        seed,
+        edicts_per_round=edicts_per_round,
+        cards_per_round=cards_per_round,
+        structures_per_round=structures_per_round,
+        history=history,
+        horizon=horizon,
+    )
+    while True:
+        try:
+            done = next(steps)
+        except StopIteration as finished:
+            forecast: RoundsForecast = finished.value
+            return forecast
+        if should_stop is not None and should_stop():
+            steps.close()
+            raise ForecastCancelled(f"stopped after {done} of {simulations} playouts")
+
+
+def forecast_steps(
+    state: GameState,
+    ruleset: Ruleset,
+    simulations: int = 10_000,
+    seed: int = 0,
+    *,
+    edicts_per_round: float | None = None,
+    cards_per_round: float = 1.0,
+    structures_per_round: float = 0.0,
+    history: Sequence[Event] | None = None,
+    horizon: int = 10,
+    batch: int = CHECK_EVERY,
+) -> Generator[int, None, RoundsForecast]:
+    """:func:`forecast_rounds_left` a few playouts at a time, for a caller that runs it
+    between other work (the app, between two looks at the player's keys).
+
+    The arguments are checked at once (``ValueError``). The generator yields the number of
+    playouts done so far, every ``batch`` playouts (0 first), and returns the forecast:
+    exactly the one :func:`forecast_rounds_left` gives for the same arguments.
+
+    >>> from solo_deck import GameSetup, load_ruleset, parse_edict
+    >>> from solo_deck.game import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> steps = forecast_steps(state, load_ruleset(), simulations=40, seed=1)
+    >>> list(steps)          # the playouts done when each batch starts
+    [0, 16, 32]
     """
     if simulations < 1:
         raise ValueError("simulations must be at least 1")
     if horizon < 1:
         raise ValueError("horizon must be at least 1")
+    if batch < 1:
+        raise ValueError("batch must be at least 1")
     if edicts_per_round is None:
         edicts_per_round = player_edicts_per_round(history or ())
         if edicts_per_round is None:
@@ -304,19 +357,29 @@ def forecast_rounds_left(
     rates = (edicts_per_round, cards_per_round, structures_per_round)
     if any(rate < 0 or not math.isfinite(rate) for rate in rates):
         raise ValueError("the rates per round must be finite and not negative")
+    start = None if state.phase is Phase.GAME_OVER else _start(state, ruleset)
+    return _forecast(state, start, rates, simulations, seed, horizon, batch)
 
+
+def _forecast(
+    state: GameState,
+    start: _Start | None,
+    rates: tuple[float, float, float],
+    simulations: int,
+    seed: int,
+    horizon: int,
+    batch: int,
+) -> Generator[int, None, RoundsForecast]:
     counts = [0] * horizon
     reasons = dict.fromkeys(GameEndReason, 0)
     later = 0
-    over = state.phase is Phase.GAME_OVER
-    if over:
+    if start is None:  # the game is over
         counts[0] = simulations
         for reason in state.game_end:
             reasons[reason] = simulations
     else:
-        start = _start(state, ruleset)
-        ended, castle, edict, short = _simulate(
-            start, rates, simulations, seed, horizon, should_stop
+        ended, castle, edict, short = yield from _simulate(
+            start, rates, simulations, seed, horizon, batch
         )
         for offset in ended:
             if offset < 0:
@@ -326,18 +389,19 @@ def forecast_rounds_left(
         reasons[GameEndReason.CASTLE_COMPLETE] = castle
         reasons[GameEndReason.EDICT_SPACE_EMPTY] = edict
         reasons[GameEndReason.ADVANCED_CARDS_SHORT] = short
+    edicts, cards, structures = rates
     return RoundsForecast(
         current_round=state.round,
         simulations=simulations,
         seed=seed,
         horizon=horizon,
-        edicts_per_round=edicts_per_round,
-        cards_per_round=cards_per_round,
-        structures_per_round=structures_per_round,
+        edicts_per_round=edicts,
+        cards_per_round=cards,
+        structures_per_round=structures,
         counts=tuple(counts),
         later_count=later,
         reason_counts=reasons,
-        already_over=over,
+        already_over=start is None,
     )
 
 
@@ -347,10 +411,11 @@ def _simulate(
     simulations: int,
     seed: int,
     horizon: int,
-    should_stop: Callable[[], bool] | None = None,
-) -> tuple[list[int], int, int, int]:
-    """Run the playouts. Returns each run's end offset (-1: later) and how many runs ended
-    with the castle complete / an Edict space empty / cards short."""
+    batch: int,
+) -> Generator[int, None, tuple[list[int], int, int, int]]:
+    """Run the playouts, yielding the number done every ``batch``. Returns each
+    run's end offset (-1: later) and how many runs ended with the castle complete / an
+    Edict space empty / cards short."""
     rng = random.Random(seed)
     rand = rng.random
     faces = list(zip(s.moves, s.removes, s.edicts, s.crowns, strict=True))
@@ -374,8 +439,8 @@ def _simulate(
     n_castle = n_edict = n_short = 0
 
     for run in range(simulations):
-        if should_stop is not None and run % CHECK_EVERY == 0 and should_stop():
-            raise ForecastCancelled(f"stopped after {run} of {simulations} playouts")
+        if run % batch == 0:
+            yield run
         pile = [] if s.reshuffle_first else list(s.unseen)
         seen = s.crowns_seen
         fred, me = s.frederick, s.player

@@ -119,7 +119,7 @@ async def _frederick(settings: Settings, folder: Path) -> dict[str, list[float]]
 INSIGHT_GROUP = "insight"
 """The worker group of the Table's odds and forecast."""
 INSIGHT_LEAD = 0.01
-"""Seconds the insight worker has been running (its thread under way) when the key is
+"""Seconds the insight worker has been running (its first turns done) when the key is
 posted."""
 INSIGHT_WAIT = 2.0
 """Seconds to wait for the insight worker after a change before trying another change
@@ -258,23 +258,20 @@ async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
 
 def insight_key_delay(settings: Settings, space: Workspace) -> Result:
     """A key that only toggles a label on the Table, pressed while the Table's odds and
-    forecast are being computed in their worker thread, against the same key when the app
-    is doing nothing at all. Both follow a change of the game state made as a key would
-    make it (events pushed through the session, then ``refresh_state``), so the screen
-    shows the same kind of game. The busy press is posted once a worker of the ``insight``
-    group has been running for ``INSIGHT_LEAD`` and is checked to be still running; the
-    quiet one once that worker has ended and the app is quiet. The two take turns.
+    forecast are being computed, against the same key when the app is doing nothing at
+    all. Both follow a change of the game state made as a key would make it (events pushed
+    through the session, then ``refresh_state``), so the screen shows the same kind of
+    game. The busy press is posted once a worker of the ``insight`` group has been running
+    for ``INSIGHT_LEAD`` and is checked to be still running; the quiet one once that worker
+    has ended and the app is quiet. The two take turns.
 
-    Target 1.5: the worker is pure Python, so while it computes, the key's handling has
-    to win the interpreter lock back every time the event loop lets it go, each time
-    waiting up to one switch interval (5 ms). A key that waits one switch interval, plus
-    noise, stays within 1.5 of a key on a quiet app; anything beyond means the background
-    work delays the player's keys. The notes say in how many busy presses the worker was
-    running when the key was posted and still running when the key had been handled, how
-    long after the key it ended against how long the computation runs when left alone
-    (the window the key falls in), whether the Table started it again after the key, and
-    the CPU the other threads used during the press (the worker computing: 0 on the quiet
-    side).
+    Target 1.5: the computation runs on the event loop in turns of about a millisecond and
+    sits out from the moment a key is posted (``companion.background``), so a key can wait
+    for at most the turn under way, plus noise; anything beyond means the background work
+    delays the player's keys. The notes say in how many busy presses the worker was
+    running when the key was posted and still running (paused) when it had been handled,
+    how long after the key it ended against how long the computation runs when left alone,
+    and the CPU other threads used during the press (none: the work has no thread).
     """
     found = asyncio.run(_insight_keys(settings, space.data_dir()))
     busy, calm = found["busy"], found["quiet"]
@@ -288,9 +285,11 @@ def insight_key_delay(settings: Settings, space: Workspace) -> Result:
         f"{presses} busy presses, still running when it had been handled in "
         f"{found['at_settle']}; it ended {median(stopped):.0f} ms after the key (runs "
         f"{spread(stopped)}), against {median(computed):.0f} ms (runs {spread(computed)}) "
-        f"for the whole computation left alone; the Table started it again after the key "
-        f"in {found['again']}",
-        f"CPU of the other threads during the press (the worker computing): "
+        f"for the whole computation left alone (it pauses for the key, so it ends later); "
+        f"the Table started it again after the key in {found['again']} (0 expected: it "
+        "goes on where it paused)",
+        f"CPU of the other threads during the press (none expected: the work runs on the "
+        f"event loop): "
         f"{median(found['busy_background']):.1f} ms vs "
         f"{median(found['quiet_background']):.1f} ms",
         f"CPU of the UI thread (the key's own work, less sensitive to a busy machine): "
@@ -312,7 +311,7 @@ def insight_key_delay(settings: Settings, space: Workspace) -> Result:
         1.5,
         median(busy),
         median(calm),
-        what="'x' on the Table while the odds and forecast worker runs, until idle",
+        what="'x' on the Table while the odds and forecast are computed, until idle",
         reference_what="the same key with the app quiet",
         notes=notes,
     )

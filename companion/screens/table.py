@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -28,7 +27,6 @@ from companion.widgets.player_panel import PlayerPanel
 from companion.widgets.voyage_panel import VoyagePanel
 from solo_deck import (
     CardFace,
-    ForecastCancelled,
     GameState,
     Numeral,
     PalaceLimits,
@@ -37,19 +35,14 @@ from solo_deck import (
     RoundsForecast,
     RuleError,
     Ruleset,
-    forecast_rounds_left,
     frederick_ship_distribution,
     player_edicts_per_round,
-    removal_before_your_next_turn,
 )
 from solo_deck.events import Event, FrederickTurn, RevealEdict
 from solo_deck.state import EndPhaseProgress
 
 INSIGHT_DELAY = 0.15
 """Seconds of quiet before the odds and the forecast are recomputed."""
-
-FORECAST_RUNS = 4_000
-"""Monte Carlo playouts per forecast on the Table (standard error under 1 point)."""
 
 NARROW = 110
 """Below this width the panels stack instead of sitting side by side."""
@@ -198,7 +191,7 @@ class TableScreen(Screen[None]):
             return
         state = self.state
         ruleset = self.session.game.setup.ruleset
-        events = self.session.game.events
+        edicts_per_round = player_edicts_per_round(self.session.game.events)
         risk_key = (
             state.phase,
             state.frederick_actions,
@@ -212,67 +205,38 @@ class TableScreen(Screen[None]):
             state.round,
             state.edicts,
             state.player.structures,
-            player_edicts_per_round(events),
+            edicts_per_round,
         )
         cached = getattr(self, "_insight_cache", None)
         if cached is not None and cached[0] == forecast_key:
             self._show_insight(generation, state, cached[1], cached[2])
             return
         risk = cached[1] if cached is not None and cached[0][0] == risk_key else None
-        stop = threading.Event()
-        self.app.give_way_on_key(stop)  # type: ignore[attr-defined]
         self.run_worker(
-            lambda: self._compute_insight(
-                generation, state, ruleset, events, forecast_key, risk, stop
-            ),
-            thread=True,
+            self._compute_insight(generation, state, ruleset, edicts_per_round, forecast_key, risk),
             group="insight",
+            exclusive=True,
             exit_on_error=False,
         )
 
-    def _compute_insight(
+    async def _compute_insight(
         self,
         generation: int,
         state: GameState,
         ruleset: Ruleset,
-        events: tuple[Event, ...],
+        edicts_per_round: float | None,
         key: tuple[object, ...],
         risk: dict[int, RemovalOdds] | None,
-        stop: threading.Event,
     ) -> None:
-        """Worker thread: exact removal odds per port and the Monte Carlo forecast.
+        """The exact removal odds per port (unless ``risk`` still holds) and the Monte
+        Carlo forecast, a little at a time on the event loop; it pauses while the player
+        types or clicks (see :mod:`companion.background`)."""
+        from companion.background import run_in_turns
+        from companion.insight import insight_steps
 
-        A key press sets ``stop`` (see ``StuporSoloApp.give_way_on_key``): the work is
-        dropped within a fraction of a millisecond, so the key never shares the
-        interpreter with it, and is started again after the next quiet moment."""
-        try:
-            if risk is None:
-                risk = {}
-                if state.phase is not Phase.GAME_OVER:
-                    for port in range(len(state.voyage.ports)):
-                        if stop.is_set():
-                            raise ForecastCancelled("a key was pressed")
-                        risk[port] = removal_before_your_next_turn(state, port, ruleset)
-            forecast = forecast_rounds_left(
-                state,
-                ruleset,
-                simulations=FORECAST_RUNS,
-                seed=state.round,
-                history=events,
-                should_stop=stop.is_set,
-            )
-        except ForecastCancelled:
-            self.app.call_from_thread(self._insight_interrupted, generation)
-            return
-        finally:
-            self.app.call_from_thread(self.app.done_giving_way, stop)  # type: ignore[attr-defined]
-        self.app.call_from_thread(self._store_insight, generation, state, key, risk, forecast)
-
-    def _insight_interrupted(self, generation: int) -> None:
-        """A key stopped the computation: start again after the next quiet moment (no
-        change to draw, so the quiet time starts now and the key needs no extra frame)."""
-        if generation == self._insight_generation and self.is_mounted:
-            self._schedule_insight(after_refresh=False)
+        steps = insight_steps(state, ruleset, edicts_per_round, risk)
+        risk, forecast = await run_in_turns(steps, self.app.input_gate)  # type: ignore[attr-defined]
+        self._store_insight(generation, state, key, risk, forecast)
 
     def _store_insight(
         self,

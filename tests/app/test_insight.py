@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.widgets import DataTable, Input
 
 from companion.app import StuporSoloApp
@@ -13,7 +14,12 @@ from companion.screens.modals.advisor import AdvisorModal
 from companion.screens.table import TableScreen
 from companion.widgets.odds_panel import OddsPanel, percent
 from companion.widgets.voyage_panel import VoyagePanel
-from solo_deck import edict_advice, next_card_odds, removal_before_your_next_turn
+from solo_deck import (
+    edict_advice,
+    forecast_rounds_left,
+    next_card_odds,
+    removal_before_your_next_turn,
+)
 from solo_deck.events import SummonAlly
 from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import settle, wait_for_insight
@@ -60,50 +66,55 @@ async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None
             assert f"card {percent(tunis.card)}" in line
 
 
-async def test_a_key_stops_the_forecast_in_progress_and_it_starts_again(
+async def test_the_forecast_sits_out_while_keys_arrive_and_then_finishes(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
-    """The background forecast gives way to a key at once (it is stopped, not shared
-    with), and is computed again once the keys are quiet."""
-    import sys
-    import threading
+    """The background computation runs on the event loop in short turns; a key pauses it
+    as soon as the key is posted, and it goes on (not from the start) once keys are quiet."""
+    import time
 
-    import companion.screens.table as table_module
-    from solo_deck import ForecastCancelled, forecast_rounds_left
+    import companion.insight as insight_module
+    from companion.background import INPUT_QUIET, TURN_SECONDS
 
-    running = threading.Event()
-    outcomes: list[str] = []
-    switch_interval = sys.getswitchinterval()
+    steps_at: list[float] = []
+    real_steps = insight_module.insight_steps
 
-    def first_waits_for_a_key(*args: Any, should_stop: Any, **kwargs: Any) -> Any:
-        if not outcomes:
-            running.set()
-            for _ in range(2_000):  # at most 10 s
-                if should_stop():
-                    outcomes.append("stopped")
-                    raise ForecastCancelled("a key was pressed")
-                threading.Event().wait(0.005)
-            outcomes.append("never stopped")
-        result = forecast_rounds_left(*args, should_stop=should_stop, **kwargs)
-        outcomes.append("finished")
-        return result
+    def timed_steps(*args: Any, **kwargs: Any) -> Any:
+        steps = real_steps(*args, **kwargs)
+        while True:
+            steps_at.append(time.monotonic())
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+            yield
 
-    monkeypatch.setattr(table_module, "forecast_rounds_left", first_waits_for_a_key)
+    monkeypatch.setattr(insight_module, "insight_steps", timed_steps)
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
         for _ in range(200):
-            if running.is_set():
+            if len(steps_at) > 10:
                 break
-            await pilot.pause(0.05)
-        assert running.is_set(), "the forecast never started"
-        assert app.screen.query_one(OddsPanel).forecast is None
-        await pilot.press("z")  # no binding: only the key's arrival matters
+            await pilot.pause(0.01)
+        assert len(steps_at) > 10, "the forecast never started"
+        assert app.screen.query_one(OddsPanel).forecast is None  # still computing
+        started = len(steps_at)
+        app.post_message(events.Key("z", "z"))  # no binding: only its arrival matters
+        posted = time.monotonic()
+        await pilot.pause(INPUT_QUIET / 2)
+        late = [t for t in steps_at[started:] if t > posted + 5 * TURN_SECONDS]
+        assert late == []  # no step while the key was recent
         await wait_for_insight(app, pilot)
-        assert outcomes == ["stopped", "finished"]
         assert app.screen.query_one(OddsPanel).forecast is not None
-        assert not app._background  # nothing left waiting for a key
-        assert sys.getswitchinterval() == switch_interval  # lowered only while it ran
+        assert steps_at[-1] > posted + INPUT_QUIET  # went on after the quiet time
+        state = app.session.state
+        assert app.screen.query_one(OddsPanel).forecast == forecast_rounds_left(
+            state,
+            app.session.game.setup.ruleset,
+            simulations=insight_module.FORECAST_RUNS,
+            seed=state.round,
+        )
 
 
 async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from solo_deck.forecast import (
     CHECK_EVERY,
     ForecastCancelled,
     forecast_rounds_left,
+    forecast_steps,
     player_edicts_per_round,
     round_schedule,
 )
@@ -198,6 +199,45 @@ def test_should_stop_abandons_the_work_and_never_changes_the_result(
         forecast_rounds_left(
             state, RULES, simulations=1_000, seed=5, should_stop=lambda: next(calls)
         )
+
+
+@pytest.mark.parametrize("batch", [1, 7, CHECK_EVERY, 5_000])
+def test_forecast_steps_give_the_same_forecast_in_batches(
+    make_game: Callable[..., SoloGame], batch: int
+) -> None:
+    state = mid_game(make_game())
+    steps = forecast_steps(state, RULES, simulations=1_000, seed=5, batch=batch)
+    done = []
+    while True:
+        try:
+            done.append(next(steps))
+        except StopIteration as finished:
+            forecast = finished.value
+            break
+    assert done == list(range(0, 1_000, batch))  # progress, one batch at a time
+    assert forecast == forecast_rounds_left(state, RULES, simulations=1_000, seed=5)
+
+
+def test_forecast_steps_check_their_arguments_before_the_first_step(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    state = mid_game(make_game())
+    for bad in ({"simulations": 0}, {"horizon": 0}, {"batch": 0}, {"edicts_per_round": -1}):
+        with pytest.raises(ValueError, match="must be"):
+            forecast_steps(state, RULES, **bad)  # raised by the call, not by next()
+
+
+def test_forecast_steps_of_a_finished_game_take_no_step(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    state = mid_game(make_game()).model_copy(
+        update={"phase": Phase.GAME_OVER, "game_end": (GameEndReason.CASTLE_COMPLETE,)}
+    )
+    steps = forecast_steps(state, RULES, simulations=50)
+    with pytest.raises(StopIteration) as finished:
+        next(steps)
+    assert finished.value.value.already_over
+    assert finished.value.value.probability(0) == 1.0
 
 
 # --- your pace, in a game where Frederick's cards do nothing ----------------------------------
