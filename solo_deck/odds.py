@@ -320,7 +320,8 @@ def removal_before_your_next_turn(
 
     deck = state.deck
     faces = definition_faces(deck)
-    full = tuple(sum(1 for c in deck.definition.cards if c.face == f) for f in faces)
+    everything = Counter(card.face for card in deck.definition.cards)
+    full = tuple(everything[f] for f in faces)
     unseen = deck.remaining_composition()
     counts = tuple(unseen[f] for f in faces)
     crowns = deck.crowns_since_shuffle
