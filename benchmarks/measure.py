@@ -140,6 +140,10 @@ def spread(values: Sequence[float]) -> str:
     return f"{min(values):.3g}–{max(values):.3g}"
 
 
+PYCACHE = Path(tempfile.gettempdir()) / "stupor-bench-pycache"
+"""Where the measured processes keep their byte-code (see :func:`clean_env`)."""
+
+
 def clean_env() -> dict[str, str]:
     """The environment for a measured process: no Textual or colour settings from the
     caller's terminal (they change what Textual does), the repo importable."""
@@ -152,6 +156,12 @@ def clean_env() -> dict[str, str]:
         p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p
     )
     env.pop("STUPOR_SOLO_DATA", None)
+    # Byte-code as an installed app has it: compiled once (by the untimed warm-up run),
+    # then read. Some machines set PYTHONDONTWRITEBYTECODE, which would make every
+    # measured start compile the app's sources again (the bare app's come compiled
+    # with Textual); the cache lives outside the repository.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
     return env
 
 
