@@ -144,12 +144,12 @@ def play_game(rounds: int, facts: dict[str, Any], events: int | None = None) -> 
     last event, with the app then left completely quiet (:func:`quiet`), as when a player
     pauses to read the new round. Within a round the app's ``insight`` switch is off: a
     redraw takes longer than those 0.15 s on a slow machine, so the worker would
-    otherwise start after every event and each forecast (thousands of playouts in a
-    thread, holding the interpreter) would slow the next redraws: the 40-round game took
-    15 minutes on a 2-CPU machine, about 3 this way. The events, autosaves and redraws
-    are the same; the forecast's memory is transient (each result replaces the last on
-    the Table): computing it after every event instead gave the same peak over 10
-    rounds (63.6 vs 63.7 MB, once the Table's footer no longer leaked the key widgets it
+    otherwise start after every event and each forecast (thousands of playouts, run
+    between the redraws) would slow the next redraws: the 40-round game took 15 minutes
+    on a 2-CPU machine, about 2 this way. The events, autosaves and redraws are the
+    same; the forecast's memory is transient (each result replaces the last on the
+    Table): computing it after every event instead gave the same peak over 10 rounds
+    (63.6 vs 63.7 MB, once the Table's footer no longer leaked the key widgets it
     replaces), only 2.5 times slower.
     """
 

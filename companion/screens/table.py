@@ -162,7 +162,7 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
         self._schedule_insight()
 
-    # --- odds and forecast, computed off the UI thread -------------------------------
+    # --- odds and forecast, computed in the background between keys ---------------------
 
     def _schedule_insight(self, *, after_refresh: bool = True) -> None:
         """Recompute the removal odds and the forecast once the change is drawn and the
