@@ -46,11 +46,30 @@ class StuporSoloApp(App[None]):
             self.input_gate.input_arrived()
         return super().post_message(message)
 
+    def _note_input_at_the_driver(self) -> None:
+        """Note every key and mouse event where the driver hands it over (for a terminal,
+        in its input thread, before the event loop has even seen it), so background work
+        pauses before the key is queued. Textual keeps the driver in ``_driver``; if that
+        ever changes, :meth:`post_message` still notes the event a little later."""
+        driver = getattr(self, "_driver", None)
+        send = getattr(driver, "send_message", None)
+        if send is None:
+            return
+        gate = self.input_gate
+
+        def send_message(message: Message) -> None:
+            if isinstance(message, events.InputEvent):
+                gate.input_arrived()
+            send(message)
+
+        driver.send_message = send_message  # type: ignore[union-attr]
+
     def on_mount(self) -> None:
         """Take the data lock, apply the saved theme and open the Start screen (or, when
         another copy holds the data, the screen that says so)."""
         from companion.screens.start import StartScreen
 
+        self._note_input_at_the_driver()
         if self.lock is not None and not self.lock.acquire():
             from companion.screens.data_in_use import DataInUseScreen
 

@@ -12,11 +12,12 @@ blur a key that takes a few milliseconds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -192,6 +193,36 @@ async def _quiet_watching(pilot: Any, worker: Any) -> bool:
     return again
 
 
+IDLE_FOR = 0.3
+"""Seconds the ``idle`` case's worker waits before it computes anything."""
+
+
+@contextlib.contextmanager
+def _computing_later(later: bool) -> Iterator[None]:
+    """While active (``later``), a Table worker that starts waits :data:`IDLE_FOR` and
+    then computes everything at once: the same worker at the same moment after a change,
+    but nothing computed while the key is handled (the ``idle`` calibration case)."""
+    if not later:
+        yield
+        return
+    import companion.background as background
+
+    async def wait_then_compute(steps: Any, gate: Any) -> Any:
+        await asyncio.sleep(IDLE_FOR)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    real = background.run_in_turns
+    background.run_in_turns = wait_then_compute  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        background.run_in_turns = real  # type: ignore[assignment]
+
+
 async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
     from textual.worker import WorkerState
 
@@ -201,6 +232,7 @@ async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
     found: dict[str, Any] = {
         "busy": [],
         "quiet": [],
+        "idle": [],
         "busy_cpu": [],
         "quiet_cpu": [],
         "busy_background": [],
@@ -223,11 +255,13 @@ async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
         table = bench_table_class()()
         await app.push_screen(table)
         await quiet(pilot)
-        for run in range(settings.key_runs + 1):  # the first pair warms up
-            order = ("quiet", "busy") if run % 2 == 0 else ("busy", "quiet")
-            for which in order:
+        kinds = ("quiet", "busy", "idle")
+        for run in range(settings.key_runs + 1):  # the first round warms up
+            shift = run % len(kinds)
+            for which in kinds[shift:] + kinds[:shift]:
                 app.set_focus(None)
-                worker, seen, missed = await _insight_started(pilot, table, rng)
+                with _computing_later(which == "idle"):
+                    worker, seen, missed = await _insight_started(pilot, table, rng)
                 found["missed"] += missed
                 if which == "quiet":  # how long the computation runs left alone; then quiet
                     computed = await _ended(worker, seen)
@@ -244,6 +278,8 @@ async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
                 if not run:
                     continue
                 found[which].append(elapsed)
+                if which == "idle":
+                    continue
                 found[f"{which}_cpu"].append(main_cpu)
                 found[f"{which}_background"].append(background)
                 if which == "busy":
@@ -272,6 +308,8 @@ def insight_key_delay(settings: Settings, space: Workspace) -> Result:
     running when the key was posted and still running (paused) when it had been handled,
     how long after the key it ended against how long the computation runs when left alone,
     and the CPU other threads used during the press (none: the work has no thread).
+    A third, uncounted case calibrates the timing: the same press at the same moment
+    after a change, with a worker that computes nothing until later.
     """
     found = asyncio.run(_insight_keys(settings, space.data_dir()))
     busy, calm = found["busy"], found["quiet"]
@@ -295,6 +333,14 @@ def insight_key_delay(settings: Settings, space: Workspace) -> Result:
         f"CPU of the UI thread (the key's own work, less sensitive to a busy machine): "
         f"{cpu_busy:.1f} ms vs {cpu_calm:.1f} ms, ratio {cpu_busy / cpu_calm:.2f}",
     ]
+    idle = median(found["idle"])
+    notes.append(
+        f"calibration: the same press at the same moment after a change, with a worker "
+        f"that computes nothing until {IDLE_FOR:g} s later: {idle:.1f} ms (runs "
+        f"{spread(found['idle'])}), ratio {idle / median(calm):.2f} to the quiet key; the "
+        f"busy key against it: {median(busy) / idle:.2f} (about 1: the computation itself "
+        "does not delay the key, the rest is the press coming soon after a redraw)"
+    )
     if found["missed"]:
         notes.append(
             f"{found['missed']} change(s) showed no running insight worker within "

@@ -117,6 +117,19 @@ async def test_the_forecast_sits_out_while_keys_arrive_and_then_finishes(
         )
 
 
+async def test_input_is_noted_where_the_driver_hands_it_over(tmp_path: Path) -> None:
+    """A key pauses the background before the event loop has even queued it (for a
+    terminal the driver sends it from its input thread)."""
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app._driver.send_message(events.Resize.from_dimensions(SIZE, SIZE))
+        await settle(pilot)
+        assert app.input_gate.waiting() == 0  # not input: the background goes on
+        app._driver.send_message(events.Key("z", "z"))
+        assert app.input_gate.waiting() > 0  # noted at once, not when the loop gets to it
+
+
 async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
