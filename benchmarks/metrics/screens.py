@@ -71,6 +71,18 @@ def bench_table_class() -> type:
     return BenchTableScreen
 
 
+def _game_under_way(session: Any, settings: Settings) -> random.Random:
+    """Start the benchmarks' game and play it (untimed) into round ``settings.key_round``,
+    so the Table shows a game under way with a log; returns the random source that chose
+    the events, for the next ones."""
+    session.start(bench_setup())
+    rng = random.Random(11)
+    while session.state.round < settings.key_round:
+        for event in next_events(session.state, rng):
+            session.push(event)
+    return rng
+
+
 def _to_frederick(session: Any, rng: random.Random) -> None:
     """Push the player's events (untimed) until it is Frederick's turn."""
     while session.state.phase is not Phase.FREDERICK or session.state.awaiting_reveal:
@@ -86,11 +98,7 @@ async def _frederick(settings: Settings, folder: Path) -> dict[str, list[float]]
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         session = app.session
-        session.start(bench_setup())
-        rng = random.Random(11)
-        while session.state.round < settings.key_round:  # a game under way, a log to show
-            for event in next_events(session.state, rng):
-                session.push(event)
+        rng = _game_under_way(session, settings)
         _to_frederick(session, rng)
         table = bench_table_class()()
         await app.push_screen(table)
@@ -246,12 +254,7 @@ async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
     }
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        session = app.session
-        session.start(bench_setup())
-        rng = random.Random(11)
-        while session.state.round < settings.key_round:  # a game under way, as on the Table
-            for event in next_events(session.state, rng):
-                session.push(event)
+        rng = _game_under_way(app.session, settings)
         table = bench_table_class()()
         await app.push_screen(table)
         await quiet(pilot)
