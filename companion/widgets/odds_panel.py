@@ -50,7 +50,7 @@ class OddsPanel(TextPanel):
         )
         text.append(
             f"card {percent(odds.removes_card)} · ally {percent(odds.removes_ally)}"
-            f" · crown {percent(odds.crown)} · reshuffle {percent(odds.reshuffle)}\n"
+            f" · crown {percent(odds.crown)} · shuffle {percent(odds.reshuffle)}\n"
         )
         text.append(
             f"Edict I {percent(odds.edict_i)} · II {percent(odds.edict_ii)}"
@@ -66,11 +66,27 @@ class OddsPanel(TextPanel):
             return Text("reached", style="bold")
         if forecast is None:
             return Text("forecast…", style="dim")
-        parts = []
-        for offset in range(min(4, len(forecast.counts))):
-            label = "this round" if offset == 0 else f"R{state.round + offset}"
-            parts.append(f"{label} {percent(forecast.probability(offset))}")
-        rest = 1.0 - forecast.within(min(3, len(forecast.counts) - 1))
-        if rest > 0.005:
-            parts.append(f"later {percent(rest)}")
-        return Text(" · ".join(parts))
+        return Text(forecast_line(forecast))
+
+
+FORECAST_ROUNDS = 3
+"""Rounds the forecast line names; the rest is summed up as "later"."""
+
+
+def forecast_line(forecast: RoundsForecast) -> str:
+    """In which round the game ends, e.g. ``R3 <1% · R4 71% · R5 28% · later 1%``: the
+    rounds with a chance among :data:`FORECAST_ROUNDS` rounds from the first one that has
+    any (rounds at 0% before and after are left out, so the likely ones fit the panel)."""
+    counts = forecast.counts
+    ending = [offset for offset, count in enumerate(counts) if count]
+    first = ending[0] if ending else len(counts)
+    last = max((o for o in ending if o < first + FORECAST_ROUNDS), default=first - 1)
+    shown = range(first, last + 1)
+    parts = [
+        f"R{forecast.current_round + offset} {percent(forecast.probability(offset))}"
+        for offset in shown
+    ]
+    rest = 1.0 - (forecast.within(shown[-1]) if shown else 0.0)
+    if rest > 0.005 or not parts:
+        parts.append(f"later {percent(rest)}")
+    return " · ".join(parts)

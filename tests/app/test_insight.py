@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input
 from companion.app import StuporSoloApp
 from companion.screens.modals.advisor import AdvisorModal
 from companion.screens.table import TableScreen
-from companion.widgets.odds_panel import OddsPanel, percent
+from companion.widgets.odds_panel import OddsPanel, forecast_line, percent
 from companion.widgets.voyage_panel import VoyagePanel
 from solo_deck import (
     edict_advice,
@@ -57,13 +57,46 @@ async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None
         assert f"from {odds.cards} unseen cards" in text
         assert f"ship +1 {percent(odds.move1)}" in text
         assert f"crown {percent(odds.crown)}" in text
-        assert f"reshuffle {percent(odds.reshuffle)}" in text
-        assert "Game end this round" in text and "forecast…" not in text
+        assert f"shuffle {percent(odds.reshuffle)}" in text
+        forecast = app.screen.query_one(OddsPanel).forecast
+        assert forecast is not None and "forecast…" not in text
+        assert f"Game end {forecast_line(forecast)}" in text
         voyage = plain(app.screen.query_one(VoyagePanel))
         tunis = removal_before_your_next_turn(state, 2)
         line = next(row for row in voyage.splitlines() if row.startswith("Tunis"))
         if tunis.card_present:
             assert f"card {percent(tunis.card)}" in line
+
+
+def rounds_forecast(counts: tuple[int, ...], later: int, current_round: int = 1) -> Any:
+    from solo_deck import GameEndReason, RoundsForecast
+
+    return RoundsForecast(
+        current_round=current_round,
+        simulations=sum(counts) + later,
+        seed=0,
+        horizon=len(counts),
+        edicts_per_round=1.0,
+        cards_per_round=1.0,
+        structures_per_round=0.0,
+        counts=counts,
+        later_count=later,
+        reason_counts=dict.fromkeys(GameEndReason, 0),
+    )
+
+
+def test_the_forecast_line_starts_at_the_first_round_with_a_chance() -> None:
+    forecast = rounds_forecast((0, 0, 5, 71, 23, 0, 0, 0, 0, 0), later=1)
+    assert forecast_line(forecast) == "R3 5% · R4 71% · R5 23% · later 1%"
+    assert forecast_line(rounds_forecast((10, 90, 0, 0), 0, current_round=6)) == (
+        "R6 10% · R7 90%"  # nothing after: no 0% rounds, no "later"
+    )
+    assert (
+        forecast_line(rounds_forecast((0, 50, 0, 40, 9), 1))
+        == "R2 50% · R3 0% · R4 40% · later 10%"
+    )
+    assert forecast_line(rounds_forecast((0, 0, 0), later=40)) == "later 100%"
+    assert len("Game end " + forecast_line(forecast)) <= 46  # the panel's width at 120x40
 
 
 async def test_the_forecast_sits_out_while_keys_arrive_and_then_finishes(
