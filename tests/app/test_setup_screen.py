@@ -298,8 +298,23 @@ def test_setup_screen_snapshot_with_errors(snap_compare, tmp_path: Path) -> None
             screen.query_one(f"#{slot}", EdictField).query_one(Input).value = text
         await pilot.pause()
         screen.action_start_game()
-        await pilot.pause()
+        form = screen.query_one("#setup-form")
+        await scrolling_done(pilot, form)  # the screen scrolls to the first bad tile
         screen.query_one("#checklist").scroll_visible(top=True, animate=False)
-        await pilot.pause()
+        await scrolling_done(pilot, form)
 
     assert snap_compare(StuporSoloApp(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+async def scrolling_done(pilot, container) -> None:  # type: ignore[no-untyped-def]
+    """Wait until ``container`` has kept its scroll position over three pauses (a scroll
+    requested by focus or ``scroll_visible`` lands after a refresh, not at once)."""
+    still, last = 0, None
+    for _ in range(100):
+        await pilot.pause()
+        offset = container.scroll_offset
+        still = still + 1 if offset == last else 0
+        if still >= 3:
+            return
+        last = offset
+    raise AssertionError("the form never stopped scrolling")
