@@ -122,6 +122,16 @@ class KeyFooter(Footer):
             self._update_pending = True
             self.call_later(self._update)
 
+    def _forget_removed_keys(self) -> None:
+        """Drop the ``compact`` watchers of key widgets a recompose removed.
+
+        ``data_bind`` registers each key widget as a watcher of the footer's ``compact``;
+        Textual prunes that list only when ``compact`` changes (never, in this app), so
+        without this every recompose would keep the keys it replaced alive."""
+        watchers = getattr(self, "__watchers", {}).get("compact")
+        if watchers:
+            watchers[:] = [(node, call) for node, call in watchers if node.parent is self]
+
     async def _update(self) -> None:
         self._update_pending = False
         if not self.is_attached:
@@ -132,6 +142,7 @@ class KeyFooter(Footer):
             return
         if self._learn(wanted) or not self.children:
             await self.recompose()
+            self._forget_removed_keys()
             return
         self._shown = shown
         enabled = dict(shown)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
+import weakref
 from typing import ClassVar
 
 from rich.text import Text
@@ -112,6 +114,21 @@ async def test_the_footer_mounts_a_key_once_however_often_it_comes_back() -> Non
             await pilot.pause()
             assert shown(app)["end_phase"] == (app.end_phase, False)
             assert list(app.screen.query(FooterKey)) == widgets
+
+
+async def test_the_key_widgets_a_new_key_replaces_are_released() -> None:
+    app = FooterApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.set_focus(None)
+        await pilot.pause()
+        before = [weakref.ref(key) for key in app.screen.query(FooterKey)]
+        app.end_phase = True  # a key never shown before: the footer recomposes
+        app.refresh_bindings()
+        await pilot.pause()
+        gc.collect()
+        alive = [ref() for ref in before if ref() is not None]
+        assert not [key for key in alive if key.parent is None], "replaced keys kept alive"
+        assert "end_phase" in shown(app)
 
 
 async def test_a_panel_redraws_only_a_changed_text() -> None:
