@@ -34,7 +34,8 @@ insight_key_delay      a key toggling a label on the Table while the odds   <= 1
 stats_10k              open the Statistics screen over 10,000 games (read,  <= 4
                        computed, drawn) / json.load of the same file
 memory                 peak RSS of a 40-round game played through the       <= 1.5
-                       session and the Table / the bare Textual app
+                       session and the Table / the bare Textual app with
+                       pydantic (one model) and TinyDB loaded
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.

@@ -5,7 +5,10 @@ app up and idle, shut down). Cases:
 
 ``bare``
     A bare Textual app (Header + Static + Footer), started headless at 120x40 until its
-    screen is mounted and idle, then it exits. The reference of ``startup`` and ``memory``.
+    screen is mounted and idle, then it exits. The reference of ``startup``.
+``bare-stack``
+    The bare app after loading the project's other chosen runtime dependencies (see
+    :func:`load_chosen_stack`): the reference of ``memory``.
 ``app``
     ``stupor-solo --data-dir DIR`` through the real entry point (``companion.cli.main``),
     headless at 120x40, until the Start screen is mounted and idle, then it exits.
@@ -133,6 +136,24 @@ def bare_app() -> Any:
     return BareApp()
 
 
+def load_chosen_stack() -> None:
+    """Load what any app built on the project's chosen dependencies pays for once per
+    process, beside Textual: pydantic with one small model built and used (the first model
+    loads pydantic's schema and validation machinery) and TinyDB with one table written.
+    What the companion adds beyond that (its 68 engine models, screens, caches, the game)
+    stays on the measured side."""
+    from pydantic import BaseModel
+    from tinydb import TinyDB
+    from tinydb.storages import MemoryStorage
+
+    class Probe(BaseModel):
+        name: str
+        count: int = 0
+
+    record = Probe.model_validate({"name": "probe", "count": 1}).model_dump(mode="json")
+    TinyDB(storage=MemoryStorage).insert(record)
+
+
 def play_game(rounds: int, facts: dict[str, Any], events: int | None = None) -> Autopilot:
     """An autopilot that plays ``rounds`` rounds (or only ``events`` events) through the
     session and the Table.
@@ -210,14 +231,16 @@ def peak_rss_mb() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.runner")
-    parser.add_argument("case", choices=("bare", "app", "app-game"))
+    parser.add_argument("case", choices=("bare", "bare-stack", "app", "app-game"))
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--result", required=True)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--events", type=int, help="stop after this many events (quick mode)")
     args = parser.parse_args(argv)
     facts: dict[str, Any] = {"case": args.case}
-    if args.case == "bare":
+    if args.case in ("bare", "bare-stack"):
+        if args.case == "bare-stack":
+            load_chosen_stack()
 
         async def idle_bare(pilot: Any) -> None:
             await until_screen(pilot, "Screen")
