@@ -30,7 +30,8 @@ forecast_10k           forecast_rounds_left, 10,000 playouts of a           <= 2
 frederick_turn         space on the Table until the resolved turn is drawn  <= 3
                        and idle / a key on that screen toggling a label
 insight_key_delay      a key toggling a label on the Table while the odds   <= 1.5
-                       and forecast worker runs / the same key, app quiet
+                       and forecast worker runs / the same key at the same
+                       moment with the computation held off
 stats_10k              open the Statistics screen over 10,000 games (read,  <= 4
                        computed, drawn) / json.load of the same file
 memory                 peak RSS of a 40-round game played through the       <= 1.5
