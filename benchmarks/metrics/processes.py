@@ -79,7 +79,7 @@ def memory(settings: Settings, space: Workspace, bare_rss: list[float]) -> Resul
 
     Why not the bare Textual app alone: pydantic is one of the dependencies the project
     chose, and loading it with its first model costs about 10 MB in any process, more than
-    a third of the 1.5 allowance; no code of ours can take that back. Against the stack's
+    half of the 1.5 allowance (17 MB); no code of ours can take that back. Against the stack's
     floor, the ratio measures what the companion itself adds. The ratio against the bare
     app alone is printed beside it (``bare_rss``: the bare app's peaks from ``startup``)."""
     rounds = settings.memory_rounds
