@@ -125,7 +125,8 @@ class GameSession:
         """Load the saved game in progress, if any. Returns True if one was resumed.
 
         A damaged file is moved aside by the store; the reason lands in ``notices``."""
-        from solo_deck.game import DocumentError, SoloGame
+        from solo_deck.errors import DocumentError
+        from solo_deck.game import SoloGame
 
         result = self.game_store.load()
         if result.notice:

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
     from solo_deck.ally_bonus import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.data_files import (
-        DataFileError,
         load_advanced_cards,
         load_allies,
         load_default_deck,
@@ -26,8 +25,9 @@ if TYPE_CHECKING:
         load_ruleset,
     )
     from solo_deck.deck import SoloDeck
-    from solo_deck.edict import Edict, EdictKind, EdictParseError, parse_edict
+    from solo_deck.edict import Edict, EdictKind, parse_edict
     from solo_deck.edict_row import EdictRow
+    from solo_deck.errors import DataFileError, DocumentError, EdictParseError, RuleError
     from solo_deck.forecast import (
         ForecastCancelled,
         RoundsForecast,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
         forecast_steps,
         player_edicts_per_round,
     )
-    from solo_deck.game import DocumentError, SoloGame
+    from solo_deck.game import SoloGame
     from solo_deck.odds import (
         CardOdds,
         RemovalOdds,
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         next_card_odds,
         removal_before_your_next_turn,
     )
-    from solo_deck.palace import Direction, Palace, PalaceLimits, RuleError
+    from solo_deck.palace import Direction, Palace, PalaceLimits
     from solo_deck.player import PlayerState, Specialist
     from solo_deck.ruleset import Ruleset
     from solo_deck.schema import SCHEMA_VERSION
@@ -61,7 +61,7 @@ _MODULE_OF: dict[str, str] = {
     "AllyIncome": "solo_deck.ally_bonus",
     "AllyIncomeLine": "solo_deck.ally_bonus",
     "ally_income": "solo_deck.ally_bonus",
-    "DataFileError": "solo_deck.data_files",
+    "DataFileError": "solo_deck.errors",
     "load_advanced_cards": "solo_deck.data_files",
     "load_allies": "solo_deck.data_files",
     "load_default_deck": "solo_deck.data_files",
@@ -70,7 +70,7 @@ _MODULE_OF: dict[str, str] = {
     "SoloDeck": "solo_deck.deck",
     "Edict": "solo_deck.edict",
     "EdictKind": "solo_deck.edict",
-    "EdictParseError": "solo_deck.edict",
+    "EdictParseError": "solo_deck.errors",
     "parse_edict": "solo_deck.edict",
     "EdictRow": "solo_deck.edict_row",
     "ForecastCancelled": "solo_deck.forecast",
@@ -79,7 +79,7 @@ _MODULE_OF: dict[str, str] = {
     "forecast_steps": "solo_deck.forecast",
     "player_edicts_per_round": "solo_deck.forecast",
     "SCHEMA_VERSION": "solo_deck.schema",
-    "DocumentError": "solo_deck.game",
+    "DocumentError": "solo_deck.errors",
     "SoloGame": "solo_deck.game",
     "CardOdds": "solo_deck.odds",
     "RemovalOdds": "solo_deck.odds",
@@ -89,7 +89,7 @@ _MODULE_OF: dict[str, str] = {
     "Direction": "solo_deck.palace",
     "Palace": "solo_deck.palace",
     "PalaceLimits": "solo_deck.palace",
-    "RuleError": "solo_deck.palace",
+    "RuleError": "solo_deck.errors",
     "PlayerState": "solo_deck.player",
     "Specialist": "solo_deck.player",
     "Ruleset": "solo_deck.ruleset",

@@ -25,8 +25,9 @@ from collections.abc import Mapping
 
 from solo_deck.ally_bonus import AllyIncome, ally_income
 from solo_deck.edict import Edict, EdictKind
+from solo_deck.errors import RuleError
 from solo_deck.model_base import FrozenModel
-from solo_deck.palace import Direction, KindChange, Palace, PalaceLimits, PlayerChoice, RuleError
+from solo_deck.palace import Direction, KindChange, Palace, PalaceLimits, PlayerChoice
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import Numeral
 from solo_deck.state import GameState

@@ -7,8 +7,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from solo_deck.edict import EdictParseError, parse_edict
-from solo_deck.palace import PalaceLimits, RuleError
+from solo_deck.edict import parse_edict
+from solo_deck.errors import EdictParseError, RuleError
+from solo_deck.palace import PalaceLimits
 from solo_deck.ruleset import Ruleset
 from solo_deck.state import GameState
 

@@ -11,14 +11,11 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from solo_deck.allies import Ally
 from solo_deck.cards import AdvancedCard, HouseCard
+from solo_deck.errors import DataFileError
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import DeckDefinition
 
 M = TypeVar("M", bound=BaseModel)
-
-
-class DataFileError(ValueError):
-    """A rules data file is missing, is not valid TOML, or has a wrong field."""
 
 
 def describe_validation_error(exc: ValidationError, prefix: str = "") -> str:

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from pydantic import Field, model_validator
 
+from solo_deck.errors import EdictParseError
 from solo_deck.model_base import FrozenModel
 
 
@@ -62,10 +63,6 @@ VALID_LETTERS = (
     "G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Court ally, P Path A step"
 )
 MAX_PER_KIND = 3
-
-
-class EdictParseError(ValueError):
-    """Raised by :func:`parse_edict` for text that is not valid edict notation."""
 
 
 class Edict(FrozenModel):

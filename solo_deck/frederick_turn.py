@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from solo_deck.data_files import allies_by_id
+from solo_deck.errors import RuleError
 from solo_deck.events import FrederickTurn
-from solo_deck.palace import PalaceLimits, RuleError
+from solo_deck.palace import PalaceLimits
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import Numeral, ShipMove, SoloCard
 from solo_deck.state import FrederickReport, GameState, Phase

@@ -11,8 +11,9 @@ from pydantic import TypeAdapter, ValidationError
 from solo_deck.data_files import describe_validation_error
 from solo_deck.deck import SoloDeck
 from solo_deck.edict_row import EdictRow
+from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
-from solo_deck.palace import Palace, RuleError
+from solo_deck.palace import Palace
 from solo_deck.player import PlayerState
 from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import GameSetup
@@ -27,10 +28,6 @@ CHECKPOINT_EVERY = 32
 """A :class:`SoloGame` keeps the state after every this many events, and the states of
 (at most) this many latest events; any other state is replayed from a checkpoint when an
 undo needs it."""
-
-
-class DocumentError(ValueError):
-    """A saved game document that cannot be read: the message says what and where."""
 
 
 def initial_state(setup: GameSetup) -> GameState:

@@ -30,8 +30,8 @@ from functools import cache
 
 from solo_deck.data_files import load_ruleset
 from solo_deck.deck import SoloDeck
+from solo_deck.errors import RuleError
 from solo_deck.model_base import FrozenModel
-from solo_deck.palace import RuleError
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import CardFace, Numeral, ShipMove
 from solo_deck.state import GameState, Phase

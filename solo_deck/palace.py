@@ -9,12 +9,9 @@ from pydantic import Field
 
 from solo_deck.data_files import load_ruleset
 from solo_deck.edict import Edict, EdictKind
+from solo_deck.errors import RuleError
 from solo_deck.model_base import FrozenModel
 from solo_deck.ruleset import Ruleset
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow in the current state. The message says why."""
 
 
 class Direction(StrEnum):

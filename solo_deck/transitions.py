@@ -6,6 +6,7 @@ from solo_deck.ally_bonus import ally_income
 from solo_deck.corrections import apply_correction
 from solo_deck.data_files import allies_by_id
 from solo_deck.edict import EdictKind
+from solo_deck.errors import RuleError
 from solo_deck.events import (
     Build,
     BuyCard,
@@ -28,7 +29,7 @@ from solo_deck.events import (
     Travel,
 )
 from solo_deck.frederick_turn import ally_name, resolve_frederick_turn
-from solo_deck.palace import Direction, PalaceLimits, RuleError
+from solo_deck.palace import Direction, PalaceLimits
 from solo_deck.player import PlayerState, Specialist
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import Numeral

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from solo_deck.errors import RuleError
 from solo_deck.model_base import FrozenModel
-from solo_deck.palace import RuleError
 from solo_deck.solo_cards import ShipMove
 
 

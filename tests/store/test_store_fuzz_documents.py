@@ -32,7 +32,7 @@ from companion.paths import GAME_FILE
 from companion.session import GameSession
 from companion.storage import GameStore, HistoryRecord, NewerSchemaError
 from solo_deck import ScoreBreakdown, SoloGame
-from solo_deck.game import DocumentError
+from solo_deck.errors import DocumentError
 from tests.app.game_script import play_in_engine
 
 TIME_LIMIT = 3.0
