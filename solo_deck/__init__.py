@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
     from solo_deck.ally_bonus import AllyIncome, AllyIncomeLine, ally_income
+    from solo_deck.board import Board, MarketTile, Trade
     from solo_deck.data_files import (
         load_advanced_cards,
         load_allies,
@@ -35,7 +36,11 @@ if TYPE_CHECKING:
         forecast_steps,
         player_edicts_per_round,
     )
+    from solo_deck.gains import Gains
     from solo_deck.game import SoloGame
+    from solo_deck.grants import Grant
+    from solo_deck.legacy_v1 import upgrade_v1
+    from solo_deck.obligations import Obligation
     from solo_deck.odds import (
         CardOdds,
         RemovalOdds,
@@ -45,15 +50,25 @@ if TYPE_CHECKING:
     )
     from solo_deck.palace import Direction, Palace, PalaceLimits
     from solo_deck.player import PlayerState, Specialist
+    from solo_deck.player_limits import PlayerLimits
     from solo_deck.ruleset import Ruleset
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.scoring import ScoreBreakdown, final_score, title_for
-    from solo_deck.setup import GameSetup
+    from solo_deck.setup import GameSetup, with_ports
     from solo_deck.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
     from solo_deck.state import GameEndReason, GameState, Phase
     from solo_deck.voyage import Voyage
 
 _MODULE_OF: dict[str, str] = {
+    "Board": "solo_deck.board",
+    "Gains": "solo_deck.gains",
+    "Grant": "solo_deck.grants",
+    "MarketTile": "solo_deck.board",
+    "Obligation": "solo_deck.obligations",
+    "PlayerLimits": "solo_deck.player_limits",
+    "Trade": "solo_deck.board",
+    "upgrade_v1": "solo_deck.legacy_v1",
+    "with_ports": "solo_deck.setup",
     "AdviceRow": "solo_deck.advisor",
     "AllyChange": "solo_deck.advisor",
     "edict_advice": "solo_deck.advisor",
@@ -130,6 +145,7 @@ __all__ = [
     "AllyChange",
     "AllyIncome",
     "AllyIncomeLine",
+    "Board",
     "CardFace",
     "CardOdds",
     "DataFileError",
@@ -141,13 +157,18 @@ __all__ = [
     "EdictParseError",
     "EdictRow",
     "ForecastCancelled",
+    "Gains",
     "GameEndReason",
     "GameSetup",
     "GameState",
+    "Grant",
+    "MarketTile",
     "Numeral",
+    "Obligation",
     "Palace",
     "PalaceLimits",
     "Phase",
+    "PlayerLimits",
     "PlayerState",
     "RemovalOdds",
     "RoundsForecast",
@@ -159,6 +180,7 @@ __all__ = [
     "SoloDeck",
     "SoloGame",
     "Specialist",
+    "Trade",
     "Voyage",
     "ally_income",
     "edict_advice",
@@ -176,5 +198,7 @@ __all__ = [
     "player_edicts_per_round",
     "removal_before_your_next_turn",
     "title_for",
+    "upgrade_v1",
     "what_if",
+    "with_ports",
 ]

@@ -21,8 +21,9 @@ class Metric(StrEnum):
     """A quantity an Ally condition looks at, on the player's side and on Frederick's.
 
     For ``augustales`` Frederick's side is his Treasury in coins; for ``allies`` it is his
-    Court; for ``specialist`` it is the Workplace space reached (Frederick: his one
-    Specialist on Path A; the player: the furthest of their three Specialists).
+    Court; for ``specialist`` it is the board column reached (Countryside 1–2, Village 3–4,
+    City 5; Frederick: his one Specialist on Path A, where space and column agree; the
+    player: the furthest of their three Specialists, on any path).
     """
 
     GRAIN = "grain"

@@ -9,6 +9,7 @@ from solo_deck.data_files import allies_by_id, load_ruleset
 from solo_deck.model_base import FrozenModel
 from solo_deck.palace import Palace
 from solo_deck.player import PlayerState
+from solo_deck.player_limits import PlayerLimits
 from solo_deck.ruleset import Ruleset
 
 
@@ -39,15 +40,20 @@ def frederick_metric(palace: Palace, metric: Metric) -> int:
     return int(getattr(palace, metric.value))
 
 
-def condition_met(ally: Ally, player: PlayerState, palace: Palace) -> tuple[bool, str]:
-    """Whether ``ally``'s condition holds, and why in a few words."""
+def condition_met(
+    ally: Ally, player: PlayerState, palace: Palace, limits: PlayerLimits | None = None
+) -> tuple[bool, str]:
+    """Whether ``ally``'s condition holds, and why in a few words.
+
+    Specialists are compared by board column (Countryside, Village, City), so a Specialist
+    of yours in Path B's City is ahead of Frederick's on a Village space of Path A."""
     cond = ally.condition
     label = METRIC_LABELS[cond.metric]
     theirs = frederick_metric(palace, cond.metric)
     if isinstance(cond, FrederickThreshold):
         met = theirs >= cond.threshold
         return met, f"Frederick {label} {theirs}, needs {cond.threshold}+"
-    mine = player.metric(cond.metric)
+    mine = player.metric(cond.metric, limits)
     met = mine > theirs if cond.relation == "more" else mine >= theirs
     sign = ">" if cond.relation == "more" else "≥"
     return met, f"you {mine} vs Frederick {theirs} {label}, needs you {sign} him"
@@ -67,14 +73,16 @@ def ally_income(
     1
     """
     catalogue = allies if allies is not None else allies_by_id()
-    scoring = (ruleset or load_ruleset()).scoring
+    rules = ruleset or load_ruleset()
+    scoring = rules.scoring
+    limits = PlayerLimits.from_ruleset(rules)
     base, bonus = scoring.ally_base_vp.value, scoring.ally_bonus_vp.value
     lines = []
     for ally_id in player.allies:
         ally = catalogue.get(ally_id)
         if ally is None:
             raise KeyError(f"unknown Ally id {ally_id!r}")
-        met, reason = condition_met(ally, player, palace)
+        met, reason = condition_met(ally, player, palace, limits)
         lines.append(
             AllyIncomeLine(
                 ally_id=ally.id,

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from solo_deck.edict import parse_edict
 from solo_deck.errors import EdictParseError, RuleError
 from solo_deck.palace import PalaceLimits
+from solo_deck.player_limits import PlayerLimits
 from solo_deck.ruleset import Ruleset
 from solo_deck.state import GameState
 
@@ -57,14 +58,11 @@ def apply_correction(
     handlers: dict[str, Callable[[], GameState]] = {}
     if area == "player":
         new_player = _revalidate(state.player, rest, _int(value, target), target)
-        rules = ruleset.player
-        caps = {
-            "towers": rules.castle_towers.value,
-            "walls": rules.castle_walls.value,
-            "keeps": rules.castle_keeps.value,
-        }
-        if rest in caps and getattr(new_player, rest) > caps[rest]:
-            raise RuleError(f"your castle holds at most {caps[rest]} {rest}")
+        limits = PlayerLimits.from_ruleset(ruleset)
+        if rest in ("towers", "walls", "keeps"):
+            most = limits.castle_max(rest.removesuffix("s"))
+            if new_player.built(rest.removesuffix("s")) > most:
+                raise RuleError(f"your castle holds at most {most} {rest}")
         handlers[area] = lambda: state.model_copy(update={"player": new_player})
     elif area == "palace":
         new_palace = _revalidate(state.palace, rest, _int(value, target), target)

@@ -1,17 +1,23 @@
 """Events: every change to a game is one of these, appended to its log.
 
 Some are decisions the engine takes (Frederick's turn in virtual mode); most are facts the
-table tells it (a tile revealed, a ship moved, a resource gained). ``type`` identifies the
-event in saved documents.
+table tells it (a tile revealed, a card played, a ship moved). ``type`` identifies the event
+in saved documents. A turn of yours is: optionally :class:`Travel`, then :class:`PlayCard`
+(or :class:`Pass`), then the events that meet what it leaves pending (a :class:`Build`, a
+:class:`PlayerEdict`, a :class:`Resolve`...); the turn ends by itself when nothing is left.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from solo_deck.board import MarketTile
+from solo_deck.castle import CoverId, GreatId, SideIncome
+from solo_deck.city_bonus import CityTileId
 from solo_deck.edict import Edict, EdictKind
+from solo_deck.grants import Grant, MainAction
 from solo_deck.model_base import FrozenModel
 from solo_deck.palace import Direction
 from solo_deck.player import Path
@@ -21,6 +27,10 @@ Delta = Annotated[int, Field(ge=-999, le=999)]
 Amount = Annotated[int, Field(ge=0, le=999)]
 Index = Annotated[int, Field(ge=0, le=15)]
 Position = Annotated[int, Field(ge=0, le=2)]
+CardId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+# --- Frederick and the table's facts ------------------------------------------------------
 
 
 class FrederickTurn(FrozenModel):
@@ -38,95 +48,6 @@ class RevealEdict(FrozenModel):
     type: Literal["reveal_edict"] = "reveal_edict"
     position: Position
     edict: Edict
-
-
-class EndTurn(FrozenModel):
-    """You finish your turn."""
-
-    type: Literal["end_turn"] = "end_turn"
-
-
-class Pass(FrozenModel):
-    """You pass (allowed only with no card in hand) and take no more turns this round."""
-
-    type: Literal["pass"] = "pass"
-
-
-class Travel(FrozenModel):
-    """You sail clockwise to ``port``. ``cost`` overrides the usual Augustales (abilities
-    that make steps free)."""
-
-    type: Literal["travel"] = "travel"
-    port: Index
-    cost: Amount | None = None
-
-
-class PlayerEdict(FrozenModel):
-    """You issue the Active Edict in ``slot``, choosing add or remove per kind, and
-    ``replacement`` names the Next tile that slides down (``None`` only when no Next tile
-    is left)."""
-
-    type: Literal["player_edict"] = "player_edict"
-    slot: Position
-    choice: dict[EdictKind, Direction]
-    replacement: Position | None
-
-
-class SummonAlly(FrozenModel):
-    """You summon the face-up Ally at your ship's port, paying ``grain``."""
-
-    type: Literal["summon_ally"] = "summon_ally"
-    ally_id: str = Field(min_length=1, max_length=40)
-    space: Index = 0
-    grain: Amount = 0
-
-
-class BuyCard(FrozenModel):
-    """You purchase the Advanced card at your ship's port, paying ``augustales``."""
-
-    type: Literal["buy_card"] = "buy_card"
-    space: Index = 0
-    card_id: str | None = None
-    augustales: Amount = 0
-
-
-class Build(FrozenModel):
-    """You build a Structure in your castle, paying what it cost."""
-
-    type: Literal["build"] = "build"
-    structure: Literal["tower", "wall", "keep"]
-    grain: Amount = 0
-    stone: Amount = 0
-    augustales: Amount = 0
-
-
-class Promote(FrozenModel):
-    """You move Specialist ``specialist`` (0–2) one space; ``path`` is needed the first
-    time it enters the Workplace Area."""
-
-    type: Literal["promote"] = "promote"
-    specialist: Position
-    path: Path | None = None
-    grain: Amount = 0
-
-
-class Gain(FrozenModel):
-    """You gain (positive) or spend (negative) VP and supplies."""
-
-    type: Literal["gain"] = "gain"
-    vp: Delta = 0
-    grain: Delta = 0
-    stone: Delta = 0
-    augustales: Delta = 0
-    reason: str = Field(default="", max_length=80)
-
-
-class Correct(FrozenModel):
-    """A hand correction of one tracked value (see ``solo_deck.corrections``)."""
-
-    type: Literal["correct"] = "correct"
-    target: str = Field(min_length=1, max_length=40)
-    value: int | str | None
 
 
 class NameAlly(FrozenModel):
@@ -147,20 +68,229 @@ class NameCard(FrozenModel):
     card_id: str | None
 
 
-class ScoreAllyIncome(FrozenModel):
-    """End Phase: add the Allies' income to your VP."""
+class Gain(FrozenModel):
+    """A hand correction: you gain (positive) or spend (negative) VP and supplies."""
 
-    type: Literal["ally_income"] = "ally_income"
+    type: Literal["gain"] = "gain"
+    vp: Delta = 0
+    grain: Delta = 0
+    stone: Delta = 0
+    augustales: Delta = 0
+    reason: str = Field(default="", max_length=80)
 
 
-class CastleIncome(FrozenModel):
-    """End Phase: what your castle's closed sides gave."""
+class Correct(FrozenModel):
+    """A hand correction of one tracked value (see ``solo_deck.corrections``)."""
 
-    type: Literal["castle_income"] = "castle_income"
+    type: Literal["correct"] = "correct"
+    target: str = Field(min_length=1, max_length=40)
+    value: int | str | None
+
+
+# --- your turn ------------------------------------------------------------------------------
+
+
+class Travel(FrozenModel):
+    """You sail clockwise to ``port`` (before playing your card, or anywhere for free when
+    an effect moves your ship)."""
+
+    type: Literal["travel"] = "travel"
+    port: Index
+
+
+class PlayCard(FrozenModel):
+    """You play a card into ``slot``: face up (``card_id`` names a House card of yours or an
+    Advanced card you own) or face down for the main ``actions`` you choose (one; two once
+    the both-actions Keep cover works). ``effect`` tells what a card our data does not know
+    does, the first time you play it."""
+
+    type: Literal["play_card"] = "play_card"
+    slot: Annotated[int, Field(ge=0, le=8)]
+    face_up: bool
+    card_id: CardId | None = None
+    actions: tuple[MainAction, ...] = ()
+    effect: Grant | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> PlayCard:
+        if self.face_up and (self.card_id is None or self.actions):
+            raise ValueError("a card played face up names its card and no main action")
+        if not self.face_up and (self.card_id is not None or self.effect is not None):
+            raise ValueError("a card played face down is not named")
+        if not self.face_up and not 1 <= len(self.actions) <= 2:
+            raise ValueError("a card played face down gives one main action (two at most)")
+        if len(set(self.actions)) != len(self.actions):
+            raise ValueError("the two main actions of a face-down card differ")
+        return self
+
+
+class Pass(FrozenModel):
+    """You pass (allowed only with no card in hand) and take no more turns this round."""
+
+    type: Literal["pass"] = "pass"
+
+
+class PlayerEdict(FrozenModel):
+    """You issue the Active Edict in ``slot``, choosing add or remove per kind, and
+    ``replacement`` names the Next tile that slides down (``None`` only when no Next tile
+    is left)."""
+
+    type: Literal["player_edict"] = "player_edict"
+    slot: Position
+    choice: dict[EdictKind, Direction]
+    replacement: Position | None
+
+
+class TakeEdictReward(FrozenModel):
+    """You take the reward printed under Active ``slot``: these gains (a resource of your
+    choice is given as the Grain or Stone taken). ``reward`` tells what is printed there the
+    first time (the engine remembers it)."""
+
+    type: Literal["take_edict_reward"] = "take_edict_reward"
+    slot: Position
     vp: Amount = 0
     grain: Amount = 0
     stone: Amount = 0
     augustales: Amount = 0
+    reward: Grant | None = None
+
+
+class SummonAlly(FrozenModel):
+    """You summon the face-up Ally at your ship's port, paying ``grain`` (or
+    ``augustales`` when an effect lets you pay coins instead). ``edict_mark``: the Ally
+    space you put it on shows the Edict mark."""
+
+    type: Literal["summon_ally"] = "summon_ally"
+    ally_id: str = Field(min_length=1, max_length=40)
+    space: Index = 0
+    grain: Amount = 0
+    augustales: Amount = 0
+    edict_mark: bool = False
+
+
+class BuyCard(FrozenModel):
+    """You purchase the Advanced card ``card_id`` at your ship's port. ``augustales`` is
+    what you paid (``None``: its cost, less your discounts); for a card that costs an Action
+    card, ``removes`` names the card you removed from the game."""
+
+    type: Literal["buy_card"] = "buy_card"
+    space: Index = 0
+    card_id: CardId
+    augustales: Amount | None = None
+    removes: CardId | None = None
+
+
+class Build(FrozenModel):
+    """You build a Structure, normal or ``great``, paying the space's ``grain`` and
+    ``stone`` (only the board knows them) and ``augustales`` (``None``: the Great
+    Structure's cost, and any cost in coins an effect asks). A Keep turns over the Keep
+    Cover ``cover``. ``edict_mark``: the space shows the Edict mark (every Keep does).
+    ``closes`` lists the income of each side of your castle this build closes."""
+
+    type: Literal["build"] = "build"
+    structure: Literal["tower", "wall", "keep"]
+    great: GreatId | None = None
+    cover: CoverId | None = None
+    grain: Amount = 0
+    stone: Amount = 0
+    augustales: Amount | None = None
+    edict_mark: bool = False
+    closes: tuple[SideIncome, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> Build:
+        if (self.structure == "keep") != (self.cover is not None):
+            raise ValueError("a Keep, and only a Keep, names the Keep Cover it turns over")
+        if self.structure == "keep" and self.closes:
+            raise ValueError("a Keep does not close a side of your castle")
+        if len(set(self.closes)) != len(self.closes):
+            raise ValueError("each side income appears once")
+        return self
+
+
+class Promote(FrozenModel):
+    """You move Specialist ``specialist`` (0–2) one space; ``path`` is needed the first
+    time it enters the Workplace Area."""
+
+    type: Literal["promote"] = "promote"
+    specialist: Position
+    path: Path | None = None
+    grain: Amount = 0
+
+
+class VisitMarket(FrozenModel):
+    """You trade at the Market at your ship's port: ``sells`` sales and ``buys`` purchases
+    (once each; one more with a Workplace ability). ``rates`` tells what the port's Market
+    tile shows the first time (the engine remembers it)."""
+
+    type: Literal["visit_market"] = "visit_market"
+    sells: int = Field(default=0, ge=0, le=3)
+    buys: int = Field(default=0, ge=0, le=3)
+    rates: MarketTile | None = None
+
+
+# --- following through ----------------------------------------------------------------
+
+
+class Resolve(FrozenModel):
+    """You take what the first pending obligation offers, with your choices: the split of a
+    resource choice (``grain`` + ``stone``), how many ``times`` to convert, which
+    ``ally_kind`` to count. ``effect`` tells what an effect our data does not know does."""
+
+    type: Literal["resolve"] = "resolve"
+    grain: Amount = 0
+    stone: Amount = 0
+    times: int | None = Field(default=None, ge=0, le=9)
+    ally_kind: Literal["independent", "loyalist"] | None = None
+    effect: Grant | None = None
+
+
+class Decline(FrozenModel):
+    """You decline the first pending obligation (only where the rules allow it)."""
+
+    type: Literal["decline"] = "decline"
+
+
+class PlaceWorkplace(FrozenModel):
+    """The Workplace tile on Path ``path`` space ``space`` is ``tile``, and ``token`` says
+    whether a Workplace Edict token lies there."""
+
+    type: Literal["place_workplace"] = "place_workplace"
+    path: Path
+    space: Annotated[int, Field(ge=1, le=5)]
+    tile: str = Field(pattern=r"^(countryside|village)-(I|II)-[A-D]$")
+    token: bool = False
+
+
+class ChooseCityBonus(FrozenModel):
+    """You take City Bonus tile ``tile`` in the City your Specialist reached (``None``: no
+    tile was left there)."""
+
+    type: Literal["choose_city_bonus"] = "choose_city_bonus"
+    tile: CityTileId | None
+
+
+class DropResources(FrozenModel):
+    """You put back resources your warehouse cannot hold."""
+
+    type: Literal["drop_resources"] = "drop_resources"
+    grain: Amount = 0
+    stone: Amount = 0
+
+
+# --- the End Phase ------------------------------------------------------------------------
+
+
+class CastleIncome(FrozenModel):
+    """End Phase: take the income of your castle's closed sides."""
+
+    type: Literal["castle_income"] = "castle_income"
+
+
+class ScoreAllyIncome(FrozenModel):
+    """End Phase: add the Allies' income to your VP."""
+
+    type: Literal["ally_income"] = "ally_income"
 
 
 class Reorganise(FrozenModel):
@@ -178,21 +308,66 @@ class EndRound(FrozenModel):
 Event = Annotated[
     FrederickTurn
     | RevealEdict
-    | EndTurn
-    | Pass
+    | NameAlly
+    | NameCard
+    | Gain
+    | Correct
     | Travel
+    | PlayCard
+    | Pass
     | PlayerEdict
+    | TakeEdictReward
     | SummonAlly
     | BuyCard
     | Build
     | Promote
-    | Gain
-    | Correct
-    | NameAlly
-    | NameCard
-    | ScoreAllyIncome
+    | VisitMarket
+    | Resolve
+    | Decline
+    | PlaceWorkplace
+    | ChooseCityBonus
+    | DropResources
     | CastleIncome
+    | ScoreAllyIncome
     | Reorganise
     | EndRound,
     Field(discriminator="type"),
 ]
+
+EVENT_CLASSES: tuple[type[FrozenModel], ...] = (
+    FrederickTurn,
+    RevealEdict,
+    NameAlly,
+    NameCard,
+    Gain,
+    Correct,
+    Travel,
+    PlayCard,
+    Pass,
+    PlayerEdict,
+    TakeEdictReward,
+    SummonAlly,
+    BuyCard,
+    Build,
+    Promote,
+    VisitMarket,
+    Resolve,
+    Decline,
+    PlaceWorkplace,
+    ChooseCityBonus,
+    DropResources,
+    CastleIncome,
+    ScoreAllyIncome,
+    Reorganise,
+    EndRound,
+)
+"""Every event class, in the order of :data:`Event`."""
+
+
+def event_type(cls: type[FrozenModel]) -> str:
+    """The ``type`` value of an event class (``Build`` → ``build``)."""
+    return str(cls.model_fields["type"].default)
+
+
+EVENT_TYPES: tuple[str, ...] = tuple(event_type(cls) for cls in EVENT_CLASSES)
+"""Every event ``type`` value."""

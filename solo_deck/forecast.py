@@ -11,11 +11,12 @@ The model (what is simulated and what is assumed):
   order (only the composition is public; a table deck and a virtual deck are treated alike).
   A crown adds to the count; at the end of the turn that shows the ``crowns_to_reshuffle``-th
   crown all 16 cards are shuffled, and an empty pile is shuffled before a flip.
-- **Round order.** Your turn, then one Frederick action, while he has actions left; your
-  last turn (``player_max_turns``) leads to the End Phase. You are assumed never to pass, so
-  Frederick takes all his actions every round (after a pass he takes the rest anyway). If
-  you already passed this round, only his remaining actions are played.
-- **Frederick's ship and removals.** His ship moves 1 clockwise, stays, or goes to your ship;
+- **Round order.** Your turn, then one Frederick action, while he has actions left; once
+  your last free card slot is played (5 slots, 6 once a Keep cover frees the last), he takes
+  his remaining actions and the End Phase follows. You are assumed never to pass early, so
+  Frederick takes all his actions every round. If you already passed this round, only his
+  remaining actions are played.
+- **Frederick's ship and removals.** His ship moves 1–4 clockwise, stays, or goes to your ship;
   he removes the first Advanced card at the port where it ends (Ally removals do not affect
   the end of the game and are not simulated).
 - **Edicts.** Frederick issues the Active tile of the card's numeral, or the next non-empty
@@ -61,8 +62,8 @@ from dataclasses import dataclass
 
 from solo_deck.events import EndRound, Event, PlayerEdict
 from solo_deck.model_base import FrozenModel
+from solo_deck.player_limits import PlayerLimits
 from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import ShipMove
 from solo_deck.state import GameEndReason, GameState, Phase
 
 CHECK_EVERY = 16
@@ -76,6 +77,9 @@ class ForecastCancelled(Exception):
 
 FREDERICK = 0
 """In a round schedule, a Frederick action; a positive number is your turn of that number."""
+TO_YOUR_SHIP = -1
+"""In the simulation, a card that sends Frederick's ship to yours (other moves are counted
+in spaces clockwise, 0 for staying)."""
 
 
 class RoundsForecast(FrozenModel):
@@ -166,16 +170,19 @@ def round_schedule(
     frederick_actions: int,
     passed: bool,
     ruleset: Ruleset,
+    turns: int = 5,
 ) -> list[int]:
-    """Who acts in the rest of a round: ``0`` is a Frederick action, ``t`` your turn ``t``.
+    """Who acts in the rest of a round: ``0`` is a Frederick action, ``t`` your turn ``t``;
+    ``turns`` is how many cards you play a round (your usable card slots).
 
     >>> from solo_deck import load_ruleset
     >>> round_schedule(Phase.PLAYER, 0, 0, False, load_ruleset())
+    [1, 0, 2, 0, 3, 0, 4, 0, 5, 0]
+    >>> round_schedule(Phase.PLAYER, 0, 0, False, load_ruleset(), turns=6)
     [1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6]
     >>> round_schedule(Phase.FREDERICK, 2, 2, True, load_ruleset())
     [0, 0, 0]
     """
-    turns = ruleset.rounds.player_max_turns.value
     actions = ruleset.rounds.frederick_max_actions.value
     if phase in (Phase.END_PHASE, Phase.GAME_OVER):
         return []
@@ -190,9 +197,12 @@ def round_schedule(
     while played < turns:
         played += 1
         schedule.append(played)
-        if played < turns and acted < actions:
-            schedule.append(FREDERICK)
-            acted += 1
+        if played < turns:
+            if acted < actions:
+                schedule.append(FREDERICK)
+                acted += 1
+        else:  # your last slot: Frederick takes what he has left
+            schedule.extend([FREDERICK] * max(0, actions - acted))
     return schedule
 
 
@@ -200,7 +210,7 @@ def round_schedule(
 class _Start:
     """The public state, flattened to plain ints and lists for the simulation loop."""
 
-    moves: tuple[int, ...]  # per card: 0 move 1, 1 stay, 2 to your ship
+    moves: tuple[int, ...]  # per card: spaces moved clockwise, or TO_YOUR_SHIP
     removes: tuple[bool, ...]
     edicts: tuple[int, ...]  # per card: 0-2 the numeral's position, -1 none
     crowns: tuple[bool, ...]
@@ -228,21 +238,17 @@ class _Start:
 
 def _start(state: GameState, ruleset: Ruleset) -> _Start:
     deck = state.deck
+    player = state.player
     cards = deck.definition.cards
     index = {card.id: i for i, card in enumerate(cards)}
-    move_code = {ShipMove.MOVE1: 0, ShipMove.STAY: 1, ShipMove.TO_PLAYER: 2}
+    limits = PlayerLimits.from_ruleset(ruleset)
+    turns = player.usable_slots(limits)
     voyage = state.voyage
     row = state.edicts
-    rules = ruleset.player
-    player = state.player
-    missing = (
-        max(0, rules.castle_towers.value - player.towers)
-        + max(0, rules.castle_walls.value - player.walls)
-        + max(0, rules.castle_keeps.value - player.keeps)
-    )
+    missing = sum(max(0, limits.castle_max(s) - player.built(s)) for s in ("tower", "wall", "keep"))
     reorganised = state.phase is Phase.END_PHASE and state.end_phase.reorganised
     return _Start(
-        moves=tuple(move_code[c.move] for c in cards),
+        moves=tuple(TO_YOUR_SHIP if c.move.steps is None else c.move.steps for c in cards),
         removes=tuple(c.removes_card for c in cards),
         edicts=tuple(-1 if c.edict is None else c.edict.position for c in cards),
         crowns=tuple(c.crown for c in cards),
@@ -264,11 +270,16 @@ def _start(state: GameState, ruleset: Ruleset) -> _Start:
         castle_missing=missing,
         first_round=tuple(
             round_schedule(
-                state.phase, state.player_turns, state.frederick_actions, state.passed, ruleset
+                state.phase,
+                state.player_turns,
+                state.frederick_actions,
+                state.passed,
+                ruleset,
+                turns,
             )
         ),
-        full_round=tuple(round_schedule(Phase.PLAYER, 0, 0, False, ruleset)),
-        turns=ruleset.rounds.player_max_turns.value,
+        full_round=tuple(round_schedule(Phase.PLAYER, 0, 0, False, ruleset, turns)),
+        turns=turns,
         cards_short_now=state.end_phase.cards_short if reorganised else None,
     )
 
@@ -466,10 +477,7 @@ def _simulate(
                     move, removes, numeral, crown = faces[pile[pick]]
                     pile[pick] = pile[-1]
                     pile.pop()
-                    if move == 0:
-                        fred = (fred + 1) % ports
-                    elif move == 2:
-                        fred = me
+                    fred = me if move == TO_YOUR_SHIP else (fred + move) % ports
                     if removes and present[fred]:
                         present[fred] -= 1
                     if numeral >= 0:

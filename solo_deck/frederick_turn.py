@@ -7,7 +7,7 @@ from solo_deck.errors import RuleError
 from solo_deck.events import FrederickTurn
 from solo_deck.palace import PalaceLimits
 from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import Numeral, ShipMove, SoloCard
+from solo_deck.solo_cards import Numeral, ShipMove
 from solo_deck.state import FrederickReport, GameState, Phase
 
 
@@ -49,8 +49,10 @@ def resolve_frederick_turn(
     origin = voyage.frederick
     target = voyage.frederick_destination(card.move)
     names = [port.name for port in voyage.ports]
-    if card.move is ShipMove.MOVE1:
-        steps.append(f"Move Frederick's ship 1 space: {names[origin]} → {names[target]}")
+    moved = card.move.steps
+    if moved:
+        spaces = f"{moved} space{'s' if moved > 1 else ''}"
+        steps.append(f"Move Frederick's ship {spaces}: {names[origin]} → {names[target]}")
     elif card.move is ShipMove.TO_PLAYER:
         if origin == target:
             steps.append(f"Frederick's ship joins yours: it is already in {names[target]}")
@@ -143,8 +145,3 @@ def resolve_frederick_turn(
         steps
     )
     return new_state, stored, summary
-
-
-def describe_card(card: SoloCard) -> str:
-    """A card's face in words, for the deck screen."""
-    return f"{card.id}: {card.face.short()}"

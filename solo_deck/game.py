@@ -8,13 +8,16 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from solo_deck.board import Board
 from solo_deck.data_files import describe_validation_error
 from solo_deck.deck import SoloDeck
 from solo_deck.edict_row import EdictRow
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
+from solo_deck.gate import allowed_types, refusal
 from solo_deck.palace import Palace
 from solo_deck.player import PlayerState
+from solo_deck.player_limits import PlayerLimits
 from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import GameSetup
 from solo_deck.state import GameState
@@ -31,8 +34,12 @@ undo needs it."""
 
 
 def initial_state(setup: GameSetup) -> GameState:
-    """The state before the first event."""
+    """The state before the first event (for a game carried over from an older format,
+    the position it was carried over at)."""
+    if setup.start is not None:
+        return setup.start
     rules = setup.ruleset
+    limits = PlayerLimits.from_ruleset(rules)
     voyage_rules = rules.voyage
     ports = voyage_rules.ports.value
     advanced = voyage_rules.advanced_cards_level_a.value + voyage_rules.advanced_cards_level_b.value
@@ -55,7 +62,16 @@ def initial_state(setup: GameSetup) -> GameState:
             card_ids=list(setup.port_cards),
             ally_ids=list(setup.port_allies),
         ),
-        player=PlayerState.initial(rules),
+        player=PlayerState.initial(rules, house=setup.house),
+        board=Board.initial(
+            limits,
+            ports=len(ports),
+            rewards=setup.reward_grants(),
+            tiles=setup.workplaces,
+            token_spaces=setup.edict_token_spaces,
+            city_tiles=setup.city_tiles,
+            markets=setup.markets,
+        ),
     )
 
 
@@ -74,8 +90,9 @@ class SoloGame:
     >>> from solo_deck import parse_edict
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> game = SoloGame(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18, seed=1))
-    >>> from solo_deck.events import EndTurn, FrederickTurn
-    >>> _ = game.push(EndTurn()); _ = game.push(FrederickTurn())
+    >>> from solo_deck.events import Decline, FrederickTurn, PlayCard
+    >>> _ = game.push(PlayCard(slot=0, face_up=False, actions=("build",)))
+    >>> _ = game.push(Decline()); _ = game.push(FrederickTurn())
     >>> game.state.frederick_actions
     1
     >>> game.undo() is not None and game.state.frederick_actions == 0
@@ -112,8 +129,18 @@ class SoloGame:
 
     @property
     def log(self) -> tuple[str, ...]:
-        """One line per applied event, oldest first."""
-        return tuple(self._lines)
+        """One line per applied event, oldest first (a game carried over from an older
+        format starts with the lines of its earlier moves, which cannot be undone)."""
+        return self.setup.start_log + tuple(self._lines)
+
+    def allowed(self) -> frozenset[str]:
+        """The event types (their ``type`` value) that may be pushed now: the one source
+        a front end reads to light its keys. See :mod:`solo_deck.gate`."""
+        return allowed_types(self.state, self.setup.ruleset)
+
+    def why_not(self, event_type: str) -> str | None:
+        """Why an event of ``event_type`` would be refused now (``None``: allowed)."""
+        return refusal(self.state, event_type, self.setup.ruleset)
 
     @property
     def redo_log(self) -> tuple[Event, ...]:
@@ -207,11 +234,16 @@ class SoloGame:
 
     @classmethod
     def from_document(cls, document: Any) -> SoloGame:
-        """Rebuild a game by replaying a document from :meth:`to_document`.
+        """Rebuild a game by replaying a document from :meth:`to_document` (a schema-1
+        document is carried over first, see :mod:`solo_deck.legacy_v1`).
 
         Raises :class:`DocumentError` naming the bad field or event."""
         if not isinstance(document, dict):
             raise DocumentError("a saved game must be a JSON object")
+        if document.get("schema_version") == 1:
+            from solo_deck.legacy_v1 import upgrade_v1
+
+            document = upgrade_v1(document)
         version = document.get("schema_version")
         if version != SCHEMA_VERSION:
             raise DocumentError(

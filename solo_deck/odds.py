@@ -32,6 +32,7 @@ from solo_deck.data_files import load_ruleset
 from solo_deck.deck import SoloDeck
 from solo_deck.errors import RuleError
 from solo_deck.model_base import FrozenModel
+from solo_deck.player_limits import PlayerLimits
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import CardFace, Numeral, ShipMove
 from solo_deck.state import GameState, Phase
@@ -72,6 +73,8 @@ class CardOdds(FrozenModel):
     crowns_to_reshuffle: int
     faces: tuple[FaceOdds, ...]
     move1: Fraction
+    move_further: Fraction
+    """2 to 4 spaces (only a deck you entered can show such a card)."""
     stay: Fraction
     to_player: Fraction
     removes_card: Fraction
@@ -85,7 +88,7 @@ class CardOdds(FrozenModel):
 
     def move(self, move: ShipMove) -> Fraction:
         """The chance of one ship move."""
-        return {ShipMove.MOVE1: self.move1, ShipMove.STAY: self.stay}.get(move, self.to_player)
+        return sum((entry.probability for entry in self.faces if entry.face.move is move), ZERO)
 
     def edict(self, numeral: Numeral | None) -> Fraction:
         """The chance that the card shows Edict ``numeral`` (``None``: no Edict)."""
@@ -100,6 +103,7 @@ class CardOdds(FrozenModel):
 
 _HEADLINES = (
     "move1",
+    "move_further",
     "stay",
     "to_player",
     "removes_card",
@@ -198,6 +202,7 @@ def next_card_odds(deck: SoloDeck) -> CardOdds:
         crowns_to_reshuffle=deck.crowns_to_reshuffle,
         faces=faces,
         move1=chance(ShipMove.MOVE1),
+        move_further=chance("move_further"),
         stay=chance(ShipMove.STAY),
         to_player=chance(ShipMove.TO_PLAYER),
         removes_card=chance("removes_card"),
@@ -212,6 +217,8 @@ def next_card_odds(deck: SoloDeck) -> CardOdds:
 
 
 def _holds(face: CardFace, test: object) -> bool:
+    if test == "move_further":
+        return (face.move.steps or 0) > 1
     if isinstance(test, ShipMove):
         return face.move is test
     if isinstance(test, Numeral) or test is None:
@@ -250,16 +257,19 @@ def frederick_turns_before_your_next_turn(state: GameState, ruleset: Ruleset | N
     """How many turns Frederick takes before your next turn, assuming you end (not pass)
     the turn you are on.
 
-    - Your turn: 1 if Frederick has an action left this round and this is not your last
-      turn of the round; else 0 (the End Phase comes next).
+    - Your turn: 1 if Frederick has an action left this round; all his remaining actions
+      when this turn fills your last free card slot (your next turn is then next round).
     - Frederick's turn: 1; after you passed, all his remaining actions this round.
     - End Phase or game over: 0.
     """
-    rounds = (ruleset or load_ruleset()).rounds
-    left = max(0, rounds.frederick_max_actions.value - state.frederick_actions)
+    rules = ruleset or load_ruleset()
+    left = max(0, rules.rounds.frederick_max_actions.value - state.frederick_actions)
     if state.phase is Phase.PLAYER:
-        last_turn = state.player_turns + 1 >= rounds.player_max_turns.value
-        return 0 if last_turn or state.passed else min(1, left)
+        if state.passed:
+            return 0
+        free = len(state.player.free_slots(PlayerLimits.from_ruleset(rules)))
+        last_turn = free - (0 if state.card_played else 1) <= 0
+        return left if last_turn else min(1, left)
     if state.phase is Phase.FREDERICK:
         return max(1, left) if state.passed else 1
     return 0
@@ -354,12 +364,8 @@ def removal_before_your_next_turn(
             if not n:
                 continue
             move, removes_card, removes_ally, crown = moves[i]
-            if move is ShipMove.MOVE1:
-                to = (ship + 1) % ring
-            elif move is ShipMove.TO_PLAYER:
-                to = player
-            else:
-                to = ship
+            steps = move.steps
+            to = player if steps is None else (ship + steps) % ring
             new_cards, new_allies = cards, allies
             if to == index and removes_card and any(cards):
                 first = cards.index(True)

@@ -79,6 +79,9 @@ class KindChange(FrozenModel):
     after: int
     maximum: int
     unit: int = Field(default=1, ge=1)
+    neither_fits: bool = False
+    """Your Edict, and neither adding nor removing every icon of this kind fits the track:
+    you chose a way and the track stopped at its end (see :meth:`Palace.legal_directions`)."""
 
     @property
     def ignored(self) -> int:
@@ -104,7 +107,9 @@ class KindChange(FrozenModel):
         if moved == 0:
             return f"{verb} nothing: {self.kind.label(self.icons)} ignored ({track}, at the limit)"
         text = f"{verb} {amount} ({track}"
-        if self.ignored:
+        if self.neither_fits:
+            text += f"; neither way fits all {self.icons}, so the track stops at its end"
+        elif self.ignored:
             text += f", {self.ignored} ignored at the limit"
         return text + ")"
 
@@ -202,8 +207,12 @@ class Palace(FrozenModel):
         """The directions the player may choose for ``icons`` icons of ``kind``.
 
         Identical icons move together, so a direction is possible only if all of them fit.
-        When neither fits (rare: e.g. 3 Keeps with 2 built of 3), both are allowed and the
-        track stops at its limit.
+        When neither fits (rare: e.g. 3 Keeps with 2 built of 3), the rules say nothing; our
+        decision: you choose either way and the track moves as far as it can (to its top or
+        to 0), the rest of the icons doing nothing. :class:`KindChange` then says so.
+
+        >>> Palace.initial().legal_directions(EdictKind.KEEP, 3)  # 1 Keep of 3: neither fits
+        [<Direction.ADD: 'add'>, <Direction.REMOVE: 'remove'>]
         """
         limits = limits or PalaceLimits.from_ruleset()
         low, high = limits.bounds(kind)
@@ -242,6 +251,9 @@ class Palace(FrozenModel):
                 raise RuleError(f"choose add or remove for {kind.label(icons)} of edict {edict}")
             direction = Direction(choice[kind])
             legal = self.legal_directions(kind, icons, limits)
+            neither = not self._fits(kind, icons, Direction.ADD, limits) and not self._fits(
+                kind, icons, Direction.REMOVE, limits
+            )
             if direction not in legal:
                 other = legal[0].value
                 reason = (
@@ -270,9 +282,18 @@ class Palace(FrozenModel):
                     after=after,
                     maximum=high,
                     unit=limits.unit(kind),
+                    neither_fits=neither,
                 )
             )
         return changes
+
+    def _fits(
+        self, kind: EdictKind, icons: int, direction: Direction, limits: PalaceLimits
+    ) -> bool:
+        low, high = limits.bounds(kind)
+        step = icons * limits.unit(kind)
+        current = self.value(kind)
+        return current + step <= high if direction is Direction.ADD else current - step >= low
 
     def apply_player(
         self, edict: Edict, choice: PlayerChoice, limits: PalaceLimits | None = None

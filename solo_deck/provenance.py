@@ -1,4 +1,15 @@
-"""Values that carry where they came from (`rulebook ...` or `assumed: ...`)."""
+"""Values that carry where they came from.
+
+A source starts with one of :data:`SOURCE_KINDS`:
+
+- ``rulebook``: the retail rulebook states it;
+- ``draft v19``: only the older v19 draft gives it (the retail text lost the icon);
+- ``interpretation``: a reading of the rules we commit to (the Help lists them);
+- ``assumed``: our sources do not give it; the value is ours and the player may edit it;
+- ``unknown``: our sources do not give it and we do not guess: the player types it;
+- ``player``: the player entered it at setup;
+- ``design``: a choice of this program, not a rule.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +21,22 @@ from solo_deck.model_base import FrozenModel
 
 T = TypeVar("T")
 
+SOURCE_KINDS = (
+    "rulebook",
+    "draft v19",
+    "interpretation",
+    "assumed",
+    "unknown",
+    "player",
+    "design",
+)
+
 
 class Sourced(FrozenModel, Generic[T]):
     """A rules value together with its source.
 
-    ``source`` starts with ``rulebook`` when the retail rulebook states the value and with
-    ``assumed`` when it does not (the value is then ours and the player may edit it).
+    >>> Sourced(value=5, source="draft v19: components").assumed
+    True
     """
 
     value: T
@@ -24,13 +45,11 @@ class Sourced(FrozenModel, Generic[T]):
     @field_validator("source")
     @classmethod
     def _source_kind(cls, source: str) -> str:
-        if not source.startswith(("rulebook", "assumed", "design", "interpretation")):
-            raise ValueError(
-                "source must start with 'rulebook', 'assumed', 'design' or 'interpretation'"
-            )
+        if not source.startswith(SOURCE_KINDS):
+            raise ValueError(f"source must start with one of: {', '.join(SOURCE_KINDS)}")
         return source
 
     @property
     def assumed(self) -> bool:
-        """True when the value is not printed in the rulebook."""
+        """True when the retail rulebook does not state the value."""
         return not self.source.startswith("rulebook")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from solo_deck.grants import Grant
 from solo_deck.model_base import FrozenModel
 from solo_deck.provenance import Sourced
 
@@ -66,24 +67,34 @@ class VoyageRules(FrozenModel):
 
 
 class EdictRules(FrozenModel):
-    """Edict tiles in the solo game."""
+    """Edict tiles in the solo game, and the reward printed under each Active space."""
 
     tiles_in_box: Sourced[int]
     pile_after_setup: Sourced[int]
     easier_solo_extra_tiles: Sourced[int]
+    reward_active_1: Sourced[Grant]
+    reward_active_2: Sourced[Grant]
+    reward_active_3: Sourced[Grant]
+
+    def rewards(self) -> tuple[Grant, Grant, Grant]:
+        """The rewards under Active I, II and III (``unknown`` where our sources lack it)."""
+        return (self.reward_active_1.value, self.reward_active_2.value, self.reward_active_3.value)
 
 
 class RoundRules(FrozenModel):
-    """Turn limits and the crown reshuffle."""
+    """Frederick's turn limit and the crown reshuffle (your turns follow from your card
+    slots, see :class:`PlayerRules`)."""
 
     frederick_max_actions: Sourced[int]
-    player_max_turns: Sourced[int]
     crowns_to_reshuffle: Sourced[int]
     solo_deck_size: Sourced[int]
 
 
+AREAS = ("countryside", "village", "city")
+
+
 class PlayerRules(FrozenModel):
-    """The player's castle and starting supplies in solo."""
+    """The player's castle, supplies, card slots, capacities and the Workplace Area."""
 
     castle_towers: Sourced[int]
     castle_walls: Sourced[int]
@@ -95,6 +106,17 @@ class PlayerRules(FrozenModel):
     start_augustales: Sourced[int]
     specialists: Sourced[int]
     path_spaces: Sourced[dict[str, int]]
+    path_areas: Sourced[dict[str, list[str]]]
+    hand_size: Sourced[int]
+    card_slots: Sourced[int]
+    locked_slots: Sourced[int]
+    ally_spaces_start: Sourced[int]
+    ally_spaces_per_tower: Sourced[int]
+    storage_start: Sourced[int]
+    storage_per_wall: Sourced[int]
+    marked_ally_spaces: Sourced[int]
+    edict_tokens: Sourced[int]
+    city_tiles_per_city: Sourced[int]
 
     @model_validator(mode="after")
     def _specialists_fit(self) -> PlayerRules:
@@ -102,6 +124,21 @@ class PlayerRules(FrozenModel):
             raise ValueError(
                 f"specialists must be 0 to {MAX_SPECIALISTS}, not {self.specialists.value}"
             )
+        spaces, areas = self.path_spaces.value, self.path_areas.value
+        if set(spaces) != {"A", "B", "C"} or set(areas) != {"A", "B", "C"}:
+            raise ValueError("path_spaces and path_areas name the paths A, B and C")
+        for path, length in spaces.items():
+            if not 1 <= length <= 5:
+                raise ValueError(f"Path {path} has 1 to 5 spaces, not {length}")
+            row = areas[path]
+            if len(row) != length or any(area not in AREAS for area in row):
+                raise ValueError(
+                    f"path_areas.{path} lists one of {', '.join(AREAS)} per space ({length})"
+                )
+            if row[-1] != "city" or "city" in row[:-1]:
+                raise ValueError(f"Path {path} ends in its City, and only there")
+        if not 0 <= self.locked_slots.value < self.card_slots.value <= 9:
+            raise ValueError("card_slots must be 1 to 9, with fewer locked_slots than slots")
         return self
 
 
@@ -110,6 +147,11 @@ class Title(FrozenModel):
 
     min_score: int = Field(ge=0)
     name: str
+
+
+MOST_STRUCTURES_RULES = ("always", "at_least_as_many", "more_than")
+"""When the most-Structures bonus is yours in solo: always (you are the only player who
+scores), or only when your castle has at least as many / more Structures than Frederick's."""
 
 
 class ScoringRules(FrozenModel):
@@ -126,8 +168,10 @@ class ScoringRules(FrozenModel):
 
     @model_validator(mode="after")
     def _valid(self) -> ScoringRules:
-        if self.most_structures_rule.value not in ("at_least_as_many", "more_than"):
-            raise ValueError("most_structures_rule must be 'at_least_as_many' or 'more_than'")
+        if self.most_structures_rule.value not in MOST_STRUCTURES_RULES:
+            raise ValueError(
+                f"most_structures_rule must be one of: {', '.join(MOST_STRUCTURES_RULES)}"
+            )
         mins = [t.min_score for t in self.titles.value]
         if not mins or mins[0] != 0 or mins != sorted(set(mins)):
             raise ValueError("titles must start at 0 and rise strictly")

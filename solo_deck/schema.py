@@ -4,5 +4,8 @@ Kept apart from :mod:`solo_deck.game` so that storage code can check a file's ve
 without importing the engine.
 """
 
-SCHEMA_VERSION = 1
-"""Raise it when the document's shape changes; older programs refuse newer documents."""
+SCHEMA_VERSION = 2
+"""Raise it when the document's shape changes; older programs refuse newer documents.
+
+1: the first format (your side as counts). 2: your tableau and pending obligations; a
+schema-1 game is carried over by :func:`solo_deck.legacy_v1.upgrade_v1`."""

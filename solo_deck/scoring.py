@@ -44,10 +44,12 @@ def final_score(
 ) -> ScoreBreakdown:
     """Score a finished solo game.
 
-    VP track + 1 per Structure in your castle + the most-Structures bonus against
-    Frederick + (Grain and Stone at 2 Augustales each, plus Augustales) // 6.
+    VP track + 1 per Structure in your castle + the most-Structures bonus + (Grain and
+    Stone at 2 Augustales each, plus Augustales) // 6. The bonus follows the ruleset's
+    ``most_structures_rule``: ``always`` (the default: you are the only player who scores),
+    or only with ``at_least_as_many`` / ``more_than`` Structures than Frederick.
 
-    >>> final_score(vp_track=40, structures=10, frederick_structures=9, grain=1, stone=1,
+    >>> final_score(vp_track=40, structures=10, frederick_structures=11, grain=1, stone=1,
     ...             augustales=8).total
     56
     """
@@ -64,7 +66,10 @@ def final_score(
             raise ValueError(f"{name} must be a whole number of 0 or more, not {value!r}")
     scoring = (ruleset or load_ruleset()).scoring
     structure_vp = structures * scoring.vp_per_structure.value
-    if scoring.most_structures_rule.value == "at_least_as_many":
+    rule = scoring.most_structures_rule.value
+    if rule == "always":
+        wins = True
+    elif rule == "at_least_as_many":
         wins = structures >= frederick_structures
     else:
         wins = structures > frederick_structures

@@ -1,4 +1,4 @@
-"""A game's setup: the choices made before the first turn and the tiles dealt."""
+"""A game's setup: the choices made before the first turn and what the table shows then."""
 
 from __future__ import annotations
 
@@ -6,12 +6,18 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.data_files import load_default_deck, load_ruleset
+from solo_deck.board import MarketTile
+from solo_deck.city_bonus import CityTileId
+from solo_deck.data_files import load_default_deck, load_ruleset, workplace_tiles
 from solo_deck.deck import DeckMode
 from solo_deck.edict import Edict
+from solo_deck.grants import Grant
 from solo_deck.model_base import FrozenModel
+from solo_deck.player_limits import PlayerLimits
 from solo_deck.ruleset import Ruleset
 from solo_deck.solo_cards import DeckDefinition
+from solo_deck.state import GameState
+from solo_deck.workplaces import space_key
 
 Difficulty = Literal["easy", "medium", "hard"]
 
@@ -27,6 +33,16 @@ class GameSetup(FrozenModel):
 
     ``seed`` drives every shuffle of the virtual solo deck; ``ruleset`` and ``deck`` are
     stored whole so an old game replays the same even after the packaged data changes.
+
+    What the table shows at setup may be entered here, or left out and asked for when it
+    first matters: ``workplaces`` (space such as ``A3`` → Workplace tile id),
+    ``edict_token_spaces`` (where the two Workplace Edict tokens lie; ``None``: not said),
+    ``city_tiles`` (path → the City Bonus tiles in its City), ``edict_rewards`` (the reward
+    under Active I–III; ``None`` keeps the ruleset's) and ``markets`` (the Market tile at
+    each port, in ring order).
+
+    ``start`` and ``start_log`` are set only for a game carried over from an older saved
+    format: its position then, and the log lines that led there.
     """
 
     difficulty: Difficulty = "medium"
@@ -39,23 +55,91 @@ class GameSetup(FrozenModel):
     edict_pile: int = Field(ge=0, le=60)
     port_allies: tuple[str | None, ...] = ()
     port_cards: tuple[str | None, ...] = ()
+    workplaces: dict[str, str] = Field(default_factory=dict)
+    edict_token_spaces: tuple[str, ...] | None = None
+    city_tiles: dict[str, tuple[CityTileId, ...]] = Field(default_factory=dict)
+    edict_rewards: tuple[Grant | None, Grant | None, Grant | None] = (None, None, None)
+    markets: tuple[MarketTile | None, ...] = ()
     deck: DeckDefinition = Field(default_factory=load_default_deck)
     ruleset: Ruleset = Field(default_factory=load_ruleset)
+    start: GameState | None = None
+    start_log: tuple[str, ...] = ()
 
     @model_validator(mode="after")
-    def _ports_fit(self) -> GameSetup:
+    def _fits(self) -> GameSetup:
         ports = len(self.ruleset.voyage.ports.value)
         if len(self.port_allies) > ports or len(self.port_cards) > ports:
             raise ValueError(f"there are only {ports} ports")
+        if len(self.markets) > ports:
+            raise ValueError(f"there are only {ports} ports (markets)")
         known = [a for a in self.port_allies if a]
         if len(set(known)) != len(known):
             raise ValueError("the same Ally cannot lie face up in two ports")
+        self._check_board()
         return self
+
+    def _check_board(self) -> None:
+        limits = PlayerLimits.from_ruleset(self.ruleset)
+        spaces = {
+            space_key(path, space): (path, space) for path, space in limits.workplace_spaces()
+        }
+        catalogue = workplace_tiles()
+        for key, tile in self.workplaces.items():
+            if key not in spaces:
+                raise ValueError(f"{key} is not a Countryside or Village space")
+            if tile not in catalogue:
+                raise ValueError(f"{tile!r} is not a Workplace tile")
+            area = limits.area(*spaces[key])
+            if catalogue[tile].area != area:
+                raise ValueError(
+                    f"{key} is a {area} space; {tile} is a {catalogue[tile].area} tile"
+                )
+        tiles = list(self.workplaces.values())
+        if len(set(tiles)) != len(tiles):
+            raise ValueError("each Workplace tile lies on one space only")
+        tokens = self.edict_token_spaces
+        if tokens is not None:
+            if any(key not in spaces for key in tokens) or len(set(tokens)) != len(tokens):
+                raise ValueError("Edict tokens lie on distinct Countryside or Village spaces")
+            if len(tokens) > limits.edict_tokens:
+                raise ValueError(f"there are only {limits.edict_tokens} Workplace Edict tokens")
+        for path, city in self.city_tiles.items():
+            if path not in limits.path_areas:
+                raise ValueError(f"there is no Path {path}")
+            if len(city) > limits.city_tiles_per_city:
+                raise ValueError(
+                    f"a solo game puts {limits.city_tiles_per_city} City Bonus tile(s) in each City"
+                )
+
+    def reward_grants(self) -> tuple[Grant, Grant, Grant]:
+        """The reward under Active I–III: as entered, else as the ruleset says."""
+        ruled = self.ruleset.edicts.rewards()
+        given = self.edict_rewards
+        return (given[0] or ruled[0], given[1] or ruled[1], given[2] or ruled[2])
 
     @staticmethod
     def default_edict_pile(easier_solo: bool, ruleset: Ruleset | None = None) -> int:
-        """The assumed pile size after setup (the player counts and corrects it)."""
+        """An estimate of the pile after setup, only for a hint: the player counts it (the
+        easier game's 3 marked tiles are shuffled in, so they add 3)."""
         edicts = (ruleset or load_ruleset()).edicts
         return edicts.pile_after_setup.value + (
             edicts.easier_solo_extra_tiles.value if easier_solo else 0
         )
+
+
+def with_ports(ruleset: Ruleset, names: list[str], start: str | None = None) -> Ruleset:
+    """The ruleset with the Voyage ports as your board shows them, clockwise (and the
+    start port, Roma unless given). Travel costs, Frederick's moves and the odds follow it.
+
+    >>> ruleset = with_ports(load_ruleset(), ["Roma", "Tunis", "Alexandria"])
+    >>> ruleset.voyage.ports.value
+    ['Roma', 'Tunis', 'Alexandria']
+    """
+    voyage = ruleset.voyage
+    data = voyage.model_dump()
+    data["ports"] = {"value": list(names), "source": "player: entered at setup"}
+    data["start_port"] = {
+        "value": start or voyage.start_port.value,
+        "source": voyage.start_port.source,
+    }
+    return ruleset.model_copy(update={"voyage": type(voyage).model_validate(data)})

@@ -11,11 +11,28 @@ from solo_deck.model_base import FrozenModel
 
 
 class ShipMove(StrEnum):
-    """What a solo card does with Frederick's ship."""
+    """What a solo card does with Frederick's ship: move 1–4 spaces clockwise, stay, or
+    join your ship.
+
+    >>> ShipMove.MOVE2.steps, ShipMove.STAY.steps, ShipMove.TO_PLAYER.steps
+    (2, 0, None)
+    """
 
     MOVE1 = "move1"
+    MOVE2 = "move2"
+    MOVE3 = "move3"
+    MOVE4 = "move4"
     STAY = "stay"
     TO_PLAYER = "to_player"
+
+    @property
+    def steps(self) -> int | None:
+        """Spaces moved clockwise (0: stays; ``None``: to your ship, wherever it is)."""
+        if self is ShipMove.TO_PLAYER:
+            return None
+        if self is ShipMove.STAY:
+            return 0
+        return int(self.value.removeprefix("move"))
 
 
 class Numeral(StrEnum):
@@ -60,6 +77,9 @@ class CardFace(FrozenModel):
 
 MOVE_LABELS = {
     ShipMove.MOVE1: "ship +1",
+    ShipMove.MOVE2: "ship +2",
+    ShipMove.MOVE3: "ship +3",
+    ShipMove.MOVE4: "ship +4",
     ShipMove.STAY: "ship stays",
     ShipMove.TO_PLAYER: "ship to yours",
 }

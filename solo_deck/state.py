@@ -6,9 +6,11 @@ from enum import StrEnum
 
 from pydantic import Field
 
+from solo_deck.board import Board
 from solo_deck.deck import SoloDeck
 from solo_deck.edict_row import EdictRow
 from solo_deck.model_base import FrozenModel
+from solo_deck.obligations import Obligation
 from solo_deck.palace import Palace
 from solo_deck.player import PlayerState
 from solo_deck.voyage import Voyage
@@ -62,19 +64,29 @@ class EndPhaseProgress(FrozenModel):
 
 
 class GameState(FrozenModel):
-    """A snapshot: Frederick's palace, the edict row, the solo deck, the Voyage ring,
-    the player's board and the round counters."""
+    """A snapshot: Frederick's palace, the edict row, the solo deck, the Voyage ring, your
+    side of the table, the shared boards, the round counters and what is pending.
+
+    ``player_turns`` counts your turns finished this round; ``card_played`` is True once
+    this turn's card is down (its effects may still be pending) and ``travelled`` once your
+    ship sailed this turn. ``pending`` lists what the rules require now, first one first
+    (see :mod:`solo_deck.obligations`).
+    """
 
     round: int = Field(default=1, ge=1)
     phase: Phase = Phase.PLAYER
     player_turns: int = Field(default=0, ge=0)
     frederick_actions: int = Field(default=0, ge=0)
     passed: bool = False
+    card_played: bool = False
+    travelled: bool = False
     palace: Palace
     edicts: EdictRow
     deck: SoloDeck
     voyage: Voyage
     player: PlayerState
+    board: Board
+    pending: tuple[Obligation, ...] = ()
     end_phase: EndPhaseProgress = EndPhaseProgress()
     last_frederick: FrederickReport | None = None
     game_end: tuple[GameEndReason, ...] = ()
@@ -83,6 +95,11 @@ class GameState(FrozenModel):
     def turn(self) -> int:
         """Your current turn number in the round (1-based)."""
         return self.player_turns + 1
+
+    @property
+    def obligation(self) -> Obligation | None:
+        """The first pending obligation, if any."""
+        return self.pending[0] if self.pending else None
 
     @property
     def awaiting_reveal(self) -> tuple[int, ...]:

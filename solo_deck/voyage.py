@@ -115,11 +115,10 @@ class Voyage(FrozenModel):
 
     def frederick_destination(self, move: ShipMove) -> int:
         """Where Frederick's ship goes for a solo card's move."""
-        if move is ShipMove.MOVE1:
-            return (self.frederick + 1) % len(self.ports)
-        if move is ShipMove.TO_PLAYER:
+        steps = move.steps
+        if steps is None:
             return self.player
-        return self.frederick
+        return (self.frederick + steps) % len(self.ports)
 
     def with_frederick_at(self, port: int) -> Voyage:
         """Frederick's ship moved to ``port``."""
