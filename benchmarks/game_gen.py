@@ -1,8 +1,9 @@
 """Seeded, legal solo games for the benchmarks: as many events or rounds as asked.
 
 A game is driven by :func:`next_events`, which looks at the current state and returns the
-events a player would key in next: end the turn, let Frederick act, type the Edict tile
-he just drew, and the End Phase (castle income, ally income, reorganise, end round). To
+events a player would key in next: play a card face down and let its action go, let
+Frederick act, type the Edict tile he just drew, and the End Phase (castle income, ally
+income, reorganise, end round). To
 keep a long game going, ``Correct`` events top up the Edict pile and the Advanced card
 pile before they run out (a player fixing a count on the table does the same).
 """
@@ -16,11 +17,12 @@ from solo_deck import GameSetup, GameState, Phase, SoloGame, parse_edict
 from solo_deck.events import (
     CastleIncome,
     Correct,
+    Decline,
     EndRound,
-    EndTurn,
     Event,
     FrederickTurn,
     Gain,
+    PlayCard,
     Reorganise,
     RevealEdict,
     ScoreAllyIncome,
@@ -53,18 +55,21 @@ def next_events(state: GameState, rng: random.Random) -> list[Event]:
     if state.awaiting_reveal:
         tile = parse_edict(rng.choice(TILES))
         return [RevealEdict(position=state.awaiting_reveal[0], edict=tile)]
+    if state.pending:
+        return [Decline()]
     if state.phase is Phase.PLAYER:
         events: list[Event] = []
         if rng.random() < 0.3:
-            events.append(Gain(vp=rng.randint(1, 3), grain=rng.randint(0, 2)))
-        events.append(EndTurn())
+            events.append(Gain(vp=rng.randint(1, 3), augustales=rng.randint(0, 2)))
+        slot = len(state.player.played)
+        events.append(PlayCard(slot=slot, face_up=False, actions=("market",)))
         return events
     if state.phase is Phase.FREDERICK:
         return [FrederickTurn()]
     if state.phase is Phase.END_PHASE:
         progress = state.end_phase
         if not progress.castle_income:
-            return [CastleIncome(vp=rng.randint(0, 2), grain=1, augustales=1)]
+            return [CastleIncome()]
         if progress.ally_income is None:
             return [ScoreAllyIncome()]
         if not progress.reorganised:

@@ -21,6 +21,17 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
+from solo_deck.events import (
+    CastleIncome,
+    Decline,
+    EndRound,
+    FrederickTurn,
+    PlayCard,
+    Reorganise,
+    RevealEdict,
+    ScoreAllyIncome,
+)
+from solo_deck.player_limits import PlayerLimits
 
 # Three Active and three Next tiles used by most game tests. They are chosen so that the
 # first Frederick edicts change the palace visibly and no tile is the same as another.
@@ -91,3 +102,93 @@ def ruleset_with() -> Callable[..., Ruleset]:
         return Ruleset.model_validate(data)
 
     return factory
+
+
+# --- playing turns ---------------------------------------------------------------------------
+
+
+def free_slot(game: SoloGame) -> int:
+    """The leftmost free card slot this round."""
+    limits = PlayerLimits.from_ruleset(game.setup.ruleset)
+    return game.state.player.free_slots(limits)[0]
+
+
+def play(game: SoloGame, *actions: str, slot: int | None = None) -> None:
+    """Play a card face down for ``actions`` (leftmost free slot unless given)."""
+    chosen = free_slot(game) if slot is None else slot
+    game.push(PlayCard(slot=chosen, face_up=False, actions=actions or ("market",)))
+
+
+def idle_turn(game: SoloGame) -> None:
+    """A turn in which you play a card face down and take no action with it (the quickest
+    legal turn: it uses a slot and ends)."""
+    play(game, "market")
+    game.push(Decline())
+
+
+def frederick(game: SoloGame, face: CardFace | None = None, tile: str = "1G") -> None:
+    """Frederick's turn, then type any Edict tile it drew (as ``tile``)."""
+    game.push(FrederickTurn(face=face))
+    for position in game.state.awaiting_reveal:
+        game.push(RevealEdict(position=position, edict=parse_edict(tile)))
+
+
+def finish_round(game: SoloGame) -> None:
+    """The End Phase in the rulebook's order: castle income, ally income, reorganisation,
+    end of round (declining a Market visit from a Market side, if any)."""
+    game.push(CastleIncome())
+    while game.state.pending:
+        game.push(Decline())
+    game.push(ScoreAllyIncome())
+    game.push(Reorganise())
+    game.push(EndRound())
+
+
+def play_round(game: SoloGame) -> None:
+    """A whole round of idle turns: yours and Frederick's, then the End Phase."""
+    while game.state.phase.value in ("player", "frederick"):
+        if game.state.phase.value == "player":
+            idle_turn(game)
+        else:
+            frederick(game)
+    finish_round(game)
+
+
+@pytest.fixture
+def turns() -> Any:
+    """The turn helpers as one namespace: ``turns.play``, ``turns.idle_turn``,
+    ``turns.frederick``, ``turns.finish_round``, ``turns.play_round``, ``turns.free_slot``."""
+
+    class Turns:
+        pass
+
+    kit = Turns()
+    for helper in (free_slot, play, idle_turn, frederick, finish_round, play_round):
+        setattr(kit, helper.__name__, staticmethod(helper))
+    return kit
+
+
+KNOWN_BOARD: dict[str, Any] = {
+    "workplaces": {
+        "A1": "countryside-I-A",
+        "A2": "countryside-II-A",
+        "A3": "village-I-A",
+        "A4": "village-II-A",
+        "B1": "countryside-I-B",
+        "B2": "countryside-II-B",
+        "C1": "countryside-I-C",
+        "C2": "countryside-II-C",
+        "C3": "village-I-B",
+        "C4": "village-II-C",
+    },
+    "edict_token_spaces": (),
+    "city_tiles": {"A": ("A",), "B": ("F",), "C": ("B",)},
+}
+"""A setup where every Workplace tile and City Bonus tile is known and no Edict token lies
+on the board, so the engine asks nothing when a Specialist arrives."""
+
+
+@pytest.fixture
+def known_board() -> dict[str, Any]:
+    """Setup keywords for :data:`KNOWN_BOARD` (``make_game(**known_board)``)."""
+    return dict(KNOWN_BOARD)

@@ -10,7 +10,7 @@ import pytest
 from solo_deck import Palace, Phase, PlayerState, RuleError, SoloGame, Specialist, ally_income
 from solo_deck.allies import AllyKind
 from solo_deck.data_files import allies_by_id
-from solo_deck.events import CastleIncome, Correct, Pass, ScoreAllyIncome, SummonAlly
+from solo_deck.events import Build, CastleIncome, Correct, Pass, ScoreAllyIncome, SummonAlly
 
 # Frederick in the rulebook's Ally income example: 6 Augustales, 1 Stone, 3 Grain, 2 Allies,
 # 1 Keep, 2 Walls, 3 Towers, and his Specialist on the second Workplace.
@@ -150,9 +150,18 @@ def test_a_custom_catalogue_can_be_passed() -> None:
 # --- in a game ---------------------------------------------------------------------------------
 
 
-def test_score_ally_income_event_adds_the_vp_once(make_game: Callable[..., SoloGame]) -> None:
+def summon(game: SoloGame, turns: Any, **kwargs: Any) -> None:
+    """Play a card face down to summon, then summon."""
+    turns.play(game, "summon")
+    game.push(SummonAlly(**kwargs))
+
+
+def test_score_ally_income_event_adds_the_vp_once(
+    make_game: Callable[..., SoloGame], turns: Any
+) -> None:
     game = make_game(port_allies=("gisela",))
-    game.push(SummonAlly(ally_id="gisela", grain=1))
+    summon(game, turns, ally_id="gisela", grain=1)
+    turns.frederick(game)
     game.push(Correct(target="palace.allies", value=3))
     game.push(Correct(target="player.vp", value=10))
     # Frederick has used his actions, so passing goes straight to the End Phase.
@@ -169,14 +178,23 @@ def test_score_ally_income_event_adds_the_vp_once(make_game: Callable[..., SoloG
 
 
 def test_castle_income_comes_first_and_can_meet_theophilos(
-    make_game: Callable[..., SoloGame],
+    make_game: Callable[..., SoloGame], turns: Any
 ) -> None:
     # Theophilos wants at least as much Grain as Frederick's Reserve: 0 against 2 is not met,
-    # but the castle income's 2 Grain (recorded first, as the rulebook orders) meets it.
+    # but a Grain side's income (taken first, as the rulebook orders) meets it with 1 Grain
+    # against Frederick's 1.
     game = make_game(port_allies=("theophilos",))
-    game.push(SummonAlly(ally_id="theophilos", grain=0))
+    summon(game, turns, ally_id="theophilos", grain=0)
+    turns.frederick(game)
     game.push(Correct(target="player.grain", value=0))
-    game.push(Correct(target="palace.grain", value=2))
+    game.push(Correct(target="player.walls", value=2))
+    game.push(Correct(target="player.towers", value=2))
+    turns.play(game, "build")
+    game.push(Build(structure="tower", closes=("grain",)))
+    assert game.state.player.grain == 1  # the side paid its Grain at once
+    game.push(Correct(target="player.grain", value=0))
+    turns.frederick(game)
+    game.push(Correct(target="palace.grain", value=1))
     game.push(Correct(target="frederick_actions", value=5))
     game.push(Pass())
     state = game.state
@@ -185,10 +203,11 @@ def test_castle_income_comes_first_and_can_meet_theophilos(
     assert [(line.ally_id, line.met, line.vp) for line in before.lines] == [
         ("theophilos", False, 1)
     ]
-    with pytest.raises(RuleError, match="record the castle income first"):
+    with pytest.raises(RuleError, match="take the castle income first"):
         game.push(ScoreAllyIncome())
     assert game.state == state
-    game.push(CastleIncome(grain=2))
+    game.push(CastleIncome())
+    assert game.log[-1] == "Castle income from 1 closed side(s) — Grain side: +1 Grain"
     state = game.state
     after = ally_income(state.player, state.palace, ruleset=game.setup.ruleset)
     assert [(line.ally_id, line.met, line.vp) for line in after.lines] == [("theophilos", True, 3)]
@@ -198,18 +217,23 @@ def test_castle_income_comes_first_and_can_meet_theophilos(
     assert game.log[-1] == "Ally income: +3 VP (Theophilos 3)"
 
 
-def test_summon_refuses_an_unknown_ally_id(make_game: Callable[..., SoloGame]) -> None:
+def test_summon_refuses_an_unknown_ally_id(make_game: Callable[..., SoloGame], turns: Any) -> None:
     game = make_game()
     with pytest.raises(RuleError, match="no Ally with id 'nobody'"):
-        game.push(SummonAlly(ally_id="nobody"))
+        summon(game, turns, ally_id="nobody")
     assert game.state.player.allies == ()
 
 
-def test_summon_refuses_a_second_identical_ally(make_game: Callable[..., SoloGame]) -> None:
+def test_summon_refuses_a_second_identical_ally(
+    make_game: Callable[..., SoloGame], turns: Any
+) -> None:
     # "Your Castle may never contain two identical Allies": Gregoria is printed on two tiles.
     game = make_game()
-    game.push(SummonAlly(ally_id="gregoria-1"))
+    game.push(Correct(target="player.towers", value=3))  # room for 3 Allies
+    summon(game, turns, ally_id="gregoria-1")
+    turns.frederick(game)
     game.push(Correct(target="voyage.player", value=1))
+    turns.play(game, "summon")
     with pytest.raises(RuleError, match="Gregoria is already in your castle"):
         game.push(SummonAlly(ally_id="gregoria-2"))
     with pytest.raises(RuleError, match="already in your castle"):
@@ -218,14 +242,39 @@ def test_summon_refuses_a_second_identical_ally(make_game: Callable[..., SoloGam
     assert game.state.player.allies == ("gregoria-1", "sebastian-1")
 
 
-def test_summon_pays_grain_and_takes_the_face_up_ally(make_game: Callable[..., SoloGame]) -> None:
+def test_summon_pays_grain_and_takes_the_face_up_ally(
+    make_game: Callable[..., SoloGame], turns: Any
+) -> None:
     game = make_game()
+    turns.play(game, "summon")
     with pytest.raises(RuleError, match="only 1 Grain, not 3"):
         game.push(SummonAlly(ally_id="tento", grain=3))
     game.push(SummonAlly(ally_id="tento", grain=1))
     assert game.state.player.grain == 0
     assert not game.state.voyage.ports[0].allies[0].face_up
-    assert game.log[-1] == "You summoned Tento in Roma, paid 1 Grain"
+    assert game.log[-1].startswith("You summoned Tento in Roma, paid 1 Grain")
     # The uncovered Ally beneath is not face up until reorganisation.
-    with pytest.raises(RuleError, match="no face-up Ally to summon in Roma"):
+    turns.frederick(game)
+    game.push(Correct(target="player.towers", value=2))
+    assert "summon_ally" not in game.allowed()
+    turns.play(game, "summon")
+    assert game.why_not("summon_ally") == "there is no face-up Ally in Roma: decline it"
+    with pytest.raises(RuleError, match="no face-up Ally in Roma"):
         game.push(SummonAlly(ally_id="romigi"))
+
+
+def test_mocenigo_compares_board_columns_not_spaces() -> None:
+    # Path B's third space is its City: level with the other Cities, so ahead of any Village
+    # space of Path A, where Frederick's Specialist stands (space 4, column 4).
+    frederick = EXAMPLE_FREDERICK.model_copy(update={"specialist": 4})
+    in_b_city = PlayerState(
+        allies=("mocenigo",), towers=2, specialists=(Specialist(path="B", space=3),)
+    )
+    assert in_b_city.furthest_specialist == 5
+    line = ally_income(in_b_city, frederick).lines[0]
+    assert (line.met, line.vp) == (True, 3)
+    assert line.reason == "you 5 vs Frederick 4 Specialist space, needs you > him"
+    in_b_countryside = PlayerState(
+        allies=("mocenigo",), towers=2, specialists=(Specialist(path="B", space=2),)
+    )
+    assert ally_income(in_b_countryside, frederick).lines[0].met is False

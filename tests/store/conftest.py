@@ -10,7 +10,7 @@ import pytest
 
 from companion.storage import HistoryRecord
 from solo_deck import GameSetup, ScoreBreakdown, SoloGame, parse_edict
-from solo_deck.events import EndTurn, FrederickTurn, Gain
+from solo_deck.events import Decline, FrederickTurn, Gain, PlayCard
 
 RecordFactory = Callable[..., HistoryRecord]
 
@@ -21,7 +21,8 @@ def solo_game() -> SoloGame:
     tiles = tuple(parse_edict(text) for text in ("2T", "1W 1K", "2G 1A"))
     game = SoloGame(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18, seed=1))
     game.push(Gain(vp=2, grain=1, reason="Ally bonus · ça va"))
-    game.push(EndTurn())
+    game.push(PlayCard(slot=0, face_up=False, actions=("build",)))
+    game.push(Decline())
     game.push(FrederickTurn())
     game.undo()
     return game
