@@ -125,7 +125,9 @@ class PlayCard(FrozenModel):
 
 
 class Pass(FrozenModel):
-    """You pass (allowed only with no card in hand) and take no more turns this round."""
+    """You pass and take no more turns this round. The rules allow it only with no card
+    left in your hand; only the table knows your hand, so the engine takes your word (a
+    front end should ask)."""
 
     type: Literal["pass"] = "pass"
 

@@ -184,8 +184,8 @@ def _action_reason(state: GameState, kind: str) -> str:
 def _turn_reason(state: GameState, kind: str) -> str | None:
     if state.phase is not Phase.PLAYER:
         return f"that is for your turn, but now it is {_PHASE_NAMES[state.phase]}"
-    if state.card_played:
-        return "you already played your card this turn"
+    # A card played leaves its action pending until the turn ends, so the pending reason
+    # above always comes first: no separate "already played" case here.
     if kind == "travel" and state.travelled:
         return "your ship already sailed this turn"
     return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -17,7 +18,15 @@ from solo_deck import (
     SoloGame,
     parse_edict,
 )
-from solo_deck.events import Correct, EndTurn, FrederickTurn, PlayerEdict, RevealEdict
+from solo_deck.events import (
+    Build,
+    Correct,
+    Decline,
+    FrederickTurn,
+    PlayerEdict,
+    RevealEdict,
+    TakeEdictReward,
+)
 
 T1, T2, T3 = parse_edict("1T"), parse_edict("1W"), parse_edict("1K")
 N1, N2, N3 = parse_edict("1G"), parse_edict("1S"), parse_edict("1C")
@@ -147,16 +156,16 @@ def test_non_empty_helpers() -> None:
 # --- in a game: Frederick's refill -------------------------------------------------------
 
 
-def _frederick(game: SoloGame, face: CardFace) -> None:
-    game.push(EndTurn())
+def _frederick(game: SoloGame, turns: Any, face: CardFace) -> None:
+    turns.idle_turn(game)
     game.push(FrederickTurn(face=face))
 
 
 def test_frederick_refills_from_the_same_next_position(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
-    _frederick(game, face_of("S10"))  # stay · Edict II
+    _frederick(game, turns, face_of("S10"))  # stay · Edict II
     edicts = game.state.edicts
     assert edicts.active == tuple(parse_edict(t) for t in ("2T", "1C", "2G 1A"))
     assert edicts.next[1] is None and edicts.awaiting == (1,)
@@ -166,11 +175,11 @@ def test_frederick_refills_from_the_same_next_position(
 
 
 def test_frederick_refills_from_the_next_in_sequence_when_his_position_is_empty(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
     game.push(Correct(target="edicts.next.2", value=None))
-    _frederick(game, face_of("S16"))  # to_player · Edict III: Next III is empty → Next I
+    _frederick(game, turns, face_of("S16"))  # to_player · Edict III: Next III is empty → Next I
     edicts = game.state.edicts
     assert edicts.active[2] == parse_edict("1S")
     assert edicts.next == (None, parse_edict("1C"), None)
@@ -179,12 +188,12 @@ def test_frederick_refills_from_the_next_in_sequence_when_his_position_is_empty(
 
 
 def test_frederick_issues_the_next_active_tile_when_his_is_empty(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
     game.push(Correct(target="edicts.active.2", value=None))
     before = game.state.palace
-    _frederick(game, face_of("S16"))  # Edict III is empty → Edict I (2T)
+    _frederick(game, turns, face_of("S16"))  # Edict III is empty → Edict I (2T)
     assert game.state.palace.towers == before.towers + 2
     assert "Issue Edict I (Active III is empty) (2T)" in game.log[-1]
     # Active III was empty and stays empty; Active I is refilled from Next I.
@@ -193,24 +202,24 @@ def test_frederick_issues_the_next_active_tile_when_his_is_empty(
 
 
 def test_frederick_with_every_active_space_empty_issues_nothing(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
     for i in range(3):
         game.push(Correct(target=f"edicts.active.{i}", value=""))
     before = game.state.palace
-    _frederick(game, face_of("S09"))
+    _frederick(game, turns, face_of("S09"))
     assert game.state.palace == before
     assert "every Active space is empty" in game.log[-1]
 
 
 def test_frederick_without_any_next_tile_leaves_the_space_empty_and_marks_game_end(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table", pile=0)
     for i in range(3):
         game.push(Correct(target=f"edicts.next.{i}", value=None))
-    _frederick(game, face_of("S09"))
+    _frederick(game, turns, face_of("S09"))
     assert game.state.edicts.active[0] is None
     assert game.state.edicts.unfillable
     assert "No Next tile can refill Active I" in game.log[-1]
@@ -219,10 +228,38 @@ def test_frederick_without_any_next_tile_leaves_the_space_empty_and_marks_game_e
 # --- in a game: the player's edict -------------------------------------------------------
 
 
+def _edict_due(game: SoloGame, turns: Any) -> None:
+    """Play a card face down to Build a Tower on a site with the Edict mark: the Build
+    leaves an Edict to issue."""
+    turns.play(game, "build")
+    game.push(Build(structure="tower", edict_mark=True))
+    duty = game.state.obligation
+    assert duty is not None and duty.kind == "issue_edict"
+
+
+def test_player_issues_an_edict_only_when_one_is_due(
+    make_game: Callable[..., SoloGame], turns: Any
+) -> None:
+    game = make_game()
+    edict = PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=0)
+    with pytest.raises(RuleError, match="play a card first"):
+        game.push(edict)
+    turns.play(game, "build")
+    # The face-down card's Build comes first: the Edict is not due yet.
+    with pytest.raises(RuleError, match=r"(?i)first: build a structure"):
+        game.push(edict)
+    game.push(Build(structure="tower", edict_mark=True))
+    game.push(edict)
+    assert game.state.palace.towers == 2 + 2  # Active I: 2T
+    assert game.state.obligation is not None
+    assert game.state.obligation.kind == "edict_reward"
+
+
 def test_player_chooses_slot_directions_and_which_next_tile_replaces(
-    make_game: Callable[..., SoloGame],
+    make_game: Callable[..., SoloGame], turns: Any
 ) -> None:
     game = make_game(pile=3)
+    _edict_due(game, turns)
     game.push(
         PlayerEdict(
             slot=2,
@@ -237,45 +274,74 @@ def test_player_chooses_slot_directions_and_which_next_tile_replaces(
     assert state.edicts.next == (None, parse_edict("1C"), parse_edict("1P"))
     assert state.edicts.awaiting == (0,)
     assert state.edicts.pile == 2
+    # The reward under the space issued (Active III) follows, once the new tile is typed.
+    assert game.allowed() >= {"reveal_edict"} and "take_edict_reward" not in game.allowed()
+    game.push(RevealEdict(position=0, edict=parse_edict("2S")))
+    duty = game.state.obligation
+    assert duty is not None and (duty.kind, duty.slot) == ("edict_reward", 2)
 
 
 def test_player_must_name_a_replacement_while_next_tiles_remain(
-    make_game: Callable[..., SoloGame],
+    make_game: Callable[..., SoloGame], turns: Any
 ) -> None:
     game = make_game()
+    _edict_due(game, turns)
+    events = game.events
     with pytest.raises(RuleError, match="choose which Next tile"):
         game.push(PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=None))
-    assert game.events == ()
+    assert game.events == events
 
 
 def test_player_without_next_tiles_leaves_the_space_empty(
-    make_game: Callable[..., SoloGame],
+    make_game: Callable[..., SoloGame], turns: Any
 ) -> None:
     game = make_game(pile=0)
     for i in range(3):
         game.push(Correct(target=f"edicts.next.{i}", value=None))
+    _edict_due(game, turns)
     game.push(PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=None))
     assert game.state.edicts.active[0] is None
     assert game.state.edicts.unfillable
 
 
 def test_player_cannot_issue_an_empty_active_space_or_pick_an_empty_next(
-    make_game: Callable[..., SoloGame],
+    make_game: Callable[..., SoloGame], turns: Any
 ) -> None:
     game = make_game()
     game.push(Correct(target="edicts.active.1", value=None))
     game.push(Correct(target="edicts.next.2", value=None))
+    _edict_due(game, turns)
     with pytest.raises(RuleError, match="Active II is empty"):
         game.push(PlayerEdict(slot=1, choice={EdictKind.WALL: "add"}, replacement=0))
     with pytest.raises(RuleError, match="Next III is empty"):
         game.push(PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=2))
 
 
+def test_with_no_active_tile_left_you_take_one_of_the_three_rewards(
+    make_game: Callable[..., SoloGame], turns: Any
+) -> None:
+    game = make_game()
+    for i in range(3):
+        game.push(Correct(target=f"edicts.active.{i}", value=None))
+    _edict_due(game, turns)
+    assert game.why_not("player_edict") == (
+        "no Active Edict tile is left: take one of the three rewards instead"
+    )
+    assert "take_edict_reward" in game.allowed()
+    # The Edict owed is not optional: it is met by a reward, not declined.
+    with pytest.raises(RuleError, match="cannot be declined"):
+        game.push(Decline())
+    game.push(TakeEdictReward(slot=1, stone=1))  # Active II: a resource of your choice
+    assert game.state.player.stone == 2
+    assert game.state.pending == ()
+
+
 def test_player_forced_direction_is_enforced_in_the_game(
-    make_game: Callable[..., SoloGame],
+    make_game: Callable[..., SoloGame], turns: Any
 ) -> None:
     game = make_game(active=("2W 1K", "1T", "1G"))
     game.push(Correct(target="palace.walls", value=4))
+    _edict_due(game, turns)
     with pytest.raises(RuleError, match="cannot add 2 Walls"):
         game.push(
             PlayerEdict(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -26,36 +27,56 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
+from solo_deck.board import MarketTile, Trade
+from solo_deck.castle import SIDE_INCOMES
+from solo_deck.city_bonus import CityTileId
 from solo_deck.corrections import correction_targets
-from solo_deck.data_files import allies_by_id
+from solo_deck.data_files import (
+    advanced_cards_by_id,
+    allies_by_id,
+    house_cards_of,
+    workplace_tiles,
+)
 from solo_deck.events import (
+    EVENT_TYPES,
     Build,
     BuyCard,
     CastleIncome,
+    ChooseCityBonus,
     Correct,
+    Decline,
+    DropResources,
     EndRound,
-    EndTurn,
     Event,
     FrederickTurn,
     Gain,
     NameAlly,
     NameCard,
     Pass,
+    PlaceWorkplace,
+    PlayCard,
     PlayerEdict,
     Promote,
     Reorganise,
+    Resolve,
     RevealEdict,
     ScoreAllyIncome,
     SummonAlly,
+    TakeEdictReward,
     Travel,
+    VisitMarket,
 )
+from solo_deck.gains import Gains
+from solo_deck.grants import MAIN_ACTIONS, Grant
+from solo_deck.player_limits import PlayerLimits
 
 LIMITS = PalaceLimits.from_ruleset()
 RULES = load_ruleset()
 DECK = load_default_deck()
 ALLIES = allies_by_id()
+ADVANCED = sorted(advanced_cards_by_id())
 FAST = settings(max_examples=150, deadline=None)
-GAMES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # --- strategies ---------------------------------------------------------------------------------
 
@@ -174,70 +195,206 @@ def test_sixteen_solo_cards_are_always_accounted_for(
 # --- random games ---------------------------------------------------------------------------------
 
 TILES = [parse_edict(t) for t in ("1G", "2T 1K", "1W 1C", "3A", "1P 1S", "2W", "1K 1G 1S")]
+PLAYER_LIMITS = PlayerLimits.from_ruleset(RULES)
+WORKPLACES = workplace_tiles()
+MARKET = MarketTile(
+    sell=Trade(resource="grain", amount=1, augustales=3),
+    buy=Trade(resource="stone", amount=1, augustales=2),
+)
+SAVOY_CARDS = [card.id for card in house_cards_of("Savoy")]
+FACE_UP = ["savoy-purchase", "savoy-court-grain", "common-augustales"]
+"""The House cards a random game plays face up (a few: most turns use a main action)."""
+TYPED_EFFECT = Grant(gain=Gains(augustales=1))
 Choose = Callable[[int], int]
 
 
-def legal_events(state: GameState) -> list[Event]:
-    """Some events the rules allow now (one of each kind that makes sense)."""
-    if state.awaiting_reveal:
-        return [RevealEdict(position=state.awaiting_reveal[0], edict=t) for t in TILES[:3]]
-    if state.phase is Phase.FREDERICK:
+def reward_takes(grant: Grant, slot: int) -> list[Event]:
+    """Ways to take the reward ``grant`` under Active ``slot`` (typing it when unknown)."""
+    if grant.unknown:
+        return [TakeEdictReward(slot=slot, augustales=3, reward=Grant(gain=Gains(augustales=3)))]
+    gain, n = grant.gain, grant.resource_choice
+    return [
+        TakeEdictReward(
+            slot=slot,
+            vp=gain.vp,
+            grain=gain.grain + grain,
+            stone=gain.stone + n - grain,
+            augustales=gain.augustales,
+        )
+        for grain in sorted({0, n})
+    ]
+
+
+def candidates(state: GameState, kind: str) -> list[Event]:
+    """Plausible events of type ``kind`` in ``state`` (the engine may still refuse some for
+    their values: a cost you cannot pay, an Ally you already have)."""
+    player, voyage, edicts, board = state.player, state.voyage, state.edicts, state.board
+    first = state.obligation
+    port = voyage.player
+    if kind == "reveal_edict":
+        return [RevealEdict(position=edicts.awaiting[0], edict=t) for t in TILES[:3]]
+    if kind == "frederick_turn":
         if state.deck.mode == "virtual":
             return [FrederickTurn()]
         unseen = state.deck.unseen_cards() or list(state.deck.definition.cards)
         return [FrederickTurn(face=card.face) for card in unseen]
-    if state.phase is Phase.END_PHASE:
-        # Castle income, then ally income (rulebook order); reorganisation at any time.
-        progress = state.end_phase
-        steps: list[Event] = []
-        if not progress.castle_income:
-            steps.append(CastleIncome(vp=1, augustales=1))
-        elif progress.ally_income is None:
-            steps.append(ScoreAllyIncome())
-        if not progress.reorganised:
-            steps.append(Reorganise())
-        return steps or [EndRound()]
-    if state.phase is not Phase.PLAYER:
-        return []
-    events: list[Event] = [EndTurn(), EndTurn(), EndTurn(), Pass(), Gain(vp=1, augustales=2)]
-    voyage, player = state.voyage, state.player
-    for port in range(len(voyage.ports)):
-        steps_needed = voyage.steps_to(port)
-        if 1 <= steps_needed <= 4 and voyage.travel_cost(steps_needed) <= player.augustales:
-            events.append(Travel(port=port))
-    edicts = state.edicts
-    for slot in edicts.non_empty_active():
-        tile = edicts.active[slot]
-        assert tile is not None
-        for choice in state.palace.legal_player_choices(tile, LIMITS)[:2]:
-            for replacement in edicts.non_empty_next()[:2] or [None]:
-                events.append(PlayerEdict(slot=slot, choice=choice, replacement=replacement))
-    for structure, field in (("tower", "towers"), ("wall", "walls"), ("keep", "keeps")):
-        cap = getattr(RULES.player, f"castle_{field}").value
-        if getattr(player, field) < cap:
-            events.append(Build(structure=structure))  # type: ignore[arg-type]
-    if voyage.first_card_space(voyage.player) is not None:
-        events.append(BuyCard())
-    if voyage.first_ally_space(voyage.player) is not None:
+    simple: dict[str, Event] = {
+        "castle_income": CastleIncome(),
+        "ally_income": ScoreAllyIncome(),
+        "reorganise": Reorganise(),
+        "end_round": EndRound(),
+        "pass": Pass(),
+        "decline": Decline(),
+        "gain": Gain(vp=1, augustales=2),
+    }
+    if kind in simple:
+        return [simple[kind]]
+    if kind == "travel":
+        ring = len(voyage.ports)
+        return [Travel(port=p) for p in range(ring) if 1 <= voyage.steps_to(p) <= 4]
+    if kind == "play_card":
+        slot = player.free_slots(PLAYER_LIMITS)[0]
+        plays: list[Event] = [
+            PlayCard(slot=slot, face_up=False, actions=(action,)) for action in MAIN_ACTIONS
+        ]
+        if player.both_actions_ready:
+            plays.append(PlayCard(slot=slot, face_up=False, actions=("build", "summon")))
+        for card_id in [*FACE_UP, *player.advanced_cards[-2:]]:
+            plays.append(PlayCard(slot=slot, face_up=True, card_id=card_id))
+        return plays
+    if kind == "build":
+        builds: list[Event] = []
+        stone = min(1, player.stone)
+        for structure in ("tower", "wall"):
+            builds.append(Build(structure=structure, stone=stone))
+            builds.append(Build(structure=structure, edict_mark=True))
+        open_sides = [i for i in SIDE_INCOMES if i not in player.closed_sides]
+        if open_sides and len(player.closed_sides) <= player.walls:
+            builds.append(Build(structure="wall", closes=(open_sides[0],)))
+        builds.append(Build(structure="tower", great="great_tower_a"))
+        builds.append(Build(structure="wall", great="great_wall_a"))
+        for cover in ("hand", "slot", "both_actions"):
+            if cover not in player.keep_covers:
+                builds.append(Build(structure="keep", cover=cover))
+        return builds
+    if kind == "promote":
+        return [
+            Promote(specialist=index, path=None if s.path else "ABC"[index])
+            for index, s in enumerate(player.specialists)
+        ]
+    if kind == "summon_ally":
+        ally_space = voyage.ports[port].allies[0]
         held = {ALLIES[a].name for a in player.allies}
-        free = [a for a in ALLIES.values() if a.name not in held]
-        events.append(SummonAlly(ally_id=free[len(player.allies) % len(free)].id))
-    for index, specialist in enumerate(player.specialists):
-        if specialist.path is None:
-            events.append(Promote(specialist=index, path="ABC"[index]))
-        elif specialist.space < RULES.player.path_spaces.value[specialist.path] - 1:
-            events.append(Promote(specialist=index))
-    return events
+        face_up = ally_space.face_up_id
+        ids = [face_up] if face_up else [a for a in ALLIES if ALLIES[a].name not in held]
+        terms = first.terms if first is not None else None
+        coins = terms.augustales_instead if terms is not None else None
+        return [
+            SummonAlly(ally_id=ally_id, augustales=coins or 0, edict_mark=mark)
+            for ally_id in ids[:3]
+            for mark in (False, True)
+        ]
+    if kind == "buy_card":
+        card_there = voyage.ports[port].cards[0].card_id
+        cards = [card_there] if card_there else ADVANCED
+        cards = [c for c in cards if c not in player.advanced_cards][:6]
+        buys: list[Event] = [BuyCard(card_id=c) for c in cards]
+        return buys + [BuyCard(card_id=c, removes=SAVOY_CARDS[0]) for c in cards]
+    if kind == "visit_market":
+        rates = None if board.markets[port] is not None else MARKET
+        return [
+            VisitMarket(sells=sells, buys=buys, rates=rates)
+            for sells, buys in ((1, 0), (0, 1), (1, 1))
+        ]
+    if kind == "player_edict":
+        edicts_out: list[Event] = []
+        for slot in edicts.non_empty_active():
+            tile = edicts.active[slot]
+            assert tile is not None
+            replacements: list[int | None] = [*edicts.non_empty_next()[:2]] or [None]
+            for choice in state.palace.legal_player_choices(tile, LIMITS)[:2]:
+                for replacement in replacements:
+                    edicts_out.append(
+                        PlayerEdict(slot=slot, choice=choice, replacement=replacement)
+                    )
+        return edicts_out
+    if kind == "take_edict_reward":
+        assert first is not None
+        slots = [first.slot or 0] if first.does == "edict_reward" else list(range(3))
+        return [take for slot in slots for take in reward_takes(board.edict_rewards[slot], slot)]
+    if kind == "resolve":
+        return [
+            Resolve(),
+            *(Resolve(grain=n) for n in (1, 2, 3)),
+            *(Resolve(stone=n) for n in (1, 3)),
+            Resolve(times=1),
+            Resolve(ally_kind="loyalist"),
+            Resolve(effect=TYPED_EFFECT),
+        ]
+    if kind == "place_workplace":
+        assert first is not None and first.space is not None
+        path, space = first.space[0], int(first.space[1:])
+        entry = board.space(path, space)
+        area = PLAYER_LIMITS.area(path, space)
+        placed = {s.tile for s in board.workplaces}
+        tiles = [entry.tile] if entry.tile else [t.id for t in WORKPLACES.values()]
+        tiles = [
+            t for t in tiles if WORKPLACES[t].area == area and (t == entry.tile or t not in placed)
+        ]
+        return [
+            PlaceWorkplace(path=path, space=space, tile=tile, token=token)
+            for tile in tiles[:2]
+            for token in (False, True)
+        ]
+    if kind == "choose_city_bonus":
+        assert first is not None and first.space is not None
+        city = board.city(first.space)
+        left: list[CityTileId] = list(city.tiles) if city.tiles is not None else ["A", "B", "F"]
+        return [ChooseCityBonus(tile=tile) for tile in left] or [ChooseCityBonus(tile=None)]
+    if kind == "drop_resources":
+        assert first is not None
+        grain = min(player.grain, first.count)
+        return [DropResources(grain=grain, stone=first.count - grain)]
+    return []
+
+
+PLAYED_TYPES = frozenset(EVENT_TYPES) - {"correct", "name_ally", "name_card"}
+"""The types a random game picks from (corrections and naming are tried elsewhere)."""
+RARE = {"gain": 8, "pass": 6, "decline": 3}
+"""Types a random game offers only once in so many steps, so that games play on (a hand
+correction, passing early, declining what a card offers)."""
+
+
+def step(game: SoloGame, choose: Choose) -> bool:
+    """Push one allowed event chosen by ``choose``; False when no candidate is accepted."""
+    allowed = game.allowed()
+    assert allowed >= {"correct", "name_ally", "name_card"}  # the table may tell these anytime
+    if game.state.game_over:
+        return False
+    kinds = sorted(allowed & PLAYED_TYPES)
+    later = [kind for kind, odds in RARE.items() if kind in kinds and choose(odds)]
+    kinds = [kind for kind in kinds if kind not in later]
+    order = []
+    while kinds:
+        order.append(kinds.pop(choose(len(kinds))))
+    for kind in order + later:  # the rare ones last: only when nothing else is accepted
+        options = candidates(game.state, kind)
+        while options:
+            event = options.pop(choose(len(options)))
+            try:
+                game.push(event)
+            except RuleError:
+                continue
+            return True
+    return False
 
 
 def play(game: SoloGame, choose: Choose, length: int) -> list[GameState]:
-    """Push up to ``length`` legal events; returns the state after each."""
+    """Push up to ``length`` allowed events; returns the state after each."""
     states = [game.state]
     for _ in range(length):
-        options = legal_events(game.state)
-        if not options:
+        if not step(game, choose):
             break
-        game.push(options[choose(len(options))])
         states.append(game.state)
     return states
 
@@ -251,7 +408,7 @@ def new_game(mode: str, seed: int) -> SoloGame:
             next_edicts=nxt,
             edict_pile=10,
             seed=seed,
-            deck_mode=mode,  # type: ignore[arg-type]
+            deck_mode=mode,
         )
     )
 
@@ -262,6 +419,19 @@ def chooser(data: st.DataObject) -> Choose:
 
 def flipped(game: SoloGame) -> list[str | None]:
     return [e.card_id for e in game.events if isinstance(e, FrederickTurn)]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_play_goes_through_whole_rounds(seed: int) -> None:
+    # The generator is not stuck in a first turn: a seeded random choice plays on through
+    # your turns, what they leave pending, Frederick's turns and the End Phase.
+    rng = random.Random(seed)
+    game = new_game("virtual", seed)
+    play(game, rng.randrange, 400)
+    assert game.state.round >= 3 or game.state.phase is Phase.GAME_OVER
+    kinds = {event.type for event in game.events}
+    assert {"play_card", "frederick_turn", "castle_income", "end_round"} <= kinds
+    assert len(kinds & {"build", "promote", "summon_ally", "buy_card", "visit_market"}) >= 3
 
 
 @GAMES
@@ -319,20 +489,47 @@ def test_random_games_keep_their_invariants(seed: int, length: int, data: st.Dat
     game = new_game("virtual", seed)
     for state in play(game, chooser(data), length):
         state.palace.check_limits(LIMITS)
+        player = state.player
         assert state.frederick_actions <= 5
-        assert state.player_turns <= 6
+        usable = player.usable_slots(PLAYER_LIMITS)
+        assert state.player_turns <= usable and len(player.played) <= usable
+        assert all(card.slot < usable for card in player.played)
         assert sorted(state.deck.draw_pile + state.deck.discard) == sorted(c.id for c in DECK.cards)
         assert state.phase is not Phase.GAME_OVER or state.game_end
+        # Only your turn (and the End Phase's Market visits) leave something pending.
+        if state.phase is Phase.FREDERICK:
+            assert state.pending == ()
+        # The warehouse: never over, except while putting back is what is owed first.
+        first = state.obligation
+        if player.resources > player.storage(PLAYER_LIMITS):
+            assert first is not None and first.kind == "store_resources"
+        # Your turn is over as soon as nothing is pending.
+        if state.phase is Phase.PLAYER and state.card_played:
+            assert state.pending
     assert len(game.log) == len(game.events)
 
 
 small = st.integers(0, 4)
 any_event: st.SearchStrategy[Event] = st.one_of(
-    st.sampled_from([EndTurn(), Pass(), FrederickTurn(), ScoreAllyIncome(), Reorganise()]),
+    st.sampled_from(
+        [Pass(), FrederickTurn(), ScoreAllyIncome(), Reorganise(), CastleIncome(), Decline()]
+    ),
     st.sampled_from([EndRound(), FrederickTurn(card_id="S99"), FrederickTurn(card_id="S05")]),
     st.builds(FrederickTurn, face=st.sampled_from([c.face for c in DECK.cards])),
     st.builds(RevealEdict, position=st.integers(0, 2), edict=edicts),
-    st.builds(Travel, port=st.integers(0, 15), cost=st.none() | small),
+    st.builds(Travel, port=st.integers(0, 15)),
+    st.builds(
+        PlayCard,
+        slot=st.integers(0, 6),
+        face_up=st.just(False),
+        actions=st.sampled_from(MAIN_ACTIONS).map(lambda action: (action,)),
+    ),
+    st.builds(
+        PlayCard,
+        slot=st.integers(0, 6),
+        face_up=st.just(True),
+        card_id=st.sampled_from([*SAVOY_CARDS, "di-romano-1", "A1", "B7", "nothing"]),
+    ),
     st.builds(
         PlayerEdict,
         slot=st.integers(0, 2),
@@ -340,20 +537,67 @@ any_event: st.SearchStrategy[Event] = st.one_of(
         replacement=st.none() | st.integers(0, 2),
     ),
     st.builds(
+        TakeEdictReward,
+        slot=st.integers(0, 2),
+        grain=small,
+        stone=small,
+        augustales=small,
+        reward=st.none() | st.just(Grant(gain=Gains(augustales=3))),
+    ),
+    st.builds(
         SummonAlly,
         ally_id=st.sampled_from([*ALLIES, "nobody"]),
         space=st.integers(0, 2),
         grain=small,
+        edict_mark=st.booleans(),
     ),
-    st.builds(BuyCard, space=st.integers(0, 2), augustales=small),
     st.builds(
-        Build, structure=st.sampled_from(["tower", "wall", "keep"]), stone=small, grain=small
+        BuyCard,
+        space=st.integers(0, 2),
+        card_id=st.sampled_from([*ADVANCED[:4], "A7", "Z9"]),
+        augustales=st.none() | small,
+    ),
+    st.builds(
+        Build,
+        structure=st.sampled_from(["tower", "wall"]),
+        stone=small,
+        grain=small,
+        edict_mark=st.booleans(),
+        closes=st.sampled_from([(), ("stone",), ("vp", "grain")]),
+    ),
+    st.builds(
+        Build,
+        structure=st.just("keep"),
+        cover=st.sampled_from(["hand", "slot", "both_actions"]),
+        great=st.none() | st.just("great_keep"),
+        augustales=st.none() | small,
     ),
     st.builds(
         Promote, specialist=st.integers(0, 2), path=st.none() | st.sampled_from("ABC"), grain=small
     ),
+    st.builds(
+        VisitMarket,
+        sells=st.integers(0, 2),
+        buys=st.integers(0, 2),
+        rates=st.none() | st.just(MARKET),
+    ),
+    st.builds(
+        Resolve,
+        grain=small,
+        stone=small,
+        times=st.none() | small,
+        effect=st.none() | st.just(TYPED_EFFECT),
+    ),
+    st.builds(
+        PlaceWorkplace,
+        path=st.sampled_from("ABC"),
+        space=st.integers(1, 4),
+        tile=st.sampled_from(sorted(WORKPLACES)),
+        token=st.booleans(),
+    ),
+    st.builds(ChooseCityBonus, tile=st.none() | st.sampled_from("ABCDEF")),
+    st.builds(DropResources, grain=small, stone=small),
     st.builds(Gain, vp=st.integers(-3, 3), grain=st.integers(-3, 3), augustales=st.integers(-3, 3)),
-    st.builds(CastleIncome, vp=small, stone=small),
     st.builds(
         Correct,
         target=st.sampled_from([*correction_targets(new_game("virtual", 0).state), "bogus"]),
@@ -386,11 +630,16 @@ def test_any_event_applies_or_raises_rule_error_leaving_the_game_unchanged(
     play(game, chooser(data), length)
     for event in attempts:
         before = (game.state, game.log, game.events, game.redo_log)
+        why_not = game.why_not(event.type)
         try:
             game.push(event)
-        except RuleError:
+        except RuleError as error:
             assert (game.state, game.log, game.events, game.redo_log) == before
+            # A type the gate refuses is refused with the gate's own reason.
+            if why_not is not None:
+                assert str(error) == why_not
         else:
+            assert why_not is None  # what the gate refuses never goes through
             assert len(game.log) == len(before[1]) + 1 == len(game.events)
     copy = SoloGame.from_document(json.loads(json.dumps(game.to_document())))
     assert copy.state == game.state and copy.log == game.log

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction as F
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ from solo_deck import (
     parse_edict,
 )
 from solo_deck.data_files import load_default_deck
-from solo_deck.events import EndRound, EndTurn, PlayerEdict
+from solo_deck.events import Decline, EndRound, Event, PlayCard, PlayerEdict
 from solo_deck.forecast import (
     CHECK_EVERY,
     ForecastCancelled,
@@ -35,6 +36,7 @@ from solo_deck.forecast import (
     round_schedule,
 )
 from solo_deck.odds import next_card_odds
+from solo_deck.player import PlayedCard
 from solo_deck.voyage import CardSpace
 
 RULES = load_ruleset()
@@ -74,8 +76,8 @@ def with_cards(state: GameState, present: list[bool], pile: int) -> GameState:
 
 def row(next_: int, pile: int) -> EdictRow:
     """All three Active tiles, ``next_`` Next tiles and ``pile`` tiles face down."""
-    nxt = tuple(TILE if i < next_ else None for i in range(3))
-    return EdictRow(active=(TILE, TILE, TILE), next=nxt, pile=pile)  # type: ignore[arg-type]
+    a, b, c = (TILE if i < next_ else None for i in range(3))
+    return EdictRow(active=(TILE, TILE, TILE), next=(a, b, c), pile=pile)
 
 
 def quiet_state(game: SoloGame, **update: object) -> GameState:
@@ -222,7 +224,13 @@ def test_forecast_steps_check_their_arguments_before_the_first_step(
     make_game: Callable[..., SoloGame],
 ) -> None:
     state = mid_game(make_game())
-    for bad in ({"simulations": 0}, {"horizon": 0}, {"batch": 0}, {"edicts_per_round": -1}):
+    bad_arguments: list[dict[str, Any]] = [
+        {"simulations": 0},
+        {"horizon": 0},
+        {"batch": 0},
+        {"edicts_per_round": -1},
+    ]
+    for bad in bad_arguments:
         with pytest.raises(ValueError, match="must be"):
             forecast_steps(state, RULES, **bad)  # raised by the call, not by next()
 
@@ -288,14 +296,47 @@ def test_turns_already_played_this_round_are_skipped(make_game: Callable[..., So
     # Your one Edict a round falls on your first turn: still to come on turn 1, done on turn 2.
     game = make_game()
     on_turn_1 = quiet_state(game, edicts=row(next_=0, pile=0))
-    on_turn_2 = on_turn_1.model_copy(update={"player_turns": 1, "frederick_actions": 1})
+    first_card = PlayedCard(slot=0, face_up=False, actions=("market",))
+    player = on_turn_1.player.model_copy(update={"played": (first_card,)})
+    on_turn_2 = on_turn_1.model_copy(
+        update={"player_turns": 1, "frederick_actions": 1, "player": player}
+    )
     assert forecast_rounds_left(on_turn_1, RULES, simulations=20).by_round[0] == 1.0
     assert forecast_rounds_left(on_turn_2, RULES, simulations=20).by_round[1] == 1.0
 
 
+def test_a_sixth_card_slot_gives_you_a_sixth_turn(make_game: Callable[..., SoloGame]) -> None:
+    # Your 6th turn of the round (the slot Keep cover is on; Frederick took his 5 actions):
+    # six Edicts a round put one on it, five do not (they fall on turns 1 to 5).
+    game = make_game()
+    player = PlayerState(keeps=1, keep_covers=("slot",))
+    last = quiet_state(
+        game,
+        edicts=row(next_=0, pile=0),
+        player=player,
+        player_turns=5,
+        frederick_actions=5,
+    )
+    six = forecast_rounds_left(last, RULES, simulations=20, edicts_per_round=6, cards_per_round=0)
+    five = forecast_rounds_left(last, RULES, simulations=20, edicts_per_round=5, cards_per_round=0)
+    assert six.by_round[0] == 1.0
+    assert five.by_round[0] == 0.0 and five.by_round[1] == 1.0
+
+
 def test_the_average_pace_comes_from_the_history(make_game: Callable[..., SoloGame]) -> None:
     edict = PlayerEdict(slot=0, choice={}, replacement=0)
-    history = [edict, edict, edict, EndTurn(), EndRound(), edict, EndRound(), edict]
+    card = PlayCard(slot=0, face_up=False, actions=("build",))
+    history: list[Event] = [
+        card,
+        edict,
+        edict,
+        edict,
+        Decline(),
+        EndRound(),
+        edict,
+        EndRound(),
+        edict,
+    ]
     assert player_edicts_per_round(history) == 2.0
     assert player_edicts_per_round([edict]) is None
     state = quiet_state(make_game())
@@ -348,13 +389,19 @@ def test_the_end_phase_reorganises_before_the_check(make_game: Callable[..., Sol
 
 
 def test_round_schedule_follows_the_turn_rules() -> None:
-    full = [1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6]
+    # Five card slots: five turns, Frederick's action after each (his 5th after your 5th).
+    full = [1, 0, 2, 0, 3, 0, 4, 0, 5, 0]
     assert round_schedule(Phase.PLAYER, 0, 0, False, RULES) == full
     assert round_schedule(Phase.PLAYER, 2, 2, False, RULES) == full[4:]
     assert round_schedule(Phase.FREDERICK, 3, 2, False, RULES) == [0, *full[6:]]
     assert round_schedule(Phase.FREDERICK, 2, 2, True, RULES) == [0, 0, 0]
-    assert round_schedule(Phase.PLAYER, 5, 5, False, RULES) == [6]
-    assert round_schedule(Phase.END_PHASE, 6, 5, False, RULES) == []
+    # Your last free slot: Frederick then takes every action he has left.
+    assert round_schedule(Phase.PLAYER, 4, 3, False, RULES) == [5, 0, 0]
+    # A sixth slot (the slot Keep cover): a sixth turn, after his five actions.
+    assert round_schedule(Phase.PLAYER, 0, 0, False, RULES, turns=6) == [*full, 6]
+    assert round_schedule(Phase.PLAYER, 5, 5, False, RULES, turns=6) == [6]
+    assert round_schedule(Phase.END_PHASE, 5, 5, False, RULES) == []
+    assert round_schedule(Phase.GAME_OVER, 1, 1, False, RULES) == []
 
 
 def test_bad_arguments_are_refused(make_game: Callable[..., SoloGame]) -> None:

@@ -15,7 +15,6 @@ from solo_deck import GameSetup, RuleError, SoloGame, load_default_deck, parse_e
 from solo_deck.board import MarketTile, Trade
 from solo_deck.data_files import (
     advanced_cards_by_id,
-    allies_by_id,
     house_cards_of,
     workplace_tiles,
 )
@@ -75,32 +74,33 @@ def candidates(game: SoloGame) -> dict[str, list[Event]]:
     out["travel"] = [Travel(port=p) for p in range(len(voyage.ports))]
     for slot in range(6):
         for action in ("build", "promote", "summon", "purchase", "market"):
-            out["play_card"].append(PlayCard(slot=slot, face_up=False, actions=(action,)))  # type: ignore[arg-type]
+            out["play_card"].append(PlayCard(slot=slot, face_up=False, actions=(action,)))
         for card in [c.id for c in house_cards_of(player.house)] + list(player.advanced_cards):
             effect = Grant(gain=Gains(vp=1)) if card.startswith("di-romano") else None
             out["play_card"].append(PlayCard(slot=slot, face_up=True, card_id=card, effect=effect))
     for structure in ("tower", "wall", "keep"):
         covers = ("hand", "slot", "both_actions") if structure == "keep" else (None,)
         for cover in covers:
-            out["build"].append(Build(structure=structure, cover=cover))  # type: ignore[arg-type]
+            out["build"].append(Build(structure=structure, cover=cover))
     out["build"].append(Build(structure="wall", great="great_wall_b"))
     out["build"].append(Build(structure="keep", great="great_keep", cover="hand", augustales=2))
     for index in range(len(player.specialists)):
-        out["promote"] += [Promote(specialist=index, path=p) for p in ("A", "B", "C")]  # type: ignore[arg-type]
+        out["promote"] += [Promote(specialist=index, path=p) for p in ("A", "B", "C")]
         out["promote"].append(Promote(specialist=index))
     here = voyage.ports[voyage.player]
-    for space, ally in enumerate(here.allies):
-        known = ally.face_up_id
-        for ally_id in [known] if known else ["tento", "gisela", "castellan"]:
+    for space, ally_space in enumerate(here.allies):
+        named = ally_space.face_up_id
+        for ally_id in [named] if named else ["tento", "gisela", "castellan"]:
             out["summon_ally"].append(SummonAlly(ally_id=ally_id, space=space))
             out["summon_ally"].append(SummonAlly(ally_id=ally_id, space=space, augustales=3))
-    for space, card in enumerate(here.cards):
-        for card_id in [card.card_id] if card.card_id else ["A1", "A3", "B16"]:
+    for space, card_space in enumerate(here.cards):
+        lying = card_space.card_id
+        for card_id in [lying] if lying else ["A1", "A3", "B16"]:
             data = advanced_cards_by_id()[card_id]
             removes = "common-grain" if data.cost.action_card else None
             out["buy_card"].append(BuyCard(space=space, card_id=card_id, removes=removes))
-    known = state.board.markets[voyage.player] is not None
-    tiles = [None] if known else [MARKET, *OTHER_MARKETS]
+    market_known = state.board.markets[voyage.player] is not None
+    tiles = [None] if market_known else [MARKET, *OTHER_MARKETS]
     out["visit_market"] = [
         VisitMarket(sells=s, buys=b, rates=rates)
         for rates in tiles
@@ -125,20 +125,22 @@ def candidates(game: SoloGame) -> dict[str, list[Event]]:
         if first.grant.unknown:
             out["resolve"].append(Resolve(effect=Grant(gain=Gains(vp=1))))
         else:
-            choice = default_choice(first.grant, player, state.palace)
-            out["resolve"].append(Resolve(**choice))  # type: ignore[arg-type]
+            prefill = default_choice(first.grant, player, state.palace)
+            out["resolve"].append(Resolve.model_validate(prefill))
     out["decline"] = [Decline()]
     if first is not None and first.space and first.does == "name_workplace":
         path, space = first.space[0], int(first.space[1:])
         area = PlayerLimits.from_ruleset(game.setup.ruleset).area(path, space)
         used = {s.tile for s in state.board.workplaces}
         free = [t for t, tile in workplace_tiles().items() if tile.area == area and t not in used]
-        known = state.board.space(path, space).tile
+        placed = state.board.space(path, space).tile
         for token in (False, True):
             out["place_workplace"].append(
-                PlaceWorkplace(path=path, space=space, tile=known or free[0], token=token)  # type: ignore[arg-type]
+                PlaceWorkplace.model_validate(
+                    {"path": path, "space": space, "tile": placed or free[0], "token": token}
+                )
             )
-    out["choose_city_bonus"] = [ChooseCityBonus(tile=t) for t in ("A", "B", "F", None)]  # type: ignore[arg-type]
+    out["choose_city_bonus"] = [ChooseCityBonus(tile=t) for t in ("A", "B", "F", None)]
     if first is not None and first.does == "drop":
         extra = first.count
         out["drop_resources"] = [
@@ -172,9 +174,10 @@ def check_state(game: SoloGame) -> None:
     assert all(card.slot < player.usable_slots(limits) for card in player.played)
     if player.resources > player.storage(limits):
         assert state.obligation is not None and state.obligation.kind == "store_resources"
-    if state.pending:
+    first = state.obligation
+    if first is not None:
         assert state.phase in (Phase.PLAYER, Phase.END_PHASE)
-        assert not state.obligation.auto  # type: ignore[union-attr]
+        assert not first.auto
     if state.card_played:
         assert state.phase is Phase.PLAYER and state.pending
     if state.phase is Phase.FREDERICK:

@@ -62,10 +62,10 @@ def test_a_schema_1_game_keeps_its_log_and_drops_its_redo_branch() -> None:
 
 def test_a_schema_1_game_plays_on_under_the_new_rules() -> None:
     game = SoloGame.from_document(FIXTURE["document"])
-    assert game.state.phase is Phase.PLAYER
+    before = game.state.phase
     game.push(PlayCard(slot=0, face_up=False, actions=("build",)))
     game.push(Decline())
-    assert game.state.phase is Phase.FREDERICK
+    assert (before, game.state.phase) == (Phase.PLAYER, Phase.FREDERICK)
     game.undo()
     game.undo()
     assert not game.can_undo  # the old moves stay where they are

@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo_deck import GameState, Numeral, Phase, RuleError, ShipMove, SoloDeck, SoloGame
+from solo_deck import (
+    DeckDefinition,
+    GameState,
+    Numeral,
+    Phase,
+    RuleError,
+    ShipMove,
+    SoloDeck,
+    SoloGame,
+)
 from solo_deck.data_files import load_default_deck
 from solo_deck.odds import (
     frederick_ship_distribution,
@@ -18,6 +27,7 @@ from solo_deck.odds import (
     next_card_odds,
     removal_before_your_next_turn,
 )
+from solo_deck.player import PlayedCard
 from solo_deck.voyage import CardSpace
 
 DEFAULT = load_default_deck()
@@ -34,7 +44,7 @@ def five_left(mode: str = "table", order: tuple[str, ...] = FIVE) -> SoloDeck:
     discard = tuple(card_id for card_id in ALL_IDS if card_id not in FIVE)
     return SoloDeck(
         definition=DEFAULT,
-        mode=mode,  # type: ignore[arg-type]
+        mode=mode,
         seed=0,
         draw_pile=order,
         discard=discard,
@@ -63,6 +73,7 @@ def test_five_known_cards_left_give_the_hand_computed_odds() -> None:
     assert odds.cards == 5 and not odds.from_new_deck and odds.crowns_seen == 1
     # ship: S02 S04 move 1; S09 stays; S13 S16 join your ship
     assert (odds.move1, odds.stay, odds.to_player) == (F(2, 5), F(1, 5), F(2, 5))
+    assert odds.move_further == 0  # the default deck never moves his ship 2 spaces or more
     # removals: card S02 S13; Ally S04 S13
     assert (odds.removes_card, odds.removes_ally) == (F(2, 5), F(2, 5))
     # edicts: I S04 S09; II S02; III S16; none S13
@@ -103,7 +114,7 @@ def test_only_the_composition_counts_not_the_mode_or_the_hidden_order() -> None:
 def test_reshuffle_chance_when_one_crown_has_shown() -> None:
     deck = SoloDeck.new(DEFAULT, "table", seed=0)
     fresh = next_card_odds(deck)
-    assert (fresh.crown, fresh.reshuffle) == (F(4, 16), 0)  # a first crown shuffles nothing
+    assert (fresh.crown, fresh.reshuffle) == (F(4, 16), F(0))  # a first crown shuffles nothing
     deck, _ = deck.flip(DEFAULT.card("S13").face)  # a crown
     odds = next_card_odds(deck)
     assert odds.cards == 15 and odds.crowns_seen == 1
@@ -116,6 +127,24 @@ def test_a_single_crown_rule_makes_every_crown_a_shuffle() -> None:
     deck = SoloDeck.new(DEFAULT, "table", seed=0, crowns_to_reshuffle=1)
     odds = next_card_odds(deck)
     assert odds.reshuffle == odds.crown == F(1, 4)
+
+
+def far_deck() -> DeckDefinition:
+    """The default deck with S01 moving 2 spaces, S02 3 and S03 4 (a deck you entered)."""
+    far = {"S01": ShipMove.MOVE2, "S02": ShipMove.MOVE3, "S03": ShipMove.MOVE4}
+    cards = tuple(
+        card.model_copy(update={"move": far.get(card.id, card.move)}) for card in DEFAULT.cards
+    )
+    return DEFAULT.model_copy(update={"cards": cards})
+
+
+def test_longer_ship_moves_count_as_moving_further() -> None:
+    odds = next_card_odds(SoloDeck.new(far_deck(), "table", seed=0))
+    # S04-S08 still move 1; S01-S03 move 2, 3 and 4.
+    assert (odds.move1, odds.move_further) == (F(5, 16), F(3, 16))
+    assert odds.move(ShipMove.MOVE3) == F(1, 16) and odds.move(ShipMove.MOVE1) == F(5, 16)
+    assert odds.move1 + odds.move_further + odds.stay + odds.to_player == 1
+    assert "move_further" in odds.as_floats()
 
 
 def test_a_pending_shuffle_or_an_empty_pile_draws_from_all_sixteen() -> None:
@@ -153,7 +182,7 @@ def test_odds_are_counts_over_the_unseen_cards(unseen: set[str], crowns: int) ->
     odds = next_card_odds(deck)
     cards = [DEFAULT.card(c) for c in pile]
     n = len(cards)
-    assert odds.move1 + odds.stay + odds.to_player == 1
+    assert odds.move1 + odds.move_further + odds.stay + odds.to_player == 1
     assert odds.edict_i + odds.edict_ii + odds.edict_iii + odds.no_edict == 1
     assert odds.removes_card == F(sum(c.removes_card for c in cards), n)
     assert odds.crown == F(sum(c.crown for c in cards), n)
@@ -170,6 +199,12 @@ def test_ship_distribution_after_the_next_card(make_game: Callable[..., SoloGame
     # ships together: "stay" and "to your ship" land in the same port
     together = state_with(game, five_left(), frederick=4, player=4)
     assert frederick_ship_distribution(together) == {0: F(2, 5), 4: F(3, 5)}
+    # Longer moves go round the ring: from port 4, S01 (2) ends in 1, S02 (3) in 2, S03 (4)
+    # in 3.
+    fresh = SoloDeck.new(far_deck(), "table", seed=0)
+    far = frederick_ship_distribution(state_with(game, fresh, frederick=4, player=4))
+    assert (far[1], far[2], far[3]) == (F(1, 16), F(1, 16), F(1, 16))
+    assert far[0] == F(5, 16)  # the 5 cards that still move 1
 
 
 # --- removals at a port ---------------------------------------------------------------------
@@ -190,7 +225,7 @@ def test_removal_odds_at_each_port_for_one_frederick_turn(
     # Port 1 (he stays): S09 removes nothing. Port 0: he cannot get there.
     for port in (0, 1):
         odds = removal_before_your_next_turn(state, port)
-        assert (odds.card, odds.ally, odds.either) == (0, 0, 0)
+        assert (odds.card, odds.ally, odds.either) == (F(0), F(0), F(0))
     assert odds.as_floats() == {"card": 0.0, "ally": 0.0, "either": 0.0}
 
 
@@ -200,27 +235,59 @@ def test_nothing_there_means_nothing_to_lose(make_game: Callable[..., SoloGame])
     voyage, _ = voyage.take_ally(2)
     odds = removal_before_your_next_turn(state.model_copy(update={"voyage": voyage}), 2)
     assert not odds.card_present and not odds.ally_present
-    assert (odds.card, odds.ally, odds.either) == (0, 0, 0)
+    assert (odds.card, odds.ally, odds.either) == (F(0), F(0), F(0))
     assert odds.card_space is None and odds.ally_space is None
+
+
+def played(*slots: int) -> tuple[PlayedCard, ...]:
+    return tuple(PlayedCard(slot=slot, face_up=False, actions=("market",)) for slot in slots)
 
 
 def test_no_frederick_turn_before_your_next_turn(make_game: Callable[..., SoloGame]) -> None:
     game = make_game(mode="table")
     base = state_with(game, five_left(), frederick=1, player=3)
     cases = {
-        "your last turn": base.model_copy(update={"player_turns": 5}),
+        "you passed": base.model_copy(update={"passed": True}),
         "his actions used": base.model_copy(update={"frederick_actions": 5}),
         "end phase": base.model_copy(update={"phase": Phase.END_PHASE}),
         "game over": base.model_copy(update={"phase": Phase.GAME_OVER}),
     }
     for name, state in cases.items():
         assert frederick_turns_before_your_next_turn(state) == 0, name
-        assert removal_before_your_next_turn(state, 2).either == 0, name
+        assert removal_before_your_next_turn(state, 2).either == F(0), name
     assert frederick_turns_before_your_next_turn(base.model_copy(update={"phase": Phase.FREDERICK}))
     passed = base.model_copy(
         update={"phase": Phase.FREDERICK, "passed": True, "frederick_actions": 2}
     )
     assert frederick_turns_before_your_next_turn(passed) == 3
+
+
+def test_your_last_card_slot_lets_frederick_take_all_his_actions(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    # Rulebook (solo): with no card slot left your round is over, and Frederick takes his
+    # remaining actions before the End Phase; your next turn is in the next round.
+    game = make_game(mode="table")
+    base = state_with(game, five_left(), frederick=1, player=3, frederick_actions=1)
+    player = base.player
+    last_slot = base.model_copy(
+        update={"player": player.model_copy(update={"played": played(0, 1, 2, 3)})}
+    )
+    assert frederick_turns_before_your_next_turn(last_slot) == 4
+    # The card of that turn already down: still all of them.
+    down = player.model_copy(update={"played": played(0, 1, 2, 3, 4)})
+    on_it = base.model_copy(update={"player": down, "card_played": True})
+    assert frederick_turns_before_your_next_turn(on_it) == 4
+    # With the Card Slot tile off (the slot Keep cover) a sixth slot is left: one action.
+    opened = player.model_copy(
+        update={"played": played(0, 1, 2, 3), "keeps": 1, "keep_covers": ("slot",)}
+    )
+    assert frederick_turns_before_your_next_turn(base.model_copy(update={"player": opened})) == 1
+    # Earlier in the round, one action between your turns.
+    assert frederick_turns_before_your_next_turn(base) == 1
+    # Two of his turns can only add to the one-turn chance at his ship +1 port.
+    two = removal_before_your_next_turn(last_slot, 2)
+    assert two.frederick_turns == 4 and two.card > removal_before_your_next_turn(base, 2).card
 
 
 def brute_force_two_turns(state: GameState, port: int) -> tuple[F, F]:
@@ -239,10 +306,8 @@ def brute_force_two_turns(state: GameState, port: int) -> tuple[F, F]:
             ship = state.voyage.frederick
             card = ally = False
             for c in (c1, DEFAULT.card(second)):
-                if c.move is ShipMove.MOVE1:
-                    ship = (ship + 1) % ring
-                elif c.move is ShipMove.TO_PLAYER:
-                    ship = state.voyage.player
+                steps = c.move.steps
+                ship = state.voyage.player if steps is None else (ship + steps) % ring
                 card |= ship == port and c.removes_card
                 ally |= ship == port and c.removes_ally
             card_p += weight * card

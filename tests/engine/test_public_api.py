@@ -37,3 +37,19 @@ def test_importing_the_package_builds_no_model() -> None:
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no_such_name"):
         solo_deck.no_such_name  # noqa: B018
+
+
+def test_every_engine_error_is_public_and_lives_in_the_errors_module() -> None:
+    from solo_deck import errors
+
+    names = ("RuleError", "DocumentError", "DataFileError", "EdictParseError")
+    for name in names:
+        assert solo_deck._MODULE_OF[name] == "solo_deck.errors", name
+        error = getattr(solo_deck, name)
+        assert error is getattr(errors, name) and issubclass(error, ValueError), name
+    defined = {
+        name
+        for name, value in vars(errors).items()
+        if isinstance(value, type) and issubclass(value, Exception)
+    }
+    assert defined == set(names)

@@ -38,8 +38,26 @@ from solo_deck.events import (
     TakeEdictReward,
     Travel,
 )
+from solo_deck.state import FrederickReport
 
 Factory = Callable[..., SoloGame]
+
+
+def phase(game: SoloGame) -> Phase:
+    """The phase now (a call, so a type checker does not carry an earlier check over)."""
+    return game.state.phase
+
+
+def ended(game: SoloGame) -> tuple[GameEndReason, ...]:
+    """The game-end reasons now."""
+    return game.state.game_end
+
+
+def report(game: SoloGame) -> FrederickReport:
+    """Frederick's last turn (there must be one)."""
+    last = game.state.last_frederick
+    assert last is not None
+    return last
 
 
 def keep_with_slot_cover(game: SoloGame, turns: Any) -> None:
@@ -61,12 +79,12 @@ def test_a_round_alternates_you_and_frederick(make_game: Factory, turns: Any) ->
     game = make_game()
     assert (game.state.round, game.state.phase, game.state.turn) == (1, Phase.PLAYER, 1)
     turns.idle_turn(game)
-    assert game.state.phase is Phase.FREDERICK
+    assert phase(game) is Phase.FREDERICK
     assert game.log[-1] == "You declined: Visit the Market (your face-down card in slot 1) — " + (
         "your turn 1 is over; Frederick is next"
     )
     turns.frederick(game)
-    assert game.state.phase is Phase.PLAYER
+    assert phase(game) is Phase.PLAYER
     assert (game.state.player_turns, game.state.frederick_actions, game.state.turn) == (1, 1, 2)
     assert game.state.last_frederick is not None
     assert game.state.last_frederick.action_number == 1
@@ -84,11 +102,8 @@ def test_with_five_slots_your_fifth_card_lets_frederick_finish_the_round(
     assert game.log[-1].endswith("no card slot left: Frederick takes his remaining actions")
     turns.frederick(game)
     assert game.state.frederick_actions == 5
-    report = game.state.last_frederick
-    assert report is not None and report.steps[-1] == (
-        "Frederick has taken his 5 actions for this round"
-    )
-    assert game.state.phase is Phase.END_PHASE
+    assert report(game).steps[-1] == ("Frederick has taken his 5 actions for this round")
+    assert phase(game) is Phase.END_PHASE
     with pytest.raises(RuleError, match="not Frederick's turn"):
         game.push(FrederickTurn())
 
@@ -119,7 +134,7 @@ def test_with_the_slot_cover_your_sixth_turn_ends_the_round_without_a_flip(
     )
     deck_before = game.state.deck
     turns.idle_turn(game)  # your 6th card, in the slot the Keep cover freed
-    assert game.state.phase is Phase.END_PHASE
+    assert phase(game) is Phase.END_PHASE
     assert game.state.player_turns == 6
     assert game.state.deck == deck_before
     assert game.log[-1].endswith("your turn 6 is over; no card slot left: on to the End Phase")
@@ -133,7 +148,7 @@ def test_your_turn_with_frederick_out_of_actions_stays_with_you(
     game = make_game()
     game.push(Correct(target="frederick_actions", value=5))
     turns.idle_turn(game)
-    assert game.state.phase is Phase.PLAYER
+    assert phase(game) is Phase.PLAYER
     assert "Frederick has no actions left" in game.log[-1]
 
 
@@ -147,12 +162,12 @@ def test_pass_lets_frederick_finish_his_five_actions_then_end_phase(
     assert game.state.passed
     assert game.log[-1] == "You passed; Frederick still takes 4 actions"
     for expected in (2, 3, 4):
-        assert game.state.phase is Phase.FREDERICK
+        assert phase(game) is Phase.FREDERICK
         turns.frederick(game)
         assert game.state.frederick_actions == expected
     turns.frederick(game)
     assert game.state.frederick_actions == 5
-    assert game.state.phase is Phase.END_PHASE
+    assert phase(game) is Phase.END_PHASE
     with pytest.raises(RuleError, match="your turn"):
         game.push(PlayCard(slot=2, face_up=False, actions=("build",)))
 
@@ -163,7 +178,7 @@ def test_pass_after_frederick_has_acted_five_times_goes_straight_to_end_phase(
     game = make_game()
     game.push(Correct(target="frederick_actions", value=5))
     game.push(Pass())
-    assert game.state.phase is Phase.END_PHASE
+    assert phase(game) is Phase.END_PHASE
     assert game.log[-1] == "You passed; on to the End Phase"
 
 
@@ -261,7 +276,7 @@ def test_face_up_plays_a_house_card_or_an_advanced_card_you_own(
     assert game.state.obligation.text == "common-augustales played: +3 Augustales"
     game.push(Resolve())
     assert game.state.player.augustales == 9
-    assert game.state.phase is Phase.FREDERICK
+    assert phase(game) is Phase.FREDERICK
 
 
 # --- crowns in a game ------------------------------------------------------------------------
@@ -273,14 +288,14 @@ def test_crowns_second_crown_reshuffles_at_the_end_of_that_frederick_turn(
     game = make_game(mode="table", pile=0)
     turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S02")))  # crown 1
-    assert not game.state.last_frederick.reshuffled  # type: ignore[union-attr]
+    assert not report(game).reshuffled
     assert "Crown: 1 of 2 since the last shuffle" in game.log[-1]
     turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S04")))  # crown 2: the whole turn is resolved first
-    report = game.state.last_frederick
-    assert report is not None and report.reshuffled
-    assert report.steps[-1] == "Shuffle all 16 solo cards into a new deck (end of this turn)"
-    assert any(step.startswith("Issue Edict I") for step in report.steps)
+    last = report(game)
+    assert last.reshuffled
+    assert last.steps[-1] == "Shuffle all 16 solo cards into a new deck (end of this turn)"
+    assert any(step.startswith("Issue Edict I") for step in last.steps)
     assert game.state.deck.discard == ()
     assert len(game.state.deck.draw_pile) == 16
     # The two crown cards may be flipped again at once: they are back in the deck.
@@ -300,7 +315,7 @@ def test_crowns_virtual_next_flip_after_reshuffle_comes_from_a_fresh_order(
             turns.idle_turn(game)
         else:
             turns.frederick(game)
-            flips.append(game.state.last_frederick.card_id)  # type: ignore[union-attr]
+            flips.append(report(game).card_id)
     crowned = [c for c in flips if game.setup.deck.card(c).crown]
     assert len(crowned) == 2 and flips[-1] == crowned[-1]
     fresh = _order(game.setup.deck, "virtual", 4, 1)
@@ -310,7 +325,7 @@ def test_crowns_virtual_next_flip_after_reshuffle_comes_from_a_fresh_order(
         else:
             turns.idle_turn(game)
     turns.frederick(game)
-    assert game.state.last_frederick.card_id == fresh[0]  # type: ignore[union-attr]
+    assert report(game).card_id == fresh[0]
 
 
 # --- End Phase -----------------------------------------------------------------------------------
@@ -323,7 +338,7 @@ def to_end_phase(game: SoloGame, turns: Any = None) -> None:
         turns.frederick(game)
     game.push(Correct(target="frederick_actions", value=5))
     game.push(Pass())
-    assert game.state.phase is Phase.END_PHASE
+    assert phase(game) is Phase.END_PHASE
 
 
 def test_end_phase_steps_in_order(make_game: Factory, turns: Any) -> None:
@@ -418,16 +433,16 @@ def test_game_end_castle_complete_is_checked_only_at_the_end_of_the_round(
     game.push(TakeEdictReward(slot=1, grain=1))  # Active II: a resource of your choice
     assert game.state.player.castle_complete()
     # Play goes on until the end of the round.
-    assert game.state.phase is Phase.FREDERICK and game.state.game_end == ()
+    assert phase(game) is Phase.FREDERICK and ended(game) == ()
     turns.frederick(game)
     to_end_phase(game, turns)
     game.push(CastleIncome())
     game.push(ScoreAllyIncome())
     game.push(Reorganise())
-    assert game.state.game_end == ()
+    assert ended(game) == ()
     game.push(EndRound())
-    assert game.state.phase is Phase.GAME_OVER and game.state.game_over
-    assert game.state.game_end == (GameEndReason.CASTLE_COMPLETE,)
+    assert phase(game) is Phase.GAME_OVER and game.state.game_over
+    assert ended(game) == (GameEndReason.CASTLE_COMPLETE,)
     assert game.log[-1] == "Round 1 ended. The game is over: your castle is complete"
 
 
@@ -440,10 +455,10 @@ def test_game_end_active_edict_space_cannot_be_refilled(
     turns.idle_turn(game)
     turns.frederick(game, face_of("S10"))
     assert game.state.edicts.unfillable
-    assert game.state.phase is Phase.PLAYER
+    assert phase(game) is Phase.PLAYER
     to_end_phase(game, turns)
     turns.finish_round(game)
-    assert game.state.game_end == (GameEndReason.EDICT_SPACE_EMPTY,)
+    assert ended(game) == (GameEndReason.EDICT_SPACE_EMPTY,)
     assert "an Active Edict space could not be refilled" in game.log[-1]
 
 
@@ -460,7 +475,7 @@ def test_game_end_advanced_cards_short_at_reorganisation(make_game: Factory, tur
     assert game.state.end_phase.cards_short == 1
     assert "1 space stays empty: the game ends after this round" in game.log[-1]
     game.push(EndRound())
-    assert game.state.game_end == (GameEndReason.ADVANCED_CARDS_SHORT,)
+    assert ended(game) == (GameEndReason.ADVANCED_CARDS_SHORT,)
 
 
 def test_game_end_reports_every_reason(make_game: Factory, turns: Any) -> None:
@@ -482,7 +497,7 @@ def test_game_end_reports_every_reason(make_game: Factory, turns: Any) -> None:
     game.push(Decline())
     to_end_phase(game, turns)
     turns.finish_round(game)
-    assert game.state.game_end == (
+    assert ended(game) == (
         GameEndReason.CASTLE_COMPLETE,
         GameEndReason.EDICT_SPACE_EMPTY,
         GameEndReason.ADVANCED_CARDS_SHORT,
@@ -497,7 +512,7 @@ def test_no_trigger_means_a_new_round(make_game: Factory, turns: Any) -> None:
     game = make_game()
     to_end_phase(game, turns)
     turns.finish_round(game)
-    assert game.state.round == 2 and game.state.game_end == ()
+    assert game.state.round == 2 and ended(game) == ()
 
 
 def test_after_the_game_only_corrections_remain(make_game: Factory, turns: Any) -> None:

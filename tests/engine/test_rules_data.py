@@ -21,8 +21,8 @@ from solo_deck import (
     load_ruleset,
 )
 from solo_deck.allies import AllyKind
-from solo_deck.data_files import parse_toml, validate_document
-from solo_deck.provenance import Sourced
+from solo_deck.data_files import house_cards_by_id, house_cards_of, parse_toml, validate_document
+from solo_deck.provenance import SOURCE_KINDS, Sourced
 
 DATA_FILES = ["ruleset.toml", "allies.toml", "advanced_cards.toml", "house_cards.toml"]
 DATA_FILES += ["solo_deck.toml"]
@@ -120,7 +120,33 @@ def test_house_cards_ten_per_house() -> None:
     common = [c for c in cards if c.house == "common"]
     assert sum(c.copies for c in common) == 8
     houses = Counter(c.house for c in cards if c.house != "common")
-    assert houses == {"Savoy": 2, "Hohenstaufen": 2, "Di Romano": 2}
+    assert houses == {"Savoy": 2, "Wittelsbach": 2, "Di Romano": 2, "Hohenstaufen": 2}
+    for house in houses:
+        assert sum(c.copies for c in house_cards_of(house)) == 10, house
+
+
+def test_the_two_cards_our_text_prints_under_di_romano_are_wittelsbachs() -> None:
+    by_house = {
+        house: sorted(c.id for c in load_house_cards() if c.house == house)
+        for house in ("Wittelsbach", "Di Romano")
+    }
+    assert by_house["Wittelsbach"] == ["wittelsbach-mixed-build", "wittelsbach-reserve-coins"]
+    assert by_house["Di Romano"] == ["di-romano-1", "di-romano-2"]
+    reserve = house_cards_by_id()["wittelsbach-reserve-coins"].grant
+    assert reserve.per is not None and reserve.per.of == "frederick_reserve"
+    # Di Romano's own cards are not in our sources: unknown until the player types them.
+    for card_id in by_house["Di Romano"]:
+        card = house_cards_by_id()[card_id]
+        assert card.grant.unknown and card.source.startswith("unknown")
+
+
+def test_every_house_card_has_a_structured_grant() -> None:
+    for card in load_house_cards():
+        grant = card.grant
+        assert grant.unknown or grant.has_gain_part or grant.actions, card.id
+    assert house_cards_by_id()["common-stone"].grant.gain.stone == 1
+    draw = house_cards_by_id()["common-draw"].grant.actions
+    assert [(step.action, step.count) for step in draw] == [("draw", 4)]
 
 
 # --- the solo deck ---------------------------------------------------------------------------
@@ -146,7 +172,21 @@ def test_every_ruleset_value_has_a_source() -> None:
     assert {"palace_caps.treasury_step", "scoring.titles", "voyage.ports"} <= paths
     for where, value in values:
         assert value.source.strip(), where
-        assert value.source.startswith(("rulebook", "assumed", "interpretation", "design")), where
+        assert value.source.startswith(SOURCE_KINDS), where
+
+
+def test_frederick_castle_caps_come_from_the_v19_draft() -> None:
+    caps = load_ruleset().palace_caps
+    for name, value, expected in (
+        ("towers_max", caps.towers_max, 5),
+        ("walls_max", caps.walls_max, 5),
+        ("keeps_max", caps.keeps_max, 3),
+        ("allies_max", caps.allies_max, 5),
+    ):
+        assert value.value == expected, name
+        assert value.source.startswith("draft v19"), name
+        # Only what the retail rulebook states counts as printed.
+        assert value.assumed, name
 
 
 def test_every_value_in_the_ruleset_file_is_written_with_its_source() -> None:
@@ -179,10 +219,11 @@ def test_assumed_values_are_marked_assumed() -> None:
 
 def test_values_the_rulebook_prints_are_marked_rulebook() -> None:
     rules = load_ruleset()
-    printed = {
+    printed: dict[str, tuple[Sourced[Any], object]] = {
         "treasury_step": (rules.palace_caps.treasury_step, 3),
         "frederick_max_actions": (rules.rounds.frederick_max_actions, 5),
-        "player_max_turns": (rules.rounds.player_max_turns, 6),
+        "card_slots": (rules.player.card_slots, 6),
+        "locked_slots": (rules.player.locked_slots, 1),
         "crowns_to_reshuffle": (rules.rounds.crowns_to_reshuffle, 2),
         "solo_deck_size": (rules.rounds.solo_deck_size, 16),
         "most_structures_bonus": (rules.scoring.most_structures_bonus, 4),
@@ -195,12 +236,18 @@ def test_values_the_rulebook_prints_are_marked_rulebook() -> None:
     for name, (value, expected) in printed.items():
         assert not value.assumed, name
         assert value.value == expected, name
+    # Your turns in a round are your usable card slots (5, 6 once the Card Slot tile is off):
+    # no separate turn limit is kept.
+    assert "player_max_turns" not in type(rules.rounds).model_fields
 
 
 def test_sourced_rejects_an_unknown_source_kind() -> None:
     with pytest.raises(ValidationError, match="source must start with"):
         Sourced[int](value=1, source="I think so")
     assert Sourced[int](value=1, source="design: x").assumed
+    for kind in ("draft v19", "unknown", "player", "interpretation", "assumed"):
+        assert Sourced[int](value=1, source=f"{kind}: x").assumed, kind
+    assert not Sourced[int](value=1, source="rulebook: x").assumed
 
 
 def test_loaders_are_cached() -> None:

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
-from solo_deck import Ruleset, ScoreBreakdown, final_score, title_for
+from solo_deck import Ruleset, ScoreBreakdown, final_score, load_ruleset, title_for
 
 
 def score(**kwargs: Any) -> ScoreBreakdown:
@@ -49,22 +50,35 @@ def test_a_negative_score_has_no_title() -> None:
 
 
 def test_final_score_carries_the_title_of_its_total() -> None:
-    assert score(vp_track=29, frederick_structures=1).title == "Serf"
-    # 29 + 1 Structure = 30: a Knight.
-    assert score(vp_track=29, structures=1, frederick_structures=9).title == "Knight"
+    # 25 + the most-Structures 4 = 29: a Serf.
+    assert score(vp_track=25, frederick_structures=9).title == "Serf"
+    # 25 + 1 Structure + 4 = 30: a Knight.
+    assert score(vp_track=25, structures=1, frederick_structures=9).title == "Knight"
 
 
 # --- most Structures -------------------------------------------------------------------------
 
 
-def test_most_structures_bonus_adapted_rulebook_example() -> None:
+def test_most_structures_bonus_is_always_yours_by_default() -> None:
+    # Frederick scores nothing and no solo rule compares the castles: you, the only player
+    # who scores, have the most Structures, so the +4 (no +2 with 2 players) is always yours.
+    assert load_ruleset().scoring.most_structures_rule.value == "always"
+    for mine, his in ((12, 12), (11, 12), (13, 12), (0, 15)):
+        assert score(structures=mine, frederick_structures=his).most_structures_bonus == 4
+
+
+def test_most_structures_bonus_adapted_rulebook_example(
+    ruleset_with: Callable[..., Ruleset],
+) -> None:
     # Rulebook: Jack and Noa both have 12 Structures and each score 4; Bernard with 11 scores
-    # 2 in a 4-player game. In solo (a 2-player game) against Frederick with 12: a tie shares
-    # the +4, and one fewer scores nothing (no +2 with 2 players).
-    assert score(structures=12, frederick_structures=12).most_structures_bonus == 4
-    assert score(structures=11, frederick_structures=12).most_structures_bonus == 0
-    assert score(structures=13, frederick_structures=12).most_structures_bonus == 4
-    assert score(structures=9, frederick_structures=12).most_structures_bonus == 0
+    # 2 in a 4-player game. Compared with Frederick's 12 (the at_least_as_many option): a tie
+    # shares the +4, and one fewer scores nothing (no +2 with 2 players).
+    rules = ruleset_with(("scoring", "most_structures_rule", "at_least_as_many"))
+
+    def bonus(mine: int) -> int:
+        return score(structures=mine, frederick_structures=12, ruleset=rules).most_structures_bonus
+
+    assert (bonus(12), bonus(11), bonus(13), bonus(9)) == (4, 0, 4, 0)
 
 
 def test_most_structures_strict_rule_is_configurable(ruleset_with: Callable[..., Ruleset]) -> None:
@@ -89,6 +103,8 @@ def test_most_structures_strict_rule_is_configurable(ruleset_with: Callable[...,
         ruleset=strict,
     )
     assert win.most_structures_bonus == 4
+    with pytest.raises(ValidationError, match="always, at_least_as_many, more_than"):
+        ruleset_with(("scoring", "most_structures_rule", "sometimes"))
 
 
 # --- the parts -----------------------------------------------------------------------------
@@ -116,9 +132,10 @@ def test_grain_and_stone_are_two_augustales_then_one_vp_per_six(
 
 
 def test_docstring_example_total() -> None:
-    # 40 on the track + 10 Structures + 4 (10 ≥ 9) + (8 + 2 + 2) // 6 = 2 → 56
+    # 40 on the track + 10 Structures + 4 (always yours, even below his 11) + (8 + 2 + 2) // 6
+    # = 2 → 56
     result = score(
-        vp_track=40, structures=10, frederick_structures=9, grain=1, stone=1, augustales=8
+        vp_track=40, structures=10, frederick_structures=11, grain=1, stone=1, augustales=8
     )
     assert result == ScoreBreakdown(
         vp_track=40,

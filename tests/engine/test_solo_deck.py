@@ -237,8 +237,15 @@ def test_card_lookup_and_face() -> None:
     )
     # The summary names the ship move first, then what the card removes, its Edict, a crown.
     assert card.face.short().endswith(" · ally · Edict III · crown")
+    # Each ship move has its own label; the default deck shows three of them (its ship moves
+    # at most 1 space), a deck you enter may show the longer moves.
+    labels = {CardFace(move=m, removes_card=False, removes_ally=False).short() for m in ShipMove}
+    assert len(labels) == len(ShipMove) == 6
     moves = {c.face.short().split(" · ")[0] for c in DEFAULT.cards}
-    assert len(moves) == len(ShipMove)
+    assert moves == {"ship +1", "ship stays", "ship to yours"}
+    far = SoloCard(id="X1", move=ShipMove.MOVE3, removes_card=True, removes_ally=False)
+    assert far.face.short() == "ship +3 · card · no edict"
+    assert [m.steps for m in ShipMove] == [1, 2, 3, 4, 0, None]
     assert DEFAULT.card("S07").face.short().endswith(" · card · no edict")
     with pytest.raises(KeyError):
         DEFAULT.card("S99")

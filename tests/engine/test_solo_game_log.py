@@ -23,27 +23,38 @@ from solo_deck import (
     SoloGame,
     parse_edict,
 )
+from solo_deck.board import MarketTile, Trade
 from solo_deck.events import (
+    EVENT_TYPES,
     Build,
     BuyCard,
     CastleIncome,
+    ChooseCityBonus,
     Correct,
+    Decline,
+    DropResources,
     EndRound,
-    EndTurn,
     Event,
     FrederickTurn,
     Gain,
     NameAlly,
     NameCard,
     Pass,
+    PlaceWorkplace,
+    PlayCard,
     PlayerEdict,
     Promote,
     Reorganise,
+    Resolve,
     RevealEdict,
     ScoreAllyIncome,
     SummonAlly,
+    TakeEdictReward,
     Travel,
+    VisitMarket,
 )
+from solo_deck.gains import Gains
+from solo_deck.grants import Grant
 
 Factory = Callable[..., SoloGame]
 
@@ -57,6 +68,16 @@ def frederick_card(game: SoloGame) -> str:
     report = game.state.last_frederick
     assert report is not None
     return report.card_id
+
+
+def phase(game: SoloGame) -> Phase:
+    return game.state.phase
+
+
+def edict_due(game: SoloGame, turns: Any) -> None:
+    """A face-down card's Build on a site with the Edict mark: an Edict to issue."""
+    turns.play(game, "build")
+    game.push(Build(structure="tower", edict_mark=True))
 
 
 # --- push / undo / redo ------------------------------------------------------------------------
@@ -101,7 +122,7 @@ def test_redo_order_after_several_undos(make_game: Factory) -> None:
     assert game.redo_log == (Gain(vp=2), Gain(vp=3))
     game.redo()
     assert game.state.player.vp == 3
-    assert game.redo_log == (Gain(vp=3),)
+    assert list(game.redo_log) == [Gain(vp=3)]
 
 
 def test_a_new_event_drops_the_redo_branch(make_game: Factory) -> None:
@@ -115,9 +136,11 @@ def test_a_new_event_drops_the_redo_branch(make_game: Factory) -> None:
     assert game.events == (Gain(vp=1), Gain(grain=1))
 
 
-def test_undo_of_frederick_turn_never_reveals_a_different_card(make_game: Factory) -> None:
+def test_undo_of_frederick_turn_never_reveals_a_different_card(
+    make_game: Factory, turns: Any
+) -> None:
     game = make_game(seed=12)
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn())
     first = frederick_card(game)
     state_after = game.state
@@ -132,18 +155,20 @@ def test_undo_of_frederick_turn_never_reveals_a_different_card(make_game: Factor
     assert game.state == state_after
 
 
-def test_undo_across_a_crown_reshuffle_gives_the_same_cards(make_game: Factory) -> None:
-    game = make_game(seed=3)
+def test_undo_across_a_crown_reshuffle_gives_the_same_cards(make_game: Factory, turns: Any) -> None:
+    game = make_game(seed=4)
     cards: list[str] = []
     while game.state.deck.shuffles == 0:
-        if game.state.phase is Phase.END_PHASE:
-            for event in (CastleIncome(), ScoreAllyIncome(), Reorganise(), EndRound()):
-                game.push(event)
-        game.push(EndTurn())
-        if game.state.phase is Phase.FREDERICK:
+        if phase(game) is Phase.END_PHASE:
+            turns.finish_round(game)
+        elif phase(game) is Phase.PLAYER:
+            turns.idle_turn(game)
+        else:
             game.push(FrederickTurn())
             cards.append(frederick_card(game))
             reveal_all(game)
+    # The shuffle came in round 3: End Phases are undone and redone too.
+    assert game.state.round == 3
     length = len(game.events)
     for _ in range(length):
         game.undo()
@@ -160,7 +185,7 @@ def test_a_rule_error_leaves_state_log_and_redo_unchanged(make_game: Factory) ->
     game.push(Gain(vp=1))
     game.undo()
     state, log, events, redo = game.state, game.log, game.events, game.redo_log
-    for bad in (EndRound(), FrederickTurn(), Travel(port=0), Gain(grain=-5)):
+    for bad in (EndRound(), FrederickTurn(), Travel(port=0), Gain(grain=-5), Decline()):
         with pytest.raises(RuleError):
             game.push(bad)
         assert (game.state, game.log, game.events, game.redo_log) == (state, log, events, redo)
@@ -176,39 +201,41 @@ def test_push_accepts_event_dicts_and_rejects_bad_ones(make_game: Factory) -> No
         game.push({"type": "gain", "vp": 1, "mana": 2})
 
 
-def test_preview_does_not_change_the_game(make_game: Factory) -> None:
+def test_preview_does_not_change_the_game(make_game: Factory, turns: Any) -> None:
     game = make_game()
-    game.push(EndTurn())
+    turns.idle_turn(game)
     state, line = game.preview(FrederickTurn())
     assert state.frederick_actions == 1 and line.startswith("Frederick 1/5, card ")
-    assert game.state.frederick_actions == 0 and len(game.events) == 1
+    assert game.state.frederick_actions == 0 and len(game.events) == 2
     # Previewing does not consume the card either.
     game.push(FrederickTurn())
     assert frederick_card(game) == state.last_frederick.card_id  # type: ignore[union-attr]
 
 
 def test_frederick_turn_is_stored_with_its_card_and_face(
-    make_game: Factory, face_of: Callable[[str], CardFace]
+    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S14")))
     stored = game.events[-1]
     assert stored == FrederickTurn(card_id="S14", face=face_of("S14"))
 
 
 def test_a_recorded_face_must_match_the_recorded_card(
-    make_game: Factory, face_of: Callable[[str], CardFace]
+    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
-    game.push(EndTurn())
+    turns.idle_turn(game)
     with pytest.raises(RuleError, match="does not show the recorded face"):
         game.push(FrederickTurn(card_id="S14", face=face_of("S01")))
 
 
-def test_constructing_with_events_replays_them_without_a_redo_branch(make_game: Factory) -> None:
+def test_constructing_with_events_replays_them_without_a_redo_branch(
+    make_game: Factory, turns: Any
+) -> None:
     game = make_game()
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn())
     copy = SoloGame(game.setup, game.events)
     assert copy.state == game.state and copy.log == game.log and not copy.can_redo
@@ -217,14 +244,15 @@ def test_constructing_with_events_replays_them_without_a_redo_branch(make_game: 
 # --- documents -----------------------------------------------------------------------------------
 
 
-def played(make_game: Factory, **kwargs: Any) -> SoloGame:
+def played(make_game: Factory, turns: Any, **kwargs: Any) -> SoloGame:
     game = make_game(**kwargs)
     game.push(Travel(port=1))
+    edict_due(game, turns)
     game.push(
         PlayerEdict(slot=1, choice={EdictKind.WALL: "add", EdictKind.KEEP: "remove"}, replacement=2)
     )
     reveal_all(game)
-    game.push(EndTurn())
+    game.push(TakeEdictReward(slot=1, stone=1))
     game.push(FrederickTurn())
     reveal_all(game)
     game.push(Gain(vp=5))
@@ -232,25 +260,28 @@ def played(make_game: Factory, **kwargs: Any) -> SoloGame:
     return game
 
 
-def test_document_round_trip_through_json(make_game: Factory) -> None:
-    game = played(make_game)
+def test_document_round_trip_through_json(make_game: Factory, turns: Any) -> None:
+    game = played(make_game, turns)
     document = json.loads(json.dumps(game.to_document()))
-    assert document["schema_version"] == SCHEMA_VERSION == 1
+    assert document["schema_version"] == SCHEMA_VERSION == 2
     assert set(document) == {"schema_version", "setup", "events", "redo"}
     copy = SoloGame.from_document(document)
     assert copy.state == game.state
     assert copy.events == game.events
     assert copy.log == game.log
     assert copy.redo_log == game.redo_log == (Gain(vp=5),)
+    # The tableau and what was pending travel with the document.
+    assert copy.state.player.played == game.state.player.played
+    assert copy.state.board == game.state.board
     copy.redo()
     assert copy.state.player.vp == 5
 
 
 def test_document_round_trip_in_table_mode(
-    make_game: Factory, face_of: Callable[[str], CardFace]
+    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S13")))
     copy = SoloGame.from_document(json.loads(json.dumps(game.to_document())))
     assert copy.state == game.state
@@ -270,7 +301,26 @@ def test_a_document_must_be_an_object(document: object) -> None:
         SoloGame.from_document(document)
 
 
-@pytest.mark.parametrize("version", [None, 0, 2, "1"])
+def test_a_document_saved_mid_turn_keeps_what_is_pending(make_game: Factory, turns: Any) -> None:
+    game = make_game()
+    edict_due(game, turns)
+    copy = SoloGame.from_document(json.loads(json.dumps(game.to_document())))
+    assert copy.state.pending == game.state.pending != ()
+    assert copy.allowed() == game.allowed()
+
+
+def test_a_schema_1_document_is_carried_over(make_game: Factory) -> None:
+    setup = make_game().setup.model_dump(mode="json")
+    del setup["ruleset"]  # a schema-1 ruleset differs; the packaged one is used
+    old = {"schema_version": 1, "setup": setup, "events": [{"type": "end_turn"}], "redo": []}
+    game = SoloGame.from_document(old)
+    assert game.state.phase is Phase.FREDERICK
+    assert game.log == ("You ended turn 1",)
+    assert game.events == () and not game.can_undo
+    assert game.to_document()["schema_version"] == 2
+
+
+@pytest.mark.parametrize("version", [None, 0, 3, "1", "2"])
 def test_wrong_schema_version_is_a_document_error(make_game: Factory, version: object) -> None:
     document = make_game().to_document()
     if version is None:
@@ -279,7 +329,7 @@ def test_wrong_schema_version_is_a_document_error(make_game: Factory, version: o
         document["schema_version"] = version
     with pytest.raises(DocumentError, match="schema_version") as info:
         SoloGame.from_document(document)
-    assert "this program reads 1" in str(info.value)
+    assert "this program reads 2" in str(info.value)
 
 
 def test_bad_setup_is_a_document_error_naming_the_field(make_game: Factory) -> None:
@@ -291,11 +341,20 @@ def test_bad_setup_is_a_document_error_naming_the_field(make_game: Factory) -> N
 
 @pytest.mark.parametrize(
     "event",
-    [{"type": "teleport"}, {"type": "gain", "mana": 1}, {"type": "travel"}, "end_turn"],
+    [
+        {"type": "teleport"},
+        {"type": "gain", "mana": 1},
+        {"type": "travel"},
+        "end_turn",
+        # Gone with schema 1: a turn ends by itself, and Travel has no cost to type.
+        {"type": "end_turn"},
+        {"type": "travel", "port": 1, "cost": 0},
+        {"type": "play_card", "slot": 0, "face_up": False},
+    ],
 )
 def test_bad_events_are_a_document_error(make_game: Factory, event: object) -> None:
     document = make_game().to_document()
-    document["events"] = [{"type": "end_turn"}, event]
+    document["events"] = [{"type": "gain", "vp": 1}, event]
     with pytest.raises(DocumentError, match="events: "):
         SoloGame.from_document(document)
 
@@ -314,15 +373,15 @@ def test_an_event_that_cannot_be_replayed_is_a_document_error(make_game: Factory
         SoloGame.from_document(document)
 
 
-def test_a_tampered_virtual_card_is_a_document_error(make_game: Factory) -> None:
+def test_a_tampered_virtual_card_is_a_document_error(make_game: Factory, turns: Any) -> None:
     game = make_game(seed=5)
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn())
     document = game.to_document()
-    real = document["events"][1]["card_id"]
+    real = document["events"][-1]["card_id"]
     other = next(c.id for c in game.setup.deck.cards if c.id != real)
-    document["events"][1]["card_id"] = other
-    document["events"][1]["face"] = None
+    document["events"][-1]["card_id"] = other
+    document["events"][-1]["face"] = None
     with pytest.raises(DocumentError, match=f"the next virtual card is {real}, not {other}"):
         SoloGame.from_document(document)
 
@@ -350,7 +409,7 @@ def test_corrections_are_validated(make_game: Factory) -> None:
         game.push(Correct(target="player.vp", value="ten"))
     with pytest.raises(RuleError, match="cannot be negative"):
         game.push(Correct(target="palace.grain", value=-1))
-    with pytest.raises(RuleError, match=r"player\.towers = 6 is not allowed"):
+    with pytest.raises(RuleError, match="your castle holds at most 5 towers"):
         game.push(Correct(target="player.towers", value=6))
     with pytest.raises(RuleError, match="treasury must be between 0 and 18"):
         game.push(Correct(target="palace.treasury", value=21))
@@ -363,12 +422,13 @@ def test_corrections_are_validated(make_game: Factory) -> None:
     assert game.events == ()
 
 
-def test_correcting_an_awaited_next_tile_clears_the_wait(make_game: Factory) -> None:
+def test_correcting_an_awaited_next_tile_clears_the_wait(make_game: Factory, turns: Any) -> None:
     game = make_game(pile=4)
+    edict_due(game, turns)
     game.push(PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=0))
     assert game.state.awaiting_reveal == (0,)
     game.push(Correct(target="edicts.next.0", value="3w"))
-    assert game.state.awaiting_reveal == ()
+    assert not game.state.awaiting_reveal
     assert game.state.edicts.next[0] == parse_edict("3W")
     assert game.log[-1] == "Correction: edicts.next.0 set to 3w"
 
@@ -377,33 +437,61 @@ def test_correcting_an_awaited_next_tile_clears_the_wait(make_game: Factory) -> 
 
 
 def every_kind_of_event(make_game: Factory, face_of: Callable[[str], CardFace]) -> SoloGame:
+    """A round in table mode that pushes every event type at least once."""
     game = make_game(mode="table", port_allies=("tento",))
-    game.push(NameCard(port=0, card_id="A1"))
-    game.push(NameAlly(port=1, ally_id="gisela"))
-    game.push(SummonAlly(ally_id="tento", grain=1))
-    game.push(BuyCard(augustales=3))
-    game.push(Gain(stone=3))
-    game.push(Build(structure="wall", stone=2))
-    game.push(Promote(specialist=0, path="A"))
-    game.push(Correct(target="player.grain", value=2))
-    game.push(
+    events: list[Event] = [
+        NameCard(port=0, card_id="A1"),
+        NameAlly(port=1, ally_id="gisela"),
+        # Turn 1: Summon Tento in Roma.
+        PlayCard(slot=0, face_up=False, actions=("summon",)),
+        SummonAlly(ally_id="tento", grain=1),
+        FrederickTurn(face=face_of("S09")),
+        RevealEdict(position=0, edict=parse_edict("1T 1W")),
+        # Turn 2: Savoy's card (+2 Augustales, then a Purchase): A1, whose effect you use.
+        PlayCard(slot=1, face_up=True, card_id="savoy-purchase"),
+        Resolve(),
+        BuyCard(card_id="A1"),
+        Resolve(),
+        FrederickTurn(face=face_of("S10")),
+        RevealEdict(position=1, edict=parse_edict("2S")),
+        # Turn 3: sail, build the Great Keep (two promotions, the Card Slot tile off, an
+        # Edict), then the reward under the Active space issued.
+        Travel(port=1),
+        PlayCard(slot=2, face_up=False, actions=("build",)),
+        Build(structure="keep", great="great_keep", cover="slot", augustales=2),
+        Promote(specialist=0, path="B"),
+        PlaceWorkplace(path="B", space=1, tile="countryside-I-B"),
+        Promote(specialist=0),
+        PlaceWorkplace(path="B", space=2, tile="countryside-II-B"),
         PlayerEdict(
             slot=2, choice={EdictKind.GRAIN: "add", EdictKind.AUGUSTALES: "add"}, replacement=2
-        )
-    )
-    game.push(RevealEdict(position=2, edict=parse_edict("1T 1W")))
-    game.push(Travel(port=1))
-    game.push(EndTurn())
-    game.push(FrederickTurn(face=face_of("S12")))
-    game.push(Pass())
-    while game.state.phase is Phase.FREDERICK:
-        unseen = game.state.deck.unseen_cards()
-        game.push(FrederickTurn(face=unseen[0].face))
-        reveal_all(game)
-    game.push(CastleIncome(vp=1, grain=1))
-    game.push(ScoreAllyIncome())
-    game.push(Reorganise())
-    game.push(EndRound())
+        ),
+        RevealEdict(position=2, edict=parse_edict("1K")),
+        TakeEdictReward(slot=2, augustales=3, reward=Grant(gain=Gains(augustales=3))),
+        FrederickTurn(face=face_of("S12")),
+        # Turn 4: the City of Path B and its bonus tile (a free Wall, declined).
+        PlayCard(slot=3, face_up=False, actions=("promote",)),
+        Promote(specialist=0),
+        ChooseCityBonus(tile="E"),
+        Decline(),
+        FrederickTurn(face=face_of("S07")),
+        Correct(target="player.vp", value=4),
+        # Turn 5: 2 Stone bought at the Market; the warehouse holds 3 resources.
+        PlayCard(slot=4, face_up=False, actions=("market",)),
+        VisitMarket(buys=1, rates=MarketTile(buy=Trade(resource="stone", amount=2, augustales=4))),
+        DropResources(stone=2),
+        Gain(augustales=-1, reason="a tip"),
+        FrederickTurn(face=face_of("S05")),
+        RevealEdict(position=1, edict=parse_edict("3G")),
+        # Turn 6 (the sixth slot is free): pass; Frederick has taken his five actions.
+        Pass(),
+        CastleIncome(),
+        ScoreAllyIncome(),
+        Reorganise(),
+        EndRound(),
+    ]
+    for event in events:
+        game.push(event)
     return game
 
 
@@ -415,6 +503,7 @@ def test_every_event_type_gets_a_log_line(
         typing.get_args(member.model_fields["type"].annotation)[0]
         for member in typing.get_args(typing.get_args(Event)[0])
     }
+    assert all_types == set(EVENT_TYPES)
     assert {event.type for event in game.events} == all_types
     assert len(game.log) == len(game.events)
     assert all(isinstance(line, str) and line.strip() for line in game.log)
@@ -424,41 +513,65 @@ def test_log_lines_say_what_happened_in_table_language(
     make_game: Factory, face_of: Callable[[str], CardFace]
 ) -> None:
     game = every_kind_of_event(make_game, face_of)
-    lines = game.log
-    assert lines[:12] == (
-        "The Advanced card in Roma is A1",
-        "The Ally in Alexandria is Gisela",
-        "You summoned Tento in Roma, paid 1 Grain",
-        "You bought A1 in Roma, paid 3 Augustales",
-        "You: +3 Stone",
-        "You built a Wall (walls 2), paid 2 Stone",
-        "You promoted Specialist 1 to Path A space 1",
-        "Correction: player.grain set to 2",
-        "You issued Edict III (2G 1A): add 2 Grain (3/7), add 3 Augustales (Treasury 6 → 9). "
-        "Slide Next III down to Active III; draw a new Next III tile from the pile and type it",
-        "New Next III tile: 1T 1W",
-        "You sailed Roma → Alexandria (1 space)",
-        "You ended turn 1",
+    first_line: dict[str, str] = {}
+    for event, line in zip(game.events, game.log, strict=True):
+        first_line.setdefault(event.type, line)
+    assert first_line == {
+        "name_card": "The Advanced card in Roma is A1",
+        "name_ally": "The Ally in Alexandria is Gisela",
+        "play_card": "You played a card in slot 1, face down for Summon",
+        "summon_ally": (
+            "You summoned Tento in Roma, paid 1 Grain — your turn 1 is over; Frederick is next"
+        ),
+        "frederick_turn": (
+            f"Frederick 1/5, card S09 ({face_of('S09').short()}): Frederick's ship stays in "
+            "Roma; Issue Edict I (2T): add 2 Towers (4/5); Slide Next I down to Active I; "
+            "draw a new Next I tile from the pile and type it"
+        ),
+        "reveal_edict": "New Next I tile: 1T 1W",
+        "resolve": "savoy-purchase played: +2 Augustales",
+        "buy_card": "You bought A1 in Roma, paid 3 Augustales",
+        "travel": "You sailed Roma → Alexandria (1 space)",
+        "build": "You built a Great Keep (keeps 1/3), paid 2 Augustales",
+        "promote": "You promoted Specialist 1 to Path B space 1",
+        "place_workplace": "Path B space 1 holds Countryside I B",
+        "player_edict": (
+            "You issued Edict III (2G 1A): add 2 Grain (3/7), add 3 Augustales (Treasury 6 → 9). "
+            "Slide Next III down to Active III; draw a new Next III tile from the pile and type it"
+        ),
+        "take_edict_reward": (
+            "You took the reward under Active III: +3 Augustales — your turn 3 is over; "
+            "Frederick is next"
+        ),
+        "choose_city_bonus": (
+            "You took City Bonus tile E: You may build a Wall without its resource cost "
+            "(a Great Wall still costs its Augustales)."
+        ),
+        "decline": (
+            "You declined: City Bonus E: build a Wall without its resource cost — your turn 4 "
+            "is over; Frederick is next"
+        ),
+        "correct": "Correction: player.vp set to 4",
+        "visit_market": "Market in Alexandria: bought 2 Stone for 4 Augustales",
+        "drop_resources": "You put back 2 Stone — your turn 5 is over; Frederick is next",
+        "gain": "You: -1 Augustales (a tip)",
+        "pass": "You passed; on to the End Phase",
+        "castle_income": "Castle income: no side of your castle is closed yet",
+        # Tento: the player's Edict raised Frederick's Treasury to 9, so the +2 applies.
+        "ally_income": "Ally income: +3 VP (Tento 3)",
+        # You bought the card in Roma and Frederick removed the one in Alexandria; the Ally
+        # spaces emptied in Roma (your Summon) and Tunis (his removal) are turned up.
+        "reorganise": (
+            "Reorganisation: refilled 2 card spaces (9 left in the pile); "
+            "turned up the Ally in Roma, Tunis"
+        ),
+        "end_round": "Round 1 ended; round 2 begins",
+    }
+    # An automatic step joins the line of the event that brought it about.
+    assert game.log[18] == (
+        "Path B space 2 holds Countryside II B — Keep cover: take the Card Slot tile off — "
+        "6 cards a round from now on"
     )
-    assert lines[12] == (
-        f"Frederick 1/5, card S12 ({face_of('S12').short()}): Frederick's ship stays in Roma; "
-        "No Advanced card in Roma to remove"
-    )
-    assert lines[13] == "You passed; Frederick still takes 4 action(s)"
-    assert lines[-4] == "Castle income: +1 VP, +1 Grain"
-    # Tento: the player's edict raised Frederick's Treasury to 9, so the +2 applies.
-    assert lines[-3] == "Ally income: +3 VP (Tento 3)"
-    # You bought the card in Roma and Frederick removed some on his turns: the End Phase
-    # refills every empty space, and the Ally space you emptied in Roma is turned up.
-    game.undo()
-    game.undo()
-    empty = len(game.state.voyage.empty_card_spaces())
-    pile = game.state.voyage.advanced_pile
-    assert lines[-2].startswith(
-        f"Reorganisation: refilled {empty} card space(s) ({pile - empty} left in the pile); "
-        "turned up the Ally in Roma"
-    )
-    assert lines[-1] == "Round 1 ended; round 2 begins"
 
 
 # --- setup ------------------------------------------------------------------------------------

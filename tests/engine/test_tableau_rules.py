@@ -195,7 +195,7 @@ def reach_city(make_setup: Callable[..., GameSetup], tile: str, **kwargs: Any) -
     game = SoloGame(setup.model_copy(update={"start": state.model_copy(update={"player": player})}))
     game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
     game.push(Promote(specialist=0))
-    game.push(ChooseCityBonus(tile=tile))  # type: ignore[arg-type]
+    game.push(ChooseCityBonus(tile=tile))
     return game
 
 
@@ -218,11 +218,11 @@ def test_city_bonus_d_e_f_build_without_resources(
     game = reach_city(make_setup, tile)
     other = "wall" if structure != "wall" else "tower"
     with pytest.raises(RuleError, match=f"build a {structure.capitalize()} only"):
-        game.push(Build(structure=other))  # type: ignore[arg-type]
+        game.push(Build(structure=other))
     cover = {"cover": "hand"} if structure == "keep" else {}
     with pytest.raises(RuleError, match="costs no Stone or Grain"):
-        game.push(Build(structure=structure, stone=1, **cover))  # type: ignore[arg-type]
-    game.push(Build(structure=structure, **cover))  # type: ignore[arg-type]
+        game.push(Build(structure=structure, stone=1, **cover))
+    game.push(Build(structure=structure, **cover))
     assert game.state.player.built(structure) == 1 + {"tower": 3, "wall": 3, "keep": 0}[structure]
 
 

@@ -545,7 +545,8 @@ def test_store_resources_beyond_the_warehouse(game_with: Callable[..., SoloGame]
     game.push(BuyCard(card_id="A1"))
     game.push(Resolve())  # +2 Grain: 7 resources, room for 6
     assert kinds(game) == [("store_resources", "drop")]
-    assert game.state.pending[0].text.startswith("Your warehouse holds 6 resources")
+    duty = game.state.obligation
+    assert duty is not None and duty.text.startswith("Your warehouse holds 6 resources")
     assert_blocked(game)
     assert game.why_not("decline") is not None
     with pytest.raises(RuleError, match="put back exactly 1"):

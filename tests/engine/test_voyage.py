@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
-from solo_deck import CardFace, RuleError, ShipMove, SoloGame, Voyage
-from solo_deck.events import EndTurn, FrederickTurn, NameAlly, NameCard, Travel
+from solo_deck import CardFace, Phase, RuleError, ShipMove, SoloGame, Voyage
+from solo_deck.events import Decline, FrederickTurn, NameAlly, NameCard, PlayCard, Travel
 
 PORTS = ["Roma", "Alexandria", "Tunis", "Barcelona", "Fifth port"]
 
@@ -152,29 +153,49 @@ def test_travel_pays_one_augustalis_per_step_beyond_the_first(
     assert game.log[-1] == "You sailed Roma → Barcelona (3 spaces, paid 2 Augustales)"
 
 
-def test_travel_one_step_is_free_and_cost_can_be_overridden(
+def test_travel_one_step_is_free_and_an_effect_sails_anywhere_for_free(
     make_game: Callable[..., SoloGame],
 ) -> None:
-    game = make_game()
+    game = make_game(house="Hohenstaufen")
     game.push(Travel(port=1))
     assert game.state.player.augustales == 6
-    game.push(Travel(port=4, cost=0))
-    assert (game.state.voyage.player, game.state.player.augustales) == (4, 6)
+    # Hohenstaufen's card: move your ship to any space for free, then visit the Market.
+    game.push(PlayCard(slot=0, face_up=True, card_id="hohenstaufen-voyage"))
+    assert game.allowed() >= {"travel", "decline"}
+    game.push(Travel(port=0))  # 4 spaces clockwise, yet free
+    assert (game.state.voyage.player, game.state.player.augustales) == (0, 6)
+    assert game.log[-1].endswith("(free: any port)")
+    game.push(Decline())  # no Market visit
+    assert game.state.phase is Phase.FREDERICK
 
 
-def test_travel_limits(make_game: Callable[..., SoloGame]) -> None:
+def test_travel_limits(make_game: Callable[..., SoloGame], turns: Any) -> None:
     game = make_game()
     with pytest.raises(RuleError, match="already in Roma"):
         game.push(Travel(port=0))
     with pytest.raises(RuleError, match="no port number 7"):
         game.push(Travel(port=7))
     game.push(Travel(port=1))
+    # Once a turn, before the card.
+    with pytest.raises(RuleError, match="already sailed this turn"):
+        game.push(Travel(port=2))
+    turns.play(game, "market")
+    # After the card, only what it leaves (an effect may move your ship for free).
+    with pytest.raises(RuleError, match=r"(?i)first: visit the market"):
+        game.push(Travel(port=2))
+    game.push(Decline())
+    turns.frederick(game)
     # From Alexandria, Roma is 4 steps clockwise: allowed (4 is the most).
     game.push(Travel(port=0))
     assert (game.state.voyage.player, game.state.player.augustales) == (0, 3)
-    game.push(Travel(port=4, cost=3))
+    turns.idle_turn(game)
+    turns.frederick(game)
+    game.push(Travel(port=4))
+    assert game.state.player.augustales == 0
+    turns.idle_turn(game)
+    turns.frederick(game)
     with pytest.raises(RuleError, match="only 0 Augustales"):
-        game.push(Travel(port=1, cost=1))
+        game.push(Travel(port=1))  # 2 steps: 1 Augustalis
 
 
 def test_travel_more_than_four_spaces_is_refused(
@@ -188,10 +209,10 @@ def test_travel_more_than_four_spaces_is_refused(
 
 
 def test_frederick_move1_removes_the_card_at_his_new_port(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table", port_cards=(None, "A5"))
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S01")))  # move1 · card · Edict I
     voyage = game.state.voyage
     assert voyage.frederick == 1
@@ -202,11 +223,11 @@ def test_frederick_move1_removes_the_card_at_his_new_port(
 
 
 def test_frederick_joins_your_ship_and_removes_the_ally_there(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table", port_allies=(None, None, "gisela"))
     game.push(Travel(port=2))
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S15")))  # to_player · ally · Edict II
     voyage = game.state.voyage
     assert voyage.frederick == 2
@@ -216,12 +237,12 @@ def test_frederick_joins_your_ship_and_removes_the_ally_there(
 
 
 def test_frederick_removal_with_nothing_there_says_so(
-    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace]
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S12")))  # stay · card · no edict
-    game.push(EndTurn())
+    turns.idle_turn(game)
     game.push(FrederickTurn(face=face_of("S13")))  # to_player · card · ally · crown
     assert "Frederick's ship joins yours: it is already in Roma" in game.log[-1]
     assert "No Advanced card in Roma to remove" in game.log[-1]

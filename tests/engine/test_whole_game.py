@@ -46,7 +46,7 @@ def fred(game: SoloGame, card: str) -> None:
 
 
 def face_down(game: SoloGame, slot: int, action: str) -> None:
-    game.push(PlayCard(slot=slot, face_up=False, actions=(action,)))  # type: ignore[arg-type]
+    game.push(PlayCard(slot=slot, face_up=False, actions=(action,)))
 
 
 def end_phase(game: SoloGame) -> None:
