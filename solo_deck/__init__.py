@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
-    from solo_deck.ally_bonus import AllyIncome, AllyIncomeLine, ally_income
+    from solo_deck.income import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.board import Board, MarketTile, Trade
     from solo_deck.data_files import (
         load_advanced_cards,
@@ -73,9 +73,9 @@ _MODULE_OF: dict[str, str] = {
     "AllyChange": "solo_deck.advisor",
     "edict_advice": "solo_deck.advisor",
     "what_if": "solo_deck.advisor",
-    "AllyIncome": "solo_deck.ally_bonus",
-    "AllyIncomeLine": "solo_deck.ally_bonus",
-    "ally_income": "solo_deck.ally_bonus",
+    "AllyIncome": "solo_deck.income",
+    "AllyIncomeLine": "solo_deck.income",
+    "ally_income": "solo_deck.income",
     "DataFileError": "solo_deck.errors",
     "load_advanced_cards": "solo_deck.data_files",
     "load_allies": "solo_deck.data_files",

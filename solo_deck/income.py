@@ -1,4 +1,5 @@
-"""Ally income at the End Phase: 1 VP per Ally, +2 when its condition holds."""
+"""Ally income at the End Phase: 1 VP per Ally, +2 when its condition holds (the module is not
+named ``ally_income``: that is the public function it defines)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,114 @@
+"""Questions a front end asks about a state, answered by the rules: what a voyage costs,
+your hand size and card slots, what your castle and warehouse hold, what your Workplaces
+take off a cost, what the End Phase will refill.
+
+A screen that needs a rule fact asks here (or :meth:`SoloGame.allowed
+<solo_deck.game.SoloGame.allowed>` / :meth:`~solo_deck.game.SoloGame.preview`) instead of
+computing it.
+
+>>> from solo_deck import GameSetup, load_ruleset, parse_edict
+>>> from solo_deck.game import initial_state
+>>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+>>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+>>> [travel_cost(state, port, load_ruleset()) for port in range(5)]
+[None, 0, 1, 2, 3]
+>>> slots(state, load_ruleset())
+Slots(usable=5, free=(0, 1, 2, 3, 4), locked=1)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from solo_deck.data_files import advanced_cards_by_id, great_structures
+from solo_deck.gains import Gains
+from solo_deck.player_limits import PlayerLimits
+from solo_deck.ruleset import Ruleset
+from solo_deck.state import GameState
+from solo_deck.triggers import active_workplaces, hand_size, workplace_discount
+from solo_deck.turn_actions import travel_free_steps
+
+
+def travel_cost(
+    state: GameState, port: int, ruleset: Ruleset, *, any_port: bool = False
+) -> int | None:
+    """Augustales to sail your ship to ``port`` now (your Workplaces' free steps counted);
+    ``None`` for your own port or one out of reach. ``any_port``: an effect that moves
+    your ship anywhere for free."""
+    voyage = state.voyage
+    if not 0 <= port < len(voyage.ports):
+        return None
+    steps = voyage.steps_to(port)
+    if steps == 0:
+        return None
+    if any_port:
+        return 0
+    limits = PlayerLimits.from_ruleset(ruleset)
+    if steps > limits.travel_max_steps:
+        return None
+    return limits.travel_cost(steps, travel_free_steps(state))
+
+
+class Slots(NamedTuple):
+    """Your card slots this round: how many you may use, which are free (0-based), how
+    many are still locked under the Card Slot tile."""
+
+    usable: int
+    free: tuple[int, ...]
+    locked: int
+
+
+def slots(state: GameState, ruleset: Ruleset) -> Slots:
+    """Your card slots now."""
+    limits = PlayerLimits.from_ruleset(ruleset)
+    usable = state.player.usable_slots(limits)
+    return Slots(usable, state.player.free_slots(limits), limits.card_slots - usable)
+
+
+def hand(state: GameState, ruleset: Ruleset) -> int:
+    """Your hand size now: the End Phase refills your hand to this many cards."""
+    return hand_size(state, PlayerLimits.from_ruleset(ruleset))
+
+
+class Capacity(NamedTuple):
+    """What your board holds now and how much room it has."""
+
+    allies: int
+    ally_spaces: int
+    resources: int
+    storage: int
+
+
+def capacity(state: GameState, ruleset: Ruleset) -> Capacity:
+    """Allies hosted and resources stored, each against its room."""
+    limits = PlayerLimits.from_ruleset(ruleset)
+    player = state.player
+    return Capacity(
+        len(player.allies), player.ally_spaces(limits), player.resources, player.storage(limits)
+    )
+
+
+def discount(state: GameState, action: str, structure: str | None = None) -> Gains:
+    """What your Workplaces take off an action's cost now (``build`` with its structure,
+    ``summon``, ``purchase``)."""
+    return workplace_discount(state, action, structure)
+
+
+def card_price(state: GameState, card_id: str, extra: Gains | None = None) -> int | None:
+    """The Augustales an Advanced card costs you now (your discounts counted, ``extra``
+    from an effect); ``None`` when it is paid by removing an Action card."""
+    card = advanced_cards_by_id().get(card_id)
+    if card is None or card.cost.augustales is None:
+        return None
+    off = workplace_discount(state, "purchase") + (extra or Gains())
+    return max(0, card.cost.augustales - off.augustales)
+
+
+def great_cost(great_id: str) -> int | None:
+    """A Great Structure's Augustales (``None`` where our sources lost it)."""
+    return great_structures()[great_id].augustales
+
+
+def workplaces_in_use(state: GameState) -> tuple[str, ...]:
+    """The labels of the Workplace abilities you use now (``Village I A``...)."""
+    return tuple(tile.label for tile in active_workplaces(state))

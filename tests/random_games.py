@@ -1,0 +1,208 @@
+"""Random legal solo games for property tests: plausible events of every type for a state
+(:func:`candidates`), and seeded walks through allowed events (:func:`walk`). Shared by the
+engine's and the app's tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from solo_deck import GameSetup, RuleError, SoloGame, load_default_deck, parse_edict
+from solo_deck.board import MarketTile, Trade
+from solo_deck.data_files import advanced_cards_by_id, house_cards_of, workplace_tiles
+from solo_deck.effects import default_choice
+from solo_deck.events import (
+    EVENT_TYPES,
+    Build,
+    BuyCard,
+    CastleIncome,
+    ChooseCityBonus,
+    Decline,
+    DropResources,
+    EndRound,
+    Event,
+    FrederickTurn,
+    Pass,
+    PlaceWorkplace,
+    PlayCard,
+    PlayerEdict,
+    Promote,
+    Reorganise,
+    Resolve,
+    RevealEdict,
+    ScoreAllyIncome,
+    SummonAlly,
+    TakeEdictReward,
+    Travel,
+    VisitMarket,
+)
+from solo_deck.gains import Gains
+from solo_deck.grants import Grant
+from solo_deck.player_limits import PlayerLimits
+from solo_deck.state import GameState, Phase
+
+SKIPPED = {"gain", "correct", "name_ally", "name_card"}
+"""Always allowed corrections: not generated (they would let a walk set anything)."""
+MARKET = MarketTile(
+    sell=Trade(resource="grain", amount=1, augustales=3),
+    buy=Trade(resource="stone", amount=1, augustales=2),
+)
+OTHER_MARKETS = (
+    MarketTile(sell=Trade(resource="stone", amount=1, augustales=2)),
+    MarketTile(buy=Trade(resource="grain", amount=1, augustales=0)),
+)
+"""Tiles a first visit may show: with an unknown tile, some tile always allows a trade."""
+
+
+def candidates(game: SoloGame) -> dict[str, list[Event]]:
+    """Plausible events of every type for the current state (several per type where the
+    choice matters)."""
+    state = game.state
+    player, voyage = state.player, state.voyage
+    first = state.obligation
+    out: dict[str, list[Event]] = {kind: [] for kind in EVENT_TYPES if kind not in SKIPPED}
+    out["frederick_turn"] = [FrederickTurn()]
+    out["pass"] = [Pass()]
+    out["travel"] = [Travel(port=p) for p in range(len(voyage.ports))]
+    for slot in range(6):
+        for action in ("build", "promote", "summon", "purchase", "market"):
+            out["play_card"].append(PlayCard(slot=slot, face_up=False, actions=(action,)))
+        for card in [c.id for c in house_cards_of(player.house)] + list(player.advanced_cards):
+            effect = Grant(gain=Gains(vp=1)) if card.startswith("di-romano") else None
+            out["play_card"].append(PlayCard(slot=slot, face_up=True, card_id=card, effect=effect))
+    for structure in ("tower", "wall", "keep"):
+        covers = ("hand", "slot", "both_actions") if structure == "keep" else (None,)
+        for cover in covers:
+            out["build"].append(Build(structure=structure, cover=cover))
+    out["build"].append(Build(structure="wall", great="great_wall_b"))
+    out["build"].append(Build(structure="keep", great="great_keep", cover="hand", augustales=2))
+    for index in range(len(player.specialists)):
+        out["promote"] += [Promote(specialist=index, path=p) for p in ("A", "B", "C")]
+        out["promote"].append(Promote(specialist=index))
+    here = voyage.ports[voyage.player]
+    for space, ally_space in enumerate(here.allies):
+        named = ally_space.face_up_id
+        for ally_id in [named] if named else ["tento", "gisela", "castellan"]:
+            out["summon_ally"].append(SummonAlly(ally_id=ally_id, space=space))
+            out["summon_ally"].append(SummonAlly(ally_id=ally_id, space=space, augustales=3))
+    for space, card_space in enumerate(here.cards):
+        lying = card_space.card_id
+        for card_id in [lying] if lying else ["A1", "A3", "B16"]:
+            data = advanced_cards_by_id()[card_id]
+            removes = "common-grain" if data.cost.action_card else None
+            out["buy_card"].append(BuyCard(space=space, card_id=card_id, removes=removes))
+    market_known = state.board.markets[voyage.player] is not None
+    tiles = [None] if market_known else [MARKET, *OTHER_MARKETS]
+    out["visit_market"] = [
+        VisitMarket(sells=s, buys=b, rates=rates)
+        for rates in tiles
+        for s, b in ((1, 0), (0, 1), (1, 1))
+    ]
+    for slot, tile in enumerate(state.edicts.active):
+        if tile is None:
+            continue
+        for choice in state.palace.legal_player_choices(tile)[:2]:
+            refill = next(iter(state.edicts.non_empty_next()), None)
+            out["player_edict"].append(PlayerEdict(slot=slot, choice=choice, replacement=refill))
+    for slot in range(3):
+        reward = state.board.edict_rewards[slot]
+        if reward.unknown:
+            told = Grant(gain=Gains(augustales=3))
+            out["take_edict_reward"].append(TakeEdictReward(slot=slot, augustales=3, reward=told))
+        else:
+            out["take_edict_reward"].append(TakeEdictReward(slot=slot, grain=1))
+            out["take_edict_reward"].append(TakeEdictReward(slot=slot, **reward.gain.model_dump()))
+    out["resolve"] = [Resolve()]
+    if first is not None and first.grant is not None:
+        if first.grant.unknown:
+            out["resolve"].append(Resolve(effect=Grant(gain=Gains(vp=1))))
+        else:
+            prefill = default_choice(first.grant, player, state.palace)
+            out["resolve"].append(Resolve.model_validate(prefill))
+    out["decline"] = [Decline()]
+    if first is not None and first.space and first.does == "name_workplace":
+        path, space = first.space[0], int(first.space[1:])
+        area = PlayerLimits.from_ruleset(game.setup.ruleset).area(path, space)
+        used = {s.tile for s in state.board.workplaces}
+        free = [t for t, tile in workplace_tiles().items() if tile.area == area and t not in used]
+        placed = state.board.space(path, space).tile
+        for token in (False, True):
+            out["place_workplace"].append(
+                PlaceWorkplace.model_validate(
+                    {"path": path, "space": space, "tile": placed or free[0], "token": token}
+                )
+            )
+    out["choose_city_bonus"] = [ChooseCityBonus(tile=t) for t in ("A", "B", "F", None)]
+    if first is not None and first.does == "drop":
+        extra = first.count
+        out["drop_resources"] = [
+            DropResources(grain=min(extra, player.grain), stone=extra - min(extra, player.grain))
+        ]
+    for position in state.edicts.awaiting:
+        out["reveal_edict"].append(RevealEdict(position=position, edict=parse_edict("1G")))
+    out["castle_income"] = [CastleIncome()]
+    out["ally_income"] = [ScoreAllyIncome()]
+    out["reorganise"] = [Reorganise()]
+    out["end_round"] = [EndRound()]
+    return out
+
+
+def accepted(game: SoloGame, event: Event) -> bool:
+    try:
+        game.preview(event)
+    except RuleError:
+        return False
+    return True
+
+
+def check_state(game: SoloGame) -> None:
+    """What must hold of every state an allowed event leads to."""
+    state: GameState = game.state
+    limits = PlayerLimits.from_ruleset(game.setup.ruleset)
+    player = state.player
+    assert GameState.model_validate(state.model_dump()) == state
+    assert len(player.allies) <= player.ally_spaces(limits)
+    assert len(player.played) <= player.usable_slots(limits)
+    assert all(card.slot < player.usable_slots(limits) for card in player.played)
+    if player.resources > player.storage(limits):
+        assert state.obligation is not None and state.obligation.kind == "store_resources"
+    first = state.obligation
+    if first is not None:
+        assert state.phase in (Phase.PLAYER, Phase.END_PHASE)
+        assert not first.auto
+    if state.card_played:
+        assert state.phase is Phase.PLAYER and state.pending
+    if state.phase is Phase.FREDERICK:
+        assert state.frederick_actions < game.setup.ruleset.rounds.frederick_max_actions.value
+    assert player.structures <= 13
+
+
+def walk(setup: GameSetup, seed: int, steps: int, on_state: Callable[[SoloGame], None]) -> SoloGame:
+    """A random game of ``steps`` accepted events, ``on_state`` called on each state."""
+    rng = random.Random(seed)
+    game = SoloGame(setup)
+    for _ in range(steps):
+        on_state(game)
+        if game.state.game_over:
+            break
+        allowed = sorted(game.allowed() - SKIPPED)
+        options = [e for kind in allowed for e in candidates(game)[kind] if accepted(game, e)]
+        assert options, f"no accepted event though {allowed} are allowed"
+        game.push(rng.choice(options))
+        check_state(game)
+    return game
+
+
+def setup_for(seed: int) -> GameSetup:
+    tiles = [parse_edict(t) for t in ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")]
+    return GameSetup(
+        active_edicts=(tiles[0], tiles[1], tiles[2]),
+        next_edicts=(tiles[3], tiles[4], tiles[5]),
+        edict_pile=seed % 12,
+        seed=seed,
+        house=("Savoy", "Wittelsbach", "Di Romano", "Hohenstaufen")[seed % 4],
+        deck=load_default_deck(),
+        port_allies=("tento", None, "gisela", None, None),
+        port_cards=("A1", None, "B16", None, "A11"),
+        edict_token_spaces=None if seed % 2 else ("A2", "C1"),
+    )
