@@ -106,6 +106,17 @@ class StuporSoloApp(App[None]):
         except OSError as exc:
             self.notify(f"Could not save the theme choice: {exc}", severity="warning")
 
+    def game_changed(self) -> None:
+        """Tell the game screens that the game changed (the one on top redraws now, the
+        others when they come back)."""
+        from companion.messages import GameChanged
+        from companion.screens.game_screen import GameScreen
+
+        message_revision = self.session.revision
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.post_message(GameChanged(message_revision))
+
     def open_table(self) -> None:
         """Show the Table for the game in progress (replacing any screen above Start)."""
         from companion.screens.table import TableScreen

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+Run = Callable[[], Awaitable[object]]
 
 
 class GameCommands(Provider):
     """Offers every shown key binding of the active screen and the app as a command."""
 
-    def _commands(self) -> list[tuple[str, partial[object], str]]:
+    def _commands(self) -> list[tuple[str, Run, str]]:
         screen = self.screen
         seen: set[str] = set()
-        commands: list[tuple[str, partial[object], str]] = []
+        commands: list[tuple[str, Run, str]] = []
         for key, active in screen.active_bindings.items():
             binding = active.binding
             if not binding.show or not binding.description or not active.enabled:
@@ -22,9 +25,8 @@ class GameCommands(Provider):
                 continue
             seen.add(binding.action)
             display = binding.key_display or key
-            commands.append(
-                (binding.description, partial(active.node.run_action, binding.action), display)
-            )
+            run = partial(self.app.run_action, binding.action, active.node)
+            commands.append((binding.description, run, display))
         return commands
 
     async def discover(self) -> Hits:

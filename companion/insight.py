@@ -38,7 +38,7 @@ def insight_steps(
         risk = {}
         if state.phase is not Phase.GAME_OVER:
             for port in range(len(state.voyage.ports)):
-                yield
+                yield None
                 risk[port] = removal_before_your_next_turn(state, port, ruleset)
     forecast = yield from forecast_steps(
         state,

@@ -1,7 +1,11 @@
-"""Key bindings as data: one table per screen, turned into Textual ``Binding`` objects.
+"""Key bindings as data: one table per screen, each key with a stable id and a tooltip.
 
-Keeping them as data lets the Help screen list every key from the same source, and every
-binding gets a stable ``id`` (usable in a Textual keymap) and a tooltip.
+Screens build their ``BINDINGS`` from here; the Help screen lists :data:`KEYMAPS` in order;
+the command palette reads the bindings the active screen shows. Users rebind by id
+(``App.set_keymap({"table.play": "c"})``).
+
+Table keys are tied to engine events (:data:`TABLE_EVENTS`): a key is lit exactly when the
+engine accepts one of its events (see :mod:`companion.table_keys`).
 """
 
 from __future__ import annotations
@@ -21,15 +25,17 @@ class Key(NamedTuple):
     tooltip: str
     key_display: str | None = None
     priority: bool = False
+    show: bool = True
 
 
-def bindings(keys: list[Key]) -> list[Binding]:
-    """Textual bindings for a key table (all shown in the footer)."""
+def bindings(keys: tuple[Key, ...] | list[Key]) -> list[Binding]:
+    """Textual bindings for a key table."""
     return [
         Binding(
             k.key,
             k.action,
             k.label,
+            show=k.show,
             id=k.id,
             tooltip=k.tooltip,
             key_display=k.key_display,
@@ -39,15 +45,45 @@ def bindings(keys: list[Key]) -> list[Binding]:
     ]
 
 
-APP_KEYS = [
-    Key("question_mark", "help", "Help", "app.help", "Every key and the rules decisions", "?"),
-    Key("ctrl+q", "quit", "Quit", "app.quit", "Quit; the game is already saved", priority=True),
-]
+HELP_KEY = "question_mark"
 
-TABLE_KEYS = [
+APP_KEYS = (
+    Key(HELP_KEY, "help", "Help", "app.help", "Every key and the rules decisions", "?"),
     Key(
-        "question_mark", "app.help", "Help", "table.help", "Every key and the rules decisions", "?"
+        "ctrl+q",
+        "quit",
+        "Quit",
+        "app.quit",
+        "Quit (the game is saved after every move)",
+        priority=True,
     ),
+)
+
+START_KEYS = (
+    Key("r", "resume", "Resume", "start.resume", "Go back to the saved game in progress"),
+    Key("n", "new_game", "New game", "start.new", "Set up a new solo game"),
+    Key("h", "history", "History", "start.history", "Your finished games and their scores"),
+    Key("s", "statistics", "Statistics", "start.statistics", "Records, titles, streaks, chart"),
+    Key("d", "deck", "Deck", "start.deck", "View, check and edit the solo deck"),
+    Key(HELP_KEY, "app.help", "Help", "start.help", "Keys and the rules decisions", "?"),
+    Key("t", "app.toggle_theme", "Theme", "start.theme", "Switch between dark and light"),
+    Key("q", "quit", "Quit", "start.quit", "Leave the app; a game in progress stays saved"),
+)
+
+SETUP_KEYS = (
+    Key(
+        "ctrl+s",
+        "start_game",
+        "Start game",
+        "setup.start",
+        "Check every field and start the game",
+        priority=True,
+    ),
+    Key("escape", "back", "Back", "setup.back", "Back to the Start screen without starting"),
+)
+
+TABLE_KEYS = (
+    Key(HELP_KEY, "app.help", "Help", "table.help", "Every key and the rules decisions", "?"),
     Key(
         "space",
         "frederick",
@@ -63,11 +99,30 @@ TABLE_KEYS = [
         "Type the Edict tile just drawn into a Next space",
     ),
     Key(
+        "enter", "play", "Play card", "table.play", "Play a card: which slot, face up or face down"
+    ),
+    Key(
+        "r",
+        "follow",
+        "Continue",
+        "table.follow",
+        "Take the next step your card or action calls for",
+    ),
+    Key("x", "decline", "Decline", "table.decline", "Let the next step go (where the rules allow)"),
+    Key(
+        "t",
+        "travel",
+        "Travel",
+        "table.travel",
+        "Sail your ship clockwise before you play (cost shown)",
+    ),
+    Key("P", "pass_turn", "Pass", "table.pass", "Pass for the rest of the round", "P"),
+    Key(
         "f",
         "end_phase",
         "End Phase",
         "table.end_phase",
-        "Castle income, ally income, reorganisation and the game-end check",
+        "Income, ally income, reorganisation, game-end check",
     ),
     Key(
         "f",
@@ -76,31 +131,282 @@ TABLE_KEYS = [
         "table.final_score",
         "Score the finished game and save it",
     ),
-    Key("enter", "end_turn", "End turn", "table.end_turn", "Your turn is done; Frederick is next"),
-    Key("t", "travel", "Travel", "table.travel", "Sail your ship clockwise (cost shown)"),
-    Key("e", "edict", "Edict", "table.edict", "Issue an Active Edict"),
-    Key("a", "summon", "Ally", "table.summon", "Summon the face-up Ally at your port"),
-    Key("b", "buy", "Buy", "table.buy", "Purchase the Advanced card at your port"),
-    Key("c", "build", "Build", "table.build", "Build a Structure in your castle"),
-    Key("p", "promote", "Promote", "table.promote", "Promote one of your Specialists"),
-    Key("g", "gain", "Gain", "table.gain", "Gain or spend VP, Grain, Stone or Augustales"),
-    Key("P", "pass_turn", "Pass", "table.pass", "Pass (only with no card left in hand)", "P"),
     Key(
         "w",
         "what_if",
         "What if",
         "table.what_if",
-        "Rank every way to issue an Edict by the ally income it brings (issues nothing)",
+        "Rank every way to issue an Edict by the ally income it brings",
     ),
+    Key("g", "gain", "Gain", "table.gain", "Correct your VP, Grain, Stone or Augustales by hand"),
     Key(
         "o",
         "correct",
         "Fix",
         "table.correct",
-        "Correct a tracked value, or say who or what lies at a port",
+        "Correct a tracked value, or say what lies at a port",
     ),
     Key("ctrl+z", "undo", "Undo", "table.undo", "Take back the last event"),
     Key("ctrl+y", "redo", "Redo", "table.redo", "Re-apply the last undone event"),
-    Key("l", "log", "Log", "table.log", "The whole game log"),
+    Key("l", "log", "Log", "table.log", "The whole game log; roll back to any entry"),
     Key("escape", "menu", "Menu", "table.menu", "Back to the Start screen (the game stays saved)"),
-]
+)
+
+TABLE_EVENTS: dict[str, tuple[str, ...]] = {
+    "frederick": ("frederick_turn",),
+    "reveal": ("reveal_edict",),
+    "play": ("play_card",),
+    "decline": ("decline",),
+    "travel": ("travel",),
+    "pass_turn": ("pass",),
+    "end_phase": ("castle_income", "ally_income", "reorganise", "end_round"),
+    "gain": ("gain",),
+    "correct": ("correct",),
+}
+"""The engine events behind each Table key (``follow`` takes the events that meet the
+first pending obligation; the other keys do not change the game)."""
+
+END_PHASE_KEYS = (
+    Key(
+        "c",
+        "castle_income",
+        "Castle income",
+        "end_phase.castle_income",
+        "Take your closed sides' income (step 2)",
+    ),
+    Key(
+        "v",
+        "follow",
+        "Continue",
+        "end_phase.follow",
+        "Take the Market visit your castle income gives, or put back extra resources",
+    ),
+    Key(
+        "a",
+        "ally_income",
+        "Ally income",
+        "end_phase.ally_income",
+        "Add your Allies' income to your VP (step 3)",
+    ),
+    Key(
+        "r",
+        "reorganise",
+        "Reorganise",
+        "end_phase.reorganise",
+        "Refill the card spaces and turn uncovered Allies face up",
+    ),
+    Key(
+        "e",
+        "end_round",
+        "End round",
+        "end_phase.end_round",
+        "Check the game end; otherwise start the next round",
+    ),
+    Key("f", "final_score", "Final score", "end_phase.final_score", "The game is over: score it"),
+    Key("ctrl+z", "undo", "Undo", "end_phase.undo", "Take back the last event"),
+    Key("ctrl+y", "redo", "Redo", "end_phase.redo", "Re-apply an undone event"),
+    Key("escape", "back", "Table", "end_phase.back", "Back to the Table (the End Phase waits)"),
+)
+
+END_PHASE_EVENTS: dict[str, tuple[str, ...]] = {
+    "castle_income": ("castle_income",),
+    "ally_income": ("ally_income",),
+    "reorganise": ("reorganise",),
+    "end_round": ("end_round",),
+}
+
+FINAL_SCORE_KEYS = (
+    Key(
+        "ctrl+s",
+        "save",
+        "Save",
+        "final_score.save",
+        "Save this game to your history and go back to the Start screen",
+        priority=True,
+    ),
+    Key(
+        "escape",
+        "back",
+        "Back",
+        "final_score.back",
+        "Leave without saving (the game stays saved as in progress)",
+    ),
+)
+
+LOG_KEYS = (
+    Key("escape,l", "close", "Back", "log.close", "Back to the Table", "esc"),
+    Key(
+        "enter",
+        "roll_back",
+        "Roll back here",
+        "log.roll_back",
+        "Undo every event after the highlighted one (redo brings them back)",
+    ),
+    Key("ctrl+z", "undo", "Undo", "log.undo", "Take back the last event"),
+    Key("ctrl+y", "redo", "Redo", "log.redo", "Re-apply an undone event"),
+)
+
+HELP_KEYS = (Key("escape,q", "close", "Close", "help.close", "Close the help and go back", "esc"),)
+
+DATA_IN_USE_KEYS = (
+    Key(
+        "h",
+        "history",
+        "History (read-only)",
+        "in_use.history",
+        "Look at your finished games without changing anything",
+    ),
+    Key("q", "app.quit", "Quit", "in_use.quit", "Leave this copy"),
+)
+
+MODAL_KEYS = (
+    Key("escape", "cancel", "Cancel", "modal.cancel", "Close without recording anything"),
+    Key(
+        "ctrl+d", "decline", "Decline", "modal.decline", "Let this step go (where the rules allow)"
+    ),
+)
+
+ISSUE_EDICT_KEYS = (
+    *MODAL_KEYS,
+    Key("backspace", "back", "Back", "edict.back", "Go back to the previous step"),
+)
+
+HISTORY_KEYS = (
+    Key(
+        "escape,q",
+        "back",
+        "Back",
+        "history.back",
+        "Back to the previous screen (from the filter bar: back to the table)",
+        "esc",
+    ),
+    Key(
+        "s",
+        "sort_next",
+        "Sort",
+        "history.sort",
+        "Sort by the next column (date, score, title, …); clicking a header works too",
+    ),
+    Key(
+        "f",
+        "filter",
+        "Filter",
+        "history.filter",
+        "Go to the filters: difficulty, House and title (they combine)",
+    ),
+    Key(
+        "x,delete",
+        "delete",
+        "Delete",
+        "history.delete",
+        "Delete the highlighted game (asks first; u undoes it)",
+        "x",
+    ),
+    Key(
+        "u",
+        "undo_delete",
+        "Undo",
+        "history.undo",
+        "Put back the game deleted last (while the app is running)",
+    ),
+    Key(
+        "t",
+        "statistics",
+        "Stats",
+        "history.statistics",
+        "Records, title counts, streaks and the score chart",
+    ),
+    Key(
+        "S",
+        "sort_reverse",
+        "Reverse",
+        "history.sort_reverse",
+        "Reverse the order of the current sort",
+        "S",
+    ),
+    Key("c", "clear_filters", "Clear filters", "history.clear_filters", "Show every game again"),
+)
+HISTORY_TABLE_KEYS = (
+    Key(
+        "enter",
+        "select_cursor",
+        "Details",
+        "history.details",
+        "Show the score breakdown and log of the highlighted game",
+    ),
+)
+HISTORY_DETAIL_KEYS = (
+    Key("escape,q", "close", "Close", "history.detail.close", "Back to the list of games", "esc"),
+)
+STATISTICS_KEYS = (
+    Key("escape,q", "back", "Back", "statistics.back", "Back to the previous screen", "esc"),
+)
+DECK_KEYS = (
+    Key("e", "edit_card", "Edit card", "deck.edit_e", "Change what the highlighted card shows"),
+    Key(
+        "r",
+        "reset_deck",
+        "Reset to default",
+        "deck.reset",
+        "Go back to the packaged default deck (asks first)",
+    ),
+    Key("escape,q", "back", "Back", "deck.back", "Back to the previous screen", "esc"),
+)
+DECK_TABLE_KEYS = (
+    Key(
+        "space",
+        "screen.toggle_checked",
+        "Checked ✓",
+        "deck.toggle_checked",
+        "Mark the highlighted card as checked against your box (or unmark)",
+    ),
+    Key("enter", "screen.edit_card", "Edit", "deck.edit", "Change what the highlighted card shows"),
+)
+CARD_EDITOR_KEYS = (
+    Key(
+        "ctrl+s",
+        "save",
+        "Save card",
+        "deck.edit.save",
+        "Keep these values for this card",
+        priority=True,
+    ),
+    Key("escape", "cancel", "Cancel", "deck.edit.cancel", "Close without changing the card"),
+)
+CONFIRM_KEYS = (
+    Key("y", "answer(True)", "Yes", "confirm.yes", "Yes"),
+    Key("n,escape", "answer(False)", "No", "confirm.no", "No", "n/esc"),
+)
+
+ADVISOR_KEYS = (Key("escape", "close", "Close", "advisor.close", "Back; nothing issued"),)
+CHOICE_KEYS = (Key("escape", "cancel", "Cancel", "choice.cancel", "Close without choosing"),)
+SOLO_FACE_KEYS = (Key("escape", "cancel", "Cancel", "face.cancel", "Back without flipping"),)
+
+KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
+    "app": ("Everywhere", APP_KEYS),
+    "start": ("Start screen", START_KEYS),
+    "setup": ("New game setup", SETUP_KEYS),
+    "table": ("Table", TABLE_KEYS),
+    "end_phase": ("End Phase", END_PHASE_KEYS),
+    "final_score": ("Final score", FINAL_SCORE_KEYS),
+    "log": ("Game log", LOG_KEYS),
+    "history": ("History", (*HISTORY_KEYS, *HISTORY_TABLE_KEYS)),
+    "history_detail": ("A game of your history", HISTORY_DETAIL_KEYS),
+    "statistics": ("Statistics", STATISTICS_KEYS),
+    "deck": ("Solo deck", (*DECK_KEYS, *DECK_TABLE_KEYS)),
+    "card_editor": ("Edit a solo card", CARD_EDITOR_KEYS),
+    "modal": ("Dialogs", MODAL_KEYS),
+    "confirm": ("Questions", CONFIRM_KEYS),
+    "edict": ("Issue an Edict", ISSUE_EDICT_KEYS[len(MODAL_KEYS) :]),
+    "advisor": ("What if", ADVISOR_KEYS),
+    "choice": ("Choices", CHOICE_KEYS),
+    "face": ("Solo card face", SOLO_FACE_KEYS),
+    "in_use": ("Data in use", DATA_IN_USE_KEYS),
+    "help": ("Help", HELP_KEYS),
+}
+"""Every key table, by name: the Help screen's title for it and its keys, in Help order."""
+
+
+def all_ids() -> set[str]:
+    """Every binding id the app defines (a user keymap may rebind these)."""
+    return {key.id for _, keys in KEYMAPS.values() for key in keys}

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     # The engine and the history/settings stores are imported where they are first used:
     # the Start screen needs only to know whether a saved game exists.
     from companion.storage import HistoryRecord, HistoryStore, SettingsStore
-    from solo_deck import GameSetup, GameState, SoloGame
+    from solo_deck import GameSetup, GameState, PalaceLimits, PlayerLimits, Ruleset, SoloGame
     from solo_deck.events import Event
 
 IDLE_LIMIT = 600.0
@@ -84,6 +84,9 @@ class GameSession:
     edict_rewards: dict[int, str] = field(default_factory=dict)
     """What the player typed as printed under each Active space (for the edict advisor)."""
     save_error: str | None = None
+    revision: int = 0
+    """Counts the changes to the game in progress (each push, undo, redo, start, load):
+    a screen that drew an older revision redraws."""
     _last_activity: float = field(default_factory=time.monotonic)
     _history: HistoryStore | None = None
     _settings: SettingsStore | None = None
@@ -141,6 +144,7 @@ class GameSession:
         self.started_at, self.play_seconds = read_meta(result.document.get("meta"))
         self.game_id = read_game_id(result.document.get("meta"))
         self._last_activity = time.monotonic()
+        self.revision += 1
         return True
 
     def has_saved_game(self) -> bool:
@@ -150,9 +154,75 @@ class GameSession:
     @property
     def state(self) -> GameState:
         """The current state (a game must be open)."""
-        if self.game is None:
-            raise RuntimeError("no game is open")
-        return self.game.state
+        return self._require_game().state
+
+    @property
+    def has_game(self) -> bool:
+        """True while a game is open."""
+        return self.game is not None
+
+    # --- what screens read (the engine answers; screens never reach into the game) -----
+
+    @property
+    def setup(self) -> GameSetup:
+        """The open game's setup."""
+        return self._require_game().setup
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The open game's ruleset (stored with the game)."""
+        return self._require_game().setup.ruleset
+
+    @property
+    def player_limits(self) -> PlayerLimits:
+        """Your side's limits, from the game's ruleset."""
+        from solo_deck import PlayerLimits
+
+        return PlayerLimits.from_ruleset(self.ruleset)
+
+    @property
+    def palace_limits(self) -> PalaceLimits:
+        """Frederick's palace limits, from the game's ruleset."""
+        from solo_deck import PalaceLimits
+
+        return PalaceLimits.from_ruleset(self.ruleset)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The game's log, one line per event, oldest first."""
+        return self._require_game().log
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The game's events, oldest first."""
+        return self._require_game().events
+
+    @property
+    def redo_log(self) -> tuple[Event, ...]:
+        """Undone events that redo would bring back, next first."""
+        return self._require_game().redo_log
+
+    @property
+    def can_undo(self) -> bool:
+        """True if there is an event to take back."""
+        return self.game is not None and self.game.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        """True if an undone event can be re-applied."""
+        return self.game is not None and self.game.can_redo
+
+    def allowed(self) -> frozenset[str]:
+        """The event types the engine accepts now (none without a game)."""
+        return self.game.allowed() if self.game is not None else frozenset()
+
+    def why_not(self, event_type: str) -> str | None:
+        """Why the engine refuses an event of ``event_type`` now (``None``: allowed)."""
+        return self._require_game().why_not(event_type)
+
+    def preview(self, event: Event | dict[str, Any]) -> tuple[GameState, str]:
+        """What ``event`` would do, without applying it (raises ``RuleError``)."""
+        return self._require_game().preview(event)
 
     def start(self, setup: GameSetup) -> GameState:
         """Begin a new game and save it (a failed save keeps the previous game)."""
@@ -169,12 +239,14 @@ class GameSession:
         except OSError:
             self.game, self.started_at, self.play_seconds, self.game_id = previous
             raise
+        self.revision += 1
         return self.game.state
 
     def push(self, event: Event | dict[str, Any]) -> GameState:
         """Apply one event and save. ``RuleError`` leaves game and file unchanged."""
         game = self._require_game()
         state = game.push(event)
+        self.revision += 1
         self._touch()
         self.save()
         return state
@@ -183,14 +255,33 @@ class GameSession:
         """Take back the last event and save."""
         event = self._require_game().undo()
         if event is not None:
+            self.revision += 1
             self._touch()
             self.save()
         return event
+
+    def undo_to(self, count: int) -> list[Event]:
+        """Take back every event after the first ``count`` (a roll back to a log entry),
+        saving once; returns the events taken back, last first. ``redo`` brings them back
+        one by one."""
+        game = self._require_game()
+        undone: list[Event] = []
+        while len(game.events) > max(0, count):
+            event = game.undo()
+            if event is None:
+                break
+            undone.append(event)
+        if undone:
+            self.revision += 1
+            self._touch()
+            self.save()
+        return undone
 
     def redo(self) -> Event | None:
         """Re-apply the last undone event and save."""
         event = self._require_game().redo()
         if event is not None:
+            self.revision += 1
             self._touch()
             self.save()
         return event
@@ -215,17 +306,13 @@ class GameSession:
         """Store a finished game in the history, then drop the game in progress."""
         self.history.add(record)
         self.game = None
+        self.revision += 1
         try:
             self.game_store.clear()
         except OSError as exc:
             self.notices.append(
                 f"The game is in your history, but its in-progress file could not be removed: {exc}"
             )
-
-    def abandon(self) -> None:
-        """Drop the game in progress without recording it."""
-        self.game_store.clear()
-        self.game = None
 
     def _touch(self) -> None:
         now = time.monotonic()

@@ -26,7 +26,7 @@ from benchmarks.measure import Result, Settings, Workspace, median, spread, time
 from benchmarks.runner import SIZE, quiet, settle
 from solo_deck import Phase
 
-TOGGLE_KEY = "x"
+TOGGLE_KEY = "z"
 
 
 async def press(pilot: Any, key: str, cpu: list[float] | None = None) -> float:

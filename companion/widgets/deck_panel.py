@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from companion.formatting import plural
+from companion.table_view import TableView
 from companion.widgets.text_panel import TextPanel
-from solo_deck import GameState, Phase
+from solo_deck import Phase
 
 PHASE_NAMES = {
     Phase.PLAYER: "Your turn",
@@ -18,24 +20,26 @@ PHASE_NAMES = {
 class DeckPanel(TextPanel):
     """Cards left, crowns since the shuffle, the round, your turn and Frederick's actions."""
 
-    def show(self, state: GameState, *, provisional: bool, max_actions: int) -> None:
-        """Redraw for ``state``."""
+    def show(self, view: TableView) -> None:
+        """Draw ``view``."""
+        state = view.state
         deck = state.deck
         text = Text()
         text.append(f"Round {state.round}", style="bold")
         text.append(" · ")
         text.append(PHASE_NAMES[state.phase], style="bold reverse")
-        text.append(f"\nYour turn {min(state.turn, 6)}")
+        played = len(state.player.played)
+        text.append(f"\nCards played {played}/{view.slots.usable}")
         if state.passed:
-            text.append(" (passed)", style="yellow")
-        text.append(f" · Frederick {state.frederick_actions}/{max_actions}\n")
+            text.append(" (done)", style="yellow")
+        text.append(f" · Frederick {state.frederick_actions}/{view.frederick_max_actions}\n")
         text.append(
             f"Deck ({deck.mode}): {len(deck.draw_pile)} left, {len(deck.discard)} seen,"
-            f" {deck.shuffles} shuffle{'s' if deck.shuffles != 1 else ''}\n"
+            f" {plural(deck.shuffles, 'shuffle')}\n"
         )
         text.append(f"Crowns since shuffle: {deck.crowns_since_shuffle}/{deck.crowns_to_reshuffle}")
         if deck.reshuffle_pending:
             text.append("  reshuffle pending", style="bold yellow")
-        if provisional:
+        if view.provisional:
             text.append("\nPROVISIONAL deck: check it (Deck screen)", style="bold magenta")
         self.show_text(text)

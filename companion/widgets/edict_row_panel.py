@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from companion.table_view import TableView
 from companion.widgets.text_panel import TextPanel
-from solo_deck import Edict, GameState
+from solo_deck import Edict
 
 
 def _cell(tile: Edict | None, awaiting: bool = False) -> Text:
@@ -19,9 +20,9 @@ def _cell(tile: Edict | None, awaiting: bool = False) -> Text:
 class EdictRowPanel(TextPanel):
     """Three rows I/II/III with the Active and the Next tile of each."""
 
-    def show(self, state: GameState) -> None:
-        """Redraw for ``state``."""
-        row = state.edicts
+    def show(self, view: TableView) -> None:
+        """Draw ``view``."""
+        row = view.state.edicts
         text = Text.assemble(("      Active      Next\n", "dim"))
         for index, numeral in enumerate(("I", "II", "III")):
             text.append(f"{numeral:<5} ", style="bold")

@@ -9,16 +9,19 @@ the footer), so a long game grew by megabytes per round.
 
 This footer keeps one widget for every key it has ever shown on its screen, in the
 screen's binding order: a key that does not apply now is hidden, a disabled one dimmed,
-all in place. It mounts widgets again only when a key appears that it has never shown
-(a few times per screen at most), and handles any number of signals at once, before the
-next refresh. Binding groups (``Binding.group``) are not used by this app and are shown
-as single keys.
+all in place. It mounts widgets again only when a key appears that it has never shown (a
+few times per screen at most), and handles any number of signals at once, before the next
+refresh. When the keys shown do not fit one line (an 80-column terminal), the footer takes
+two lines, half the keys on each, so every key stays visible and clickable. Binding groups
+(``Binding.group``) are not used by this app and are shown as single keys.
 """
 
 from __future__ import annotations
 
+from math import ceil
 from typing import TYPE_CHECKING
 
+from textual.events import Resize
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -38,7 +41,18 @@ def _key_id(widget: FooterKey) -> KeyId:
 
 
 class KeyFooter(Footer):
-    """A ``Footer`` that keeps its key widgets and shows, hides or dims them in place."""
+    """A ``Footer`` that keeps its key widgets and shows, hides or dims them in place, on
+    one line or, when they do not fit, two."""
+
+    DEFAULT_CSS = """
+    KeyFooter.-two-rows {
+        layout: grid;
+        grid-columns: auto;
+        grid-rows: 1;
+        height: 2;
+    }
+    KeyFooter.-two-rows FooterKey { width: 100%; }
+    """
 
     _update_pending = False
     _shown: tuple[tuple[KeyId, bool], ...] | None = None
@@ -132,6 +146,24 @@ class KeyFooter(Footer):
         if watchers:
             watchers[:] = [(node, call) for node, call in watchers if node.parent is self]
 
+    def _fit(self) -> None:
+        """One line if the keys shown fit the width, else two with half on each."""
+        keys = [w for w in self.query(FooterKey) if w.display]
+        need = sum(len(w.key_display) + len(w.description) + 2 for w in keys)
+        width = self.size.width or self.app.size.width
+        two = bool(keys) and need > width
+        if two:
+            self.styles.grid_size_columns = ceil(len(keys) / 2)
+        self.set_class(two, "-two-rows")
+
+    def on_resize(self, event: Resize) -> None:
+        """A new width may change how many lines the keys need."""
+        self._fit()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._fit)
+
     async def _update(self) -> None:
         self._update_pending = False
         if not self.is_attached:
@@ -143,6 +175,7 @@ class KeyFooter(Footer):
         if self._learn(wanted) or not self.children:
             await self.recompose()
             self._forget_removed_keys()
+            self._fit()
             return
         self._shown = shown
         enabled = dict(shown)
@@ -156,3 +189,4 @@ class KeyFooter(Footer):
                 # key rings the bell) and shows it with the ``-disabled`` class.
                 widget._disabled = not state
                 widget.set_class(not state, "-disabled")
+        self._fit()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from companion.formatting import plural
+from companion.table_view import TableView
 from companion.widgets.text_panel import TextPanel
 
 
@@ -14,8 +16,9 @@ class LogPanel(TextPanel):
     LogPanel { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def show(self, lines: tuple[str, ...], redo: int, count: int = 4) -> None:
-        """Redraw with the last ``count`` lines."""
+    def show(self, view: TableView, count: int = 4) -> None:
+        """Draw the last ``count`` lines of ``view``'s log."""
+        lines, redo = view.log, view.redo
         text = Text(no_wrap=True, overflow="ellipsis")
         start = max(0, len(lines) - count)
         if not lines:
@@ -26,6 +29,6 @@ class LogPanel(TextPanel):
             text.append(f"{number:>3} ", style="dim")
             text.append(line, style="bold" if number == len(lines) else "")
         if redo:
-            text.append(f"\n    {redo} undone event(s): ctrl+y redoes", style="yellow")
+            text.append(f"\n    {plural(redo, 'undone event')}: ctrl+y redoes", style="yellow")
         self.show_text(text)
-        self.border_subtitle = f"{len(lines)} events · l: full log"
+        self.border_subtitle = f"{plural(len(lines), 'event')} · l: full log"

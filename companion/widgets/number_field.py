@@ -1,35 +1,15 @@
-"""Form pieces shared by the player-turn dialogs and the End Phase / Final score screens.
-
-:class:`NumberField` is a labelled whole-number input whose error shows right beside it;
-:class:`EventModal` is the frame of every "record one event" dialog: it checks the finished
-event against the engine (``SoloGame.preview``) and shows the rules' objection inline instead
-of closing.
-"""
+""":class:`NumberField`: a labelled whole-number input whose error shows right beside it
+(used by the dialogs and the End Phase / Final score screens)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label
+from textual.containers import Horizontal
+from textual.widgets import Input, Label
 
+from companion.notices import sentence
 from companion.widgets.validators import WholeNumber
-from solo_deck import RuleError
-
-EventT = TypeVar("EventT")
-
-
-def sentence(message: str) -> str:
-    """An engine message as a sentence: capital first letter, final full stop."""
-    text = message.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 class NumberField(Horizontal):
@@ -125,94 +105,3 @@ class NumberField(Horizontal):
             self.show_message(None)
         else:
             self.show_message(result.failure_descriptions[0])
-
-
-class EventModal(ModalScreen[EventT | None], Generic[EventT]):
-    """A dialog that builds one event. Subclasses compose the body and build the event;
-    this frame adds the error line and the buttons, previews the event and dismisses
-    with it only when the rules allow it. Escape closes with ``None``."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape",
-            "cancel",
-            "Cancel",
-            id="modal.cancel",
-            tooltip="Close without recording anything",
-        ),
-    ]
-    DEFAULT_CSS = """
-    EventModal .dialog { overflow-y: auto; }
-    EventModal .dialog > Label { width: 100%; }
-    """
-    DIALOG_TITLE = ""
-    OK_LABEL = "Record"
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="dialog"):
-            yield Label(self.DIALOG_TITLE, classes="dialog-title")
-            yield from self.compose_body()
-            yield Label("", id="dialog-error", classes="error-text")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(self.OK_LABEL, variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
-
-    def compose_body(self) -> ComposeResult:
-        """The fields of the dialog."""
-        yield from ()
-
-    def build_event(self) -> EventT | None:
-        """The event the fields describe, or ``None`` after showing what is wrong."""
-        raise NotImplementedError
-
-    @property
-    def session(self) -> Any:
-        """The app's ``GameSession``."""
-        return self.app.session  # type: ignore[attr-defined]
-
-    def show_error(self, message: str | None) -> None:
-        """Show ``message`` (or nothing) on the dialog's error line."""
-        self.query_one("#dialog-error", Label).update(sentence(message) if message else "")
-
-    @property
-    def error_text(self) -> str:
-        """What the error line says now."""
-        return str(self.query_one("#dialog-error", Label).content)
-
-    def preview_error(self, event: EventT) -> str | None:
-        """Why the rules refuse ``event`` now, or ``None`` when it is allowed."""
-        try:
-            self.session.game.preview(event)
-        except RuleError as exc:
-            return str(exc)
-        return None
-
-    def submit(self) -> None:
-        """Build, check and return the event (or show why not)."""
-        event = self.build_event()
-        if event is None:
-            return
-        error = self.preview_error(event)
-        if error is not None:
-            self.show_error(error)
-            return
-        self.dismiss(event)
-
-    def action_cancel(self) -> None:
-        """Close without an event."""
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#ok")
-    def _ok(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.submit()
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.submit()

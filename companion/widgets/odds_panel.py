@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from rich.text import Text
 
+from companion.table_view import TableView
 from companion.widgets.text_panel import TextPanel
 from solo_deck import GameState, RoundsForecast, next_card_odds
 
@@ -27,18 +28,14 @@ class OddsPanel(TextPanel):
 
     forecast: RoundsForecast | None = None
 
-    def show(self, state: GameState) -> None:
-        """Redraw the card odds for ``state`` (the forecast line keeps its last value)."""
-        self._state = state
-        self._draw()
+    def show(self, view: TableView) -> None:
+        """Draw the card odds of ``view``; the forecast line keeps its last figures until
+        the view brings new ones."""
+        if view.forecast is not None:
+            self.forecast = view.forecast
+        self._draw(view.state)
 
-    def show_forecast(self, forecast: RoundsForecast | None) -> None:
-        """Redraw with a new forecast (``None``: being computed)."""
-        self.forecast = forecast
-        self._draw()
-
-    def _draw(self) -> None:
-        state = self._state
+    def _draw(self, state: GameState) -> None:
         odds = next_card_odds(state.deck)
         source = "a new deck of 16" if odds.from_new_deck else f"{odds.cards} unseen cards"
         text = Text(no_wrap=True)

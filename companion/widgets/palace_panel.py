@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from companion.table_view import TableView
 from companion.widgets.text_panel import TextPanel
 from companion.widgets.tracks import join_lines, track_line
-from solo_deck import GameState, PalaceLimits
 
 
 class PalacePanel(TextPanel):
     """Reserve, Treasury, Castle, Court and Path A, as bars against their caps."""
 
-    def show(self, state: GameState, limits: PalaceLimits) -> None:
-        """Redraw for ``state``."""
-        palace = state.palace
+    def show(self, view: TableView) -> None:
+        """Draw ``view``."""
+        palace, limits = view.state.palace, view.palace_limits
         lines = [
             track_line("Grain", palace.grain, limits.reserve_max),
             track_line("Stone", palace.stone, limits.reserve_max),

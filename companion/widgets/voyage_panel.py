@@ -7,9 +7,10 @@ from fractions import Fraction
 
 from rich.text import Text
 
+from companion.table_view import TableView
 from companion.widgets.odds_panel import percent
 from companion.widgets.text_panel import TextPanel
-from solo_deck import GameState, RemovalOdds, Voyage
+from solo_deck import RemovalOdds
 from solo_deck.data_files import allies_by_id
 
 
@@ -42,27 +43,29 @@ def _odds_text(
 
 
 class VoyagePanel(TextPanel):
-    """One line per port, clockwise from the start port."""
+    """One line per port, clockwise from the start port (the odds on a line of their own
+    when the row does not fit the panel)."""
+
+    _view: TableView | None = None
 
     DEFAULT_CSS = """
     VoyagePanel { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def show(
-        self,
-        state: GameState,
-        landing: Mapping[int, Fraction] | None = None,
-        risk: Mapping[int, RemovalOdds] | None = None,
-    ) -> None:
-        """Redraw for ``state``; ``landing`` is where Frederick's ship may end after his
-        next card, ``risk`` the chance each port loses its card or Ally before your next
-        turn (both optional: they come from the odds)."""
-        voyage = state.voyage
+    def show(self, view: TableView) -> None:
+        """Draw ``view``: per port the ships, your travel cost, what lies there, where
+        Frederick's ship may land and (once computed) the chance that its card or Ally is
+        gone before your next turn."""
+        self._view = view
+        voyage = view.state.voyage
+        landing, risk = view.landing, view.risk
         text = Text()
         width = max(len(port.name) for port in voyage.ports)
+        room = self.content_region.width or self.app.size.width
         for index, port in enumerate(voyage.ports):
             if index:
                 text.append("\n")
+            start = len(text.plain)
             ships = ("You " if index == voyage.player else "    ") + (
                 "Fred" if index == voyage.frederick else "    "
             )
@@ -70,14 +73,15 @@ class VoyagePanel(TextPanel):
             text.append(ships[:4], style="bold green")
             text.append(ships[4:], style="bold magenta")
             steps = voyage.steps_to(index)
+            cost = view.travel_costs[index]
             sail = "here" if not steps else f"{steps} step{'s' if steps > 1 else ''}"
-            cost = Voyage.travel_cost(steps)
-            sail += f", {cost} A" if cost else (", free" if steps else "")
+            if steps:
+                sail += ", free" if cost == 0 else f", {cost} A" if cost is not None else ", far"
             text.append(f"  {sail:<13}", style="dim")
-            for space in port.cards:
+            for card in port.cards:
                 text.append(" card: ")
-                if space.present:
-                    text.append(space.card_id or "yes", style="bold" if space.card_id else "")
+                if card.present:
+                    text.append(card.card_id or "yes", style="bold" if card.card_id else "")
                 else:
                     text.append("none", style="dim")
             for space in port.allies:
@@ -96,7 +100,15 @@ class VoyagePanel(TextPanel):
                     text.append("none left", style="dim")
             odds = _odds_text(index, landing, risk)
             if odds:
-                text.append("  │ ", style="dim")
+                if len(text.plain) - start + 3 + len(odds) > room:  # narrow: a line of its own
+                    text.append("\n" + " " * (width + 1))
+                else:
+                    text.append("  │ ", style="dim")
                 text.append(odds, style="italic")
         self.show_text(text)
         self.border_subtitle = f"Advanced pile: {voyage.advanced_pile}"
+
+    def on_resize(self) -> None:
+        """Another width may need the odds on lines of their own, or no longer."""
+        if self._view is not None:
+            self.show(self._view)

@@ -1,51 +1,86 @@
-"""Build a Structure in your castle."""
+"""Build a Structure: which one, normal or Great, what its space cost, and what the table
+shows that the app cannot know (the Edict mark, the sides it closes)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Label, OptionList
+from textual.containers import Horizontal
+from textual.widgets import Checkbox, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
-from companion.widgets.number_field import EventModal, NumberField
-from solo_deck import GameState, Ruleset, load_ruleset
+from companion.screens.modals.event_modal import EventModal
+from companion.widgets.number_field import NumberField
+from solo_deck.data_files import great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
+from solo_deck.grants import ActionTerms
+from solo_deck.queries import discount
 
-Structure = Literal["tower", "wall", "keep"]
-STRUCTURES: tuple[Structure, ...] = ("tower", "wall", "keep")
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset
+
+STRUCTURES = ("tower", "wall", "keep")
+NORMAL = "normal"
+NO_SIDE = "none"
 
 
 class BuildModal(EventModal[Build]):
-    """Which Structure (with how many are built of how many) and what you paid for it.
-    Arrows choose, Tab moves to the costs, Enter records."""
+    """The Structure first (arrows; Enter moves on), then normal or Great, the Keep cover,
+    what you paid for the space, the Edict mark and the sides closed. Build records; a Build
+    with nothing paid asks once."""
 
     DIALOG_TITLE = "Build a Structure"
     OK_LABEL = "Build"
+    DEFAULT_CSS = """
+    BuildModal #structure { height: auto; }
+    BuildModal .build-row { height: auto; }
+    BuildModal .build-row > Select { width: 1fr; }
+    BuildModal .build-row > Label { width: 12; height: 3; content-align: left middle; }
+    """
 
-    def __init__(self, state: GameState, ruleset: Ruleset | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(obligation)
         self.state = state
-        self._ruleset = ruleset
+        self.ruleset = ruleset
+        self.terms = obligation.terms if obligation is not None else ActionTerms()
+        self._nothing_paid_asked = False
 
-    @property
-    def ruleset(self) -> Ruleset:
-        """The game's ruleset (the one given, else the session's, else the packaged one)."""
-        if self._ruleset is not None:
-            return self._ruleset
-        game = getattr(getattr(self.app, "session", None), "game", None)
-        return game.setup.ruleset if game is not None else load_ruleset()
+    # --- what the rules and the data say -------------------------------------------------
 
-    def counts(self) -> dict[Structure, tuple[int, int]]:
+    def counts(self) -> dict[str, tuple[int, int]]:
         """``structure: (built, castle size)``."""
         rules = self.ruleset.player
-        player = self.state.player
-        return {
-            "tower": (player.towers, rules.castle_towers.value),
-            "wall": (player.walls, rules.castle_walls.value),
-            "keep": (player.keeps, rules.castle_keeps.value),
+        size = {
+            "tower": rules.castle_towers.value,
+            "wall": rules.castle_walls.value,
+            "keep": rules.castle_keeps.value,
         }
+        return {s: (self.state.player.built(s), size[s]) for s in STRUCTURES}
+
+    def greats_for(self, structure: str) -> list[tuple[str, str]]:
+        """``(id, label)`` of the Great Structures of that kind still unbuilt."""
+        built = self.state.player.greats
+        options: list[tuple[str, str]] = []
+        for great in great_structures().values():
+            if great.structure != structure or great.id in built:
+                continue
+            cost = "cost on your board" if great.augustales is None else f"+{great.augustales} A"
+            options.append((great.id, f"{great.name} ({cost}): {great.text}"))
+        return options
+
+    def chosen_structure(self) -> str | None:
+        """The Structure highlighted (``None`` if none can be built)."""
+        structures = self.query_one("#structure", OptionList)
+        index = structures.highlighted
+        if index is None or structures.get_option_at_index(index).disabled:
+            return None
+        return STRUCTURES[index]
+
+    # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
         player = self.state.player
@@ -55,15 +90,28 @@ class BuildModal(EventModal[Build]):
         )
         options = []
         for structure, (built, size) in self.counts().items():
-            full = built >= size
-            text = f"{structure.capitalize()} — {built}/{size} built"
-            options.append(
-                Option(text + ("  (all built)" if full else ""), id=structure, disabled=full)
+            blocked = built >= size or (
+                self.terms.structure is not None and self.terms.structure != structure
             )
+            text = f"{structure.capitalize()} — {built}/{size} built"
+            if built >= size:
+                text += "  (all built)"
+            options.append(Option(text, id=structure, disabled=blocked))
         yield OptionList(*options, id="structure")
+        with Horizontal(classes="build-row"):
+            yield Label("Kind")
+            yield Select([("normal", NORMAL)], value=NORMAL, allow_blank=False, id="great")
+        with Horizontal(classes="build-row", id="cover-row"):
+            yield Label("Keep cover")
+            yield Select([], id="cover", prompt="which Keep Cover tile you take")
         yield NumberField("Grain paid", 0, id="grain")
         yield NumberField("Stone paid", 0, id="stone")
-        yield NumberField("Augustales paid", 0, id="augustales")
+        yield NumberField("Augustales", 0, id="augustales", disabled=True)
+        yield Checkbox("The space shows the Edict mark (issue an Edict)", id="mark")
+        with Horizontal(classes="build-row", id="sides-row"):
+            yield Label("Closes")
+            yield Select([], value=NO_SIDE, allow_blank=False, id="side1")
+            yield Select([], value=NO_SIDE, allow_blank=False, id="side2")
 
     def on_mount(self) -> None:
         structures = self.query_one("#structure", OptionList)
@@ -74,25 +122,128 @@ class BuildModal(EventModal[Build]):
         ]
         structures.highlighted = free[0] if free else None
         structures.focus()
+        self._sync()
+
+    @on(OptionList.OptionHighlighted, "#structure")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._sync()
 
     @on(OptionList.OptionSelected, "#structure")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on the Structure moves on to its kind (only Build records)."""
         event.stop()
-        self.submit()
+        self.query_one("#great", Select).focus()
+
+    @on(Select.Changed, "#great")
+    def _great_changed(self, event: Select.Changed) -> None:
+        self._sync_costs()
+
+    def _sync(self) -> None:
+        """Fit the fields to the Structure highlighted."""
+        structure = self.chosen_structure()
+        great = self.query_one("#great", Select)
+        great.set_options(
+            [("normal", NORMAL), *[(label, gid) for gid, label in self.greats_for(structure or "")]]
+        )
+        great.value = NORMAL
+        is_keep = structure == "keep"
+        cover = self.query_one("#cover", Select)
+        taken = self.state.player.keep_covers
+        cover.set_options(
+            [(f"{c.name}: {c.text}", c.id) for c in keep_covers().values() if c.id not in taken]
+        )
+        self.query_one("#cover-row").display = is_keep
+        mark = self.query_one("#mark", Checkbox)
+        mark.value = is_keep
+        mark.disabled = is_keep
+        mark.label = "Every Keep issues an Edict" if is_keep else "The space shows the Edict mark"
+        closed = self.state.player.closed_sides
+        incomes = [(f"the {rule.name} side", rule.income) for rule in side_incomes().values()]
+        open_sides = [("no side", NO_SIDE), *[(t, i) for t, i in incomes if i not in closed]]
+        for number in (1, 2):
+            select = self.query_one(f"#side{number}", Select)
+            select.set_options(open_sides)
+            select.value = NO_SIDE
+        self.query_one("#sides-row").display = not is_keep
+        self.query_one("#side2").display = structure == "tower"
+        self._sync_costs()
+
+    def _sync_costs(self) -> None:
+        """The Augustales the data knows; the resource fields as the terms allow."""
+        structure = self.chosen_structure() or "tower"
+        great = self.query_one("#great", Select).value
+        augustales = self.query_one("#augustales", NumberField)
+        cost = 0
+        unknown = False
+        if isinstance(great, str) and great != NORMAL:
+            data = great_structures()[great].augustales
+            unknown = data is None
+            cost = data or 0
+        if self.terms.augustales_instead is not None:
+            cost += self.terms.augustales_instead
+        augustales.text = str(cost)
+        augustales.disabled = not unknown
+        augustales.hint = (
+            "type the cost printed on your board" if unknown else "from the rules data"
+        )
+        free = self.terms.free_resources or self.terms.augustales_instead is not None
+        off = discount(self.state, "build", structure) + self.terms.discount
+        for name in ("grain", "stone"):
+            field = self.query_one(f"#{name}", NumberField)
+            field.disabled = free
+            if free:
+                field.text = "0"
+        hints = []
+        if free:
+            hints.append("this Build costs no Stone or Grain")
+        elif self.terms.mixed_resources:
+            hints.append("pay its cost in any mix of Grain and Stone")
+        if not off.empty:
+            hints.append(f"{off.describe(sign='')} off the space's cost")
+        stone = self.query_one("#stone", NumberField)
+        stone.hint = "; ".join(hints) or "as printed on the space"
+        stone.show_message(None)
+
+    # --- the event -----------------------------------------------------------------------
 
     def build_event(self) -> Build | None:
-        structures = self.query_one("#structure", OptionList)
-        index = structures.highlighted
-        if index is None or structures.get_option_at_index(index).disabled:
-            self.show_error("every Structure of your castle is already built")
+        structure = self.chosen_structure()
+        if structure is None:
+            self.show_error("there is no Structure you can build here")
             return None
-        fields = [
-            self.query_one(f"#{name}", NumberField) for name in ("grain", "stone", "augustales")
-        ]
-        checks = [field.check() for field in fields]
-        if not all(checks):
+        fields = [self.query_one(f"#{name}", NumberField) for name in ("grain", "stone")]
+        augustales = self.query_one("#augustales", NumberField)
+        if not all([field.check() for field in (*fields, augustales)]):
             self.show_error("fix the amounts marked in red")
             return None
+        grain, stone = (field.value or 0 for field in fields)
+        great = self.query_one("#great", Select).value
+        great_id = great if isinstance(great, str) and great != NORMAL else None
+        cover = self.query_one("#cover", Select).value
+        if structure == "keep" and not isinstance(cover, str):
+            self.show_error("choose the Keep Cover tile this Keep turns over")
+            return None
+        free = self.terms.free_resources or self.terms.augustales_instead is not None
+        if not free and grain + stone == 0 and not self._nothing_paid_asked:
+            self._nothing_paid_asked = True
+            self.show_error(
+                f"nothing paid for this {structure}: every castle space costs Stone or Grain. "
+                "Press Build again if that is right"
+            )
+            return None
         self.show_error(None)
-        grain, stone, augustales = (field.value or 0 for field in fields)
-        return Build(structure=STRUCTURES[index], grain=grain, stone=stone, augustales=augustales)
+        sides = [self.query_one(f"#side{n}", Select).value for n in (1, 2)]
+        closes = tuple(s for s in sides if isinstance(s, str) and s != NO_SIDE)
+        if structure != "tower":
+            closes = closes[:1]
+        unknown_cost = great_id is not None and great_structures()[great_id].augustales is None
+        return Build(
+            structure=structure,
+            great=great_id,
+            cover=cover if structure == "keep" else None,
+            grain=grain,
+            stone=stone,
+            augustales=augustales.value if unknown_cost else None,
+            edict_mark=structure == "keep" or self.query_one("#mark", Checkbox).value,
+            closes=tuple(dict.fromkeys(closes)),
+        )

@@ -8,7 +8,8 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.widgets.number_field import EventModal, sentence
+from companion.notices import sentence
+from companion.screens.modals.event_modal import EventModal
 from solo_deck import EdictParseError, GameState, RuleError, parse_edict
 from solo_deck.corrections import correction_targets
 from solo_deck.events import Correct

@@ -6,7 +6,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input, Label
 
-from companion.widgets.number_field import EventModal, NumberField
+from companion.screens.modals.event_modal import EventModal
+from companion.widgets.number_field import NumberField
 from solo_deck import GameState
 from solo_deck.events import Gain
 

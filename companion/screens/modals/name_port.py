@@ -9,8 +9,8 @@ from textual.widgets.option_list import Option
 from textual.widgets.select import InvalidSelectValueError
 
 from companion.screens.modals.buy_card import card_options
+from companion.screens.modals.event_modal import EventModal
 from companion.screens.modals.summon import ally_name, ally_options
-from companion.widgets.number_field import EventModal
 from solo_deck import GameState
 from solo_deck.events import NameAlly, NameCard
 
@@ -68,7 +68,8 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
             n for n in range(spaces.option_count) if not spaces.get_option_at_index(n).disabled
         ]
         mine = [n for n in enabled if self.lines[n][1] == self.state.voyage.player]
-        spaces.highlighted = (mine or enabled or [None])[0]
+        choices: list[int | None] = [*mine, *enabled, None]
+        spaces.highlighted = choices[0]
         spaces.focus()
         self._sync_who()
 

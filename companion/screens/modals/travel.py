@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.widgets.number_field import EventModal, NumberField
-from solo_deck import GameState, Ruleset, Voyage
+from companion.screens.modals.event_modal import EventModal
+from solo_deck import GameState, Obligation, Ruleset, Voyage
 from solo_deck.data_files import allies_by_id
 from solo_deck.events import Travel
+from solo_deck.queries import travel_cost
 
 
 def coins(amount: int) -> str:
@@ -41,78 +42,77 @@ def port_contents(voyage: Voyage, index: int) -> str:
 
 
 class TravelModal(EventModal[Travel]):
-    """Choose the port (clockwise, with steps and the usual cost) and, rarely, override the
-    cost. Enter on a port (or in the cost field) records the trip."""
+    """Choose the port (clockwise, with steps and the cost the rules give now, your
+    Workplaces counted); Enter on a port moves to Sail. Answering an effect that moves your
+    ship anywhere, every port is free."""
 
     DIALOG_TITLE = "Travel: sail clockwise"
     OK_LABEL = "Sail"
 
-    def __init__(self, state: GameState, ruleset: Ruleset) -> None:
-        super().__init__()
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(obligation)
         self.state = state
         self.ruleset = ruleset
+        self.any_port = obligation is not None and obligation.terms.any_port
 
-    def destinations(self) -> list[tuple[int, int, int]]:
-        """``(port, steps, usual cost)`` for every other port, clockwise."""
+    def destinations(self) -> list[tuple[int, int, int | None]]:
+        """``(port, steps, cost)`` for every other port, clockwise (cost ``None``: out of
+        reach)."""
         voyage = self.state.voyage
-        free = self.ruleset.voyage.travel_free_steps.value
         count = len(voyage.ports)
         result = []
         for steps in range(1, count):
             port = (voyage.player + steps) % count
-            result.append((port, steps, voyage.travel_cost(steps, free)))
+            cost = travel_cost(self.state, port, self.ruleset, any_port=self.any_port)
+            result.append((port, steps, cost))
         return result
 
     def compose_body(self) -> ComposeResult:
         voyage = self.state.voyage
         limit = self.ruleset.voyage.travel_max_steps.value
         here = voyage.ports[voyage.player].name
+        reach = "any port, free" if self.any_port else f"1 to {limit} spaces"
         yield Label(
             f"Your ship is in {here}; you have {self.state.player.augustales} Augustales. "
-            f"You may sail 1 to {limit} spaces.",
+            f"You may sail {reach}.",
             classes="muted",
         )
         options = []
         for port, steps, cost in self.destinations():
             space_word = "space" if steps == 1 else "spaces"
+            price = "too far" if cost is None else coins(cost)
+            affordable = cost is not None and cost <= self.state.player.augustales
             text = (
-                f"{voyage.ports[port].name} — {steps} {space_word} — {coins(cost)}"
+                f"{voyage.ports[port].name} — {steps} {space_word} — {price}"
                 f"  ({port_contents(voyage, port)})"
             )
-            too_far = steps > limit
-            if too_far:
-                text += "  too far"
-            options.append(Option(text, id=f"port-{port}", disabled=too_far))
+            options.append(Option(text, id=f"port-{port}", disabled=not affordable))
         yield OptionList(*options, id="ports")
-        yield NumberField(
-            "Cost override",
-            optional=True,
-            hint="empty: the usual cost (an ability may make steps free)",
-            id="cost",
-        )
 
     def on_mount(self) -> None:
         ports = self.query_one("#ports", OptionList)
-        ports.highlighted = 0
+        enabled = [
+            i for i in range(ports.option_count) if not ports.get_option_at_index(i).disabled
+        ]
+        ports.highlighted = enabled[0] if enabled else None
         ports.focus()
 
     @on(OptionList.OptionSelected, "#ports")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a port moves to Sail (only Sail records)."""
         event.stop()
-        self.submit()
+        self.query_one("#ok").focus()
 
     def build_event(self) -> Travel | None:
         ports = self.query_one("#ports", OptionList)
         if ports.highlighted is None:
-            self.show_error("choose a port")
+            self.show_error("choose a port you can reach and pay for")
             return None
         option = ports.get_option_at_index(ports.highlighted)
         if option.disabled or option.id is None:
-            self.show_error("that port is too far")
-            return None
-        cost = self.query_one("#cost", NumberField)
-        if not cost.check():
-            self.show_error("the cost override is not a valid number")
+            self.show_error("that port is too far, or the voyage costs more than you have")
             return None
         self.show_error(None)
-        return Travel(port=int(option.id.removeprefix("port-")), cost=cost.value)
+        return Travel(port=int(option.id.removeprefix("port-")))

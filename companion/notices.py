@@ -1,0 +1,37 @@
+"""The app's wording for what goes wrong, in one place: a move the rules refuse and a save
+that failed (the move stays in memory, the last saved file is intact)."""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+from companion.storage.errors import describe_os_error
+from solo_deck import RuleError
+
+REFUSED_TITLE = "Not allowed"
+SAVE_FAILED_TITLE = "Could not save"
+
+
+def sentence(message: str) -> str:
+    """An engine message as a sentence: capital first letter, final full stop."""
+    text = message.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def refused(node: Widget, error: RuleError) -> None:
+    """Say why the rules refuse a move."""
+    node.notify(sentence(str(error)), title=REFUSED_TITLE, severity="error")
+
+
+def save_failed(node: Widget, error: OSError, what: str = "move") -> None:
+    """Say that the game file could not be written and what that means."""
+    node.notify(
+        f"{sentence(describe_os_error(error))} The {what} is kept in memory; the last saved "
+        "file is intact.",
+        title=SAVE_FAILED_TITLE,
+        severity="error",
+        timeout=10,
+    )

@@ -1,0 +1,168 @@
+"""The rules decisions the app commits to, in our own words, with where each comes from
+(the Help screen lists them; DESIGN.md has the same table)."""
+
+from __future__ import annotations
+
+RULES_DECISIONS: list[tuple[str, str, str]] = [
+    (
+        "Which rulebook",
+        "Where the retail rulebook and the v19 draft disagree, the app follows "
+        "the retail one; the draft only fills what the retail text lost.",
+        "project choice",
+    ),
+    (
+        "Treasury icon",
+        "Each Treasury icon moves Frederick's Treasury by one step, and a step is "
+        "worth 3 Augustales.",
+        "rulebook examples",
+    ),
+    (
+        "Frederick's edicts",
+        "Frederick always adds and never removes. Whatever would go past a "
+        "track's cap is dropped. His Specialist advances on Path A only; he pays no Grain, earns "
+        "no City Bonus and takes no Workplace Edict token.",
+        "solo rules; project decision",
+    ),
+    (
+        "Empty Active space",
+        "If the numbered Active space is empty, Frederick uses the next one "
+        "round the cycle I, II, III, back to I.",
+        "solo rules",
+    ),
+    (
+        "Refilling after Frederick",
+        "The tile that Frederick used is replaced from the Next space "
+        "at the same height; if that one is empty, from the next Next space in the cycle.",
+        "solo rules",
+    ),
+    (
+        "Your edicts",
+        "You pick the Active tile and, for each kind of icon, whether to add or "
+        "remove. Icons of one kind all go the same way. If a kind cannot be removed it has to be "
+        "added, and the other way round. You pick which Next tile moves up.",
+        "core rules",
+    ),
+    (
+        "Neither way fits",
+        "When a kind of icon can be neither fully added nor fully removed, you "
+        "choose the direction and the track moves as far as it can (to its top or to 0); the log "
+        "line says so.",
+        "project decision",
+    ),
+    (
+        "Edict rewards",
+        "Every Edict you issue gives the reward printed under its Active space; "
+        "the app asks once what is printed there and remembers it. With no Active tile left you "
+        "still take one of the three rewards. The app records the reward after the icons: they "
+        "touch different boards, so the order changes nothing.",
+        "core rules",
+    ),
+    (
+        "Crowns",
+        "Count crowns from the last shuffle. When the second one shows, all 16 solo "
+        "cards are shuffled together once Frederick's turn is over (not at once).",
+        "solo rules",
+    ),
+    (
+        "Your turn and the round",
+        "Each turn you may travel, then you play one card into a free "
+        "card slot: 5 slots, 6 once the Keep cover takes the Card Slot tile off. Your turn ends "
+        "when what the card triggers is done. With no free slot left your round is over: "
+        "Frederick takes his remaining actions (at most 5 a round) and the End Phase follows; "
+        "after a 6th card he takes none.",
+        "solo rules",
+    ),
+    (
+        "Passing",
+        "The rules let you pass only with no card in hand. Only the table knows your "
+        "hand, so the app asks and takes your word; Frederick then takes his remaining actions.",
+        "solo rules; project decision",
+    ),
+    (
+        "Building",
+        "A Build resolves in this order: its costs, the bonus of a side it closes, "
+        "your Workplace benefits, the Great Structure's bonus, the Keep cover, then the Edict of "
+        "its space (every Keep, and a Tower or Wall whose space shows the mark).",
+        "rulebook appendix and examples",
+    ),
+    (
+        "Castle sides",
+        "Each of the five sides shows one of the five incomes (Stone, Grain, "
+        "Augustalis, VP, a Market visit). The app asks which when a side closes and pays it "
+        "again at every End Phase.",
+        "rulebook; the layout is not in our text",
+    ),
+    (
+        "Capacity",
+        "Your board hosts 1 Ally, plus 1 for each Tower you build, and stores 3 "
+        "resources, plus 1 for each Wall you build. Beyond that you put back the excess (Grain "
+        "or Stone, your choice).",
+        "draft v19 (the retail text lost the icons)",
+    ),
+    (
+        "Workplace abilities",
+        "Our rules text lists the abilities in mixed-up columns. The app "
+        "names them by our reading and always shows the ability's text, so pick by what your "
+        "tile shows. One Village ability is missing from our text: apply it by hand.",
+        "rulebook appendix, our reading",
+    ),
+    (
+        "Houses",
+        "The four Houses are Savoy, Wittelsbach, Di Romano and Hohenstaufen. The two "
+        "cards our text prints under Di Romano are Wittelsbach's (a published review describes "
+        "them); Di Romano's own two are not in our sources, so the app asks what your card does "
+        "the first time you play it.",
+        "review and rulebook",
+    ),
+    (
+        "Removing Allies",
+        "Frederick only takes a face-up Ally. A face-down Ally left uncovered "
+        "stays where it is and is turned up during reorganisation.",
+        "project decision",
+    ),
+    (
+        "End of the game",
+        "The game ends once a round is over in which your castle was "
+        "completed, an Active Edict space could not be refilled, or the Voyage board could not "
+        "be fully restocked with Advanced Action cards.",
+        "core rules",
+    ),
+    (
+        "Most Structures",
+        "By default you score the +4 VP always: no solo rule compares your "
+        "castle with Frederick's and he scores nothing, so you, the only player who scores, have "
+        "the most. At setup you may choose instead 'at least as many as Frederick' or 'more than "
+        "Frederick'. There is no +2 for second place.",
+        "interpretation, a setup choice",
+    ),
+    (
+        "Titles",
+        "Serf below 30 points, Knight from 30, Feudal lord from 50, Duke from 80.",
+        "solo rules",
+    ),
+    (
+        "Sigeberht",
+        "Treated as a Loyalist: his condition only looks at Frederick's palace.",
+        "ally list",
+    ),
+    (
+        "Mocenigo",
+        "Specialists are compared by the board's columns (Countryside, Village, City), "
+        "whatever the path: a Specialist of yours in Path B's City, its third space, is ahead of "
+        "Frederick's on a Village space of Path A.",
+        "rulebook appendix and board layout",
+    ),
+    (
+        "City Bonus B",
+        "It lets you issue a single Edict (the retail text), not two (the draft).",
+        "retail rulebook",
+    ),
+    (
+        "Values we assumed",
+        "The Voyage ports' order and fifth name, and the top values of "
+        "Frederick's tracks, are not in our rules text: they are marked assumed and you can "
+        "change them (the ports at setup). Frederick's piece counts come from the v19 draft.",
+        "assumed: verify",
+    ),
+]
+"""(topic, decision, source) for each interpretation the app commits to."""
