@@ -14,7 +14,15 @@ from textual.widgets import DataTable, Select, Static
 from textual_plotext import PlotextPlot
 
 from companion.app import StuporSoloApp
-from companion.history_stats import CareerStats, career_stats, format_duration
+from companion.formatting import format_duration
+from companion.history_stats import (
+    CHART_POINTS,
+    CareerStats,
+    career_stats,
+    chart_data,
+    game_ticks,
+    sample_evenly,
+)
 from companion.screens.history import (
     COLUMNS,
     ConfirmDeleteScreen,
@@ -24,14 +32,7 @@ from companion.screens.history import (
     shorten,
     sort_records,
 )
-from companion.screens.statistics import (
-    CHART_POINTS,
-    StatisticsScreen,
-    breakpoint_class,
-    chart_data,
-    game_ticks,
-    sample_evenly,
-)
+from companion.screens.statistics import StatisticsScreen, breakpoint_class
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
 from tests.app.sample_history import sample_records
@@ -143,20 +144,20 @@ async def test_sorting_by_score_orders_the_rows(tmp_path: Path) -> None:
         await pilot.pause()
         scores = [int(value) for value in _column(screen, "score")]
         assert scores == sorted((r.score.total for r in records), reverse=True)
-        assert "sorted by score, highest first" in screen.sub_title
+        assert "sorted by score, highest first" in str(screen.sub_title)
         label = screen.query_one(HistoryTable).columns["score"].label.plain  # type: ignore[index]
         assert label == "Score ▼"
         await pilot.press("S")
         await pilot.pause()
         scores = [int(value) for value in _column(screen, "score")]
         assert scores == sorted(r.score.total for r in records)
-        assert "sorted by score, lowest first" in screen.sub_title
+        assert "sorted by score, lowest first" in str(screen.sub_title)
         await pilot.press("s", "s")  # → title → difficulty: quick entries come last
         await pilot.pause()
         difficulties = _column(screen, "difficulty")
         assert difficulties[:9] == ["easy"] * 9
         assert difficulties[-2:] == ["—", "—"]
-        assert "sorted by difficulty, easy first" in screen.sub_title
+        assert "sorted by difficulty, easy first" in str(screen.sub_title)
 
 
 async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
@@ -175,7 +176,7 @@ async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
         assert screen.sort_key == "rounds"
         rounds = [value for value in _column(screen, "rounds") if value != "—"]
         assert rounds == sorted(rounds)
-        assert "sorted by rounds, fewest first" in screen.sub_title
+        assert "sorted by rounds, fewest first" in str(screen.sub_title)
         await pilot.click(HistoryTable, offset=(x + 1, 0))  # again: reversed
         await pilot.pause()
         rounds = [value for value in _column(screen, "rounds") if value != "—"]
@@ -199,7 +200,7 @@ async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
         assert screen.query_one("#filter-difficulty", Select).value == "hard"
         assert set(_column(screen, "difficulty")) == {"hard"}
         assert _count(screen) == f"{len(hard)} of 30 games"
-        assert screen.sub_title.startswith(f"{len(hard)} of 30 games")
+        assert str(screen.sub_title).startswith(f"{len(hard)} of 30 games")
 
         screen.query_one("#filter-title", Select).value = "Feudal lord"
         await pilot.pause()
@@ -353,7 +354,7 @@ async def test_read_only_copy_refuses_to_delete(tmp_path: Path) -> None:
             assert app.read_only
             screen = await _open_history(pilot)
             assert screen.query_one(HistoryTable).row_count == 30
-            assert "read-only" in screen.sub_title
+            assert "read-only" in str(screen.sub_title)
             await pilot.press("x")
             await pilot.pause()
             assert app.screen is screen  # no confirmation asked
@@ -467,7 +468,8 @@ async def test_statistics_take_the_layout_of_the_terminal_width(
         await app.push_screen(screen)
         await _settle(pilot)
         assert screen.classes & {"-narrow", "-medium", "-wide"} == {breakpoint}
-        assert screen.query_one("#stats-top").styles.layout.name == layout
+        top_layout = screen.query_one("#stats-top").styles.layout
+        assert top_layout is not None and top_layout.name == layout
         assert breakpoint_class(width, StatisticsScreen.HORIZONTAL_BREAKPOINTS or []) == breakpoint
         assert gc.isenabled()  # paused only while the worker read the history
         other = 190 - width  # 120 <-> 70: a resize still moves the screen to the other class
