@@ -218,17 +218,24 @@ def readable_name(cls: type) -> str:
 
 
 def key_rows(cls: type, *, label_dialogs: bool = True) -> list[KeyRow]:
-    """The bindings of ``cls`` plus those of its ``HELP_CLASSES`` (tables, dialogs). Keys of
-    a dialog (a ModalScreen) say which dialog they belong to."""
+    """The bindings of ``cls`` plus those of its ``HELP_CLASSES`` (tables, dialogs, and the
+    :class:`~companion.screens.modals.confirm.ConfirmKeys` of its questions). Keys of a
+    dialog (a ModalScreen or a question) say which dialog they belong to."""
     from textual.screen import ModalScreen
 
     classes = [cls, *getattr(cls, "HELP_CLASSES", ())]
     rows: list[KeyRow] = []
     for owner in classes:
         prefix = ""
-        if label_dialogs and issubclass(owner, ModalScreen):
-            prefix = f"{readable_name(owner)}: "
-        for binding in own_bindings(owner):
+        if not isinstance(owner, type):  # a question's keys (ConfirmKeys)
+            bindings = owner.bindings()
+            if label_dialogs:
+                prefix = f"{owner.help_title}: "
+        else:
+            bindings = own_bindings(owner)
+            if label_dialogs and issubclass(owner, ModalScreen):
+                prefix = f"{readable_name(owner)}: "
+        for binding in bindings:
             if binding.system or not binding.description:
                 continue
             row = KeyRow(

@@ -25,6 +25,7 @@ from textual.widgets import (
     Static,
 )
 
+from companion.screens.modals.confirm import ConfirmKeys, ConfirmModal
 from companion.widgets.key_footer import KeyFooter
 from solo_deck import DeckDefinition, Numeral, ShipMove, SoloCard, load_default_deck
 from solo_deck.data_files import describe_validation_error
@@ -101,49 +102,26 @@ class DeckTable(DataTable[str]):
     ]
 
 
-class ConfirmResetScreen(ModalScreen[bool]):
-    """Asks before going back to the packaged default deck."""
+RESET_KEYS = ConfirmKeys(
+    id_prefix="deck.reset",
+    yes="Yes, reset",
+    yes_tooltip="Use the packaged default deck again",
+    no_tooltip="Keep the current deck",
+    help_title="Confirm reset",
+)
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "y",
-            "answer(True)",
-            "Yes, reset",
-            id="deck.reset.yes",
-            tooltip="Use the packaged default deck again",
-        ),
-        Binding(
-            "n,escape",
-            "answer(False)",
-            "No",
-            id="deck.reset.no",
-            key_display="n/esc",
-            tooltip="Keep the current deck",
-        ),
-    ]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("Reset the solo deck?", classes="dialog-title")
-            yield Static(
-                "Your edited cards are replaced by the packaged default deck, which is "
-                "provisional. Ticks on cards whose face changes are cleared."
-            )
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Reset (y)", variant="error", id="yes")
-                yield Button("Keep (n)", id="no")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Either button answers."""
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        """Answer by key."""
-        self.dismiss(yes)
+def reset_question() -> ConfirmModal:
+    """The question asked before going back to the packaged default deck."""
+    return ConfirmModal(
+        "Reset the solo deck?",
+        "Your edited cards are replaced by the packaged default deck, which is provisional. "
+        "Ticks on cards whose face changes are cleared.",
+        yes_label="Reset",
+        no_label="Keep",
+        danger=True,
+        keys=RESET_KEYS,
+    )
 
 
 class CardEditorScreen(ModalScreen[SoloCard | None]):
@@ -285,7 +263,11 @@ class DeckScreen(Screen[None]):
             tooltip="Back to the previous screen",
         ),
     ]
-    HELP_CLASSES: ClassVar[tuple[type, ...]] = (DeckTable, CardEditorScreen, ConfirmResetScreen)
+    HELP_CLASSES: ClassVar[tuple[type | ConfirmKeys, ...]] = (
+        DeckTable,
+        CardEditorScreen,
+        RESET_KEYS,
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -432,7 +414,7 @@ class DeckScreen(Screen[None]):
 
     def action_reset_deck(self) -> None:
         """Ask, then go back to the packaged default deck."""
-        self.app.push_screen(ConfirmResetScreen(), self._reset_confirmed)
+        self.app.push_screen(reset_question(), self._reset_confirmed)
 
     def _reset_confirmed(self, yes: bool | None) -> None:
         if not yes:

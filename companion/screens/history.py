@@ -27,6 +27,7 @@ from textual.widgets import Button, DataTable, Header, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from companion.history_stats import DIFFICULTY_ORDER, format_duration, title_names
+from companion.screens.modals.confirm import ConfirmKeys, ConfirmModal
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -298,6 +299,29 @@ def count_line(shown: int, total: int) -> str:
 
 # --- widgets and dialogs ----------------------------------------------------------------------
 
+DELETE_KEYS = ConfirmKeys(
+    id_prefix="history.delete",
+    yes="Yes, delete",
+    yes_tooltip="Delete this game from the history (u undoes it)",
+    no_tooltip="Keep the game",
+    help_title="Confirm delete",
+)
+
+
+def delete_question(record: HistoryRecord) -> ConfirmModal:
+    """The question asked before ``record`` leaves the history."""
+    house = f" · House {record.house}" if record.house else ""
+    return ConfirmModal(
+        "Delete this game?",
+        f"{game_label(record)}{house}",
+        note="It leaves your history and your statistics. Until you quit the app, u on the "
+        "History screen puts it back.",
+        yes_label="Delete",
+        no_label="Keep",
+        danger=True,
+        keys=DELETE_KEYS,
+    )
+
 
 class HistoryTable(DataTable[str | Text]):
     """The games table; enter opens the highlighted game."""
@@ -410,59 +434,6 @@ class HistoryDetailScreen(ModalScreen[None]):
         self.dismiss()
 
 
-class ConfirmDeleteScreen(ModalScreen[bool]):
-    """Asks before a game leaves the history."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "y",
-            "answer(True)",
-            "Yes, delete",
-            id="history.delete.yes",
-            tooltip="Delete this game from the history (u undoes it)",
-        ),
-        Binding(
-            "n,escape",
-            "answer(False)",
-            "No",
-            id="history.delete.no",
-            key_display="n/esc",
-            tooltip="Keep the game",
-        ),
-    ]
-
-    def __init__(self, record: HistoryRecord) -> None:
-        super().__init__()
-        self.record = record
-
-    def compose(self) -> ComposeResult:
-        record = self.record
-        with Vertical(classes="dialog"):
-            yield Label("Delete this game?", classes="dialog-title")
-            house = f" · House {record.house}" if record.house else ""
-            yield Static(f"{game_label(record)}{house}", id="delete-game", markup=False)
-            yield Static(
-                "It leaves your history and your statistics. Until you quit the app, u on the "
-                "History screen puts it back.",
-                classes="muted",
-            )
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Delete (y)", variant="error", id="yes")
-                yield Button("Keep (n)", id="no")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Either button answers."""
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        """Answer by key."""
-        self.dismiss(yes)
-
-
 # --- the screen -------------------------------------------------------------------------------
 
 
@@ -549,10 +520,10 @@ class HistoryScreen(Screen[None]):
             tooltip="Show every game again",
         ),
     ]
-    HELP_CLASSES: ClassVar[tuple[type, ...]] = (
+    HELP_CLASSES: ClassVar[tuple[type | ConfirmKeys, ...]] = (
         HistoryTable,
         HistoryDetailScreen,
-        ConfirmDeleteScreen,
+        DELETE_KEYS,
     )
 
     def __init__(self) -> None:
@@ -910,7 +881,7 @@ class HistoryScreen(Screen[None]):
             if yes:
                 self._start_write("delete", record)
 
-        self.app.push_screen(ConfirmDeleteScreen(record), answered)
+        self.app.push_screen(delete_question(record), answered)
 
     def action_undo_delete(self) -> None:
         """Put back the game deleted last."""

@@ -19,13 +19,13 @@ from companion.rules_help import (
 )
 from companion.screens.deck import (
     CardEditorScreen,
-    ConfirmResetScreen,
     DeckScreen,
     deck_is_provisional,
     expected_flips_to_reshuffle,
 )
 from companion.screens.help import HelpScreen
 from companion.screens.history import HistoryDetailScreen, HistoryScreen
+from companion.screens.modals.confirm import ConfirmModal
 from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
 from solo_deck.scoring import ScoreBreakdown
@@ -252,7 +252,7 @@ async def test_reset_asks_then_restores_the_default(tmp_path: Path) -> None:
         assert "Your own deck" in _banner(screen)
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmResetScreen)
+        assert isinstance(app.screen, ConfirmModal)
         await pilot.press("n")
         await pilot.pause()
         assert "Your own deck" in _banner(screen)

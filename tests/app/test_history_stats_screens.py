@@ -25,13 +25,14 @@ from companion.history_stats import (
 )
 from companion.screens.history import (
     COLUMNS,
-    ConfirmDeleteScreen,
+    DELETE_KEYS,
     HistoryDetailScreen,
     HistoryScreen,
     HistoryTable,
     shorten,
     sort_records,
 )
+from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.statistics import StatisticsScreen, breakpoint_class
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
@@ -283,8 +284,9 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
 
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDeleteScreen)
-        assert victim.finished_at[:10] in str(app.screen.query_one("#delete-game").render())
+        question = app.screen
+        assert isinstance(question, ConfirmModal)
+        assert victim.finished_at[:10] in str(question.query_one("#confirm-body").render())
         await pilot.press("n")
         await _settle(pilot)
         assert app.screen is screen
@@ -292,7 +294,7 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
 
         await pilot.press("delete")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDeleteScreen)
+        assert isinstance(app.screen, ConfirmModal)
         await pilot.press("y")
         await _settle(pilot)
         assert HistoryStore(tmp_path).count() == 29
@@ -553,10 +555,10 @@ async def test_an_empty_history_shows_friendly_text_on_both_screens(tmp_path: Pa
 
 
 @pytest.mark.parametrize(
-    "cls", [HistoryScreen, HistoryTable, HistoryDetailScreen, ConfirmDeleteScreen, StatisticsScreen]
+    "cls", [HistoryScreen, HistoryTable, HistoryDetailScreen, DELETE_KEYS, StatisticsScreen]
 )
-def test_every_binding_has_an_id_a_tooltip_and_shows(cls: type) -> None:
-    bindings = vars(cls)["BINDINGS"]
+def test_every_binding_has_an_id_a_tooltip_and_shows(cls: Any) -> None:
+    bindings = cls.bindings() if cls is DELETE_KEYS else vars(cls)["BINDINGS"]
     assert bindings
     for binding in bindings:
         assert binding.id, binding
