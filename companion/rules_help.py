@@ -280,9 +280,10 @@ def _merged_rows(classes: list[type]) -> list[KeyRow]:
 
 
 def collect_bindings() -> list[tuple[str, list[KeyRow]]]:
-    """Every screen's key table, in :data:`SCREENS` order, then the dialogs' keys; missing
-    screens are skipped."""
+    """Every screen's key table, in :data:`SCREENS` order, then the keys of the dialogs
+    not already listed with their screen; missing screens are skipped."""
     groups: list[tuple[str, list[KeyRow]]] = []
+    listed: set[object] = set()
     for entry in SCREENS:
         try:
             module = importlib.import_module(entry.module)
@@ -292,13 +293,14 @@ def collect_bindings() -> list[tuple[str, list[KeyRow]]]:
         if not isinstance(cls, type):
             continue
         rows = key_rows(cls)
+        listed.update(getattr(cls, "HELP_CLASSES", ()))
         if entry.module == "companion.app":
             rows.append(
                 KeyRow("ctrl+p", "Commands", "Search every action of the current screen", "")
             )
         if rows:
             groups.append((entry.title, rows))
-    dialogs = _merged_rows(dialog_classes())
+    dialogs = _merged_rows([cls for cls in dialog_classes() if cls not in listed])
     if dialogs:
         groups.append(("Dialogs", dialogs))
     return groups

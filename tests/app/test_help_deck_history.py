@@ -18,13 +18,13 @@ from companion.rules_help import (
     rules_markdown,
 )
 from companion.screens.deck import (
-    CardEditorScreen,
     DeckScreen,
     deck_is_provisional,
     expected_flips_to_reshuffle,
 )
 from companion.screens.help import HelpScreen
 from companion.screens.history import HistoryDetailScreen, HistoryScreen
+from companion.screens.modals.card_editor import CardEditorModal
 from companion.screens.modals.confirm import ConfirmModal
 from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
@@ -210,7 +210,7 @@ async def test_editing_a_card_saves_a_non_provisional_deck(tmp_path: Path) -> No
         await pilot.press("down", "down", "e")
         await pilot.pause()
         editor = app.screen
-        assert isinstance(editor, CardEditorScreen)
+        assert isinstance(editor, CardEditorModal)
         assert editor.card.id == original.id
         crown = editor.query_one("#edit-crown", Checkbox)
         crown.value = not original.crown
@@ -232,8 +232,9 @@ async def test_cancelled_edit_changes_nothing(tmp_path: Path) -> None:
         screen = await _open_deck(app, pilot)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CardEditorScreen)
-        app.screen.query_one("#edit-crown", Checkbox).toggle()
+        editor = app.screen
+        assert isinstance(editor, CardEditorModal)
+        editor.query_one("#edit-crown", Checkbox).toggle()
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
