@@ -11,7 +11,6 @@ picked evenly over the whole career, and its title says so when it had to pick.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -37,6 +36,7 @@ from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
+    from companion.history_service import StatsReading
     from companion.storage import HistoryRecord
 
 LOADING_DELAY = 0.2
@@ -163,10 +163,9 @@ class StatisticsScreen(Screen[None]):
         if self._records is not None:
             self.show_stats(career_stats(self._records))
             return
-        folder = self.stupor_app.session.folder
         self._loading_timer = self.set_timer(LOADING_DELAY, self._show_loading)
         self.run_worker(
-            lambda: _read_and_compute(folder),
+            self.stupor_app.session.history_service.read_stats,
             thread=True,
             group="statistics-read",
             name="read history",
@@ -184,10 +183,10 @@ class StatisticsScreen(Screen[None]):
         if worker.group != "statistics-read":
             return
         if event.state == WorkerState.SUCCESS:
-            stats, messages = cast("tuple[CareerStats, list[str]]", worker.result)
-            for message in messages:
+            reading = cast("StatsReading", worker.result)
+            for message in reading.problems:
                 self.notify(message, severity="warning", timeout=10, markup=False)
-            self.show_stats(stats)
+            self.show_stats(reading.stats)
         elif event.state == WorkerState.ERROR:
             self.notify(
                 f"The history could not be read: {worker.error}", severity="error", markup=False
@@ -281,16 +280,3 @@ class StatisticsScreen(Screen[None]):
     def action_back(self) -> None:
         """Leave the statistics."""
         self.dismiss()
-
-
-def _read_and_compute(folder: Path) -> tuple[CareerStats, list[str]]:
-    """Read the history with a store of its own and compute the records (in a thread)."""
-    from companion.storage import HistoryStore
-    from companion.storage.history_bulk import gc_paused
-
-    store = HistoryStore(folder)
-    with gc_paused():  # the records are built, counted and dropped before it resumes
-        stats = career_stats(store.all())
-    messages = [store.notice] if store.notice else []
-    messages += store.problems
-    return stats, messages
