@@ -104,3 +104,59 @@ TABLE_KEYS = [
     Key("l", "log", "Log", "table.log", "The whole game log"),
     Key("escape", "menu", "Menu", "table.menu", "Back to the Start screen (the game stays saved)"),
 ]
+
+HISTORY_KEYS = [
+    Key(
+        "escape,q",
+        "back",
+        "Back",
+        "history.back",
+        "Back to the previous screen (from the filter bar: back to the table)",
+        "esc",
+    ),
+    Key(
+        "s",
+        "sort_next",
+        "Sort",
+        "history.sort",
+        "Sort by the next column (date, score, title, …); clicking a header works too",
+    ),
+    Key(
+        "f",
+        "filter",
+        "Filter",
+        "history.filter",
+        "Go to the filters: difficulty, House and title (they combine)",
+    ),
+    Key(
+        "x,delete",
+        "delete",
+        "Delete",
+        "history.delete",
+        "Delete the highlighted game (asks first; u undoes it)",
+        "x",
+    ),
+    Key(
+        "u",
+        "undo_delete",
+        "Undo",
+        "history.undo",
+        "Put back the game deleted last (while the app is running)",
+    ),
+    Key(
+        "t",
+        "statistics",
+        "Stats",
+        "history.statistics",
+        "Records, title counts, streaks and the score chart",
+    ),
+    Key(
+        "S",
+        "sort_reverse",
+        "Reverse",
+        "history.sort_reverse",
+        "Reverse the order of the current sort",
+        "S",
+    ),
+    Key("c", "clear_filters", "Clear filters", "history.clear_filters", "Show every game again"),
+]

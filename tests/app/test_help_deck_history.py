@@ -23,9 +23,10 @@ from companion.screens.deck import (
     expected_flips_to_reshuffle,
 )
 from companion.screens.help import HelpScreen
-from companion.screens.history import HistoryDetailScreen, HistoryScreen
+from companion.screens.history import HistoryScreen
 from companion.screens.modals.card_editor import CardEditorModal
 from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
 from solo_deck.scoring import ScoreBreakdown
@@ -352,7 +353,7 @@ async def test_history_lists_records_newest_first_with_details(tmp_path: Path) -
         await pilot.press("enter")
         await pilot.pause()
         detail = app.screen
-        assert isinstance(detail, HistoryDetailScreen)
+        assert isinstance(detail, HistoryDetailModal)
         assert detail.record.id == "g2"
         score_text = str(detail.query_one("#detail-score", Static).render())
         assert "61" in score_text and "Feudal lord" in score_text
@@ -376,6 +377,6 @@ async def test_history_text_is_not_read_as_markup(tmp_path: Path) -> None:
         await _settle(pilot)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HistoryDetailScreen)
+        assert isinstance(app.screen, HistoryDetailModal)
         notes = str(app.screen.query_one("#detail-notes", Static).render())
         assert "[bold unclosed [/i] x" in notes

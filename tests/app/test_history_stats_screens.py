@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Select, Static
 from textual_plotext import PlotextPlot
 
 from companion.app import StuporSoloApp
-from companion.formatting import format_duration
+from companion.formatting import format_duration, shorten
 from companion.history_stats import (
     CHART_POINTS,
     CareerStats,
@@ -23,16 +23,10 @@ from companion.history_stats import (
     game_ticks,
     sample_evenly,
 )
-from companion.screens.history import (
-    COLUMNS,
-    DELETE_KEYS,
-    HistoryDetailScreen,
-    HistoryScreen,
-    HistoryTable,
-    shorten,
-    sort_records,
-)
+from companion.history_view import COLUMNS, sort_records
+from companion.screens.history import DELETE_KEYS, HistoryScreen, HistoryTable
 from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.screens.statistics import StatisticsScreen, breakpoint_class
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
@@ -65,7 +59,7 @@ async def _open_history(pilot: Any) -> HistoryScreen:
     await _settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, HistoryScreen)
-    assert screen.all_records is not None
+    assert screen.view.all_records is not None
     return screen
 
 
@@ -174,7 +168,7 @@ async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
             x += column.get_render_width(table)
         await pilot.click(HistoryTable, offset=(x + 1, 0))
         await pilot.pause()
-        assert screen.sort_key == "rounds"
+        assert screen.view.sort_key == "rounds"
         rounds = [value for value in _column(screen, "rounds") if value != "—"]
         assert rounds == sorted(rounds)
         assert "sorted by rounds, fewest first" in str(screen.sub_title)
@@ -183,7 +177,7 @@ async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
         rounds = [value for value in _column(screen, "rounds") if value != "—"]
         assert rounds == sorted(rounds, reverse=True)
         expected = sort_records(records, "rounds", True)
-        assert [r.id for r in screen.shown] == [r.id for r in expected]
+        assert [r.id for r in screen.view.shown] == [r.id for r in expected]
 
 
 async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
@@ -239,7 +233,7 @@ async def test_detail_view_shows_breakdown_fields_and_log(tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
         detail = app.screen
-        assert isinstance(detail, HistoryDetailScreen)
+        assert isinstance(detail, HistoryDetailModal)
         assert detail.record == target
         score = str(detail.query_one("#detail-score", Static).render())
         score_lines = dict(
@@ -555,7 +549,7 @@ async def test_an_empty_history_shows_friendly_text_on_both_screens(tmp_path: Pa
 
 
 @pytest.mark.parametrize(
-    "cls", [HistoryScreen, HistoryTable, HistoryDetailScreen, DELETE_KEYS, StatisticsScreen]
+    "cls", [HistoryScreen, HistoryTable, HistoryDetailModal, DELETE_KEYS, StatisticsScreen]
 )
 def test_every_binding_has_an_id_a_tooltip_and_shows(cls: Any) -> None:
     bindings = cls.bindings() if cls is DELETE_KEYS else vars(cls)["BINDINGS"]
