@@ -3,12 +3,12 @@
 Everything here is a pure function of a list of :class:`HistoryRecord` (already validated
 by the store): no I/O, no Textual, one pass over the games, so 10,000 games take a few
 milliseconds. :func:`career_stats` is what the Statistics screen and ``stupor-solo stats``
-show.
+show; :func:`summary_rows` and :func:`chart_data` are the Statistics screen's records and
+score chart, worked out here so that the screen only draws them.
 """
 
 from __future__ import annotations
 
-import math
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +16,8 @@ from itertools import islice
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from companion.formatting import format_duration as format_duration  # stupor-solo reads it here
+from companion.formatting import local_date, or_dash, play_time, plural
 from solo_deck.data_files import load_ruleset
 from solo_deck.scoring import title_for
 
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
 #: The title a game must reach (or beat) to count towards a streak.
 STREAK_TITLE = "Feudal lord"
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
+STREAK_NOTE = f"Streaks count games in a row at {STREAK_TITLE} or better."
+CHART_POINTS = 500
+"""The most games the score chart draws; a longer career is sampled evenly."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +107,15 @@ class CareerStats:
         }
 
 
+def title_thresholds() -> list[tuple[int, str]]:
+    """``(lowest score, title)`` of every title, lowest first (from the ruleset)."""
+    titles = sorted(load_ruleset().scoring.titles.value, key=lambda t: t.min_score)
+    return [(t.min_score, t.name) for t in titles]
+
+
 def title_names() -> list[str]:
     """The titles from lowest to highest (from the ruleset)."""
-    titles = sorted(load_ruleset().scoring.titles.value, key=lambda t: t.min_score)
-    return [t.name for t in titles]
+    return [name for _, name in title_thresholds()]
 
 
 _TIME_ORDER = attrgetter("finished_at", "id")
@@ -209,21 +219,113 @@ def _ordered_keys(groups: dict[str | None, list[int]], first: Sequence[str]) -> 
     return keys
 
 
-def format_duration(seconds: float) -> str:
-    """A play time in words a player reads at a glance.
+# --- what the Statistics screen shows ---------------------------------------------------------
 
-    >>> format_duration(42), format_duration(2700), format_duration(4500)
-    ('42 s', '45 min', '1 h 15 min')
-    >>> format_duration(90061)
-    '25 h 01 min'
+
+def summary_rows(stats: CareerStats) -> list[tuple[str, str]]:
+    """The headline records as ``(label, value)`` (dates in local time)."""
+    duke = stats.first_duke
+    average = stats.average_score
+    return [
+        ("Games played", str(stats.games_played)),
+        ("Best score", or_dash(stats.best_score)),
+        ("Average score", "—" if average is None else f"{average:.1f}"),
+        ("Current streak", plural(stats.current_streak, "game")),
+        ("Best streak", plural(stats.best_streak, "game")),
+        (
+            "First Duke",
+            "not yet" if duke is None else f"{local_date(duke.finished_at)} · {duke.total} points",
+        ),
+        ("Total play time", play_time(stats.total_play_seconds, "not recorded")),
+    ]
+
+
+def sample_evenly(count: int, limit: int = CHART_POINTS) -> list[int]:
+    """Indices of at most ``limit`` of ``count`` items, spread evenly, first and last kept.
+
+    >>> sample_evenly(5, 3)
+    [0, 2, 4]
+    >>> len(sample_evenly(10_000)), sample_evenly(10_000)[-1]
+    (500, 9999)
     """
-    if isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"a duration must be 0 seconds or more, not {seconds!r}")
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    minutes = round(seconds / 60)
-    if minutes < 60:
-        return f"{minutes} min"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min"
+    if count <= limit:
+        return list(range(count))
+    if limit <= 1:
+        return [count - 1] if limit == 1 else []
+    return [round(i * (count - 1) / (limit - 1)) for i in range(limit)]
+
+
+def game_ticks(games: int, most: int = 6) -> list[int]:
+    """Whole game numbers for the chart's x axis: the first, the last and a few between.
+
+    >>> game_ticks(30), game_ticks(1), game_ticks(3)
+    ([1, 7, 13, 18, 24, 30], [1], [1, 2, 3])
+    """
+    if games <= most:
+        return list(range(1, games + 1))
+    return sorted({round(1 + i * (games - 1) / (most - 1)) for i in range(most)})
+
+
+@dataclass(frozen=True)
+class ChartData:
+    """What the score chart draws: game numbers (1 = the first game) and their scores,
+    the title lines (``(score, title)`` of every title above the lowest), the axes' ticks
+    and the top of the y axis."""
+
+    game_numbers: list[int]
+    scores: list[int]
+    games: int
+    thresholds: list[tuple[int, str]] = field(default_factory=list)
+    """``(lowest score, title)`` of every title, lowest first: the y axis' ticks."""
+
+    @property
+    def sampled(self) -> bool:
+        """Whether only some of the games are drawn."""
+        return len(self.game_numbers) < self.games
+
+    @property
+    def title(self) -> str:
+        """The chart's title; says when the games were sampled."""
+        if self.sampled:
+            return (
+                f"Score by game · {len(self.game_numbers)} of {self.games:,} games drawn, "
+                "evenly spaced"
+            )
+        return f"Score by game · all {plural(self.games, 'game')}"
+
+    @property
+    def title_lines(self) -> list[tuple[int, str]]:
+        """The titles above the lowest, each drawn as a line at its lowest score."""
+        return self.thresholds[1:]
+
+    @property
+    def top(self) -> int:
+        """The top of the y axis: room above the best score and above the highest title."""
+        highest = self.thresholds[-1][0] if self.thresholds else 0
+        return max(max(self.scores, default=0) + 5, highest + 15)
+
+    @property
+    def x_range(self) -> tuple[int, int] | None:
+        """The x axis' range when one game alone is drawn (a point needs room), else
+        ``None`` (the plot picks it)."""
+        if len(self.game_numbers) != 1:
+            return None
+        only = self.game_numbers[0]
+        return (only - 1, only + 1)
+
+    @property
+    def x_ticks(self) -> list[int]:
+        """The game numbers written under the x axis."""
+        return game_ticks(self.games)
+
+
+def chart_data(stats: CareerStats, limit: int = CHART_POINTS) -> ChartData:
+    """The chart's points for ``stats`` (oldest game first), at most ``limit`` of them."""
+    series = stats.score_series
+    picked = sample_evenly(len(series), limit)
+    return ChartData(
+        game_numbers=[index + 1 for index in picked],
+        scores=[series[index][1] for index in picked],
+        games=len(series),
+        thresholds=title_thresholds(),
+    )

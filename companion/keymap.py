@@ -10,6 +10,7 @@ engine accepts one of its events (see :mod:`companion.table_keys`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from textual.binding import Binding
@@ -373,30 +374,77 @@ CARD_EDITOR_KEYS = (
     ),
     Key("escape", "cancel", "Cancel", "deck.edit.cancel", "Close without changing the card"),
 )
-CONFIRM_KEYS = (
-    Key("y", "answer(True)", "Yes", "confirm.yes", "Yes"),
-    Key("n,escape", "answer(False)", "No", "confirm.no", "No", "n/esc"),
+
+
+@dataclass(frozen=True)
+class ConfirmKeys:
+    """The keys of one yes/no question: ``y`` says yes, ``n``/``escape`` no, with binding
+    ids ``<id_prefix>.yes`` / ``<id_prefix>.no``, footer labels and tooltips."""
+
+    id_prefix: str = "confirm"
+    yes: str = "Yes"
+    no: str = "No"
+    yes_tooltip: str = "Yes"
+    no_tooltip: str = "No"
+
+    def keys(self) -> tuple[Key, ...]:
+        """The two keys as data."""
+        return (
+            Key("y", "answer(True)", self.yes, f"{self.id_prefix}.yes", self.yes_tooltip),
+            Key(
+                "n,escape",
+                "answer(False)",
+                self.no,
+                f"{self.id_prefix}.no",
+                self.no_tooltip,
+                "n/esc",
+            ),
+        )
+
+    def bindings(self) -> list[Binding]:
+        """The two keys as Textual bindings."""
+        return bindings(self.keys())
+
+
+QUESTION_KEYS = ConfirmKeys()
+"""A plain yes/no question."""
+HISTORY_DELETE_KEYS = ConfirmKeys(
+    id_prefix="history.delete",
+    yes="Yes, delete",
+    yes_tooltip="Delete this game from the history (u undoes it)",
+    no_tooltip="Keep the game",
+)
+DECK_RESET_KEYS = ConfirmKeys(
+    id_prefix="deck.reset",
+    yes="Yes, reset",
+    yes_tooltip="Use the packaged default deck again",
+    no_tooltip="Keep the current deck",
 )
 
 ADVISOR_KEYS = (Key("escape", "close", "Close", "advisor.close", "Back; nothing issued"),)
 CHOICE_KEYS = (Key("escape", "cancel", "Cancel", "choice.cancel", "Close without choosing"),)
 SOLO_FACE_KEYS = (Key("escape", "cancel", "Cancel", "face.cancel", "Back without flipping"),)
 
+
 KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     "app": ("Everywhere", APP_KEYS),
-    "start": ("Start screen", START_KEYS),
-    "setup": ("New game setup", SETUP_KEYS),
+    "start": ("Start", START_KEYS),
+    "setup": ("New game", SETUP_KEYS),
     "table": ("Table", TABLE_KEYS),
     "end_phase": ("End Phase", END_PHASE_KEYS),
     "final_score": ("Final score", FINAL_SCORE_KEYS),
     "log": ("Game log", LOG_KEYS),
-    "history": ("History", (*HISTORY_KEYS, *HISTORY_TABLE_KEYS)),
-    "history_detail": ("A game of your history", HISTORY_DETAIL_KEYS),
+    "history": (
+        "History",
+        (*HISTORY_KEYS, *HISTORY_TABLE_KEYS, *HISTORY_DETAIL_KEYS, *HISTORY_DELETE_KEYS.keys()),
+    ),
     "statistics": ("Statistics", STATISTICS_KEYS),
-    "deck": ("Solo deck", (*DECK_KEYS, *DECK_TABLE_KEYS)),
-    "card_editor": ("Edit a solo card", CARD_EDITOR_KEYS),
+    "deck": (
+        "Solo deck",
+        (*DECK_KEYS, *DECK_TABLE_KEYS, *CARD_EDITOR_KEYS, *DECK_RESET_KEYS.keys()),
+    ),
     "modal": ("Dialogs", MODAL_KEYS),
-    "confirm": ("Questions", CONFIRM_KEYS),
+    "confirm": ("A yes/no question", QUESTION_KEYS.keys()),
     "edict": ("Issue an Edict", ISSUE_EDICT_KEYS[len(MODAL_KEYS) :]),
     "advisor": ("What if", ADVISOR_KEYS),
     "choice": ("Choices", CHOICE_KEYS),

@@ -20,6 +20,7 @@ from companion.storage.game_store import GameStore
 if TYPE_CHECKING:
     # The engine and the history/settings stores are imported where they are first used:
     # the Start screen needs only to know whether a saved game exists.
+    from companion.history_service import HistoryService
     from companion.storage import HistoryRecord, HistoryStore, SettingsStore
     from solo_deck import GameSetup, GameState, PalaceLimits, PlayerLimits, Ruleset, SoloGame
     from solo_deck.events import Event
@@ -89,6 +90,7 @@ class GameSession:
     a screen that drew an older revision redraws."""
     _last_activity: float = field(default_factory=time.monotonic)
     _history: HistoryStore | None = None
+    _history_service: HistoryService | None = None
     _settings: SettingsStore | None = None
 
     def __post_init__(self) -> None:
@@ -112,6 +114,16 @@ class GameSession:
 
             self._history = HistoryStore(self.folder)
         return self._history
+
+    @property
+    def history_service(self) -> HistoryService:
+        """Reads, deletes and puts back finished games; it remembers the games deleted
+        while the app runs, so there is one per session (opened on first use)."""
+        if self._history_service is None:
+            from companion.history_service import HistoryService
+
+            self._history_service = HistoryService(self.folder, store=self.history)
+        return self._history_service
 
     @property
     def settings(self) -> SettingsStore:

@@ -11,34 +11,22 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import (
-    Button,
-    Checkbox,
-    DataTable,
-    Label,
-    RadioButton,
-    RadioSet,
-    Select,
-    Static,
-)
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
 
+from companion.keymap import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS, bindings
+from companion.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
+from companion.screens.modals.confirm import ConfirmModal
 from companion.widgets.key_footer import KeyFooter
-from solo_deck import DeckDefinition, Numeral, ShipMove, SoloCard, load_default_deck
+from solo_deck import DeckDefinition, SoloCard, load_default_deck
 from solo_deck.data_files import describe_validation_error
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
 
 OWN_DECK_NAME = "My deck"
-MOVE_LABELS: dict[ShipMove, str] = {
-    ShipMove.MOVE1: "moves 1 space",
-    ShipMove.STAY: "stays",
-    ShipMove.TO_PLAYER: "joins your ship",
-}
-NO_EDICT = "none"
 
 
 class DeckSettings(Protocol):
@@ -83,169 +71,20 @@ def _yes(flag: bool) -> str:
 class DeckTable(DataTable[str]):
     """The card table; space ticks a card as checked, enter edits it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "space",
-            "screen.toggle_checked",
-            "Checked ✓",
-            id="deck.toggle_checked",
-            tooltip="Mark the highlighted card as checked against your box (or unmark)",
-        ),
-        Binding(
-            "enter",
-            "screen.edit_card",
-            "Edit",
-            id="deck.edit",
-            tooltip="Change what the highlighted card shows",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(DECK_TABLE_KEYS))
 
 
-class ConfirmResetScreen(ModalScreen[bool]):
-    """Asks before going back to the packaged default deck."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "y",
-            "answer(True)",
-            "Yes, reset",
-            id="deck.reset.yes",
-            tooltip="Use the packaged default deck again",
-        ),
-        Binding(
-            "n,escape",
-            "answer(False)",
-            "No",
-            id="deck.reset.no",
-            key_display="n/esc",
-            tooltip="Keep the current deck",
-        ),
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("Reset the solo deck?", classes="dialog-title")
-            yield Static(
-                "Your edited cards are replaced by the packaged default deck, which is "
-                "provisional. Ticks on cards whose face changes are cleared."
-            )
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Reset (y)", variant="error", id="yes")
-                yield Button("Keep (n)", id="no")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Either button answers."""
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        """Answer by key."""
-        self.dismiss(yes)
-
-
-class CardEditorScreen(ModalScreen[SoloCard | None]):
-    """Edit one card's face: ship move, removals, Edict, crown."""
-
-    DEFAULT_CSS = """
-    CardEditorScreen RadioSet { width: 40; margin-bottom: 1; }
-    CardEditorScreen Checkbox { width: 100%; }
-    CardEditorScreen Select { width: 30; }
-    CardEditorScreen .muted { margin-top: 1; }
-    CardEditorScreen #edit-error { height: auto; }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+s",
-            "save",
-            "Save card",
-            id="deck.edit.save",
-            priority=True,
-            tooltip="Keep these values for this card",
-        ),
-        Binding(
-            "escape",
-            "cancel",
-            "Cancel",
-            id="deck.edit.cancel",
-            tooltip="Close without changing the card",
-        ),
-    ]
-
-    def __init__(self, card: SoloCard) -> None:
-        super().__init__()
-        self.card = card
-
-    def compose(self) -> ComposeResult:
-        card = self.card
-        with Vertical(classes="dialog"):
-            yield Label(f"Solo card {card.id}: what does it show?", classes="dialog-title")
-            yield Label("Frederick's ship", classes="muted")
-            with RadioSet(id="edit-move", compact=True):
-                for move, label in MOVE_LABELS.items():
-                    yield RadioButton(label, value=card.move is move, id=f"move-{move.value}")
-            yield Label("What it removes, and the crown", classes="muted")
-            yield Checkbox(
-                "Removes the Action card at his port",
-                card.removes_card,
-                id="edit-card",
-                compact=True,
-            )
-            yield Checkbox(
-                "Removes the Ally at his port", card.removes_ally, id="edit-ally", compact=True
-            )
-            yield Checkbox("Has a crown", card.crown, id="edit-crown", compact=True)
-            yield Label("Edict issued", classes="muted")
-            yield Select(
-                [(f"Edict {n.value}", n.value) for n in Numeral] + [("no Edict", NO_EDICT)],
-                value=card.edict.value if card.edict else NO_EDICT,
-                allow_blank=False,
-                id="edit-edict",
-                compact=True,
-            )
-            yield Label("", id="edit-error", classes="error-text")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save")
-                yield Button("Cancel (esc)", id="cancel")
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#edit-move", RadioSet).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Save or Cancel."""
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
-
-    def action_save(self) -> None:
-        """Build the card; an invalid one is explained here and not returned."""
-        pressed = self.query_one("#edit-move", RadioSet).pressed_button
-        move = (pressed.id or "").removeprefix("move-") if pressed else self.card.move.value
-        edict = self.query_one("#edit-edict", Select).value
-        try:
-            card = SoloCard(
-                id=self.card.id,
-                source="checked by the player",
-                move=ShipMove(move),
-                removes_card=self.query_one("#edit-card", Checkbox).value,
-                removes_ally=self.query_one("#edit-ally", Checkbox).value,
-                crown=self.query_one("#edit-crown", Checkbox).value,
-                edict=None if edict == NO_EDICT else Numeral(str(edict)),
-            )
-        except (ValidationError, ValueError) as exc:
-            text = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
-            self.query_one("#edit-error", Label).update(f"This card is not valid: {text}")
-            return
-        self.dismiss(card)
-
-    def action_cancel(self) -> None:
-        """Close without a change."""
-        self.dismiss(None)
+def reset_question() -> ConfirmModal:
+    """The question asked before going back to the packaged default deck."""
+    return ConfirmModal(
+        "Reset the solo deck?",
+        "Your edited cards are replaced by the packaged default deck, which is provisional. "
+        "Ticks on cards whose face changes are cleared.",
+        yes_label="Reset",
+        no_label="Keep",
+        danger=True,
+        keys=DECK_RESET_KEYS,
+    )
 
 
 class DeckScreen(Screen[None]):
@@ -261,31 +100,7 @@ class DeckScreen(Screen[None]):
     DeckScreen DeckTable { height: 1fr; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "e",
-            "edit_card",
-            "Edit card",
-            id="deck.edit_e",
-            tooltip="Change what the highlighted card shows",
-        ),
-        Binding(
-            "r",
-            "reset_deck",
-            "Reset to default",
-            id="deck.reset",
-            tooltip="Go back to the packaged default deck (asks first)",
-        ),
-        Binding(
-            "escape,q",
-            "back",
-            "Back",
-            id="deck.back",
-            key_display="esc",
-            tooltip="Back to the previous screen",
-        ),
-    ]
-    HELP_CLASSES: ClassVar[tuple[type, ...]] = (DeckTable, CardEditorScreen, ConfirmResetScreen)
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(DECK_KEYS))
 
     def __init__(self) -> None:
         super().__init__()
@@ -330,13 +145,14 @@ class DeckScreen(Screen[None]):
             self.notify(
                 f"The saved deck could not be read ({exc}); showing the default.",
                 severity="warning",
+                markup=False,
             )
             return load_default_deck(), set()
         notice = getattr(settings, "notice", None)
         for message in [notice, *problems] if notice else problems:
             if message not in self._told:
                 self._told.add(message)
-                self.notify(message, severity="warning", timeout=10)
+                self.notify(message, severity="warning", timeout=10, markup=False)
         return deck, verified
 
     def refresh_deck(self) -> None:
@@ -394,7 +210,7 @@ class DeckScreen(Screen[None]):
         try:
             self.settings.set_verified(ids)
         except (OSError, ValueError) as exc:
-            self.notify(f"Could not save the tick: {exc}", severity="error")
+            self.notify(f"Could not save the tick: {exc}", severity="error", markup=False)
             return
         self.refresh_deck()
         if verified and self.deck.provisional and self.verified >= {c.id for c in self.deck.cards}:
@@ -404,7 +220,7 @@ class DeckScreen(Screen[None]):
         """Open the editor for the highlighted card."""
         card = self._highlighted()
         if card is not None:
-            self.app.push_screen(CardEditorScreen(card), self._card_edited)
+            self.app.push_screen(CardEditorModal(card), self._card_edited)
 
     def _card_edited(self, card: SoloCard | None) -> None:
         if card is None:
@@ -419,20 +235,22 @@ class DeckScreen(Screen[None]):
             deck = DeckDefinition(name=name, provisional=False, cards=tuple(cards))
         except ValidationError as exc:
             self.notify(
-                f"The deck was not saved: {describe_validation_error(exc)}", severity="error"
+                f"The deck was not saved: {describe_validation_error(exc)}",
+                severity="error",
+                markup=False,
             )
             return
         try:
             self.settings.save_deck(deck)
         except (OSError, ValueError) as exc:
-            self.notify(f"The deck was not saved: {exc}", severity="error")
+            self.notify(f"The deck was not saved: {exc}", severity="error", markup=False)
             return
         self.refresh_deck()
-        self.notify(f"Card {card.id} saved; the deck is now your own ({deck.name}).")
+        self.notify(f"Card {card.id} saved; the deck is now your own ({deck.name}).", markup=False)
 
     def action_reset_deck(self) -> None:
         """Ask, then go back to the packaged default deck."""
-        self.app.push_screen(ConfirmResetScreen(), self._reset_confirmed)
+        self.app.push_screen(reset_question(), self._reset_confirmed)
 
     def _reset_confirmed(self, yes: bool | None) -> None:
         if not yes:
@@ -450,7 +268,7 @@ class DeckScreen(Screen[None]):
                 self.settings.set_verified(keep)
             self.settings.save_deck(None)
         except (OSError, ValueError) as exc:
-            self.notify(f"The deck was not reset: {exc}", severity="error")
+            self.notify(f"The deck was not reset: {exc}", severity="error", markup=False)
             return
         self.refresh_deck()
         self.notify("Back to the packaged default deck (provisional).")

@@ -3,20 +3,19 @@
 Everything shown comes from one :func:`~companion.history_stats.career_stats` call. Opened
 from the History screen it reuses the games already read; opened on its own it reads the
 history in a thread worker (a loading indicator shows if that takes a moment), so even
-10,000 games never freeze the screen. The chart draws at most :data:`CHART_POINTS` games,
+10,000 games never freeze the screen. The chart draws at most
+:data:`~companion.history_stats.CHART_POINTS` games,
 picked evenly over the whole career, and its title says so when it had to pick.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
@@ -24,16 +23,23 @@ from textual.widgets import DataTable, Header, Static
 from textual.worker import Worker, WorkerState
 from textual_plotext import PlotextPlot
 
-from companion.history_stats import STREAK_TITLE, CareerStats, career_stats, format_duration
+from companion.formatting import plural
+from companion.history_stats import (
+    STREAK_NOTE,
+    CareerStats,
+    ChartData,
+    career_stats,
+    chart_data,
+    summary_rows,
+)
+from companion.keymap import STATISTICS_KEYS, bindings
 from companion.widgets.key_footer import KeyFooter
-from solo_deck.data_files import load_ruleset
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
+    from companion.history_service import StatsReading
     from companion.storage import HistoryRecord
 
-CHART_POINTS = 500
-"""The most games the chart draws; a longer career is sampled evenly."""
 LOADING_DELAY = 0.2
 EMPTY_TEXT = (
     "No finished games yet, so there are no records to show. Save a game's final score (or "
@@ -42,67 +48,6 @@ EMPTY_TEXT = (
 BAND_COLOURS = ("blue", "green", "orange")
 """Plotext colours of the title lines above Serf (Knight, Feudal lord, Duke)."""
 SCORE_COLOUR = "magenta"
-
-
-def sample_evenly(count: int, limit: int = CHART_POINTS) -> list[int]:
-    """Indices of at most ``limit`` of ``count`` items, spread evenly, first and last kept.
-
-    >>> sample_evenly(5, 3)
-    [0, 2, 4]
-    >>> len(sample_evenly(10_000)), sample_evenly(10_000)[-1]
-    (500, 9999)
-    """
-    if count <= limit:
-        return list(range(count))
-    if limit <= 1:
-        return [count - 1] if limit == 1 else []
-    return [round(i * (count - 1) / (limit - 1)) for i in range(limit)]
-
-
-@dataclass(frozen=True)
-class ChartData:
-    """What the score chart draws: game numbers (1 = the first game) and their scores."""
-
-    game_numbers: list[int]
-    scores: list[int]
-    games: int
-
-    @property
-    def sampled(self) -> bool:
-        """Whether only some of the games are drawn."""
-        return len(self.game_numbers) < self.games
-
-    @property
-    def title(self) -> str:
-        """The chart's title; says when the games were sampled."""
-        if self.sampled:
-            return (
-                f"Score by game · {len(self.game_numbers)} of {self.games:,} games drawn, "
-                "evenly spaced"
-            )
-        return f"Score by game · all {self.games} game{'' if self.games == 1 else 's'}"
-
-
-def chart_data(stats: CareerStats, limit: int = CHART_POINTS) -> ChartData:
-    """The chart's points for ``stats`` (oldest game first)."""
-    series = stats.score_series
-    picked = sample_evenly(len(series), limit)
-    return ChartData(
-        game_numbers=[index + 1 for index in picked],
-        scores=[series[index][1] for index in picked],
-        games=len(series),
-    )
-
-
-def game_ticks(games: int, most: int = 6) -> list[int]:
-    """Whole game numbers for the chart's x axis: the first, the last and a few between.
-
-    >>> game_ticks(30), game_ticks(1), game_ticks(3)
-    ([1, 7, 13, 18, 24, 30], [1], [1, 2, 3])
-    """
-    if games <= most:
-        return list(range(1, games + 1))
-    return sorted({round(1 + i * (games - 1) / (most - 1)) for i in range(most)})
 
 
 def breakpoint_class(width: int, breakpoints: Sequence[tuple[int, str]]) -> str | None:
@@ -118,42 +63,6 @@ def breakpoint_class(width: int, breakpoints: Sequence[tuple[int, str]]) -> str 
         if width >= threshold:
             return name
     return None
-
-
-def title_thresholds() -> list[tuple[int, str]]:
-    """``(lowest score, title)`` of every title, lowest first (from the ruleset)."""
-    titles = sorted(load_ruleset().scoring.titles.value, key=lambda t: t.min_score)
-    return [(t.min_score, t.name) for t in titles]
-
-
-def summary_rows(stats: CareerStats) -> list[tuple[str, str]]:
-    """The headline records as ``(label, value)``."""
-    duke = stats.first_duke
-    played = stats.total_play_seconds
-    average = stats.average_score
-    return [
-        ("Games played", str(stats.games_played)),
-        ("Best score", _or_dash(stats.best_score)),
-        ("Average score", "—" if average is None else f"{average:.1f}"),
-        ("Current streak", _games(stats.current_streak)),
-        ("Best streak", _games(stats.best_streak)),
-        (
-            "First Duke",
-            "not yet" if duke is None else f"{duke.finished_at[:10]} · {duke.total} points",
-        ),
-        ("Total play time", format_duration(played) if played else "not recorded"),
-    ]
-
-
-STREAK_NOTE = f"Streaks count games in a row at {STREAK_TITLE} or better."
-
-
-def _games(count: int) -> str:
-    return f"{count} game{'' if count == 1 else 's'}"
-
-
-def _or_dash(value: object) -> str:
-    return "—" if value is None else str(value)
 
 
 class StatisticsScreen(Screen[None]):
@@ -178,22 +87,14 @@ class StatisticsScreen(Screen[None]):
     StatisticsScreen.-medium #stats-groups .stats-panel { width: 100%; margin-right: 0; }
     """
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    # Textual declares this without ClassVar, so a ClassVar here is an error for mypy.
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
         (0, "-narrow"),
         (80, "-medium"),
         (100, "-wide"),
     ]
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape,q",
-            "back",
-            "Back",
-            id="statistics.back",
-            key_display="esc",
-            tooltip="Back to the previous screen",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(STATISTICS_KEYS))
 
     def __init__(self, records: Sequence[HistoryRecord] | None = None) -> None:
         """``records``: the games already read (the History screen has them); ``None`` reads
@@ -254,10 +155,9 @@ class StatisticsScreen(Screen[None]):
         if self._records is not None:
             self.show_stats(career_stats(self._records))
             return
-        folder = self.stupor_app.session.folder
         self._loading_timer = self.set_timer(LOADING_DELAY, self._show_loading)
         self.run_worker(
-            lambda: _read_and_compute(folder),
+            self.stupor_app.session.history_service.read_stats,
             thread=True,
             group="statistics-read",
             name="read history",
@@ -275,12 +175,14 @@ class StatisticsScreen(Screen[None]):
         if worker.group != "statistics-read":
             return
         if event.state == WorkerState.SUCCESS:
-            stats, messages = worker.result
-            for message in messages:
-                self.notify(message, severity="warning", timeout=10)
-            self.show_stats(stats)
+            reading = cast("StatsReading", worker.result)
+            for message in reading.problems:
+                self.notify(message, severity="warning", timeout=10, markup=False)
+            self.show_stats(reading.stats)
         elif event.state == WorkerState.ERROR:
-            self.notify(f"The history could not be read: {worker.error}", severity="error")
+            self.notify(
+                f"The history could not be read: {worker.error}", severity="error", markup=False
+            )
             self.show_stats(CareerStats())
 
     def _show_parts(self, visible: bool) -> None:
@@ -294,7 +196,7 @@ class StatisticsScreen(Screen[None]):
         self.query_one("#stats-body").loading = False
         self.stats = stats
         games = stats.games_played
-        self.sub_title = _games(games)
+        self.sub_title = plural(games, "game")
         status = self.query_one("#stats-status", Static)
         if not games:
             status.update(EMPTY_TEXT)
@@ -305,9 +207,10 @@ class StatisticsScreen(Screen[None]):
         status.display = False
         self._show_parts(True)
 
-        width = max(len(label) for label, _ in summary_rows(stats)) + 2
+        rows = summary_rows(stats)
+        width = max(len(label) for label, _ in rows) + 2
         self.query_one("#stats-summary", Static).update(
-            "\n".join(f"{label:<{width}}{value}" for label, value in summary_rows(stats))
+            "\n".join(f"{label:<{width}}{value}" for label, value in rows)
         )
 
         titles = self.query_one("#stats-titles", DataTable)
@@ -352,37 +255,20 @@ class StatisticsScreen(Screen[None]):
         plt.clear_data()
         plt.title(data.title)
         plt.xlabel("game number")
-        thresholds = title_thresholds()
-        top = max(max(data.scores) + 5, thresholds[-1][0] + 15)
-        for (score, _name), colour in zip(thresholds[1:], BAND_COLOURS, strict=False):
+        for (score, _name), colour in zip(data.title_lines, BAND_COLOURS, strict=False):
             plt.hline(score, colour)
         plt.plot(data.game_numbers, data.scores, marker="braille", color=SCORE_COLOUR)
-        if len(data.game_numbers) == 1:
-            only = data.game_numbers[0]
+        if data.x_range is not None:
             plt.scatter(data.game_numbers, data.scores, marker="●", color=SCORE_COLOUR)
-            plt.xlim(only - 1, only + 1)
-        plt.ylim(0, top)
-        ticks = game_ticks(data.games)
-        plt.xticks(ticks, [str(tick) for tick in ticks])
+            plt.xlim(*data.x_range)
+        plt.ylim(0, data.top)
+        plt.xticks([float(tick) for tick in data.x_ticks], [str(tick) for tick in data.x_ticks])
         plt.yticks(
-            [score for score, _ in thresholds],
-            [f"{name} {score}" for score, name in thresholds],
+            [score for score, _ in data.thresholds],
+            [f"{name} {score}" for score, name in data.thresholds],
         )
         plot.refresh()
 
     def action_back(self) -> None:
         """Leave the statistics."""
         self.dismiss()
-
-
-def _read_and_compute(folder: Path) -> tuple[CareerStats, list[str]]:
-    """Read the history with a store of its own and compute the records (in a thread)."""
-    from companion.storage import HistoryStore
-    from companion.storage.history_bulk import gc_paused
-
-    store = HistoryStore(folder)
-    with gc_paused():  # the records are built, counted and dropped before it resumes
-        stats = career_stats(store.all())
-    messages = [store.notice] if store.notice else []
-    messages += store.problems
-    return stats, messages

@@ -9,23 +9,23 @@ from rich.text import Text
 from textual.widgets import Checkbox, DataTable, Markdown, Static
 
 from companion.app import StuporSoloApp
+from companion.keymap import HELP_KEYS, KEYMAPS, Key, all_ids
 from companion.rules_help import (
     RULES_DECISIONS,
-    bindings_markdown,
     collect_bindings,
     key_label,
-    own_bindings,
     rules_markdown,
 )
 from companion.screens.deck import (
-    CardEditorScreen,
-    ConfirmResetScreen,
     DeckScreen,
     deck_is_provisional,
     expected_flips_to_reshuffle,
 )
 from companion.screens.help import HelpScreen
-from companion.screens.history import HistoryDetailScreen, HistoryScreen
+from companion.screens.history import HistoryScreen
+from companion.screens.modals.card_editor import CardEditorModal
+from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
 from solo_deck.scoring import ScoreBreakdown
@@ -64,23 +64,48 @@ async def test_help_lists_bindings_and_rules_decisions(tmp_path: Path) -> None:
         assert not isinstance(app.screen, HelpScreen)
 
 
-def test_help_collects_every_screen_that_exists() -> None:
+def test_help_collects_every_key_table() -> None:
     titles = [title for title, _ in collect_bindings()]
     assert titles[:3] == ["Everywhere", "Start", "New game"]
-    assert {"Solo deck", "History", "Help"} <= set(titles)
+    assert {"Table", "End Phase", "Solo deck", "History", "Help"} <= set(titles)
     rows = dict(collect_bindings())
     assert any(row.binding_id == "start.resume" for row in rows["Start"])
     # the dialogs' keys are listed with their screen
     assert any(row.binding_id == "deck.edit.save" for row in rows["Solo deck"])
     assert any(row.binding_id == "history.details" for row in rows["History"])
+    assert any(row.binding_id == "history.delete.yes" for row in rows["History"])
 
 
-def test_missing_screens_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.rules_help as rules_help
+def _screen_classes() -> list[type]:
+    """Every screen and dialog class of the app that declares its own keys."""
+    import importlib
+    import pkgutil
 
-    extra = rules_help.ScreenKeys("Nowhere", "companion.screens.not_written_yet", "Nope")
-    monkeypatch.setattr(rules_help, "SCREENS", (*rules_help.SCREENS, extra))
-    assert "Nowhere" not in bindings_markdown()
+    import companion.screens
+    import companion.screens.modals
+
+    found: list[type] = []
+    for package in (companion.screens, companion.screens.modals):
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            for value in vars(module).values():
+                if (
+                    isinstance(value, type)
+                    and value.__module__ == module.__name__
+                    and "BINDINGS" in vars(value)
+                ):
+                    found.append(value)
+    return found
+
+
+def test_every_screen_binding_comes_from_the_keymap() -> None:
+    ids = all_ids()
+    classes = _screen_classes()
+    assert len(classes) >= 15
+    for cls in classes:
+        for binding in vars(cls)["BINDINGS"]:
+            assert binding.id in ids, f"{cls.__name__}: {binding.key} has no id in the keymap"
+            assert binding.tooltip, f"{cls.__name__}: {binding.key} has no tooltip"
 
 
 def test_rules_decisions_cover_the_project_decisions() -> None:
@@ -89,7 +114,10 @@ def test_rules_decisions_cover_the_project_decisions() -> None:
         "Crowns",
         "Title" + "s",
         "Removing Allies",
-        "After you pass",
+        "Passing",
+        "Building",
+        "Capacity",
+        "Houses",
         "Neither way fits",
         "Mocenigo",
         "Values we assumed",
@@ -121,24 +149,18 @@ def test_rules_text_is_our_own_words() -> None:
             assert " ".join(w[i : i + 12]) not in book, text
 
 
-def test_every_binding_of_these_screens_has_id_and_tooltip() -> None:
-    mine = {"Start", "New game", "Solo deck", "History", "Help"}
-    groups = dict(collect_bindings())
-    assert mine <= set(groups)
-    for title in mine:
-        for row in groups[title]:
-            assert row.binding_id, row
-            assert row.tooltip, row
-    assert not [b for b in own_bindings(HelpScreen) if not b.show]
+def test_every_key_has_an_id_and_a_tooltip() -> None:
+    for _, keys in KEYMAPS.values():
+        for key in keys:
+            assert key.id and key.tooltip, key
+    assert all(key.show for key in HELP_KEYS)
 
 
 def test_key_labels() -> None:
-    from textual.binding import Binding
-
-    assert key_label(Binding("escape,q", "x", "X", key_display="esc")) == "esc / q"
-    assert key_label(Binding("question_mark", "x", "X", key_display="?")) == "?"
-    assert key_label(Binding("ctrl+s", "x", "X")) == "ctrl+s"
-    assert key_label(Binding("enter", "x", "X")) == "enter"
+    assert key_label(Key("escape,q", "x", "X", "t.x", "tip", "esc")) == "esc / q"
+    assert key_label(Key("question_mark", "x", "X", "t.q", "tip", "?")) == "?"
+    assert key_label(Key("ctrl+s", "x", "X", "t.s", "tip")) == "ctrl+s"
+    assert key_label(Key("enter", "x", "X", "t.e", "tip")) == "enter"
 
 
 # --- Deck -----------------------------------------------------------------------------
@@ -210,7 +232,7 @@ async def test_editing_a_card_saves_a_non_provisional_deck(tmp_path: Path) -> No
         await pilot.press("down", "down", "e")
         await pilot.pause()
         editor = app.screen
-        assert isinstance(editor, CardEditorScreen)
+        assert isinstance(editor, CardEditorModal)
         assert editor.card.id == original.id
         crown = editor.query_one("#edit-crown", Checkbox)
         crown.value = not original.crown
@@ -232,8 +254,9 @@ async def test_cancelled_edit_changes_nothing(tmp_path: Path) -> None:
         screen = await _open_deck(app, pilot)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CardEditorScreen)
-        app.screen.query_one("#edit-crown", Checkbox).toggle()
+        editor = app.screen
+        assert isinstance(editor, CardEditorModal)
+        editor.query_one("#edit-crown", Checkbox).toggle()
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
@@ -252,7 +275,7 @@ async def test_reset_asks_then_restores_the_default(tmp_path: Path) -> None:
         assert "Your own deck" in _banner(screen)
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmResetScreen)
+        assert isinstance(app.screen, ConfirmModal)
         await pilot.press("n")
         await pilot.pause()
         assert "Your own deck" in _banner(screen)
@@ -351,7 +374,7 @@ async def test_history_lists_records_newest_first_with_details(tmp_path: Path) -
         await pilot.press("enter")
         await pilot.pause()
         detail = app.screen
-        assert isinstance(detail, HistoryDetailScreen)
+        assert isinstance(detail, HistoryDetailModal)
         assert detail.record.id == "g2"
         score_text = str(detail.query_one("#detail-score", Static).render())
         assert "61" in score_text and "Feudal lord" in score_text
@@ -375,6 +398,6 @@ async def test_history_text_is_not_read_as_markup(tmp_path: Path) -> None:
         await _settle(pilot)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HistoryDetailScreen)
+        assert isinstance(app.screen, HistoryDetailModal)
         notes = str(app.screen.query_one("#detail-notes", Static).render())
         assert "[bold unclosed [/i] x" in notes

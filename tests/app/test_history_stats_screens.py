@@ -14,24 +14,21 @@ from textual.widgets import DataTable, Select, Static
 from textual_plotext import PlotextPlot
 
 from companion.app import StuporSoloApp
-from companion.history_stats import CareerStats, career_stats, format_duration
-from companion.screens.history import (
-    COLUMNS,
-    ConfirmDeleteScreen,
-    HistoryDetailScreen,
-    HistoryScreen,
-    HistoryTable,
-    shorten,
-    sort_records,
-)
-from companion.screens.statistics import (
+from companion.formatting import format_duration, shorten
+from companion.history_stats import (
     CHART_POINTS,
-    StatisticsScreen,
-    breakpoint_class,
+    CareerStats,
+    career_stats,
     chart_data,
     game_ticks,
     sample_evenly,
 )
+from companion.history_view import COLUMNS, sort_records
+from companion.keymap import HISTORY_DELETE_KEYS as DELETE_KEYS
+from companion.screens.history import HistoryScreen, HistoryTable
+from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.modals.history_detail import HistoryDetailModal
+from companion.screens.statistics import StatisticsScreen, breakpoint_class
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
 from tests.app.sample_history import sample_records
@@ -63,7 +60,7 @@ async def _open_history(pilot: Any) -> HistoryScreen:
     await _settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, HistoryScreen)
-    assert screen.all_records is not None
+    assert screen.view.all_records is not None
     return screen
 
 
@@ -143,20 +140,20 @@ async def test_sorting_by_score_orders_the_rows(tmp_path: Path) -> None:
         await pilot.pause()
         scores = [int(value) for value in _column(screen, "score")]
         assert scores == sorted((r.score.total for r in records), reverse=True)
-        assert "sorted by score, highest first" in screen.sub_title
+        assert "sorted by score, highest first" in str(screen.sub_title)
         label = screen.query_one(HistoryTable).columns["score"].label.plain  # type: ignore[index]
         assert label == "Score ▼"
         await pilot.press("S")
         await pilot.pause()
         scores = [int(value) for value in _column(screen, "score")]
         assert scores == sorted(r.score.total for r in records)
-        assert "sorted by score, lowest first" in screen.sub_title
+        assert "sorted by score, lowest first" in str(screen.sub_title)
         await pilot.press("s", "s")  # → title → difficulty: quick entries come last
         await pilot.pause()
         difficulties = _column(screen, "difficulty")
         assert difficulties[:9] == ["easy"] * 9
         assert difficulties[-2:] == ["—", "—"]
-        assert "sorted by difficulty, easy first" in screen.sub_title
+        assert "sorted by difficulty, easy first" in str(screen.sub_title)
 
 
 async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
@@ -172,16 +169,16 @@ async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
             x += column.get_render_width(table)
         await pilot.click(HistoryTable, offset=(x + 1, 0))
         await pilot.pause()
-        assert screen.sort_key == "rounds"
+        assert screen.view.sort_key == "rounds"
         rounds = [value for value in _column(screen, "rounds") if value != "—"]
         assert rounds == sorted(rounds)
-        assert "sorted by rounds, fewest first" in screen.sub_title
+        assert "sorted by rounds, fewest first" in str(screen.sub_title)
         await pilot.click(HistoryTable, offset=(x + 1, 0))  # again: reversed
         await pilot.pause()
         rounds = [value for value in _column(screen, "rounds") if value != "—"]
         assert rounds == sorted(rounds, reverse=True)
         expected = sort_records(records, "rounds", True)
-        assert [r.id for r in screen.shown] == [r.id for r in expected]
+        assert [r.id for r in screen.view.shown] == [r.id for r in expected]
 
 
 async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
@@ -199,7 +196,7 @@ async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
         assert screen.query_one("#filter-difficulty", Select).value == "hard"
         assert set(_column(screen, "difficulty")) == {"hard"}
         assert _count(screen) == f"{len(hard)} of 30 games"
-        assert screen.sub_title.startswith(f"{len(hard)} of 30 games")
+        assert str(screen.sub_title).startswith(f"{len(hard)} of 30 games")
 
         screen.query_one("#filter-title", Select).value = "Feudal lord"
         await pilot.pause()
@@ -237,7 +234,7 @@ async def test_detail_view_shows_breakdown_fields_and_log(tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
         detail = app.screen
-        assert isinstance(detail, HistoryDetailScreen)
+        assert isinstance(detail, HistoryDetailModal)
         assert detail.record == target
         score = str(detail.query_one("#detail-score", Static).render())
         score_lines = dict(
@@ -282,8 +279,9 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
 
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDeleteScreen)
-        assert victim.finished_at[:10] in str(app.screen.query_one("#delete-game").render())
+        question = app.screen
+        assert isinstance(question, ConfirmModal)
+        assert victim.finished_at[:10] in str(question.query_one("#confirm-body").render())
         await pilot.press("n")
         await _settle(pilot)
         assert app.screen is screen
@@ -291,7 +289,7 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
 
         await pilot.press("delete")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDeleteScreen)
+        assert isinstance(app.screen, ConfirmModal)
         await pilot.press("y")
         await _settle(pilot)
         assert HistoryStore(tmp_path).count() == 29
@@ -353,7 +351,7 @@ async def test_read_only_copy_refuses_to_delete(tmp_path: Path) -> None:
             assert app.read_only
             screen = await _open_history(pilot)
             assert screen.query_one(HistoryTable).row_count == 30
-            assert "read-only" in screen.sub_title
+            assert "read-only" in str(screen.sub_title)
             await pilot.press("x")
             await pilot.pause()
             assert app.screen is screen  # no confirmation asked
@@ -467,7 +465,8 @@ async def test_statistics_take_the_layout_of_the_terminal_width(
         await app.push_screen(screen)
         await _settle(pilot)
         assert screen.classes & {"-narrow", "-medium", "-wide"} == {breakpoint}
-        assert screen.query_one("#stats-top").styles.layout.name == layout
+        top_layout = screen.query_one("#stats-top").styles.layout
+        assert top_layout is not None and top_layout.name == layout
         assert breakpoint_class(width, StatisticsScreen.HORIZONTAL_BREAKPOINTS or []) == breakpoint
         assert gc.isenabled()  # paused only while the worker read the history
         other = 190 - width  # 120 <-> 70: a resize still moves the screen to the other class
@@ -551,10 +550,10 @@ async def test_an_empty_history_shows_friendly_text_on_both_screens(tmp_path: Pa
 
 
 @pytest.mark.parametrize(
-    "cls", [HistoryScreen, HistoryTable, HistoryDetailScreen, ConfirmDeleteScreen, StatisticsScreen]
+    "cls", [HistoryScreen, HistoryTable, HistoryDetailModal, DELETE_KEYS, StatisticsScreen]
 )
-def test_every_binding_has_an_id_a_tooltip_and_shows(cls: type) -> None:
-    bindings = vars(cls)["BINDINGS"]
+def test_every_binding_has_an_id_a_tooltip_and_shows(cls: Any) -> None:
+    bindings = cls.bindings() if cls is DELETE_KEYS else vars(cls)["BINDINGS"]
     assert bindings
     for binding in bindings:
         assert binding.id, binding

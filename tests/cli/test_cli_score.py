@@ -83,23 +83,21 @@ def test_json_is_exactly_one_object_with_the_documented_keys(run: Run) -> None:
     assert result.err == ""
 
 
-@pytest.mark.parametrize(
-    ("structures", "frederick", "bonus"),
-    [(10, 9, 4), (9, 9, 4), (0, 0, 4), (8, 9, 0), (0, 13, 0), (13, 13, 4)],
-)
-def test_most_structures_bonus_goes_to_a_tie(
-    run: Run, structures: int, frederick: int, bonus: int
+@pytest.mark.parametrize(("structures", "frederick"), [(10, 9), (9, 9), (0, 0), (8, 9), (0, 13)])
+def test_most_structures_bonus_is_yours_by_default(
+    run: Run, structures: int, frederick: int
 ) -> None:
+    # The default rule: Frederick scores nothing, so you always have the most Structures.
     args = score_args(structures=structures, frederick_structures=frederick)
     document = json.loads(run("score", *args, "--json").out)
-    assert document["most_structures_bonus"] == bonus
+    assert document["most_structures_bonus"] == 4
     assert document["structures"] == structures
 
 
 @pytest.mark.parametrize(
     ("total", "title"),
     [
-        (0, "Serf"),
+        (4, "Serf"),
         (29, "Serf"),
         (30, "Knight"),
         (49, "Knight"),
@@ -110,8 +108,8 @@ def test_most_structures_bonus_goes_to_a_tie(
     ],
 )
 def test_title_boundaries(run: Run, total: int, title: str) -> None:
-    # Frederick has more Structures, no resources: the total is the VP track.
-    args = score_args(vp=total, structures=0, frederick_structures=1, grain=0, stone=0)
+    # No Structures, no resources: the total is the VP track and the most-Structures 4.
+    args = score_args(vp=total - 4, structures=0, frederick_structures=1, grain=0, stone=0)
     document = json.loads(run("score", *args, "--augustales", "0", "--json").out)
     assert (document["total"], document["title"]) == (total, title)
 

@@ -1,37 +1,71 @@
-"""A yes/no question."""
+"""The app's one yes/no question.
+
+Every "are you sure?" in the app is a :class:`ConfirmModal`: a title, a body and an
+optional muted note (all shown as plain text, so stored names can never be read as
+markup), a yes and a no button, ``y`` for yes and ``n``/``escape`` for no, the keys in the
+footer. What the keys are called, their tooltips and their binding ids (for keymaps) come
+from a :class:`~companion.keymap.ConfirmKeys` defined in :mod:`companion.keymap`, where the
+Help reads them.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label
+from textual.widgets import Button, Label, Static
+from textual.widgets.button import ButtonVariant
+
+from companion.keymap import QUESTION_KEYS, ConfirmKeys
+from companion.widgets.key_footer import KeyFooter
 
 
 class ConfirmModal(ModalScreen[bool]):
-    """Asks a question; y/enter says yes, n/escape says no."""
+    """Asks a question; ``y`` says yes, ``n``/``escape`` says no, and so do the buttons."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes", tooltip="Yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm.no", tooltip="No"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(QUESTION_KEYS.bindings())
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        body: str = "",
+        *,
+        note: str = "",
+        yes_label: str = "Yes",
+        no_label: str = "No",
+        danger: bool = False,
+        keys: ConfirmKeys = QUESTION_KEYS,
+    ) -> None:
+        """``yes_label``/``no_label`` name the buttons (``Delete (y)``); ``danger`` paints
+        the yes button red; ``keys`` gives the keys their ids, labels and tooltips."""
         super().__init__()
-        self.question = question
-        self.detail = detail
+        self.question = title
+        self.body = body
+        self.note = note
+        self.yes_label = yes_label
+        self.no_label = no_label
+        self.danger = danger
+        self.keys = keys
+        if keys != QUESTION_KEYS:
+            # Textual reads a screen's keys from this map (a copy of the class's BINDINGS);
+            # one built from ``keys`` gives each question its own ids, labels and tooltips.
+            self._bindings = BindingsMap(keys.bindings())
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title")
-            if self.detail:
-                yield Label(self.detail)
+            yield Label(self.question, classes="dialog-title", markup=False)
+            if self.body:
+                yield Static(self.body, id="confirm-body", markup=False)
+            if self.note:
+                yield Static(self.note, id="confirm-note", classes="muted", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Yes (y)", id="yes", variant="primary")
-                yield Button("No (n)", id="no")
+                yes_variant: ButtonVariant = "error" if self.danger else "primary"
+                yield Button(f"{self.yes_label} (y)", variant=yes_variant, id="yes")
+                yield Button(f"{self.no_label} (n)", id="no")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
