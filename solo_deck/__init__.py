@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
-    from solo_deck.income import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.board import Board, MarketTile, Trade
     from solo_deck.data_files import (
         load_advanced_cards,
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from solo_deck.gains import Gains
     from solo_deck.game import SoloGame
     from solo_deck.grants import Grant
+    from solo_deck.income import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.legacy_v1 import upgrade_v1
     from solo_deck.obligations import Obligation
     from solo_deck.odds import (

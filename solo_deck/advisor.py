@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from solo_deck.income import AllyIncome, ally_income
 from solo_deck.edict import Edict, EdictKind
 from solo_deck.errors import RuleError
+from solo_deck.income import AllyIncome, ally_income
 from solo_deck.model_base import FrozenModel
 from solo_deck.palace import Direction, KindChange, Palace, PalaceLimits, PlayerChoice
 from solo_deck.ruleset import Ruleset

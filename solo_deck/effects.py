@@ -111,6 +111,32 @@ def grant_gains(
     return pay, get
 
 
+def choice_total(
+    grant: Grant,
+    player: PlayerState,
+    palace: Palace,
+    ally_kind: AllyKindChoice | None = None,
+) -> int:
+    """How many resources of your choice ``grant`` gives now (its own choice plus one kind
+    per counted unit; ``ally_kind`` for an effect that counts your Allies of one kind).
+
+    >>> from solo_deck.grants import PerCount
+    >>> b4 = Grant(per=PerCount(of="own_allies_of_kind", resource_choice=1, max_units=3))
+    >>> choice_total(b4, PlayerState(allies=("tento", "gisela")), Palace.initial(), "loyalist")
+    2
+    """
+    total = grant.resource_choice
+    per = grant.per
+    if per is not None and per.resource_choice:
+        if per.of == "own_allies_of_kind" and ally_kind is None:
+            return total
+        units = count_of(per.of, player, palace, ally_kind) // per.every
+        if per.max_units is not None:
+            units = min(units, per.max_units)
+        total += units * per.resource_choice
+    return total
+
+
 def default_choice(
     grant: Grant, player: PlayerState, palace: Palace
 ) -> dict[str, int | str | None]:
@@ -125,12 +151,7 @@ def default_choice(
     times = None
     if grant.conversion is not None:
         times = _affordable(grant.conversion.pay, player, grant.conversion.times)
-    total = grant.resource_choice
-    if grant.per is not None and grant.per.resource_choice:
-        units = count_of(grant.per.of, player, palace, kind) // grant.per.every
-        if grant.per.max_units is not None:
-            units = min(units, grant.per.max_units)
-        total += units * grant.per.resource_choice
+    total = choice_total(grant, player, palace, kind)
     to_grain = player.grain <= player.stone
     return {
         "grain": total if to_grain else 0,
@@ -185,15 +206,20 @@ def describe_terms(action: str, terms: ActionTerms) -> str:
 
 
 def describe_action(step: GrantedAction) -> str:
-    """A granted step in words (``promote a Specialist twice``, ``draw 4 cards``)."""
+    """A granted step in words (``promote a Specialist twice``, ``draw 4 cards``).
+
+    >>> from solo_deck.grants import ActionTerms
+    >>> describe_action(GrantedAction(action="promote", count=2,
+    ...                               terms=ActionTerms(distinct=True)))
+    'promote a Specialist twice, each a different Specialist'
+    """
     if step.action == "draw":
         return f"draw {step.count} card{'s' if step.count != 1 else ''}"
-    text = describe_terms(step.action, step.terms)
-    if step.count == 2:
-        text += " twice"
-    elif step.count > 2:
-        text += f" {step.count} times"
-    return text
+    times = {1: "", 2: " twice"}.get(step.count, f" {step.count} times")
+    if step.terms.distinct:
+        plain = describe_terms(step.action, step.terms.model_copy(update={"distinct": False}))
+        return f"{plain}{times}, each a different Specialist"
+    return describe_terms(step.action, step.terms) + times
 
 
 def describe_grant(grant: Grant) -> str:

@@ -19,6 +19,7 @@ from solo_deck.gains import Gains
 from solo_deck.grants import ActionTerms
 from solo_deck.obligations import Obligation
 from solo_deck.player import Specialist
+from solo_deck.queries import market_trades
 from solo_deck.state import GameState
 from solo_deck.triggers import (
     active_workplaces,
@@ -357,11 +358,15 @@ def visit_market(state: GameState, event: VisitMarket, ctx: Context) -> Outcome:
     if known is None:
         board = board.with_market(port, tile)
     tiles = active_workplaces(state)
-    extra = sum(t.effect.extra_trades for t in tiles if t.effect.trigger == "market")
+    trades = market_trades(state)
     if event.sells + event.buys == 0:
         raise RuleError("sell, buy or both (or decline the visit)")
-    if event.sells > 1 + extra or event.buys > 1 + extra or event.sells + event.buys > 2 + extra:
-        more = " and one more of either" if extra else ""
+    if (
+        event.sells > trades.sells
+        or event.buys > trades.buys
+        or (event.sells + event.buys > trades.total)
+    ):
+        more = " and one more of either" if trades.total > 2 else ""
         raise RuleError(f"a Market visit is one sale and one purchase{more}")
     if event.sells and tile.sell is None:
         raise RuleError(f"the Market in {name} buys nothing from you")

@@ -109,6 +109,31 @@ def great_cost(great_id: str) -> int | None:
     return great_structures()[great_id].augustales
 
 
+class MarketTrades(NamedTuple):
+    """How many sales and purchases one Market visit allows now (one each, and one more of
+    either with a Workplace that gives it)."""
+
+    sells: int
+    buys: int
+    total: int
+
+
+def market_trades(state: GameState) -> MarketTrades:
+    """The trades a Market visit allows now."""
+    extra = sum(
+        tile.effect.extra_trades
+        for tile in active_workplaces(state)
+        if tile.effect.trigger == "market"
+    )
+    return MarketTrades(1 + extra, 1 + extra, 2 + extra)
+
+
+def usual_summon_grain(ruleset: Ruleset) -> int:
+    """The Grain an Ally's spot usually costs (the board prints each spot's cost; this is
+    the prefill a dialog offers)."""
+    return ruleset.voyage.ally_cost_grain.value
+
+
 def workplaces_in_use(state: GameState) -> tuple[str, ...]:
     """The labels of the Workplace abilities you use now (``Village I A``...)."""
     return tuple(tile.label for tile in active_workplaces(state))

@@ -52,6 +52,7 @@ class VoyageRules(FrozenModel):
     advanced_cards_level_b: Sourced[int]
     travel_max_steps: Sourced[int]
     travel_free_steps: Sourced[int]
+    ally_cost_grain: Sourced[int]
 
     @model_validator(mode="after")
     def _start_is_a_port(self) -> VoyageRules:

@@ -1,5 +1,6 @@
 """Issue an Edict: choose the Active tile, add/remove per kind, then the Next tile that
-slides down."""
+slides down. It answers an Edict owed (its line shows what triggered it) and opens without
+one too."""
 
 from __future__ import annotations
 
@@ -7,13 +8,23 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.keymap import ISSUE_EDICT_KEYS, bindings
 from companion.screens.modals.advisor import ally_lines
-from companion.widgets.number_field import EventModal
-from solo_deck import AdviceRow, Edict, EdictKind, GameState, PalaceLimits, Ruleset, edict_advice
+from companion.screens.modals.event_modal import EventModal
+from solo_deck import (
+    AdviceRow,
+    Edict,
+    EdictKind,
+    GameState,
+    Obligation,
+    PalaceLimits,
+    Ruleset,
+    edict_advice,
+)
 from solo_deck.events import PlayerEdict
 from solo_deck.palace import Direction
 from solo_deck.solo_cards import Numeral
@@ -35,21 +46,18 @@ class IssueEdictModal(EventModal[PlayerEdict]):
     (only legal ones are listed, so forced directions are plain), and the Next tile that
     slides down (skipped when none is left). Backspace goes back one step."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *EventModal.BINDINGS,
-        Binding(
-            "backspace",
-            "back",
-            "Back",
-            id="edict.back",
-            tooltip="Go back to the previous step",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(ISSUE_EDICT_KEYS))
     DIALOG_TITLE = "Issue an Edict"
     OK_LABEL = "Choose"
+    DEFAULT_CSS = """
+    IssueEdictModal #choices { height: auto; max-height: 7; }
+    IssueEdictModal #allies { height: auto; max-height: 5; }
+    """
 
-    def __init__(self, state: GameState, ruleset: Ruleset) -> None:
-        super().__init__()
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(obligation)
         self.state = state
         self.ruleset = ruleset
         self.limits = PalaceLimits.from_ruleset(ruleset)
@@ -133,10 +141,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
         if self.step == 1:
             return "Step 1 of 3 · Which Active Edict do you issue?"
         if self.step == 2:
-            return (
-                "Step 2 of 3 · Add or remove, per kind (identical icons move together; "
-                "only the legal combinations are listed, best ally income first)"
-            )
+            return "Step 2 of 3 · Add or remove per kind (legal only, best income first)"
         return "Step 3 of 3 · Which Next tile slides down into the empty Active space?"
 
     def _summary(self) -> str:

@@ -2,58 +2,120 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
-from companion.widgets.number_field import EventModal, NumberField
-from solo_deck import GameState, Ruleset
+from companion.screens.modals.event_modal import EventModal
+from companion.widgets.number_field import NumberField
+from companion.widgets.search_select import move_on_after_pick
+from solo_deck.data_files import workplace_tiles
 from solo_deck.events import Promote
-from solo_deck.player import Specialist
+from solo_deck.grants import ActionTerms
+from solo_deck.player_limits import PlayerLimits
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset
+    from solo_deck.player import Specialist
+
+NOTHING_PAID = (
+    "nothing paid: if the arrow shows a Grain cost, type it; press Promote again if it is free"
+)
 
 
 class PromoteModal(EventModal[Promote]):
-    """Which Specialist (with where it stands), the path when it enters the board, and the
-    Grain paid. Arrows choose, Tab moves on, Enter records."""
+    """The Specialist first (where each stands; arrows, Enter moves on), the path when it
+    enters the board, then the Grain the arrow asks. Promote records; a promotion with
+    nothing paid asks once."""
 
     DIALOG_TITLE = "Promote a Specialist"
     OK_LABEL = "Promote"
+    DEFAULT_CSS = """
+    PromoteModal #specialist { height: auto; max-height: 5; }
+    PromoteModal #path-row { height: 1; margin-top: 1; }
+    PromoteModal #path-row > Label { width: 20; }
+    PromoteModal #path-row > Select { width: 1fr; }
+    """
 
-    def __init__(self, state: GameState, ruleset: Ruleset) -> None:
-        super().__init__()
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(obligation)
         self.state = state
         self.ruleset = ruleset
-        self.lengths: dict[str, int] = dict(ruleset.player.path_spaces.value)
+        self.limits = PlayerLimits.from_ruleset(ruleset)
+        self.terms = obligation.terms if obligation is not None else ActionTerms()
+        self.excluded = obligation.exclude_specialist if obligation is not None else None
+        self._nothing_paid_asked = False
+
+    # --- where the Specialists stand ----------------------------------------------------
 
     def at_end(self, specialist: Specialist) -> bool:
-        """True when the Specialist cannot move further."""
-        return specialist.path is not None and specialist.space >= self.lengths[specialist.path]
+        """True when the Specialist stands at the end of its path."""
+        return specialist.path is not None and specialist.space >= self.limits.path_length(
+            specialist.path
+        )
 
-    def describe(self, specialist: Specialist) -> str:
-        """``off board`` or ``Path B space 2 of 3``."""
+    def where(self, specialist: Specialist) -> str:
+        """``beside the board`` or ``Path B space 2 (Countryside)``."""
         if specialist.path is None:
-            return "off board (enters a path)"
-        return f"Path {specialist.path} space {specialist.space} of {self.lengths[specialist.path]}"
+            return "beside the board"
+        area = self.limits.area(specialist.path, specialist.space).capitalize()
+        return f"Path {specialist.path} space {specialist.space} ({area})"
+
+    def reach(self, path: str, space: int) -> str:
+        """What a Specialist finds on ``space`` of ``path``, in words."""
+        area = self.limits.area(path, space)
+        if area == "city":
+            tiles = self.state.board.city(path).tiles
+            if tiles == ():
+                return f"the City of Path {path} (no City Bonus tile left there)"
+            return f"the City of Path {path}: take a City Bonus tile"
+        tile = self.state.board.space(path, space).tile
+        found = workplace_tiles()[tile] if tile is not None else None
+        what = f"{found.label}, {found.text}" if found else "a Workplace to name"
+        return f"Path {path} space {space} ({area.capitalize()}): {what}"
+
+    # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        yield Label(f"You have {self.state.player.grain} Grain.", classes="muted")
         options = []
-        for number, specialist in enumerate(self.state.player.specialists, start=1):
-            done = self.at_end(specialist)
-            text = f"Specialist {number} — {self.describe(specialist)}"
-            options.append(
-                Option(text + ("  (end of path)" if done else ""), id=f"s{number}", disabled=done)
-            )
+        for index, specialist in enumerate(self.state.player.specialists):
+            text = f"Specialist {index + 1} — {self.where(specialist)}"
+            blocked = False
+            if self.at_end(specialist):
+                text, blocked = text + "  (end of its path)", True
+            elif index == self.excluded:
+                text, blocked = text + "  (just moved: promote another)", True
+            options.append(Option(text, id=f"s{index}", disabled=blocked))
         yield OptionList(*options, id="specialist")
-        yield Label("Path (only for a Specialist entering the board)", id="path-label")
-        yield Select(
-            [(f"Path {name} — {spaces} spaces", name) for name, spaces in self.lengths.items()],
-            allow_blank=False,
-            value="A",
-            id="path",
+        with Horizontal(id="path-row"):
+            yield Label("Enters Path")
+            yield Select(
+                [
+                    (f"Path {path} — {self.limits.path_length(path)} spaces", path)
+                    for path in sorted(self.limits.path_areas)
+                ],
+                allow_blank=False,
+                id="path",
+                compact=True,
+            )
+        yield Label("", id="reach", markup=False)
+        held = f"you have {self.state.player.grain}"
+        yield NumberField(
+            "Grain paid",
+            0,
+            hint="this promotion costs no Grain"
+            if self.terms.free_grain
+            else f"as the arrow shows ({held})",
+            id="grain",
+            disabled=self.terms.free_grain,
         )
-        yield NumberField("Grain paid", 0, id="grain")
 
     def on_mount(self) -> None:
         specialists = self.query_one("#specialist", OptionList)
@@ -64,42 +126,67 @@ class PromoteModal(EventModal[Promote]):
         ]
         specialists.highlighted = free[0] if free else None
         specialists.focus()
-        self._sync_path()
+        move_on_after_pick(self, self.query_one("#path", Select), self._after_path)
+        self._sync()
+        refusal = self.session.why_not("promote")
+        if refusal is not None:
+            self.show_error(refusal)
 
-    def _chosen_specialist(self) -> tuple[int, Specialist] | None:
+    def _after_path(self) -> Widget:
+        grain = self.query_one("#grain", NumberField)
+        return self.query_one("#ok") if grain.disabled else grain.input
+
+    def chosen(self) -> tuple[int, Specialist] | None:
+        """The Specialist highlighted, if it may move."""
         specialists = self.query_one("#specialist", OptionList)
         index = specialists.highlighted
         if index is None or specialists.get_option_at_index(index).disabled:
             return None
         return index, self.state.player.specialists[index]
 
-    def _sync_path(self) -> None:
-        chosen = self._chosen_specialist()
-        path = self.query_one("#path", Select)
-        label = self.query_one("#path-label", Label)
-        if chosen is not None and chosen[1].path is not None:
-            path.value = chosen[1].path
-            path.disabled = True
-            label.update(f"Path: stays on Path {chosen[1].path}")
-        else:
-            path.disabled = False
-            label.update("Path: which path does it enter?")
+    def _sync(self) -> None:
+        """Show the path choice only for a Specialist entering the board, and what the
+        Specialist will reach."""
+        chosen = self.chosen()
+        entering = chosen is not None and chosen[1].path is None
+        self.query_one("#path-row").display = entering
+        reach = self.query_one("#reach", Label)
+        if chosen is None:
+            reach.update("No Specialist highlighted can move.")
+            return
+        specialist = chosen[1]
+        path: str | None = specialist.path
+        if path is None:
+            value = self.query_one("#path", Select).value
+            path = value if isinstance(value, str) else None
+        if path is None:
+            reach.update("")
+            return
+        reach.update(f"It will reach {self.reach(path, specialist.space + 1)}.")
 
     @on(OptionList.OptionHighlighted, "#specialist")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._sync_path()
+        self._sync()
+
+    @on(Select.Changed, "#path")
+    def _path_changed(self, event: Select.Changed) -> None:
+        self._sync()
 
     @on(OptionList.OptionSelected, "#specialist")
     def _selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a Specialist moves on (to its path, else to the Grain); only Promote
+        records."""
         event.stop()
-        chosen = self._chosen_specialist()
+        chosen = self.chosen()
         if chosen is not None and chosen[1].path is None:
             self.query_one("#path", Select).focus()
-            return
-        self.submit()
+        else:
+            self._after_path().focus()
+
+    # --- the event -----------------------------------------------------------------------
 
     def build_event(self) -> Promote | None:
-        chosen = self._chosen_specialist()
+        chosen = self.chosen()
         if chosen is None:
             self.show_error("choose a Specialist that can still move")
             return None
@@ -107,9 +194,15 @@ class PromoteModal(EventModal[Promote]):
         if not grain.check() or grain.value is None:
             self.show_error("the Grain paid is not a valid number")
             return None
+        paid = 0 if self.terms.free_grain else grain.value
+        if paid == 0 and not self.terms.free_grain and not self._nothing_paid_asked:
+            self._nothing_paid_asked = True
+            self.show_error(NOTHING_PAID)
+            grain.input.focus()
+            return None
         self.show_error(None)
         index, specialist = chosen
         path = self.query_one("#path", Select).value
         if specialist.path is not None or path not in ("A", "B", "C"):
-            return Promote(specialist=index, grain=grain.value)
-        return Promote(specialist=index, path=path, grain=grain.value)
+            return Promote(specialist=index, grain=paid)
+        return Promote(specialist=index, path=path, grain=paid)

@@ -1,25 +1,53 @@
-"""Summon the face-up Ally at your ship's port."""
+"""Summon the face-up Ally at your ship's port: who it is (preselected when the app knows
+it), what you paid, and whether its space on your board shows the Edict mark."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.widgets import Label, Select
+from textual.widget import Widget
+from textual.widgets import Checkbox, Label, Select
 
-from companion.widgets.number_field import EventModal, NumberField
-from solo_deck import GameState, load_allies
+from companion.formatting import plural
+from companion.screens.modals.event_modal import EventModal
+from companion.widgets.number_field import NumberField
+from companion.widgets.search_select import SearchSelect, move_on_after_pick
+from solo_deck import load_allies
 from solo_deck.data_files import allies_by_id
 from solo_deck.events import SummonAlly
+from solo_deck.grants import ActionTerms
+from solo_deck.player_limits import PlayerLimits
+from solo_deck.queries import capacity, discount, usual_summon_grain
 
-DEFAULT_SUMMON_GRAIN = 3
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset
+
+"""The app's first guess at what an Ally space costs (the cost is printed on your board,
+not in the rules data); the field never starts above the Grain you hold."""
+
+
+@cache
+def shared_names() -> frozenset[str]:
+    """The Ally names printed on two tiles (Gregoria, Sebastian)."""
+    names = [ally.name for ally in load_allies()]
+    return frozenset(name for name in names if names.count(name) > 1)
+
+
+def ally_title(ally_id: str) -> str:
+    """``Gisela`` or, for a name on two tiles, ``Gregoria (tile 1)``."""
+    ally = allies_by_id()[ally_id]
+    if ally.name not in shared_names():
+        return ally.name
+    return f"{ally.name} (tile {ally_id.rsplit('-', 1)[-1]})"
 
 
 def ally_label(ally_id: str) -> str:
-    """``Gisela — Saxon princess, Loyalist`` (copies of a name get their number)."""
+    """``Gisela — Saxon princess, Loyalist`` (a name on two tiles gets its tile number)."""
     ally = allies_by_id()[ally_id]
-    copy = f" (tile {ally_id.rsplit('-', 1)[1]})" if ally_id[-2:] in ("-1", "-2") else ""
-    return f"{ally.name}{copy} — {ally.epithet}, {ally.kind.value.capitalize()}"
+    return f"{ally_title(ally_id)} — {ally.epithet}, {ally.kind.value.capitalize()}"
 
 
 def ally_name(ally_id: str | None) -> str:
@@ -36,70 +64,165 @@ def ally_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
 
 
 class SummonModal(EventModal[SummonAlly]):
-    """Who the Ally is (preselected when the app knows it) and the Grain you paid."""
+    """The Ally (named by the app when it knows it, else a searchable list; Enter moves
+    on), the Grain paid (or the Augustales an effect asks instead) and the Edict mark of
+    the space used. Summon records."""
 
     DIALOG_TITLE = "Summon an Ally"
     OK_LABEL = "Summon"
+    DEFAULT_CSS = """
+    SummonModal #ally { margin-bottom: 1; }
+    """
 
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(obligation)
         self.state = state
+        self.ruleset = ruleset
+        self.terms = obligation.terms if obligation is not None else ActionTerms()
+        self.limits = PlayerLimits.from_ruleset(ruleset)
         voyage = state.voyage
         self.port = voyage.player
         self.spaces = [i for i, s in enumerate(voyage.ports[self.port].allies) if s.face_up]
 
+    # --- what the app knows ------------------------------------------------------------
+
     @property
     def known_id(self) -> str | None:
         """The id of the face-up Ally here, if the app knows it."""
-        if not self.spaces:
-            return None
-        return self.state.voyage.ports[self.port].allies[self.spaces[0]].face_up_id
+        allies = self.state.voyage.ports[self.port].allies
+        known = (allies[i].face_up_id for i in self.spaces)
+        return next((ally for ally in known if ally in allies_by_id()), None)
+
+    def elsewhere(self) -> set[str]:
+        """Allies in your castle and those known to lie face up at other spaces."""
+        taken = set(self.state.player.allies)
+        for index, port in enumerate(self.state.voyage.ports):
+            for number, space in enumerate(port.allies):
+                here = index == self.port and number in self.spaces
+                if space.face_up and space.face_up_id and not here:
+                    taken.add(space.face_up_id)
+        return taken
+
+    @property
+    def coins_instead(self) -> int | None:
+        """The Augustales an effect asks instead of the Grain."""
+        return self.terms.augustales_instead
+
+    @property
+    def grain_free(self) -> bool:
+        """True when this Summon costs no Grain (free, or paid in coins)."""
+        return self.terms.free_grain or self.coins_instead is not None
+
+    def grain_prefill(self) -> int:
+        """A first guess at the Grain paid: the usual cost less the discounts known, never
+        more than you hold."""
+        if self.grain_free:
+            return 0
+        off = discount(self.state, "summon") + self.terms.discount
+        usual = usual_summon_grain(self.ruleset)
+        return max(0, min(self.state.player.grain, usual - off.grain))
+
+    def grain_hint(self) -> str:
+        """What the Grain field leaves to the board, and the discounts known."""
+        if self.coins_instead is not None:
+            return "paid in Augustales instead"
+        if self.terms.free_grain:
+            return "this Summon costs no Grain"
+        hints = ["what the Ally space shows"]
+        workplace = discount(self.state, "summon")
+        if not workplace.empty:
+            hints.append(f"Workplace: {workplace.describe(sign='')} off")
+        if not self.terms.discount.empty:
+            hints.append(f"this Summon: {self.terms.discount.describe(sign='')} off")
+        return ", ".join(hints)
+
+    # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
+        player = self.state.player
         port = self.state.voyage.ports[self.port]
-        if not self.spaces:
-            yield Label(f"There is no face-up Ally in {port.name}.", classes="error-text")
-        else:
-            yield Label(
-                f"The face-up Ally in {port.name}: {ally_name(self.known_id)}. "
-                f"You have {self.state.player.grain} Grain.",
-                classes="muted",
-            )
-        options = ally_options(self.state.player.allies)
-        known = self.known_id if self.known_id in {value for _, value in options} else None
-        yield Label("Which Ally is it?")
-        yield Select(
-            options,
-            prompt="choose the Ally's name (type to search)",
-            value=known if known is not None else Select.NULL,
-            id="ally",
+        room = capacity(self.state, self.ruleset)
+        hosted = f"Ally spaces used: {room.allies} of {room.ally_spaces}"
+        coins = self.coins_instead
+        pay = (
+            f"You pay {plural(coins, 'Augustalis', 'Augustales')} instead of Grain "
+            f"(you have {player.augustales})."
+            if coins is not None
+            else f"You have {player.grain} Grain."
         )
+        yield Label(f"{pay} {hosted}.", classes="muted", id="summon-info")
+        known = self.known_id
+        if known is not None:
+            yield Label(f"The Ally in {port.name}: {ally_label(known)}", id="known", markup=False)
+        else:
+            yield SearchSelect(
+                ally_options(self.elsewhere()),
+                prompt=f"which Ally lies face up in {port.name}? (type to search)",
+                id="ally",
+            )
         yield NumberField(
             "Grain paid",
-            DEFAULT_SUMMON_GRAIN,
-            hint="what summoning cost you",
+            self.grain_prefill(),
+            hint=self.grain_hint(),
             id="grain",
+            disabled=self.grain_free,
+        )
+        used = player.marked_allies >= self.limits.marked_ally_spaces
+        yield Checkbox(
+            "Your marked Ally space is already used"
+            if used
+            else "The Ally space you use shows the Edict mark (issue an Edict)",
+            id="mark",
+            disabled=used,
+            compact=True,
         )
 
     def on_mount(self) -> None:
-        if self.query_one("#ally", Select).is_blank():
-            self.query_one("#ally", Select).focus()
+        fields = self.query(Select)
+        for select in fields:
+            move_on_after_pick(self, select, self._after_ally)
+        if fields:
+            fields.first().focus()
         else:
-            self.query_one("#grain", NumberField).input.focus()
+            self._after_ally().focus()
+        refusal = self.session.why_not("summon_ally")
+        if refusal is not None:
+            self.show_error(refusal)
+
+    def _after_ally(self) -> Widget:
+        grain = self.query_one("#grain", NumberField)
+        return self.query_one("#mark") if grain.disabled else grain.input
+
+    # --- the event -----------------------------------------------------------------------
+
+    def space_for(self, ally_id: str) -> int:
+        """The face-up space the Ally is summoned from."""
+        allies = self.state.voyage.ports[self.port].allies
+        for index in self.spaces:
+            if allies[index].face_up_id == ally_id:
+                return index
+        unnamed = [i for i in self.spaces if allies[i].face_up_id is None]
+        return (unnamed or self.spaces or [0])[0]
 
     def build_event(self) -> SummonAlly | None:
-        ally = self.query_one("#ally", Select).value
+        ally = self.known_id
+        if ally is None:
+            chosen = self.query_one("#ally", Select).value
+            if not isinstance(chosen, str):
+                self.show_error("say which Ally you summon (type its name to find it)")
+                return None
+            ally = chosen
         grain = self.query_one("#grain", NumberField)
-        ok = grain.check()
-        if not isinstance(ally, str):
-            self.show_error("say which Ally you summon")
-            return None
-        if not ok or grain.value is None:
+        if not grain.check() or grain.value is None:
             self.show_error("the Grain paid is not a valid number")
             return None
         self.show_error(None)
-        space = self.spaces[0] if self.spaces else 0
-        for index in self.spaces:
-            if self.state.voyage.ports[self.port].allies[index].face_up_id == ally:
-                space = index
-        return SummonAlly(ally_id=ally, space=space, grain=grain.value)
+        return SummonAlly(
+            ally_id=ally,
+            space=self.space_for(ally),
+            grain=0 if self.grain_free else grain.value,
+            augustales=self.coins_instead or 0,
+            edict_mark=self.query_one("#mark", Checkbox).value,
+        )

@@ -1,0 +1,97 @@
+"""Take the City Bonus tile in the City your Specialist reached."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from companion.screens.modals.event_modal import EventModal
+from solo_deck.city_bonus import CITY_TILE_IDS, CityTileId
+from solo_deck.data_files import city_bonus_tiles
+from solo_deck.events import ChooseCityBonus
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset
+
+NONE_LEFT = "none"
+
+
+class CityBonusModal(EventModal[ChooseCityBonus]):
+    """The tiles lying in the City when the board knows them, else every tile A–F and
+    "no tile was left there"; Enter moves on, Take records."""
+
+    DIALOG_TITLE = "Take a City Bonus tile"
+    OK_LABEL = "Take"
+    DEFAULT_CSS = """
+    CityBonusModal #tiles { height: auto; max-height: 10; }
+    """
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        first = state.obligation
+        if obligation is None and first is not None and first.does == "city_bonus":
+            obligation = first
+        super().__init__(obligation)
+        self.state = state
+        self.ruleset = ruleset
+        self.path = obligation.space if obligation is not None else None
+
+    def choices(self) -> list[CityTileId | None]:
+        """The tiles you may say you took (``None``: no tile was left there)."""
+        if self.path is None:
+            return []
+        known = self.state.board.city(self.path).tiles
+        if known is not None:
+            return list(dict.fromkeys(known))
+        return [*CITY_TILE_IDS, None]
+
+    def compose_body(self) -> ComposeResult:
+        if self.path is None:
+            yield Label("No Specialist of yours is waiting in a City.")
+            return
+        known = self.state.board.city(self.path).tiles is not None
+        yield Label(
+            f"In the City of Path {self.path} lies:"
+            if known
+            else f"Which tile did you take in the City of Path {self.path}?",
+            classes="muted",
+            markup=False,
+        )
+        texts = city_bonus_tiles()
+        options = [
+            Option(f"{tile}: {texts[tile].text}", id=tile)
+            if tile is not None
+            else Option("No tile was left there", id=NONE_LEFT)
+            for tile in self.choices()
+        ]
+        yield OptionList(*options, id="tiles", markup=False)
+
+    def on_mount(self) -> None:
+        if self.path is None:
+            self.query_one("#ok").focus()
+            return
+        tiles = self.query_one("#tiles", OptionList)
+        tiles.highlighted = 0 if tiles.option_count else None
+        tiles.focus()
+
+    @on(OptionList.OptionSelected, "#tiles")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a tile moves to Take (only Take records)."""
+        event.stop()
+        self.query_one("#ok").focus()
+
+    def build_event(self) -> ChooseCityBonus | None:
+        if self.path is None:
+            self.show_error("nothing to take: no Specialist is waiting in a City")
+            return None
+        tiles = self.query_one("#tiles", OptionList)
+        if tiles.highlighted is None:
+            self.show_error("choose the tile you took")
+            return None
+        self.show_error(None)
+        return ChooseCityBonus(tile=self.choices()[tiles.highlighted])

@@ -1,0 +1,96 @@
+"""What the main-action dialog tests share: a started game, Frederick's turn, a Host app
+that opens one dialog for the first pending obligation, and small readers of the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.screen import ModalScreen
+from textual.widgets import Label, Select
+
+import companion
+from companion.session import GameSession
+from solo_deck import GameSetup, GameState, Obligation, parse_edict
+from solo_deck.events import Event, FrederickTurn, PlayCard, RevealEdict
+from solo_deck.grants import MainAction
+from tests.app.pilot_helpers import settle
+
+CSS = Path(companion.__file__).parent / "companion.tcss"
+Factory = Callable[[GameState, Any, "Obligation | None"], ModalScreen[Any]]
+
+
+def new_session(folder: Path, events: Sequence[Event] = ()) -> GameSession:
+    """A started game (ship in Roma, nothing known at the ports) with ``events`` applied."""
+    a = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    n = tuple(parse_edict(t) for t in ("1S", "1C", "1P"))
+    session = GameSession(folder)
+    session.start(
+        GameSetup(
+            active_edicts=(a[0], a[1], a[2]),
+            next_edicts=(n[0], n[1], n[2]),
+            edict_pile=18,
+            seed=1,
+        )
+    )
+    for event in events:
+        session.push(event)
+    return session
+
+
+def frederick_plays(session: GameSession) -> None:
+    """Frederick's turn, and any Next Edict tile it draws."""
+    session.push(FrederickTurn())
+    for position, tile in enumerate(session.state.edicts.next):
+        if tile is None:
+            session.push(RevealEdict(position=position, edict=parse_edict("1S")))
+
+
+def face_down(action: MainAction, slot: int = 0) -> PlayCard:
+    return PlayCard(slot=slot, face_up=False, actions=(action,))
+
+
+class Host(App[None]):
+    """Holds a session and opens one dialog for its first pending obligation."""
+
+    CSS_PATH = str(CSS)
+
+    def __init__(
+        self, session: GameSession, factory: Factory, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.factory = factory
+        self.obligation = obligation or session.state.obligation
+        self.results: list[Any] = []
+
+    def on_mount(self) -> None:
+        state = self.session.state
+        dialog = self.factory(state, self.session.ruleset, self.obligation)
+        self.push_screen(dialog, self.results.append)
+
+
+def error_of(app: Host) -> str:
+    return str(app.screen.query_one("#dialog-error", Label).content)
+
+
+def text_of(app: Host, selector: str) -> str:
+    return str(app.screen.query_one(selector, Label).content)
+
+
+def select_labels(app: Host, selector: str) -> list[str]:
+    select = app.screen.query_one(selector, Select)
+    return [str(prompt) for prompt, _ in select._options]
+
+
+async def press(pilot: Any, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def confirm(pilot: Any) -> None:
+    await pilot.click("#ok")
+    await settle(pilot)

@@ -1,0 +1,145 @@
+"""What the follow-through dialog tests share: a session reached by real events on a known
+board, a host app that opens one dialog, and small readers of the dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.screen import ModalScreen
+from textual.widgets import Label
+
+import companion
+from companion.session import GameSession
+from solo_deck import GameSetup, GameState, parse_edict
+from solo_deck.events import (
+    Build,
+    Event,
+    PlayCard,
+    PlayerEdict,
+    RevealEdict,
+)
+from solo_deck.game import initial_state
+from tests.app.pilot_helpers import settle
+
+CSS = Path(companion.__file__).parent / "companion.tcss"
+ACTIVE = ("2T", "1W 1K", "2G 1A")
+NEXT = ("1S", "1C", "1P")
+KNOWN_BOARD: dict[str, Any] = {
+    "workplaces": {
+        "A1": "countryside-I-A",
+        "A2": "countryside-II-A",
+        "A3": "village-I-A",
+        "A4": "village-II-A",
+        "B1": "countryside-I-B",
+        "B2": "countryside-II-B",
+        "C1": "countryside-I-C",
+        "C2": "countryside-II-C",
+        "C3": "village-I-B",
+        "C4": "village-II-C",
+    },
+    "edict_token_spaces": (),
+    "city_tiles": {"A": ("A",), "B": ("F",), "C": ("B",)},
+}
+"""Every Workplace and City tile known, no Edict token on the board (as in the engine
+tests' ``KNOWN_BOARD``)."""
+RICH: dict[str, Any] = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}
+KEEP: tuple[Event, ...] = (
+    PlayCard(slot=0, face_up=False, actions=("build",)),
+    Build(structure="keep", cover="slot", stone=2),
+)
+"""A face-down Build of a Keep: an Edict is owed."""
+
+Factory = Callable[[GameState, Any], ModalScreen[Any]]
+
+
+def start_game(
+    folder: Path,
+    events: Sequence[Event] = (),
+    player: dict[str, Any] | None = None,
+    active: Sequence[str] = ACTIVE,
+    **setup: Any,
+) -> GameSession:
+    """A session whose game starts with your side changed as given (a known board unless
+    ``setup`` says otherwise), then ``events`` pushed."""
+    a = tuple(parse_edict(t) for t in active)
+    n = tuple(parse_edict(t) for t in NEXT)
+    game_setup = GameSetup(
+        active_edicts=(a[0], a[1], a[2]),
+        next_edicts=(n[0], n[1], n[2]),
+        edict_pile=18,
+        seed=1,
+        **(KNOWN_BOARD | setup),
+    )
+    state = initial_state(game_setup)
+    changes = RICH | (player or {})
+    state = state.model_copy(update={"player": state.player.model_copy(update=changes)})
+    session = GameSession(folder)
+    session.start(game_setup.model_copy(update={"start": state}))
+    for event in events:
+        session.push(event)
+    return session
+
+
+def issue(slot: int) -> tuple[Event, Event]:
+    """Issue Active ``slot`` of the test tiles adding every kind, and type the tile drawn
+    into the Next space it left."""
+    tile = parse_edict(ACTIVE[slot])
+    edict = PlayerEdict(slot=slot, choice=dict.fromkeys(tile.kinds(), "add"), replacement=slot)
+    return edict, RevealEdict(position=slot, edict=parse_edict("1G"))
+
+
+class Host(App[None]):
+    """Holds a session and opens one dialog; ``results`` collects what it returns."""
+
+    CSS_PATH = str(CSS)
+
+    def __init__(self, session: GameSession, factory: Factory) -> None:
+        super().__init__()
+        self.session = session
+        self.factory = factory
+        self.results: list[Any] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(
+            self.factory(self.session.state, self.session.ruleset), self.results.append
+        )
+
+
+def owed(cls: Callable[..., ModalScreen[Any]]) -> Factory:
+    """The dialog answering the first pending obligation."""
+    return lambda state, rules: cls(state, rules, state.obligation)
+
+
+def text_of(app: Host, selector: str) -> str:
+    return str(app.screen.query_one(selector, Label).content)
+
+
+def dialog_error(app: Host) -> str:
+    return text_of(app, "#dialog-error")
+
+
+def has_decline(app: Host) -> bool:
+    return bool(app.screen.query("#decline"))
+
+
+async def type_text(pilot: Any, text: str) -> None:
+    await pilot.press(*list(text))
+
+
+async def choose(pilot: Any, *moves: str) -> None:
+    """Open the focused Select, move (``up``/``down``) and pick."""
+    await pilot.press("enter", *moves, "enter")
+    await settle(pilot)
+
+
+def focused_id(app: Host) -> str | None:
+    """The id of the focused widget, or of the field holding the focused input."""
+    widget = app.focused
+    if widget is None:
+        return None
+    if widget.id is None and widget.parent is not None:
+        return widget.parent.id
+    return widget.id

@@ -1,0 +1,352 @@
+"""The Promote and Summon dialogs as answers to the obligation a face-down card leaves (and
+what every main-action dialog shares): keys build the event, the engine's refusals show
+inline, Escape records nothing, Decline lets an optional action go."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, Input, OptionList, Select
+
+from companion.screens.modals.buy_card import BuyCardModal
+from companion.screens.modals.market import MarketModal
+from companion.screens.modals.promote import NOTHING_PAID, PromoteModal
+from companion.screens.modals.summon import SummonModal
+from companion.session import GameSession
+from companion.widgets.number_field import NumberField
+from solo_deck import Obligation
+from solo_deck.events import (
+    BuyCard,
+    Correct,
+    Decline,
+    Event,
+    Gain,
+    NameAlly,
+    NameCard,
+    PlaceWorkplace,
+    Promote,
+    SummonAlly,
+    Travel,
+)
+from solo_deck.grants import ActionTerms, MainAction
+from tests.app.action_dialog_helpers import (
+    Factory,
+    Host,
+    confirm,
+    error_of,
+    face_down,
+    frederick_plays,
+    new_session,
+    press,
+    select_labels,
+    text_of,
+)
+from tests.app.pilot_helpers import SIZE, settle
+
+# --- every dialog ---------------------------------------------------------------------------
+
+DIALOGS: list[tuple[Factory, MainAction, str]] = [
+    (PromoteModal, "promote", "OptionList#specialist"),
+    (SummonModal, "summon", "Select#ally"),
+    (BuyCardModal, "purchase", "Select#card"),
+    (MarketModal, "market", "Select#sell-what"),
+]
+
+
+@pytest.mark.parametrize(("factory", "action", "first"), DIALOGS)
+async def test_first_field_focused_and_fits_80x24(
+    tmp_path: Path, factory: Factory, action: MainAction, first: str
+) -> None:
+    session = new_session(tmp_path, [face_down(action)])
+    app = Host(session, factory)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.focused is app.screen.query_one(first)
+        dialog = app.screen.query_one("#dialog")
+        assert dialog.max_scroll_y == 0
+        assert app.screen.query_one("#ok").region.bottom <= 24
+
+
+@pytest.mark.parametrize(("factory", "action", "first"), DIALOGS)
+async def test_escape_records_nothing_and_ctrl_d_declines(
+    tmp_path: Path, factory: Factory, action: MainAction, first: str
+) -> None:
+    session = new_session(tmp_path, [face_down(action)])
+    app = Host(session, factory)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "escape")
+        app.push_screen(
+            factory(session.state, session.ruleset, session.state.obligation),
+            app.results.append,
+        )
+        await settle(pilot)
+        assert app.screen.query_one("#decline")
+        await press(pilot, "ctrl+d")
+    assert app.results == [None, Decline()]
+
+
+# --- Promote --------------------------------------------------------------------------------
+
+
+async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [Gain(grain=1), face_down("promote")])
+    app = Host(session, PromoteModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Specialist 1 — beside the board" in str(
+            app.screen.query_one("#specialist", OptionList).get_option_at_index(0).prompt
+        )
+        await press(pilot, "down", "enter")  # Specialist 2; Enter moves on to its path
+        assert app.screen.focused is app.screen.query_one("#path", Select)
+        await press(pilot, "enter", "down", "enter")  # Path B; Enter moves on to the Grain
+        assert "Path B space 1 (Countryside)" in text_of(app, "#reach")
+        assert app.results == []
+        await press(pilot, "2")
+        await confirm(pilot)
+    assert app.results == [Promote(specialist=1, path="B", grain=2)]
+
+
+async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("promote")])
+    app = Host(session, PromoteModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await confirm(pilot)
+        assert app.results == []
+        assert NOTHING_PAID[:20].capitalize() in error_of(app)
+        await confirm(pilot)
+    assert app.results == [Promote(specialist=0, path="A", grain=0)]
+
+
+async def test_promote_refused_by_the_engine_stays_open(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("promote")])
+    app = Host(session, PromoteModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "enter", "enter")  # path A, then the Grain field
+        await press(pilot, "5")  # you hold 1 Grain
+        await confirm(pilot)
+        assert app.results == []
+        assert isinstance(app.screen, PromoteModal)
+        assert "You have only 1 Grain" in error_of(app)
+
+
+async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [
+            NameCard(port=0, space=0, card_id="A11"),
+            face_down("purchase"),
+            BuyCard(space=0, card_id="A11"),
+            Promote(specialist=0, path="A"),
+            PlaceWorkplace(path="A", space=1, tile="countryside-I-A", token=False),
+        ],
+    )
+    assert session.state.obligation is not None
+    assert session.state.obligation.exclude_specialist == 0
+    app = Host(session, PromoteModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        options = app.screen.query_one("#specialist", OptionList)
+        first = options.get_option_at_index(0)
+        assert first.disabled
+        assert "Path A space 1 (Countryside)" in str(first.prompt)
+        assert "promote another" in str(first.prompt)
+        assert options.highlighted == 1
+        await press(pilot, "up")  # the excluded Specialist is skipped
+        assert options.highlighted == 2
+        await confirm(pilot)
+        await confirm(pilot)
+    assert app.results == [Promote(specialist=2, path="A", grain=0)]
+
+
+async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [
+            face_down("promote"),
+            Promote(specialist=0, path="C"),
+            PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False),
+        ],
+    )
+    frederick_plays(session)
+    session.push(face_down("promote", slot=1))
+    app = Host(session, PromoteModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#specialist", OptionList).highlighted == 0
+        assert not app.screen.query_one("#path-row").display
+        assert text_of(app, "#reach") == (
+            "It will reach Path C space 2 (Countryside): a Workplace to name."
+        )
+        await press(pilot, "enter")  # Enter moves on to the Grain
+        assert isinstance(app.screen.focused, Input)
+        await press(pilot, "1")
+        await confirm(pilot)
+    assert app.results == [Promote(specialist=0, grain=1)]
+
+
+async def test_promote_free_grain_field_off_and_no_question(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("promote")])
+    free = Obligation(
+        kind="great_structure_bonus",
+        does="promote",
+        text="Great Wall: promote a Specialist without paying Grain",
+        source="Great Wall",
+        terms=ActionTerms(free_grain=True),
+    )
+    app = Host(session, PromoteModal, free)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        grain = app.screen.query_one("#grain", NumberField)
+        assert grain.disabled and grain.text == "0"
+        assert "costs no Grain" in grain.hint
+        await confirm(pilot)
+    assert app.results == [Promote(specialist=0, path="A", grain=0)]
+
+
+# --- Summon ---------------------------------------------------------------------------------
+
+
+HOLDINGS: list[tuple[list[Event], int]] = [
+    ([], 1),
+    ([Gain(grain=1)], 2),
+    ([Correct(target="player.walls", value=5), Gain(grain=5)], 6),
+]
+
+
+@pytest.mark.parametrize(("events", "held"), HOLDINGS)
+async def test_summon_grain_prefill_never_above_what_you_hold(
+    tmp_path: Path, events: list[Event], held: int
+) -> None:
+    session = new_session(tmp_path, [*events, face_down("summon")])
+    app = Host(session, SummonModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        grain = app.screen.query_one("#grain", NumberField)
+        assert grain.value is not None
+        assert 0 < grain.value <= held
+
+
+async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [Gain(grain=1), face_down("summon")])
+    app = Host(session, SummonModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        labels = select_labels(app, "#ally")
+        assert [label.split(" — ")[0] for label in labels if "Gregoria" in label] == [
+            "Gregoria (tile 1)",
+            "Gregoria (tile 2)",
+        ]
+        assert any(label.startswith("Sebastian (tile 2) — ") for label in labels)
+        assert any(label.startswith("Gisela — ") for label in labels)
+        await press(pilot, "s", "e", "b", "enter")  # typing opens the list and searches
+        assert app.screen.query_one("#ally", Select).value == "sebastian-1"
+        assert isinstance(app.screen.focused, Input)  # Enter moved on to the Grain
+        await confirm(pilot)
+    assert app.results == [SummonAlly(ally_id="sebastian-1", space=0, grain=2)]
+
+
+async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path, [NameAlly(port=0, space=0, ally_id="gisela"), face_down("summon")]
+    )
+    app = Host(session, SummonModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not app.screen.query("#ally")
+        assert "The Ally in Roma: Gisela" in text_of(app, "#known")
+        assert isinstance(app.screen.focused, Input)
+        await press(pilot, "tab", "space")
+        assert app.screen.query_one("#mark", Checkbox).value
+        await confirm(pilot)
+    assert app.results == [SummonAlly(ally_id="gisela", space=0, grain=1, edict_mark=True)]
+
+
+def second_summon(folder: Path, towers: int) -> GameSession:
+    """Gregoria (tile 1) summoned in Roma; the next turn, a Summon in Alexandria."""
+    session = new_session(
+        folder,
+        [
+            Correct(target="player.towers", value=towers),
+            Gain(grain=1),
+            face_down("summon"),
+            SummonAlly(ally_id="gregoria-1", grain=1),
+        ],
+    )
+    frederick_plays(session)
+    session.push(Travel(port=1))
+    session.push(face_down("summon", slot=1))
+    return session
+
+
+async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
+    tmp_path: Path,
+) -> None:
+    session = second_summon(tmp_path, towers=2)
+    app = Host(session, SummonModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        labels = select_labels(app, "#ally")
+        assert not any(label.startswith("Gregoria (tile 1)") for label in labels)
+        assert "Ally spaces used: 1 of 2" in text_of(app, "#summon-info")
+        await press(pilot, "g", "r", "e", "g", "enter")  # the other Gregoria tile
+        assert app.screen.query_one("#ally", Select).value == "gregoria-2"
+        await confirm(pilot)
+        assert app.results == []
+        assert "Gregoria is already in your castle" in error_of(app)
+
+
+async def test_summon_full_castle_refused_plainly(tmp_path: Path) -> None:
+    session = second_summon(tmp_path, towers=1)
+    app = Host(session, SummonModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Ally spaces used: 1 of 1" in text_of(app, "#summon-info")
+        assert "no free Ally space" in error_of(app)
+        await press(pilot, "g", "i", "s", "e", "l", "a", "enter")
+        await confirm(pilot)
+        assert app.results == []
+        assert isinstance(app.screen, SummonModal)
+        assert "no free Ally space" in error_of(app)
+
+
+async def test_summon_paid_in_augustales_instead(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [
+            NameAlly(port=0, space=0, ally_id="tento"),
+            NameCard(port=0, space=0, card_id="B15"),
+            face_down("purchase"),
+            BuyCard(space=0, card_id="B15", removes="common-grain"),
+        ],
+    )
+    app = Host(session, SummonModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "You pay 3 Augustales instead of Grain" in text_of(app, "#summon-info")
+        grain = app.screen.query_one("#grain", NumberField)
+        assert grain.disabled and grain.text == "0"
+        await confirm(pilot)
+    assert app.results == [SummonAlly(ally_id="tento", space=0, grain=0, augustales=3)]
+
+
+async def test_summon_discount_shown_beside_the_grain(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [
+            Gain(grain=1),
+            NameCard(port=0, space=0, card_id="A16"),
+            face_down("purchase"),
+            BuyCard(space=0, card_id="A16"),
+        ],
+    )
+    app = Host(session, SummonModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        grain = app.screen.query_one("#grain", NumberField)
+        assert "this Summon: 1 Grain off" in grain.hint
+        assert not grain.disabled
+        assert grain.value is not None and grain.value <= 2

@@ -1,0 +1,296 @@
+"""The follow-through dialogs about the board and your warehouse: name a Workplace, take a
+City Bonus tile, put resources back, issue an Edict; and every follow-through dialog fits
+80x24."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, OptionList
+
+from companion.screens.modals.city_bonus import CityBonusModal
+from companion.screens.modals.drop import DropModal
+from companion.screens.modals.edict_reward import RewardModal
+from companion.screens.modals.issue_edict import IssueEdictModal
+from companion.screens.modals.resolve import ResolveModal
+from companion.screens.modals.workplace import WorkplaceModal
+from companion.session import GameSession
+from companion.widgets.number_field import NumberField
+from solo_deck import Specialist
+from solo_deck.events import (
+    ChooseCityBonus,
+    Correct,
+    DropResources,
+    Event,
+    PlaceWorkplace,
+    PlayCard,
+    Promote,
+    Resolve,
+)
+from tests.app.followup_helpers import (
+    KEEP,
+    Factory,
+    Host,
+    dialog_error,
+    focused_id,
+    has_decline,
+    owed,
+    start_game,
+    text_of,
+    type_text,
+)
+from tests.app.pilot_helpers import SIZE, settle
+
+# --- Name the Workplace ------------------------------------------------------------------------
+
+PROMOTE_TO_C: tuple[Event, ...] = (
+    PlayCard(slot=0, face_up=False, actions=("promote",)),
+    Promote(specialist=0, path="C"),
+)
+
+
+def tile_ids(app: Host) -> list[str]:
+    tiles = app.screen.query_one("#tiles", OptionList)
+    return [tiles.get_option_at_index(i).id or "" for i in range(tiles.option_count)]
+
+
+async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
+    tmp_path: Path,
+) -> None:
+    session = start_game(
+        tmp_path, PROMOTE_TO_C, workplaces={"A1": "countryside-I-A"}, edict_token_spaces=None
+    )
+    app = Host(session, owed(WorkplaceModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert focused_id(app) == "tiles"
+        assert tile_ids(app) == [
+            "countryside-I-B",
+            "countryside-I-C",
+            "countryside-I-D",
+            "countryside-II-A",
+            "countryside-II-B",
+            "countryside-II-C",
+            "countryside-II-D",
+        ]
+        token = app.screen.query_one("#token", Checkbox)
+        assert token.display
+        assert not has_decline(app)
+        await pilot.press("down", "enter")  # Countryside I C; Enter moves to the token box
+        await settle(pilot)
+        assert app.results == []
+        assert focused_id(app) == "token"
+        await pilot.press("space", "tab", "enter")
+        await settle(pilot)
+    assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-C", token=True)]
+    session.push(app.results[0])
+    assert [duty.kind for duty in session.state.pending] == ["issue_edict"]
+
+
+async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
+    session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
+    app = Host(session, owed(WorkplaceModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not app.screen.query_one("#token", Checkbox).display
+        assert text_of(app, "#token-known") == "No Edict token lies here."
+        assert tile_ids(app)[0] == "countryside-I-A"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert focused_id(app) == "ok"
+        await pilot.press("enter")
+        await settle(pilot)
+    assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False)]
+
+
+async def test_workplace_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
+    session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
+    pending = session.state.obligation
+    assert pending is not None
+    stale = pending.model_copy(update={"space": "A1"})
+    app = Host(session, lambda state, rules: WorkplaceModal(state, rules, stale))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert dialog_error(app) == "Name the space your Specialist reached: C1."
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.results == [None]
+
+
+# --- City Bonus -------------------------------------------------------------------------------
+
+TO_CITY_C: tuple[Event, ...] = (
+    PlayCard(slot=0, face_up=False, actions=("promote",)),
+    Promote(specialist=0, grain=1),
+)
+ON_C4 = {"specialists": (Specialist(path="C", space=4),)}
+
+
+def option_texts(app: Host, list_id: str) -> list[str]:
+    options = app.screen.query_one(f"#{list_id}", OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
+    session = start_game(tmp_path, TO_CITY_C, player=ON_C4)
+    app = Host(session, owed(CityBonusModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert focused_id(app) == "tiles"
+        assert option_texts(app, "tiles") == ["B: Issue 1 Edict; +3 VP."]
+        assert not has_decline(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.results == []
+        await pilot.press("enter")
+        await settle(pilot)
+    assert app.results == [ChooseCityBonus(tile="B")]
+
+
+async def test_city_bonus_unknown_offers_every_tile_or_none_left(tmp_path: Path) -> None:
+    session = start_game(tmp_path, TO_CITY_C, player=ON_C4, city_tiles={})
+    app = Host(session, owed(CityBonusModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        texts = option_texts(app, "tiles")
+        assert [t.split(":")[0] for t in texts] == [
+            "A",
+            "B",
+            "C",
+            "D",
+            "E",
+            "F",
+            "No tile was left there",
+        ]
+        assert texts[0].startswith("A: +6 Augustales and 3 resources of your choice")
+        await pilot.press("end", "enter", "enter")
+        await settle(pilot)
+    assert app.results == [ChooseCityBonus(tile=None)]
+
+
+async def test_city_bonus_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
+    session = start_game(tmp_path, TO_CITY_C, player=ON_C4)
+    pending = session.state.obligation
+    assert pending is not None
+    stale = pending.model_copy(update={"space": "A"})  # City A holds tile A, C holds B
+    app = Host(session, lambda state, rules: CityBonusModal(state, rules, stale))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert dialog_error(app) == "Tile A is not in the City of Path C (there: B)."
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.results == [None]
+
+
+# --- Put resources back --------------------------------------------------------------------
+
+
+async def test_drop_prefills_the_kind_you_hold_more_of_and_checks_the_total(
+    tmp_path: Path,
+) -> None:
+    session = start_game(
+        tmp_path,
+        [PlayCard(slot=0, face_up=True, card_id="A1"), Resolve()],
+        player={"grain": 2, "stone": 2, "walls": 2, "advanced_cards": ("A1",)},
+    )
+    assert session.state.obligation is not None
+    assert session.state.obligation.kind == "store_resources"
+    app = Host(session, owed(DropModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        grain = app.screen.query_one("#grain", NumberField)
+        stone = app.screen.query_one("#stone", NumberField)
+        assert focused_id(app) == "grain"
+        assert (grain.text, stone.text) == ("2", "0")  # 4 Grain, 2 Stone: put back Grain
+        assert not has_decline(app)
+        await pilot.press("enter")  # moves on to Stone
+        await type_text(pilot, "1")
+        await pilot.press("enter", "enter")  # to Put back, then press it
+        await settle(pilot)
+        assert dialog_error(app) == "Put back exactly 2 (Grain and/or Stone)."
+        assert app.results == []
+        grain.input.focus()
+        await type_text(pilot, "1")
+        await pilot.press("enter", "enter", "enter")
+        await settle(pilot)
+    assert app.results == [DropResources(grain=1, stone=1)]
+
+
+async def test_drop_cannot_be_declined_escape_closes(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path,
+        [PlayCard(slot=0, face_up=True, card_id="A1"), Resolve()],
+        player={"grain": 2, "stone": 2, "walls": 2, "advanced_cards": ("A1",)},
+    )
+    app = Host(session, owed(DropModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+d")
+        await settle(pilot)
+        assert app.results == []
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.results == [None]
+
+
+# --- every dialog fits 80x24 -------------------------------------------------------------------
+
+
+def _reward_any(folder: Path) -> GameSession:
+    emptied = [Correct(target=f"edicts.active.{i}", value=None) for i in range(3)]
+    return start_game(folder, [*emptied, *KEEP])
+
+
+SCENARIOS: dict[str, tuple[Callable[[Path], GameSession], Factory]] = {
+    "reward, any of three": (_reward_any, owed(RewardModal)),
+    "resolve B4": (
+        lambda folder: start_game(
+            folder,
+            [PlayCard(slot=0, face_up=True, card_id="B4")],
+            player={"advanced_cards": ("B4",), "allies": ("tento",)},
+        ),
+        owed(ResolveModal),
+    ),
+    "resolve unknown card": (
+        lambda folder: start_game(
+            folder, [PlayCard(slot=0, face_up=True, card_id="di-romano-1")], house="Di Romano"
+        ),
+        owed(ResolveModal),
+    ),
+    "workplace": (
+        lambda folder: start_game(folder, PROMOTE_TO_C, workplaces={}, edict_token_spaces=None),
+        owed(WorkplaceModal),
+    ),
+    "city bonus": (
+        lambda folder: start_game(folder, TO_CITY_C, player=ON_C4, city_tiles={}),
+        owed(CityBonusModal),
+    ),
+    "drop": (
+        lambda folder: start_game(
+            folder,
+            [PlayCard(slot=0, face_up=True, card_id="A1"), Resolve()],
+            player={"grain": 2, "stone": 2, "walls": 2, "advanced_cards": ("A1",)},
+        ),
+        owed(DropModal),
+    ),
+    "issue edict": (lambda folder: start_game(folder, KEEP), owed(IssueEdictModal)),
+}
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+async def test_every_dialog_fits_80_by_24(tmp_path: Path, name: str) -> None:
+    make_session, factory = SCENARIOS[name]
+    app = Host(make_session(tmp_path), factory)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = app.screen.query_one("#dialog")
+        assert dialog.region.height <= 24
+        assert dialog.max_scroll_y == 0, f"{name}: the dialog scrolls at 80x24"
+        bindings = {b.binding.id for b in app.screen.active_bindings.values()}
+        assert "modal.cancel" in bindings

@@ -1,0 +1,304 @@
+"""The follow-through dialogs that take what an effect gives: the Edict reward and Resolve,
+each reached by pushing real events into a session. Keys build the event the engine expects,
+its refusals show inline, Escape records nothing, Decline only where the rules allow it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Button, OptionList
+
+from companion.screens.modals.edict_reward import RewardModal
+from companion.screens.modals.resolve import ResolveModal
+from companion.screens.prompts import prompt_for
+from solo_deck import Specialist
+from solo_deck.events import (
+    Build,
+    ChooseCityBonus,
+    Correct,
+    Decline,
+    PlayCard,
+    Promote,
+    Resolve,
+    TakeEdictReward,
+)
+from solo_deck.gains import Gains
+from solo_deck.grants import Grant, GrantedAction
+from tests.app.followup_helpers import (
+    KEEP,
+    Host,
+    choose,
+    dialog_error,
+    focused_id,
+    has_decline,
+    issue,
+    owed,
+    start_game,
+    text_of,
+    type_text,
+)
+from tests.app.pilot_helpers import SIZE, settle
+
+# --- the Edict reward ----------------------------------------------------------------------
+
+
+async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) -> None:
+    session = start_game(tmp_path, [*KEEP, *issue(1)])
+    app = Host(session, owed(RewardModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert text_of(app, "#owed") == (
+            "Take the reward under Active II: +1 resource of your choice."
+        )
+        assert focused_id(app) == "choice-kind"
+        # the Keep cost your 2 Stone: the one you hold less of comes first
+        assert text_of(app, "#now") == "You take +1 Stone."
+        await choose(pilot, "up")
+        assert text_of(app, "#now") == "You take +1 Grain."
+        assert has_decline(app)
+        await pilot.press("tab", "enter")
+        await settle(pilot)
+    assert app.results == [TakeEdictReward(slot=1, grain=1)]
+    session.push(app.results[0])
+    assert session.state.player.grain == 2
+
+
+async def test_reward_unknown_is_typed_once_and_the_engine_remembers_it(tmp_path: Path) -> None:
+    session = start_game(tmp_path, [*KEEP, *issue(0)])
+    app = Host(session, owed(RewardModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert focused_id(app) == "printed-vp"
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "enter")  # nothing typed: Take
+        await settle(pilot)
+        assert "Type what is printed under Active I" in dialog_error(app)
+        assert app.results == []
+        app.screen.query_one("#printed-vp").query_one("Input").focus()
+        await type_text(pilot, "3")
+        await pilot.press("tab", "tab", "tab", "tab")
+        await type_text(pilot, "1")
+        await settle(pilot)
+        assert text_of(app, "#now") == "You take +3 VP, +1 Stone."
+        await pilot.press("tab", "tab", "enter")
+        await settle(pilot)
+    printed = Grant(gain=Gains(vp=3), resource_choice=1)
+    assert app.results == [TakeEdictReward(slot=0, vp=3, stone=1, reward=printed)]
+    session.push(app.results[0])
+    assert session.state.board.edict_rewards[0] == printed
+    assert session.state.player.vp == 3
+
+
+async def test_reward_any_of_the_three_when_no_active_tile_is_left(tmp_path: Path) -> None:
+    emptied = [Correct(target=f"edicts.active.{i}", value=None) for i in range(3)]
+    session = start_game(tmp_path, [*emptied, *KEEP])
+    assert session.state.obligation is not None
+    dialog = prompt_for(session.state.obligation, session.state, session.ruleset)
+    assert isinstance(dialog, RewardModal)
+    app = Host(session, owed(RewardModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        spaces = app.screen.query_one("#space", OptionList)
+        assert focused_id(app) == "space"
+        assert [str(spaces.get_option_at_index(i).prompt) for i in range(3)] == [
+            "Active I: not known yet: type what is printed there",
+            "Active II: +1 resource of your choice",
+            "Active III: not known yet: type what is printed there",
+        ]
+        assert not has_decline(app)  # an Edict owed cannot be let go
+        await pilot.press("down", "enter")  # Enter moves on, it records nothing
+        await settle(pilot)
+        assert app.results == []
+        assert focused_id(app) == "choice-kind"
+        await pilot.press("tab", "enter")
+        await settle(pilot)
+    assert app.results == [TakeEdictReward(slot=1, stone=1)]
+
+
+async def test_reward_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
+    session = start_game(tmp_path)  # nothing is pending
+    app = Host(session, lambda state, rules: RewardModal(state, rules))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter", "tab", "enter")
+        await settle(pilot)
+        assert dialog_error(app).startswith("Play a card first")
+    assert app.results == []
+
+
+async def test_reward_decline_and_escape(tmp_path: Path) -> None:
+    session = start_game(tmp_path, [*KEEP, *issue(1)])
+    app = Host(session, owed(RewardModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+d")
+        await settle(pilot)
+        app.push_screen(owed(RewardModal)(session.state, session.ruleset), app.results.append)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.results == [Decline(), None]
+
+
+# --- Resolve --------------------------------------------------------------------------------
+
+
+async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path,
+        [PlayCard(slot=0, face_up=True, card_id="A2")],
+        player={"advanced_cards": ("A2",), "grain": 0, "stone": 0},
+    )
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert focused_id(app) == "times"
+        assert text_of(app, "#now") == "A2: +3 Grain, paying 3 Augustales (3 times)"
+        await type_text(pilot, "2")
+        await settle(pilot)
+        assert text_of(app, "#now") == "A2: +2 Grain, paying 2 Augustales (2 times)"
+        assert text_of(app, "#after") == "You will have 2 Grain, 0 Stone, 28 Augustales and 0 VP."
+        await pilot.press("enter")  # moves on to Take
+        await settle(pilot)
+        assert app.results == []
+        assert focused_id(app) == "ok"
+        await pilot.press("enter")
+        await settle(pilot)
+    assert app.results == [Resolve(times=2)]
+
+
+async def test_resolve_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path,
+        [PlayCard(slot=0, face_up=True, card_id="A2")],
+        player={"advanced_cards": ("A2",), "augustales": 1},
+    )
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_text(pilot, "3")
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert dialog_error(app) == "You have only 1 Augustales, not 3 for A2 played."
+    assert app.results == []
+
+
+async def test_resolve_b4_counts_the_ally_kind_you_pick_in_one_kind(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path,
+        [PlayCard(slot=0, face_up=True, card_id="B4")],
+        player={"advanced_cards": ("B4",), "allies": ("tento", "theophilos", "maumettu")},
+    )
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert focused_id(app) == "kind"
+        assert text_of(app, "#now") == "B4: +2 Grain (2 Independent Allies)"
+        await choose(pilot, "down")  # Loyalist
+        assert text_of(app, "#now") == "B4: +1 Grain (1 Loyalist Ally)"
+        await pilot.press("tab")
+        assert focused_id(app) == "choice-kind"
+        await choose(pilot, "down")  # Stone
+        assert text_of(app, "#now") == "B4: +1 Stone (1 Loyalist Ally)"
+        await pilot.press("tab", "enter")
+        await settle(pilot)
+    assert app.results == [Resolve(stone=1, ally_kind="loyalist")]
+    session.push(app.results[0])
+    assert session.state.player.stone == 3
+
+
+async def test_resolve_a1_one_key_confirms(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path, [PlayCard(slot=0, face_up=True, card_id="A1")], player={"advanced_cards": ("A1",)}
+    )
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert focused_id(app) == "ok"
+        assert text_of(app, "#now") == "A1: +2 Grain"
+        await pilot.press("enter")
+        await settle(pilot)
+    assert app.results == [Resolve()]
+
+
+async def test_resolve_a_draw_is_a_plain_confirmation(tmp_path: Path) -> None:
+    keep = (KEEP[0], Build(structure="keep", cover="hand", stone=2))
+    session = start_game(tmp_path, keep)
+    assert [duty.kind for duty in session.state.pending] == ["keep_cover", "issue_edict"]
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert text_of(app, "#what") == "Draw 2 cards from your draw pile."
+        ok = app.screen.query_one("#ok", Button)
+        assert str(ok.label) == "Done" and focused_id(app) == "ok"
+        await pilot.press("enter")
+        await settle(pilot)
+    assert app.results == [Resolve()]
+    session.push(app.results[0])
+    assert [duty.kind for duty in session.state.pending] == ["issue_edict"]
+
+
+async def test_resolve_an_unknown_card_is_told_once(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path, [PlayCard(slot=0, face_up=True, card_id="di-romano-1")], house="Di Romano"
+    )
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        vp = app.screen.query_one("#gains-vp").query_one("Input")
+        assert focused_id(app) == "gains-vp"
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "enter")  # nothing told: Record
+        await settle(pilot)
+        assert dialog_error(app) == "Type what it gives, or choose the action it allows."
+        vp.focus()
+        await type_text(pilot, "2")
+        await pilot.press("tab", "tab", "tab", "tab")
+        await choose(pilot, "down")  # promote a Specialist
+        assert text_of(app, "#now") == "di-romano-1: +2 VP, then promote a Specialist"
+        await pilot.press("tab", "enter")
+        await settle(pilot)
+    told = Grant(gain=Gains(vp=2), actions=(GrantedAction(action="promote"),))
+    assert app.results == [Resolve(effect=told)]
+    session.push(app.results[0])
+    assert session.state.board.card_effect("di-romano-1") == told
+    assert session.state.player.vp == 2
+    assert session.state.obligation is not None and session.state.obligation.does == "promote"
+
+
+async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path,
+        [
+            PlayCard(slot=0, face_up=False, actions=("promote",)),
+            Promote(specialist=0, grain=1),
+            ChooseCityBonus(tile="A"),
+        ],
+        player={"walls": 5, "specialists": (Specialist(path="A", space=4),)},
+    )
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert focused_id(app) == "choice-grain"
+        assert text_of(app, "#now") == "City Bonus A: +3 Grain, +6 Augustales"
+        await type_text(pilot, "1")
+        await settle(pilot)
+        assert text_of(app, "#now") == "City Bonus A: +1 Grain, +2 Stone, +6 Augustales"
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+    assert app.results == [Resolve(grain=1, stone=2)]
+
+
+async def test_resolve_decline_and_escape(tmp_path: Path) -> None:
+    session = start_game(
+        tmp_path, [PlayCard(slot=0, face_up=True, card_id="A1")], player={"advanced_cards": ("A1",)}
+    )
+    app = Host(session, owed(ResolveModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert has_decline(app)
+        await pilot.press("ctrl+d")
+        await settle(pilot)
+        app.push_screen(owed(ResolveModal)(session.state, session.ruleset), app.results.append)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.results == [Decline(), None]

@@ -1,0 +1,168 @@
+"""Issue an Edict, as owed after a Keep (or opened without an obligation): three steps of
+lists, only the legal add/remove combinations, best ally income first, Backspace goes back.
+Ported from the player-dialog tests to reach the Edict through real events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, Static
+
+from companion.screens.modals.issue_edict import IssueEdictModal
+from solo_deck import EdictKind, PalaceLimits, edict_advice
+from solo_deck.events import Correct, Event, PlayerEdict
+from solo_deck.palace import Direction
+from tests.app.followup_helpers import (
+    KEEP,
+    Host,
+    dialog_error,
+    focused_id,
+    has_decline,
+    owed,
+    start_game,
+    text_of,
+)
+from tests.app.pilot_helpers import SIZE, settle
+
+
+def option_texts(app: Host) -> list[tuple[str, bool]]:
+    options = app.screen.query_one("#choices", OptionList)
+    return [
+        (str(options.get_option_at_index(i).prompt), options.get_option_at_index(i).disabled)
+        for i in range(options.option_count)
+    ]
+
+
+async def test_issue_edict_answers_the_edict_owed(tmp_path: Path) -> None:
+    session = start_game(tmp_path, KEEP)
+    app = Host(session, owed(IssueEdictModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert text_of(app, "#owed") == "You built a Keep: issue an Edict (Active I, II or III)."
+        assert focused_id(app) == "choices"
+        assert not has_decline(app)
+        await pilot.press("ctrl+d")
+        await pilot.press("enter", "enter", "enter")
+        await settle(pilot)
+    assert app.results == [PlayerEdict(slot=0, choice={"T": "add"}, replacement=0)]
+    session.push(app.results[0])
+    assert session.state.obligation is not None
+    assert session.state.obligation.kind == "edict_reward"
+
+
+async def test_issue_edict_without_an_obligation_still_works(tmp_path: Path) -> None:
+    session = start_game(tmp_path, KEEP)
+    app = Host(session, lambda state, rules: IssueEdictModal(state, rules))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not app.screen.query("#owed")
+        await pilot.press("enter", "enter", "backspace")  # back to step 2
+        await settle(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+    assert app.results == [PlayerEdict(slot=0, choice={"T": "add"}, replacement=0)]
+
+
+async def test_issue_edict_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
+    session = start_game(tmp_path)  # nothing is owed
+    app = Host(session, lambda state, rules: IssueEdictModal(state, rules))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "enter", "enter")
+        await settle(pilot)
+        assert dialog_error(app).startswith("Play a card first")
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.results == [None]
+
+
+async def test_edict_choices_are_the_legal_ones_ranked_by_ally_income(tmp_path: Path) -> None:
+    # With Domentzia (Frederick 2+ Keeps) adding the Keep of "1W 1K" is worth 2 VP, so the
+    # two choices that add it come first although the rules list them first and third.
+    session = start_game(tmp_path, KEEP, player={"allies": ("domentzia",)})
+    rules = session.ruleset
+    state = session.state
+    limits = PalaceLimits.from_ruleset(rules)
+    app = Host(session, owed(IssueEdictModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        step1 = option_texts(app)
+        assert [t.split(":")[0] for t, _ in step1] == ["Active I", "Active II", "Active III"]
+        assert "best: +2 VP" in step1[1][0]
+        await pilot.press("down", "enter")  # Active II: 1W 1K
+        await settle(pilot)
+        tile = state.edicts.active[1]
+        assert tile is not None
+        legal = state.palace.legal_player_choices(tile, limits)
+        rows = [row for row in edict_advice(state, rules) if row.slot == 1]
+        assert sorted(map(str, (r.choice for r in rows))) == sorted(map(str, legal))
+        assert [row.gain for row in rows] == [2, 2, 0, 0]
+        expected = [
+            ", ".join(c.describe() for c in state.palace.player_changes(tile, row.choice, limits))
+            + f"   ally income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
+            for row in rows
+        ]
+        assert [t for t, _ in option_texts(app)] == expected
+        screen = app.screen
+        assert isinstance(screen, IssueEdictModal)
+        assert screen.choices == [row.choice for row in rows]
+        assert screen.choices[1] == legal[2]  # remove the Wall, add the Keep
+        assert "Domentzia" in str(app.screen.query_one("#allies", Static).render())
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert [t.split(":")[0] for t, _ in option_texts(app)] == ["Next I", "Next II", "Next III"]
+        await pilot.press("down", "down", "enter")
+        await settle(pilot)
+    assert app.results == [PlayerEdict(slot=1, choice=legal[2], replacement=2)]
+
+
+async def test_edict_forced_direction_lists_one_choice_and_back_works(tmp_path: Path) -> None:
+    # Frederick has 1 Keep of 3: 2 Keeps can only be added.
+    session = start_game(tmp_path, KEEP, active=("2K", "1W 1K", "2G 1A"))
+    app = Host(session, owed(IssueEdictModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [t for t, _ in option_texts(app)] == [
+            "add 2 Keeps (3/3)   ally income 0 → 0 (+0 VP)"
+        ]
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert option_texts(app)[0][0].startswith("Active I: 2K")
+        await pilot.press("enter", "enter", "enter")
+        await settle(pilot)
+    assert app.results == [
+        PlayerEdict(slot=0, choice={EdictKind.KEEP: Direction.ADD}, replacement=0)
+    ]
+
+
+async def test_edict_empty_slots_disabled_and_no_next_skips_step_three(tmp_path: Path) -> None:
+    emptied: list[Event] = [
+        Correct(target="edicts.active.0", value=None),
+        *(Correct(target=f"edicts.next.{i}", value=None) for i in range(3)),
+    ]
+    session = start_game(tmp_path, [*emptied, *KEEP])
+    app = Host(session, owed(IssueEdictModal))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert [d for _, d in option_texts(app)] == [True, False, False]
+        await pilot.press("enter")  # the highlight starts on Active II
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+    assert len(app.results) == 1
+    result = app.results[0]
+    assert isinstance(result, PlayerEdict)
+    assert result.slot == 1 and result.replacement is None
+
+
+async def test_edict_step_two_fits_80_by_24(tmp_path: Path) -> None:
+    session = start_game(tmp_path, KEEP, player={"allies": ("domentzia", "tento", "theophilos")})
+    app = Host(session, owed(IssueEdictModal))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert len(option_texts(app)) == 4
+        assert app.screen.query_one("#dialog").max_scroll_y == 0

@@ -1,0 +1,199 @@
+"""The Buy-a-card and Market dialogs as answers to the obligation a face-down card leaves:
+the price and the Market rates as the engine knows them, the first visit that tells a
+Market tile, and the engine's refusals inline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Input, Label, Select
+
+from companion.screens.modals.buy_card import BuyCardModal
+from companion.screens.modals.market import MarketModal
+from solo_deck.board import MarketTile, Trade
+from solo_deck.events import (
+    BuyCard,
+    Gain,
+    NameCard,
+    PlaceWorkplace,
+    Promote,
+    VisitMarket,
+)
+from tests.app.action_dialog_helpers import (
+    Host,
+    confirm,
+    error_of,
+    face_down,
+    frederick_plays,
+    new_session,
+    press,
+    select_labels,
+    text_of,
+)
+from tests.app.pilot_helpers import SIZE, settle
+
+# --- Buy a card -----------------------------------------------------------------------------
+
+
+async def test_buy_known_card_shows_price_and_effect(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path, [NameCard(port=0, space=0, card_id="A1"), face_down("purchase")]
+    )
+    app = Host(session, BuyCardModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "The card in Roma: A1" in text_of(app, "#known")
+        assert text_of(app, "#price") == "Price: 3 Augustales."
+        assert text_of(app, "#effect") == "It acts at once after you buy it: +2 Grain."
+        assert not app.screen.query_one("#removes-row").display
+        assert app.screen.focused is app.screen.query_one("#ok")
+        await press(pilot, "enter")
+    assert app.results == [BuyCard(space=0, card_id="A1")]
+
+
+async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("purchase")])
+    app = Host(session, BuyCardModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "a", "7", "enter")
+        assert app.screen.query_one("#card", Select).value == "A7"
+        assert "remove one of your Action cards" in text_of(app, "#price")
+        removes = app.screen.query_one("#removes", Select)
+        assert app.screen.focused is removes
+        await confirm(pilot)  # no card named to remove
+        assert app.results == []
+        assert "choose the card you remove" in error_of(app)
+        labels = select_labels(app, "#removes")
+        assert any(label.startswith("savoy-purchase: ") for label in labels)
+        removes.focus()
+        await press(pilot, "enter", "down", "enter")  # the first card under the blank
+        assert app.screen.focused is app.screen.query_one("#ok")
+        await press(pilot, "enter")
+    first_house_card = app.results[0].removes
+    assert app.results == [BuyCard(space=0, card_id="A7", removes=first_house_card)]
+    assert first_house_card == "common-stone"
+
+
+async def test_buy_price_counts_your_workplace_discount(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [
+            face_down("promote"),
+            Promote(specialist=0, path="A"),
+            PlaceWorkplace(path="A", space=1, tile="countryside-I-D", token=False),
+        ],
+    )
+    frederick_plays(session)
+    session.push(NameCard(port=0, space=0, card_id="A1"))
+    session.push(face_down("purchase", slot=1))
+    app = Host(session, BuyCardModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert text_of(app, "#price") == ("Price: 1 Augustalis (3 Augustales less your discounts).")
+        await confirm(pilot)
+    assert app.results == [BuyCard(space=0, card_id="A1")]
+
+
+async def test_buy_too_dear_refused_inline(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [Gain(augustales=-5), NameCard(port=0, space=0, card_id="A6"), face_down("purchase")],
+    )
+    app = Host(session, BuyCardModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "A6 costs 5 Augustales and you have 1" in error_of(app)
+        await confirm(pilot)
+        assert app.results == []
+        assert isinstance(app.screen, BuyCardModal)
+
+
+# --- the Market ------------------------------------------------------------------------------
+
+
+async def first_visit(app: Host, pilot: Any) -> None:
+    """Tell the tile: it buys 1 Grain for 3 Augustales (and sells nothing)."""
+    await press(pilot, "enter", "down", "enter")  # Grain; Enter moves on to the amount
+    await press(pilot, "1", "tab", "3")
+
+
+async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("market")])
+    app = Host(session, MarketModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        texts = [str(label.content) for label in app.screen.query(Label)]
+        assert "First visit to the Market in Roma: what does its tile show?" in texts
+        await first_visit(app, pilot)
+        assert text_of(app, "#result") == "You will have 0 Grain, 1 Stone, 9 Augustales."
+        assert app.screen.query_one("#buys", Select).disabled
+        await confirm(pilot)
+    rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
+    assert app.results == [VisitMarket(sells=1, buys=0, rates=rates)]
+
+
+async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
+    rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
+    session = new_session(
+        tmp_path, [Gain(grain=1), face_down("market"), VisitMarket(sells=1, rates=rates)]
+    )
+    frederick_plays(session)
+    session.push(face_down("market", slot=1))
+    app = Host(session, MarketModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert text_of(app, "#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
+        assert not app.screen.query("#sell-what")
+        assert app.screen.focused is app.screen.query_one("#sells", Select)
+        assert text_of(app, "#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
+        await confirm(pilot)
+    assert app.results == [VisitMarket(sells=1, buys=0)]
+
+
+async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [Gain(grain=-1), face_down("market")])
+    app = Host(session, MarketModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "down", "enter", "x")
+        await confirm(pilot)
+        assert "type the amount and the Augustales" in error_of(app)
+        app.screen.query_one("#sell-amount", Input).focus()
+        await press(pilot, "backspace", "1", "tab", "3")
+        assert "Not possible" in text_of(app, "#result")
+        await confirm(pilot)  # you hold no Grain to sell
+        assert app.results == []
+        assert "Grain" in error_of(app)
+        assert isinstance(app.screen, MarketModal)
+
+
+async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [
+            Gain(grain=1),
+            face_down("promote"),
+            Promote(specialist=0, path="A"),
+            PlaceWorkplace(path="A", space=1, tile="countryside-I-B", token=False),
+        ],
+    )
+    frederick_plays(session)
+    session.push(face_down("market", slot=1))
+    app = Host(session, MarketModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert [value for _, value in app.screen.query_one("#sells", Select)._options] == [
+            0,
+            1,
+            2,
+        ]
+        await first_visit(app, pilot)
+        sells = app.screen.query_one("#sells", Select)
+        sells.value = 2
+        await settle(pilot)
+        assert text_of(app, "#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
+        await confirm(pilot)
+    rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
+    assert app.results == [VisitMarket(sells=2, buys=0, rates=rates)]
