@@ -58,9 +58,7 @@ class InsightScheduler:
         else:
             self._arm(generation, job)
 
-    def _arm(
-        self, generation: int, job: tuple[GameState, Ruleset, float | None]
-    ) -> None:
+    def _arm(self, generation: int, job: tuple[GameState, Ruleset, float | None]) -> None:
         if generation != self._generation or not self._screen.is_mounted:
             return
         self._timer = self._screen.set_timer(INSIGHT_DELAY, lambda: self._start(generation, job))

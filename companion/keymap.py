@@ -414,6 +414,12 @@ HISTORY_DELETE_KEYS = ConfirmKeys(
     yes_tooltip="Delete this game from the history (u undoes it)",
     no_tooltip="Keep the game",
 )
+LOG_ROLL_BACK_KEYS = ConfirmKeys(
+    id_prefix="log.roll_back",
+    yes="Yes, roll back",
+    yes_tooltip="Undo every event after this entry (redo brings them back)",
+    no_tooltip="Keep the game as it is",
+)
 DECK_RESET_KEYS = ConfirmKeys(
     id_prefix="deck.reset",
     yes="Yes, reset",
@@ -433,7 +439,7 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     "table": ("Table", TABLE_KEYS),
     "end_phase": ("End Phase", END_PHASE_KEYS),
     "final_score": ("Final score", FINAL_SCORE_KEYS),
-    "log": ("Game log", LOG_KEYS),
+    "log": ("Game log", (*LOG_KEYS, *LOG_ROLL_BACK_KEYS.keys())),
     "history": (
         "History",
         (*HISTORY_KEYS, *HISTORY_TABLE_KEYS, *HISTORY_DETAIL_KEYS, *HISTORY_DELETE_KEYS.keys()),

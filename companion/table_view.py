@@ -82,8 +82,6 @@ class TableView:
             landing=landing,
         )
 
-    def with_insight(
-        self, risk: Mapping[int, RemovalOdds], forecast: RoundsForecast
-    ) -> TableView:
+    def with_insight(self, risk: Mapping[int, RemovalOdds], forecast: RoundsForecast) -> TableView:
         """The same view with the background figures filled in."""
         return dataclasses.replace(self, risk=risk, forecast=forecast)

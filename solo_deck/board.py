@@ -123,7 +123,7 @@ class Board(FrozenModel):
         return cls(
             workplaces=tuple(spaces),
             cities=cities,
-            tokens_left=limits.edict_tokens,
+            tokens_left=limits.edict_tokens if token_spaces is None else len(token_spaces),
             edict_rewards=rewards or (unknown, unknown, unknown),
             markets=tuple(markets) + (None,) * max(0, ports - len(markets)),
         )

@@ -19,7 +19,8 @@ def castle_income(state: GameState, event: CastleIncome, ctx: Context) -> Outcom
     new_state = state.model_copy(update={"end_phase": progress})
     if not sides:
         return new_state, "Castle income: no side of your castle is closed yet", duties
-    return new_state, f"Castle income from {len(sides)} closed side(s)", duties
+    closed = f"{len(sides)} closed side{'s' if len(sides) != 1 else ''}"
+    return new_state, f"Castle income from {closed}", duties
 
 
 def score_ally_income(state: GameState, event: ScoreAllyIncome, ctx: Context) -> Outcome:

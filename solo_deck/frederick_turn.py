@@ -78,6 +78,10 @@ def resolve_frederick_turn(
             steps.append(f"No face-up Ally in {here} to remove")
         else:
             voyage, gone = voyage.take_ally(target, space)
+            if gone is not None and gone.face_up_id is not None:
+                voyage = voyage.model_copy(
+                    update={"removed_allies": (*voyage.removed_allies, gone.face_up_id)}
+                )
             name = ally_name(gone.face_up_id) if gone else None
             label = f" ({name})" if name else ""
             under = " and leave the face-down one beneath" if gone and gone.face_down else ""

@@ -36,7 +36,8 @@ class GameSetup(FrozenModel):
 
     What the table shows at setup may be entered here, or left out and asked for when it
     first matters: ``workplaces`` (space such as ``A3`` → Workplace tile id),
-    ``edict_token_spaces`` (where the two Workplace Edict tokens lie; ``None``: not said),
+    ``edict_token_spaces`` (where the two Workplace Edict tokens lie, both or none; ``None``:
+    not said, asked when a Specialist arrives; empty: no token in play),
     ``city_tiles`` (path → the City Bonus tiles in its City), ``edict_rewards`` (the reward
     under Active I–III; ``None`` keeps the ruleset's) and ``markets`` (the Market tile at
     each port, in ring order).
@@ -101,8 +102,11 @@ class GameSetup(FrozenModel):
         if tokens is not None:
             if any(key not in spaces for key in tokens) or len(set(tokens)) != len(tokens):
                 raise ValueError("Edict tokens lie on distinct Countryside or Village spaces")
-            if len(tokens) > limits.edict_tokens:
-                raise ValueError(f"there are only {limits.edict_tokens} Workplace Edict tokens")
+            if 0 < len(tokens) < limits.edict_tokens or len(tokens) > limits.edict_tokens:
+                raise ValueError(
+                    f"name the spaces of all {limits.edict_tokens} Workplace Edict tokens, or "
+                    "none (then the app asks when a Specialist arrives)"
+                )
         for path, city in self.city_tiles.items():
             if path not in limits.path_areas:
                 raise ValueError(f"there is no Path {path}")

@@ -56,6 +56,8 @@ class Voyage(FrozenModel):
     frederick: int = Field(ge=0)
     player: int = Field(ge=0)
     advanced_pile: int = Field(ge=0)
+    removed_allies: tuple[str, ...] = ()
+    """The Allies Frederick removed from the game whose names were known."""
 
     @model_validator(mode="after")
     def _ships_on_ring(self) -> Voyage:

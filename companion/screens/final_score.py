@@ -1,22 +1,28 @@
-"""The final score: counts prefilled from the tracked game (editable), the breakdown, the
-title shown large, notes, and saving the game to the history."""
+"""The final score: counts prefilled from the tracked game (editable), the breakdown with
+the most-Structures rule that applied, the title shown large, notes, and saving the game to
+the history."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Digits, Header, Input, Label, Static, TextArea
 
+from companion.keymap import FINAL_SCORE_KEYS, bindings
+from companion.screens.game_screen import GameScreen
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.number_field import NumberField
 from solo_deck import GameState, ScoreBreakdown, final_score
+
+if TYPE_CHECKING:
+    from companion.storage import HistoryRecord
+    from solo_deck import Ruleset
 
 INPUTS = (
     ("vp_track", "VP track"),
@@ -43,7 +49,21 @@ def prefill(state: GameState) -> dict[str, int]:
     }
 
 
-class FinalScoreScreen(Screen[None]):
+def structures_rule_line(ruleset: Ruleset, counts: dict[str, int], bonus: int) -> str:
+    """Which most-Structures rule the game's ruleset plays and why the bonus (as the engine
+    scored it: ``bonus``) is or is not yours, in one short line."""
+    rule = ruleset.scoring.most_structures_rule.value
+    got = f"+{bonus} VP" if bonus else "no bonus"
+    if rule == "always":
+        return f"Most Structures, {got}: always yours in solo (Frederick scores nothing)."
+    needed = (
+        "at least as many Structures as" if rule == "at_least_as_many" else "more Structures than"
+    )
+    mine, his = counts["structures"], counts["frederick_structures"]
+    return f"Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his})."
+
+
+class FinalScoreScreen(GameScreen[None]):
     """Check the counts against the table (they are prefilled and editable); the total and
     the title follow every change. ``ctrl+s`` saves the game to the history."""
 
@@ -55,6 +75,7 @@ class FinalScoreScreen(Screen[None]):
     FinalScoreScreen #counts { width: 64; }
     FinalScoreScreen #result { width: 1fr; }
     FinalScoreScreen #breakdown { height: auto; }
+    FinalScoreScreen #structures-rule { width: 100%; margin-top: 1; }
     FinalScoreScreen #total { width: auto; margin: 1 0 0 2; }
     FinalScoreScreen #title {
         height: 5;
@@ -68,35 +89,14 @@ class FinalScoreScreen(Screen[None]):
     FinalScoreScreen #save-status { height: auto; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+s",
-            "save",
-            "Save",
-            id="final_score.save",
-            priority=True,
-            tooltip="Save this game to your history and go back to the Start screen",
-        ),
-        Binding(
-            "escape",
-            "back",
-            "Back",
-            id="final_score.back",
-            tooltip="Leave without saving (the game stays saved as in progress)",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(FINAL_SCORE_KEYS))
 
     def __init__(self) -> None:
         super().__init__()
         self.breakdown: ScoreBreakdown | None = None
 
-    @property
-    def session(self) -> Any:
-        """The app's ``GameSession``."""
-        return self.app.session  # type: ignore[attr-defined]
-
     def compose(self) -> ComposeResult:
-        state: GameState = self.session.state
+        state = self.state
         values = prefill(state)
         yield Header()
         with VerticalScroll(id="final-body"):
@@ -119,6 +119,7 @@ class FinalScoreScreen(Screen[None]):
                         yield NumberField(label, values[name], id=name)
                 with Vertical(id="result", classes="panel"):
                     yield Static("", id="breakdown")
+                    yield Label("", id="structures-rule", classes="muted")
                     yield Digits("0", id="total")
                     yield Static("", id="title")
             yield Label("Notes (optional)")
@@ -131,6 +132,7 @@ class FinalScoreScreen(Screen[None]):
         self.query_one("#result").border_title = "Score"
         self.update_score()
         self.query_one("#vp_track", NumberField).input.focus()
+        super().on_mount()
 
     # --- the score ----------------------------------------------------------------------
 
@@ -154,20 +156,23 @@ class FinalScoreScreen(Screen[None]):
             breakdown_view.update("Fix the counts marked in red to see the score.")
             self.query_one("#total", Digits).update("--")
             title_view.update("")
+            self.query_one("#structures-rule", Label).update("")
             return
-        ruleset = self.session.game.setup.ruleset if self.session.game else None
-        score = final_score(**counts, ruleset=ruleset)
+        score = final_score(**counts, ruleset=self.ruleset)
         self.breakdown = score
-        bonus_note = f"{counts['structures']} vs his {counts['frederick_structures']}"
+        per_structure = self.ruleset.scoring.vp_per_structure.value
         lines = [
             f"VP track                      {score.vp_track:>4}",
-            f"Structures (+1 each)          {score.structures:>4}",
-            f"Most Structures bonus         {score.most_structures_bonus:>4}   ({bonus_note})",
+            f"Structures (+{per_structure} each)          {score.structures:>4}",
+            f"Most Structures bonus         {score.most_structures_bonus:>4}",
             f"Resources → VP                {score.resources_vp:>4}",
             "─" * 36,
             f"Total                         {score.total:>4}",
         ]
         breakdown_view.update("\n".join(lines))
+        self.query_one("#structures-rule", Label).update(
+            structures_rule_line(self.ruleset, counts, score.most_structures_bonus)
+        )
         self.query_one("#total", Digits).update(str(score.total))
         title_view.update(score.title.upper())
 
@@ -182,7 +187,7 @@ class FinalScoreScreen(Screen[None]):
 
     # --- saving -------------------------------------------------------------------------
 
-    def build_record(self) -> Any:
+    def build_record(self) -> HistoryRecord | None:
         """The history record for this game (``None`` after telling what is wrong)."""
         from companion.storage import HistoryRecord
 
@@ -198,9 +203,8 @@ class FinalScoreScreen(Screen[None]):
             status.update(f"The notes are {len(notes)} characters long; keep them to {NOTES_MAX}.")
             return None
         session = self.session
-        game = session.game
-        setup = game.setup
-        state: GameState = game.state
+        setup = session.setup
+        state = self.state
         try:
             return HistoryRecord(
                 **({"id": session.game_id} if session.game_id else {}),
@@ -217,7 +221,7 @@ class FinalScoreScreen(Screen[None]):
                 frederick_structures=counts["frederick_structures"],
                 notes=notes,
                 end_reasons=[reason.value for reason in state.game_end],
-                log_summary=[line[:300] for line in game.log[-LOG_LINES:]],
+                log_summary=[line[:300] for line in session.log[-LOG_LINES:]],
                 source="app",
             )
         except ValidationError as exc:
@@ -226,7 +230,7 @@ class FinalScoreScreen(Screen[None]):
 
     def action_save(self) -> None:
         """Store the game in the history and go back to the Start screen."""
-        if self.session.game is None:
+        if not self.session.has_game:
             self.notify("There is no game to save.", severity="error")
             return
         record = self.build_record()

@@ -205,18 +205,20 @@ class TableScreen(GameScreen[None]):
     # --- moving the game on -----------------------------------------------------------
 
     def apply(self, event: Event | None) -> bool:
-        """Apply ``event``, then follow through on what it leaves pending."""
+        """Apply ``event``, then follow through on what it leaves pending (once the screen
+        has refreshed: a dialog that just returned the event is still being closed, and a
+        prompt opened before that would be closed with it)."""
         applied = super().apply(event)
         if applied:
             self.refresh_state()
-            self.follow_through()
+            self.call_after_refresh(self.follow_through)
         return applied
 
     def follow_through(self) -> None:
         """Open the prompt for the first pending obligation (or the End Phase once it
         begins). Nothing is left pending silently: a prompt closed with Escape leaves the
         obligation on the Table, and ``r`` opens it again."""
-        if not self.session.has_game:
+        if not self.session.has_game or not self.is_current:
             return
         state = self.state
         if state.awaiting_reveal:

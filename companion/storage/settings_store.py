@@ -2,7 +2,12 @@
 
 ``settings.json`` holds one TinyDB table ``settings`` with one document::
 
-    {"schema_version": 1, "deck": {...} | null, "verified_cards": [...], "theme": "..." | null}
+    {"schema_version": 1, "deck": {...} | null, "verified_cards": [...], "theme": "..." | null,
+     "printed_board": {"edict_token_spaces": ["A3", ...] | null,
+                       "edict_rewards": [grant | null, grant | null, grant | null]}}
+
+``printed_board`` (optional, added later: absent means nothing remembered) is what the last
+setup said the board prints, the same every game, to prefill the next setup.
 
 Each setter changes its own key only (TinyDB ``upsert`` merges). A value that does not
 validate is ignored (the default is used) and listed in :attr:`SettingsStore.problems`.
@@ -12,7 +17,9 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tinydb.table import Document
@@ -22,12 +29,24 @@ from companion.storage.errors import NewerSchemaError
 from companion.storage.store_file import StoreFile
 
 if TYPE_CHECKING:
+    from solo_deck.grants import Grant
     from solo_deck.solo_cards import DeckDefinition
 
 TABLE = "settings"
 DOC_ID = 1
 CURRENT_SETTINGS_SCHEMA = 1
 MAX_THEME_LENGTH = 60
+PRINTED_BOARD = "printed_board"
+_SPACE_KEY = re.compile(r"^[A-C][1-5]$")
+
+
+@dataclass(frozen=True)
+class PrintedBoard:
+    """What the board prints, as the last setup said: the Workplace spaces with an Edict
+    token (``None``: not said) and the reward under Active I–III (``None``: not said)."""
+
+    token_spaces: tuple[str, ...] | None = None
+    edict_rewards: tuple[Grant | None, Grant | None, Grant | None] = (None, None, None)
 
 
 class SettingsStore:
@@ -111,6 +130,64 @@ class SettingsStore:
         if name is not None and not (0 < len(name) <= MAX_THEME_LENGTH):
             raise ValueError(f"a theme name has 1 to {MAX_THEME_LENGTH} characters")
         self._set("theme", name)
+
+    # --- what the board prints (remembered from the last setup) ------------------------
+
+    def printed_board(self) -> PrintedBoard:
+        """The token spaces and Edict rewards last entered at setup (a value that does not
+        validate is left out and listed in :attr:`problems`)."""
+        raw = self._settings().get(PRINTED_BOARD)
+        if raw is None:
+            return PrintedBoard()
+        if not isinstance(raw, dict):
+            self.problems.append("The remembered board was not a set of values; not used.")
+            return PrintedBoard()
+        return PrintedBoard(self._token_spaces(raw), self._edict_rewards(raw))
+
+    def remember_printed_board(self, board: PrintedBoard) -> None:
+        """Keep what the board prints for the next setup."""
+        tokens, rewards = board.token_spaces, board.edict_rewards
+        if tokens is not None and not all(_SPACE_KEY.match(key) for key in tokens):
+            raise ValueError("token spaces are named like A3")
+        value = {
+            "edict_token_spaces": None if tokens is None else list(tokens),
+            "edict_rewards": [None if g is None else g.model_dump(mode="json") for g in rewards],
+        }
+        self._set(PRINTED_BOARD, value)
+
+    def _token_spaces(self, raw: dict[str, Any]) -> tuple[str, ...] | None:
+        spaces = raw.get("edict_token_spaces")
+        if spaces is None:
+            return None
+        if (
+            isinstance(spaces, list)
+            and all(isinstance(key, str) and _SPACE_KEY.match(key) for key in spaces)
+            and len(set(spaces)) == len(spaces)
+        ):
+            return tuple(spaces)
+        self.problems.append("The remembered Edict token spaces were not spaces like A3.")
+        return None
+
+    def _edict_rewards(
+        self, raw: dict[str, Any]
+    ) -> tuple[Grant | None, Grant | None, Grant | None]:
+        rewards = raw.get("edict_rewards")
+        if rewards is None:
+            return None, None, None
+        # Imported here: reading the theme at start-up must not load the engine's models.
+        from pydantic import ValidationError
+
+        from solo_deck.grants import Grant
+
+        if isinstance(rewards, list) and len(rewards) == 3:
+            try:
+                grants = [None if r is None else Grant.model_validate(r) for r in rewards]
+            except ValidationError:
+                pass
+            else:
+                return grants[0], grants[1], grants[2]
+        self.problems.append("The remembered Edict rewards were not three rewards.")
+        return None, None, None
 
     # --- internals ----------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.app import App
 from textual.screen import ModalScreen
-from textual.widgets import Label, Select
+from textual.widgets import Button, Label, Select
 
 import companion
 from companion.session import GameSession
@@ -92,5 +92,10 @@ async def press(pilot: Any, *keys: str) -> None:
 
 
 async def confirm(pilot: Any) -> None:
+    """Click the dialog's confirm button, once it can be pressed again (a Button ignores a
+    click during its 0.2 s press animation; a person never clicks that fast twice)."""
+    button = pilot.app.screen.query_one("#ok", Button)
+    while button.has_class("-active"):
+        await pilot.pause(0.05)
     await pilot.click("#ok")
     await settle(pilot)

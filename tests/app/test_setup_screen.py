@@ -1,79 +1,126 @@
-"""The New game form: validation where it is typed, nothing started on bad input, a start."""
+"""The New game form: validation where it is typed, nothing started on bad input, and a
+start whose GameSetup carries every choice (counted pile, House, most-Structures rule, the
+ports as the board prints them, the Allies and cards lying there)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from textual.widgets import Checkbox, Input, Label, RadioButton, Select
+from textual.widgets import Checkbox, Collapsible, Input, Label, RadioButton, Select, Static
 
 from companion.app import StuporSoloApp
-from companion.screens.setup import EDICT_SLOTS, OTHER_HOUSE, SetupScreen, setup_checklist
+from companion.screens.setup import EDICT_SLOTS, SetupScreen, setup_checklist
+from companion.screens.setup_choices import (
+    MOST_STRUCTURES_CHOICES,
+    port_name_problem,
+    with_most_structures,
+)
+from companion.screens.setup_fields import ClearCheckbox
 from companion.screens.start import StartScreen
 from companion.widgets.edict_input import EdictField
-from solo_deck import GameSetup
+from solo_deck import load_ruleset
+from solo_deck.action_cards import HOUSES
+from solo_deck.queries import travel_cost
+from solo_deck.ruleset import MOST_STRUCTURES_RULES
+from tests.app.pilot_helpers import SIZE, settle
+from tests.app.setup_helpers import (
+    PILE,
+    edict_input,
+    error,
+    fill,
+    open_setup,
+    prompts,
+    scrolling_done,
+    start,
+    table_calls,
+)
 
-SIZE = (120, 40)
-TILES = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
-
-
-@pytest.fixture
-def table_calls(monkeypatch: pytest.MonkeyPatch) -> list[StuporSoloApp]:
-    """Record open_table() instead of showing the Table (owned by another module)."""
-    calls: list[StuporSoloApp] = []
-    monkeypatch.setattr(StuporSoloApp, "open_table", lambda self: calls.append(self))
-    return calls
-
-
-async def _open_setup(app: StuporSoloApp, pilot) -> SetupScreen:  # type: ignore[no-untyped-def]
-    await pilot.pause()
-    await pilot.press("n")
-    await pilot.pause()
-    assert isinstance(app.screen, SetupScreen)
-    return app.screen
+__all__ = ["table_calls"]  # the fixture, used by name
 
 
-def _edict_input(screen: SetupScreen, slot: str) -> Input:
-    return screen.query_one(f"#{slot}", EdictField).query_one(Input)
+# --- the form as it opens -------------------------------------------------------------
 
 
-async def _fill_tiles(screen: SetupScreen, pilot, tiles=TILES) -> None:  # type: ignore[no-untyped-def]
-    for (slot, _), text in zip(EDICT_SLOTS, tiles, strict=True):
-        _edict_input(screen, slot).value = text
-    await pilot.pause()
-
-
-def _error(screen: SetupScreen, name: str) -> str:
-    label = screen.query_one(f"#{name}-error", Label)
-    return str(label.render()) if label.display else ""
-
-
-async def test_new_game_opens_setup_with_defaults(tmp_path: Path) -> None:
+async def test_new_game_opens_setup_with_no_assumed_pile(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
+        screen = await open_setup(app, pilot)
         assert screen.difficulty == "medium"
         assert screen.deck_mode == "virtual"
-        assert screen.query_one("#pile", Input).value == str(GameSetup.default_edict_pile(False))
-        assert not screen.query_one("#house-name", Input).display
+        assert screen.query_one("#pile", Input).value == ""
+        hint = str(screen.query_one("#pile-hint", Static).render())
+        assert "Count the face-down pile after dealing the 6 tiles (about 18)" in hint
         assert len(screen.query(EdictField)) == 6
+        assert prompts(screen.query_one("#house-select", Select)) == list(HOUSES)
+        assert screen.query_one("#most-structures", Select).value == "always"
+        assert screen.query_one("#board", Collapsible).collapsed
+        assert app.focused is screen.query_one("#difficulty")
 
 
-async def test_empty_form_starts_nothing_and_marks_every_tile(
+async def test_easier_solo_changes_only_the_pile_hint(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        screen.query_one("#pile", Input).value = "17"
+        screen.query_one("#easier", Checkbox).value = True
+        await settle(pilot)
+        hint = str(screen.query_one("#pile-hint", Static).render())
+        assert "about 21; the easier game's 3 marked tiles are shuffled in" in hint
+        assert screen.query_one("#pile", Input).value == "17"
+
+
+async def test_easier_checkbox_is_empty_when_off_and_ticked_when_on(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        easier = screen.query_one("#easier", ClearCheckbox)
+        off = str(easier.render())
+        assert "X" not in off and "✓" not in off
+        easier.value = True
+        await settle(pilot)
+        assert "✓" in str(easier.render())
+
+
+# --- what refuses a start -------------------------------------------------------------
+
+
+async def test_empty_form_starts_nothing_and_marks_every_tile_and_the_pile(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        screen = await open_setup(app, pilot)
+        await start(pilot)
         for slot, _ in EDICT_SLOTS:
-            assert "type the tile" in _error(screen, slot)
-        assert app.focused is _edict_input(screen, "active-1")
+            assert "type the tile" in error(screen, slot)
+        assert "count the face-down Edict tiles" in error(screen, "pile")
+        assert app.focused is edict_input(screen, "active-1")
         assert app.session.game is None
         assert not app.session.has_saved_game()
         assert table_calls == []
         assert app.screen is screen
+
+
+async def test_the_pile_must_be_counted(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
+        pile = screen.query_one("#pile", Input)
+        pile.value = ""
+        await settle(pilot)
+        assert error(screen, "pile") == ""  # no nagging while it is being counted
+        await start(pilot)
+        assert "count the face-down Edict tiles left in the pile" in error(screen, "pile")
+        assert app.focused is pile
+        assert app.session.game is None
+        pile.value = "19"
+        await start(pilot)
+        assert app.session.game is not None
+        assert app.session.game.setup.edict_pile == 19
+        assert app.session.game.state.edicts.pile == 19
 
 
 async def test_bad_edict_shows_inline_error_and_starts_nothing(
@@ -81,19 +128,49 @@ async def test_bad_edict_shows_inline_error_and_starts_nothing(
 ) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        await _fill_tiles(screen, pilot, ("2T", "1W 1K", "2G 1A", "1S", "9X", "1P"))
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot, ("2T", "1W 1K", "2G 1A", "1S", "9X", "1P"))
         field = screen.query_one("#next-2", EdictField)
-        feedback = field.query_one(".edict-feedback", Label)
-        assert feedback.has_class("-invalid")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "not valid" in _error(screen, "next-2")
-        assert _error(screen, "active-1") == ""
-        assert app.focused is _edict_input(screen, "next-2")
+        assert field.query_one(".edict-feedback", Label).has_class("-invalid")
+        await start(pilot)
+        assert "not valid" in error(screen, "next-2")
+        assert error(screen, "active-1") == ""
+        assert app.focused is edict_input(screen, "next-2")
         assert app.session.game is None
-        assert not app.session.has_saved_game()
         assert table_calls == []
+
+
+@pytest.mark.parametrize("seed", ["-1", "abc", str(2**63)])
+async def test_bad_seed_is_refused(
+    tmp_path: Path, table_calls: list[StuporSoloApp], seed: str
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
+        screen.query_one("#seed", Input).value = seed
+        await settle(pilot)
+        assert error(screen, "seed")  # live message
+        await start(pilot)
+        assert error(screen, "seed")
+        assert app.focused is screen.query_one("#seed", Input)
+        assert app.session.game is None
+
+
+async def test_pile_out_of_range_is_refused(
+    tmp_path: Path, table_calls: list[StuporSoloApp]
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
+        screen.query_one("#pile", Input).value = "61"
+        await start(pilot)
+        assert "0 to 60" in error(screen, "pile")
+        assert app.session.game is None
+
+
+# --- a start and what it carries ------------------------------------------------------
 
 
 async def test_valid_setup_starts_and_saves_the_game(
@@ -101,32 +178,38 @@ async def test_valid_setup_starts_and_saves_the_game(
 ) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
+        screen = await open_setup(app, pilot)
         screen.query_one("#diff-hard", RadioButton).value = True
         screen.query_one("#mode-table", RadioButton).value = True
+        screen.query_one("#house-select", Select).value = "Wittelsbach"
         screen.query_one("#seed", Input).value = "42"
         screen.query_one("#port-0", Select).value = "gisela"
-        await _fill_tiles(screen, pilot)
+        screen.query_one("#port-card-1", Select).value = "A3"
+        await fill(screen, pilot)
         # type one tile by keyboard, as a player would
-        _edict_input(screen, "active-1").value = ""
-        _edict_input(screen, "active-1").focus()
+        edict_input(screen, "active-1").value = ""
+        edict_input(screen, "active-1").focus()
         await pilot.press("3", "t")
-        await pilot.pause()
+        await settle(pilot)
         screen.query_one("#start-game").scroll_visible(animate=False)
-        await pilot.pause()
+        await settle(pilot)
         await pilot.click("#start-game")
-        await pilot.pause()
+        await settle(pilot)
         game = app.session.game
         assert game is not None
         setup = game.setup
-        assert setup.difficulty == "hard"
-        assert setup.deck_mode == "table"
-        assert setup.seed == 42
+        assert (setup.difficulty, setup.deck_mode, setup.seed) == ("hard", "table", 42)
+        assert setup.house == "Wittelsbach"
         assert str(setup.active_edicts[0]) == "3T"
         assert [str(e) for e in setup.next_edicts] == ["1S", "1C", "1P"]
-        assert setup.edict_pile == GameSetup.default_edict_pile(False)
-        assert setup.port_allies[0] == "gisela"
-        assert set(setup.port_allies[1:]) == {None}
+        assert setup.edict_pile == int(PILE)
+        assert setup.port_allies == ("gisela", None, None, None, None)
+        assert setup.port_cards == (None, "A3", None, None, None)
+        assert game.state.voyage.ports[1].cards[0].card_id == "A3"
+        # nothing chosen: the packaged ruleset as it is, sources and all
+        assert setup.ruleset == load_ruleset()
+        assert setup.workplaces == {} and setup.edict_token_spaces is None
+        assert setup.markets == ()
         assert app.session.has_saved_game()
         assert table_calls == [app]
         assert isinstance(app.screen, StartScreen)
@@ -137,105 +220,127 @@ async def test_empty_seed_is_random_and_in_range(
 ) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        await _fill_tiles(screen, pilot)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
+        await start(pilot)
         assert app.session.game is not None
         assert 0 <= app.session.game.setup.seed < 2**63
 
 
-@pytest.mark.parametrize("seed", ["-1", "abc", str(2**63)])
-async def test_bad_seed_is_refused(
-    tmp_path: Path, table_calls: list[StuporSoloApp], seed: str
+async def test_most_structures_choice_reaches_the_games_ruleset(
+    tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        await _fill_tiles(screen, pilot)
-        screen.query_one("#seed", Input).value = seed
-        await pilot.pause()
-        assert _error(screen, "seed")  # live message
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert _error(screen, "seed")
-        assert app.focused is screen.query_one("#seed", Input)
-        assert app.session.game is None
-        assert table_calls == []
-
-
-async def test_bad_pile_is_refused(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        await _fill_tiles(screen, pilot)
-        screen.query_one("#pile", Input).value = "61"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "0 to 60" in _error(screen, "pile")
-        assert app.session.game is None
-
-
-async def test_easier_solo_updates_the_pile_unless_edited(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        pile = screen.query_one("#pile", Input)
-        easier = screen.query_one("#easier", Checkbox)
-        easier.value = True
-        await pilot.pause()
-        assert pile.value == str(GameSetup.default_edict_pile(True))
-        easier.value = False
-        await pilot.pause()
-        assert pile.value == str(GameSetup.default_edict_pile(False))
-        pile.value = "17"
-        easier.value = True
-        await pilot.pause()
-        assert pile.value == "17"
-
-
-async def test_same_ally_in_two_ports_is_refused(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        screen.query_one("#port-0", Select).value = "gisela"
-        await pilot.pause()
-        screen.query_one("#port-2", Select).value = "gisela"
-        await pilot.pause()
-        assert screen.query_one("#port-2", Select).is_blank()
-        assert "Gisela already lies face up in Roma" in _error(screen, "port-2")
-        screen.query_one("#port-2", Select).value = "tento"
-        await pilot.pause()
-        assert _error(screen, "port-2") == ""
-
-
-async def test_other_house_needs_a_name(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_setup(app, pilot)
-        await _fill_tiles(screen, pilot)
-        screen.query_one("#house-select", Select).value = OTHER_HOUSE
-        await pilot.pause()
-        name = screen.query_one("#house-name", Input)
-        assert name.display
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "House" in _error(screen, "house-name")
-        assert app.session.game is None
-        name.value = "  Hauteville "
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
+        screen.query_one("#most-structures", Select).value = "more_than"
+        await start(pilot)
         assert app.session.game is not None
-        assert app.session.game.setup.house == "Hauteville"
+        rule = app.session.game.setup.ruleset.scoring.most_structures_rule
+        assert (rule.value, rule.source) == ("more_than", "player: chosen at setup")
+        assert app.session.ruleset.scoring.most_structures_rule.value == "more_than"
+
+
+async def test_ports_renamed_and_reordered_reach_the_game(
+    tmp_path: Path, table_calls: list[StuporSoloApp]
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
+        for index, name in ((1, "Tunis"), (2, "Alexandria"), (4, "Palermo")):
+            screen.query_one(f"#port-name-{index}", Input).value = name
+        await settle(pilot)
+        market_name = screen.query_one("#market-name-4", Label)
+        assert str(market_name.render()) == "Palermo"  # the Markets follow the names
+        await start(pilot)
+        game = app.session.game
+        assert game is not None
+        voyage = game.setup.ruleset.voyage
+        assert voyage.ports.value == ["Roma", "Tunis", "Alexandria", "Barcelona", "Palermo"]
+        assert voyage.ports.source.startswith("player")
+        state, rules = game.state, game.setup.ruleset
+        assert [port.name for port in state.voyage.ports] == voyage.ports.value
+        assert state.voyage.ports[state.voyage.player].name == "Roma"
+        # Alexandria is now two steps from Roma (one paid), Tunis the free one
+        assert travel_cost(state, state.voyage.port_index("Tunis"), rules) == 0
+        assert travel_cost(state, state.voyage.port_index("Alexandria"), rules) == 1
+        assert travel_cost(state, state.voyage.port_index("Palermo"), rules) == 3
+
+
+async def test_bad_port_names_are_refused_inline(
+    tmp_path: Path, table_calls: list[StuporSoloApp]
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
+        screen.query_one("#port-name-1", Input).value = " "
+        screen.query_one("#port-name-2", Input).value = "roma"
+        screen.query_one("#port-name-3", Input).value = "Constantinople-by-the-Sea"
+        await settle(pilot)
+        assert "at most 14 characters" in error(screen, "port-name-3")  # said at once
+        await start(pilot)
+        assert "type the port's name" in error(screen, "port-name-1")
+        assert "Roma is already port 1" in error(screen, "port-name-2")
+        assert "at most 14 characters" in error(screen, "port-name-3")
+        assert app.session.game is None
+
+
+async def test_allies_show_their_tile_number_and_lie_in_one_port_only(
+    tmp_path: Path, table_calls: list[StuporSoloApp]
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        listed = prompts(screen.query_one("#port-0", Select))
+        gregoria = [p for p in listed if p.startswith("Gregoria")]
+        assert [p.split(" — ")[0] for p in gregoria] == ["Gregoria (tile 1)", "Gregoria (tile 2)"]
+        screen.query_one("#port-0", Select).value = "gisela"
+        await settle(pilot)
+        screen.query_one("#port-2", Select).value = "gisela"
+        await settle(pilot)
+        assert screen.query_one("#port-2", Select).is_blank()
+        assert "Gisela already lies face up in Roma" in error(screen, "port-2")
+        # the two Gregoria tiles are two Allies
+        screen.query_one("#port-1", Select).value = "gregoria-1"
+        screen.query_one("#port-2", Select).value = "gregoria-2"
+        await settle(pilot)
+        assert error(screen, "port-2") == ""
+        screen.query_one("#port-card-3", Select).value = "A1"
+        await settle(pilot)
+        screen.query_one("#port-card-4", Select).value = "A1"
+        await settle(pilot)
+        assert "A1 already lies face up in Barcelona" in error(screen, "port-card-4")
+        await fill(screen, pilot)
+        await start(pilot)
+        assert app.session.game is not None
+        setup = app.session.game.setup
+        assert setup.port_allies == ("gisela", "gregoria-1", "gregoria-2", None, None)
+        assert setup.port_cards == (None, None, None, "A1", None)
+
+
+# --- keys -----------------------------------------------------------------------------
+
+
+async def test_enter_in_a_field_moves_to_the_next(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot)
+        edict_input(screen, "active-1").focus()
+        await pilot.press("2", "t", "enter")
+        await settle(pilot)
+        assert app.focused is edict_input(screen, "active-2")
+        assert app.session.game is None
 
 
 async def test_escape_goes_back_without_starting(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await _open_setup(app, pilot)
+        await open_setup(app, pilot)
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, StartScreen)
         assert app.session.game is None
 
@@ -243,13 +348,22 @@ async def test_escape_goes_back_without_starting(tmp_path: Path) -> None:
 async def test_form_is_usable_at_80x24(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _open_setup(app, pilot)
-        await _fill_tiles(screen, pilot)
+        screen = await open_setup(app, pilot)
+        await fill(screen, pilot)
         screen.query_one("#start-game").focus()
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.game is not None
+
+
+def test_setup_bindings_have_ids_and_tooltips() -> None:
+    for binding in SetupScreen.BINDINGS:
+        assert binding.id and binding.id.startswith("setup."), binding  # type: ignore[union-attr]
+        assert binding.tooltip, binding  # type: ignore[union-attr]
+
+
+# --- the pieces without the screen ----------------------------------------------------
 
 
 def test_checklist_follows_the_choices() -> None:
@@ -263,32 +377,44 @@ def test_checklist_follows_the_choices() -> None:
     assert "shuffle the 16 solo cards" in hard_easier_table
 
 
-def test_setup_bindings_have_ids_and_tooltips() -> None:
-    for binding in SetupScreen.BINDINGS:
-        assert binding.id and binding.id.startswith("setup."), binding  # type: ignore[union-attr]
-        assert binding.tooltip, binding  # type: ignore[union-attr]
+def test_every_most_structures_rule_has_its_line() -> None:
+    assert tuple(MOST_STRUCTURES_CHOICES) == MOST_STRUCTURES_RULES
+    rules = load_ruleset()
+    assert with_most_structures(rules, "always") is rules
+    with pytest.raises(ValueError):
+        with_most_structures(rules, "sometimes")
 
 
-def test_setup_screen_snapshot(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+def test_port_names_are_checked() -> None:
+    assert port_name_problem("Palermo", ["Roma", "Tunis"]) == ""
+    assert "already port 2" in port_name_problem("TUNIS", ["Roma", "Tunis"])
+    assert "type the port's name" in port_name_problem("   ", [])
+    assert "at most 14" in port_name_problem("x" * 15, [])
+
+
+# --- snapshots --------------------------------------------------------------------------
+
+
+def test_setup_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Any) -> None:
         await pilot.pause()
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
         for widget in pilot.app.screen.query(Input):
             widget.cursor_blink = False
         pilot.app.screen.query_one("#setup-form").scroll_home(animate=False)
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(StuporSoloApp(tmp_path), terminal_size=SIZE, run_before=run_before)
 
 
-def test_setup_screen_snapshot_with_errors(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The tiles part after a Start with one bad and two missing tiles."""
+def test_setup_screen_snapshot_with_errors(snap_compare: Any, tmp_path: Path) -> None:
+    """The tiles part after a Start with one bad and two missing tiles and no pile."""
 
-    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot: Any) -> None:
         await pilot.pause()
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
         screen = pilot.app.screen
         for widget in screen.query(Input):
             widget.cursor_blink = False
@@ -296,7 +422,7 @@ def test_setup_screen_snapshot_with_errors(snap_compare, tmp_path: Path) -> None
             EDICT_SLOTS, ("2T", "1W 1K", "2G 1A", "1S", "9X", ""), strict=True
         ):
             screen.query_one(f"#{slot}", EdictField).query_one(Input).value = text
-        await pilot.pause()
+        await settle(pilot)
         screen.action_start_game()
         form = screen.query_one("#setup-form")
         await scrolling_done(pilot, form)  # the screen scrolls to the first bad tile
@@ -304,17 +430,3 @@ def test_setup_screen_snapshot_with_errors(snap_compare, tmp_path: Path) -> None
         await scrolling_done(pilot, form)
 
     assert snap_compare(StuporSoloApp(tmp_path), terminal_size=SIZE, run_before=run_before)
-
-
-async def scrolling_done(pilot, container) -> None:  # type: ignore[no-untyped-def]
-    """Wait until ``container`` has kept its scroll position over three pauses (a scroll
-    requested by focus or ``scroll_visible`` lands after a refresh, not at once)."""
-    still, last = 0, None
-    for _ in range(100):
-        await pilot.pause()
-        offset = container.scroll_offset
-        still = still + 1 if offset == last else 0
-        if still >= 3:
-            return
-        last = offset
-    raise AssertionError("the form never stopped scrolling")

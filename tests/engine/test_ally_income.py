@@ -207,7 +207,7 @@ def test_castle_income_comes_first_and_can_meet_theophilos(
         game.push(ScoreAllyIncome())
     assert game.state == state
     game.push(CastleIncome())
-    assert game.log[-1] == "Castle income from 1 closed side(s) — Grain side: +1 Grain"
+    assert game.log[-1] == "Castle income from 1 closed side — Grain side: +1 Grain"
     state = game.state
     after = ally_income(state.player, state.palace, ruleset=game.setup.ruleset)
     assert [(line.ally_id, line.met, line.vp) for line in after.lines] == [("theophilos", True, 3)]

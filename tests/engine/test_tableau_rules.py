@@ -335,7 +335,7 @@ def test_castle_income_every_closed_side_each_end_phase(
         7,
     )
     assert game.log[-1] == (
-        "Castle income from 3 closed side(s) — VP side: +1 VP; Stone side: +1 Stone; "
+        "Castle income from 3 closed sides — VP side: +1 VP; Stone side: +1 Stone; "
         "Augustalis side: +1 Augustalis"
     )
 
@@ -426,3 +426,13 @@ def test_frederick_piece_counts_come_from_the_v19_draft() -> None:
     caps = load_ruleset().palace_caps
     for value in (caps.towers_max, caps.walls_max, caps.keeps_max, caps.allies_max):
         assert value.source.startswith("draft v19")
+
+
+def test_edict_token_spaces_are_both_named_or_none(make_setup: Callable[..., GameSetup]) -> None:
+    with pytest.raises(ValueError, match="name the spaces of all 2 Workplace Edict tokens"):
+        make_setup(edict_token_spaces=("A1",))
+    both = SoloGame(make_setup(edict_token_spaces=("A1", "C2")))
+    assert both.state.board.tokens_left == 2
+    assert [s.key for s in both.state.board.workplaces if s.token] == ["A1", "C2"]
+    unsaid = SoloGame(make_setup())
+    assert unsaid.state.board.tokens_unlocated() == 2

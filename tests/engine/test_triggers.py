@@ -162,7 +162,7 @@ def test_issue_edict_a_second_marked_ally_is_refused(
 def test_issue_edict_a_workplace_token_the_first_time_only(
     game_with: Callable[..., SoloGame],
 ) -> None:
-    game = game_with(player=RICH, edict_token_spaces=("A1",))
+    game = game_with(player=RICH, edict_token_spaces=("A1", "C4"))
     assert game.state.board.tokens_left == 2
     game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
     game.push(Promote(specialist=0, path="A"))
@@ -173,6 +173,7 @@ def test_issue_edict_a_workplace_token_the_first_time_only(
     assert_blocked(game)
     assert game.state.board.tokens_left == 1
     assert game.state.board.space("A", 1).token is False
+    assert game.state.board.space("C", 4).token is True
     issue_edict(game)
     game.push(Decline())
     game.push(FrederickTurn())

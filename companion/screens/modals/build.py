@@ -110,8 +110,10 @@ class BuildModal(EventModal[Build]):
         yield Checkbox("The space shows the Edict mark (issue an Edict)", id="mark")
         with Horizontal(classes="build-row", id="sides-row"):
             yield Label("Closes")
-            yield Select([], value=NO_SIDE, allow_blank=False, id="side1")
-            yield Select([], value=NO_SIDE, allow_blank=False, id="side2")
+            for number in (1, 2):
+                yield Select(
+                    [("no side", NO_SIDE)], value=NO_SIDE, allow_blank=False, id=f"side{number}"
+                )
 
     def on_mount(self) -> None:
         structures = self.query_one("#structure", OptionList)

@@ -20,7 +20,7 @@ from solo_deck.data_files import allies_by_id
 from solo_deck.events import SummonAlly
 from solo_deck.grants import ActionTerms
 from solo_deck.player_limits import PlayerLimits
-from solo_deck.queries import capacity, discount, usual_summon_grain
+from solo_deck.queries import ally_candidates, capacity, discount, usual_summon_grain
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
@@ -96,14 +96,11 @@ class SummonModal(EventModal[SummonAlly]):
         return next((ally for ally in known if ally in allies_by_id()), None)
 
     def elsewhere(self) -> set[str]:
-        """Allies in your castle and those known to lie face up at other spaces."""
-        taken = set(self.state.player.allies)
-        for index, port in enumerate(self.state.voyage.ports):
-            for number, space in enumerate(port.allies):
-                here = index == self.port and number in self.spaces
-                if space.face_up and space.face_up_id and not here:
-                    taken.add(space.face_up_id)
-        return taken
+        """Allies that cannot lie here: in your castle, known face up elsewhere, removed
+        from the game (the engine's ``ally_candidates``)."""
+        space = self.spaces[0] if self.spaces else 0
+        can_be = set(ally_candidates(self.state, self.port, space))
+        return {ally.id for ally in load_allies()} - can_be
 
     @property
     def coins_instead(self) -> int | None:

@@ -1,0 +1,65 @@
+"""Small pieces the New game form's sections share: a check box that reads plainly, the
+message shown under a field, and the refusal of one tile or Ally chosen twice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Checkbox, Label, RadioButton, Select
+
+Problem = tuple[Widget, str, str]
+"""A field that needs attention: the widget to focus, the field's name, what is wrong."""
+
+
+class ClearCheckbox(Checkbox):
+    """A check box that shows ``✓`` when on and nothing when off (Textual's draws an X in
+    both states, only dimmer when off, which read as "on")."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        return super()._button
+
+
+class ClearRadioButton(RadioButton):
+    """A radio button whose dot shows only when it is the one chosen (Textual's draws a
+    dimmer dot on the others)."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "●" if self.value else " "
+        return super()._button
+
+
+def error_label(name: str) -> Label:
+    """The (hidden) message line under the field ``name``."""
+    return Label("", id=f"{name}-error", classes="error-text field-error", markup=False)
+
+
+def show_error(root: Widget, name: str, message: str) -> None:
+    """Show ``message`` under the field ``name`` ('' hides it)."""
+    label = root.query_one(f"#{name}-error", Label)
+    label.update(message)
+    label.display = bool(message)
+
+
+def refuse_twice(
+    select: Select[Any],
+    group: Iterable[Select[Any]],
+    where: Callable[[Select[Any]], str],
+    what: Callable[[str], str],
+) -> str:
+    """When ``select`` now holds what another select of ``group`` holds, clear it and say
+    so (``'Gisela already lies face up in Roma; choose another.'``); else ''."""
+    value = select.value
+    if value is Select.NULL:
+        return ""
+    for other in group:
+        if other is not select and other.value == value:
+            with select.prevent(Select.Changed):
+                select.clear()
+            return f"{what(str(value))} already lies {where(other)}; choose another."
+    return ""

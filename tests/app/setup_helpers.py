@@ -1,0 +1,80 @@
+"""What the New game form's tests share: opening the form, the fields every start needs,
+reading a field's message, and a stand-in for the Table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Label, Select
+from textual.widgets._select import SelectOverlay
+
+from companion.app import StuporSoloApp
+from companion.screens.setup import EDICT_SLOTS, SetupScreen
+from companion.widgets.edict_input import EdictField
+from tests.app.pilot_helpers import settle
+
+TILES = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
+PILE = "17"
+
+
+@pytest.fixture
+def table_calls(monkeypatch: pytest.MonkeyPatch) -> list[StuporSoloApp]:
+    """Record open_table() instead of showing the Table (owned by another module)."""
+    calls: list[StuporSoloApp] = []
+    monkeypatch.setattr(StuporSoloApp, "open_table", lambda self: calls.append(self))
+    return calls
+
+
+async def open_setup(app: StuporSoloApp, pilot: Any) -> SetupScreen:
+    """Press n on the Start screen: the New game form."""
+    await pilot.pause()
+    await pilot.press("n")
+    await settle(pilot)
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
+
+
+def edict_input(screen: SetupScreen, slot: str) -> Input:
+    """The text input of a starting Edict tile."""
+    return screen.query_one(f"#{slot}", EdictField).query_one(Input)
+
+
+async def fill(screen: SetupScreen, pilot: Any, tiles: tuple[str, ...] = TILES) -> None:
+    """The six tiles and the counted pile: what every start needs."""
+    for (slot, _), text in zip(EDICT_SLOTS, tiles, strict=True):
+        edict_input(screen, slot).value = text
+    screen.query_one("#pile", Input).value = PILE
+    await settle(pilot)
+
+
+def error(screen: SetupScreen, name: str) -> str:
+    """The message shown under the field ``name`` ('' when hidden)."""
+    label = screen.query_one(f"#{name}-error", Label)
+    return str(label.render()) if label.display else ""
+
+
+def prompts(select: Select[Any]) -> list[str]:
+    """The options a Select lists, as shown."""
+    overlay = select.query_one(SelectOverlay)
+    return [str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)]
+
+
+async def start(pilot: Any) -> None:
+    """Start game by its key."""
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+
+
+async def scrolling_done(pilot: Any, container: Any) -> None:
+    """Wait until ``container`` has kept its scroll position over three pauses (a scroll
+    requested by focus or ``scroll_visible`` lands after a refresh, not at once)."""
+    still, last = 0, None
+    for _ in range(100):
+        await pilot.pause()
+        offset = container.scroll_offset
+        still = still + 1 if offset == last else 0
+        if still >= 3:
+            return
+        last = offset
+    raise AssertionError("the form never stopped scrolling")

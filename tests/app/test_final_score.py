@@ -1,0 +1,88 @@
+"""The Final score screen on its own: which most-Structures rule applied and why, bad
+counts refused inline, and a failed history write that keeps the screen and loses nothing.
+(The way there from the End Phase and the saved record: test_end_phase_final.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.screens.final_score import FinalScoreScreen
+from companion.widgets.number_field import NumberField
+from solo_deck import Ruleset
+from solo_deck.data_files import load_ruleset
+from tests.app.end_phase_helpers import COMPLETE, make_app, text
+from tests.app.pilot_helpers import SIZE, settle
+
+
+def ruleset_with_rule(rule: str) -> Ruleset:
+    data = load_ruleset().model_dump()
+    data["scoring"]["most_structures_rule"]["value"] = rule
+    return Ruleset.model_validate(data)
+
+
+@pytest.mark.parametrize(
+    ("rule", "his", "line"),
+    [
+        (
+            "at_least_as_many",
+            10,
+            "Most Structures, +4 VP: yours with at least as many Structures as Frederick "
+            "(you 10, he 10).",
+        ),
+        (
+            "more_than",
+            10,
+            "Most Structures, no bonus: yours with more Structures than Frederick (you 10, he 10).",
+        ),
+    ],
+)
+async def test_the_final_score_says_which_most_structures_rule_applied(
+    tmp_path: Path, rule: str, his: int, line: str
+) -> None:
+    app = make_app(tmp_path, ruleset=ruleset_with_rule(rule))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.push_screen(FinalScoreScreen())
+        await settle(pilot)
+        final = app.screen
+        assert isinstance(final, FinalScoreScreen)
+        final.query_one("#structures", NumberField).text = "10"
+        final.query_one("#frederick_structures", NumberField).text = str(his)
+        await settle(pilot)
+        assert text(final, "#structures-rule") == line
+        assert final.breakdown is not None
+        assert final.breakdown.most_structures_bonus == (4 if rule == "at_least_as_many" else 0)
+
+
+async def test_final_score_refuses_bad_counts_and_keeps_the_screen_when_saving_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, COMPLETE)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.push_screen(FinalScoreScreen())
+        await settle(pilot)
+        final = app.screen
+        assert isinstance(final, FinalScoreScreen)
+        final.query_one("#grain", NumberField).text = "x"
+        await settle(pilot)
+        assert final.breakdown is None
+        assert final.query_one("#grain", NumberField).has_error
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "Fix the counts" in text(final, "#save-status")
+        final.query_one("#grain", NumberField).text = "1"
+        await settle(pilot)
+
+        def disk_full(record: Any) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(app.session.history, "add", disk_full)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, FinalScoreScreen)
+        assert "Could not save" in text(final, "#save-status")
+        assert app.session.has_game
