@@ -16,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Label, Select, Static
 
 from companion.formatting import plural
@@ -203,7 +204,15 @@ class EndPhaseScreen(GameScreen[None]):
         self._choices.clear()
         box = self.query_one("#flipped", Vertical)
         box.remove_children()
-        rows = []
+        rows: list[Widget] = []
+        if flipped:
+            rows.append(
+                Label(
+                    "Name who was turned up if you like: type the first letters to find the "
+                    "Ally, Tab to move on (letters go to the list while it has the focus).",
+                    classes="muted",
+                )
+            )
         for port, space in flipped:
             select_id = f"flip-{port}-{space}"
             options = self._choices[select_id] = self.ally_choices(state, port, space)

@@ -27,6 +27,7 @@ class NumberField(Horizontal):
         width: 1fr; height: 3; content-align: left middle; padding-left: 1; color: $text-muted;
     }
     NumberField > .number-message.-invalid { color: $error; }
+    NumberField.-compact > .number-label, NumberField.-compact > .number-message { height: 1; }
     """
 
     def __init__(
@@ -40,8 +41,11 @@ class NumberField(Horizontal):
         hint: str = "",
         id: str | None = None,
         disabled: bool = False,
+        compact: bool = False,
     ) -> None:
-        super().__init__(id=id, disabled=disabled)
+        super().__init__(id=id, disabled=disabled, classes="-compact" if compact else "")
+        self.compact = compact
+        """One line high: the input without its border (for dialogs with many fields)."""
         self._label = label
         self._initial = "" if value is None else str(value)
         self.validator = WholeNumber(minimum, maximum, optional=optional)
@@ -54,6 +58,7 @@ class NumberField(Horizontal):
             validators=[self.validator],
             validate_on=["changed", "submitted"],
             select_on_focus=True,
+            compact=self.compact,
         )
         yield Label(self.hint, classes="number-message")
 

@@ -13,6 +13,9 @@ from companion.widgets.text_panel import TextPanel
 from solo_deck import RemovalOdds
 from solo_deck.data_files import allies_by_id
 
+SEPARATOR = " │ "
+"""Between a port and its odds."""
+
 
 def ally_label(ally_id: str | None) -> str:
     """An Ally's name, or ``?`` when unknown."""
@@ -59,54 +62,63 @@ class VoyagePanel(TextPanel):
         self._view = view
         voyage = view.state.voyage
         landing, risk = view.landing, view.risk
-        text = Text()
         width = max(len(port.name) for port in voyage.ports)
         room = self.content_region.width or self.app.size.width
-        for index, port in enumerate(voyage.ports):
+        rows = [self._port_row(view, index, width) for index in range(len(voyage.ports))]
+        column = max(len(row.plain) for row in rows)  # the odds line up after the widest
+        text = Text()
+        for index, row in enumerate(rows):
             if index:
                 text.append("\n")
-            start = len(text.plain)
-            ships = ("You " if index == voyage.player else "    ") + (
-                "Fred" if index == voyage.frederick else "    "
-            )
-            text.append(f"{port.name:<{width}} ", style="bold")
-            text.append(ships[:4], style="bold green")
-            text.append(ships[4:], style="bold magenta")
-            steps = voyage.steps_to(index)
-            cost = view.travel_costs[index]
-            sail = "here" if not steps else f"{steps} step{'s' if steps > 1 else ''}"
-            if steps:
-                sail += ", free" if cost == 0 else f", {cost} A" if cost is not None else ", far"
-            text.append(f"  {sail:<13}", style="dim")
-            for card in port.cards:
-                text.append(" card: ")
-                if card.present:
-                    text.append(card.card_id or "yes", style="bold" if card.card_id else "")
-                else:
-                    text.append("none", style="dim")
-            for space in port.allies:
-                text.append("  ally: ")
-                if space.face_up and space.face_up_id is None:
-                    text.append("not named", style="")
-                    if space.face_down:
-                        text.append(" (+1 under)", style="dim")
-                elif space.face_up:
-                    text.append(ally_label(space.face_up_id), style="bold")
-                    if space.face_down:
-                        text.append(" (+1 under)", style="dim")
-                elif space.face_down:
-                    text.append("face down until reorganisation", style="dim")
-                else:
-                    text.append("none left", style="dim")
+            text.append_text(row)
             odds = _odds_text(index, landing, risk)
             if odds:
-                if len(text.plain) - start + 3 + len(odds) > room:  # narrow: a line of its own
+                if column + len(SEPARATOR) + len(odds) > room:  # narrow: a line of its own
                     text.append("\n" + " " * (width + 1))
                 else:
-                    text.append("  │ ", style="dim")
+                    text.append(" " * (column - len(row.plain)) + SEPARATOR, style="dim")
                 text.append(odds, style="italic")
         self.show_text(text)
         self.border_subtitle = f"Advanced pile: {voyage.advanced_pile}"
+
+    @staticmethod
+    def _port_row(view: TableView, index: int, width: int) -> Text:
+        """One port: its name, the ships there, your travel cost and what lies there."""
+        voyage = view.state.voyage
+        port = voyage.ports[index]
+        text = Text()
+        ships = ("You " if index == voyage.player else "    ") + (
+            "Fred" if index == voyage.frederick else "    "
+        )
+        text.append(f"{port.name:<{width}} ", style="bold")
+        text.append(ships[:4], style="bold green")
+        text.append(ships[4:], style="bold magenta")
+        steps = voyage.steps_to(index)
+        cost = view.travel_costs[index]
+        sail = "here" if not steps else f"{steps} step{'s' if steps > 1 else ''}"
+        if steps:
+            sail += ", free" if cost == 0 else f", {cost} A" if cost is not None else ", far"
+        text.append(f"  {sail:<12}", style="dim")
+        for card in port.cards:
+            text.append("  card: ")
+            label = (card.card_id or "yes") if card.present else "none"
+            style = "dim" if not card.present else "bold" if card.card_id else ""
+            text.append(f"{label:<4}", style=style)
+        for space in port.allies:
+            text.append("  ally: ")
+            if space.face_up and space.face_up_id is None:
+                text.append("not named", style="")
+                if space.face_down:
+                    text.append(" (+1 under)", style="dim")
+            elif space.face_up:
+                text.append(ally_label(space.face_up_id), style="bold")
+                if space.face_down:
+                    text.append(" (+1 under)", style="dim")
+            elif space.face_down:
+                text.append("face down until reorganisation", style="dim")
+            else:
+                text.append("none left", style="dim")
+        return text
 
     def on_resize(self) -> None:
         """Another width may need the odds on lines of their own, or no longer."""

@@ -1,27 +1,25 @@
-"""A scripted solo game, played twice in the tests: once through the engine alone and once
-by keys in the app. Both must end in the same place.
+"""A simple solo game for the app tests: the virtual deck, a small Edict pile so the game
+ends within a few rounds, and your turns played as a face-down card whose action you let go
+(the quickest legal turn). :func:`play_in_engine` plays it to its end through the engine.
 
-The seed and tiles are chosen so that the game shows a crown reshuffle, a Frederick edict
-that hits a cap, a Frederick edict whose Active space was empty (the fallback), ally income
-and an end of game after three rounds (an Active Edict space left empty).
-"""
+The full tableau game (a Keep with its Edict, a Great Structure, a Market, a City Bonus...)
+played by keys is tests/scripted_game.py's."""
 
 from __future__ import annotations
 
-from solo_deck import GameSetup, Phase, SoloGame, edict_advice, parse_edict
+from solo_deck import GameSetup, Phase, SoloGame, parse_edict
 from solo_deck.events import (
     CastleIncome,
+    Decline,
     EndRound,
-    EndTurn,
     Event,
     FrederickTurn,
     Gain,
-    PlayerEdict,
+    PlayCard,
     Reorganise,
     RevealEdict,
     ScoreAllyIncome,
     SummonAlly,
-    Travel,
 )
 
 SEED = 3
@@ -33,7 +31,7 @@ PORT_ALLIES = ("gisele", "tento", "castellan", "severin", "gregoria-1")
 
 
 def script_setup() -> GameSetup:
-    """The setup the Setup screen is filled with."""
+    """The setup of the simple game."""
     return GameSetup(
         active_edicts=tuple(parse_edict(t) for t in ACTIVE),  # type: ignore[arg-type]
         next_edicts=tuple(parse_edict(t) for t in NEXT),  # type: ignore[arg-type]
@@ -43,33 +41,23 @@ def script_setup() -> GameSetup:
     )
 
 
-def player_plan(turn: int, round_: int) -> list[str]:
-    """What the player records on a turn: ``gain``, ``summon``, ``edict`` or ``travel``."""
-    if turn == 1:
-        return ["gain", "summon"] if round_ == 1 else ["gain"]
-    if turn == 2:
-        return ["edict"]
-    if turn == 3 and round_ >= 2:
-        return ["travel"]
-    return []
+def idle_turn(game: SoloGame) -> list[Event]:
+    """The events of a turn with nothing done: a card face down, its action let go."""
+    slot = len(game.state.player.played)
+    return [PlayCard(slot=slot, face_up=False, actions=("promote",)), Decline()]
 
 
-def first_edict(game: SoloGame) -> PlayerEdict | None:
-    """The edict the keys pick: the first Active tile, the first choice listed (the
-    advisor's order: best ally income first) and the first Next tile."""
-    state = game.state
-    slots = state.edicts.non_empty_active()
-    if not slots:
-        return None
-    rows = [row for row in edict_advice(state, game.setup.ruleset) if row.slot == slots[0]]
-    nexts = state.edicts.non_empty_next()
-    return PlayerEdict(
-        slot=slots[0], choice=dict(rows[0].choice), replacement=nexts[0] if nexts else None
-    )
+SUMMON_GISELE: tuple[Event, ...] = (
+    Gain(grain=2, stone=-1, reason="traded at the table"),
+    PlayCard(slot=0, face_up=False, actions=("summon",)),
+    SummonAlly(ally_id="gisele", grain=3),
+)
+"""Your first turn: Gisèle (at your port, Roma) summoned with a face-down card; then it is
+Frederick's turn."""
 
 
 def play_in_engine() -> SoloGame:
-    """The whole scripted game through the engine alone."""
+    """The whole simple game through the engine alone."""
     game = SoloGame(script_setup())
     reveals = 0
 
@@ -82,24 +70,13 @@ def play_in_engine() -> SoloGame:
             reveals += 1
 
     while game.state.phase is not Phase.GAME_OVER:
-        state = game.state
-        if state.phase is Phase.PLAYER:
-            for step in player_plan(state.turn, state.round):
-                if step == "gain":
-                    push(Gain(vp=2, grain=3))
-                elif step == "summon":
-                    push(SummonAlly(ally_id="gisele", grain=3))
-                elif step == "edict":
-                    edict = first_edict(game)
-                    if edict is not None:
-                        push(edict)
-                elif step == "travel":
-                    push(Travel(port=(game.state.voyage.player + 1) % 5))
-            push(EndTurn())
-        elif state.phase is Phase.FREDERICK:
+        phase = game.state.phase
+        if phase is Phase.PLAYER:
+            for event in idle_turn(game):
+                push(event)
+        elif phase is Phase.FREDERICK:
             push(FrederickTurn())
         else:
-            # The rulebook's End Phase order: castle income before ally income.
             for event in (CastleIncome(), ScoreAllyIncome(), Reorganise(), EndRound()):
                 push(event)
     return game

@@ -24,3 +24,15 @@ async def wait_for_insight(app: Any, pilot: Any) -> None:
     for field in app.screen.query(Input):
         field.cursor_blink = False
     await settle(pilot)
+
+
+IDLE_TURN_KEYS = ("enter", "enter", "enter", "ctrl+d")
+"""A turn with nothing done, by keys: Play card, the first choice (face down: Promote),
+Play, then decline the Promote the card offers."""
+
+
+async def idle_turn(pilot: Any) -> None:
+    """Play a turn with nothing done (see :data:`IDLE_TURN_KEYS`)."""
+    for key in IDLE_TURN_KEYS:
+        await pilot.press(key)
+        await settle(pilot)

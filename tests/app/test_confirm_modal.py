@@ -9,10 +9,10 @@ from textual.app import App, ComposeResult
 from textual.widgets import Button, Static
 
 from companion.app import StuporSoloApp
+from companion.keymap import QUESTION_KEYS, ConfirmKeys
 from companion.rules_help import collect_bindings
-from companion.screens.deck import RESET_KEYS, DeckScreen
-from companion.screens.history import DELETE_KEYS, HistoryScreen
-from companion.screens.modals.confirm import QUESTION_KEYS, ConfirmKeys, ConfirmModal
+from companion.screens.history import HistoryScreen
+from companion.screens.modals.confirm import ConfirmModal
 from companion.storage import HistoryStore
 from tests.app.sample_history import sample_records
 
@@ -56,7 +56,7 @@ async def test_a_question_shows_its_text_as_typed_and_escape_says_no() -> None:
 
 
 async def test_a_question_takes_its_own_labels_and_binding_ids() -> None:
-    keys = ConfirmKeys("test.drop", yes="Yes, drop", yes_tooltip="Drop it", help_title="Drop")
+    keys = ConfirmKeys("test.drop", yes="Yes, drop", yes_tooltip="Drop it")
     question = ConfirmModal("Drop it?", yes_label="Drop", no_label="Keep", danger=True, keys=keys)
     app = _Host(question)
     app.set_keymap({"test.drop.yes": "d"})
@@ -100,11 +100,10 @@ def test_the_help_lists_each_question_with_its_screen() -> None:
     groups = dict(collect_bindings())
     history = {row.binding_id: row for row in groups["History"]}
     assert history["history.delete.yes"].description == "Yes, delete"
-    assert history["history.delete.yes"].tooltip.startswith("Confirm delete: ")
+    assert history["history.delete.yes"].tooltip.startswith("Delete this game")
     assert history["history.delete.no"].keys == "n / esc"
     deck = {row.binding_id for row in groups["Solo deck"]}
     assert {"deck.reset.yes", "deck.reset.no", "deck.edit.save"} <= deck
-    dialogs = {row.binding_id for row in groups["Dialogs"]}
-    assert {"confirm.yes", "confirm.no"} <= dialogs
-    assert not dialogs & {"deck.edit.save", "history.detail.close"}  # listed with a screen
-    assert DELETE_KEYS in HistoryScreen.HELP_CLASSES and RESET_KEYS in DeckScreen.HELP_CLASSES
+    questions = {row.binding_id for row in groups["A yes/no question"]}
+    assert {"confirm.yes", "confirm.no"} <= questions
+    assert groups["History"] and groups["Solo deck"]

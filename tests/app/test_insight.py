@@ -20,9 +20,8 @@ from solo_deck import (
     next_card_odds,
     removal_before_your_next_turn,
 )
-from solo_deck.events import SummonAlly
-from tests.app.game_script import script_setup
-from tests.app.pilot_helpers import settle, wait_for_insight
+from tests.app.game_script import SUMMON_GISELE, script_setup
+from tests.app.pilot_helpers import idle_turn, settle, wait_for_insight
 
 SIZE = (120, 40)
 
@@ -46,7 +45,8 @@ async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
-        await pilot.press("enter", "space")
+        await idle_turn(pilot)
+        await pilot.press("space")
         await settle(pilot)
         if app.session.state.awaiting_reveal:
             await pilot.press("2", "k", "enter")
@@ -166,7 +166,7 @@ async def test_input_is_noted_where_the_driver_hands_it_over(tmp_path: Path) -> 
 async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await open_table(app, pilot, SummonAlly(ally_id="gisele", grain=0))
+        await open_table(app, pilot, *SUMMON_GISELE)
         before = app.session.game.to_document()
         await pilot.press("w")
         await settle(pilot)
@@ -194,7 +194,8 @@ def test_odds_panel_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Any) -> None:
         await open_table(app, pilot)
         for _ in range(2):
-            await pilot.press("enter", "space")
+            await idle_turn(pilot)
+            await pilot.press("space")
             await settle(pilot)
             if app.session.state.awaiting_reveal:
                 await pilot.press("2", "k", "enter")
@@ -208,7 +209,7 @@ def test_advisor_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
 
     async def run_before(pilot: Any) -> None:
-        await open_table(app, pilot, SummonAlly(ally_id="gisela", grain=0))
+        await open_table(app, pilot, *SUMMON_GISELE)
         await wait_for_insight(app, pilot)
         await pilot.press("w")
         await settle(pilot)

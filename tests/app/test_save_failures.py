@@ -26,7 +26,7 @@ from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError, atomic_storage
 from solo_deck import Phase, ScoreBreakdown
 from tests.app.game_script import play_in_engine, script_setup
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import idle_turn, settle
 
 SIZE = (120, 40)
 
@@ -77,7 +77,7 @@ FAILURES = {
     "disk full": "the disk is full",
     "permission denied": "permission denied",
     "store raises StorageWriteError": "the disk is full",
-    "store raises PermissionError": "Permission denied",
+    "store raises PermissionError": "permission denied",
 }
 
 
@@ -120,15 +120,16 @@ async def test_a_failed_save_is_reported_and_the_next_one_writes_everything(
         await settle(pilot)
         assert app.session.state.player.vp == 3, "the move is kept in memory"
         assert any(
-            text.startswith("Could not save") and FAILURES[how] in text for text in messages(app)
+            text.startswith("Could not save") and FAILURES[how] in text.lower()
+            for text in messages(app)
         ), messages(app)
         assert game_file.read_bytes() == last_good
         assert not list(tmp_path.glob("*.tmp"))
         assert app.session.save_error
 
         app.clear_notifications()
-        await pilot.press("enter")  # end the turn: a second event, not saved either
-        await settle(pilot)
+        await idle_turn(pilot)  # more events, not saved either
+
         assert app.session.state.phase is Phase.FREDERICK
         assert any(text.startswith("Could not save") for text in messages(app))
         assert game_file.read_bytes() == last_good
@@ -166,7 +167,10 @@ async def test_undo_that_cannot_be_saved_says_so(
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert app.session.state.player.vp == 0
-        assert any("could not save" in text and "disk is full" in text for text in messages(app))
+        assert any(
+            "could not save" in text.lower() and "disk is full" in text.lower()
+            for text in messages(app)
+        ), messages(app)
         assert game_file.read_bytes() == last_good
 
 

@@ -11,7 +11,7 @@ from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from solo_deck import Phase
 from tests.app.game_script import script_setup
-from tests.app.pilot_helpers import settle, wait_for_insight
+from tests.app.pilot_helpers import idle_turn, settle, wait_for_insight
 
 SIZE = (120, 40)
 
@@ -36,8 +36,9 @@ async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) 
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
-        await pilot.press("g", "3", "enter", "enter")  # gain 3 VP, end turn
+        await pilot.press("g", "3", "enter")  # gain 3 VP
         await settle(pilot)
+        await idle_turn(pilot)
         await frederick(app, pilot)
         await pilot.press("t", "down", "enter")  # sail 2 spaces for 1 Augustalis
         await settle(pilot)
@@ -61,18 +62,19 @@ async def test_undo_and_redo_by_keys_never_change_the_card(tmp_path: Path) -> No
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await idle_turn(pilot)
         await frederick(app, pilot)
         report = app.session.state.last_frederick
         assert report is not None
-        events = len(app.session.game.events)
-        await pilot.press(*["ctrl+z"] * (events - 1))
+        kinds = [event.type for event in app.session.events]
+        after = kinds[::-1].index("frederick_turn")  # events after his turn
+        await pilot.press(*["ctrl+z"] * (after + 1))  # the tile typed, then his turn
         await settle(pilot)
         assert app.session.state.phase is Phase.FREDERICK
         await pilot.press("ctrl+y")
         await settle(pilot)
         assert app.session.state.last_frederick == report
+        assert app.session.state.awaiting_reveal  # the redo stops before the typed tile
         await pilot.press("ctrl+z")
         await frederick(app, pilot)
         assert app.session.state.last_frederick == report
@@ -101,8 +103,9 @@ def test_table_snapshot(snap_compare: Any, tmp_path: Path) -> None:
 
     async def run_before(pilot: Any) -> None:
         await open_table(app, pilot)
-        await pilot.press("g", "2", "tab", "3", "enter", "a", "enter")
+        await pilot.press("g", "2", "tab", "1", "enter")  # 2 VP, 1 Grain: 3 in the warehouse
         await settle(pilot)
+        await idle_turn(pilot)
         await wait_for_insight(app, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -113,8 +116,7 @@ def test_frederick_turn_snapshot(snap_compare: Any, tmp_path: Path) -> None:
 
     async def run_before(pilot: Any) -> None:
         await open_table(app, pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await idle_turn(pilot)
         await pilot.press("space")
         await settle(pilot)
         await wait_for_insight(app, pilot)

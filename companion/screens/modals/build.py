@@ -34,10 +34,12 @@ class BuildModal(EventModal[Build]):
     DIALOG_TITLE = "Build a Structure"
     OK_LABEL = "Build"
     DEFAULT_CSS = """
-    BuildModal #structure { height: auto; }
+    BuildModal #structure { height: auto; margin-top: 1; }
     BuildModal .build-row { height: auto; }
     BuildModal .build-row > Select { width: 1fr; }
-    BuildModal .build-row > Label { width: 12; height: 3; content-align: left middle; }
+    BuildModal .build-row > Label { width: 20; }
+    BuildModal #sides-row > Select { margin-right: 1; }
+    BuildModal #grain { margin-top: 1; }
     """
 
     def __init__(
@@ -97,22 +99,28 @@ class BuildModal(EventModal[Build]):
             if built >= size:
                 text += "  (all built)"
             options.append(Option(text, id=structure, disabled=blocked))
-        yield OptionList(*options, id="structure")
+        yield OptionList(*options, id="structure", compact=True)
         with Horizontal(classes="build-row"):
-            yield Label("Kind")
-            yield Select([("normal", NORMAL)], value=NORMAL, allow_blank=False, id="great")
+            yield Label("Normal or Great")
+            yield Select(
+                [("normal", NORMAL)], value=NORMAL, allow_blank=False, id="great", compact=True
+            )
         with Horizontal(classes="build-row", id="cover-row"):
             yield Label("Keep cover")
-            yield Select([], id="cover", prompt="which Keep Cover tile you take")
-        yield NumberField("Grain paid", 0, id="grain")
-        yield NumberField("Stone paid", 0, id="stone")
-        yield NumberField("Augustales", 0, id="augustales", disabled=True)
-        yield Checkbox("The space shows the Edict mark (issue an Edict)", id="mark")
+            yield Select([], id="cover", prompt="which Keep Cover tile you take", compact=True)
+        yield NumberField("Grain paid", 0, id="grain", compact=True)
+        yield NumberField("Stone paid", 0, id="stone", compact=True)
+        yield NumberField("Augustales paid", 0, id="augustales", disabled=True, compact=True)
+        yield Checkbox("The space shows the Edict mark (issue an Edict)", id="mark", compact=True)
         with Horizontal(classes="build-row", id="sides-row"):
-            yield Label("Closes")
+            yield Label("Side it closes")
             for number in (1, 2):
                 yield Select(
-                    [("no side", NO_SIDE)], value=NO_SIDE, allow_blank=False, id=f"side{number}"
+                    [("no side", NO_SIDE)],
+                    value=NO_SIDE,
+                    allow_blank=False,
+                    id=f"side{number}",
+                    compact=True,
                 )
 
     def on_mount(self) -> None:
@@ -246,6 +254,7 @@ class BuildModal(EventModal[Build]):
             grain=grain,
             stone=stone,
             augustales=augustales.value if unknown_cost else None,
-            edict_mark=structure == "keep" or self.query_one("#mark", Checkbox).value,
+            # a Keep issues its Edict whatever the space shows: the mark is for the others
+            edict_mark=structure != "keep" and self.query_one("#mark", Checkbox).value,
             closes=tuple(dict.fromkeys(closes)),
         )

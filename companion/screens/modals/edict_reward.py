@@ -83,13 +83,12 @@ class RewardModal(EventModal[TakeEdictReward]):
             maximum=9,
             id="printed-choice",
             hint="any mix of Grain and Stone",
+            compact=True,
         )
         yield ResourceChoice(0, 0, id="choice")
         yield Label("", id="now", markup=False)
 
     def on_mount(self) -> None:
-        field = self.query_one("#printed-choice", NumberField)
-        field.input.compact = True
         self._sync(prefill=True)
         if self.choose:
             space = self.query_one("#space", OptionList)

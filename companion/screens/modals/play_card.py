@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
@@ -30,6 +31,8 @@ ACTION_LABELS: dict[str, str] = {
     "market": "Visit the Market",
 }
 NO_SECOND = "none"
+FIXED_LINES = 14
+"""The dialog's lines besides the list of choices (frame, title, slot row, buttons)."""
 
 
 def card_choices(state: GameState) -> list[tuple[str, str]]:
@@ -44,7 +47,7 @@ def card_choices(state: GameState) -> list[tuple[str, str]]:
         seen.add(card.id)
         effect = state.board.card_effect(card.id) or card.grant
         text = describe_grant(effect) if not effect.unknown else card.effect
-        choices.append((card.id, f"{card.id}: {text}"))
+        choices.append((card.id, f"House card: {text}"))
     catalogue = advanced_cards_by_id()
     for card_id in state.player.advanced_cards:
         choices.append((card_id, f"{card_id}: {describe_grant(catalogue[card_id].grant)}"))
@@ -58,9 +61,10 @@ class PlayCardModal(EventModal[PlayCard]):
     DIALOG_TITLE = "Play a card"
     OK_LABEL = "Play"
     DEFAULT_CSS = """
-    PlayCardModal #choice { height: auto; max-height: 14; }
-    PlayCardModal #second { height: auto; max-height: 7; }
-    PlayCardModal #slot { width: 40; }
+    PlayCardModal #choice { height: auto; }
+    PlayCardModal .play-row { height: auto; margin-top: 1; }
+    PlayCardModal .play-row > Label { width: 15; }
+    PlayCardModal .play-row > Select { width: 40; }
     """
 
     def __init__(
@@ -87,33 +91,48 @@ class PlayCardModal(EventModal[PlayCard]):
         ]
         yield OptionList(*options, id="choice")
         if self.both:
-            yield Label("Second action (the Keep cover gives both spear actions):")
-            seconds = [Option("no second action", id=NO_SECOND)] + [
-                Option(ACTION_LABELS[action], id=action) for action in MAIN_ACTIONS
-            ]
-            yield OptionList(*seconds, id="second")
-        yield Label("Slot")
-        yield Select(
-            [(f"slot {slot + 1}", slot) for slot in free],
-            value=free[0] if free else Select.NULL,
-            allow_blank=not free,
-            id="slot",
-        )
+            with Horizontal(classes="play-row"):
+                yield Label("Second action")
+                yield Select(
+                    [("none (one action)", NO_SECOND)]
+                    + [(ACTION_LABELS[action], action) for action in MAIN_ACTIONS],
+                    value=NO_SECOND,
+                    allow_blank=False,
+                    compact=True,
+                    id="second",
+                    tooltip="Your Keep cover gives a face-down card both of its actions",
+                )
+        with Horizontal(classes="play-row"):
+            yield Label("Slot")
+            yield Select(
+                [(f"slot {slot + 1}", slot) for slot in free],
+                value=free[0] if free else Select.NULL,
+                allow_blank=not free,
+                compact=True,
+                id="slot",
+            )
 
     def on_mount(self) -> None:
         choice = self.query_one("#choice", OptionList)
         choice.highlighted = 0
         choice.focus()
-        if self.both:
-            self.query_one("#second", OptionList).highlighted = 0
+        self._fit()
+
+    def on_resize(self) -> None:
+        """Keep the buttons on screen: the list of choices takes the lines left over."""
+        self._fit()
+
+    def _fit(self) -> None:
+        fixed = FIXED_LINES + (2 if self.both else 0)
+        self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         """Enter on a list moves on (to the second action, else to Play); only the Play
         button records. The slot keeps its default unless you Tab to it."""
         event.stop()
-        if event.option_list.id == "choice" and self.both:
-            self.query_one("#second", OptionList).focus()
+        if self.both:
+            self.query_one("#second", Select).focus()
         else:
             self.query_one("#ok").focus()
 
@@ -133,9 +152,8 @@ class PlayCardModal(EventModal[PlayCard]):
             return PlayCard(slot=slot, face_up=True, card_id=what)
         actions: list[MainAction] = [what]  # type: ignore[list-item]
         if self.both:
-            second = self.query_one("#second", OptionList)
-            picked = second.get_option_at_index(second.highlighted or 0).id
-            if picked and picked != NO_SECOND:
+            picked = self.query_one("#second", Select).value
+            if isinstance(picked, str) and picked != NO_SECOND:
                 if picked == what:
                     self.show_error("the two actions of one card differ")
                     return None

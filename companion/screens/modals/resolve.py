@@ -170,11 +170,7 @@ class GainsForm(Horizontal):
 
     def compose(self) -> ComposeResult:
         for field, name in self.FIELDS:
-            yield NumberField(name, 0, maximum=99, id=f"{self.id}-{field}")
-
-    def on_mount(self) -> None:
-        for field in self.query(Input):
-            field.compact = True
+            yield NumberField(name, 0, maximum=99, id=f"{self.id}-{field}", compact=True)
 
     def problem(self) -> str | None:
         """The first amount that is not a whole number in range (``None``: all fine)."""

@@ -1,0 +1,321 @@
+"""Plays engine events on the app by keys, the way a person at the table would: the Table's
+keys open a dialog, arrows and Enter pick in its lists, digits go into its fields, Tab moves
+on and Enter on the confirm button records. The prompts the follow-through opens are
+answered where they appear.
+
+:meth:`KeyDriver.play` takes the event a step of tests/scripted_game.py expects and presses
+the keys that record it; the test then checks that the app recorded exactly that event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.widget import Widget
+from textual.widgets import Button, Input, OptionList, Select
+from textual.widgets._select import SelectOverlay
+
+from companion.app import StuporSoloApp
+from companion.screens.end_phase import EndPhaseScreen
+from companion.screens.modals.build import BuildModal
+from companion.screens.modals.buy_card import BuyCardModal
+from companion.screens.modals.city_bonus import CityBonusModal
+from companion.screens.modals.edict_reward import RewardModal
+from companion.screens.modals.issue_edict import IssueEdictModal, numeral
+from companion.screens.modals.market import MarketModal
+from companion.screens.modals.play_card import ACTION_LABELS, PlayCardModal, card_choices
+from companion.screens.modals.promote import PromoteModal
+from companion.screens.modals.resolve import ResolveModal
+from companion.screens.modals.solo_face import SoloFaceModal
+from companion.screens.modals.summon import SummonModal, ally_label
+from companion.screens.modals.travel import TravelModal
+from companion.screens.table import TableScreen
+from solo_deck.data_files import great_structures, keep_covers, side_incomes
+from solo_deck.events import (
+    Build,
+    BuyCard,
+    CastleIncome,
+    ChooseCityBonus,
+    EndRound,
+    Event,
+    FrederickTurn,
+    NameAlly,
+    PlayCard,
+    PlayerEdict,
+    Promote,
+    Reorganise,
+    Resolve,
+    ScoreAllyIncome,
+    SummonAlly,
+    TakeEdictReward,
+    Travel,
+    VisitMarket,
+)
+from tests.app.pilot_helpers import settle
+
+MOST_MOVES = 40
+"""No list or form in the app needs more arrow presses or Tabs than this."""
+
+
+class KeyDriver:
+    """Presses keys on a running app (``pilot``) to record engine events."""
+
+    def __init__(self, app: StuporSoloApp, pilot: Any) -> None:
+        self.app = app
+        self.pilot = pilot
+
+    # --- reading the screen ---------------------------------------------------------------
+
+    @property
+    def screen(self) -> Any:
+        return self.app.screen
+
+    def expect(self, kind: type) -> Any:
+        """The screen on top, checked to be a ``kind``."""
+        assert isinstance(self.screen, kind), f"expected {kind.__name__}, on {self.screen!r}"
+        return self.screen
+
+    # --- keys -----------------------------------------------------------------------------
+
+    async def keys(self, *keys: str) -> None:
+        """Press ``keys`` one by one, letting the app catch up after each."""
+        for key in keys:
+            await self.pilot.press(key)
+            await settle(self.pilot)
+
+    async def type(self, text: str) -> None:
+        await self.keys(*["space" if ch == " " else ch for ch in text])
+
+    async def tab_to(self, widget: Widget) -> None:
+        """Tab until ``widget`` has the focus."""
+        for _ in range(MOST_MOVES):
+            if self.app.focused is widget:
+                return
+            await self.keys("tab")
+        raise AssertionError(f"Tab never reached {widget!r}")
+
+    async def choose(self, listing: OptionList, match: Callable[[str], bool]) -> None:
+        """In the focused ``listing``, arrow to the first option whose text matches, then
+        Enter."""
+        assert self.app.focused is listing, f"{listing!r} is not focused"
+        await self.keys("home")
+        for _ in range(MOST_MOVES):
+            index = listing.highlighted
+            if index is not None and match(str(listing.get_option_at_index(index).prompt)):
+                await self.keys("enter")
+                return
+            await self.keys("down")
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        raise AssertionError(f"no option matches among {texts}")
+
+    async def pick(self, select: Select[Any], label: str) -> None:
+        """Tab to ``select``, open it, arrow to the option labelled ``label``, Enter."""
+        if select.value != Select.NULL and select.selection is not None:
+            current = dict((value, str(prompt)) for prompt, value in select._options)
+            if current.get(select.value) == label:
+                return
+        await self.tab_to(select)
+        await self.keys("enter")
+        overlay = select.query_one(SelectOverlay)
+        await self.choose(overlay, lambda text: text == label)
+
+    async def fill(self, field: Input, value: int) -> None:
+        """Tab to ``field`` and type ``value`` over what it holds (a number field selects
+        its text when it gets the focus)."""
+        await self.tab_to(field)
+        await self.type(str(value))
+        assert field.value == str(value), f"typed {value}, the field holds {field.value!r}"
+
+    async def record(self) -> None:
+        """Tab to the dialog's confirm button and press Enter."""
+        await self.tab_to(self.screen.query_one("#ok", Button))
+        await self.keys("enter")
+
+    # --- one event ------------------------------------------------------------------------
+
+    async def play(self, event: Event) -> None:
+        """Press the keys that record ``event``."""
+        handler = getattr(self, f"_{event.type}")
+        await handler(event)
+
+    async def _frederick_turn(self, event: FrederickTurn) -> None:
+        self.expect(TableScreen)
+        await self.keys("space")
+        faces = self.expect(SoloFaceModal).query_one("#faces", OptionList)
+        assert event.face is not None
+        short = event.face.short()
+        await self.choose(faces, lambda text: text.startswith(f"{short}   ("))
+
+    async def _travel(self, event: Travel) -> None:
+        self.expect(TableScreen)
+        await self.keys("t")
+        dialog = self.expect(TravelModal)
+        name = self.app.session.state.voyage.ports[event.port].name
+        await self.choose(dialog.query_one("#ports"), lambda t: t.startswith(f"{name} — "))
+        await self.keys("enter")  # Enter on a port moved the focus to Sail
+
+    async def _play_card(self, event: PlayCard) -> None:
+        self.expect(TableScreen)
+        await self.keys("enter")
+        dialog = self.expect(PlayCardModal)
+        assert dialog.query_one("#slot", Select).value == event.slot, "not the leftmost slot"
+        if event.face_up:
+            label = dict(card_choices(self.app.session.state))[event.card_id or ""]
+            wanted = f"Face up · {label}"
+        else:
+            wanted = f"Face down · {ACTION_LABELS[event.actions[0]]}"
+        await self.choose(dialog.query_one("#choice"), lambda text: text == wanted)
+        if len(event.actions) > 1:
+            await self.pick(dialog.query_one("#second"), ACTION_LABELS[event.actions[1]])
+        await self.record()
+
+    async def _visit_market(self, event: VisitMarket) -> None:
+        dialog = self.expect(MarketModal)
+        assert event.rates is None, "the script's Market is known from the setup"
+        await self.pick(dialog.query_one("#sells"), str(event.sells))
+        await self.pick(dialog.query_one("#buys"), str(event.buys))
+        await self.record()
+
+    async def _build(self, event: Build) -> None:
+        dialog = self.expect(BuildModal)
+        structure = event.structure.capitalize()
+        await self.choose(dialog.query_one("#structure"), lambda t: t.startswith(structure))
+        if event.great is not None:
+            name = great_structures()[event.great].name
+            great = dialog.query_one("#great", Select)
+            label = next(str(p) for p, v in great._options if v == event.great)
+            assert label.startswith(name)
+            await self.pick(great, label)
+        if event.cover is not None:
+            cover = keep_covers()[event.cover]
+            await self.pick(dialog.query_one("#cover"), f"{cover.name}: {cover.text}")
+        for name in ("grain", "stone"):
+            field = dialog.query_one(f"#{name}").input
+            if not field.disabled and int(field.value or 0) != getattr(event, name):
+                await self.fill(field, getattr(event, name))
+        mark = dialog.query_one("#mark")
+        if not mark.disabled and mark.value != event.edict_mark:
+            await self.tab_to(mark)
+            await self.keys("space")
+        names = {rule.income: f"the {rule.name} side" for rule in side_incomes().values()}
+        for number, income in enumerate(event.closes, start=1):
+            await self.pick(dialog.query_one(f"#side{number}"), names[income])
+        await self.record()
+        await self._nothing_paid_again(BuildModal)
+
+    async def _nothing_paid_again(self, kind: type) -> None:
+        """A dialog that asks once about nothing paid: confirm again."""
+        if isinstance(self.screen, kind):
+            error = str(self.screen.query_one("#dialog-error").content).lower()
+            assert "nothing paid" in error, error
+            await self.record()
+
+    async def _player_edict(self, event: PlayerEdict) -> None:
+        dialog = self.expect(IssueEdictModal)
+        choices = dialog.query_one("#choices", OptionList)
+        await self.choose(choices, lambda t: t.startswith(f"Active {numeral(event.slot)}:"))
+        wanted = [direction.value for direction in event.choice.values()]
+
+        def directions(text: str) -> bool:
+            parts = text.split("   ")[0].split(", ")
+            return [part.split()[0] for part in parts] == wanted
+
+        await self.choose(choices, directions)
+        if event.replacement is not None:
+            label = f"Next {numeral(event.replacement)}:"
+            await self.choose(choices, lambda t: t.startswith(label))
+
+    async def _take_edict_reward(self, event: TakeEdictReward) -> None:
+        dialog = self.expect(RewardModal)
+        if dialog.choose:
+            label = f"Active {numeral(event.slot)}:"
+            await self.choose(dialog.query_one("#space"), lambda t: t.startswith(label))
+        if event.reward is not None:  # told the first time
+            for name in ("vp", "augustales", "grain", "stone"):
+                amount = getattr(event.reward.gain, name)
+                if amount:
+                    await self.fill(dialog.query_one(f"#printed-{name}").input, amount)
+        kind = dialog.query_one("#choice-kind", Select)
+        if kind.display and dialog.query_one("#choice").display:
+            await self.pick(kind, "Grain" if event.grain else "Stone")
+        await self.record()
+
+    async def _summon_ally(self, event: SummonAlly) -> None:
+        dialog = self.expect(SummonModal)
+        if dialog.known_id is None:
+            select = dialog.query_one("#ally", Select)
+            await self.tab_to(select)
+            await self.type(ally_label(event.ally_id).lower())
+            await self.keys("enter")
+        else:
+            assert dialog.known_id == event.ally_id
+        grain = dialog.query_one("#grain").input
+        if not grain.disabled and int(grain.value or 0) != event.grain:
+            await self.fill(grain, event.grain)
+        await self.record()
+
+    async def _promote(self, event: Promote) -> None:
+        dialog = self.expect(PromoteModal)
+        wanted = f"Specialist {event.specialist + 1} — "
+        await self.choose(dialog.query_one("#specialist"), lambda t: t.startswith(wanted))
+        if event.path is not None:
+            path = dialog.query_one("#path", Select)
+            label = next(str(p) for p, v in path._options if v == event.path)
+            await self.pick(path, label)
+        grain = dialog.query_one("#grain").input
+        if not grain.disabled and int(grain.value or 0) != event.grain:
+            await self.fill(grain, event.grain)
+        await self.record()
+        await self._nothing_paid_again(PromoteModal)
+
+    async def _choose_city_bonus(self, event: ChooseCityBonus) -> None:
+        dialog = self.expect(CityBonusModal)
+        tiles = dialog.query("#tiles")
+        if tiles:
+            await self.choose(tiles.first(), lambda t: t.startswith(f"{event.tile}"))
+        await self.record()
+
+    async def _resolve(self, event: Resolve) -> None:
+        dialog = self.expect(ResolveModal)
+        assert event == Resolve(), "the script resolves only effects without choices"
+        assert self.app.focused is dialog.query_one("#ok"), "one key should confirm"
+        await self.keys("enter")
+
+    async def _buy_card(self, event: BuyCard) -> None:
+        dialog = self.expect(BuyCardModal)
+        assert dialog.known_id == event.card_id
+        await self.record()
+
+    # --- the End Phase ------------------------------------------------------------------
+
+    async def _end_phase_key(self, key: str) -> None:
+        self.expect(EndPhaseScreen)
+        await self.keys(key)
+
+    async def _castle_income(self, event: CastleIncome) -> None:
+        await self._end_phase_key("c")
+
+    async def _ally_income(self, event: ScoreAllyIncome) -> None:
+        await self._end_phase_key("a")
+
+    async def _reorganise(self, event: Reorganise) -> None:
+        await self._end_phase_key("r")
+
+    async def _name_ally(self, event: NameAlly) -> None:
+        screen = self.expect(EndPhaseScreen)
+        select = screen.query_one(f"#flip-{event.port}-{event.space}", Select)
+        await self.tab_to(select)
+        assert event.ally_id is not None
+        await self.type(ally_label(event.ally_id).lower())  # letters search the list
+        await self.keys("enter")
+
+    async def _end_round(self, event: EndRound) -> None:
+        """``e``, unless the focus is in a list of names (letters search there): then
+        Tab to the End round button and Enter, as a person would."""
+        screen = self.expect(EndPhaseScreen)
+        if isinstance(self.app.focused, Select):
+            await self.tab_to(screen.query_one("#end-ok", Button))
+            await self.keys("enter")
+        else:
+            await self.keys("e")

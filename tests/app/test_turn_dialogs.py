@@ -1,0 +1,254 @@
+"""The dialogs of a turn's start: Play card (face down for an action, face up for a card,
+both actions once the Keep cover allows it), Travel (clockwise, the cost the engine gives)
+and Build (which Structure, the Keep cover, the sides closed, nothing paid asked once)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, OptionList, Select
+
+from companion.screens.modals.build import BuildModal
+from companion.screens.modals.play_card import PlayCardModal
+from companion.screens.modals.travel import TravelModal
+from companion.widgets.number_field import NumberField
+from solo_deck import parse_edict
+from solo_deck.events import (
+    Build,
+    Correct,
+    Decline,
+    PlayCard,
+    PlayerEdict,
+    RevealEdict,
+    Travel,
+)
+from solo_deck.provenance import Sourced
+from tests.app.action_dialog_helpers import (
+    Factory,
+    Host,
+    confirm,
+    error_of,
+    face_down,
+    frederick_plays,
+    new_session,
+    press,
+)
+from tests.app.pilot_helpers import SIZE, settle
+
+
+def options(app: Host, list_id: str) -> list[tuple[str, bool]]:
+    listing = app.screen.query_one(f"#{list_id}", OptionList)
+    return [
+        (str(listing.get_option_at_index(i).prompt), listing.get_option_at_index(i).disabled)
+        for i in range(listing.option_count)
+    ]
+
+
+# --- every dialog -----------------------------------------------------------------------
+
+
+DIALOGS: list[tuple[Factory, str]] = [
+    (PlayCardModal, "OptionList#choice"),
+    (TravelModal, "OptionList#ports"),
+    (BuildModal, "OptionList#structure"),
+]
+
+
+@pytest.mark.parametrize(("factory", "first"), DIALOGS)
+async def test_first_field_focused_fits_80x24_and_escape_records_nothing(
+    tmp_path: Path, factory: Factory, first: str
+) -> None:
+    session = new_session(tmp_path)
+    app = Host(session, factory)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.focused is app.screen.query_one(first)
+        assert app.screen.query_one("#ok").region.bottom <= 24
+        assert not app.screen.query("#decline")  # nothing is owed: nothing to decline
+        await press(pilot, "escape")
+    assert app.results == [None]
+
+
+# --- Play card ----------------------------------------------------------------------------
+
+
+async def test_play_face_down_for_an_action_in_the_leftmost_free_slot(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("promote"), Decline()])  # slot 1 is taken
+    frederick_plays(session)
+    app = Host(session, PlayCardModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        texts = [text for text, _ in options(app, "choice")]
+        assert texts[:5] == [
+            "Face down · Promote a Specialist",
+            "Face down · Visit the Market",
+            "Face down · Build a Structure",
+            "Face down · Summon an Ally",
+            "Face down · Purchase an Advanced card",
+        ]
+        assert "Face up · House card: +1 Stone" in texts
+        assert not any("common-" in text for text in texts)  # no data ids on screen
+        assert app.screen.query_one("#slot", Select).value == 1
+        await press(pilot, "down", "down", "enter")  # Build; Enter moves on to Play
+        assert app.screen.focused is app.screen.query_one("#ok")
+        await press(pilot, "enter")
+    assert app.results == [PlayCard(slot=1, face_up=False, actions=("build",))]
+
+
+async def test_play_a_house_card_face_up(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    app = Host(session, PlayCardModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        texts = [text for text, _ in options(app, "choice")]
+        index = texts.index("Face up · House card: +1 Stone")
+        await press(pilot, *["down"] * index, "enter", "enter")
+    assert app.results == [PlayCard(slot=0, face_up=True, card_id="common-stone")]
+
+
+def keep_with_both_actions(folder: Path) -> Host:
+    """A Keep built with the cover that gives both actions, then Frederick's turn: from
+    this turn a face-down card gives two actions."""
+    session = new_session(folder)
+    session.push(face_down("build"))
+    session.push(Build(structure="keep", cover="both_actions", grain=1, stone=1, edict_mark=True))
+    session.push(PlayerEdict(slot=0, choice={"T": "add"}, replacement=0))
+    session.push(RevealEdict(position=0, edict=parse_edict("1S")))
+    while session.state.obligation is not None:
+        session.push(Decline())
+    frederick_plays(session)
+    assert session.state.player.both_actions_ready
+    return Host(session, PlayCardModal)
+
+
+async def test_both_actions_once_the_keep_cover_allows_and_never_the_same_twice(
+    tmp_path: Path,
+) -> None:
+    app = keep_with_both_actions(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#ok").region.bottom <= 24
+        second = app.screen.query_one("#second", Select)
+        labels = [str(prompt) for prompt, _ in second._options]
+        assert labels[0] == "none (one action)" and "Build a Structure" in labels
+        await press(pilot, "enter")  # Promote, on to the second action
+        assert app.screen.focused is second
+        second.value = "promote"
+        await confirm(pilot)
+        assert "the two actions of one card differ" in error_of(app).lower()
+        assert app.results == []
+        second.value = "market"
+        await confirm(pilot)
+    assert app.results == [PlayCard(slot=1, face_up=False, actions=("promote", "market"))]
+
+
+# --- Travel -------------------------------------------------------------------------------
+
+
+async def test_travel_lists_ports_clockwise_with_the_engine_cost_and_sails(
+    tmp_path: Path,
+) -> None:
+    session = new_session(tmp_path)
+    app = Host(session, TravelModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        texts = options(app, "ports")
+        assert [text.split(" — ")[0] for text, _ in texts] == [
+            "Alexandria",
+            "Tunis",
+            "Barcelona",
+            "Fifth port",
+        ]
+        assert texts[0][0].startswith("Alexandria — 1 space — free")
+        assert texts[1][0].startswith("Tunis — 2 spaces — 1 Augustalis")
+        assert not any(disabled for _, disabled in texts)  # 6 Augustales pay for all
+        await press(pilot, "down", "enter")  # Tunis; Enter moves on to Sail
+        assert app.screen.focused is app.screen.query_one("#ok")
+        await press(pilot, "enter")
+    assert app.results == [Travel(port=2)]
+
+
+async def test_travel_beyond_the_limit_or_your_purse_is_not_selectable(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [Correct(target="player.augustales", value=1)])
+    rules = session.ruleset
+    short = rules.model_copy(
+        update={
+            "voyage": rules.voyage.model_copy(
+                update={"travel_max_steps": Sourced[int](value=3, source="assumed: test")}
+            )
+        }
+    )
+    app = Host(session, lambda state, _rules, obligation: TravelModal(state, short, obligation))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        texts = options(app, "ports")
+        assert [disabled for _, disabled in texts] == [False, False, True, True]
+        assert "too far" in texts[3][0] and "2 Augustales" in texts[2][0]
+        assert "you have 1 Augustales" in str(app.screen.query_one(".muted").render())
+
+
+# --- Build --------------------------------------------------------------------------------
+
+
+def build_host(folder: Path, *events: object) -> Host:
+    session = new_session(folder, [*events, face_down("build")])  # type: ignore[list-item]
+    return Host(session, BuildModal)
+
+
+async def test_build_lists_the_castle_and_a_full_track_is_not_selectable(tmp_path: Path) -> None:
+    app = build_host(tmp_path, Correct(target="player.towers", value=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert options(app, "structure") == [
+            ("Tower — 5/5 built  (all built)", True),
+            ("Wall — 1/5 built", False),
+            ("Keep — 0/3 built", False),
+        ]
+        assert app.screen.query_one("#structure", OptionList).highlighted == 1  # the Wall
+
+
+async def test_build_a_wall_closing_a_side_and_the_engine_refusal_inline(tmp_path: Path) -> None:
+    app = build_host(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "down")  # Wall
+        assert not app.screen.query_one("#cover-row").display
+        stone = app.screen.query_one("#stone", NumberField)
+        stone.text = "2"  # you hold 1 Stone
+        await confirm(pilot)
+        assert "stone" in error_of(app).lower() and app.results == []
+        stone.text = "1"
+        side = app.screen.query_one("#side1", Select)
+        values = [value for _, value in side._options]
+        side.value = values[1]
+        await confirm(pilot)
+    assert app.results == [
+        Build(structure="wall", stone=1, edict_mark=False, closes=(str(values[1]),))
+    ]
+
+
+async def test_build_a_keep_needs_its_cover_and_always_issues_an_edict(tmp_path: Path) -> None:
+    app = build_host(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "down", "down")  # Keep
+        assert app.screen.query_one("#cover-row").display
+        mark = app.screen.query_one("#mark", Checkbox)
+        assert mark.value and mark.disabled
+        app.screen.query_one("#grain", NumberField).text = "1"
+        await confirm(pilot)
+        assert "keep cover" in error_of(app).lower()
+        app.screen.query_one("#cover", Select).value = "both_actions"
+        await confirm(pilot)
+    assert app.results == [Build(structure="keep", cover="both_actions", grain=1, edict_mark=False)]
+
+
+async def test_build_with_nothing_paid_asks_once(tmp_path: Path) -> None:
+    app = build_host(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await confirm(pilot)
+        assert "nothing paid" in error_of(app).lower() and app.results == []
+        await confirm(pilot)
+    assert app.results == [Build(structure="tower", edict_mark=False)]

@@ -1,0 +1,186 @@
+"""The tableau game: two rounds in which your side is recorded only through the cards you
+play and what they trigger (no Gain or Fix), with the score worked out by hand.
+
+The engine test (tests/engine/test_whole_game.py) pushes :data:`SCRIPT` event by event; the
+app test (tests/app/test_full_game.py) plays the same events by keys, through the guided
+turn and its prompts, and must reach the same game.
+
+The game: the table deck (Frederick's cards are keyed in), a board where every Workplace and
+City Bonus tile is known and no Edict token lies out, and an empty Edict pile at setup, so the
+fourth Edict issued leaves an Active space empty and the game ends after round 2. Each step
+says what it changes; the running totals are in the comments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo_deck import GameSetup, SoloGame, load_default_deck, parse_edict
+from solo_deck.board import MarketTile, Trade
+from solo_deck.events import (
+    Build,
+    BuyCard,
+    CastleIncome,
+    ChooseCityBonus,
+    EndRound,
+    Event,
+    FrederickTurn,
+    NameAlly,
+    PlayCard,
+    PlayerEdict,
+    Promote,
+    Reorganise,
+    Resolve,
+    ScoreAllyIncome,
+    SummonAlly,
+    TakeEdictReward,
+    Travel,
+    VisitMarket,
+)
+from solo_deck.gains import Gains
+from solo_deck.grants import Grant, MainAction
+
+ACTIVE = ("2T", "1W 1K", "2G 1A")
+NEXT = ("1S", "1C", "1P")
+PORT_ALLIES = ("gisela", "castellan", None, None, None)
+PORT_CARDS = ("A1", "A9", "B16", "A6", "A12")
+ROMA_MARKET = MarketTile(
+    sell=Trade(resource="grain", amount=1, augustales=3),
+    buy=Trade(resource="stone", amount=1, augustales=2),
+)
+WORKPLACES = {
+    "A1": "countryside-I-A",
+    "A2": "countryside-II-A",
+    "A3": "village-I-A",
+    "A4": "village-II-A",
+    "B1": "countryside-I-B",
+    "B2": "countryside-II-B",
+    "C1": "countryside-I-C",
+    "C2": "countryside-II-C",
+    "C3": "village-I-B",
+    "C4": "village-II-C",
+}
+CITY_TILES: dict[str, tuple[Any, ...]] = {"A": ("A",), "B": ("F",), "C": ("B",)}
+THREE_AUGUSTALES = Grant(gain=Gains(augustales=3))
+"""What is printed under Active I: told the first time it is taken."""
+
+
+def tableau_setup() -> GameSetup:
+    """The setup of the tableau game."""
+    active = tuple(parse_edict(text) for text in ACTIVE)
+    next_ = tuple(parse_edict(text) for text in NEXT)
+    return GameSetup(
+        active_edicts=active,  # type: ignore[arg-type]
+        next_edicts=next_,  # type: ignore[arg-type]
+        edict_pile=0,
+        deck_mode="table",
+        seed=1,
+        port_allies=PORT_ALLIES,
+        port_cards=PORT_CARDS,
+        markets=(ROMA_MARKET,),
+        workplaces=WORKPLACES,
+        edict_token_spaces=(),
+        city_tiles=CITY_TILES,
+    )
+
+
+_DECK = load_default_deck()
+
+
+def fred(card: str) -> FrederickTurn:
+    """Frederick's turn with the face of solo card ``card`` (``S01``…``S16``) keyed in."""
+    return FrederickTurn(face=_DECK.card(card).face)
+
+
+def face_down(slot: int, action: MainAction) -> PlayCard:
+    """A card played face down in ``slot`` for ``action``."""
+    return PlayCard(slot=slot, face_up=False, actions=(action,))
+
+
+END_PHASE: tuple[Event, ...] = (CastleIncome(), ScoreAllyIncome(), Reorganise(), EndRound())
+
+# Start: you 0 VP, 1 Grain, 1 Stone, 6 Augustales, 1 Tower, 1 Wall; Frederick 1 Grain,
+# 1 Stone, Treasury 6, 2 Towers, 2 Walls, 1 Keep, 2 Court Allies, Path A space 1.
+# Active I 2T, II 1W 1K, III 2G 1A; Next I 1S, II 1C, III 1P; no pile.
+ROUND_1: tuple[Event, ...] = (
+    # five slots until the Keep frees the sixth
+    face_down(0, "market"),
+    VisitMarket(buys=1),  # Roma's Market: 1 Stone for 2 A → 1 G, 2 S, 4 A
+    fred("S07"),  # ship to Alexandria, its card (A9) leaves
+    face_down(1, "build"),
+    Build(structure="tower", stone=1, closes=("stone",)),  # 2 T, 1 S; Stone side: 2 S
+    fred("S06"),  # ship to Tunis, its card and Ally leave
+    face_down(2, "build"),
+    Build(structure="keep", cover="slot", stone=2),  # 1 K, 0 S; six slots now
+    PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1),  # F: 3 W, 2 K
+    TakeEdictReward(slot=1, grain=1),  # Active II's reward, a resource: 2 G
+    fred("S12"),  # stays in Tunis: no card left there
+    Travel(port=1),  # Roma → Alexandria, the first step is free
+    face_down(3, "summon"),
+    SummonAlly(ally_id="castellan", grain=1),  # 1 G; Allies: Castellan
+    fred("S13"),  # to your ship in Alexandria: nothing face up left (crown 1)
+    face_down(4, "promote"),
+    Promote(specialist=0, path="A"),  # onto A1: Countryside I A (+2 VP per Summon)
+    fred("S08"),  # to Tunis; Edict III 2G 1A: F 3 Grain, Treasury 9; Next III (1P) up
+    PlayCard(slot=5, face_up=True, card_id="common-augustales"),
+    Resolve(),  # +3: 7 A. No slot left and Frederick is done: the End Phase
+    CastleIncome(),  # the Stone side: +1 S (1 S)
+    ScoreAllyIncome(),  # Castellan needs more Walls than Frederick (1 against 3): 1 VP
+    Reorganise(),  # the Allies under Castellan (Alexandria) and in Tunis turn face up
+    NameAlly(port=1, space=0, ally_id="tento"),  # you see Tento; Tunis's stays unnamed
+    EndRound(),  # round 1 ends with 1 VP, 1 G, 1 S, 7 A
+)
+
+ROUND_2: tuple[Event, ...] = (
+    # six slots
+    face_down(0, "build"),
+    Build(structure="wall", stone=1, edict_mark=True),  # 2 W, 0 S; marked: an Edict
+    PlayerEdict(slot=0, choice={"T": "add"}, replacement=0),  # F: 4 T; Next I used
+    TakeEdictReward(slot=0, augustales=3, reward=THREE_AUGUSTALES),  # told once: 10 A
+    fred("S09"),  # Edict I (now 1S): F 2 Stone; no Next tile: Active I stays empty
+    face_down(1, "build"),
+    Build(structure="tower", great="great_tower_b", grain=1, closes=("augustales",)),
+    # 3 T, 0 G, 10 - 3 = 7 A; Augustalis side +1: 8 A; then Great Tower B's free Summon:
+    SummonAlly(ally_id="tento"),  # named at the End Phase; Countryside I A: +2 VP → 3 VP
+    fred("S10"),  # Edict II (1C): F 3 Court Allies; Active II stays empty
+    face_down(2, "promote"),
+    Promote(specialist=1, path="B"),  # B1
+    fred("S16"),  # to your ship; Edict III (1P): F Path A space 2; Active III empty
+    face_down(3, "promote"),
+    Promote(specialist=1),  # B2
+    fred("S05"),  # ship to Tunis, its Ally leaves; every Active space is empty
+    face_down(4, "promote"),
+    Promote(specialist=1),  # B3, the City: its tile is F (a Keep without resources)
+    ChooseCityBonus(tile="F"),
+    Build(structure="keep", cover="hand"),  # 2 K; the cover: draw 2, hand 7
+    Resolve(),
+    TakeEdictReward(slot=0, augustales=3),  # no Active tile left, a reward: 11 A
+    fred("S15"),  # to your ship in Alexandria: nothing face up to remove
+    Travel(port=0),  # Alexandria → Roma: 4 steps, 3 paid: 8 A
+    face_down(5, "purchase"),
+    BuyCard(card_id="A1"),  # 3 A: 5 A; its effect at once:
+    Resolve(),  # +2 Grain: 2 G (2 resources; 2 Walls store 4)
+    *END_PHASE,
+    # Castle income: Stone side +1 (1 S), Augustalis side +1 (6 A). Ally income: Castellan
+    # (2 Walls against 3) 1 VP, Tento (Treasury 9, needs 9) 3 VP: 3 + 4 = 7 VP.
+)
+
+SCRIPT: tuple[Event, ...] = ROUND_1 + ROUND_2
+"""Every event of the game, in order."""
+
+FINAL_SUPPLY = (7, 2, 1, 6)
+"""VP, Grain, Stone and Augustales at the end."""
+FINAL_CASTLE = (3, 2, 2)
+"""Towers, Walls and Keeps at the end."""
+TOTAL = 20
+"""7 VP + 7 Structures + 4 (most Structures: you are the only player who scores) +
+(3 resources x 2 + 6 Augustales) // 6 = 12 // 6 = 2."""
+TITLE = "Serf"
+
+
+def play_in_engine() -> SoloGame:
+    """The whole game through the engine alone."""
+    game = SoloGame(tableau_setup())
+    for event in SCRIPT:
+        game.push(event)
+    return game
