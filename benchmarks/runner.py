@@ -26,9 +26,11 @@ call after the refresh (:func:`settle`).
 
 Only the headless run is imposed: ``App.run`` is wrapped so the same entry point the
 player uses runs with ``headless=True, size=(120, 40)`` and an autopilot that exits once
-idle. ``--result FILE`` receives one JSON object: peak RSS in MB (``maxrss_mb``, see
-:func:`peak_rss_mb`; ``ru_maxrss_mb`` beside it) and, for ``app-game``, the events played
-and how many times the odds and forecast were computed (``insights``).
+idle, and the entry point's check for a terminal (a headless app needs none, and the
+measured process has none) says yes. ``--result FILE`` receives one JSON object: peak RSS
+in MB (``maxrss_mb``, see :func:`peak_rss_mb`; ``ru_maxrss_mb`` beside it) and, for
+``app-game``, the events played and how many times the odds and forecast were computed
+(``insights``).
 """
 
 from __future__ import annotations
@@ -256,8 +258,10 @@ def main(argv: list[str] | None = None) -> int:
             headless_run(idle_start)
         else:
             headless_run(play_game(args.rounds, facts, args.events))
+        import companion.cli_support as cli_support
         from companion.cli import main as stupor_solo
 
+        cli_support.has_terminal = lambda: True  # headless: the app needs no terminal
         code = stupor_solo(["--data-dir", args.data_dir])
         if code != 0:
             return code
