@@ -41,7 +41,14 @@ def bindings(keys: list[Key]) -> list[Binding]:
 
 APP_KEYS = [
     Key("question_mark", "help", "Help", "app.help", "Every key and the rules decisions", "?"),
-    Key("ctrl+q", "quit", "Quit", "app.quit", "Quit; the game is already saved", priority=True),
+    Key(
+        "ctrl+q",
+        "quit",
+        "Quit",
+        "app.quit",
+        "Quit; every move is saved as you make it (if a save failed, you are asked first)",
+        priority=True,
+    ),
 ]
 
 TABLE_KEYS = [
