@@ -184,7 +184,9 @@ class SetupScreen(Screen[None]):
                     max_length=40,
                     id="house-name",
                 )
-                yield Label("", id="house-name-error", classes="error-text field-error")
+                yield Label(
+                    "", id="house-name-error", classes="error-text field-error", markup=False
+                )
                 yield Label("Solo deck", classes="field-label")
                 with RadioSet(id="deck-mode"):
                     for value, label in DECK_MODES:
@@ -196,7 +198,7 @@ class SetupScreen(Screen[None]):
                     validators=[WholeNumber(0, SEED_MAX, optional=True)],
                     id="seed",
                 )
-                yield Label("", id="seed-error", classes="error-text field-error")
+                yield Label("", id="seed-error", classes="error-text field-error", markup=False)
             checklist = Static("", id="checklist", classes="panel")
             checklist.border_title = "Setup checklist"
             yield checklist
@@ -216,7 +218,7 @@ class SetupScreen(Screen[None]):
                     validators=[WholeNumber(0, PILE_MAX)],
                     id="pile",
                 )
-                yield Label("", id="pile-error", classes="error-text field-error")
+                yield Label("", id="pile-error", classes="error-text field-error", markup=False)
             with Vertical(classes="section"):
                 yield Label(
                     "Face-up Ally in each port (optional; you can also note them later)",
@@ -231,7 +233,9 @@ class SetupScreen(Screen[None]):
                             id=f"port-{index}",
                             classes="port-select",
                         )
-                    yield Label("", id=f"port-{index}-error", classes="error-text field-error")
+                    yield Label(
+                        "", id=f"port-{index}-error", classes="error-text field-error", markup=False
+                    )
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", variant="primary", id="start-game")
                 yield Button("Back", id="back")

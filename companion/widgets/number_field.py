@@ -75,7 +75,7 @@ class NumberField(Horizontal):
             validate_on=["changed", "submitted"],
             select_on_focus=True,
         )
-        yield Label(self.hint, classes="number-message")
+        yield Label(self.hint, classes="number-message", markup=False)  # may repeat the text
 
     @property
     def input(self) -> Input:
@@ -152,7 +152,7 @@ class EventModal(ModalScreen[EventT | None], Generic[EventT]):
         with Vertical(classes="dialog", id="dialog"):
             yield Label(self.DIALOG_TITLE, classes="dialog-title")
             yield from self.compose_body()
-            yield Label("", id="dialog-error", classes="error-text")
+            yield Label("", id="dialog-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.OK_LABEL, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
