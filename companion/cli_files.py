@@ -80,15 +80,15 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
 
 def cmd_import(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo import``: validated; a bad file changes nothing."""
-    from companion.history_import import import_records, read_import_file
+    from companion.history_import import import_games, read_import_games
     from companion.storage import HistoryStore
 
     source = Path(args.file).expanduser()
     _refuse_data_file(source, folder)
-    records = read_import_file(source, args.format)
+    games = read_import_games(source, args.format)
     with writer_lock(folder):
         store = HistoryStore(folder)
-        result = import_records(store, records, folder)
+        result = import_games(store, games, folder)
         report_store(store)
     plural = "s" if result.added != 1 else ""
     print(

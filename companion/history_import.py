@@ -11,17 +11,21 @@
   time; before adding more than one game it backs the history up
   (:func:`~companion.storage.backups.backup_history`). All new games go in one write.
 
-Every step is linear in the number of games: one pass over the file, one over the
-history, one write of the new history in chunks.
+Every step is linear in the number of games and the memory stays near the size of the
+file: the file is read once and parsed row by row (a CSV is never copied whole again); each
+checked game is kept only as an :class:`ImportedGame` (its fingerprint, id and stored JSON,
+the validated object let go); the history is read once and written once, in chunks.
+:func:`read_import_file` and :func:`import_records` keep the whole records, for callers
+that want them.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import pathlib
+import re
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -70,6 +74,20 @@ class ImportResult:
 # --- reading an import file ---------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """A checked game as the import keeps it until the whole file is checked: its
+    :meth:`HistoryRecord.fingerprint`, its id and the JSON the history stores."""
+
+    fingerprint: str
+    id: str
+    document: bytes
+
+    @classmethod
+    def of(cls, record: HistoryRecord) -> ImportedGame:
+        return cls(record.fingerprint(), record.id, record.model_dump_json().encode())
+
+
 def read_import_file(
     path: str | os.PathLike[str], fmt: Format | None = None
 ) -> list[HistoryRecord]:
@@ -79,14 +97,14 @@ def read_import_file(
     ``{`` or ``[`` is JSON). Raises :class:`ImportFileError` (only) for a file that cannot
     be read, is not a regular file, is too big or has any bad record.
     """
-    source = pathlib.Path(path)
-    try:
-        raw = read_user_file(source, MAX_IMPORT_BYTES)
-    except OSError as exc:
-        raise ImportFileError(source, [f"cannot read the file: {describe_os_error(exc)}"]) from None
-    except ValueError:  # a NUL in the path
-        raise ImportFileError(source, ["cannot read the file: it is not a valid path"]) from None
-    return parse_import_bytes(raw, source, fmt)
+    return list(_records_in_file(pathlib.Path(path), fmt))
+
+
+def read_import_games(
+    path: str | os.PathLike[str], fmt: Format | None = None
+) -> list[ImportedGame]:
+    """:func:`read_import_file`, keeping each game only as an :class:`ImportedGame`."""
+    return [ImportedGame.of(record) for record in _records_in_file(pathlib.Path(path), fmt)]
 
 
 def parse_import_bytes(
@@ -95,6 +113,22 @@ def parse_import_bytes(
     """:func:`read_import_file` on bytes already read; ``path`` names the file in errors
     and, with ``fmt=None``, its extension picks the format."""
     source = pathlib.Path(path)
+    return list(_records_in_text(_decode(raw, source), source, fmt))
+
+
+def _records_in_file(source: pathlib.Path, fmt: Format | None) -> Iterator[HistoryRecord]:
+    try:
+        raw = read_user_file(source, MAX_IMPORT_BYTES)
+    except OSError as exc:
+        raise ImportFileError(source, [f"cannot read the file: {describe_os_error(exc)}"]) from None
+    except ValueError:  # a NUL in the path
+        raise ImportFileError(source, ["cannot read the file: it is not a valid path"]) from None
+    text = _decode(raw, source)
+    del raw  # the text is all that is needed from here on
+    return _records_in_text(text, source, fmt)
+
+
+def _decode(raw: bytes, source: pathlib.Path) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -102,9 +136,16 @@ def parse_import_bytes(
         raise ImportFileError(
             source, [f"line {line}: the file is not UTF-8 text (byte {exc.start + 1})"]
         ) from None
-    del raw
     if not text.strip():
         raise ImportFileError(source, ["the file is empty"])
+    return text
+
+
+def _records_in_text(
+    text: str, source: pathlib.Path, fmt: Format | None
+) -> Iterator[HistoryRecord]:
+    """The checked games of ``text``, one at a time; :class:`ImportFileError` (after the
+    last one, listing every problem) if any game is wrong."""
     chosen = fmt or guess_format(source) or _sniff(text)
     if chosen == "json":
         return _parse_json(text, source)
@@ -118,7 +159,7 @@ def _sniff(text: str) -> Format:
 # JSON
 
 
-def _parse_json(text: str, source: pathlib.Path) -> list[HistoryRecord]:
+def _parse_json(text: str, source: pathlib.Path) -> Iterator[HistoryRecord]:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -127,17 +168,23 @@ def _parse_json(text: str, source: pathlib.Path) -> list[HistoryRecord]:
         ) from None
     except (ValueError, RecursionError) as exc:
         raise ImportFileError(source, [f"not valid JSON ({clip_text(str(exc), 120)})"]) from None
-    del text
-    records: list[HistoryRecord] = []
+    return _checked_json_games(_games_of(document, source), source)
+
+
+def _checked_json_games(
+    games: Iterator[tuple[str, Any]], source: pathlib.Path
+) -> Iterator[HistoryRecord]:
     problems: list[str] = []
-    for label, raw in _games_of(document, source):
+    for label, raw in games:
         try:
-            records.append(check_record(raw, strict=True))
+            record = check_record(raw, strict=True)
         except RecordProblems as exc:
             problems += [_json_problem(label, loc, message) for loc, message in exc.problems]
+            continue
+        if not problems:
+            yield record
     if problems:
         raise ImportFileError(source, problems)
-    return records
 
 
 def _json_problem(label: str, loc: Location, message: str) -> str:
@@ -148,7 +195,7 @@ def _games_of(document: Any, source: pathlib.Path) -> Iterator[tuple[str, Any]]:
     """``(label, raw record)`` pairs of a JSON document: our export, a bare list of games,
     or a ``history.json`` copied from another data folder (TinyDB layout)."""
     if isinstance(document, list):
-        return ((f"[{index}]", raw) for index, raw in enumerate(document))
+        return _handed_out(document, "")
     if not isinstance(document, dict):
         raise ImportFileError(
             source, [f"the file holds {_kind(document)}, not a history export {{...}}"]
@@ -177,12 +224,20 @@ def _games_of(document: Any, source: pathlib.Path) -> Iterator[tuple[str, Any]]:
         raise ImportFileError(source, ["games: missing (the list of games)"])
     games = document["games"]
     if isinstance(games, list):
-        return ((f"games[{index}]", raw) for index, raw in enumerate(games))
+        return _handed_out(games, "games")
     if isinstance(games, dict) and "format" not in document:
         # history.json itself: {"games": {"1": {...}, "2": {...}}}
         ordered = sorted(games.items(), key=lambda item: _doc_order(item[0]))
         return ((f"games[{clip_value(key, 24)}]", raw) for key, raw in ordered)
     raise ImportFileError(source, [f"games: must be a list of games, not {_kind(games)}"])
+
+
+def _handed_out(games: list[Any], name: str) -> Iterator[tuple[str, Any]]:
+    """``(label, game)`` of a parsed list, each game dropped from the list as it is
+    handed out (a checked game needs no second copy in memory)."""
+    for index in range(len(games)):
+        raw, games[index] = games[index], None
+        yield f"{name}[{index}]", raw
 
 
 def _doc_order(key: str) -> tuple[int, int | str]:
@@ -206,18 +261,27 @@ def _kind(value: Any) -> str:
 # CSV
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+"""One physical line with its ending (``\r\n``, ``\r`` or ``\n``), as a file opened with
+``newline=""`` gives them to the csv module."""
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, each a short copy: no second copy of the whole text (an
+    ``io.StringIO`` would hold one, four bytes per character)."""
+    return (found.group() for found in _LINE.finditer(text))
+
+
 def _delimiter(text: str) -> str:
     """``;`` for a file whose header line has semicolons and no commas (spreadsheets set
     to a language with a decimal comma save CSV that way), else ``,``."""
-    first = next((line for line in io.StringIO(text) if line.strip()), "")
+    first = next((line for line in _lines(text) if line.strip()), "")
     return ";" if ";" in first and "," not in first else ","
 
 
-def _parse_csv(text: str, source: pathlib.Path) -> list[HistoryRecord]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
-    del text
+def _parse_csv(text: str, source: pathlib.Path) -> Iterator[HistoryRecord]:
+    reader = csv.reader(_lines(text), delimiter=_delimiter(text), strict=True)
     header: list[str] | None = None
-    records: list[HistoryRecord] = []
     problems: list[str] = []
     line = 1
     try:
@@ -229,9 +293,12 @@ def _parse_csv(text: str, source: pathlib.Path) -> list[HistoryRecord]:
                 header = _check_header(row, row_line, source)
                 continue
             try:
-                records.append(_csv_record(header, row, row_line))
+                record = _csv_record(header, row, row_line)
             except _RowError as exc:
                 problems += exc.problems
+                continue
+            if not problems:
+                yield record
     except csv.Error as exc:
         problem = f"line {line}: not valid CSV ({clip_text(str(exc), 120)})"
         raise ImportFileError(source, [*problems, problem]) from None
@@ -239,7 +306,6 @@ def _parse_csv(text: str, source: pathlib.Path) -> list[HistoryRecord]:
         raise ImportFileError(source, ["the file is empty"])
     if problems:
         raise ImportFileError(source, problems)
-    return records
 
 
 class _RowError(Exception):
@@ -327,9 +393,16 @@ def _csv_column_name(loc: Location) -> str:
 def import_records(
     store: HistoryStore, records: Sequence[HistoryRecord], folder: str | os.PathLike[str]
 ) -> ImportResult:
-    """Add the ``records`` not yet in ``store`` (by fingerprint) and return the counts.
+    """:func:`import_games` for whole records."""
+    return import_games(store, [ImportedGame.of(record) for record in records], folder)
 
-    A record whose id is taken by a different game gets a new id. If more than one game is
+
+def import_games(
+    store: HistoryStore, games: Sequence[ImportedGame], folder: str | os.PathLike[str]
+) -> ImportResult:
+    """Add the ``games`` not yet in ``store`` (by fingerprint) and return the counts.
+
+    A game whose id is taken by a different game gets a new id. If more than one game is
     added, ``history.json`` in ``folder`` is backed up first. All new games are written
     in one write.
     """
@@ -337,20 +410,23 @@ def import_records(
     seen_prints = {record.fingerprint() for record in existing}
     seen_ids = {record.id for record in existing}
     del existing
-    new: list[HistoryRecord] = []
-    for record in records:
-        fingerprint = record.fingerprint()
-        if fingerprint in seen_prints:
+    new: list[tuple[str, bytes]] = []
+    for game in games:
+        if game.fingerprint in seen_prints:
             continue
-        seen_prints.add(fingerprint)
-        if record.id in seen_ids:
-            record = record.model_copy(update={"id": uuid.uuid4().hex})
-        seen_ids.add(record.id)
-        new.append(record)
+        seen_prints.add(game.fingerprint)
+        record_id, document = game.id, game.document
+        if record_id in seen_ids:
+            record_id = uuid.uuid4().hex
+            document = json.dumps(
+                {**json.loads(document), "id": record_id}, ensure_ascii=False, separators=(",", ":")
+            ).encode()
+        seen_ids.add(record_id)
+        new.append((record_id, document))
     backup = backup_history(folder) if len(new) > 1 else None
     if new:
-        store.add_many(new)
-    return ImportResult(added=len(new), skipped=len(records) - len(new), backup=backup)
+        store.add_encoded(new)
+    return ImportResult(added=len(new), skipped=len(games) - len(new), backup=backup)
 
 
 def import_file(
@@ -363,5 +439,5 @@ def import_file(
 
     Raises :class:`ImportFileError` (history unchanged) for a bad file.
     """
-    records = read_import_file(path, fmt)
-    return import_records(store or HistoryStore(folder), records, folder)
+    games = read_import_games(path, fmt)
+    return import_games(store or HistoryStore(folder), games, folder)

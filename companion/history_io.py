@@ -29,11 +29,14 @@ from companion.history_export import (
 )
 from companion.history_import import (
     MAX_IMPORT_BYTES,
+    ImportedGame,
     ImportResult,
     import_file,
+    import_games,
     import_records,
     parse_import_bytes,
     read_import_file,
+    read_import_games,
 )
 from companion.import_checks import ImportFileError
 from companion.storage.backups import BACKUPS_KEPT, backup_history, list_backups
@@ -52,16 +55,19 @@ __all__ = [
     "Format",
     "ImportFileError",
     "ImportResult",
+    "ImportedGame",
     "backup_history",
     "check_export_target",
     "export_text",
     "guess_format",
     "import_file",
+    "import_games",
     "import_records",
     "join_items",
     "list_backups",
     "parse_import_bytes",
     "read_import_file",
+    "read_import_games",
     "records_to_csv",
     "records_to_json",
     "split_items",

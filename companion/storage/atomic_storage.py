@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from tinydb.storages import Storage
@@ -114,19 +114,67 @@ class AtomicJSONStorage(Storage):
         """Nothing to close: the file is only open during a read or a write."""
 
 
-def encode_database(tables: dict[str, Any]) -> Iterator[bytes]:
+def encode_database(
+    tables: dict[str, Any], appended: Mapping[str, Iterable[tuple[str, bytes]]] | None = None
+) -> Iterator[bytes]:
     """``tables`` as the compact JSON :class:`AtomicJSONStorage` writes, in chunks of about
-    64 KB, for :func:`atomic_write`: a large history is never held twice in memory as one
-    string and its bytes. A value that is not JSON raises ``TypeError`` while the chunks
-    are made (:func:`atomic_write` then leaves the target as it was)."""
+    64 KB, for :func:`atomic_write`: a large history is never held in memory as one string
+    and its bytes. ``appended`` adds, after a table's documents, ``(doc id, JSON bytes)``
+    pairs already encoded (an import's games). A value that is not JSON raises
+    ``TypeError`` while the chunks are made (:func:`atomic_write` then leaves the target
+    as it was)."""
     encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-    pieces: list[str] = []
-    size = 0
-    for piece in encoder.iterencode(tables):
-        pieces.append(piece)
-        size += len(piece)
-        if size >= _CHUNK_CHARS:
-            yield "".join(pieces).encode()
-            pieces, size = [], 0
-    if pieces:
-        yield "".join(pieces).encode()
+    extra = appended or {}
+    chunk = _Chunks()
+    chunk.text("{")
+    names = [*tables, *(name for name in extra if name not in tables)]
+    for position, name in enumerate(names):
+        chunk.text(("," if position else "") + encoder.encode(name) + ":{")
+        first = True
+        for doc_id, document in tables.get(name, {}).items():
+            chunk.text(("" if first else ",") + encoder.encode(doc_id) + ":")
+            for piece in encoder.iterencode(document):
+                chunk.text(piece)
+            first = False
+            yield from chunk.full()
+        for doc_id, raw in extra.get(name, ()):
+            chunk.text(("" if first else ",") + encoder.encode(doc_id) + ":")
+            chunk.raw(raw)
+            first = False
+            yield from chunk.full()
+        chunk.text("}")
+    chunk.text("}")
+    yield from chunk.rest()
+
+
+class _Chunks:
+    """Text and bytes gathered into chunks of about :data:`_CHUNK_CHARS`."""
+
+    def __init__(self) -> None:
+        self._pending: list[str] = []
+        self._out: list[bytes] = []
+        self._size = 0
+
+    def text(self, piece: str) -> None:
+        self._pending.append(piece)
+        self._size += len(piece)
+
+    def raw(self, piece: bytes) -> None:
+        self._flush_text()
+        self._out.append(piece)
+        self._size += len(piece)
+
+    def _flush_text(self) -> None:
+        if self._pending:
+            self._out.append("".join(self._pending).encode())
+            self._pending = []
+
+    def full(self) -> Iterator[bytes]:
+        if self._size >= _CHUNK_CHARS:
+            yield from self.rest()
+
+    def rest(self) -> Iterator[bytes]:
+        self._flush_text()
+        if self._out:
+            yield b"".join(self._out)
+        self._out, self._size = [], 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import pathlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from pydantic import ValidationError
@@ -139,6 +139,28 @@ class HistoryStore:
             for offset, document in enumerate(documents):
                 table[str(next_id + offset)] = document
             self._file.write_whole(data)
+
+        self._file.run(write)
+
+    def add_encoded(self, documents: Sequence[tuple[str, bytes]]) -> None:
+        """Store ``(id, JSON of the record)`` pairs already checked and encoded (an import:
+        its records are not kept in memory as objects) in one atomic write. Raises
+        ``ValueError`` (nothing written) if an id is already in the history or repeated."""
+        self._ensure_writable()
+        ids = [record_id for record_id, _ in documents]
+        seen = set(ids)
+        if len(seen) != len(ids):
+            raise ValueError("an id is repeated among the games to add")
+
+        def write() -> None:
+            data = self._file.storage.read() or {}
+            table = data.setdefault(TABLE, {})
+            clash = sorted(seen & {doc.get("id") for doc in table.values()})
+            if clash:
+                raise ValueError(f"ids already in the history: {', '.join(clash[:5])}")
+            next_id = max((int(key) for key in table), default=0) + 1
+            rows = [(str(next_id + n), raw) for n, (_, raw) in enumerate(documents)]
+            self._file.write_whole(data, {TABLE: rows})
 
         self._file.run(write)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import pathlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from tinydb import TinyDB
@@ -67,10 +67,15 @@ class StoreFile:
         assert isinstance(storage, AtomicJSONStorage)
         return storage
 
-    def write_whole(self, tables: dict[str, Any]) -> None:
-        """Replace the whole file with ``tables`` (one atomic write, in chunks), for a bulk
-        change TinyDB would make record by record; TinyDB's cached ids are dropped."""
-        atomic_write(self.path, encode_database(tables))
+    def write_whole(
+        self,
+        tables: dict[str, Any],
+        appended: Mapping[str, Iterable[tuple[str, bytes]]] | None = None,
+    ) -> None:
+        """Replace the whole file with ``tables`` (plus ``appended`` documents already
+        encoded as JSON, see :func:`encode_database`): one atomic write, in chunks, for a
+        bulk change TinyDB would make record by record; TinyDB's cached ids are dropped."""
+        atomic_write(self.path, encode_database(tables, appended))
         self._forget_cached_ids()
 
     def table(self, name: str) -> Table:
