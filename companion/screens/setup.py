@@ -472,7 +472,7 @@ class SetupScreen(Screen[None]):
             )
             return
         try:
-            setup = GameSetup(deck=self._deck(), ruleset=self._ruleset, **values)  # type: ignore[arg-type]
+            setup = GameSetup(deck=self._deck(), ruleset=self._ruleset, **values)
         except ValidationError as exc:
             self.notify(
                 f"The setup is not valid: {describe_validation_error(exc)}",
