@@ -37,11 +37,17 @@ stats_10k              open the Statistics screen over 10,000 games (read,  <= 4
 memory                 peak RSS of a 40-round game played through the       <= 1.5
                        session and the Table / the bare Textual app with
                        pydantic (one model) and TinyDB loaded
+import_100k            stupor-solo import of 100,000 games (CSV) into an    <= 12
+                       empty history, whole process / the same with
+                       10,000 of them
+import_memory          peak RSS of that import above importing one game /   <= 12
+                       the same for 10,000 games
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
 ``--quick`` (one repetition of most measurements, a 2,000-game history, the keys timed
-in round 1, only the first 12 events of a game for ``memory``) reports its verdicts but
+in round 1, only the first 12 events of a game for ``memory``, imports of 2,000 vs 200
+games) reports its verdicts but
 they are not binding: it exits 0 unless a metric crashed (ERROR), which exits 1. CI
 runs ``--quick`` only to prove the benchmarks still run; timing verdicts come only from
 the full run on the reference machine.
@@ -74,6 +80,8 @@ METRICS = (
     "insight_key_delay",
     "stats_10k",
     "memory",
+    "import_100k",
+    "import_memory",
 )
 TARGETS = {
     "startup": 1.3,
@@ -85,6 +93,8 @@ TARGETS = {
     "insight_key_delay": 1.5,
     "stats_10k": 4.0,
     "memory": 1.5,
+    "import_100k": 12.0,
+    "import_memory": 12.0,
 }
 
 
@@ -158,6 +168,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
 
         attempt(("startup", "startup_with_history"), starting)
         attempt(("memory",), lambda: [processes.memory(settings, space, bare_rss)])
+        attempt(("import_100k", "import_memory"), lambda: processes.imports(settings, space))
     ordered = [results[name] for name in METRICS if name in results and name in wanted]
     return ordered, extras
 

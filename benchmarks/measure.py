@@ -39,6 +39,11 @@ class Settings:
     """The round the Table's game is in when the keys are timed."""
     forecast_runs: int
     """Timed forecasts of 10,000 playouts (and as many reference runs) per game stage."""
+    import_rows: int
+    """Games in the big import file (``import_100k``) ..."""
+    import_reference_rows: int
+    """... and in the reference file, a tenth of it."""
+    import_runs: int
 
     @classmethod
     def full(cls) -> Settings:
@@ -57,6 +62,9 @@ class Settings:
             key_runs=15,
             key_round=3,
             forecast_runs=7,
+            import_rows=100_000,
+            import_reference_rows=10_000,
+            import_runs=3,
         )
 
     @classmethod
@@ -76,6 +84,9 @@ class Settings:
             key_runs=1,
             key_round=1,
             forecast_runs=1,
+            import_rows=2_000,
+            import_reference_rows=200,
+            import_runs=1,
         )
 
     def describe(self) -> str:
@@ -95,7 +106,8 @@ class Settings:
             + f"{self.stats_runs} Statistics opening(s), "
             f"{self.history_games:,}-game history, undo at event {self.undo_events:,} vs "
             f"{self.undo_reference_events}, {self.key_runs} key presses per key, "
-            f"{self.forecast_runs} forecast(s) per game stage"
+            f"{self.forecast_runs} forecast(s) per game stage, imports of "
+            f"{self.import_rows:,} vs {self.import_reference_rows:,} rows"
         )
 
 

@@ -12,6 +12,9 @@ app up and idle, shut down). Cases:
 ``app``
     ``stupor-solo --data-dir DIR`` through the real entry point (``companion.cli.main``),
     headless at 120x40, until the Start screen is mounted and idle, then it exits.
+``import``
+    ``stupor-solo --data-dir DIR import FILE`` through the real entry point (``--file``):
+    the ``import_100k`` and ``import_memory`` metrics.
 ``app-game``
     As ``app``, then a new game is started and ``--rounds`` rounds (40 by default) are
     played through the session (every event autosaved) with the Table redrawn and idle
@@ -26,9 +29,11 @@ call after the refresh (:func:`settle`).
 
 Only the headless run is imposed: ``App.run`` is wrapped so the same entry point the
 player uses runs with ``headless=True, size=(120, 40)`` and an autopilot that exits once
-idle. ``--result FILE`` receives one JSON object: peak RSS in MB (``maxrss_mb``, see
-:func:`peak_rss_mb`; ``ru_maxrss_mb`` beside it) and, for ``app-game``, the events played
-and how many times the odds and forecast were computed (``insights``).
+idle, and the entry point's check for a terminal (a headless app needs none, and the
+measured process has none) says yes. ``--result FILE`` receives one JSON object: peak RSS
+in MB (``maxrss_mb``, see :func:`peak_rss_mb`; ``ru_maxrss_mb`` beside it) and, for
+``app-game``, the events played and how many times the odds and forecast were computed
+(``insights``).
 """
 
 from __future__ import annotations
@@ -231,14 +236,21 @@ def peak_rss_mb() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.runner")
-    parser.add_argument("case", choices=("bare", "bare-stack", "app", "app-game"))
+    parser.add_argument("case", choices=("bare", "bare-stack", "app", "app-game", "import"))
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--result", required=True)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--events", type=int, help="stop after this many events (quick mode)")
+    parser.add_argument("--file", help="the file to import (case import)")
     args = parser.parse_args(argv)
     facts: dict[str, Any] = {"case": args.case}
-    if args.case in ("bare", "bare-stack"):
+    if args.case == "import":
+        from companion.cli import main as stupor_solo
+
+        code = stupor_solo(["--data-dir", args.data_dir, "import", args.file])
+        if code != 0:
+            return code
+    elif args.case in ("bare", "bare-stack"):
         if args.case == "bare-stack":
             load_chosen_stack()
 
@@ -256,8 +268,10 @@ def main(argv: list[str] | None = None) -> int:
             headless_run(idle_start)
         else:
             headless_run(play_game(args.rounds, facts, args.events))
+        import companion.cli_support as cli_support
         from companion.cli import main as stupor_solo
 
+        cli_support.has_terminal = lambda: True  # headless: the app needs no terminal
         code = stupor_solo(["--data-dir", args.data_dir])
         if code != 0:
             return code

@@ -1,4 +1,9 @@
-"""The Textual application: screens, global keys, themes and the command palette."""
+"""The Textual application: screens, global keys, themes and the command palette.
+
+Notifications are plain text (``markup=False`` always): their messages carry file paths,
+stored names and error reasons, which are data, never markup. Quitting while a move could
+not be saved asks first (:class:`~companion.screens.unsaved_quit.UnsavedQuitScreen`).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from textual import events
 from textual.app import App
 from textual.binding import BindingType
 from textual.message import Message
+from textual.notifications import SeverityLevel
 
 from companion.background import InputGate
 from companion.commands import GameCommands
@@ -64,27 +70,54 @@ class StuporSoloApp(App[None]):
 
         driver.send_message = send_message  # type: ignore[union-attr]
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Show a notification; its text is never read as markup (see the module)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def on_mount(self) -> None:
         """Take the data lock, apply the saved theme and open the Start screen (or, when
-        another copy holds the data, the screen that says so)."""
+        another copy holds the data or the lock cannot be used, the screen that says so)."""
         from companion.screens.start import StartScreen
 
         self._note_input_at_the_driver()
-        if self.lock is not None and not self.lock.acquire():
-            from companion.screens.data_in_use import DataInUseScreen
+        if self.lock is not None:
+            try:
+                acquired = self.lock.acquire()
+                problem = None
+            except OSError as exc:  # a link where the lock should be, a read-only disk
+                acquired, problem = False, str(exc)
+            if not acquired:
+                from companion.screens.data_in_use import DataInUseScreen
 
-            self.read_only = True
-            self.push_screen(DataInUseScreen(self.session.folder, self.lock.holder()))
-            return
+                self.read_only = self.session.read_only = True
+                holder = self.lock.holder() if problem is None else ""
+                self.push_screen(DataInUseScreen(self.session.folder, holder, problem))
+                return
         self.session.clean_stray_files()
+        self._apply_saved_theme()
+        self.push_screen(StartScreen())
 
+    def _apply_saved_theme(self) -> None:
+        """Use the theme of the settings file; what went wrong reading it (a damaged file
+        moved aside, a newer program's file kept) becomes a notice on the Start screen."""
+        settings = self.session.settings
         try:
-            saved = self.session.settings.theme()
-        except (OSError, ValueError):
+            saved = settings.theme()
+        except (OSError, ValueError) as exc:
             saved = None
+            self.session.notices.append(str(exc))
+        if settings.notice and settings.notice not in self.session.notices:
+            self.session.notices.append(settings.notice)
         if saved in (DARK_THEME, LIGHT_THEME):
             self.theme = saved
-        self.push_screen(StartScreen())
 
     def on_unmount(self) -> None:
         """Give the data lock back."""
@@ -99,12 +132,29 @@ class StuporSoloApp(App[None]):
             self.push_screen(HelpScreen())
 
     def action_toggle_theme(self) -> None:
-        """Switch dark ↔ light and remember the choice."""
+        """Switch dark ↔ light and remember the choice (a settings file the choice cannot
+        be saved in is said so, and left as it is)."""
         self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME
         try:
             self.session.settings.set_theme(self.theme)
-        except OSError as exc:
-            self.notify(f"Could not save the theme choice: {exc}", severity="warning")
+        except (OSError, ValueError) as exc:
+            self.notify(f"Could not save the theme choice: {exc}", severity="warning", timeout=10)
+
+    async def action_quit(self) -> None:
+        """Quit (ctrl+q, the command palette): see :meth:`request_quit`."""
+        self.request_quit()
+
+    def request_quit(self) -> None:
+        """Leave the app, unless a move could not be saved: then ask first (retry the
+        save, write the game to another file, quit anyway, or stay). Asked again while
+        the question is up (ctrl+q twice), it quits."""
+        from companion.screens.unsaved_quit import UnsavedQuitScreen
+
+        asked = isinstance(self.screen, UnsavedQuitScreen)
+        if self.read_only or not self.session.has_unsaved_changes or asked:
+            self.exit()
+        else:
+            self.push_screen(UnsavedQuitScreen())
 
     def game_changed(self) -> None:
         """Tell the game screens that the game changed (the one on top redraws now, the

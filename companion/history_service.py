@@ -53,16 +53,25 @@ class HistoryService:
     the service's own, opened on the first write.
     """
 
-    def __init__(self, folder: str | os.PathLike[str], store: HistoryStore | None = None) -> None:
+    def __init__(
+        self,
+        folder: str | os.PathLike[str],
+        store: HistoryStore | None = None,
+        *,
+        may_move: bool = True,
+    ) -> None:
         self.folder = pathlib.Path(folder)
         self._store = store
+        self.may_move = may_move
+        """Whether a read may move a damaged file aside: only while the data folder's lock
+        is held (a read-only second copy reports the damage and leaves the file)."""
         self._deleted: list[list[HistoryRecord]] = []
         self._lock = threading.Lock()
 
     def _new_store(self) -> HistoryStore:
         from companion.storage import HistoryStore
 
-        return HistoryStore(self.folder)
+        return HistoryStore(self.folder, may_move=self.may_move)
 
     @property
     def store(self) -> HistoryStore:

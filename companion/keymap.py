@@ -55,7 +55,7 @@ APP_KEYS = (
         "quit",
         "Quit",
         "app.quit",
-        "Quit (the game is saved after every move)",
+        "Quit; every move is saved as you make it (if a save failed, you are asked first)",
         priority=True,
     ),
 )
@@ -431,6 +431,18 @@ ADVISOR_KEYS = (Key("escape", "close", "Close", "advisor.close", "Back; nothing 
 CHOICE_KEYS = (Key("escape", "cancel", "Cancel", "choice.cancel", "Close without choosing"),)
 SOLO_FACE_KEYS = (Key("escape", "cancel", "Cancel", "face.cancel", "Back without flipping"),)
 
+UNSAVED_QUIT_KEYS = (
+    Key("r", "retry", "Retry", "unsaved.retry", "Try to save the game again, and quit if it works"),
+    Key(
+        "e",
+        "export",
+        "Export",
+        "unsaved.export",
+        "Write the game to the file named below, and quit if it works",
+    ),
+    Key("escape", "stay", "Stay", "unsaved.stay", "Back to the game"),
+)
+
 
 KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     "app": ("Everywhere", APP_KEYS),
@@ -456,6 +468,7 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     "choice": ("Choices", CHOICE_KEYS),
     "face": ("Solo card face", SOLO_FACE_KEYS),
     "in_use": ("Data in use", DATA_IN_USE_KEYS),
+    "unsaved": ("Quitting with unsaved moves", UNSAVED_QUIT_KEYS),
     "help": ("Help", HELP_KEYS),
 }
 """Every key table, by name: the Help screen's title for it and its keys, in Help order."""

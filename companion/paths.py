@@ -2,17 +2,20 @@
 
 The folder is, in order of precedence: the ``--data-dir`` option (passed as ``override``),
 the ``STUPOR_SOLO_DATA`` environment variable, or the platform's user data folder
-(``platformdirs``). :func:`data_dir` creates it and checks that files can be written there.
+(``platformdirs``). :func:`chosen_data_dir` only says which folder (a command that only
+reads creates nothing); :func:`ensure_data_dir` creates it, private (0700), when something
+is to be written, and checks that files can be written there; :func:`data_dir` does both.
 """
 
 from __future__ import annotations
 
-import errno
 import os
 import pathlib
 import uuid
 
 import platformdirs
+
+from companion.storage.errors import describe_os_error
 
 ENV_VAR = "STUPOR_SOLO_DATA"
 APP_NAME = "stupor-solo"
@@ -42,25 +45,48 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> pathlib.Path:
     Raises :class:`DataDirError` if the path is not a folder or cannot be created or
     written to.
     """
+    return ensure_data_dir(chosen_data_dir(override))
+
+
+def chosen_data_dir(override: str | os.PathLike[str] | None = None) -> pathlib.Path:
+    """The data folder (absolute) as :func:`data_dir` chooses it, without creating it.
+    Raises :class:`DataDirError` if something other than a folder is at that path."""
     path = _chosen_path(override).expanduser().absolute()
     try:
         in_the_way = path.exists() and not path.is_dir()
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else "it is not a valid path"
         raise DataDirError(
-            path, f"Cannot reach the data folder {path}: {_reason(exc)}. {_HOW_TO_CHOOSE}"
+            path, f"Cannot reach the data folder {_shown(path)}: {reason}. {_HOW_TO_CHOOSE}"
         ) from exc
     if in_the_way:
         raise DataDirError(
-            path, f"The data folder {path} is a file, not a folder. {_HOW_TO_CHOOSE}"
+            path, f"The data folder {_shown(path)} is a file, not a folder. {_HOW_TO_CHOOSE}"
         )
+    return path
+
+
+def ensure_data_dir(path: pathlib.Path) -> pathlib.Path:
+    """Create the data folder ``path`` if it is missing (mode 0700: only its owner may
+    look in; the parent folders it needs get the usual mode) and check that files can be
+    written there. Returns ``path``; raises :class:`DataDirError`."""
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        if not path.is_dir():
+            path.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
         raise DataDirError(
-            path, f"Could not create the data folder {path}: {_reason(exc)}. {_HOW_TO_CHOOSE}"
+            path,
+            f"Could not create the data folder {_shown(path)}: {describe_os_error(exc)}. "
+            f"{_HOW_TO_CHOOSE}",
         ) from exc
     _check_writable(path)
     return path
+
+
+def _shown(path: pathlib.Path) -> str:
+    """``path`` for a message: a very long one is cut."""
+    text = str(path)
+    return text if len(text) <= 200 else f"{text[:120]}…{text[-60:]}"
 
 
 def _chosen_path(override: str | os.PathLike[str] | None) -> pathlib.Path:
@@ -82,19 +108,7 @@ def _check_writable(path: pathlib.Path) -> None:
         os.unlink(probe)
     except OSError as exc:
         raise DataDirError(
-            path, f"Cannot write files in the data folder {path}: {_reason(exc)}. {_HOW_TO_CHOOSE}"
+            path,
+            f"Cannot write files in the data folder {_shown(path)}: {describe_os_error(exc)}. "
+            f"{_HOW_TO_CHOOSE}",
         ) from exc
-
-
-def _reason(exc: OSError) -> str:
-    plain = {
-        errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied",
-        errno.EROFS: "the disk is read-only",
-        errno.ENOSPC: "the disk is full",
-        errno.ENOTDIR: "part of the path is a file, not a folder",
-        errno.EEXIST: "a file with that name is in the way",
-    }
-    if exc.errno in plain:
-        return plain[exc.errno]
-    return (exc.strerror or str(exc)).lower()

@@ -107,9 +107,19 @@ def parse_count(text: str, spec: CountField) -> int:
     ...
     companion.quick_score.QuickScoreError: --grain must be a whole number of 0 or more, not '-3'
     """
+    from companion.plain_text import clip_value
+
     stripped = text.strip()
     if not (stripped.isascii() and stripped.isdigit()):
-        raise QuickScoreError(f"{spec.flag} must be a whole number of 0 or more, not {text!r}")
+        raise QuickScoreError(
+            f"{spec.flag} must be a whole number of 0 or more, not {clip_value(text)}"
+        )
+    digits = stripped.lstrip("0")
+    if len(digits) > len(str(spec.maximum)):  # never convert thousands of digits
+        shown = f"a number of {len(digits):,} digits" if len(digits) > 12 else digits
+        raise QuickScoreError(
+            f"{spec.flag} can be at most {spec.maximum} ({spec.why_maximum}), not {shown}"
+        )
     return check_count(int(stripped), spec)
 
 

@@ -1,11 +1,14 @@
 """The game session: the engine's ``SoloGame`` plus autosave and the history.
 
 Every change goes through :meth:`GameSession.push`, :meth:`undo` or :meth:`redo`, and each
-one is saved at once (atomically) to the game file, apart from the history file.
+one is saved at once (atomically) to the game file, apart from the history file. When a
+save fails the change stays in memory (:attr:`GameSession.unsaved_changes` counts them)
+until a later save succeeds or :meth:`GameSession.export_game` writes the game elsewhere.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import time
 import uuid
@@ -88,13 +91,17 @@ class GameSession:
     revision: int = 0
     """Counts the changes to the game in progress (each push, undo, redo, start, load):
     a screen that drew an older revision redraws."""
+    read_only: bool = False
+    """Set when another copy holds the data folder: reads then never move a damaged file."""
+    unsaved_changes: int = 0
+    """Changes made since the last save that succeeded (they exist only in memory)."""
     _last_activity: float = field(default_factory=time.monotonic)
     _history: HistoryStore | None = None
     _history_service: HistoryService | None = None
     _settings: SettingsStore | None = None
 
     def __post_init__(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         if self.clean_on_open:
             self.clean_stray_files()
         self.game_store = GameStore(self.folder)
@@ -123,6 +130,7 @@ class GameSession:
             from companion.history_service import HistoryService
 
             self._history_service = HistoryService(self.folder, store=self.history)
+        self._history_service.may_move = not self.read_only
         return self._history_service
 
     @property
@@ -241,6 +249,7 @@ class GameSession:
         from solo_deck.game import SoloGame
 
         previous = (self.game, self.started_at, self.play_seconds, self.game_id)
+        before = (self.save_error, self.unsaved_changes)
         self.game = SoloGame(setup)
         self.started_at = utc_now()
         self.game_id = uuid.uuid4().hex
@@ -250,6 +259,7 @@ class GameSession:
             self.save()
         except OSError:
             self.game, self.started_at, self.play_seconds, self.game_id = previous
+            self.save_error, self.unsaved_changes = before
             raise
         self.revision += 1
         return self.game.state
@@ -299,26 +309,62 @@ class GameSession:
         return event
 
     def save(self) -> None:
-        """Write the game in progress. A failure is kept in ``save_error`` (the previous
-        file stays intact) and raised for the UI to report."""
+        """Write the game in progress. A failure is kept in ``save_error`` and counted in
+        ``unsaved_changes`` (the previous file stays intact) and raised for the UI to
+        report (a newer program's save in the way is reported as a
+        :class:`~companion.storage.errors.StorageWriteError` too)."""
+        from companion.storage.errors import NewerSchemaError, StorageWriteError
+
         game = self._require_game()
-        meta = {
+        try:
+            try:
+                self.game_store.save(game.to_document(), self._meta())
+            except NewerSchemaError as exc:  # a newer program's save is there: kept as is
+                raise StorageWriteError(self.game_store.path, str(exc)) from exc
+        except OSError as exc:
+            self.save_error = str(exc)
+            self.unsaved_changes += 1
+            raise
+        self.save_error = None
+        self.unsaved_changes = 0
+
+    @property
+    def has_unsaved_changes(self) -> bool:
+        """Whether the game in memory has changes its file does not (a save failed)."""
+        return self.game is not None and self.save_error is not None
+
+    def export_game(self, path: str | Path) -> Path:
+        """Write the game in progress, as it is in memory, to ``path`` (a new file outside
+        the data folder) in the game file's own format: copied over ``current_game.json``
+        it resumes. Raises ``ValueError`` for a refused target (an existing file, a link,
+        a device, a path inside the data folder) and ``OSError`` when it cannot be
+        written."""
+        from companion.storage.atomic_write import atomic_write
+        from companion.storage.export_target import ExportTargetError, check_export_target
+        from companion.storage.game_store import DOC_ID, META_KEY, TABLE
+
+        game = self._require_game()
+        target = check_export_target(path, self.folder)
+        if target.existing:
+            raise ExportTargetError(f"{target.path} exists: choose a new file name")
+        document = {TABLE: {DOC_ID: {**game.to_document(), META_KEY: self._meta()}}}
+        payload = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        atomic_write(target.path, payload.encode("utf-8"), mode=target.mode)
+        return target.path
+
+    def _meta(self) -> dict[str, Any]:
+        return {
             "started_at": self.started_at,
             "play_seconds": round(self.play_seconds, 1),
             "game_id": self.game_id,
         }
-        try:
-            self.game_store.save(game.to_document(), meta)
-        except OSError as exc:
-            self.save_error = str(exc)
-            raise
-        self.save_error = None
 
     def finish(self, record: HistoryRecord) -> None:
         """Store a finished game in the history, then drop the game in progress."""
         self.history.add(record)
         self.game = None
         self.revision += 1
+        self.save_error, self.unsaved_changes = None, 0
         try:
             self.game_store.clear()
         except OSError as exc:

@@ -22,6 +22,8 @@ METRICS = (
     "insight_key_delay",
     "stats_10k",
     "memory",
+    "import_100k",
+    "import_memory",
 )
 
 

@@ -1,4 +1,5 @@
-"""Whole-process metrics: ``startup``, ``startup_with_history`` and ``memory``.
+"""Whole-process metrics: ``startup``, ``startup_with_history``, ``memory``,
+``import_100k`` and ``import_memory``.
 
 Each case is one ``python -m benchmarks.runner CASE`` process (see :mod:`benchmarks.runner`)
 with a fresh data folder, timed from outside with ``time.perf_counter`` around
@@ -127,3 +128,66 @@ def memory(settings: Settings, space: Workspace, bare_rss: list[float]) -> Resul
         f"{result.reference - bare:.1f} MB to it"
     )
     return result
+
+
+MEMORY_FLOOR_MB = 1.0
+"""The smallest growth ``import_memory`` divides by: a tiny import (quick mode) may peak
+within the noise of importing one game."""
+
+
+def imports(settings: Settings, space: Workspace) -> list[Result]:
+    """``import_100k``: ``stupor-solo import`` of a CSV of 100,000 games into an empty
+    history against the same command with the first 10,000 of them (the whole process,
+    timed from outside): linear work keeps the ratio near 10, the target allows 12.
+    ``import_memory``: the import's peak RSS above that of importing one game, 100,000
+    rows against 10,000: memory that grows with the rows and no faster.
+
+    The rows are the generated history's games without their 40-line log summaries (so
+    100,000 rows make a 19 MB file, well under the 128 MB an import may be), scores as a
+    quick entry or an export of another data folder brings them."""
+    from benchmarks.history_gen import generate_records
+    from companion.history_io import records_to_csv
+
+    big, small = settings.import_rows, settings.import_reference_rows
+    records = [record.model_copy(update={"log_summary": []}) for record in generate_records(big, 7)]
+    files = {}
+    for rows in (1, small, big):
+        files[rows] = space.root / f"import-{rows}.csv"
+        files[rows].write_text(records_to_csv(records[:rows]), encoding="utf-8")
+    del records
+    times: dict[int, list[float]] = {rows: [] for rows in files}
+    peaks: dict[int, list[float]] = {rows: [] for rows in files}
+    for _ in range(settings.import_runs):
+        for rows, path in files.items():
+            elapsed, facts = _run("import", space.data_dir(), "--file", str(path))
+            times[rows].append(elapsed)
+            peaks[rows].append(float(facts["maxrss_mb"]))  # type: ignore[arg-type]
+    base = median(peaks[1])
+    size = files[big].stat().st_size / 1e6
+    timing = Result(
+        "import_100k",
+        12.0,
+        median(times[big]),
+        median(times[small]),
+        what=f"stupor-solo import of {big:,} games ({size:.1f} MB CSV), whole process",
+        reference_what=f"the same with the first {small:,} of them",
+        notes=[
+            f"runs (ms): {spread(times[big])} vs {spread(times[small])}; importing one game "
+            f"takes {median(times[1]):.0f} ms"
+        ],
+    )
+    memory = Result(
+        "import_memory",
+        12.0,
+        max(median(peaks[big]) - base, 0.0),
+        max(median(peaks[small]) - base, MEMORY_FLOOR_MB),
+        unit="MB",
+        what=f"peak RSS of importing {big:,} games, above importing one",
+        reference_what=f"the same for {small:,} games",
+        notes=[
+            f"peak RSS: {median(peaks[big]):.1f} MB, {median(peaks[small]):.1f} MB and "
+            f"{base:.1f} MB for one game; {1024 * (median(peaks[big]) - base) / big:.2f} KB "
+            "per game"
+        ],
+    )
+    return [timing, memory]

@@ -1,4 +1,5 @@
-"""Shown when another copy of the app holds the data folder: read the history, or quit."""
+"""Shown when another copy of the app holds the data folder, or its lock cannot be used (a
+link where the lock file should be, say): read the history, or quit."""
 
 from __future__ import annotations
 
@@ -36,22 +37,29 @@ class DataInUseScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="in_use.quit", tooltip="Leave this copy"),
     ]
 
-    def __init__(self, folder: Path, holder: str) -> None:
+    def __init__(self, folder: Path, holder: str, problem: str | None = None) -> None:
         super().__init__()
         self.folder = folder
         self.holder = holder
+        self.problem = problem
+        """Why the lock could not be used at all (``None``: another copy holds it)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="in-use", classes="panel"):
-            yield Static(
-                f"Your data in {self.folder} is in use by {self.holder}.\n\n"
-                "Two copies writing at the same time could damage your games, so this copy "
-                "changes nothing. Finish in the other copy, or close it and start this one "
-                "again.",
-                id="in-use-text",
-                markup=False,
-            )
+            if self.problem is None:
+                text = (
+                    f"Your data in {self.folder} is in use by {self.holder}.\n\n"
+                    "Two copies writing at the same time could damage your games, so this "
+                    "copy changes nothing. Finish in the other copy, or close it and start "
+                    "this one again."
+                )
+            else:
+                text = (
+                    f"The lock of your data folder {self.folder} cannot be used: "
+                    f"{self.problem}\n\nWithout it this copy changes nothing."
+                )
+            yield Static(text, id="in-use-text", markup=False)
             yield OptionList(
                 Option("h  Look at the history (read-only)", id="history"),
                 Option("q  Quit", id="quit"),
@@ -59,7 +67,8 @@ class DataInUseScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#in-use", Vertical).border_title = "Data in use"
+        title = "Data in use" if self.problem is None else "Data folder cannot be locked"
+        self.query_one("#in-use", Vertical).border_title = title
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -124,7 +124,7 @@ class FinalScoreScreen(GameScreen[None]):
                     yield Static("", id="title")
             yield Label("Notes (optional)")
             yield TextArea(id="notes")
-            yield Label("", id="save-status", classes="error-text")
+            yield Label("", id="save-status", classes="error-text", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -216,5 +216,5 @@ class StartScreen(Screen[None]):
         self.app.push_screen(DeckScreen())
 
     def action_quit(self) -> None:
-        """Leave the app."""
-        self.app.exit()
+        """Leave the app (asking first if a move of the game could not be saved)."""
+        self.stupor_app.request_quit()

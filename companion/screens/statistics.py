@@ -242,7 +242,8 @@ class StatisticsScreen(Screen[None]):
                     Text(str(group.games), justify="right"),
                     Text(str(group.best), justify="right"),
                     Text(f"{group.average:.1f}", justify="right"),
-                    key=label,
+                    # a House may be called "not recorded": the key tells them apart
+                    key="\x00none" if group.key is None else f"={group.key}",
                 )
 
         self.chart = chart_data(stats)

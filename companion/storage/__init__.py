@@ -1,9 +1,13 @@
 """The companion's files: the game in progress, the history and the settings.
 
-Every file is a TinyDB JSON document written atomically (:class:`AtomicJSONStorage`); a
-damaged file is moved aside, never deleted (:func:`move_aside`), and reported in plain
-words; data from a newer version of the program raises :class:`NewerSchemaError` and is
-left untouched. Nothing here is thread-safe: do all writes from one place.
+Every file is written by :func:`companion.storage.atomic_write.atomic_write` (a private
+temp file with an unpredictable name, fsync, rename, fsync of the folder; TinyDB files
+through :class:`AtomicJSONStorage`); no symbolic link in the data folder is followed
+(:class:`UnsafeFileError`); a damaged file is moved aside, never deleted
+(:func:`move_aside`), and reported in plain words; data from a newer version of the
+program raises :class:`NewerSchemaError` and is left untouched. Every message about an
+``OSError`` words it with :func:`describe_os_error`. Nothing here is thread-safe: do all
+writes from one place.
 """
 
 from __future__ import annotations
@@ -14,7 +18,13 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.storage.atomic_storage import AtomicJSONStorage, remove_stray_temp_files
-    from companion.storage.errors import CorruptFileError, NewerSchemaError, StorageWriteError
+    from companion.storage.errors import (
+        CorruptFileError,
+        NewerSchemaError,
+        StorageWriteError,
+        UnsafeFileError,
+        describe_os_error,
+    )
     from companion.storage.game_store import GameStore, LoadResult
     from companion.storage.history_record import (
         CURRENT_HISTORY_SCHEMA,
@@ -31,6 +41,8 @@ _MODULE_OF: dict[str, str] = {
     "CorruptFileError": "errors",
     "NewerSchemaError": "errors",
     "StorageWriteError": "errors",
+    "UnsafeFileError": "errors",
+    "describe_os_error": "errors",
     "GameStore": "game_store",
     "LoadResult": "game_store",
     "CURRENT_HISTORY_SCHEMA": "history_record",
@@ -73,6 +85,8 @@ __all__ = [
     "NewerSchemaError",
     "SettingsStore",
     "StorageWriteError",
+    "UnsafeFileError",
+    "describe_os_error",
     "migrate_record",
     "move_aside",
     "remove_stray_temp_files",

@@ -2,67 +2,35 @@
 
 TinyDB rewrites its whole JSON file on every change and its own ``JSONStorage`` writes in
 place, so a crash or a full disk mid-write leaves a truncated file. This storage writes
-``<name>.<pid>.tmp`` next to the target, flushes and fsyncs it, then ``os.replace``s it
-onto the target: readers see either the old file or the new one, never a mix. A crash can
-leave the temp file behind; :func:`remove_stray_temp_files` deletes those at start-up.
+through :func:`~companion.storage.atomic_write.atomic_write` (a private temp file with an
+unpredictable name, fsync, ``os.replace``, fsync of the folder): readers see either the old
+file or the new one, never a mix. It reads without following a symbolic link and refuses
+anything that is not a regular file (:mod:`companion.storage.safe_files`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import pathlib
-import re
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from tinydb.storages import Storage
 
-from companion.storage.errors import CorruptFileError, StorageWriteError, describe_os_error
+from companion.storage.atomic_write import atomic_write, fsync_dir, remove_stray_temp_files
+from companion.storage.errors import CorruptFileError
+from companion.storage.safe_files import read_data_file
 
-TEMP_SUFFIX = ".tmp"
-_TEMP_NAME = re.compile(r"^.+\.\d+\.tmp$")
+__all__ = [
+    "AtomicJSONStorage",
+    "check_tinydb_layout",
+    "encode_database",
+    "fsync_dir",
+    "remove_stray_temp_files",
+]
 
-
-def temp_path_for(target: pathlib.Path) -> pathlib.Path:
-    """The temp file a write to ``target`` goes through: ``<name>.<pid>.tmp``."""
-    return target.with_name(f"{target.name}.{os.getpid()}{TEMP_SUFFIX}")
-
-
-def fsync_dir(folder: pathlib.Path) -> None:
-    """Make a rename or delete in ``folder`` durable, where the platform allows it
-    (opening a directory fails on Windows; that is ignored)."""
-    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
-    try:
-        fd = os.open(folder, flags)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def remove_stray_temp_files(folder: str | os.PathLike[str]) -> list[pathlib.Path]:
-    """Delete temp files a crashed write left in ``folder`` (only our ``<name>.<pid>.tmp``
-    naming); returns the removed paths. Call it at start-up, once the single-instance lock
-    is held, so no other copy of the program is writing."""
-    removed: list[pathlib.Path] = []
-    try:
-        entries = list(pathlib.Path(folder).iterdir())
-    except OSError:
-        return removed
-    for entry in entries:
-        if not _TEMP_NAME.match(entry.name) or not entry.is_file():
-            continue
-        try:
-            entry.unlink()
-        except OSError:
-            continue
-        removed.append(entry)
-    return removed
+_CHUNK_CHARS = 1 << 16
 
 
 def check_tinydb_layout(data: Any) -> str | None:
@@ -111,11 +79,10 @@ class AtomicJSONStorage(Storage):
         self.path = pathlib.Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        """The whole database, or ``None`` if the file is missing or empty."""
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
+        """The whole database, or ``None`` if the file is missing or empty. A link, pipe or
+        device where the file should be raises
+        :class:`~companion.storage.errors.UnsafeFileError` (an ``OSError``)."""
+        raw = read_data_file(self.path)
         if not raw:
             return None
         try:
@@ -139,24 +106,75 @@ class AtomicJSONStorage(Storage):
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         """Replace the file with ``data``, atomically. Serialisation errors (a value that
         is not JSON) raise before anything is written."""
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        temp = temp_path_for(self.path)
-        try:
-            with open(temp, "wb") as handle:
-                handle.write(payload)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                temp.unlink(missing_ok=True)
-            raise StorageWriteError(
-                self.path,
-                f"Could not save {self.path.name} in {self.path.parent}: "
-                f"{describe_os_error(exc)}. The previous copy of the file, if any, is unchanged.",
-                exc.errno,
-            ) from exc
-        fsync_dir(self.path.parent)
+        atomic_write(
+            self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        )
 
     def close(self) -> None:
         """Nothing to close: the file is only open during a read or a write."""
+
+
+def encode_database(
+    tables: dict[str, Any], appended: Mapping[str, Iterable[tuple[str, bytes]]] | None = None
+) -> Iterator[bytes]:
+    """``tables`` as the compact JSON :class:`AtomicJSONStorage` writes, in chunks of about
+    64 KB, for :func:`atomic_write`: a large history is never held in memory as one string
+    and its bytes. ``appended`` adds, after a table's documents, ``(doc id, JSON bytes)``
+    pairs already encoded (an import's games). A value that is not JSON raises
+    ``TypeError`` while the chunks are made (:func:`atomic_write` then leaves the target
+    as it was)."""
+    encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+    extra = appended or {}
+    chunk = _Chunks()
+    chunk.text("{")
+    names = [*tables, *(name for name in extra if name not in tables)]
+    for position, name in enumerate(names):
+        chunk.text(("," if position else "") + encoder.encode(name) + ":{")
+        first = True
+        for doc_id, document in tables.get(name, {}).items():
+            chunk.text(("" if first else ",") + encoder.encode(doc_id) + ":")
+            for piece in encoder.iterencode(document):
+                chunk.text(piece)
+            first = False
+            yield from chunk.full()
+        for doc_id, raw in extra.get(name, ()):
+            chunk.text(("" if first else ",") + encoder.encode(doc_id) + ":")
+            chunk.raw(raw)
+            first = False
+            yield from chunk.full()
+        chunk.text("}")
+    chunk.text("}")
+    yield from chunk.rest()
+
+
+class _Chunks:
+    """Text and bytes gathered into chunks of about :data:`_CHUNK_CHARS`."""
+
+    def __init__(self) -> None:
+        self._pending: list[str] = []
+        self._out: list[bytes] = []
+        self._size = 0
+
+    def text(self, piece: str) -> None:
+        self._pending.append(piece)
+        self._size += len(piece)
+
+    def raw(self, piece: bytes) -> None:
+        self._flush_text()
+        self._out.append(piece)
+        self._size += len(piece)
+
+    def _flush_text(self) -> None:
+        if self._pending:
+            self._out.append("".join(self._pending).encode())
+            self._pending = []
+
+    def full(self) -> Iterator[bytes]:
+        if self._size >= _CHUNK_CHARS:
+            yield from self.rest()
+
+    def rest(self) -> Iterator[bytes]:
+        self._flush_text()
+        if self._out:
+            yield b"".join(self._out)
+        self._out, self._size = [], 0

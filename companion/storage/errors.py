@@ -14,16 +14,34 @@ _PLAIN_OS_REASONS = {
     errno.EPERM: "permission denied",
     errno.EROFS: "the disk is read-only",
     errno.EIO: "the disk reported a read/write error",
-    errno.ENOENT: "the folder no longer exists",
+    errno.ENOENT: "there is no such file or folder",
     errno.ENOTDIR: "part of the path is a file, not a folder",
+    errno.EISDIR: "it is a folder, not a file",
+    errno.EEXIST: "a file with that name is in the way",
+    errno.ELOOP: "it is a symbolic link, or the path has too many of them",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ENXIO: "it is a device or a pipe with nothing at the other end",
+    errno.ETXTBSY: "the file is busy",
+    errno.EBUSY: "the file is busy",
+    errno.EMFILE: "too many files are open",
+    errno.ENFILE: "too many files are open",
 }
+_MAX_REASON = 200
 
 
 def describe_os_error(exc: OSError) -> str:
-    """A short plain-English reason for an ``OSError`` (``"the disk is full"``)."""
+    """A short plain-English reason for an ``OSError`` (``"the disk is full"``): the one
+    wording every message about a file uses.
+
+    >>> describe_os_error(OSError(errno.ENOSPC, "No space left on device"))
+    'the disk is full'
+    """
+    if isinstance(exc, DataFileError):
+        return exc.message
     if exc.errno in _PLAIN_OS_REASONS:
         return _PLAIN_OS_REASONS[exc.errno]
-    return (exc.strerror or str(exc) or type(exc).__name__).lower()
+    text = (exc.strerror or str(exc) or type(exc).__name__).lower()
+    return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
 
 
 class CorruptFileError(ValueError):
@@ -38,12 +56,9 @@ class CorruptFileError(ValueError):
         super().__init__(f"{self.path.name} cannot be read: {reason}")
 
 
-class StorageWriteError(OSError):
-    """A file could not be written (disk full, permission denied...).
-
-    The previous copy of the file is unchanged. ``path`` is the file, ``errno`` the
-    underlying error number (or ``None``) and ``str(error)`` a plain message.
-    """
+class DataFileError(OSError):
+    """A file problem already told in plain words: ``str(error)`` is the whole message,
+    ``path`` the file and ``errno`` the underlying error number (or ``None``)."""
 
     def __init__(
         self, path: str | os.PathLike[str], message: str, error_number: int | None = None
@@ -55,6 +70,21 @@ class StorageWriteError(OSError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class StorageWriteError(DataFileError):
+    """A file could not be written (disk full, permission denied...).
+
+    The previous copy of the file is unchanged. ``path`` is the file, ``errno`` the
+    underlying error number (or ``None``) and ``str(error)`` a plain message.
+    """
+
+
+class UnsafeFileError(DataFileError):
+    """A data folder entry that is not what the program keeps there: a symbolic link, a
+    device, a pipe or a folder where one of its files (or a file where its ``backups``
+    folder) should be. Nothing is read through it or written over it; the message says
+    what is there and what to do."""
 
 
 class NewerSchemaError(ValueError):

@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import os
 import pathlib
+import stat
 from dataclasses import dataclass
 from typing import Any
 
 from tinydb.table import Document
 
 from companion.paths import GAME_FILE
-from companion.storage.atomic_storage import fsync_dir
+from companion.storage.atomic_write import fsync_dir
 from companion.storage.errors import (
     CorruptFileError,
     NewerSchemaError,
@@ -69,11 +70,13 @@ class GameStore:
 
     def exists(self) -> bool:
         """True if a non-empty game file is there (cheap: the file is not parsed, so a
-        damaged file counts too; :meth:`load` tells)."""
+        damaged file counts too, and so does a link or anything else at its name, which
+        :meth:`load` then refuses with the reason)."""
         try:
-            return self._file.path.stat().st_size > 0
+            found = os.lstat(self._file.path)
         except OSError:
             return False
+        return not stat.S_ISREG(found.st_mode) or found.st_size > 0
 
     def load(self) -> LoadResult:
         """The saved game, if any. A damaged file is moved aside and reported in

@@ -22,6 +22,7 @@ import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -64,11 +65,11 @@ def gc_paused() -> Iterator[None]:
 @functools.cache
 def _file_model(table: str) -> type[BaseModel]:
     """A model of a history file that holds only ``table``, a TinyDB table of records."""
-    return create_model(
-        "HistoryFile",
-        __config__=ConfigDict(extra="forbid"),
-        **{table: (dict[str, HistoryRecord], Field(default_factory=dict))},
+    fields: dict[str, Any] = {table: (dict[str, HistoryRecord], Field(default_factory=dict))}
+    model: type[BaseModel] = create_model(
+        "HistoryFile", __config__=ConfigDict(extra="forbid"), **fields
     )
+    return model
 
 
 def read_current_records(raw: bytes, table: str) -> list[HistoryRecord] | None:
@@ -93,8 +94,8 @@ def read_current_records(raw: bytes, table: str) -> list[HistoryRecord] | None:
     try:
         with gc_paused():
             parsed = _file_model(table).model_validate_json(raw, strict=True)
-    except ValidationError:
-        return None
+    except (ValidationError, ValueError, TypeError, ArithmeticError):
+        return None  # the careful way says which record is wrong, and skips only that one
     documents: dict[str, HistoryRecord] = getattr(parsed, table)
     if not all(doc_id.isascii() and doc_id.isdigit() for doc_id in documents):
         return None  # not a TinyDB table: the careful way says what is wrong

@@ -15,14 +15,27 @@ import uuid
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from companion.plain_text import clean_line, clean_lines, clip_value, needs_cleaning
 from companion.storage.errors import NewerSchemaError
 from solo_deck.scoring import ScoreBreakdown
 
 CURRENT_HISTORY_SCHEMA = 1
 
 ShortLine = Annotated[str, Field(max_length=300)]
+"""One line of text (an end reason, a log line)."""
+
+EARLIEST = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+LATEST = dt.datetime(2999, 12, 31, 23, 59, 59, 999999, tzinfo=dt.UTC)
+"""The times a record may hold (UTC): every one of them can be shown in any time zone on
+every platform (Windows' local time stops at the year 3000)."""
+MAX_PLAY_SECONDS = 10**7
+"""About 115 days: more play time than this is a damaged value."""
+MAX_SCORE_PART = 9_999
+"""No part of a solo score comes near this; it keeps every sum and average finite."""
+MAX_TIMESTAMP_LENGTH = 64
+MAX_TITLE_LENGTH = 40
 
 
 def _new_id() -> str:
@@ -42,16 +55,30 @@ def normalise_timestamp(value: str) -> str:
     '2025-03-01T09:00:00+00:00'
     >>> normalise_timestamp("2025-03-01T09:00:00.000000+00:00")
     '2025-03-01T09:00:00+00:00'
+    >>> normalise_timestamp("0001-01-01T00:00:00+01:00")
+    Traceback (most recent call last):
+    ...
+    ValueError: '0001-01-01T00:00:00+01:00' is not between 1970-01-01 and 2999-12-31 (UTC)
     """
+    if len(value) > MAX_TIMESTAMP_LENGTH:
+        raise ValueError(f"a date and time has at most {MAX_TIMESTAMP_LENGTH} characters")
     try:
         moment = dt.datetime.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"{value!r} is not an ISO 8601 date and time") from None
-    if _UTC_ISOFORMAT.fullmatch(value):
+        raise ValueError(f"{clip_value(value)} is not an ISO 8601 date and time") from None
+    if _UTC_ISOFORMAT.fullmatch(value) and "1970" <= value[:4] <= "2999":
         return value  # a real time (it parsed) already written as isoformat writes it
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
-    return moment.astimezone(dt.UTC).isoformat()
+    try:
+        moment = moment.astimezone(dt.UTC)
+    except (OverflowError, ValueError):  # the year 0 or 10000 in UTC
+        in_range = False
+    else:
+        in_range = EARLIEST <= moment <= LATEST
+    if not in_range:
+        raise ValueError(f"{clip_value(value)} is not between 1970-01-01 and 2999-12-31 (UTC)")
+    return moment.isoformat()
 
 
 class HistoryRecord(BaseModel):
@@ -66,15 +93,15 @@ class HistoryRecord(BaseModel):
     id: str = Field(default_factory=_new_id, pattern=r"^[A-Za-z0-9_-]{1,64}$")
     finished_at: str
     started_at: str | None = None
-    play_seconds: float = Field(default=0, ge=0)
+    play_seconds: float = Field(default=0, ge=0, le=MAX_PLAY_SECONDS)
     difficulty: Literal["easy", "medium", "hard"] | None = None
     easier_solo: bool | None = None
     house: str | None = Field(default=None, max_length=40)
     deck_mode: Literal["virtual", "table"] | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**63)
-    rounds: int | None = Field(default=None, ge=0)
+    rounds: int | None = Field(default=None, ge=0, le=999)
     score: ScoreBreakdown
-    frederick_structures: int | None = Field(default=None, ge=0)
+    frederick_structures: int | None = Field(default=None, ge=0, le=999)
     notes: str = Field(default="", max_length=2000)
     end_reasons: list[ShortLine] = Field(default_factory=list, max_length=20)
     log_summary: list[ShortLine] = Field(default_factory=list, max_length=100)
@@ -93,6 +120,40 @@ class HistoryRecord(BaseModel):
     @classmethod
     def _utc_iso(cls, value: str | None) -> str | None:
         return None if value is None else normalise_timestamp(value)
+
+    @field_validator("score")
+    @classmethod
+    def _consistent_score(cls, score: ScoreBreakdown) -> ScoreBreakdown:
+        parts = (
+            score.vp_track,
+            score.structures,
+            score.most_structures_bonus,
+            score.resources_vp,
+        )
+        if max(*parts, score.total) > MAX_SCORE_PART:
+            raise ValueError(f"no part of a score is above {MAX_SCORE_PART:,}")
+        if score.total != sum(parts):
+            raise ValueError(
+                f"the total {score.total} is not the sum of its parts ({sum(parts)}: VP track, "
+                "structures, most-structures bonus and resources)"
+            )
+        if not 0 < len(score.title) <= MAX_TITLE_LENGTH:
+            raise ValueError(f"the title has 1 to {MAX_TITLE_LENGTH} characters")
+        return score
+
+    @model_validator(mode="after")
+    def _plain_text(self) -> HistoryRecord:
+        """Control characters stripped from every text (see :mod:`companion.plain_text`):
+        a quick look at the record's text, changes only when something is to go (made on
+        the instance being validated: the model is frozen once it is built)."""
+        lines = "".join(self.log_summary) + "".join(self.end_reasons) + (self.house or "")
+        if needs_cleaning(lines) or needs_cleaning(self.notes, multiline=True):
+            fields = self.__dict__
+            fields["house"] = None if self.house is None else clean_line(self.house)
+            fields["notes"] = clean_lines(self.notes)
+            fields["end_reasons"] = [clean_line(line) for line in self.end_reasons]
+            fields["log_summary"] = [clean_line(line) for line in self.log_summary]
+        return self
 
     @property
     def finished(self) -> dt.datetime:

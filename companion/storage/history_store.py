@@ -14,22 +14,23 @@ from __future__ import annotations
 
 import os
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import Any
 
 from pydantic import ValidationError
 from tinydb import Query
 from tinydb.table import Document
 
 from companion.paths import HISTORY_FILE
-from companion.storage.errors import NewerSchemaError
+from companion.plain_text import clip_text, clip_value
+from companion.storage.errors import CorruptFileError, NewerSchemaError
 from companion.storage.history_bulk import read_current_records
 from companion.storage.history_record import (
     CURRENT_HISTORY_SCHEMA,
     HistoryRecord,
     migrate_record,
 )
+from companion.storage.safe_files import read_data_file
 from companion.storage.store_file import StoreFile
 from solo_deck.data_files import describe_validation_error
 
@@ -48,12 +49,13 @@ class HistoryStore:
     newer version of the program raises :class:`NewerSchemaError` and is never written.
     """
 
-    def __init__(self, folder: str | os.PathLike[str]) -> None:
+    def __init__(self, folder: str | os.PathLike[str], *, may_move: bool = True) -> None:
         self._file = StoreFile(
             folder,
             HISTORY_FILE,
             label="The game history",
             consequence="the history starts empty",
+            may_move=may_move,
         )
         self.problems: list[str] = []
         self._checked = False
@@ -65,16 +67,31 @@ class HistoryStore:
 
     @property
     def notice(self) -> str | None:
-        """Set when a damaged history file was moved aside: where to and why."""
+        """Set when a damaged history file was moved aside (where to and why), or found
+        and left in place by a store opened with ``may_move=False``."""
         return self._file.notice
+
+    @property
+    def left_damaged(self) -> bool:
+        """Whether the last read found the file damaged and left it (``may_move=False``):
+        :meth:`all` then returned no games."""
+        return self._file.left_damaged
 
     # --- reading ----------------------------------------------------------------------
 
     def all(self) -> list[HistoryRecord]:
-        """Every readable record, oldest ``finished_at`` first."""
+        """Every readable record, oldest ``finished_at`` first. A store that may not move
+        files returns no games for a damaged file (:attr:`notice` says why)."""
         records = self._current_records()
         if records is None:
-            records = self._valid_records(self._documents())
+            try:
+                documents = self._documents()
+            except CorruptFileError:
+                if self._file.may_move:
+                    raise  # pragma: no cover - StoreFile.run moved it and read again
+                self.problems = []
+                return []
+            records = self._valid_records(documents)
         records.sort(key=_TIME_ORDER)
         return records
 
@@ -98,20 +115,52 @@ class HistoryStore:
         stored = record.model_dump(mode="json")
         self._file.run(lambda: self._file.table(TABLE).upsert(stored, Query().id == record.id))
 
-    def add_many(self, records: Sequence[HistoryRecord]) -> None:
+    def add_many(self, records: Iterable[HistoryRecord]) -> None:
         """Store several new records in one atomic write (an import). Raises
-        ``ValueError`` (nothing written) if an id is already in the history or repeated."""
+        ``ValueError`` (nothing written) if an id is already in the history or repeated.
+
+        Linear in the size of the history and of ``records``: the file is read once, each
+        record is dumped once, and the new file is written in chunks."""
         self._ensure_writable()
-        ids = [record.id for record in records]
         documents = [record.model_dump(mode="json") for record in records]
+        seen: set[str] = set()
+        repeated: set[str] = set()
+        for document in documents:
+            (repeated if document["id"] in seen else seen).add(document["id"])
 
         def write() -> None:
-            table = self._file.table(TABLE)
-            taken = {doc.get("id") for doc in table.all()}
-            clash = sorted((set(ids) & taken) | {i for i in ids if ids.count(i) > 1})
+            data = self._file.storage.read() or {}
+            table = data.setdefault(TABLE, {})
+            taken = {doc.get("id") for doc in table.values()}
+            clash = sorted((seen & taken) | repeated)
             if clash:
                 raise ValueError(f"ids already in the history: {', '.join(clash[:5])}")
-            table.insert_multiple(documents)
+            next_id = max((int(key) for key in table), default=0) + 1
+            for offset, document in enumerate(documents):
+                table[str(next_id + offset)] = document
+            self._file.write_whole(data)
+
+        self._file.run(write)
+
+    def add_encoded(self, documents: Sequence[tuple[str, bytes]]) -> None:
+        """Store ``(id, JSON of the record)`` pairs already checked and encoded (an import:
+        its records are not kept in memory as objects) in one atomic write. Raises
+        ``ValueError`` (nothing written) if an id is already in the history or repeated."""
+        self._ensure_writable()
+        ids = [record_id for record_id, _ in documents]
+        seen = set(ids)
+        if len(seen) != len(ids):
+            raise ValueError("an id is repeated among the games to add")
+
+        def write() -> None:
+            data = self._file.storage.read() or {}
+            table = data.setdefault(TABLE, {})
+            clash = sorted(seen & {doc.get("id") for doc in table.values()})
+            if clash:
+                raise ValueError(f"ids already in the history: {', '.join(clash[:5])}")
+            next_id = max((int(key) for key in table), default=0) + 1
+            rows = [(str(next_id + n), raw) for n, (_, raw) in enumerate(documents)]
+            self._file.write_whole(data, {TABLE: rows})
 
         self._file.run(write)
 
@@ -136,9 +185,9 @@ class HistoryStore:
         current schema (then nothing is skipped and none is newer); ``None`` otherwise,
         and for a missing or empty file."""
         try:
-            raw = self.path.read_bytes()
+            raw = read_data_file(self.path)
         except OSError:
-            return None
+            return None  # the careful way raises it with the reason
         records = read_current_records(raw, TABLE) if raw else None
         if records is not None:
             self.problems = []
@@ -174,12 +223,16 @@ class HistoryStore:
                 self._skip(document, describe_validation_error(exc))
             except NewerSchemaError:
                 raise
-            except ValueError as exc:
-                self._skip(document, str(exc))
+            except (ValueError, TypeError, ArithmeticError) as exc:
+                # one record that cannot be read never takes the others down
+                self._skip(document, str(exc) or type(exc).__name__)
         return records
 
     def _skip(self, document: Document, why: str) -> None:
-        record_id: Any = document.get("id", "?")
+        raw = document.get("id", "?")
+        plain = isinstance(raw, str) and raw.isprintable() and len(raw) <= 64
+        record_id = raw if plain else clip_value(raw)
         self.problems.append(
-            f"Game {document.doc_id} (id {record_id}) in the history was skipped: {why}"
+            f"Game {document.doc_id} (id {record_id}) in the history was skipped: "
+            f"{clip_text(why, 300)}"
         )

@@ -2,7 +2,9 @@
 
 The lock is an OS file lock (``filelock``): the operating system drops it when the process
 ends, even after a crash or ``kill -9``, so a stale lock never blocks the player. Next to it
-an ``.owner`` file says which process holds it, for the message a second copy shows.
+an ``.owner`` note says which process holds it, for the message a second copy shows. Both
+are private (0600) and neither is ever opened through a symbolic link: a link at either
+name is refused with a plain message (:class:`~companion.storage.errors.UnsafeFileError`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,12 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from companion.paths import LOCK_FILE
+from companion.storage.atomic_write import atomic_write
+from companion.storage.errors import StorageWriteError, describe_os_error
+from companion.storage.safe_files import PRIVATE_FILE_MODE, check_data_entry, read_small_data_file
+
+OWNER_NOTE_LIMIT = 4096
+"""The largest owner note read (it is a few dozen bytes)."""
 
 
 class DataLock:
@@ -25,7 +33,7 @@ class DataLock:
     def __init__(self, folder: Path) -> None:
         self.path = folder / LOCK_FILE
         self.owner_path = folder / f"{LOCK_FILE}.owner"
-        self._lock = FileLock(str(self.path), timeout=0)
+        self._lock = FileLock(str(self.path), timeout=0, mode=PRIVATE_FILE_MODE)
 
     @property
     def held(self) -> bool:
@@ -33,11 +41,22 @@ class DataLock:
         return self._lock.is_locked
 
     def acquire(self) -> bool:
-        """Take the lock if nobody else holds it; record who we are."""
+        """Take the lock if nobody else holds it; record who we are. Raises
+        :class:`UnsafeFileError` if the lock file or its note is a link (or anything but a
+        regular file), and ``OSError`` if the lock file cannot be made."""
+        check_data_entry(self.path)
+        check_data_entry(self.owner_path)
         try:
             self._lock.acquire()
         except Timeout:
             return False
+        except OSError as exc:
+            check_data_entry(self.path)  # a link put there meanwhile: refused with the reason
+            raise StorageWriteError(
+                self.path,
+                f"Could not take the lock {self.path}: {describe_os_error(exc)}.",
+                exc.errno,
+            ) from exc
         owner = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
@@ -45,7 +64,7 @@ class DataLock:
         }
         # the owner note is only for messages; the lock itself is what counts
         with contextlib.suppress(OSError):
-            self.owner_path.write_text(json.dumps(owner), encoding="utf-8")
+            atomic_write(self.owner_path, json.dumps(owner).encode())
         return True
 
     def release(self) -> None:
@@ -53,15 +72,21 @@ class DataLock:
         if not self._lock.is_locked:
             return
         with contextlib.suppress(OSError):
-            self.owner_path.unlink(missing_ok=True)
+            if check_data_entry(self.owner_path):
+                self.owner_path.unlink()
         self._lock.release()
 
     def holder(self) -> str:
         """Who holds the lock, in words (as far as the owner note tells)."""
+        raw = read_small_data_file(self.owner_path, OWNER_NOTE_LIMIT)
         try:
-            owner = json.loads(self.owner_path.read_text(encoding="utf-8"))
+            owner = json.loads(raw or b"")
             pid, host, since = int(owner["pid"]), str(owner["host"]), str(owner["since"])
-        except (OSError, ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, OverflowError):
+            return "another copy of stupor-solo"
+        if not (0 < pid < 2**32 and host.isprintable() and len(host) <= 255):
             return "another copy of stupor-solo"
         when = since.replace("T", " ")[:16]
+        if not when.isprintable():
+            return "another copy of stupor-solo"
         return f"another copy of stupor-solo (process {pid} on {host}, since {when} UTC)"

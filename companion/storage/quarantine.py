@@ -8,7 +8,7 @@ import logging
 import os
 import pathlib
 
-from companion.storage.atomic_storage import fsync_dir
+from companion.storage.atomic_write import fsync_dir
 from companion.storage.errors import StorageWriteError, describe_os_error
 
 _log = logging.getLogger(__name__)

@@ -4,19 +4,24 @@ Each store (game, history, settings) owns one :class:`StoreFile`. Nothing is rea
 first operation. If an operation finds the file damaged, the file is moved aside
 (:func:`move_aside`), a plain-English :attr:`StoreFile.notice` is set, and the operation is
 run again on the now empty store, so the program goes on.
+
+Only the holder of the data folder's lock may move a file: a store opened with
+``may_move=False`` (a reader that does not hold the lock) sets the notice, leaves the file
+where it is and raises the :class:`CorruptFileError` for its caller to report.
 """
 
 from __future__ import annotations
 
 import os
 import pathlib
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
 
-from companion.storage.atomic_storage import AtomicJSONStorage
+from companion.storage.atomic_storage import AtomicJSONStorage, encode_database
+from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import CorruptFileError
 from companion.storage.quarantine import move_aside
 
@@ -29,13 +34,23 @@ class StoreFile:
     empty"``)."""
 
     def __init__(
-        self, folder: str | os.PathLike[str], file_name: str, label: str, consequence: str
+        self,
+        folder: str | os.PathLike[str],
+        file_name: str,
+        label: str,
+        consequence: str,
+        *,
+        may_move: bool = True,
     ) -> None:
         self.folder = pathlib.Path(folder)
         self.path = self.folder / file_name
         self.label = label
         self.consequence = consequence
+        self.may_move = may_move
+        """Whether a damaged file may be moved aside (only by the lock holder)."""
         self.notice: str | None = None
+        self.left_damaged = False
+        """Set when a damaged file was found and left in place (``may_move`` is False)."""
         self._db: TinyDB | None = None
 
     @property
@@ -52,16 +67,37 @@ class StoreFile:
         assert isinstance(storage, AtomicJSONStorage)
         return storage
 
+    def write_whole(
+        self,
+        tables: dict[str, Any],
+        appended: Mapping[str, Iterable[tuple[str, bytes]]] | None = None,
+    ) -> None:
+        """Replace the whole file with ``tables`` (plus ``appended`` documents already
+        encoded as JSON, see :func:`encode_database`): one atomic write, in chunks, for a
+        bulk change TinyDB would make record by record; TinyDB's cached ids are dropped."""
+        atomic_write(self.path, encode_database(tables, appended))
+        self._forget_cached_ids()
+
     def table(self, name: str) -> Table:
         """A table of this file (creating it reads nothing)."""
         return self.db.table(name)
 
     def run(self, operation: Callable[[], T]) -> T:
         """Run ``operation``; if it finds the file damaged, move the file aside, set
-        :attr:`notice` and run it once more on the empty store."""
+        :attr:`notice` and run it once more on the empty store. Without ``may_move`` the
+        file stays, the notice says so and the :class:`CorruptFileError` is raised."""
         try:
             return operation()
         except CorruptFileError as exc:
+            if not self.may_move:
+                self.left_damaged = True
+                self.notice = (
+                    f"{self.label} could not be read: {exc.reason}. The file was left as it "
+                    "is: only the copy of stupor-solo that holds the data folder moves a "
+                    "damaged file aside (the app, or a command that writes, does it the next "
+                    "time it runs)."
+                )
+                raise
             self.quarantine(exc.reason)
         return operation()
 

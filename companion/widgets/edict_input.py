@@ -38,7 +38,7 @@ class EdictField(Vertical):
             validate_on=["changed", "submitted", "blur"],
             compact=self._compact,
         )
-        yield Label("", classes="edict-feedback")
+        yield Label("", classes="edict-feedback", markup=False)  # repeats what was typed
 
     def on_mount(self) -> None:
         self._show(self.query_one(Input).value)

@@ -60,7 +60,7 @@ class NumberField(Horizontal):
             select_on_focus=True,
             compact=self.compact,
         )
-        yield Label(self.hint, classes="number-message")
+        yield Label(self.hint, classes="number-message", markup=False)  # may repeat the text
 
     @property
     def input(self) -> Input:

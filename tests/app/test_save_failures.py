@@ -1,15 +1,16 @@
 """Disk full, permission denied: the player is told, the last good file stays, and the next
 save after the problem clears writes everything.
 
-The failures are injected where the disk would refuse: inside the atomic write of the
-real storage (its ``open``), or in ``GameStore.save`` itself.
+The failures are injected where the disk would refuse: inside the one atomic write of the
+real storage (its temp file is ``/dev/full``, or cannot be created), or in
+``GameStore.save`` itself.
 """
 
 from __future__ import annotations
 
-import builtins
 import errno
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,8 @@ from companion.screens.final_score import FinalScoreScreen
 from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from companion.session import GameSession
-from companion.storage import HistoryRecord, StorageWriteError, atomic_storage
+from companion.storage import HistoryRecord, StorageWriteError
+from companion.storage import atomic_write as atomic_write_module
 from solo_deck import Phase, ScoreBreakdown
 from tests.app.game_script import play_in_engine, script_setup
 from tests.app.pilot_helpers import idle_turn, settle
@@ -35,42 +37,30 @@ def messages(app: StuporSoloApp) -> list[str]:
     return [f"{n.title}: {n.message}" for n in app._notifications]
 
 
-class FullDisk:
-    """A file whose writes fail with ENOSPC after the first few bytes, like a full disk."""
-
-    def __init__(self, handle: Any) -> None:
-        self.handle = handle
-
-    def __enter__(self) -> FullDisk:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.handle.close()
-
-    def write(self, data: bytes) -> int:
-        self.handle.write(data[:7])
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.handle, name)
-
-
 def refuse_writes(
     monkeypatch: pytest.MonkeyPatch, how: str, only: str | None = None
 ) -> Callable[[], None]:
-    """Make the atomic storage's writes fail (``"disk full"`` mid-write or ``"permission
-    denied"`` at open), for the file named ``only`` or every file. Returns the undo."""
-    real_open = builtins.open
+    """Make the one atomic write of the storage fail, for the file named ``only`` or every
+    file: ``"disk full"`` hands it ``/dev/full`` to write into (ENOSPC at the first write,
+    as a full disk does), ``"permission denied"`` refuses to create its temp file. Returns
+    the undo."""
+    if how == "disk full" and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system to stand for a full disk")
+    real_mkstemp = tempfile.mkstemp
 
-    def failing_open(path: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
-        if "w" not in mode or (only is not None and not Path(path).name.startswith(only)):
-            return real_open(path, mode, *args, **kwargs)
+    def failing_mkstemp(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        prefix = str(kwargs.get("prefix", ""))
+        if only is not None and not prefix.startswith(only):
+            return real_mkstemp(*args, **kwargs)
         if how == "permission denied":
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
-        return FullDisk(real_open(path, mode, *args, **kwargs))
+            folder = kwargs.get("dir", "")
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+        fd, name = real_mkstemp(*args, **kwargs)
+        os.close(fd)
+        return os.open("/dev/full", os.O_WRONLY), name
 
-    monkeypatch.setattr(atomic_storage, "open", failing_open, raising=False)
-    return lambda: monkeypatch.delattr(atomic_storage, "open")
+    monkeypatch.setattr(atomic_write_module.tempfile, "mkstemp", failing_mkstemp)
+    return lambda: monkeypatch.setattr(atomic_write_module.tempfile, "mkstemp", real_mkstemp)
 
 
 FAILURES = {

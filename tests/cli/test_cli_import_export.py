@@ -155,7 +155,7 @@ def test_export_never_overwrites_the_programs_own_files(
     before = history_bytes(data)
     result = run("export", "--format", "json", str(data / HISTORY_FILE))
     assert result.code == 2
-    assert "one of the program's own data files" in result.err
+    assert "is inside the data folder" in result.err
     assert history_bytes(data) == before
 
 

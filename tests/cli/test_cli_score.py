@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from filelock import FileLock
 
-import companion.cli as cli
+import companion.cli_support as cli_support
 from companion.paths import HISTORY_FILE, LOCK_FILE
 from companion.quick_score import (
     JSON_KEYS,
@@ -212,7 +212,7 @@ def test_bad_values_exit_2_with_a_clear_message(
 def test_missing_flags_without_a_terminal_exit_2_naming_them(
     run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_stdin_is_tty", lambda: False)
+    monkeypatch.setattr(cli_support, "stdin_is_tty", lambda: False)
     result = run("score", "--vp", "40", "--grain", "1", "--json")
     assert result.code == 2
     assert "missing --structures, --frederick-structures, --stone, --augustales" in result.err
@@ -223,7 +223,7 @@ def test_missing_flags_are_asked_for_on_a_terminal(
     run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     answers = iter(["10", "nine", "-1", "9", "8"])  # structures, frederick x3, augustales
-    monkeypatch.setattr(cli, "_stdin_is_tty", lambda: True)
+    monkeypatch.setattr(cli_support, "stdin_is_tty", lambda: True)
     monkeypatch.setattr("builtins.input", lambda *prompt: next(answers))
     result = run("score", "--vp", "40", "--grain", "1", "--stone", "1", "--json")
     assert result.code == 0
@@ -236,7 +236,7 @@ def test_end_of_input_while_asking_exits_2(run: Run, monkeypatch: pytest.MonkeyP
     def no_more(*prompt: str) -> str:
         raise EOFError
 
-    monkeypatch.setattr(cli, "_stdin_is_tty", lambda: True)
+    monkeypatch.setattr(cli_support, "stdin_is_tty", lambda: True)
     monkeypatch.setattr("builtins.input", no_more)
     result = run("score", "--vp", "40")
     assert result.code == 2

@@ -196,7 +196,15 @@ def test_stats_json(run: Run, data: pathlib.Path, career: list[Any], store_recor
 
 
 @pytest.mark.parametrize(
-    "name", ["companion.history_stats", "companion.history_io", "companion.quick_score"]
+    "name",
+    [
+        "companion.history_stats",
+        "companion.history_export",
+        "companion.quick_score",
+        "companion.plain_text",
+        "companion.storage.history_record",
+        "companion.storage.safe_files",
+    ],
 )
 def test_docstring_examples(name: str) -> None:
     import doctest

@@ -23,7 +23,10 @@ def test_a_schema_1_game_resumes_in_the_same_position() -> None:
     assert state.palace.model_dump() == expected["palace"]
     assert state.edicts.model_dump(mode="json") == expected["edicts"]
     assert state.deck.model_dump(mode="json") == expected["deck"]
-    assert state.voyage.model_dump(mode="json") == expected["voyage"]
+    voyage = state.voyage.model_dump(mode="json")
+    # the first format did not keep the Allies Frederick removed; its log names them
+    assert voyage.pop("removed_allies") == ["tento"]
+    assert voyage == expected["voyage"]
     old = expected["player"]
     for field in ("vp", "grain", "stone", "augustales", "towers", "walls", "keeps", "allies"):
         assert getattr(state.player, field) == (

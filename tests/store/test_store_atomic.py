@@ -6,6 +6,7 @@ import errno
 import json
 import os
 import pathlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +19,6 @@ from companion.storage import (
     StorageWriteError,
     remove_stray_temp_files,
 )
-from companion.storage.atomic_storage import temp_path_for
 
 OLD = {"game": {"1": {"turn": 1}}}
 NEW = {"game": {"1": {"turn": 2, "note": "Frédéric II"}}}
@@ -146,13 +146,33 @@ def test_a_value_that_is_not_json_raises_before_writing(tmp_path: pathlib.Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.json"]
 
 
-def test_temp_file_is_named_after_target_and_pid(tmp_path: pathlib.Path) -> None:
-    temp = temp_path_for(tmp_path / "history.json")
-    assert temp == tmp_path / f"history.json.{os.getpid()}.tmp"
+def test_temp_files_are_named_after_the_target_with_an_unpredictable_part(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[str] = []
+    real_replace = os.replace
+
+    def spy(source: Any, target: Any) -> None:
+        seen.append(pathlib.Path(source).name)
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", spy)
+    storage = AtomicJSONStorage(tmp_path / "history.json")
+    for _ in range(3):
+        storage.write(NEW)
+    assert len(set(seen)) == 3, "a new name every time"
+    for name in seen:
+        assert re.fullmatch(r"history\.json\.[a-z0-9_]{8}\.tmp", name), name
+        assert str(os.getpid()) not in name.split(".")
 
 
 def test_stray_temp_files_are_removed_and_nothing_else(tmp_path: pathlib.Path) -> None:
-    strays = ["current_game.json.4242.tmp", "history.json.7.tmp", "settings.json.1.tmp"]
+    strays = [
+        "current_game.json.4242.tmp",
+        "history.json.7.tmp",
+        "settings.json.1.tmp",
+        "history.json.k2_9ab0q.tmp",
+    ]
     keep = ["history.json", "notes.tmp", "history.json.abc.tmp", "current_game.json.tmp"]
     for name in strays + keep:
         (tmp_path / name).write_text("x", encoding="utf-8")

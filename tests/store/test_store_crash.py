@@ -4,7 +4,9 @@ A driver of the real store (:mod:`tests.store.crash_driver`: ``GameSession`` on 
 folder) is forked, plays the scripted game's events one by one, records each finished game
 in the history and starts the next, acknowledging every step only after the call returned.
 The test SIGKILLs it at random moments (seeded), then checks the folder and starts a new
-driver on it, :data:`KILLS` times, so the history grows across the crashes.
+driver on it, so the history grows across the crashes: :data:`KILLS` kills in all, shared
+by :data:`WORKERS` worker processes, each with its own data folder and seed (one per CPU,
+so the 1,000 kills fit in CI time), and the figures of all of them printed.
 
 After every kill: both data files parse as JSON (or are absent); the stray temp file of an
 interrupted write is removed when the folder is opened; the resumed game is exactly the
@@ -16,8 +18,10 @@ in the history, and so is a game whose file disappeared.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +33,9 @@ from solo_deck import GameState, SoloGame
 from tests.app.game_script import play_in_engine, script_setup
 from tests.store.crash_driver import Child, record_id_for, spawn
 
-KILLS = 200
+KILLS = 1000
+WORKERS = 4
+"""Worker processes sharing the kills (each forks its own drivers)."""
 SEED = 20251122
 MAX_ACKS_BEFORE_KILL = 45
 """Up to most of the scripted game: the kills fall all over a game, and at its end."""
@@ -58,6 +64,23 @@ class Figures:
     finish_window: int = 0
     finished: set[str] = field(default_factory=set)
     in_history: set[str] = field(default_factory=set)
+    missing: int = 0
+    """Finished games missing from the history (summed over the workers)."""
+
+    def add(self, other: Figures) -> None:
+        """Fold in the figures of another worker (its own folder and games)."""
+        self.kills += other.kills
+        self.resumes += other.resumes
+        self.resumed_mid_game += other.resumed_mid_game
+        self.mid_write += other.mid_write
+        self.corruptions += other.corruptions
+        self.lost += other.lost
+        self.ahead += other.ahead
+        self.finishing += other.finishing
+        self.finish_window += other.finish_window
+        self.finished |= other.finished
+        self.in_history |= other.in_history
+        self.missing += len(other.finished - other.in_history)
 
 
 @dataclass
@@ -198,48 +221,64 @@ def check_history(folder: Path, figures: Figures) -> set[str]:
     return set(ids)
 
 
-def summary(figures: Figures, elapsed: float) -> str:
+def summary(figures: Figures, elapsed: float, workers: int = 1) -> str:
     mean_ahead = sum(figures.ahead) / max(1, len(figures.ahead))
-    missing = figures.finished - figures.in_history
+    missing = figures.missing + len(figures.finished - figures.in_history)
     return (
-        f"crash test: {figures.kills} kills ({figures.mid_write} inside a write: temp file "
+        f"crash test: {figures.kills} kills in {workers} worker{'s' * (workers > 1)} "
+        f"({figures.mid_write} inside a write: temp file "
         f"left), {figures.resumes} resumes ({figures.resumed_mid_game} mid-game), "
         f"{len(figures.corruptions)} corruptions, events lost per kill: "
         f"{max(figures.lost, default=0)} (max), mean events ahead of ack {mean_ahead:.2f}, "
         f"finished games {len(figures.finished)}, "
-        f"{f'{len(missing)} MISSING' if missing else 'all present'}; "
+        f"{f'{missing} MISSING' if missing else 'all present'}; "
         f"{figures.finishing} kills while finishing a game ({figures.finish_window} after its "
         f"history write), {elapsed:.1f} s"
     )
 
 
-def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
-    rng = random.Random(SEED)
+def run_kills(folder: Path, seed: int, kills: int) -> Figures:
+    """Kill drivers on ``folder`` ``kills`` times (stopping at the first corruption)."""
+    rng = random.Random(seed)
     script = Script()
     total = len(script.events)
     figures = Figures()
-    folder = tmp_path / "data"
     durable: Stored | None = None
+    while figures.kills < kills and not figures.corruptions:
+        child = spawn(folder, script.setup, script.events)
+        kill_at_random(child, rng, durable, total)
+        figures.kills += 1
+        durable = follow_acks(child.lines, durable, figures)
+        figures.finishing += durable is not None and durable.events == total
+        check_files_parse(folder, figures)
+        stored = reopen(folder, script, figures)
+        figures.in_history = check_history(folder, figures)
+        if durable and durable.events == total and durable.record_id in figures.in_history:
+            figures.finish_window += stored is None or stored.record_id == durable.record_id
+        compare(durable, stored, figures.in_history, total, figures)
+        if figures.finished - figures.in_history:
+            figures.corruptions.append(f"kill {figures.kills}: a finished game is missing")
+        durable = stored
+    return figures
+
+
+def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
+    shares = [KILLS // WORKERS + (n < KILLS % WORKERS) for n in range(WORKERS)]
+    figures = Figures()
     started = time.monotonic()
     try:
-        while figures.kills < KILLS and not figures.corruptions:
-            child = spawn(folder, script.setup, script.events)
-            kill_at_random(child, rng, durable, total)
-            figures.kills += 1
-            durable = follow_acks(child.lines, durable, figures)
-            figures.finishing += durable is not None and durable.events == total
-            check_files_parse(folder, figures)
-            stored = reopen(folder, script, figures)
-            figures.in_history = check_history(folder, figures)
-            if durable and durable.events == total and durable.record_id in figures.in_history:
-                figures.finish_window += stored is None or stored.record_id == durable.record_id
-            compare(durable, stored, figures.in_history, total, figures)
-            if figures.finished - figures.in_history:
-                figures.corruptions.append(f"kill {figures.kills}: a finished game is missing")
-            durable = stored
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=WORKERS, mp_context=context) as pool:
+            runs = [
+                pool.submit(run_kills, tmp_path / f"data-{n}", SEED + n, share)
+                for n, share in enumerate(shares)
+            ]
+            for run in runs:
+                figures.add(run.result())
     finally:
-        print("\n" + summary(figures, time.monotonic() - started))
+        print("\n" + summary(figures, time.monotonic() - started, WORKERS))
     assert figures.corruptions == []
     assert max(figures.lost) == 0
+    assert figures.missing == 0
     assert figures.kills >= KILLS
     assert figures.finished, "no game was finished: the kills never reached a game's end"

@@ -5,21 +5,20 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.keymap import SOLO_FACE_KEYS, bindings
 from solo_deck import CardFace, SoloDeck
 
 
 class SoloFaceModal(ModalScreen[CardFace | None]):
     """Lists the faces still unseen since the last shuffle (with how many of each)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="face.cancel", tooltip="Back without flipping"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(SOLO_FACE_KEYS))
 
     def __init__(self, deck: SoloDeck) -> None:
         super().__init__()

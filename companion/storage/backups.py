@@ -1,0 +1,95 @@
+"""Copies of the history kept before an import: ``<data dir>/backups/history-<UTC>.json``.
+
+The copy is made with :func:`~companion.storage.atomic_write.atomic_write` (private, whole
+or not at all), read without following a link. The ``backups`` folder is created private
+(0700); a link or a file at that name is refused, so neither the copy nor the pruning of
+old copies can act outside the data folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import pathlib
+import re
+from collections.abc import Iterator
+
+from companion.paths import BACKUP_DIR, HISTORY_FILE
+from companion.storage.atomic_write import atomic_write, fsync_dir, remove_stray_temp_files
+from companion.storage.safe_files import check_data_entry, ensure_private_dir, lstat_or_none
+
+BACKUPS_KEPT = 5
+_BACKUP_NAME = re.compile(r"^history-\d{8}-\d{6}-\d{6}(?:-\d+)?\.json$")
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CHUNK = 1 << 20
+
+
+def backup_history(
+    folder: str | os.PathLike[str], *, keep: int = BACKUPS_KEPT, now: dt.datetime | None = None
+) -> pathlib.Path | None:
+    """Copy ``history.json`` to ``folder/backups/history-YYYYmmdd-HHMMSS-ffffff.json``
+    (UTC) and delete all but the newest ``keep`` such copies. Returns the copy, or ``None``
+    if there is no history (or an empty one) to back up. Other files in ``backups`` (a
+    damaged file moved aside, say) are never touched. Raises ``OSError`` if the copy
+    cannot be made, :class:`~companion.storage.errors.UnsafeFileError` for a link where
+    the history or the ``backups`` folder should be.
+    """
+    base = pathlib.Path(folder)
+    history = base / HISTORY_FILE
+    if not check_data_entry(history) or history.stat().st_size == 0:
+        return None
+    backups = base / BACKUP_DIR
+    ensure_private_dir(backups)
+    remove_stray_temp_files(backups)
+    stamp = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).strftime("%Y%m%d-%H%M%S-%f")
+    target = backups / f"history-{stamp}.json"
+    attempt = 1
+    while lstat_or_none(target) is not None:
+        target = backups / f"history-{stamp}-{attempt}.json"
+        attempt += 1
+    atomic_write(target, _chunks_of(history))
+    _prune_backups(backups, keep)
+    return target
+
+
+def _chunks_of(path: pathlib.Path) -> Iterator[bytes]:
+    """The bytes of ``path`` in chunks, read without following a link."""
+    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_BINARY", 0))
+    try:
+        while chunk := os.read(fd, _CHUNK):
+            yield chunk
+    finally:
+        os.close(fd)
+
+
+def list_backups(folder: str | os.PathLike[str]) -> list[pathlib.Path]:
+    """The history backups in ``folder/backups``, oldest first (none when ``backups`` is
+    not a real folder)."""
+    backups = pathlib.Path(folder) / BACKUP_DIR
+    try:
+        if not check_data_entry(backups, "folder"):
+            return []
+        names = [
+            entry.name
+            for entry in os.scandir(backups)
+            if _BACKUP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False)
+        ]
+    except OSError:
+        return []
+    return [backups / name for name in sorted(names, key=_backup_order)]
+
+
+def _backup_order(name: str) -> tuple[str, int]:
+    stem = name.removesuffix(".json").removeprefix("history-")
+    parts = stem.split("-")
+    extra = int(parts[3]) if len(parts) > 3 else 0
+    return ("-".join(parts[:3]), extra)
+
+
+def _prune_backups(backups: pathlib.Path, keep: int) -> None:
+    copies = list_backups(backups.parent)
+    for old in copies[: max(0, len(copies) - keep)]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+    fsync_dir(backups)

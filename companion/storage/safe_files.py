@@ -1,0 +1,209 @@
+"""Opening files without being fooled: no symbolic link followed in the data folder, no
+device or pipe read as if it were a file, no read without a limit.
+
+The symlink policy: an entry of the data folder where one of the program's files (or its
+``backups`` folder) should be is used only if it is that very thing: a regular file (a
+folder for ``backups``). A symbolic link there is refused with a message, never followed
+and never replaced, for reading as for writing: a link planted in the folder must not make
+the program read or overwrite a file elsewhere. The data folder itself may be a link (the
+player chose that path). Files the player names on the command line (an import, an export
+target) may be links: the player chose them too.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import pathlib
+import stat
+
+from companion.storage.errors import DataFileError, UnsafeFileError, describe_os_error
+
+PRIVATE_FILE_MODE = 0o600
+"""Every file the program writes in its data folder: readable by its owner only."""
+PRIVATE_DIR_MODE = 0o700
+"""The data folder and its ``backups`` folder, when the program creates them."""
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+_READ_FLAGS = os.O_RDONLY | _NONBLOCK | _CLOEXEC | _BINARY
+"""``O_NONBLOCK``: opening a named pipe returns at once instead of waiting for a writer
+(it is then refused: not a regular file)."""
+_CHUNK = 1 << 20
+
+
+def kind_of(mode: int) -> str:
+    """What a file system entry of this ``st_mode`` is, in words (``"a named pipe"``).
+
+    >>> kind_of(stat.S_IFIFO | 0o644), kind_of(stat.S_IFREG)
+    ('a named pipe (FIFO)', 'a regular file')
+    """
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def lstat_or_none(path: pathlib.Path) -> os.stat_result | None:
+    """``os.lstat(path)``, or ``None`` when nothing is there. Other errors raise."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _link_target(path: pathlib.Path) -> str:
+    try:
+        return f" (to {os.readlink(path)})"
+    except OSError:
+        return ""
+
+
+def unsafe_entry(path: pathlib.Path, found: os.stat_result, expected: str) -> UnsafeFileError:
+    """The error for ``path``, which is ``found`` where ``expected`` (``"file"`` or
+    ``"folder"``) of the program should be."""
+    what = kind_of(found.st_mode)
+    if stat.S_ISLNK(found.st_mode):
+        what += _link_target(path)
+        advice = (
+            "stupor-solo never follows a link inside its data folder: put the "
+            f"{expected} itself there, or point --data-dir at the folder the link leads to"
+        )
+    else:
+        advice = f"move it away so the program can keep its {expected} there"
+    return UnsafeFileError(
+        path,
+        f"{path.name} in {path.parent} is {what}, not a {expected} of stupor-solo: {advice}. "
+        "Nothing was read or changed through it.",
+        errno.ELOOP if stat.S_ISLNK(found.st_mode) else errno.EINVAL,
+    )
+
+
+def check_data_entry(path: pathlib.Path, expected: str = "file") -> bool:
+    """Whether ``path`` (an entry of the data folder) exists as the ``expected``
+    ``"file"`` (regular) or ``"folder"``; ``False`` when nothing is there. Raises
+    :class:`UnsafeFileError` for anything else (a symbolic link above all)."""
+    try:
+        found = lstat_or_none(path)
+    except OSError as exc:
+        raise UnsafeFileError(
+            path, f"Cannot look at {path}: {describe_os_error(exc)}.", exc.errno
+        ) from exc
+    if found is None:
+        return False
+    wanted = stat.S_ISDIR if expected == "folder" else stat.S_ISREG
+    if not wanted(found.st_mode):
+        raise unsafe_entry(path, found, expected)
+    return True
+
+
+def read_data_file(path: pathlib.Path) -> bytes | None:
+    """The bytes of the data file ``path``, ``None`` if there is none. A symbolic link, a
+    pipe, a device or a folder there raises :class:`UnsafeFileError` (nothing is read
+    through it); other read errors raise ``OSError``."""
+    try:
+        fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        found = lstat_or_none(path)
+        if found is not None and not stat.S_ISREG(found.st_mode):
+            raise unsafe_entry(path, found, "file") from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise unsafe_entry(path, info, "file")
+        return _read_all(fd, limit=None)
+    finally:
+        os.close(fd)
+
+
+def read_small_data_file(path: pathlib.Path, limit: int) -> bytes | None:
+    """:func:`read_data_file` for a note of at most ``limit`` bytes (the lock's owner
+    note): ``None`` for anything else, never an error."""
+    try:
+        fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        raw = os.read(fd, limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return raw if len(raw) <= limit else None
+
+
+class FileTooBigError(DataFileError):
+    """A file the player named is larger than the program reads."""
+
+
+def read_user_file(path: pathlib.Path, limit: int) -> bytes:
+    """The bytes of a file the player named (an import): it may be a link, but it must
+    lead to a regular file of at most ``limit`` bytes. Raises :class:`UnsafeFileError`
+    for a pipe, a device, a socket or a folder (nothing is read from it, nothing waits),
+    :class:`FileTooBigError` past the limit and ``OSError`` when it cannot be read."""
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafeFileError(
+                path,
+                f"it is {kind_of(info.st_mode)}, not a regular file: "
+                "save the games to a file first and import that",
+                errno.EINVAL,
+            )
+        if info.st_size > limit:
+            raise FileTooBigError(path, _too_big(info.st_size, limit), errno.EFBIG)
+        raw = _read_all(fd, limit=limit)
+    finally:
+        os.close(fd)
+    if len(raw) > limit:  # it grew while being read
+        raise FileTooBigError(path, _too_big(len(raw), limit), errno.EFBIG)
+    return raw
+
+
+def _too_big(size: int, limit: int) -> str:
+    return (
+        f"it is larger ({size / 1e6:,.1f} MB) than the {limit / 1e6:,.0f} MB an import file may "
+        "be; split it into smaller files"
+    )
+
+
+def _read_all(fd: int, limit: int | None) -> bytes:
+    """Read ``fd`` to its end, or to one byte past ``limit``."""
+    chunks: list[bytes] = []
+    total = 0
+    while limit is None or total <= limit:
+        want = _CHUNK if limit is None else min(_CHUNK, limit + 1 - total)
+        chunk = os.read(fd, want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
+def ensure_private_dir(path: pathlib.Path) -> None:
+    """Create the folder ``path`` (mode 0700) if it is missing; refuse a link or a file
+    there (:class:`UnsafeFileError`). Raises ``OSError`` if it cannot be created."""
+    if check_data_entry(path, "folder"):
+        return
+    try:
+        path.mkdir(mode=PRIVATE_DIR_MODE)
+    except FileExistsError:
+        check_data_entry(path, "folder")  # made meanwhile: still only a real folder will do
