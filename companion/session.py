@@ -174,7 +174,7 @@ class GameSession:
     @property
     def state(self) -> GameState:
         """The current state (a game must be open)."""
-        return self._require_game().state
+        return self.require_game().state
 
     @property
     def has_game(self) -> bool:
@@ -186,12 +186,12 @@ class GameSession:
     @property
     def setup(self) -> GameSetup:
         """The open game's setup."""
-        return self._require_game().setup
+        return self.require_game().setup
 
     @property
     def ruleset(self) -> Ruleset:
         """The open game's ruleset (stored with the game)."""
-        return self._require_game().setup.ruleset
+        return self.require_game().setup.ruleset
 
     @property
     def player_limits(self) -> PlayerLimits:
@@ -210,17 +210,17 @@ class GameSession:
     @property
     def log(self) -> tuple[str, ...]:
         """The game's log, one line per event, oldest first."""
-        return self._require_game().log
+        return self.require_game().log
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The game's events, oldest first."""
-        return self._require_game().events
+        return self.require_game().events
 
     @property
     def redo_log(self) -> tuple[Event, ...]:
         """Undone events that redo would bring back, next first."""
-        return self._require_game().redo_log
+        return self.require_game().redo_log
 
     @property
     def can_undo(self) -> bool:
@@ -238,11 +238,11 @@ class GameSession:
 
     def why_not(self, event_type: str) -> str | None:
         """Why the engine refuses an event of ``event_type`` now (``None``: allowed)."""
-        return self._require_game().why_not(event_type)
+        return self.require_game().why_not(event_type)
 
     def preview(self, event: Event | dict[str, Any]) -> tuple[GameState, str]:
         """What ``event`` would do, without applying it (raises ``RuleError``)."""
-        return self._require_game().preview(event)
+        return self.require_game().preview(event)
 
     def start(self, setup: GameSetup) -> GameState:
         """Begin a new game and save it (a failed save keeps the previous game)."""
@@ -266,7 +266,7 @@ class GameSession:
 
     def push(self, event: Event | dict[str, Any]) -> GameState:
         """Apply one event and save. ``RuleError`` leaves game and file unchanged."""
-        game = self._require_game()
+        game = self.require_game()
         state = game.push(event)
         self.revision += 1
         self._touch()
@@ -275,7 +275,7 @@ class GameSession:
 
     def undo(self) -> Event | None:
         """Take back the last event and save."""
-        event = self._require_game().undo()
+        event = self.require_game().undo()
         if event is not None:
             self.revision += 1
             self._touch()
@@ -286,7 +286,7 @@ class GameSession:
         """Take back every event after the first ``count`` (a roll back to a log entry),
         saving once; returns the events taken back, last first. ``redo`` brings them back
         one by one."""
-        game = self._require_game()
+        game = self.require_game()
         undone: list[Event] = []
         while len(game.events) > max(0, count):
             event = game.undo()
@@ -301,7 +301,7 @@ class GameSession:
 
     def redo(self) -> Event | None:
         """Re-apply the last undone event and save."""
-        event = self._require_game().redo()
+        event = self.require_game().redo()
         if event is not None:
             self.revision += 1
             self._touch()
@@ -315,7 +315,7 @@ class GameSession:
         :class:`~companion.storage.errors.StorageWriteError` too)."""
         from companion.storage.errors import NewerSchemaError, StorageWriteError
 
-        game = self._require_game()
+        game = self.require_game()
         try:
             try:
                 self.game_store.save(game.to_document(), self._meta())
@@ -343,7 +343,7 @@ class GameSession:
         from companion.storage.export_target import ExportTargetError, check_export_target
         from companion.storage.game_store import DOC_ID, META_KEY, TABLE
 
-        game = self._require_game()
+        game = self.require_game()
         target = check_export_target(path, self.folder)
         if target.existing:
             raise ExportTargetError(f"{target.path} exists: choose a new file name")
@@ -377,7 +377,8 @@ class GameSession:
         self.play_seconds += min(now - self._last_activity, IDLE_LIMIT)
         self._last_activity = now
 
-    def _require_game(self) -> SoloGame:
+    def require_game(self) -> SoloGame:
+        """The game in progress (raises ``RuntimeError`` when none is open)."""
         if self.game is None:
             raise RuntimeError("no game is open")
         return self.game

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
         RoundsForecast,
         forecast_rounds_left,
         forecast_steps,
-        player_edicts_per_round,
     )
     from solo_deck.gains import Gains
     from solo_deck.game import SoloGame
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
     from solo_deck.palace import Direction, Palace, PalaceLimits
     from solo_deck.player import PlayerState, Specialist
     from solo_deck.player_limits import PlayerLimits
+    from solo_deck.round_plan import player_edicts_per_round
     from solo_deck.ruleset import Ruleset
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.scoring import ScoreBreakdown, final_score, title_for
@@ -92,7 +92,7 @@ _MODULE_OF: dict[str, str] = {
     "RoundsForecast": "solo_deck.forecast",
     "forecast_rounds_left": "solo_deck.forecast",
     "forecast_steps": "solo_deck.forecast",
-    "player_edicts_per_round": "solo_deck.forecast",
+    "player_edicts_per_round": "solo_deck.round_plan",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DocumentError": "solo_deck.errors",
     "SoloGame": "solo_deck.game",

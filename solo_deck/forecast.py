@@ -57,12 +57,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
-from solo_deck.events import EndRound, Event, PlayerEdict
+from solo_deck.events import Event
 from solo_deck.model_base import FrozenModel
 from solo_deck.player_limits import PlayerLimits
+from solo_deck.round_plan import FREDERICK, player_edicts_per_round, round_schedule
 from solo_deck.ruleset import Ruleset
 from solo_deck.state import GameEndReason, GameState, Phase
 
@@ -75,8 +76,6 @@ class ForecastCancelled(Exception):
     """Raised by :func:`forecast_rounds_left` when its ``should_stop`` says so."""
 
 
-FREDERICK = 0
-"""In a round schedule, a Frederick action; a positive number is your turn of that number."""
 TO_YOUR_SHIP = -1
 """In the simulation, a card that sends Frederick's ship to yours (other moves are counted
 in spaces clockwise, 0 for staying)."""
@@ -142,68 +141,6 @@ class RoundsForecast(FrozenModel):
         if self.later_count:
             parts.append(f"later {self.later:.0%}")
         return ", ".join(parts)
-
-
-def player_edicts_per_round(events: Iterable[Event]) -> float | None:
-    """Your average number of Edicts per completed round in an event log (``None`` before
-    the first round is over).
-
-    >>> from solo_deck.events import EndRound, PlayerEdict
-    >>> edict = PlayerEdict(slot=0, choice={}, replacement=0)
-    >>> player_edicts_per_round([edict, edict, EndRound(), edict, EndRound(), edict])
-    1.5
-    """
-    completed = edicts = this_round = 0
-    for event in events:
-        if isinstance(event, PlayerEdict):
-            this_round += 1
-        elif isinstance(event, EndRound):
-            completed += 1
-            edicts += this_round
-            this_round = 0
-    return edicts / completed if completed else None
-
-
-def round_schedule(
-    phase: Phase,
-    player_turns: int,
-    frederick_actions: int,
-    passed: bool,
-    ruleset: Ruleset,
-    turns: int = 5,
-) -> list[int]:
-    """Who acts in the rest of a round: ``0`` is a Frederick action, ``t`` your turn ``t``;
-    ``turns`` is how many cards you play a round (your usable card slots).
-
-    >>> from solo_deck import load_ruleset
-    >>> round_schedule(Phase.PLAYER, 0, 0, False, load_ruleset())
-    [1, 0, 2, 0, 3, 0, 4, 0, 5, 0]
-    >>> round_schedule(Phase.PLAYER, 0, 0, False, load_ruleset(), turns=6)
-    [1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6]
-    >>> round_schedule(Phase.FREDERICK, 2, 2, True, load_ruleset())
-    [0, 0, 0]
-    """
-    actions = ruleset.rounds.frederick_max_actions.value
-    if phase in (Phase.END_PHASE, Phase.GAME_OVER):
-        return []
-    schedule: list[int] = []
-    played, acted = player_turns, frederick_actions
-    if phase is Phase.FREDERICK:
-        schedule.append(FREDERICK)
-        acted += 1
-    if passed:
-        schedule.extend([FREDERICK] * max(0, actions - acted))
-        return schedule
-    while played < turns:
-        played += 1
-        schedule.append(played)
-        if played < turns:
-            if acted < actions:
-                schedule.append(FREDERICK)
-                acted += 1
-        else:  # your last slot: Frederick takes what he has left
-            schedule.extend([FREDERICK] * max(0, actions - acted))
-    return schedule
 
 
 @dataclass(frozen=True, slots=True)

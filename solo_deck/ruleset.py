@@ -126,7 +126,10 @@ class PlayerRules(FrozenModel):
                 f"specialists must be 0 to {MAX_SPECIALISTS}, not {self.specialists.value}"
             )
         for kind in ("towers", "walls"):
-            start, size = getattr(self, f"start_{kind}").value, getattr(self, f"castle_{kind}").value
+            start, size = (
+                getattr(self, f"start_{kind}").value,
+                getattr(self, f"castle_{kind}").value,
+            )
             if start > size:
                 raise ValueError(f"start_{kind} ({start}) is more than the castle holds ({size})")
         spaces, areas = self.path_spaces.value, self.path_areas.value

@@ -70,8 +70,8 @@ def tableau_setup() -> GameSetup:
     active = tuple(parse_edict(text) for text in ACTIVE)
     next_ = tuple(parse_edict(text) for text in NEXT)
     return GameSetup(
-        active_edicts=active,  # type: ignore[arg-type]
-        next_edicts=next_,  # type: ignore[arg-type]
+        active_edicts=active,
+        next_edicts=next_,
         edict_pile=0,
         deck_mode="table",
         seed=1,

@@ -79,6 +79,8 @@ def test_ruff_lint_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_is_clean_on_solo_deck() -> None:
+def test_mypy_strict_is_clean_over_everything() -> None:
+    """``mypy`` with the project's settings: strict over the engine, the app, the tests
+    and the benchmarks (pyproject's ``[tool.mypy] files``)."""
     result = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -22,7 +22,7 @@ import json
 import os
 import pathlib
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -64,7 +64,7 @@ HOSTILE = [
 TEXT = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=40))
 
 
-def fuzz(examples: int) -> Any:
+def fuzz(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Bounded, deterministic hypothesis settings (no database, no deadline)."""
     return settings(
         max_examples=examples,

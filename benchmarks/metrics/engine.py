@@ -11,6 +11,7 @@ import gc
 import json
 import random
 import time
+from functools import partial
 
 from benchmarks.game_gen import bench_setup, drive, game_with_events, next_events
 from benchmarks.measure import Result, Settings, Workspace, median, spread, timed
@@ -67,7 +68,7 @@ def session_undo(settings: Settings, space: Workspace) -> Result:
     for _ in range(runs):
         for index, session in enumerate(sessions):
             samples[index].append(timed(session.undo))
-            session.game.redo()
+            session.require_game().redo()
     return Result(
         "undo_growth (session)",
         3.0,
@@ -89,15 +90,15 @@ def autosave_growth(settings: Settings, space: Workspace) -> Result:
     for history in (True, False):
         session = GameSession(space.data_dir(history=history))
         session.start(bench_setup())
-        drive(session.push, lambda s=session: s.state, events=20)
+        drive(session.push, partial(getattr, session, "state"), events=20)
         session.push(Gain(vp=1))  # the first save after start has checked the file
-        session.game.undo()
+        session.require_game().undo()
         sessions.append(session)
     samples: list[list[float]] = [[], []]
     for _ in range(settings.autosave_runs):
         for index, session in enumerate(sessions):
-            samples[index].append(timed(lambda s=session: s.push(Gain(vp=1))))
-            session.game.undo()
+            samples[index].append(timed(partial(session.push, Gain(vp=1))))
+            session.require_game().undo()
     games = settings.history_games
     return Result(
         "autosave_growth",

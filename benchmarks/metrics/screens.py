@@ -108,12 +108,12 @@ async def _frederick(settings: Settings, folder: Path) -> dict[str, list[float]]
             table.refresh_state()
             app.set_focus(None)
             await quiet(pilot)
-            before = len(session.game.events)
+            before = len(session.require_game().events)
             order = ("toggle", "turn") if run % 2 == 0 else ("turn", "toggle")
             for which in order:
                 cpu: list[float] = []
                 elapsed = await press(pilot, "space" if which == "turn" else TOGGLE_KEY, cpu)
-                if which == "turn" and len(session.game.events) != before + 1:
+                if which == "turn" and len(session.require_game().events) != before + 1:
                     raise RuntimeError("space did not resolve Frederick's turn")
                 if run:
                     found[which].append(elapsed)
@@ -224,11 +224,11 @@ def _computing_later(later: bool) -> Iterator[None]:
                 return done.value
 
     real = background.run_in_turns
-    background.run_in_turns = wait_then_compute  # type: ignore[assignment]
+    background.run_in_turns = wait_then_compute
     try:
         yield
     finally:
-        background.run_in_turns = real  # type: ignore[assignment]
+        background.run_in_turns = real
 
 
 async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:

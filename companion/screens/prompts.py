@@ -17,37 +17,35 @@ if TYPE_CHECKING:
 
 def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> ModalScreen[Any]:
     """The dialog that answers ``obligation`` in ``state``."""
-    from companion.screens.modals import (
-        build,
-        buy_card,
-        city_bonus,
-        drop,
-        edict_reward,
-        issue_edict,
-        market,
-        promote,
-        resolve,
-        summon,
-        travel,
-        workplace,
-    )
+    from companion.screens.modals.build import BuildModal
+    from companion.screens.modals.buy_card import BuyCardModal
+    from companion.screens.modals.city_bonus import CityBonusModal
+    from companion.screens.modals.drop import DropModal
+    from companion.screens.modals.edict_reward import RewardModal
+    from companion.screens.modals.issue_edict import IssueEdictModal
+    from companion.screens.modals.market import MarketModal
+    from companion.screens.modals.promote import PromoteModal
+    from companion.screens.modals.resolve import ResolveModal
+    from companion.screens.modals.summon import SummonModal
+    from companion.screens.modals.travel import TravelModal
+    from companion.screens.modals.workplace import WorkplaceModal
 
     does = obligation.does
     if does == "edict" and not state.edicts.non_empty_active():
-        return edict_reward.RewardModal(state, ruleset, obligation)
+        return RewardModal(state, ruleset, obligation)
     prompts: dict[str, Any] = {
-        "build": build.BuildModal,
-        "promote": promote.PromoteModal,
-        "summon": summon.SummonModal,
-        "purchase": buy_card.BuyCardModal,
-        "market": market.MarketModal,
-        "edict": issue_edict.IssueEdictModal,
-        "edict_reward": edict_reward.RewardModal,
-        "resolve": resolve.ResolveModal,
-        "move_ship": travel.TravelModal,
-        "name_workplace": workplace.WorkplaceModal,
-        "city_bonus": city_bonus.CityBonusModal,
-        "drop": drop.DropModal,
+        "build": BuildModal,
+        "promote": PromoteModal,
+        "summon": SummonModal,
+        "purchase": BuyCardModal,
+        "market": MarketModal,
+        "edict": IssueEdictModal,
+        "edict_reward": RewardModal,
+        "resolve": ResolveModal,
+        "move_ship": TravelModal,
+        "name_workplace": WorkplaceModal,
+        "city_bonus": CityBonusModal,
+        "drop": DropModal,
     }
     modal: ModalScreen[Any] = prompts[does](state, ruleset, obligation)
     return modal

@@ -33,8 +33,8 @@ PORT_ALLIES = ("gisele", "tento", "castellan", "severin", "gregoria-1")
 def script_setup() -> GameSetup:
     """The setup of the simple game."""
     return GameSetup(
-        active_edicts=tuple(parse_edict(t) for t in ACTIVE),  # type: ignore[arg-type]
-        next_edicts=tuple(parse_edict(t) for t in NEXT),  # type: ignore[arg-type]
+        active_edicts=tuple(parse_edict(t) for t in ACTIVE),
+        next_edicts=tuple(parse_edict(t) for t in NEXT),
         edict_pile=PILE,
         seed=SEED,
         port_allies=PORT_ALLIES,

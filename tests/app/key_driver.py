@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.widget import Widget
-from textual.widgets import Button, Input, OptionList, Select
+from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets._select import SelectOverlay
 
 from companion.app import StuporSoloApp
@@ -22,6 +22,7 @@ from companion.screens.modals.build import BuildModal
 from companion.screens.modals.buy_card import BuyCardModal
 from companion.screens.modals.city_bonus import CityBonusModal
 from companion.screens.modals.edict_reward import RewardModal
+from companion.screens.modals.event_modal import EventModal
 from companion.screens.modals.issue_edict import IssueEdictModal, numeral
 from companion.screens.modals.market import MarketModal
 from companion.screens.modals.play_card import ACTION_LABELS, PlayCardModal, card_choices
@@ -71,7 +72,7 @@ class KeyDriver:
     def screen(self) -> Any:
         return self.app.screen
 
-    def expect(self, kind: type) -> Any:
+    def expect(self, kind: type[object]) -> Any:
         """The screen on top, checked to be a ``kind``."""
         assert isinstance(self.screen, kind), f"expected {kind.__name__}, on {self.screen!r}"
         return self.screen
@@ -84,7 +85,7 @@ class KeyDriver:
             await self.pilot.press(key)
             await settle(self.pilot)
 
-    async def type(self, text: str) -> None:
+    async def type_text(self, text: str) -> None:
         await self.keys(*["space" if ch == " " else ch for ch in text])
 
     async def tab_to(self, widget: Widget) -> None:
@@ -124,7 +125,7 @@ class KeyDriver:
         """Tab to ``field`` and type ``value`` over what it holds (a number field selects
         its text when it gets the focus)."""
         await self.tab_to(field)
-        await self.type(str(value))
+        await self.type_text(str(value))
         assert field.value == str(value), f"typed {value}, the field holds {field.value!r}"
 
     async def record(self) -> None:
@@ -204,10 +205,11 @@ class KeyDriver:
         await self.record()
         await self._nothing_paid_again(BuildModal)
 
-    async def _nothing_paid_again(self, kind: type) -> None:
+    async def _nothing_paid_again(self, kind: type[EventModal[Any]]) -> None:
         """A dialog that asks once about nothing paid: confirm again."""
-        if isinstance(self.screen, kind):
-            error = str(self.screen.query_one("#dialog-error").content).lower()
+        screen = self.screen
+        if isinstance(screen, kind):
+            error = str(screen.query_one("#dialog-error", Label).content).lower()
             assert "nothing paid" in error, error
             await self.record()
 
@@ -246,7 +248,7 @@ class KeyDriver:
         if dialog.known_id is None:
             select = dialog.query_one("#ally", Select)
             await self.tab_to(select)
-            await self.type(ally_label(event.ally_id).lower())
+            await self.type_text(ally_label(event.ally_id).lower())
             await self.keys("enter")
         else:
             assert dialog.known_id == event.ally_id
@@ -307,7 +309,7 @@ class KeyDriver:
         select = screen.query_one(f"#flip-{event.port}-{event.space}", Select)
         await self.tab_to(select)
         assert event.ally_id is not None
-        await self.type(ally_label(event.ally_id).lower())  # letters search the list
+        await self.type_text(ally_label(event.ally_id).lower())  # letters search the list
         await self.keys("enter")
 
     async def _end_round(self, event: EndRound) -> None:

@@ -6,6 +6,8 @@ from typing import Any
 
 from textual.widgets import Input
 
+from solo_deck import SoloGame
+
 SIZE = (120, 40)
 
 
@@ -36,3 +38,10 @@ async def idle_turn(pilot: Any) -> None:
     for key in IDLE_TURN_KEYS:
         await pilot.press(key)
         await settle(pilot)
+
+
+def game_of(app: Any) -> SoloGame:
+    """The app's game in progress (there must be one)."""
+    game = app.session.game
+    assert isinstance(game, SoloGame), "no game in progress"
+    return game

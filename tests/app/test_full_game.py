@@ -16,7 +16,7 @@ from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from solo_deck import Phase, SoloGame
 from tests.app.key_driver import KeyDriver
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, game_of, settle
 from tests.scripted_game import (
     FINAL_CASTLE,
     FINAL_SUPPLY,
@@ -48,7 +48,7 @@ async def test_the_tableau_game_by_keys_equals_the_engine_game(tmp_path: Path) -
         assert session.state.phase is Phase.GAME_OVER
         assert not [e for e in session.events if e.type in ("gain", "correct")]
         assert engine.to_document() == play_in_engine().to_document()
-        assert session.game.to_document()["events"] == engine.to_document()["events"]
+        assert game_of(app).to_document()["events"] == engine.to_document()["events"]
         assert session.state == engine.state
         player = session.state.player
         assert (player.vp, player.grain, player.stone, player.augustales) == FINAL_SUPPLY

@@ -21,7 +21,7 @@ from solo_deck import (
     removal_before_your_next_turn,
 )
 from tests.app.game_script import SUMMON_GISELE, script_setup
-from tests.app.pilot_helpers import idle_turn, settle, wait_for_insight
+from tests.app.pilot_helpers import game_of, idle_turn, settle, wait_for_insight
 
 SIZE = (120, 40)
 
@@ -144,7 +144,7 @@ async def test_the_forecast_sits_out_while_keys_arrive_and_then_finishes(
         state = app.session.state
         assert app.screen.query_one(OddsPanel).forecast == forecast_rounds_left(
             state,
-            app.session.game.setup.ruleset,
+            game_of(app).setup.ruleset,
             simulations=insight_module.FORECAST_RUNS,
             seed=state.round,
         )
@@ -156,10 +156,12 @@ async def test_input_is_noted_where_the_driver_hands_it_over(tmp_path: Path) -> 
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app._driver.send_message(events.Resize.from_dimensions(SIZE, SIZE))
+        driver = app._driver
+        assert driver is not None
+        driver.send_message(events.Resize.from_dimensions(SIZE, SIZE))
         await settle(pilot)
         assert app.input_gate.waiting() == 0  # not input: the background goes on
-        app._driver.send_message(events.Key("z", "z"))
+        driver.send_message(events.Key("z", "z"))
         assert app.input_gate.waiting() > 0  # noted at once, not when the loop gets to it
 
 
@@ -167,12 +169,12 @@ async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> 
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot, *SUMMON_GISELE)
-        before = app.session.game.to_document()
+        before = game_of(app).to_document()
         await pilot.press("w")
         await settle(pilot)
         modal = app.screen
         assert isinstance(modal, AdvisorModal)
-        rows = edict_advice(app.session.state, app.session.game.setup.ruleset)
+        rows = edict_advice(app.session.state, game_of(app).setup.ruleset)
         table = modal.query_one(DataTable)
         assert table.row_count == len(rows)
         gains = [str(table.get_row_at(i)[4]) for i in range(table.row_count)]
@@ -184,7 +186,7 @@ async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> 
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert app.session.game.to_document() == before
+        assert game_of(app).to_document() == before
         assert app.session.edict_rewards == {1: "3 Augustales"}
 
 

@@ -262,7 +262,7 @@ async def test_name_a_card_elsewhere(tmp_path: Path) -> None:
 )
 async def test_every_dialog_has_an_escape_binding_with_id(tmp_path: Path, factory: Any) -> None:
     session = start_session(tmp_path)
-    rules = session.game.setup.ruleset
+    rules = session.ruleset
     app = Host(session, lambda state: factory(state, rules))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -25,7 +25,6 @@ from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError
-from companion.storage import atomic_write as atomic_write_module
 from solo_deck import Phase, ScoreBreakdown
 from tests.app.game_script import play_in_engine, script_setup
 from tests.app.pilot_helpers import idle_turn, settle
@@ -59,8 +58,10 @@ def refuse_writes(
         os.close(fd)
         return os.open("/dev/full", os.O_WRONLY), name
 
-    monkeypatch.setattr(atomic_write_module.tempfile, "mkstemp", failing_mkstemp)
-    return lambda: monkeypatch.setattr(atomic_write_module.tempfile, "mkstemp", real_mkstemp)
+    monkeypatch.setattr("companion.storage.atomic_write.tempfile.mkstemp", failing_mkstemp)
+    return lambda: monkeypatch.setattr(
+        "companion.storage.atomic_write.tempfile.mkstemp", real_mkstemp
+    )
 
 
 FAILURES = {

@@ -43,9 +43,9 @@ def check_keys(session: GameSession) -> int:
         state = states[action]
         if state is KeyState.HIDDEN:
             continue
-        acceptable = [e for t in types for e in events.get(t, []) if accepted(game, e)]
+        acceptable = any(accepted(game, e) for t in types for e in events.get(t, []))
         if action in ("gain", "correct"):  # corrections: always possible while shown
-            acceptable = [True] if set(types) & game.allowed() else []
+            acceptable = bool(set(types) & game.allowed())
         lit = state is KeyState.LIT
         assert lit == bool(acceptable), (
             f"{action} is {'lit' if lit else 'not lit'} but the engine "

@@ -11,7 +11,7 @@ from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from solo_deck import Phase
 from tests.app.game_script import script_setup
-from tests.app.pilot_helpers import idle_turn, settle, wait_for_insight
+from tests.app.pilot_helpers import game_of, idle_turn, settle, wait_for_insight
 
 SIZE = (120, 40)
 
@@ -42,7 +42,7 @@ async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) 
         await frederick(app, pilot)
         await pilot.press("t", "down", "enter")  # sail 2 spaces for 1 Augustalis
         await settle(pilot)
-        before = app.session.game.to_document()
+        before = game_of(app).to_document()
         state = app.session.state
         assert state.phase is Phase.PLAYER and state.turn == 2 and state.player.vp == 3
         await pilot.press("ctrl+q")
@@ -53,9 +53,9 @@ async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) 
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(again.screen, TableScreen)
-        assert again.session.game.to_document() == before
+        assert game_of(again).to_document() == before
         assert again.session.state == state
-        assert again.session.game.log == app.session.game.log
+        assert game_of(again).log == game_of(app).log
 
 
 async def test_undo_and_redo_by_keys_never_change_the_card(tmp_path: Path) -> None:
@@ -79,23 +79,23 @@ async def test_undo_and_redo_by_keys_never_change_the_card(tmp_path: Path) -> No
         await frederick(app, pilot)
         assert app.session.state.last_frederick == report
         # the redo branch is gone after a new event
-        assert not app.session.game.can_redo
+        assert not game_of(app).can_redo
 
 
 async def test_a_refused_move_changes_nothing_and_says_why(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
-        before = app.session.game.to_document()
+        before = game_of(app).to_document()
         await pilot.press("space")  # not Frederick's turn: the key is not active
         await settle(pilot)
-        assert app.session.game.to_document() == before
+        assert game_of(app).to_document() == before
         table = app.screen
         assert isinstance(table, TableScreen)
         from solo_deck.events import Travel
 
         assert table.apply(Travel(port=0)) is False  # already in Roma
-        assert app.session.game.to_document() == before
+        assert game_of(app).to_document() == before
 
 
 def test_table_snapshot(snap_compare: Any, tmp_path: Path) -> None:

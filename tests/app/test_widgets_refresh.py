@@ -127,7 +127,9 @@ async def test_the_key_widgets_a_new_key_replaces_are_released() -> None:
         await pilot.pause()
         gc.collect()
         alive = [ref() for ref in before if ref() is not None]
-        assert not [key for key in alive if key.parent is None], "replaced keys kept alive"
+        assert not [key for key in alive if key is not None and key.parent is None], (
+            "replaced keys kept alive"
+        )
         assert "end_phase" in shown(app)
 
 

@@ -26,7 +26,7 @@ from solo_deck import ScoreBreakdown
 
 Run = Callable[..., Any]
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCORE_ARGS = ("--vp", "40", "--structures", "10", "--frederick-structures", "9")
+SCORE_ARGS: tuple[str, ...] = ("--vp", "40", "--structures", "10", "--frederick-structures", "9")
 SCORE_ARGS += ("--grain", "1", "--stone", "1", "--augustales", "8")
 
 

@@ -406,7 +406,7 @@ def test_the_format_is_told_by_content_without_an_extension(
 ) -> None:
     game = make_record()
     for fmt in ("csv", "json"):
-        text = history_io.export_text([game], fmt)  # type: ignore[arg-type]
+        text = history_io.export_text([game], fmt)
         assert parse_import_bytes(("\ufeff" + text).encode(), tmp_path / "games") == [game]
 
 

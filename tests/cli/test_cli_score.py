@@ -48,7 +48,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def score_args(**values: int | str) -> list[str]:
     """The six flags with the example game's values, overridden by ``values``."""
-    base = {
+    base: dict[str, int | str] = {
         "vp": 40,
         "structures": 10,
         "frederick-structures": 9,

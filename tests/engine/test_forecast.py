@@ -32,11 +32,10 @@ from solo_deck.forecast import (
     ForecastCancelled,
     forecast_rounds_left,
     forecast_steps,
-    player_edicts_per_round,
-    round_schedule,
 )
 from solo_deck.odds import next_card_odds
 from solo_deck.player import PlayedCard
+from solo_deck.round_plan import player_edicts_per_round, round_schedule
 from solo_deck.voyage import CardSpace
 
 RULES = load_ruleset()

@@ -123,7 +123,7 @@ def _child(folder: Path, setup: GameSetup, events: Sequence[Event], ack_fd: int)
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        session_module.utc_now = precise_utc_now  # type: ignore[assignment]
+        session_module.utc_now = precise_utc_now
         play_forever(folder, setup, events, ack_fd)
     except BaseException:  # the parent reads the traceback
         with contextlib.suppress(BaseException):

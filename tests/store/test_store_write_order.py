@@ -96,7 +96,9 @@ class Recorder:
     def check_saved(self, target: pathlib.Path) -> list[str]:
         """Assert the safe order for every write of ``target`` (TinyDB's upsert writes
         twice: an update, then an insert); returns the calls of the last one, as words."""
-        target = _real(target)
+        real = _real(target)
+        assert real is not None
+        target = real
         replaces = [
             i
             for i, op in enumerate(self.ops)
