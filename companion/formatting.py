@@ -107,14 +107,21 @@ def one_line(text: str) -> str:
 
 
 def shorten(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells, with ``…`` when something was cut.
+    """``text`` cut to ``width`` cells, with ``…`` when something was cut: at a word's end
+    when one is near, so no word is cut in two.
 
     >>> shorten("short", 10), shorten("a rather long note indeed", 10)
     ('short', 'a rather…')
+    >>> shorten("Frederick removes Gisela", 20), shorten("Supercalifragilistic", 10)
+    ('Frederick removes…', 'Supercali…')
     """
     if cell_len(text) <= width:
         return text
     cut = text
     while cut and cell_len(cut) > width - 1:
         cut = cut[:-1]
+    word_cut = not text[len(cut)].isspace()
+    space = cut.rfind(" ")
+    if word_cut and space > len(cut) // 2:  # back to the last whole word
+        cut = cut[:space]
     return cut.rstrip() + "…"

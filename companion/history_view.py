@@ -434,3 +434,22 @@ class HistoryView:
             widest = max((cell_len(row[index]) for row in rows), default=0)
             used += max(label, widest) + padding
         return max(MIN_NOTES_WIDTH, width - used)
+
+
+def end_reason_text(code: str) -> str:
+    """Why a stored game ended, as a sentence (a code this version does not know is shown
+    as stored).
+
+    >>> end_reason_text("edict_space_empty")
+    'An Active Edict space could not be refilled'
+    >>> end_reason_text("something newer")
+    'something newer'
+    """
+    from solo_deck import GameEndReason
+
+    try:
+        reason = GameEndReason(code)
+    except ValueError:
+        return code
+    text = reason.describe()
+    return text[:1].upper() + text[1:]

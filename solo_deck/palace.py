@@ -105,7 +105,7 @@ class KindChange(FrozenModel):
         if self.kind is EdictKind.PATH:
             verb = "move forward" if self.direction == "add" else "move back"
         if moved == 0:
-            return f"{verb} nothing: {self.kind.label(self.icons)} ignored ({track}, at the limit)"
+            return f"{self.kind.label(self.icons)} ignored ({track}, at the limit)"
         text = f"{verb} {amount} ({track}"
         if self.neither_fits:
             text += f"; neither way fits all {self.icons}, so the track stops at its end"

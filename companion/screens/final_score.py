@@ -14,6 +14,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Header, Input, Label, Static, TextArea
 
+from companion.formatting import shorten
 from companion.keymap import FINAL_SCORE_KEYS, bindings
 from companion.screens.game_screen import GameScreen
 from companion.widgets.key_footer import KeyFooter
@@ -221,7 +222,7 @@ class FinalScoreScreen(GameScreen[None]):
                 frederick_structures=counts["frederick_structures"],
                 notes=notes,
                 end_reasons=[reason.value for reason in state.game_end],
-                log_summary=[line[:300] for line in session.log[-LOG_LINES:]],
+                log_summary=[shorten(line, 300) for line in session.log[-LOG_LINES:]],
                 source="app",
             )
         except ValidationError as exc:

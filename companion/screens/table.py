@@ -18,6 +18,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Header, Input, Label
 
+from companion.formatting import plural
 from companion.insight_scheduler import InsightScheduler
 from companion.keymap import TABLE_KEYS, bindings
 from companion.screens.game_screen import GameScreen
@@ -33,7 +34,7 @@ from companion.widgets.odds_panel import OddsPanel
 from companion.widgets.palace_panel import PalacePanel
 from companion.widgets.player_panel import PlayerPanel
 from companion.widgets.voyage_panel import VoyagePanel
-from solo_deck import Numeral, player_edicts_per_round
+from solo_deck import Numeral, Phase, player_edicts_per_round
 from solo_deck.events import Decline, FrederickTurn, RevealEdict
 
 if TYPE_CHECKING:
@@ -225,7 +226,9 @@ class TableScreen(GameScreen[None]):
             return
         if state.obligation is not None:
             self.action_follow()
-        elif state.phase.value == "end_phase" and state.end_phase == type(state.end_phase)():
+        elif state.phase is Phase.END_PHASE and state.end_phase == type(state.end_phase)():
+            why = "you passed" if state.passed else "your card slots are all played"
+            self.notify(f"Round {state.round}: {why} and Frederick is done. The End Phase.")
             self.action_end_phase()
 
     def _open(self, screen: ModalScreen[Any], then: Any = None) -> None:
@@ -304,16 +307,14 @@ class TableScreen(GameScreen[None]):
         self._open(TravelModal(self.state, self.ruleset))
 
     def action_pass_turn(self) -> None:
-        """Pass, after confirming that no card is left in your hand."""
+        """Pass, after the player confirms that their hand is empty (only the table knows)."""
         from companion.screens.modals.confirm import ConfirmModal
         from solo_deck.events import Pass
 
-        view = self.view
-        free = len(view.slots.free) if view is not None else 0
         left = self.ruleset.rounds.frederick_max_actions.value - self.state.frederick_actions
         then = (
-            f"Frederick then takes his {left} remaining action{'s' if left != 1 else ''}, and "
-            "the End Phase follows."
+            f"Frederick then takes his {plural(left, 'remaining action')}, and the End Phase "
+            "follows."
             if left > 0
             else "The End Phase follows at once."
         )
@@ -325,8 +326,10 @@ class TableScreen(GameScreen[None]):
         self._open(
             ConfirmModal(
                 "Pass for the rest of the round?",
-                f"The rules let you pass only when no card is left in your hand (you have "
-                f"{free} free slot{'s' if free != 1 else ''} this round). {then}",
+                "In the solo game you may pass only once no card is left in your hand; with "
+                f"a card in hand, play it (Enter) instead. {then}",
+                yes_label="Pass: my hand is empty",
+                no_label="Back",
             ),
             confirmed,
         )

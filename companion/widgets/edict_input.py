@@ -35,7 +35,7 @@ class EdictField(Vertical):
             value=self._value,
             placeholder="e.g. 2T 1K",
             validators=[EdictNotation()],
-            validate_on=["changed", "submitted", "blur"],
+            validate_on=["changed", "submitted"],
             compact=self._compact,
         )
         yield Label("", classes="edict-feedback", markup=False)  # repeats what was typed
@@ -48,7 +48,8 @@ class EdictField(Vertical):
 
     def _show(self, text: str) -> None:
         feedback = self.query_one(".edict-feedback", Label)
-        if not text.strip():
+        if not text.strip():  # nothing typed yet is not an error (a form checks it on submit)
+            self.query_one(Input).remove_class("-invalid")
             feedback.update(
                 "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
             )

@@ -50,6 +50,12 @@ class InstructionsPanel(TextPanel):
             return Text("▶ Frederick's turn: press space", style="bold yellow")
         if state.phase is Phase.PLAYER:
             free = len(view.slots.free)
+            if state.frederick_actions >= view.frederick_max_actions and free > 1:
+                return Text(
+                    f"▶ Frederick is done this round: play your {free} free card slots "
+                    "(enter) or pass (P); then the End Phase",
+                    style="bold green",
+                )
             if free == 1:
                 return Text(
                     "▶ Your last card slot this round: play it (enter) or pass (P); "

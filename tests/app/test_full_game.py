@@ -14,7 +14,9 @@ from companion.app import StuporSoloApp
 from companion.screens.final_score import FinalScoreScreen
 from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
+from companion.widgets.instructions_panel import InstructionsPanel
 from solo_deck import Phase, SoloGame
+from solo_deck.events import Resolve
 from tests.app.key_driver import KeyDriver
 from tests.app.pilot_helpers import SIZE, game_of, settle
 from tests.scripted_game import (
@@ -23,9 +25,16 @@ from tests.scripted_game import (
     SCRIPT,
     TITLE,
     TOTAL,
+    fred,
     play_in_engine,
     tableau_setup,
 )
+
+LAST_FREDERICK_OF_ROUND_1 = fred("S08")
+
+
+def session_phase(app: StuporSoloApp) -> Phase:
+    return app.session.state.phase
 
 
 async def test_the_tableau_game_by_keys_equals_the_engine_game(tmp_path: Path) -> None:
@@ -44,6 +53,12 @@ async def test_the_tableau_game_by_keys_equals_the_engine_game(tmp_path: Path) -
             await driver.play(event)
             recorded = app.session.events[before:]
             assert recorded == (stored,), f"step {step}: {event!r} recorded as {recorded!r}"
+            if event == LAST_FREDERICK_OF_ROUND_1:  # your sixth slot is left, his actions done
+                steps = str(app.screen.query_one(InstructionsPanel).render())
+                assert "Your last card slot this round" in steps and "End Phase" in steps
+            if isinstance(event, Resolve) and session_phase(app) is Phase.END_PHASE:
+                told = [n.message for n in app._notifications]
+                assert any("The End Phase" in text for text in told), told
         session = app.session
         assert session.state.phase is Phase.GAME_OVER
         assert not [e for e in session.events if e.type in ("gain", "correct")]

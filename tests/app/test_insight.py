@@ -177,12 +177,12 @@ async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> 
         rows = edict_advice(app.session.state, game_of(app).setup.ruleset)
         table = modal.query_one(DataTable)
         assert table.row_count == len(rows)
-        gains = [str(table.get_row_at(i)[4]) for i in range(table.row_count)]
+        gains = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
         assert gains == [f"{row.gain:+d}" for row in rows]
         assert gains == sorted(gains, key=int, reverse=True)
         modal.query_one("#reward-1", Input).value = "3 Augustales"
         await settle(pilot)
-        assert "3 Augustales" in [str(table.get_row_at(i)[5]) for i in range(table.row_count)]
+        assert "3 Augustales" in [str(table.get_row_at(i)[4]) for i in range(table.row_count)]
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
@@ -220,3 +220,22 @@ def test_advisor_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_what_if_keeps_every_figure_in_view_at_80x24(tmp_path: Path) -> None:
+    """The long choice texts come last: at 80 columns the Edict, tile, gain, income and
+    reward columns are whole, and the highlighted choice is written out below."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(app, pilot, *SUMMON_GISELE)
+        await pilot.press("w")
+        await settle(pilot)
+        table = app.screen.query_one(DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Edict", "Tile", "Gain", "Income", "Reward", "Choice"]
+        figures = list(table.columns.values())[:5]
+        right_edge = sum(column.get_render_width(table) for column in figures)
+        assert right_edge <= table.scrollable_content_region.width
+        row = edict_advice(app.session.state, game_of(app).setup.ruleset)[0]
+        shown = str(app.screen.query_one("#allies").render())
+        assert ", ".join(change.describe() for change in row.changes) in shown

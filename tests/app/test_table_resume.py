@@ -6,10 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Input
+
 from companion.app import StuporSoloApp
 from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
-from solo_deck import Phase
+from companion.widgets.edict_input import EdictField
+from solo_deck import Phase, parse_edict
+from solo_deck.events import RevealEdict
 from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import game_of, idle_turn, settle, wait_for_insight
 
@@ -122,3 +126,35 @@ def test_frederick_turn_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await wait_for_insight(app, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_the_tile_field_has_the_cursor_after_undo_redo_and_resume(tmp_path: Path) -> None:
+    """While a Next tile waits to be typed, the field takes the keys: after Frederick's
+    turn, after undo then redo, and after quitting and resuming (no `n` needed)."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        await idle_turn(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.session.state.awaiting_reveal
+        field = app.screen.query_one("#reveal-field", EdictField).query_one(Input)
+        assert app.focused is field
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert not app.session.state.awaiting_reveal and app.focused is not field
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert app.focused is field and not field.has_class("-invalid")
+        await pilot.press("ctrl+q")
+    again = StuporSoloApp(tmp_path, insight=False)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("2", "k", "enter")  # typed straight away
+        await settle(pilot)
+        assert not again.session.state.awaiting_reveal
+        assert again.session.events[-1] == RevealEdict(
+            position=app.session.state.awaiting_reveal[0], edict=parse_edict("2K")
+        )

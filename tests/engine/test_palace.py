@@ -103,7 +103,7 @@ def test_frederick_at_a_cap_changes_nothing_and_says_so() -> None:
     assert start.apply_frederick(parse_edict("1K"), LIMITS) == start
     [change] = start.frederick_changes(parse_edict("1K"), LIMITS)
     assert change.ignored == 1
-    assert change.describe().startswith("add nothing: 1 Keep ignored")
+    assert change.describe().startswith("1 Keep ignored")
 
 
 def test_frederick_treasury_leftover_is_ignored_at_the_top_of_the_track() -> None:

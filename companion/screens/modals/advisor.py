@@ -7,11 +7,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
+from companion.keymap import ADVISOR_KEYS, bindings
 from solo_deck import AdviceRow, GameState, Ruleset, edict_advice
 
 
@@ -39,15 +40,14 @@ class AdvisorModal(ModalScreen[None]):
     highlighted row's effect on each of your Allies below. Nothing is issued here."""
 
     DEFAULT_CSS = """
+    AdvisorModal .dialog > Label { width: 100%; }
     AdvisorModal DataTable { height: auto; max-height: 14; }
     AdvisorModal #allies { height: auto; margin-top: 1; }
     AdvisorModal #rewards { height: auto; margin-top: 1; }
     AdvisorModal #rewards Input { width: 1fr; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close", id="advisor.close", tooltip="Back; nothing issued"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(ADVISOR_KEYS))
 
     def __init__(self, state: GameState, ruleset: Ruleset, rewards: dict[int, str]) -> None:
         super().__init__()
@@ -76,9 +76,10 @@ class AdvisorModal(ModalScreen[None]):
                     )
 
     def on_mount(self) -> None:
-        self.query_one(".dialog").styles.width = 112
+        self.query_one(".dialog").styles.width = 112  # within the screen (max-width 100%)
         table = self.query_one(DataTable)
-        table.add_columns("Edict", "Tile", "Choice", "Income", "Gain", "Reward")
+        # the long, free-length texts last: the figures stay in view on a narrow screen
+        table.add_columns("Edict", "Tile", "Gain", "Income", "Reward", "Choice")
         self._fill()
         table.focus()
 
@@ -91,10 +92,10 @@ class AdvisorModal(ModalScreen[None]):
             table.add_row(
                 row.numeral.value,
                 str(row.tile),
-                choice,
-                f"{row.income_before} → {row.income_after}",
                 Text(f"{row.gain:+d}", style="bold green" if row.gain > 0 else ""),
+                f"{row.income_before} → {row.income_after}",
                 row.reward or "",
+                choice,
             )
         if not self.rows:
             self.query_one("#allies", Static).update("No Active Edict to issue.")
@@ -102,8 +103,13 @@ class AdvisorModal(ModalScreen[None]):
             self._show_row(0)
 
     def _show_row(self, index: int) -> None:
+        """The highlighted choice in full, and what it does to each of your Allies."""
         if 0 <= index < len(self.rows):
-            self.query_one("#allies", Static).update(ally_lines(self.rows[index]))
+            row = self.rows[index]
+            text = Text(f"Edict {row.numeral.value} ({row.tile}): ", style="bold")
+            text.append(", ".join(change.describe() for change in row.changes) + "\n")
+            text.append_text(ally_lines(row))
+            self.query_one("#allies", Static).update(text)
 
     @on(DataTable.RowHighlighted)
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:

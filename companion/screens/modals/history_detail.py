@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from companion.history_view import detail_fields, game_label, score_parts
+from companion.history_view import detail_fields, end_reason_text, game_label, score_parts
 from companion.keymap import HISTORY_DETAIL_KEYS, bindings
 from companion.widgets.key_footer import KeyFooter
 
@@ -53,7 +53,7 @@ class HistoryDetailModal(ModalScreen[None]):
                 yield Static(score, id="detail-score", markup=False)
                 if record.end_reasons:
                     yield Static("Why the game ended", classes="detail-section")
-                    reasons = "\n".join(f"• {reason}" for reason in record.end_reasons)
+                    reasons = "\n".join(f"• {end_reason_text(code)}" for code in record.end_reasons)
                     yield Static(reasons, markup=False)
                 if record.notes:
                     yield Static("Notes", classes="detail-section")

@@ -1,0 +1,41 @@
+"""Passing from the Table: the question names the solo rule (no card left in your hand),
+Back changes nothing, and a pass leaves Frederick his remaining actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Button, Static
+
+from companion.app import StuporSoloApp
+from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.table import TableScreen
+from solo_deck import Phase
+from solo_deck.events import Pass
+from tests.app.pilot_helpers import SIZE, game_of, settle
+from tests.app.test_table_resume import open_table
+
+
+async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        before = game_of(app).to_document()
+        await pilot.press("P")
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, ConfirmModal)
+        text = " ".join(str(widget.render()) for widget in question.query(Static))
+        assert "no card is left in your hand" in text
+        assert "5 remaining actions" in text and "slot" not in text
+        assert "my hand is empty" in str(question.query_one("#yes", Button).label)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert game_of(app).to_document() == before
+        await pilot.press("P")
+        await settle(pilot)
+        await pilot.click("#yes")
+        await settle(pilot)
+        assert app.session.events[-1] == Pass()
+        assert app.session.state.phase is Phase.FREDERICK
