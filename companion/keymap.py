@@ -261,6 +261,14 @@ DATA_IN_USE_KEYS = (
 )
 
 MODAL_KEYS = (
+    Key(
+        "ctrl+s",
+        "submit",
+        "Record",
+        "modal.submit",
+        "Record what the dialog says (its first button), from any field",
+        priority=True,
+    ),
     Key("escape", "cancel", "Cancel", "modal.cancel", "Close without recording anything"),
     Key(
         "ctrl+d", "decline", "Decline", "modal.decline", "Let this step go (where the rules allow)"

@@ -27,8 +27,13 @@ from solo_deck.workplaces import WorkplaceTile
 
 
 def card_name(card_id: str) -> str:
-    """``A7`` for an Advanced card, the House card's id otherwise."""
-    return card_id
+    """``A7`` for an Advanced card, ``House card`` for one of your House's (their ids are
+    the data's, not printed on the cards).
+
+    >>> card_name("A7"), card_name("common-augustales")
+    ('A7', 'House card')
+    """
+    return "House card" if card_id in house_cards_by_id() else card_id
 
 
 def card_grant(card_id: str, state: GameState) -> Grant | None:

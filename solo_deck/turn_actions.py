@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from solo_deck.context import Context, Outcome
 from solo_deck.data_files import house_cards_of
-from solo_deck.effects import grant_gains
+from solo_deck.effects import describe_grant, grant_gains
 from solo_deck.errors import RuleError
 from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
 from solo_deck.follow_through import pay, receive
@@ -17,6 +17,7 @@ from solo_deck.triggers import (
     action_obligations,
     active_workplaces,
     card_grant,
+    card_name,
     card_obligations,
     main_action_obligation,
 )
@@ -92,7 +93,10 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
         elif event.effect is not None:
             raise RuleError(f"{card_id}'s effect is known; it needs no description")
         duties = card_obligations(card_id, grant, "played")
-        what = f"{card_id} face up"
+        name = card_name(card_id)
+        what = (
+            f"{name} face up" if name == card_id else f"a {name} face up ({describe_grant(grant)})"
+        )
     else:
         if len(event.actions) == 2 and not player.both_actions_ready:
             raise RuleError(

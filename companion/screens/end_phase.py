@@ -62,6 +62,7 @@ class EndPhaseScreen(GameScreen[None]):
     EndPhaseScreen .step-row > Button { margin-left: 2; }
     EndPhaseScreen #owed-text { color: $warning; }
     EndPhaseScreen #flipped, EndPhaseScreen .flip-row { height: auto; }
+    EndPhaseScreen .flip-hint { width: 100%; }
     EndPhaseScreen .flip-row > Label { width: 34; height: 3; content-align: left middle; }
     EndPhaseScreen .flip-row > Select { width: 64; }
     EndPhaseScreen .done { color: $success; }
@@ -131,7 +132,8 @@ class EndPhaseScreen(GameScreen[None]):
         done = state.end_phase.castle_income
         self._title("#step-castle", 2, "Castle income", done)
         lines = side_lines(state)
-        sides = f"Your {plural(len(lines), 'closed side')} {'gave' if done else 'give'}:"
+        verb = "gave" if done else ("gives" if len(lines) == 1 else "give")
+        sides = f"Your {plural(len(lines), 'closed side')} {verb}:"
         head = sides if lines else "No side of your castle is closed yet: nothing."
         text = self.query_one("#castle-text", Label)
         text.update("\n".join([f"{DONE} {head}" if done else head, *lines]))
@@ -208,9 +210,9 @@ class EndPhaseScreen(GameScreen[None]):
         if flipped:
             rows.append(
                 Label(
-                    "Name who was turned up if you like: type the first letters to find the "
-                    "Ally, Tab to move on (letters go to the list while it has the focus).",
-                    classes="muted",
+                    "Name them if you like: type a name's first letters to find it (the keys "
+                    "go to the list while it has the cursor); Tab moves on.",
+                    classes="muted flip-hint",
                 )
             )
         for port, space in flipped:

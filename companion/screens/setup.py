@@ -34,8 +34,6 @@ from companion.screens.setup_choices import (
     with_most_structures,
 )
 from companion.screens.setup_fields import (
-    ClearCheckbox,
-    ClearRadioButton,
     Problem,
     error_label,
     show_error,
@@ -44,6 +42,7 @@ from companion.screens.setup_ports import PortsSection
 from companion.storage.settings_store import PrintedBoard
 from companion.widgets.edict_input import EdictField
 from companion.widgets.key_footer import KeyFooter
+from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.widgets.validators import WholeNumber
 from solo_deck import DeckDefinition, Edict, GameSetup, Ruleset, load_ruleset
 from solo_deck.action_cards import HOUSES

@@ -17,7 +17,6 @@ from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
 
 from companion.formatting import plural
 from companion.screens.setup_fields import (
-    ClearCheckbox,
     Problem,
     error_label,
     refuse_twice,
@@ -32,6 +31,7 @@ from companion.screens.setup_notation import (
     reward_parts,
 )
 from companion.storage.settings_store import PrintedBoard
+from companion.widgets.toggles import ClearCheckbox
 from companion.widgets.validators import WholeNumber
 from solo_deck import PlayerLimits, Ruleset
 from solo_deck.board import MarketTile

@@ -1,37 +1,16 @@
-"""Small pieces the New game form's sections share: a check box that reads plainly, the
-message shown under a field, and the refusal of one tile or Ally chosen twice."""
+"""Small pieces the New game form's sections share: the message shown under a field, and
+the refusal of one tile or Ally chosen twice."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, RadioButton, Select
+from textual.widgets import Label, Select
 
 Problem = tuple[Widget, str, str]
 """A field that needs attention: the widget to focus, the field's name, what is wrong."""
-
-
-class ClearCheckbox(Checkbox):
-    """A check box that shows ``✓`` when on and nothing when off (Textual's draws an X in
-    both states, only dimmer when off, which read as "on")."""
-
-    @property
-    def _button(self) -> Content:
-        self.BUTTON_INNER = "✓" if self.value else " "
-        return super()._button
-
-
-class ClearRadioButton(RadioButton):
-    """A radio button whose dot shows only when it is the one chosen (Textual's draws a
-    dimmer dot on the others)."""
-
-    @property
-    def _button(self) -> Content:
-        self.BUTTON_INNER = "●" if self.value else " "
-        return super()._button
 
 
 def error_label(name: str) -> Label:

@@ -20,14 +20,17 @@ class InstructionsPanel(TextPanel):
         text = Text()
         report = state.last_frederick
         if report is not None and state.obligation is None:
-            text.append(f"Frederick's card {report.card_id}: {report.face}\n", style="bold magenta")
+            text.append(
+                f"Frederick's last card, {report.card_id}: {report.face}\n", style="bold magenta"
+            )
             for number, step in enumerate(report.steps, start=1):
                 text.append(f"{number}. {step}\n")
-        if state.pending:
+        if len(state.pending) > 1 or (state.pending and state.awaiting_reveal):
+            # a single one is the prompt below, unless a tile is asked for first
             text.append("Owed now, in this order:\n", style="bold")
             for number, duty in enumerate(state.pending, start=1):
-                marker = "▶" if number == 1 else " "
-                text.append(f"{marker} {number}. ", style="bold" if number == 1 else "dim")
+                style = "bold" if number == 1 else "dim"
+                text.append(f"{number}. ", style=style)
                 text.append(duty.text + "\n", style="" if number == 1 else "dim")
         text.append_text(self.prompt(view))
         self.show_text(text)

@@ -44,7 +44,7 @@ class PlayerPanel(TextPanel):
         text.append(
             f"Towers {player.towers}/{limits.towers_max}  Walls {player.walls}/{limits.walls_max}"
             f"  Keeps {player.keeps}/{limits.keeps_max}"
-            f"  ({player.structures} vs Frederick {state.palace.structures})\n"
+            f"  ({player.structures} vs Fred {state.palace.structures})\n"
         )
         extras = []
         if player.greats:
@@ -59,7 +59,9 @@ class PlayerPanel(TextPanel):
             text.append(" · ".join(extras) + "\n", style="cyan")
         text.append("Cards ", style="bold")
         text.append(slot_strip(view))
-        text.append(f"  {len(player.played)}/{view.slots.usable} played · hand {view.hand_size}")
+        text.append(
+            f"  {len(player.played)}/{view.slots.usable} played · hand refills to {view.hand_size}"
+        )
         if player.advanced_cards:
             text.append(" · own " + " ".join(player.advanced_cards))
         catalogue = allies_by_id()

@@ -33,10 +33,12 @@ class SearchSelect(Select[str]):
     letters never reach the screen's keys)."""
 
     def on_key(self, event: events.Key) -> None:
-        """A letter typed on the closed list opens it and starts the search."""
-        if self.expanded or not event.is_printable or event.character is None:
+        """A letter typed on the closed list opens it and starts the search; letters typed
+        before the open list has the focus go on to its search too (fast typing)."""
+        if not event.is_printable or event.character is None:
             return
         event.stop()
         event.prevent_default()
-        self.action_show_overlay()
+        if not self.expanded:
+            self.action_show_overlay()
         self.query_one("SelectOverlay").post_message(events.Key(event.key, event.character))

@@ -32,7 +32,7 @@ def _odds_text(
 ) -> str:
     parts = []
     if landing and landing.get(port):
-        parts.append(f"Fred lands {percent(landing[port])}")
+        parts.append(f"lands {percent(landing[port])}")
     odds = risk.get(port) if risk else None
     if odds is not None and odds.frederick_turns:
         lost = []
@@ -41,7 +41,7 @@ def _odds_text(
         if odds.ally_present:
             lost.append(f"ally {percent(odds.ally)}")
         if lost:
-            parts.append("lost: " + " ".join(lost))
+            parts.append("loses " + " ".join(lost))
     return " · ".join(parts)
 
 
@@ -66,18 +66,20 @@ class VoyagePanel(TextPanel):
         room = self.content_region.width or self.app.size.width
         rows = [self._port_row(view, index, width) for index in range(len(voyage.ports))]
         column = max(len(row.plain) for row in rows)  # the odds line up after the widest
+        odds = [_odds_text(index, landing, risk) for index in range(len(rows))]
+        # every port's odds on the same side: beside the rows when the longest fits there
+        beside = column + len(SEPARATOR) + max(map(len, odds)) <= room
         text = Text()
         for index, row in enumerate(rows):
             if index:
                 text.append("\n")
             text.append_text(row)
-            odds = _odds_text(index, landing, risk)
-            if odds:
-                if column + len(SEPARATOR) + len(odds) > room:  # narrow: a line of its own
-                    text.append("\n" + " " * (width + 1))
-                else:
+            if odds[index]:
+                if beside:
                     text.append(" " * (column - len(row.plain)) + SEPARATOR, style="dim")
-                text.append(odds, style="italic")
+                else:
+                    text.append("\n" + " " * (width + 1))
+                text.append(odds[index], style="italic")
         self.show_text(text)
         self.border_subtitle = f"Advanced pile: {voyage.advanced_pile}"
 
@@ -107,7 +109,7 @@ class VoyagePanel(TextPanel):
         for space in port.allies:
             text.append("  ally: ")
             if space.face_up and space.face_up_id is None:
-                text.append("not named", style="")
+                text.append("unnamed", style="")
                 if space.face_down:
                     text.append(" (+1 under)", style="dim")
             elif space.face_up:
@@ -115,7 +117,7 @@ class VoyagePanel(TextPanel):
                 if space.face_down:
                     text.append(" (+1 under)", style="dim")
             elif space.face_down:
-                text.append("face down until reorganisation", style="dim")
+                text.append("face down", style="dim")
             else:
                 text.append("none left", style="dim")
         return text

@@ -190,7 +190,7 @@ class KeyDriver:
             await self.pick(great, label)
         if event.cover is not None:
             cover = keep_covers()[event.cover]
-            await self.pick(dialog.query_one("#cover"), f"{cover.name}: {cover.text}")
+            await self.pick(dialog.query_one("#cover"), cover.name)
         for name in ("grain", "stone"):
             field = dialog.query_one(f"#{name}").input
             if not field.disabled and int(field.value or 0) != getattr(event, name):

@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.widgets import Button, Digits, Static, TextArea
 
+from companion.formatting import shorten
 from companion.screens.end_phase import EndPhaseScreen
 from companion.screens.final_score import FinalScoreScreen
 from companion.screens.modals.drop import DropModal
@@ -293,7 +294,7 @@ async def test_game_over_goes_to_the_final_score_and_saves(tmp_path: Path) -> No
             "Most Structures, +4 VP: always yours in solo (Frederick scores nothing)."
         )
         final.query_one("#notes", TextArea).text = "Close game."
-        log = [line[:300] for line in app.session.log[-40:]]
+        log = [shorten(line, 300) for line in app.session.log[-40:]]  # cut at a word
         await pilot.press("ctrl+s")
         await settle(pilot)
         (record,) = app.session.history.all()

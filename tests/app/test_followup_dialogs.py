@@ -229,7 +229,7 @@ async def test_resolve_a_draw_is_a_plain_confirmation(tmp_path: Path) -> None:
         await settle(pilot)
         assert text_of(app, "#what") == "Draw 2 cards from your draw pile."
         ok = app.screen.query_one("#ok", Button)
-        assert str(ok.label) == "Done" and focused_id(app) == "ok"
+        assert str(ok.label) == "Done (ctrl+s)" and focused_id(app) == "ok"
         await pilot.press("enter")
         await settle(pilot)
     assert app.results == [Resolve()]
@@ -253,7 +253,7 @@ async def test_resolve_an_unknown_card_is_told_once(tmp_path: Path) -> None:
         await type_text(pilot, "2")
         await pilot.press("tab", "tab", "tab", "tab")
         await choose(pilot, "down")  # promote a Specialist
-        assert text_of(app, "#now") == "di-romano-1: +2 VP, then promote a Specialist"
+        assert text_of(app, "#now") == "House card: +2 VP, then promote a Specialist"
         await pilot.press("tab", "enter")
         await settle(pilot)
     told = Grant(gain=Gains(vp=2), actions=(GrantedAction(action="promote"),))

@@ -58,7 +58,7 @@ async def test_the_tableau_game_by_keys_equals_the_engine_game(tmp_path: Path) -
                 assert "Your last card slot this round" in steps and "End Phase" in steps
             if isinstance(event, Resolve) and session_phase(app) is Phase.END_PHASE:
                 told = [n.message for n in app._notifications]
-                assert any("The End Phase" in text for text in told), told
+                assert any("card slots are all played" in text for text in told), told
         session = app.session
         assert session.state.phase is Phase.GAME_OVER
         assert not [e for e in session.events if e.type in ("gain", "correct")]

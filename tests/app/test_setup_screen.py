@@ -17,9 +17,9 @@ from companion.screens.setup_choices import (
     port_name_problem,
     with_most_structures,
 )
-from companion.screens.setup_fields import ClearCheckbox
 from companion.screens.start import StartScreen
 from companion.widgets.edict_input import EdictField
+from companion.widgets.toggles import ClearCheckbox
 from solo_deck import load_ruleset
 from solo_deck.action_cards import HOUSES
 from solo_deck.queries import travel_cost

@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import Button, Static
 
 from companion.app import StuporSoloApp
+from companion.screens.end_phase import EndPhaseScreen
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.table import TableScreen
 from solo_deck import Phase
@@ -39,3 +40,14 @@ async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_pat
         await settle(pilot)
         assert app.session.events[-1] == Pass()
         assert app.session.state.phase is Phase.FREDERICK
+        for _ in range(5):  # his five actions, then the End Phase opens by itself
+            await pilot.press("space")
+            await settle(pilot)
+            while app.session.state.awaiting_reveal:
+                await pilot.press("1", "s", "enter")
+                await settle(pilot)
+        await settle(pilot)
+        assert app.session.state.phase is Phase.END_PHASE
+        assert isinstance(app.screen, EndPhaseScreen)
+        told = [notice.message for notice in app._notifications]
+        assert any("you passed and Frederick is done" in text for text in told), told

@@ -197,3 +197,15 @@ async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
         await confirm(pilot)
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
     assert app.results == [VisitMarket(sells=2, buys=0, rates=rates)]
+
+
+async def test_a_card_id_typed_fast_is_searched_whole(tmp_path: Path) -> None:
+    """Every letter reaches the search, also those typed before the open list has the
+    focus: ``a12`` finds A12, not A1."""
+    session = new_session(tmp_path, [face_down("purchase")])
+    app = Host(session, BuyCardModal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a", "1", "2", "enter")  # no pause between the keys
+        await settle(pilot)
+        assert app.screen.query_one("#card", Select).value == "A12"

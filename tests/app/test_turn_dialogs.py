@@ -234,12 +234,15 @@ async def test_build_a_keep_needs_its_cover_and_always_issues_an_edict(tmp_path:
         await settle(pilot)
         await press(pilot, "down", "down")  # Keep
         assert app.screen.query_one("#cover-row").display
-        mark = app.screen.query_one("#mark", Checkbox)
-        assert mark.value and mark.disabled
+        assert not app.screen.query_one("#mark", Checkbox).display
+        what = str(app.screen.query_one("#what").render())
+        assert "Every Keep issues an Edict" in what
         app.screen.query_one("#grain", NumberField).text = "1"
         await confirm(pilot)
         assert "keep cover" in error_of(app).lower()
         app.screen.query_one("#cover", Select).value = "both_actions"
+        await settle(pilot)
+        assert "both main actions" in str(app.screen.query_one("#what").render())
         await confirm(pilot)
     assert app.results == [Build(structure="keep", cover="both_actions", grain=1, edict_mark=False)]
 

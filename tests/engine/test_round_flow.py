@@ -273,7 +273,7 @@ def test_face_up_plays_a_house_card_or_an_advanced_card_you_own(
         game.push(PlayCard(slot=0, face_up=True, card_id="A7"))
     game.push(PlayCard(slot=0, face_up=True, card_id="common-augustales"))
     assert game.state.obligation is not None
-    assert game.state.obligation.text == "common-augustales played: +3 Augustales"
+    assert game.state.obligation.text == "House card played: +3 Augustales"
     game.push(Resolve())
     assert game.state.player.augustales == 9
     assert phase(game) is Phase.FREDERICK

@@ -529,7 +529,7 @@ def test_log_lines_say_what_happened_in_table_language(
             "draw a new Next I tile from the pile and type it"
         ),
         "reveal_edict": "New Next I tile: 1T 1W",
-        "resolve": "savoy-purchase played: +2 Augustales",
+        "resolve": "House card played: +2 Augustales",
         "buy_card": "You bought A1 in Roma, paid 3 Augustales",
         "travel": "You sailed Roma → Alexandria (1 space)",
         "build": "You built a Great Keep (keeps 1/3), paid 2 Augustales",

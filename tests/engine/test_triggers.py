@@ -451,7 +451,7 @@ def test_card_effect_then_its_action(game_with: Callable[..., SoloGame]) -> None
 def test_card_effect_unknown_card_is_told_once(game_with: Callable[..., SoloGame]) -> None:
     game = game_with(player=RICH, house="Di Romano")
     game.push(PlayCard(slot=0, face_up=True, card_id="di-romano-1"))
-    assert game.state.pending[0].text == "di-romano-1 played: not in our data: tell what it does"
+    assert game.state.pending[0].text == "House card played: not in our data: tell what it does"
     with pytest.raises(RuleError, match="tell what this effect does"):
         game.push(Resolve())
     told = Grant(gain=Gains(vp=2))

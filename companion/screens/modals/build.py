@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from companion.screens.modals.event_modal import EventModal
 from companion.widgets.number_field import NumberField
+from companion.widgets.toggles import ClearCheckbox
 from solo_deck.data_files import great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
 from solo_deck.grants import ActionTerms
@@ -71,7 +72,7 @@ class BuildModal(EventModal[Build]):
             if great.structure != structure or great.id in built:
                 continue
             cost = "cost on your board" if great.augustales is None else f"+{great.augustales} A"
-            options.append((great.id, f"{great.name} ({cost}): {great.text}"))
+            options.append((great.id, f"{great.name} ({cost})"))
         return options
 
     def chosen_structure(self) -> str | None:
@@ -85,11 +86,6 @@ class BuildModal(EventModal[Build]):
     # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        player = self.state.player
-        yield Label(
-            f"You have {player.grain} Grain, {player.stone} Stone, {player.augustales} Augustales.",
-            classes="muted",
-        )
         options = []
         for structure, (built, size) in self.counts().items():
             blocked = built >= size or (
@@ -108,10 +104,13 @@ class BuildModal(EventModal[Build]):
         with Horizontal(classes="build-row", id="cover-row"):
             yield Label("Keep cover")
             yield Select([], id="cover", prompt="which Keep Cover tile you take", compact=True)
+        yield Label("", id="what", classes="muted", markup=False)
         yield NumberField("Grain paid", 0, id="grain", compact=True)
         yield NumberField("Stone paid", 0, id="stone", compact=True)
         yield NumberField("Augustales paid", 0, id="augustales", disabled=True, compact=True)
-        yield Checkbox("The space shows the Edict mark (issue an Edict)", id="mark", compact=True)
+        yield ClearCheckbox(
+            "The space shows the Edict mark (issue an Edict)", id="mark", compact=True
+        )
         with Horizontal(classes="build-row", id="sides-row"):
             yield Label("Side it closes")
             for number in (1, 2):
@@ -148,6 +147,26 @@ class BuildModal(EventModal[Build]):
     def _great_changed(self, event: Select.Changed) -> None:
         self._sync_costs()
 
+    @on(Select.Changed, "#cover")
+    def _cover_changed(self, event: Select.Changed) -> None:
+        self._sync_what()
+
+    def _sync_what(self) -> None:
+        """What the chosen Great Structure or Keep cover does, in one line."""
+        what = self.query_one("#what", Label)
+        great = self.query_one("#great", Select).value
+        cover = self.query_one("#cover", Select).value
+        if self.chosen_structure() == "keep":
+            text = "Every Keep issues an Edict."
+            if isinstance(cover, str):
+                text += f" {keep_covers()[cover].text}"
+        elif isinstance(great, str) and great != NORMAL:
+            text = great_structures()[great].text
+        else:
+            text = ""
+        what.update(text)
+        what.display = bool(text)
+
     def _sync(self) -> None:
         """Fit the fields to the Structure highlighted."""
         structure = self.chosen_structure()
@@ -159,14 +178,11 @@ class BuildModal(EventModal[Build]):
         is_keep = structure == "keep"
         cover = self.query_one("#cover", Select)
         taken = self.state.player.keep_covers
-        cover.set_options(
-            [(f"{c.name}: {c.text}", c.id) for c in keep_covers().values() if c.id not in taken]
-        )
+        cover.set_options([(c.name, c.id) for c in keep_covers().values() if c.id not in taken])
         self.query_one("#cover-row").display = is_keep
         mark = self.query_one("#mark", Checkbox)
-        mark.value = is_keep
-        mark.disabled = is_keep
-        mark.label = "Every Keep issues an Edict" if is_keep else "The space shows the Edict mark"
+        mark.value = False
+        mark.display = not is_keep  # every Keep issues an Edict: #what says so
         closed = self.state.player.closed_sides
         incomes = [(f"the {rule.name} side", rule.income) for rule in side_incomes().values()]
         open_sides = [("no side", NO_SIDE), *[(t, i) for t, i in incomes if i not in closed]]
@@ -210,9 +226,18 @@ class BuildModal(EventModal[Build]):
             hints.append("pay its cost in any mix of Grain and Stone")
         if not off.empty:
             hints.append(f"{off.describe(sign='')} off the space's cost")
+        player = self.state.player
         stone = self.query_one("#stone", NumberField)
-        stone.hint = "; ".join(hints) or "as printed on the space"
+        stone.hint = "; ".join([*hints, f"you have {player.stone}"])
+        if not hints:
+            stone.hint = f"as printed on the space; you have {player.stone}"
         stone.show_message(None)
+        grain = self.query_one("#grain", NumberField)
+        grain.hint = f"you have {player.grain}"
+        grain.show_message(None)
+        augustales.hint += f"; you have {player.augustales}"
+        augustales.show_message(None)
+        self._sync_what()
 
     # --- the event -----------------------------------------------------------------------
 

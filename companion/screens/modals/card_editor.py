@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Label, RadioButton, RadioSet, Select
+from textual.widgets import Button, Checkbox, Label, RadioSet, Select
 
 from companion.keymap import CARD_EDITOR_KEYS, bindings
 from companion.widgets.key_footer import KeyFooter
+from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
 from solo_deck import Numeral, ShipMove, SoloCard
 from solo_deck.data_files import describe_validation_error
 
@@ -51,18 +52,18 @@ class CardEditorModal(ModalScreen[SoloCard | None]):
             yield Label("Frederick's ship", classes="muted")
             with RadioSet(id="edit-move", compact=True):
                 for move, label in MOVE_LABELS.items():
-                    yield RadioButton(label, value=card.move is move, id=f"move-{move.value}")
+                    yield ClearRadioButton(label, value=card.move is move, id=f"move-{move.value}")
             yield Label("What it removes, and the crown", classes="muted")
-            yield Checkbox(
+            yield ClearCheckbox(
                 "Removes the Action card at his port",
                 card.removes_card,
                 id="edit-card",
                 compact=True,
             )
-            yield Checkbox(
+            yield ClearCheckbox(
                 "Removes the Ally at his port", card.removes_ally, id="edit-ally", compact=True
             )
-            yield Checkbox("Has a crown", card.crown, id="edit-crown", compact=True)
+            yield ClearCheckbox("Has a crown", card.crown, id="edit-crown", compact=True)
             yield Label("Edict issued", classes="muted")
             yield Select(
                 [(f"Edict {n.value}", n.value) for n in Numeral] + [("no Edict", NO_EDICT)],

@@ -68,7 +68,7 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
             yield from self.compose_body()
             yield Label("", id="dialog-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.OK_LABEL, variant="primary", id="ok")
+                yield Button(f"{self.OK_LABEL} (ctrl+s)", variant="primary", id="ok")
                 if self.can_decline:
                     yield Button("Decline (ctrl+d)", id="decline")
                 yield Button("Cancel", id="cancel")
@@ -109,6 +109,10 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
         if action == "decline":
             return self.can_decline
         return True
+
+    def action_submit(self) -> None:
+        """Record from any field (the first button does the same)."""
+        self.submit()
 
     def action_cancel(self) -> None:
         """Close without an event (what is owed stays owed)."""

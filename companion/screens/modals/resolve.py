@@ -28,6 +28,7 @@ from solo_deck.effects import (
     grant_gains,
 )
 from solo_deck.events import Resolve
+from solo_deck.triggers import card_name
 from solo_deck.gains import GAIN_FIELDS, Gains, label
 from solo_deck.grants import MAIN_ACTIONS, ActionTerms, CountOf, Grant, GrantedAction, MainAction
 from solo_deck.queries import capacity
@@ -245,7 +246,9 @@ class ResolveModal(EventModal[Resolve]):
     def name(self) -> str:
         """What the effect comes from (``A15``, ``City Bonus A``)."""
         duty = self.obligation
-        return "This effect" if duty is None else duty.card_id or duty.source
+        if duty is None:
+            return "This effect"
+        return card_name(duty.card_id) if duty.card_id else duty.source
 
     @property
     def counts_kind(self) -> bool:

@@ -15,6 +15,7 @@ from companion.formatting import plural
 from companion.screens.modals.event_modal import EventModal
 from companion.widgets.number_field import NumberField
 from companion.widgets.search_select import SearchSelect, move_on_after_pick
+from companion.widgets.toggles import ClearCheckbox
 from solo_deck import load_allies
 from solo_deck.data_files import allies_by_id
 from solo_deck.events import SummonAlly
@@ -167,7 +168,7 @@ class SummonModal(EventModal[SummonAlly]):
             disabled=self.grain_free,
         )
         used = player.marked_allies >= self.limits.marked_ally_spaces
-        yield Checkbox(
+        yield ClearCheckbox(
             "Your marked Ally space is already used"
             if used
             else "The Ally space you use shows the Edict mark (issue an Edict)",

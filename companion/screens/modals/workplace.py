@@ -11,6 +11,7 @@ from textual.widgets import Checkbox, Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.screens.modals.event_modal import EventModal
+from companion.widgets.toggles import ClearCheckbox
 from solo_deck.data_files import workplace_tiles
 from solo_deck.events import PlaceWorkplace
 from solo_deck.player_limits import PlayerLimits
@@ -89,7 +90,7 @@ class WorkplaceModal(EventModal[PlaceWorkplace]):
             id="tiles",
             markup=False,
         )
-        yield Checkbox("An Edict token lies here", id="token")
+        yield ClearCheckbox("An Edict token lies here", id="token")
         if not self.token_open:
             known = "An Edict token lies here." if entry.token else "No Edict token lies here."
             yield Label(known, id="token-known", classes="muted")
