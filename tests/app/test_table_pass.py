@@ -17,6 +17,10 @@ from tests.app.pilot_helpers import SIZE, game_of, settle
 from tests.app.test_table_resume import open_table
 
 
+def phase_of(app: StuporSoloApp) -> Phase:
+    return app.session.state.phase
+
+
 async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -47,7 +51,7 @@ async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_pat
                 await pilot.press("1", "s", "enter")
                 await settle(pilot)
         await settle(pilot)
-        assert app.session.state.phase is Phase.END_PHASE
+        assert phase_of(app) is Phase.END_PHASE
         assert isinstance(app.screen, EndPhaseScreen)
         told = [notice.message for notice in app._notifications]
         assert any("you passed and Frederick is done" in text for text in told), told

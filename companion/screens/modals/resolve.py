@@ -28,10 +28,10 @@ from solo_deck.effects import (
     grant_gains,
 )
 from solo_deck.events import Resolve
-from solo_deck.triggers import card_name
 from solo_deck.gains import GAIN_FIELDS, Gains, label
 from solo_deck.grants import MAIN_ACTIONS, ActionTerms, CountOf, Grant, GrantedAction, MainAction
 from solo_deck.queries import capacity
+from solo_deck.triggers import card_name
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, PlayerState, Ruleset
