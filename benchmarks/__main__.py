@@ -27,7 +27,7 @@ undo_growth            SoloGame.undo() at event 2,000 / at event 20         <= 3
 forecast_10k           forecast_rounds_left, 10,000 playouts of a           <= 2
                        mid-game state (round 3) / 10,000 ally_income
                        evaluations (3 Allies) of the same state
-frederick_turn         space on the Table until the resolved turn is drawn  <= 3
+frederick_turn         space on the Table until the resolved turn is drawn  <= 1.5
                        and idle / a key on that screen toggling a label
 insight_key_delay      a key toggling a label on the Table while the odds   <= 1.5
                        and forecast worker runs / the same key at the same
@@ -89,7 +89,7 @@ TARGETS = {
     "autosave_growth": 1.2,
     "undo_growth": 3.0,
     "forecast_10k": 2.0,
-    "frederick_turn": 3.0,
+    "frederick_turn": 1.5,
     "insight_key_delay": 1.5,
     "stats_10k": 4.0,
     "memory": 1.5,

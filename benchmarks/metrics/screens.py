@@ -379,7 +379,7 @@ def frederick_turn(settings: Settings, space: Workspace) -> Result:
     cpu_turn, cpu_toggle = median(found["turn_cpu"]), median(found["toggle_cpu"])
     return Result(
         "frederick_turn",
-        3.0,
+        1.5,
         median(turns),
         median(toggles),
         what="space on the Table until the resolved turn is drawn and idle",

@@ -189,7 +189,7 @@ class TableScreen(GameScreen[None]):
             if str(label.content) != prompt:
                 label.update(prompt)
             if self.is_current and not self._following:
-                self.call_after_refresh(field.focus_input)
+                field.focus_input()  # visible already (inline style): no second pass
 
     # --- which keys apply now ---------------------------------------------------------
 
