@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion import cli_support
-from companion.cli_support import UsageError, read_history, report_store, writer_lock
+from companion.cli_support import (
+    UsageError,
+    command_config,
+    read_history,
+    report_store,
+    writer_lock,
+)
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
@@ -86,9 +92,10 @@ def cmd_import(args: argparse.Namespace, folder: Path) -> int:
     source = Path(args.file).expanduser()
     _refuse_data_file(source, folder)
     games = read_import_games(source, args.format)
+    keep = command_config(args).backups.keep
     with writer_lock(folder):
         store = HistoryStore(folder)
-        result = import_games(store, games, folder)
+        result = import_games(store, games, folder, keep=keep)
         report_store(store)
     plural = "s" if result.added != 1 else ""
     print(
@@ -101,8 +108,15 @@ def cmd_import(args: argparse.Namespace, folder: Path) -> int:
 
 
 def cmd_locate(args: argparse.Namespace, folder: Path) -> int:
-    """``stupor-solo locate``: the data folder and its files (nothing is created)."""
-    from companion.paths import BACKUP_DIR, GAME_FILE, HISTORY_FILE, SETTINGS_FILE
+    """``stupor-solo locate``: the data folder, its files and the configuration file
+    (nothing is created)."""
+    from companion.paths import (
+        BACKUP_DIR,
+        GAME_FILE,
+        HISTORY_FILE,
+        SETTINGS_FILE,
+        chosen_config_file,
+    )
 
     print(f"{'data folder:':<18}{folder}")
     for label, name in (
@@ -112,4 +126,7 @@ def cmd_locate(args: argparse.Namespace, folder: Path) -> int:
         ("backups", BACKUP_DIR),
     ):
         print(f"{label + ':':<18}{folder / name}")
+    config = chosen_config_file(getattr(args, "config", None))
+    missing = "" if config.exists() else "  (not there yet: 'stupor-solo config --init')"
+    print(f"{'config file:':<18}{config}{missing}")
     return 0
