@@ -25,16 +25,19 @@ from companion.cli_support import (
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
-    from companion.history_export import Format
+    from companion.history_export import ExportFormat
 
 
-def _export_format(args: argparse.Namespace) -> Format:
+def _export_format(args: argparse.Namespace) -> ExportFormat:
     from companion.history_export import guess_format
 
-    fmt: Format | None = args.format or (None if args.file == "-" else guess_format(args.file))
+    fmt: ExportFormat | None = args.format or (
+        None if args.file == "-" else guess_format(args.file)
+    )
     if fmt is None:
         raise UsageError(
-            f"say --format csv or --format json (cannot tell from {clip_value(args.file)})"
+            "say --format csv, --format json or --format bgstats (cannot tell from "
+            f"{clip_value(args.file)})"
         )
     return fmt
 
@@ -61,8 +64,9 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
     from companion.storage.export_target import ExportTargetError, check_export_target
 
     fmt = _export_format(args)
+    options = command_config(args).bgstats if fmt == "bgstats" else None
     if args.file == "-":
-        sys.stdout.write(export_text(read_history(folder), fmt))
+        sys.stdout.write(export_text(read_history(folder), fmt, options))
         return 0
     try:
         target = check_export_target(args.file, folder)
@@ -79,7 +83,8 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
             print("Nothing was exported.", file=sys.stderr)
             return 1
     records = read_history(folder)
-    atomic_write(target.path, export_text(records, fmt).encode("utf-8"), mode=target.mode)
+    text = export_text(records, fmt, options)
+    atomic_write(target.path, text.encode("utf-8"), mode=target.mode)
     print(f"Exported {len(records)} game{'s' if len(records) != 1 else ''} to {shown}.")
     return 0
 

@@ -73,17 +73,18 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser(
         "export",
         parents=[common],
-        help="write the history to a CSV or JSON file",
+        help="write the history to a CSV, JSON or BG Stats file",
         description=(
             "Write every game of the history to FILE ('-' for standard output). FILE must be "
             "a regular file (or a new name) outside the data folder; an existing file is "
-            "replaced only after a yes on the terminal, or with --force."
+            "replaced only after a yes on the terminal, or with --force. --format bgstats "
+            "writes a JSON array of BG Stats plays, one per game (see the README)."
         ),
     )
     export.add_argument(
         "--format",
-        choices=("csv", "json"),
-        help="the file format (default: from FILE's extension)",
+        choices=("csv", "json", "bgstats"),
+        help="the file format (default: csv or json from FILE's extension)",
     )
     export.add_argument(
         "--force", action="store_true", help="replace an existing FILE without asking"

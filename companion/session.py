@@ -137,6 +137,13 @@ class GameSession:
         self._history_service.may_move = not self.read_only
         return self._history_service
 
+    def forget_history(self) -> None:
+        """Drop the open history store and service (after the history file was replaced
+        by a restore): the next use opens them afresh. Deletions made before can no
+        longer be undone."""
+        self._history = None
+        self._history_service = None
+
     @property
     def settings(self) -> SettingsStore:
         """The settings store (opened on first use)."""

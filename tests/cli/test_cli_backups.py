@@ -117,5 +117,5 @@ def test_restore_without_a_history_makes_one(data: pathlib.Path, run: Run) -> No
     result = restore_backup(data, copy.name)
     assert result.previous is None and result.games == 1
     assert (data / HISTORY_FILE).read_bytes() == copy.read_bytes()
-    raw, games, problems = check_backup(copy)
+    _raw, games, problems = check_backup(copy)
     assert (games, problems) == (1, [])

@@ -145,10 +145,10 @@ def test_the_choices_are_the_engines() -> None:
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup
 
     assert HOUSE_CHOICES == HOUSES
-    assert DIFFICULTY_CHOICES == tuple(DIFFICULTY_MARKETS)
+    assert tuple(DIFFICULTY_MARKETS) == DIFFICULTY_CHOICES
     deck_modes = typing.get_args(GameSetup.model_fields["deck_mode"].annotation)
     assert set(DECK_MODE_CHOICES) == set(deck_modes)
-    assert TITLE_CHOICES == tuple(t.name for t in load_ruleset().scoring.titles.value)
+    assert tuple(t.name for t in load_ruleset().scoring.titles.value) == TITLE_CHOICES
     from companion.storage.settings_store import NEW_GAME_CHOICES
 
     assert NEW_GAME_CHOICES["house"] == HOUSES
