@@ -14,6 +14,7 @@ are handled before any screen sees the key.
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -100,6 +101,7 @@ class KeymapCheck:
     problems: list[str] = field(default_factory=list)
 
 
+@functools.cache
 def _known_key_names() -> frozenset[str]:
     """Names Textual gives keys: ``enter``, ``f5``, ``question_mark``, ``pageup`` …"""
     from textual.keys import Keys, _character_to_key
@@ -117,15 +119,18 @@ def normalise_keys(keys: str) -> str:
     return _normalize_key_list(keys)
 
 
+def _is_key_name(name: str) -> bool:
+    """A printable character, or a name Textual gives a key (looked up only then)."""
+    return (len(name) == 1 and name.isprintable()) or name in _known_key_names()
+
+
 def bad_key_names(keys: str) -> list[str]:
     """The keys in ``keys`` (comma-separated) Textual would not recognise."""
-    known = _known_key_names()
     bad: list[str] = []
     for key in keys.split(","):
         key = key.strip()
         *modifiers, name = key.split("+") if key != "+" else ["+"]
-        single = len(name) == 1 and name.isprintable()
-        if not name or any(m not in MODIFIERS for m in modifiers) or not (single or name in known):
+        if not name or any(m not in MODIFIERS for m in modifiers) or not _is_key_name(name):
             bad.append(key)
     return bad
 
@@ -133,13 +138,13 @@ def bad_key_names(keys: str) -> list[str]:
 def check_keymap(overrides: Mapping[str, str], name: str = "config.toml") -> KeymapCheck:
     """Check ``overrides`` (binding id → keys) and return those to apply and the
     problems; ``name`` is how messages call the configuration file."""
-    import difflib
-
     ids = all_ids()
     problems: list[str] = []
     wanted: dict[str, str] = {}
     for binding_id, keys in overrides.items():
         if binding_id not in ids:
+            import difflib
+
             close = difflib.get_close_matches(binding_id, sorted(ids), n=1)
             hint = f" Did you mean {close[0]}?" if close else ""
             problems.append(

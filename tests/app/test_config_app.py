@@ -181,3 +181,34 @@ async def test_the_new_game_form_remembers_the_last_choices(
         # The file pins the deck mode; the rest is the last game's.
         assert await _setup_values(screen) == ("Hohenstaufen", "easy", "virtual", False)
         assert screen.query_one("#difficulty", RadioSet).pressed_button is not None
+
+
+def test_starting_the_app_with_a_configuration_loads_no_heavy_module(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The configuration is read with tomllib and plain checks: up to the Start screen the
+    app loads neither pydantic nor the modules only some commands need (shtab for
+    completion, tomlkit for saving a theme, segno for QR codes)."""
+    import subprocess
+    import sys
+
+    config = tmp_path / "config.toml"
+    config.write_text('theme = "nord"\n[keys]\n"table.log" = "L"\n', encoding="utf-8")
+    code = f"""
+import asyncio, pathlib, sys
+from companion.app import StuporSoloApp
+from companion.config import load_config
+
+async def main():
+    app = StuporSoloApp(pathlib.Path({str(tmp_path / "data")!r}),
+                        config=load_config(pathlib.Path({str(config)!r})))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StartScreen" and app.theme == "nord"
+    print(sorted(m for m in ("pydantic", "shtab", "tomlkit", "segno") if m in sys.modules))
+
+asyncio.run(main())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
