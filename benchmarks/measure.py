@@ -235,6 +235,23 @@ class Workspace:
             self._history = write_history(folder, generate_records(self.settings.history_games))
         return self._history
 
+    @property
+    def config_file(self) -> Path:
+        """A configuration file as a player who set everything would have: the commented
+        example with every setting uncommented (theme, New game defaults, backup policy,
+        BG Stats options, two key overrides) and the theme set to ``nord``."""
+        path = self.root / "config.toml"
+        if not path.exists():
+            from companion.config_schema import example_config
+
+            lines = [
+                line[2:] if line.startswith("# ") and " = " in line else line
+                for line in example_config().splitlines()
+            ]
+            text = "\n".join(lines).replace('theme = "textual-dark"', 'theme = "nord"')
+            path.write_text(text + "\n", encoding="utf-8")
+        return path
+
     def data_dir(self, history: bool = False) -> Path:
         """A new, empty data folder (with a copy of the generated history if asked)."""
         self._count += 1

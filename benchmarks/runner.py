@@ -10,8 +10,10 @@ app up and idle, shut down). Cases:
     The bare app after loading the project's other chosen runtime dependencies (see
     :func:`load_chosen_stack`): the reference of ``memory``.
 ``app``
-    ``stupor-solo --data-dir DIR`` through the real entry point (``companion.cli.main``),
-    headless at 120x40, until the Start screen is mounted and idle, then it exits.
+    ``stupor-solo --data-dir DIR --config FILE`` through the real entry point
+    (``companion.cli.main``), headless at 120x40, until the Start screen is mounted and
+    idle, then it exits. ``--config`` names the configuration file (a missing file is no
+    configuration; ``""``: the default place).
 ``import``
     ``stupor-solo --data-dir DIR import FILE`` through the real entry point (``--file``):
     the ``import_100k`` and ``import_memory`` metrics.
@@ -242,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--events", type=int, help="stop after this many events (quick mode)")
     parser.add_argument("--file", help="the file to import (case import)")
+    parser.add_argument("--config", default="", help="the configuration file the app reads")
     args = parser.parse_args(argv)
     facts: dict[str, Any] = {"case": args.case}
     if args.case == "import":
@@ -272,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         from companion.cli import main as stupor_solo
 
         cli_support.has_terminal = lambda: True  # headless: the app needs no terminal
-        code = stupor_solo(["--data-dir", args.data_dir])
+        code = stupor_solo(["--data-dir", args.data_dir, "--config", args.config])
         if code != 0:
             return code
     facts["maxrss_mb"] = peak_rss_mb()

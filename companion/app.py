@@ -3,6 +3,11 @@
 Notifications are plain text (``markup=False`` always): their messages carry file paths,
 stored names and error reasons, which are data, never markup. Quitting while a move could
 not be saved asks first (:class:`~companion.screens.unsaved_quit.UnsavedQuitScreen`).
+
+The configuration file (:mod:`companion.config`) gives the theme and the key overrides,
+applied at start; what is wrong in it is said on the Start screen, and the app starts all
+the same. A theme chosen in the app (``t``, or the command palette) is written back to the
+file (:mod:`companion.config_write`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from textual.notifications import SeverityLevel
 
 from companion.background import InputGate
 from companion.commands import GameCommands
+from companion.config import LoadedConfig
 from companion.keymap import APP_KEYS, bindings
 from companion.session import GameSession
 from companion.storage.lock import DataLock
@@ -34,11 +40,24 @@ class StuporSoloApp(App[None]):
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
 
-    def __init__(self, data_dir: Path, *, use_lock: bool = True, insight: bool = True) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        use_lock: bool = True,
+        insight: bool = True,
+        config: LoadedConfig | None = None,
+    ) -> None:
         super().__init__()
         self.insight = insight
         """Compute the odds per port and the end-of-game forecast in the background."""
+        self.config = config or LoadedConfig()
+        """The configuration file as read (the built-in settings when none is given)."""
+        self.keymap_overrides: dict[str, str] = {}
+        """The key overrides in force (binding id → keys), once checked at start."""
+        self._theme_saved: str | None = None
         self.session = GameSession(data_dir, clean_on_open=False)
+        self.session.backups = self.config.config.backups
         self.lock = DataLock(data_dir) if use_lock else None
         self.read_only = False
         """True when another copy holds the data: nothing may be written."""
@@ -83,7 +102,7 @@ class StuporSoloApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
-        """Take the data lock, apply the saved theme and open the Start screen (or, when
+        """Take the data lock, apply the configuration and open the Start screen (or, when
         another copy holds the data or the lock cannot be used, the screen that says so)."""
         from companion.screens.start import StartScreen
 
@@ -98,16 +117,49 @@ class StuporSoloApp(App[None]):
                 from companion.screens.data_in_use import DataInUseScreen
 
                 self.read_only = self.session.read_only = True
+                self._apply_config()
                 holder = self.lock.holder() if problem is None else ""
                 self.push_screen(DataInUseScreen(self.session.folder, holder, problem))
                 return
         self.session.clean_stray_files()
-        self._apply_saved_theme()
+        self._apply_config()
         self.push_screen(StartScreen())
 
+    def _apply_config(self) -> None:
+        """Apply the configuration's key overrides and theme; every problem becomes a
+        notice on the Start screen. A theme chosen later is written back to the file. A
+        read-only copy does not look at the settings file (reading it may move a damaged
+        one aside, which only the lock holder may do)."""
+        from companion.config_keys import check_keymap
+
+        notices = self.session.notices
+        notices.extend(self.config.problems)
+        checked = check_keymap(self.config.config.keys, self.config.name)
+        notices.extend(checked.problems)
+        self.keymap_overrides = checked.keymap
+        if checked.keymap:
+            self.set_keymap(checked.keymap)
+        self._apply_saved_theme()
+        self._theme_saved = self.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
     def _apply_saved_theme(self) -> None:
-        """Use the theme of the settings file; what went wrong reading it (a damaged file
-        moved aside, a newer program's file kept) becomes a notice on the Start screen."""
+        """Use the configuration's theme; without one, the theme an older version kept in
+        the settings file. What went wrong reading either (an unknown theme, a damaged
+        settings file moved aside) becomes a notice on the Start screen."""
+        wanted = self.config.config.theme
+        if wanted is not None:
+            if wanted in self.available_themes:
+                self.theme = wanted
+                return
+            known = ", ".join(sorted(self.available_themes))
+            self.session.notices.append(
+                f"{self.config.name}: theme {wanted!r} is not a Textual theme; the default "
+                f"is used. Known themes: {known}."
+            )
+            return
+        if self.read_only:
+            return
         settings = self.session.settings
         try:
             saved = settings.theme()
@@ -118,6 +170,22 @@ class StuporSoloApp(App[None]):
             self.session.notices.append(settings.notice)
         if saved in (DARK_THEME, LIGHT_THEME):
             self.theme = saved
+
+    def _theme_changed(self, theme: object) -> None:
+        """A theme was chosen (``t`` or the command palette): write it to the
+        configuration file, once per change; say so when that fails."""
+        name = self.theme
+        if name == self._theme_saved or self.config.path is None:
+            return
+        from companion.config_write import ConfigWriteError, save_theme
+
+        self._theme_saved = name
+        try:
+            save_theme(self.config.path, name)
+        except ConfigWriteError as exc:
+            self.notify(
+                f"The theme is in use but could not be saved: {exc}", severity="warning", timeout=10
+            )
 
     def on_unmount(self) -> None:
         """Give the data lock back."""
@@ -132,13 +200,9 @@ class StuporSoloApp(App[None]):
             self.push_screen(HelpScreen())
 
     def action_toggle_theme(self) -> None:
-        """Switch dark ↔ light and remember the choice (a settings file the choice cannot
-        be saved in is said so, and left as it is)."""
+        """Switch dark ↔ light; the choice is written to the configuration file like any
+        theme chosen in the app (see :meth:`_theme_changed`)."""
         self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME
-        try:
-            self.session.settings.set_theme(self.theme)
-        except (OSError, ValueError) as exc:
-            self.notify(f"Could not save the theme choice: {exc}", severity="warning", timeout=10)
 
     async def action_quit(self) -> None:
         """Quit (ctrl+q, the command palette): see :meth:`request_quit`."""

@@ -8,7 +8,14 @@ Commands (``stupor-solo --help``; ``--data-dir DIR`` works before or after any o
     stupor-solo stats [--json]        records and statistics
     stupor-solo export [--format csv|json] [--force] FILE
     stupor-solo import FILE           validated; a bad file changes nothing
-    stupor-solo locate                where the data files are
+    stupor-solo locate                where the data files and the config file are
+    stupor-solo config [--init|--schema]  check the config file, write an example, its schema
+    stupor-solo completion SHELL      a completion script for bash, zsh or fish
+    stupor-solo backups               the copies of the history kept
+    stupor-solo restore NAME          make a copy the history (the current one is kept)
+    stupor-solo --version             the version
+
+``--config FILE`` (or ``STUPOR_SOLO_CONFIG``) names the configuration file.
 
 Exit codes: 0 done, 1 the data or a file could not be used (the message says why), 2 the
 command line was wrong (a missing or bad option, a number out of range, notes too long,
@@ -27,6 +34,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from companion import cli_support
+from companion.cli_backups import cmd_backups, cmd_restore
+from companion.cli_config import cmd_completion, cmd_config
 from companion.cli_files import cmd_export, cmd_import, cmd_locate
 from companion.cli_history import cmd_history, cmd_stats, sparkline
 from companion.cli_parser import build_parser
@@ -50,13 +59,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         err(f"{PROG}: {exc}")
         return 2
     if args.command is None:
-        return run_app(folder)
+        return run_app(folder, args.config)
     return run_command(args, folder)
 
 
-def run_app(folder: Path) -> int:
-    """Open the app on ``folder``: exit code 2 (one line, nothing created) without a
-    terminal; the app's own code otherwise (non-zero after a crash)."""
+def run_app(folder: Path, config: str | None = None) -> int:
+    """Open the app on ``folder`` with the configuration file ``config`` names (see
+    :func:`companion.paths.chosen_config_file`): exit code 2 (one line, nothing created)
+    without a terminal; the app's own code otherwise (non-zero after a crash)."""
     if not cli_support.has_terminal():
         err(
             f"{PROG}: the app needs a terminal to read keys from and draw in, and standard "
@@ -69,8 +79,9 @@ def run_app(folder: Path) -> int:
         err(f"{PROG}: {exc}")
         return 2
     from companion.app import StuporSoloApp
+    from companion.config import config_from_environment
 
-    app = StuporSoloApp(folder)
+    app = StuporSoloApp(folder, config=config_from_environment(config))
     app.run()
     return app.return_code or 0
 
@@ -108,6 +119,10 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
     "export": cmd_export,
     "import": cmd_import,
     "locate": cmd_locate,
+    "backups": cmd_backups,
+    "restore": cmd_restore,
+    "config": cmd_config,
+    "completion": cmd_completion,
 }
 
 

@@ -15,20 +15,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion import cli_support
-from companion.cli_support import UsageError, read_history, report_store, writer_lock
+from companion.cli_support import (
+    UsageError,
+    command_config,
+    read_history,
+    report_store,
+    writer_lock,
+)
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
-    from companion.history_export import Format
+    from companion.history_export import ExportFormat
 
 
-def _export_format(args: argparse.Namespace) -> Format:
+def _export_format(args: argparse.Namespace) -> ExportFormat:
     from companion.history_export import guess_format
 
-    fmt: Format | None = args.format or (None if args.file == "-" else guess_format(args.file))
+    fmt: ExportFormat | None = args.format or (
+        None if args.file == "-" else guess_format(args.file)
+    )
     if fmt is None:
         raise UsageError(
-            f"say --format csv or --format json (cannot tell from {clip_value(args.file)})"
+            "say --format csv, --format json or --format bgstats (cannot tell from "
+            f"{clip_value(args.file)})"
         )
     return fmt
 
@@ -55,8 +64,9 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
     from companion.storage.export_target import ExportTargetError, check_export_target
 
     fmt = _export_format(args)
+    options = command_config(args).bgstats if fmt == "bgstats" else None
     if args.file == "-":
-        sys.stdout.write(export_text(read_history(folder), fmt))
+        sys.stdout.write(export_text(read_history(folder), fmt, options))
         return 0
     try:
         target = check_export_target(args.file, folder)
@@ -73,7 +83,8 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
             print("Nothing was exported.", file=sys.stderr)
             return 1
     records = read_history(folder)
-    atomic_write(target.path, export_text(records, fmt).encode("utf-8"), mode=target.mode)
+    text = export_text(records, fmt, options)
+    atomic_write(target.path, text.encode("utf-8"), mode=target.mode)
     print(f"Exported {len(records)} game{'s' if len(records) != 1 else ''} to {shown}.")
     return 0
 
@@ -86,9 +97,10 @@ def cmd_import(args: argparse.Namespace, folder: Path) -> int:
     source = Path(args.file).expanduser()
     _refuse_data_file(source, folder)
     games = read_import_games(source, args.format)
+    keep = command_config(args).backups.keep
     with writer_lock(folder):
         store = HistoryStore(folder)
-        result = import_games(store, games, folder)
+        result = import_games(store, games, folder, keep=keep)
         report_store(store)
     plural = "s" if result.added != 1 else ""
     print(
@@ -101,8 +113,15 @@ def cmd_import(args: argparse.Namespace, folder: Path) -> int:
 
 
 def cmd_locate(args: argparse.Namespace, folder: Path) -> int:
-    """``stupor-solo locate``: the data folder and its files (nothing is created)."""
-    from companion.paths import BACKUP_DIR, GAME_FILE, HISTORY_FILE, SETTINGS_FILE
+    """``stupor-solo locate``: the data folder, its files and the configuration file
+    (nothing is created)."""
+    from companion.paths import (
+        BACKUP_DIR,
+        GAME_FILE,
+        HISTORY_FILE,
+        SETTINGS_FILE,
+        chosen_config_file,
+    )
 
     print(f"{'data folder:':<18}{folder}")
     for label, name in (
@@ -112,4 +131,7 @@ def cmd_locate(args: argparse.Namespace, folder: Path) -> int:
         ("backups", BACKUP_DIR),
     ):
         print(f"{label + ':':<18}{folder / name}")
+    config = chosen_config_file(getattr(args, "config", None))
+    missing = "" if config.exists() else "  (not there yet: 'stupor-solo config --init')"
+    print(f"{'config file:':<18}{config}{missing}")
     return 0

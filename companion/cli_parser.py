@@ -11,8 +11,12 @@ import argparse
 import sys
 from typing import Any, NoReturn
 
+from companion import __version__
 from companion.cli_support import PROG, clip_usage_message
-from companion.paths import ENV_VAR
+from companion.paths import CONFIG_ENV_VAR, ENV_VAR
+
+SHELLS = ("bash", "zsh", "fish")
+"""The shells ``stupor-solo completion`` writes a script for."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -38,10 +42,14 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     data_help = f"where games and history are kept (default: ${ENV_VAR} or your user data folder)"
+    config_help = f"the configuration file (default: ${CONFIG_ENV_VAR} or your user config folder)"
     parser.add_argument("--data-dir", metavar="DIR", help=data_help)
+    parser.add_argument("--config", metavar="FILE", help=config_help)
     common = Parser(add_help=False)
     common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
+    common.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=config_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
 
     _add_score_parser(sub, common)
@@ -65,17 +73,18 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser(
         "export",
         parents=[common],
-        help="write the history to a CSV or JSON file",
+        help="write the history to a CSV, JSON or BG Stats file",
         description=(
             "Write every game of the history to FILE ('-' for standard output). FILE must be "
             "a regular file (or a new name) outside the data folder; an existing file is "
-            "replaced only after a yes on the terminal, or with --force."
+            "replaced only after a yes on the terminal, or with --force. --format bgstats "
+            "writes a JSON array of BG Stats plays, one per game (see the README)."
         ),
     )
     export.add_argument(
         "--format",
-        choices=("csv", "json"),
-        help="the file format (default: from FILE's extension)",
+        choices=("csv", "json", "bgstats"),
+        help="the file format (default: csv or json from FILE's extension)",
     )
     export.add_argument(
         "--force", action="store_true", help="replace an existing FILE without asking"
@@ -103,10 +112,74 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "locate",
         parents=[common],
-        help="print where the data files are",
-        description="Print the data folder and the files in it (nothing is created).",
+        help="print where the data files and the configuration file are",
+        description="Print the data folder, the files in it and the configuration file "
+        "(nothing is created).",
     )
+    _add_backup_parsers(sub, common)
+    _add_setup_parsers(sub, common)
     return parser
+
+
+def _add_backup_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    """``backups`` and ``restore``: the copies of the history."""
+    backups = sub.add_parser(
+        "backups",
+        parents=[common],
+        help="list the copies of the history kept in the data folder",
+        description=(
+            "The copies of the history in the data folder's backups/ folder, newest first: "
+            "one is made after every finished game (see [backups] in the configuration), "
+            "before an import and before a restore."
+        ),
+    )
+    backups.add_argument("--json", action="store_true", help="print a JSON array")
+    restore = sub.add_parser(
+        "restore",
+        parents=[common],
+        help="make one of the copies the history (the current history is kept as a copy)",
+        description=(
+            "Make the copy NAME (as 'stupor-solo backups' lists it) the history. The copy "
+            "is checked first; the current history is copied to backups/ before it is "
+            "replaced, so a restore can be undone the same way."
+        ),
+    )
+    restore.add_argument("name", metavar="NAME", help="the copy's name, e.g. history-20260101-…")
+
+
+def _add_setup_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    """``config`` and ``completion``: setting the program up."""
+    config = sub.add_parser(
+        "config",
+        parents=[common],
+        help="check the configuration file, or write an example or its schema",
+        description=(
+            "Without an option: print where the configuration file is, the settings in "
+            "force and every problem found in it (exit code 1 when there is one)."
+        ),
+    )
+    what = config.add_mutually_exclusive_group()
+    what.add_argument(
+        "--init",
+        action="store_true",
+        help="write a commented example configuration file (never over an existing one)",
+    )
+    what.add_argument(
+        "--schema", action="store_true", help="print the JSON schema of the configuration file"
+    )
+    completion = sub.add_parser(
+        "completion",
+        parents=[common],
+        help="print a shell completion script (bash, zsh or fish)",
+        description=(
+            "Print a completion script for SHELL. For example, in bash: "
+            "stupor-solo completion bash > ~/.local/share/bash-completion/completions/"
+            "stupor-solo; zsh: stupor-solo completion zsh > ~/.zfunc/_stupor-solo (with "
+            "~/.zfunc in fpath); fish: stupor-solo completion fish > "
+            "~/.config/fish/completions/stupor-solo.fish"
+        ),
+    )
+    completion.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash, zsh or fish")
 
 
 def _add_score_parser(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -6,11 +6,21 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import cli_support
-from companion.cli_support import PROG, UsageError, err, report_store, writer_lock
+from companion.cli_support import (
+    PROG,
+    UsageError,
+    command_config,
+    err,
+    report_store,
+    writer_lock,
+)
 from companion.plain_text import clip_value
+
+if TYPE_CHECKING:
+    from companion.config import BackupPolicy
 
 NOTES_MAX = 2000
 """As many characters of notes as a history record keeps."""
@@ -90,15 +100,30 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
     else:
         _print_breakdown(breakdown_rows(breakdown, counts))
     if record is not None:
+        policy = command_config(args).backups
         with writer_lock(folder):
             from companion.storage import HistoryStore
 
             store = HistoryStore(folder)
             store.add(record)
             report_store(store)
+            _back_up(folder, policy)
         message = f"Saved to the history ({store.path})."
         print(message, file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def _back_up(folder: Path, policy: BackupPolicy) -> None:
+    """Copy the history after a saved game, as the backup policy says; what went wrong
+    is printed, never raised (the game is saved)."""
+    if not policy.automatic:
+        return
+    from companion.storage.backups import backup_history
+
+    try:
+        backup_history(folder, keep=policy.keep)
+    except OSError as exc:
+        err(f"{PROG}: the game is saved, but the backup copy of the history failed: {exc}")
 
 
 def _print_breakdown(rows: list[tuple[str, str]]) -> None:

@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
+    import argparse
+
     from rich.console import Console
 
+    from companion.config import Config
     from companion.storage import HistoryRecord, HistoryStore
 
 PROG = "stupor-solo"
@@ -162,6 +165,18 @@ def read_history(folder: Path) -> list[HistoryRecord]:
             raise DamagedHistoryError(store.notice or "the history could not be read")
     report_store(store)
     return records
+
+
+def command_config(args: argparse.Namespace) -> Config:
+    """The configuration a command uses (``--config``, the environment variable or the
+    default file); each problem in it is printed on standard error, and the command goes
+    on with the defaults for what was wrong."""
+    from companion.config import config_from_environment
+
+    loaded = config_from_environment(getattr(args, "config", None))
+    for problem in loaded.problems:
+        err(f"{PROG}: {problem}")
+    return loaded.config
 
 
 def local_time(stamp: str | None) -> str:

@@ -22,17 +22,22 @@ import json
 import os
 import pathlib
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from companion.storage.atomic_write import atomic_write
 from companion.storage.export_target import check_export_target
 from companion.storage.history_record import HistoryRecord
 from solo_deck.scoring import ScoreBreakdown
 
+if TYPE_CHECKING:
+    from companion.config import BgStatsOptions
+
 FORMAT_NAME = "stupor-solo-history"
 EXPORT_SCHEMA_VERSION = 1
 
 Format = Literal["csv", "json"]
+ExportFormat = Literal["csv", "json", "bgstats"]
+"""What an export may be written as: an import reads back only csv and json."""
 
 SCORE_FIELDS: tuple[str, ...] = tuple(ScoreBreakdown.model_fields)
 LIST_FIELDS = frozenset({"end_reasons", "log_summary"})
@@ -60,13 +65,20 @@ def guess_format(path: str | os.PathLike[str]) -> Format | None:
     return None
 
 
-def export_text(records: Iterable[HistoryRecord], fmt: Format) -> str:
-    """The export of ``records`` as text in format ``fmt``."""
+def export_text(
+    records: Iterable[HistoryRecord], fmt: ExportFormat, options: BgStatsOptions | None = None
+) -> str:
+    """The export of ``records`` as text in format ``fmt`` (``options``: how the
+    ``bgstats`` format names the player and counts a win)."""
     if fmt == "csv":
         return records_to_csv(records)
     if fmt == "json":
         return records_to_json(records)
-    raise ValueError(f"unknown export format {fmt!r}: use csv or json")
+    if fmt == "bgstats":
+        from companion.bgstats import export_bgstats
+
+        return export_bgstats(list(records), options)
+    raise ValueError(f"unknown export format {fmt!r}: use csv, json or bgstats")
 
 
 def records_to_json(records: Iterable[HistoryRecord]) -> str:
@@ -94,8 +106,9 @@ def records_to_csv(records: Iterable[HistoryRecord]) -> str:
 def write_export(
     records: Iterable[HistoryRecord],
     path: str | os.PathLike[str],
-    fmt: Format,
+    fmt: ExportFormat,
     data_folder: str | os.PathLike[str] | None = None,
+    options: BgStatsOptions | None = None,
 ) -> pathlib.Path:
     """Write the export to ``path`` atomically and return it. The target is checked first
     (:func:`check_export_target`, against ``data_folder`` when given): a refused target
@@ -104,7 +117,7 @@ def write_export(
     :class:`~companion.storage.errors.StorageWriteError`. Whether an existing file may be
     replaced is the caller's question to ask."""
     target = check_export_target(path, data_folder)
-    payload = export_text(records, fmt).encode("utf-8")
+    payload = export_text(records, fmt, options).encode("utf-8")
     atomic_write(target.path, payload, mode=target.mode)
     return target.path
 

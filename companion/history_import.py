@@ -50,7 +50,7 @@ from companion.import_checks import (
     json_location,
 )
 from companion.plain_text import clip_text, clip_value
-from companion.storage.backups import backup_history
+from companion.storage.backups import BACKUPS_KEPT, backup_history
 from companion.storage.errors import describe_os_error
 from companion.storage.history_record import HistoryRecord
 from companion.storage.history_store import HistoryStore
@@ -398,13 +398,17 @@ def import_records(
 
 
 def import_games(
-    store: HistoryStore, games: Sequence[ImportedGame], folder: str | os.PathLike[str]
+    store: HistoryStore,
+    games: Sequence[ImportedGame],
+    folder: str | os.PathLike[str],
+    *,
+    keep: int = BACKUPS_KEPT,
 ) -> ImportResult:
     """Add the ``games`` not yet in ``store`` (by fingerprint) and return the counts.
 
     A game whose id is taken by a different game gets a new id. If more than one game is
-    added, ``history.json`` in ``folder`` is backed up first. All new games are written
-    in one write.
+    added, ``history.json`` in ``folder`` is backed up first (``keep`` copies are kept).
+    All new games are written in one write.
     """
     existing = store.all()
     seen_prints = {record.fingerprint() for record in existing}
@@ -423,7 +427,7 @@ def import_games(
             ).encode()
         seen_ids.add(record_id)
         new.append((record_id, document))
-    backup = backup_history(folder) if len(new) > 1 else None
+    backup = backup_history(folder, keep=keep) if len(new) > 1 else None
     if new:
         store.add_encoded(new)
     return ImportResult(added=len(new), skipped=len(games) - len(new), backup=backup)

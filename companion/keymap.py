@@ -10,40 +10,9 @@ engine accepts one of its events (see :mod:`companion.table_keys`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from companion.keys import ConfirmKeys, Key, bindings
 
-from textual.binding import Binding
-
-
-class Key(NamedTuple):
-    """One key binding: keys, action, footer label, id, tooltip and options."""
-
-    key: str
-    action: str
-    label: str
-    id: str
-    tooltip: str
-    key_display: str | None = None
-    priority: bool = False
-    show: bool = True
-
-
-def bindings(keys: tuple[Key, ...] | list[Key]) -> list[Binding]:
-    """Textual bindings for a key table."""
-    return [
-        Binding(
-            k.key,
-            k.action,
-            k.label,
-            show=k.show,
-            id=k.id,
-            tooltip=k.tooltip,
-            key_display=k.key_display,
-            priority=k.priority,
-        )
-        for k in keys
-    ]
+__all__ = ["KEYMAPS", "ConfirmKeys", "Key", "all_ids", "bindings"]
 
 
 HELP_KEY = "question_mark"
@@ -218,6 +187,14 @@ END_PHASE_EVENTS: dict[str, tuple[str, ...]] = {
 
 FINAL_SCORE_KEYS = (
     Key(
+        "ctrl+g",
+        "bgstats",
+        "BG Stats",
+        "final_score.bgstats",
+        "Show this game as a BG Stats link and QR code, to log it on your phone",
+        priority=True,
+    ),
+    Key(
         "ctrl+s",
         "save",
         "Save",
@@ -334,6 +311,20 @@ HISTORY_KEYS = (
         "S",
     ),
     Key("c", "clear_filters", "Clear filters", "history.clear_filters", "Show every game again"),
+    Key(
+        "e",
+        "export",
+        "Export",
+        "history.export",
+        "Write the history to a CSV, JSON or BG Stats file",
+    ),
+    Key(
+        "b",
+        "backups",
+        "Backups",
+        "history.backups",
+        "The copies of the history kept in the data folder; restore one",
+    ),
 )
 HISTORY_TABLE_KEYS = (
     Key(
@@ -346,6 +337,52 @@ HISTORY_TABLE_KEYS = (
 )
 HISTORY_DETAIL_KEYS = (
     Key("escape,q", "close", "Close", "history.detail.close", "Back to the list of games", "esc"),
+    Key(
+        "b,ctrl+g",
+        "bgstats",
+        "BG Stats",
+        "history.detail.bgstats",
+        "Show this game as a BG Stats link and QR code, to log it on your phone",
+        "b",
+    ),
+)
+EXPORT_KEYS = (
+    Key(
+        "ctrl+s",
+        "export",
+        "Export",
+        "history.export.write",
+        "Write the file named in the dialog",
+        priority=True,
+    ),
+    Key("escape", "cancel", "Cancel", "history.export.cancel", "Close without writing anything"),
+)
+RESTORE_KEYS = (
+    Key(
+        "enter",
+        "restore",
+        "Restore",
+        "history.backups.restore",
+        "Make the highlighted copy your history (asks first; the current one is kept)",
+    ),
+    Key("escape,q", "close", "Close", "history.backups.close", "Back to the history", "esc"),
+)
+HISTORY_RESTORE_KEYS = ConfirmKeys(
+    id_prefix="history.backups.confirm",
+    yes="Yes, restore",
+    yes_tooltip="Replace the history with this copy (the current one is backed up first)",
+    no_tooltip="Keep the history as it is",
+)
+BGSTATS_KEYS = (
+    Key("c", "copy_link", "Copy link", "bgstats.copy", "Copy the BG Stats link to the clipboard"),
+    Key(
+        "l",
+        "toggle_link",
+        "Link / QR",
+        "bgstats.toggle",
+        "Show the link as text, or the QR code again",
+    ),
+    Key("escape,q", "close", "Close", "bgstats.close", "Back to the previous screen", "esc"),
 )
 STATISTICS_KEYS = (
     Key("escape,q", "back", "Back", "statistics.back", "Back to the previous screen", "esc"),
@@ -382,36 +419,6 @@ CARD_EDITOR_KEYS = (
     ),
     Key("escape", "cancel", "Cancel", "deck.edit.cancel", "Close without changing the card"),
 )
-
-
-@dataclass(frozen=True)
-class ConfirmKeys:
-    """The keys of one yes/no question: ``y`` says yes, ``n``/``escape`` no, with binding
-    ids ``<id_prefix>.yes`` / ``<id_prefix>.no``, footer labels and tooltips."""
-
-    id_prefix: str = "confirm"
-    yes: str = "Yes"
-    no: str = "No"
-    yes_tooltip: str = "Yes"
-    no_tooltip: str = "No"
-
-    def keys(self) -> tuple[Key, ...]:
-        """The two keys as data."""
-        return (
-            Key("y", "answer(True)", self.yes, f"{self.id_prefix}.yes", self.yes_tooltip),
-            Key(
-                "n,escape",
-                "answer(False)",
-                self.no,
-                f"{self.id_prefix}.no",
-                self.no_tooltip,
-                "n/esc",
-            ),
-        )
-
-    def bindings(self) -> list[Binding]:
-        """The two keys as Textual bindings."""
-        return bindings(self.keys())
 
 
 QUESTION_KEYS = ConfirmKeys()
@@ -464,6 +471,11 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
         "History",
         (*HISTORY_KEYS, *HISTORY_TABLE_KEYS, *HISTORY_DETAIL_KEYS, *HISTORY_DELETE_KEYS.keys()),
     ),
+    "history_files": (
+        "Export and backups",
+        (*EXPORT_KEYS, *RESTORE_KEYS, *HISTORY_RESTORE_KEYS.keys()),
+    ),
+    "bgstats": ("BG Stats", BGSTATS_KEYS),
     "statistics": ("Statistics", STATISTICS_KEYS),
     "deck": (
         "Solo deck",

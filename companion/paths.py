@@ -1,10 +1,15 @@
-"""Where the companion keeps its files: the data folder and the names of the files in it.
+"""Where the companion keeps its files: the data folder and the names of the files in it,
+and the configuration file.
 
 The folder is, in order of precedence: the ``--data-dir`` option (passed as ``override``),
 the ``STUPOR_SOLO_DATA`` environment variable, or the platform's user data folder
 (``platformdirs``). :func:`chosen_data_dir` only says which folder (a command that only
 reads creates nothing); :func:`ensure_data_dir` creates it, private (0700), when something
 is to be written, and checks that files can be written there; :func:`data_dir` does both.
+
+The configuration file is, in the same order: the ``--config`` option, the
+``STUPOR_SOLO_CONFIG`` environment variable, or ``config.toml`` in the platform's user
+config folder (:func:`chosen_config_file`, which creates nothing).
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ import platformdirs
 from companion.storage.errors import describe_os_error
 
 ENV_VAR = "STUPOR_SOLO_DATA"
+CONFIG_ENV_VAR = "STUPOR_SOLO_CONFIG"
 APP_NAME = "stupor-solo"
+CONFIG_FILE = "config.toml"
 
 GAME_FILE = "current_game.json"
 HISTORY_FILE = "history.json"
@@ -81,6 +88,19 @@ def ensure_data_dir(path: pathlib.Path) -> pathlib.Path:
         ) from exc
     _check_writable(path)
     return path
+
+
+def chosen_config_file(override: str | os.PathLike[str] | None = None) -> pathlib.Path:
+    """The configuration file (absolute): ``override`` (the ``--config`` option), else
+    the ``STUPOR_SOLO_CONFIG`` environment variable, else ``config.toml`` in the user
+    config folder. Empty values count as not given. Nothing is created or read."""
+    if override is not None and os.fspath(override) != "":
+        path = pathlib.Path(override)
+    elif os.environ.get(CONFIG_ENV_VAR, ""):
+        path = pathlib.Path(os.environ[CONFIG_ENV_VAR])
+    else:
+        path = pathlib.Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / CONFIG_FILE
+    return path.expanduser().absolute()
 
 
 def _shown(path: pathlib.Path) -> str:

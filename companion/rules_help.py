@@ -1,9 +1,10 @@
 """What the Help screen shows: every key of the app, screen by screen, read from the key
-tables in :mod:`companion.keymap`, and the rules decisions of
-:mod:`companion.rules_decisions`."""
+tables in :mod:`companion.keymap` (with the player's own keys from the configuration file
+in their place), and the rules decisions of :mod:`companion.rules_decisions`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from textual.keys import format_key
@@ -49,11 +50,19 @@ def key_label(key: Key) -> str:
     return " / ".join(_one_key(k) for k in keys)
 
 
-def collect_bindings() -> list[tuple[str, list[KeyRow]]]:
-    """Every key table, in :data:`~companion.keymap.KEYMAPS` order."""
+def _as_bound(key: Key, overrides: Mapping[str, str]) -> Key:
+    """``key`` with the player's own keys for it, if any."""
+    mine = overrides.get(key.id)
+    return key if mine is None else key._replace(key=mine, key_display=None)
+
+
+def collect_bindings(overrides: Mapping[str, str] | None = None) -> list[tuple[str, list[KeyRow]]]:
+    """Every key table, in :data:`~companion.keymap.KEYMAPS` order; ``overrides``
+    (binding id → keys) are the player's own keys, shown in place of the app's."""
     groups: list[tuple[str, list[KeyRow]]] = []
+    mine = overrides or {}
     for name, (title, keys) in KEYMAPS.items():
-        rows = [KeyRow(key_label(k), k.label, k.tooltip, k.id) for k in keys]
+        rows = [KeyRow(key_label(_as_bound(k, mine)), k.label, k.tooltip, k.id) for k in keys]
         if name == "app":
             rows.append(
                 KeyRow("ctrl+p", "Commands", "Search every action of the current screen", "")
@@ -67,10 +76,16 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def bindings_markdown() -> str:
-    """The key tables as Markdown (one table per screen)."""
+def bindings_markdown(overrides: Mapping[str, str] | None = None) -> str:
+    """The key tables as Markdown (one table per screen), with the player's own keys."""
     parts = ["# Keys", ""]
-    for title, rows in collect_bindings():
+    if overrides:
+        parts += [
+            f"Your configuration file changes {len(overrides)} key"
+            f"{'s' if len(overrides) != 1 else ''}; they are shown here.",
+            "",
+        ]
+    for title, rows in collect_bindings(overrides):
         parts += [f"## {title}", "", "| Key | Action | What it does |", "|---|---|---|"]
         parts += [
             f"| `{_cell(row.keys)}` | {_cell(row.description)} | {_cell(row.tooltip)} |"
@@ -95,6 +110,7 @@ def rules_markdown() -> str:
     return "\n".join(parts)
 
 
-def help_markdown() -> str:
-    """The whole help text: keys first, then the rules decisions."""
-    return bindings_markdown() + "\n" + rules_markdown()
+def help_markdown(overrides: Mapping[str, str] | None = None) -> str:
+    """The whole help text: keys first (with the player's own), then the rules
+    decisions."""
+    return bindings_markdown(overrides) + "\n" + rules_markdown()

@@ -23,6 +23,7 @@ from companion.storage.game_store import GameStore
 if TYPE_CHECKING:
     # The engine and the history/settings stores are imported where they are first used:
     # the Start screen needs only to know whether a saved game exists.
+    from companion.config import BackupPolicy
     from companion.history_service import HistoryService
     from companion.storage import HistoryRecord, HistoryStore, SettingsStore
     from solo_deck import GameSetup, GameState, PalaceLimits, PlayerLimits, Ruleset, SoloGame
@@ -95,6 +96,9 @@ class GameSession:
     """Set when another copy holds the data folder: reads then never move a damaged file."""
     unsaved_changes: int = 0
     """Changes made since the last save that succeeded (they exist only in memory)."""
+    backups: BackupPolicy | None = None
+    """Whether to copy the history after each finished game and how many copies to keep
+    (the configuration's; ``None``: no copies)."""
     _last_activity: float = field(default_factory=time.monotonic)
     _history: HistoryStore | None = None
     _history_service: HistoryService | None = None
@@ -132,6 +136,13 @@ class GameSession:
             self._history_service = HistoryService(self.folder, store=self.history)
         self._history_service.may_move = not self.read_only
         return self._history_service
+
+    def forget_history(self) -> None:
+        """Drop the open history store and service (after the history file was replaced
+        by a restore): the next use opens them afresh. Deletions made before can no
+        longer be undone."""
+        self._history = None
+        self._history_service = None
 
     @property
     def settings(self) -> SettingsStore:
@@ -360,8 +371,11 @@ class GameSession:
         }
 
     def finish(self, record: HistoryRecord) -> None:
-        """Store a finished game in the history, then drop the game in progress."""
+        """Store a finished game in the history, copy the history to ``backups/`` (as the
+        policy says; a copy that fails is a notice, the game is saved all the same), then
+        drop the game in progress."""
         self.history.add(record)
+        self.back_up_history()
         self.game = None
         self.revision += 1
         self.save_error, self.unsaved_changes = None, 0
@@ -370,6 +384,22 @@ class GameSession:
         except OSError as exc:
             self.notices.append(
                 f"The game is in your history, but its in-progress file could not be removed: {exc}"
+            )
+
+    def back_up_history(self) -> None:
+        """Copy the history to ``backups/`` after a finished game when the backup policy
+        says so; a copy that cannot be made is a notice, never an error."""
+        policy = self.backups
+        if policy is None or not policy.automatic:
+            return
+        from companion.storage.backups import backup_history
+
+        try:
+            backup_history(self.folder, keep=policy.keep)
+        except OSError as exc:
+            self.notices.append(
+                f"The game is in your history, but the backup copy of the history could not "
+                f"be made: {exc}"
             )
 
     def _touch(self) -> None:

@@ -31,6 +31,19 @@ def test_readme_gives_the_two_setup_commands_that_ci_runs() -> None:
     assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
+def test_readme_configuration_example_is_valid() -> None:
+    from companion.config import parse_config
+    from companion.config_keys import check_keymap
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", readme, re.S)
+    assert len(blocks) == 1
+    config, problems = parse_config(blocks[0].encode())
+    assert problems == []
+    assert check_keymap(config.keys).problems == []
+    assert config.bgstats.win_title == "Feudal lord" and len(config.keys) == 3
+
+
 MODULES = sorted(m.name for m in pkgutil.iter_modules(solo_deck.__path__, "solo_deck."))
 
 

@@ -28,15 +28,19 @@ def _run(case: str, folder: Path, *extra: str) -> tuple[float, dict[str, object]
 
 
 def startup(settings: Settings, space: Workspace) -> tuple[list[Result], list[float]]:
-    """``startup`` and ``startup_with_history``; also returns the bare app's peak RSS of
-    every timed run (the ``memory`` reference)."""
-    cases = ("bare", "app", "app-history")
+    """``startup`` and ``startup_with_history``, both with a full configuration file
+    present (the app without one is timed too, in the same rotation, and printed beside);
+    also returns the bare app's peak RSS of every timed run (the ``memory`` reference)."""
+    cases = ("bare", "app", "app-history", "app-no-config")
     times: dict[str, list[float]] = {case: [] for case in cases}
     rss: dict[str, list[float]] = {case: [] for case in cases}
 
     def once(case: str) -> tuple[float, dict[str, object]]:
         folder = space.data_dir(history=case == "app-history")
-        return _run("bare" if case == "bare" else "app", folder)
+        if case == "bare":
+            return _run("bare", folder)
+        config = folder / "no-config.toml" if case == "app-no-config" else space.config_file
+        return _run("app", folder, "--config", str(config))
 
     if not settings.quick:
         for case in cases:  # warm-up (byte-code, page cache), not counted
@@ -54,10 +58,12 @@ def startup(settings: Settings, space: Workspace) -> tuple[list[Result], list[fl
         1.3,
         median(times["app"]),
         median(times["bare"]),
-        what="stupor-solo to the Start screen, idle (whole process)",
+        what="stupor-solo to the Start screen, idle, with a configuration file (whole process)",
         reference_what="bare Textual app (Header + Static + Footer), idle",
         notes=[
             f"runs (ms): app {spread(times['app'])}, bare {spread(times['bare'])}",
+            f"without a configuration file: {median(times['app-no-config']):.0f} ms, ratio "
+            f"{median(times['app-no-config']) / median(times['bare']):.2f}",
             f"peak RSS at the Start screen: app {median(rss['app']):.1f} MB, "
             f"bare {median(rss['bare']):.1f} MB",
         ],

@@ -1,6 +1,7 @@
 """The final score: counts prefilled from the tracked game (editable), the breakdown with
-the most-Structures rule that applied, the title shown large, notes, and saving the game to
-the history."""
+the most-Structures rule that applied, the title shown large, notes, saving the game to
+the history, and the game as a BG Stats link and QR code (``ctrl+g``; its play id is the
+record's id, so sending it before and after saving gives BG Stats one play)."""
 
 from __future__ import annotations
 
@@ -263,3 +264,14 @@ class FinalScoreScreen(GameScreen[None]):
     def action_back(self) -> None:
         """Leave without saving (back to the screen underneath)."""
         self.dismiss()
+
+    def action_bgstats(self) -> None:
+        """Show this game as a BG Stats link and QR code (nothing is saved)."""
+        if not self.session.has_game:
+            self.notify("There is no game to send.", severity="error")
+            return
+        record = self.build_record()
+        if record is not None:
+            from companion.screens.bgstats import show_bgstats
+
+            show_bgstats(self.app, record)

@@ -1,15 +1,18 @@
-"""The Help screen: every key of the app, screen by screen, and our rules decisions."""
+"""The Help screen: the version, every key of the app screen by screen (the player's own
+keys in place), and our rules decisions."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
+from companion import __version__
+from companion.keymap import HELP_KEYS, bindings
 from companion.rules_help import help_markdown
 from companion.widgets.key_footer import KeyFooter
 
@@ -25,21 +28,18 @@ class HelpScreen(Screen[None]):
     HelpScreen MarkdownTable { width: auto; max-width: 100%; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape,q",
-            "close",
-            "Close",
-            id="help.close",
-            key_display="esc",
-            tooltip="Close the help and go back",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(HELP_KEYS))
 
     def compose(self) -> ComposeResult:
-        yield Static("Help · keys and rules decisions", id="help-title", classes="title-large")
+        yield Static(
+            f"Help · keys and rules decisions · stupor-solo {__version__}",
+            id="help-title",
+            classes="title-large",
+            markup=False,
+        )
+        overrides = getattr(self.app, "keymap_overrides", None)
         with VerticalScroll(id="help-body"):
-            yield Markdown(help_markdown(), id="help-text")
+            yield Markdown(help_markdown(overrides), id="help-text")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -8,6 +8,8 @@ loading indicator shows if that takes a moment), so a long history never freezes
 screen. Deleting a game asks first and can be undone (``u``) for as long as the app runs;
 writes run in one worker at a time. When another copy of the app holds the data
 (``app.read_only``) nothing is written: delete and undo are refused with a message.
+``e`` exports the history and ``b`` lists its backup copies, to restore one
+(:mod:`companion.screens.history_files`).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
     from companion.app import StuporSoloApp
     from companion.history_service import HistoryReading, HistoryService
     from companion.storage import HistoryRecord
+    from companion.storage.restore import RestoreResult
 
 EMPTY_TEXT = (
     "No finished games yet. When you save a game's final score it appears here, with its "
@@ -367,6 +370,38 @@ class HistoryScreen(Screen[None]):
             table.focus()
             return
         self.dismiss()
+
+    def action_export(self) -> None:
+        """Write the history to a file (CSV, JSON or BG Stats plays)."""
+        from companion.screens.history_files import ExportModal
+
+        if not self.view.all_records:
+            self.notify("There are no games to export yet.")
+            return
+
+        def written(path: object) -> None:
+            if path is not None:
+                self.notify(f"Exported to {path}.", markup=False)
+
+        self.app.push_screen(ExportModal(self.view.all_records), written)
+
+    def action_backups(self) -> None:
+        """List the history's copies; restoring one reads the history again."""
+        from companion.screens.history_files import BackupsModal
+
+        def restored(result: RestoreResult | None) -> None:
+            if result is None:
+                return
+            before = (
+                f" Your history as it was is kept as {result.previous.name}."
+                if (result.previous)
+                else ""
+            )
+            self.notify(f"Restored {result.restored.name}.{before}", markup=False, timeout=10)
+            self.view = HistoryView()
+            self.load_history()
+
+        self.app.push_screen(BackupsModal(), restored)
 
     def action_statistics(self) -> None:
         """Open the Statistics screen over the games already read (or let it read them)."""

@@ -2,11 +2,14 @@
 counted pile, the Voyage ports, and what the board shows (optional).
 
 Nothing changes until "Start game" finds every field valid; a bad field gets a message right
-next to it and the cursor.
+next to it and the cursor. The House, difficulty, deck mode and easier option start as the
+configuration file sets them, else as chosen at the last setup (remembered in the settings
+file when a game starts).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,6 +30,7 @@ from companion.screens.setup_choices import (
     MOST_STRUCTURES_CHOICES,
     PILE_MAX,
     SEED_MAX,
+    initial_choices,
     most_structures_note,
     pile_hint,
     ports_from_start,
@@ -81,6 +85,7 @@ class SetupScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._ruleset = load_ruleset()
+        self._initial: dict[str, object] = {}
 
     @property
     def stupor_app(self) -> StuporSoloApp:
@@ -89,8 +94,27 @@ class SetupScreen(Screen[None]):
 
     # --- layout ----------------------------------------------------------------------
 
+    def _initial_choices(self) -> dict[str, object]:
+        """The choices the form starts with (see :func:`initial_choices`)."""
+        app = self.stupor_app
+        pinned = {
+            name: value
+            for name, value in dataclasses.asdict(app.config.config.new_game).items()
+            if value is not None
+        }
+        settings = app.session.settings
+        try:
+            remembered = settings.new_game_choices()
+        except (OSError, ValueError) as exc:
+            self.notify(f"The last setup's choices could not be read ({exc}).")
+            remembered = {}
+        for problem in settings.problems:
+            self.notify(problem)
+        return initial_choices(pinned, remembered)
+
     def compose(self) -> ComposeResult:
         rules = self._ruleset
+        self._initial = self._initial_choices()
         with VerticalScroll(id="setup-form"):
             yield Static("New game", id="setup-title", classes="title-large")
             yield Static("", id="replace-warning", classes="error-text")
@@ -114,26 +138,31 @@ class SetupScreen(Screen[None]):
         yield KeyFooter()
 
     def _choices(self) -> ComposeResult:
+        start = self._initial
         with Vertical(classes="section"):
             yield Label("Difficulty (Market tiles)", classes="field-label")
             with RadioSet(id="difficulty"):
                 for value, label in DIFFICULTIES:
-                    yield ClearRadioButton(label, value=value == "medium", id=f"diff-{value}")
+                    chosen = value == start["difficulty"]
+                    yield ClearRadioButton(label, value=chosen, id=f"diff-{value}")
             extra = self._ruleset.edicts.easier_solo_extra_tiles.value
             yield ClearCheckbox(
-                f"Easier solo: add {extra} marked Edict tiles to the pile", id="easier"
+                f"Easier solo: add {extra} marked Edict tiles to the pile",
+                value=bool(start["easier_solo"]),
+                id="easier",
             )
             yield Label("Your House", classes="field-label")
             yield Select(
                 [(house, house) for house in HOUSES],
-                value=HOUSES[0],
+                value=start["house"] if start["house"] in HOUSES else HOUSES[0],
                 allow_blank=False,
                 id="house-select",
             )
             yield Label("Solo deck", classes="field-label")
             with RadioSet(id="deck-mode"):
                 for value, label in DECK_MODES:
-                    yield ClearRadioButton(label, value=value == "virtual", id=f"mode-{value}")
+                    chosen = value == start["deck_mode"]
+                    yield ClearRadioButton(label, value=chosen, id=f"mode-{value}")
             yield Static("", id="deck-note", classes="muted", markup=False)
             bonus = self._ruleset.scoring.most_structures_bonus.value
             yield Label(f"Most-Structures bonus ({bonus} VP at the end)", classes="field-label")
@@ -167,7 +196,8 @@ class SetupScreen(Screen[None]):
                 validators=[WholeNumber(0, PILE_MAX)],
                 id="pile",
             )
-            yield Static(pile_hint(False, self._ruleset), id="pile-hint", classes="muted")
+            easier = bool(self._initial.get("easier_solo"))
+            yield Static(pile_hint(easier, self._ruleset), id="pile-hint", classes="muted")
             yield error_label("pile")
 
     def _printed_board(self) -> PrintedBoard:
@@ -403,8 +433,17 @@ class SetupScreen(Screen[None]):
             )
             return
         self._remember_board()
+        self._remember_choices(values)
         self.dismiss()
         self.stupor_app.open_table()
+
+    def _remember_choices(self, values: dict[str, Any]) -> None:
+        """Keep the House, difficulty, deck mode and easier option for the next form."""
+        names = ("house", "difficulty", "deck_mode", "easier_solo")
+        try:
+            self.stupor_app.session.settings.remember_new_game({n: values[n] for n in names})
+        except (OSError, ValueError) as exc:
+            self.notify(f"This setup's choices could not be remembered ({exc}).")
 
     def _remember_board(self) -> None:
         """Keep the token spaces and rewards entered, to prefill the next setup."""

@@ -40,6 +40,29 @@ MOST_STRUCTURES_CHOICES: dict[str, str] = {
 """One line for each of the engine's :data:`MOST_STRUCTURES_RULES`, in its order."""
 
 
+BUILT_IN_CHOICES: dict[str, object] = {
+    "house": "Savoy",
+    "difficulty": "medium",
+    "deck_mode": "virtual",
+    "easier_solo": False,
+}
+"""What the New game form starts with when neither the configuration nor a past setup says."""
+
+
+def initial_choices(pinned: dict[str, object], remembered: dict[str, object]) -> dict[str, object]:
+    """The House, difficulty, deck mode and easier option the form starts with: a value
+    set in the configuration file (``pinned``) wins, then the last setup's choice
+    (``remembered``), then :data:`BUILT_IN_CHOICES`.
+
+    >>> initial_choices({"house": "Savoy"}, {"house": "Di Romano", "difficulty": "hard"})
+    {'house': 'Savoy', 'difficulty': 'hard', 'deck_mode': 'virtual', 'easier_solo': False}
+    """
+    return {
+        name: pinned.get(name, remembered.get(name, default))
+        for name, default in BUILT_IN_CHOICES.items()
+    }
+
+
 def setup_checklist(
     difficulty: str, easier_solo: bool, deck_mode: str, ruleset: Ruleset | None = None
 ) -> list[str]:

@@ -1,4 +1,4 @@
-"""The Start screen: resume, new game, history, deck, help, quit.
+"""The Start screen: resume, new game, history, deck, help, quit, and the version.
 
 It opens instantly: it asks the game store only whether a saved game exists (no replay) and
 never opens the history.
@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion import __version__
+from companion.keymap import START_KEYS, bindings
 from companion.warm_up import WARM_UP_DELAY, start_warm_up
 from companion.widgets.key_footer import KeyFooter
 
@@ -43,55 +45,10 @@ class StartScreen(Screen[None]):
     StartScreen #start-subtitle { width: 100%; content-align: center middle; margin-bottom: 1; }
     StartScreen #start-notices { margin-bottom: 1; border: round $warning; }
     StartScreen #start-menu { height: auto; max-height: 10; }
+    StartScreen #start-version { width: 100%; content-align: center middle; margin-top: 1; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "r",
-            "resume",
-            "Resume",
-            id="start.resume",
-            tooltip="Go back to the saved game in progress",
-        ),
-        Binding("n", "new_game", "New game", id="start.new", tooltip="Set up a new solo game"),
-        Binding(
-            "h",
-            "history",
-            "History",
-            id="start.history",
-            tooltip="Your finished games and their scores",
-        ),
-        Binding(
-            "s",
-            "statistics",
-            "Statistics",
-            id="start.statistics",
-            tooltip="Records, title counts, streaks and the score chart",
-        ),
-        Binding("d", "deck", "Deck", id="start.deck", tooltip="View, check and edit the solo deck"),
-        Binding(
-            "question_mark",
-            "app.help",
-            "Help",
-            id="start.help",
-            key_display="?",
-            tooltip="Keys and the rules decisions",
-        ),
-        Binding(
-            "t",
-            "app.toggle_theme",
-            "Theme",
-            id="start.theme",
-            tooltip="Switch between the dark and the light theme",
-        ),
-        Binding(
-            "q",
-            "quit",
-            "Quit",
-            id="start.quit",
-            tooltip="Leave the app; a game in progress stays saved",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(START_KEYS))
 
     @property
     def stupor_app(self) -> StuporSoloApp:
@@ -108,6 +65,9 @@ class StartScreen(Screen[None]):
             notices.border_title = "Notice"
             yield notices
             yield OptionList(id="start-menu")
+            yield Static(
+                f"stupor-solo {__version__}", id="start-version", classes="muted", markup=False
+            )
         yield KeyFooter()
 
     def on_mount(self) -> None:

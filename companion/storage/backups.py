@@ -1,4 +1,6 @@
-"""Copies of the history kept before an import: ``<data dir>/backups/history-<UTC>.json``.
+"""Copies of the history: ``<data dir>/backups/history-<UTC>.json``, made after every
+finished game (as the configuration's backup policy says), before an import and before a
+restore (:mod:`companion.storage.restore`).
 
 The copy is made with :func:`~companion.storage.atomic_write.atomic_write` (private, whole
 or not at all), read without following a link. The ``backups`` folder is created private
@@ -26,14 +28,18 @@ _CHUNK = 1 << 20
 
 
 def backup_history(
-    folder: str | os.PathLike[str], *, keep: int = BACKUPS_KEPT, now: dt.datetime | None = None
+    folder: str | os.PathLike[str],
+    *,
+    keep: int = BACKUPS_KEPT,
+    now: dt.datetime | None = None,
+    prune: bool = True,
 ) -> pathlib.Path | None:
     """Copy ``history.json`` to ``folder/backups/history-YYYYmmdd-HHMMSS-ffffff.json``
-    (UTC) and delete all but the newest ``keep`` such copies. Returns the copy, or ``None``
-    if there is no history (or an empty one) to back up. Other files in ``backups`` (a
-    damaged file moved aside, say) are never touched. Raises ``OSError`` if the copy
-    cannot be made, :class:`~companion.storage.errors.UnsafeFileError` for a link where
-    the history or the ``backups`` folder should be.
+    (UTC) and, with ``prune``, delete all but the newest ``keep`` such copies. Returns the
+    copy, or ``None`` if there is no history (or an empty one) to back up. Other files in
+    ``backups`` (a damaged file moved aside, say) are never touched. Raises ``OSError`` if
+    the copy cannot be made, :class:`~companion.storage.errors.UnsafeFileError` for a link
+    where the history or the ``backups`` folder should be.
     """
     base = pathlib.Path(folder)
     history = base / HISTORY_FILE
@@ -49,7 +55,8 @@ def backup_history(
         target = backups / f"history-{stamp}-{attempt}.json"
         attempt += 1
     atomic_write(target, _chunks_of(history))
-    _prune_backups(backups, keep)
+    if prune:
+        prune_backups(base, keep)
     return target
 
 
@@ -87,9 +94,24 @@ def _backup_order(name: str) -> tuple[str, int]:
     return ("-".join(parts[:3]), extra)
 
 
-def _prune_backups(backups: pathlib.Path, keep: int) -> None:
-    copies = list_backups(backups.parent)
+def prune_backups(folder: str | os.PathLike[str], keep: int) -> None:
+    """Delete all but the newest ``keep`` history copies in ``folder/backups``."""
+    copies = list_backups(folder)
     for old in copies[: max(0, len(copies) - keep)]:
         with contextlib.suppress(OSError):
             old.unlink()
-    fsync_dir(backups)
+    fsync_dir(pathlib.Path(folder) / BACKUP_DIR)
+
+
+def backup_time(path: pathlib.Path) -> dt.datetime | None:
+    """When the copy ``path`` was made (UTC, from its name), or ``None``."""
+    stamp = "-".join(path.name.removesuffix(".json").split("-")[1:4])
+    try:
+        return dt.datetime.strptime(stamp, "%Y%m%d-%H%M%S-%f").replace(tzinfo=dt.UTC)
+    except ValueError:
+        return None
+
+
+def is_backup_name(name: str) -> bool:
+    """Whether ``name`` is how a history copy is named (no folder in it)."""
+    return bool(_BACKUP_NAME.match(name))

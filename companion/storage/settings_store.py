@@ -8,6 +8,9 @@
 
 ``printed_board`` (optional, added later: absent means nothing remembered) is what the last
 setup said the board prints, the same every game, to prefill the next setup.
+``new_game`` (optional, added later) is the House, difficulty, deck mode and easier option
+chosen at the last setup: ``{"house": ..., "difficulty": ..., "deck_mode": ...,
+"easier_solo": ...}``.
 
 Each setter changes its own key only (TinyDB ``upsert`` merges). A value that does not
 validate is ignored (the default is used) and listed in :attr:`SettingsStore.problems`.
@@ -37,6 +40,14 @@ DOC_ID = 1
 CURRENT_SETTINGS_SCHEMA = 1
 MAX_THEME_LENGTH = 60
 PRINTED_BOARD = "printed_board"
+NEW_GAME = "new_game"
+NEW_GAME_CHOICES: dict[str, tuple[object, ...]] = {
+    "house": ("Savoy", "Wittelsbach", "Di Romano", "Hohenstaufen"),
+    "difficulty": ("easy", "medium", "hard"),
+    "deck_mode": ("virtual", "table"),
+    "easier_solo": (True, False),
+}
+"""What each remembered setup choice may be (the engine's values; a test keeps them equal)."""
 _SPACE_KEY = re.compile(r"^[A-C][1-5]$")
 
 
@@ -188,6 +199,39 @@ class SettingsStore:
                 return grants[0], grants[1], grants[2]
         self.problems.append("The remembered Edict rewards were not three rewards.")
         return None, None, None
+
+    # --- the last setup's choices --------------------------------------------------------
+
+    def new_game_choices(self) -> dict[str, object]:
+        """The House, difficulty, deck mode and easier option chosen at the last setup
+        (only those that are still valid; the others are listed in :attr:`problems`)."""
+        raw = self._settings().get(NEW_GAME)
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            self.problems.append("The remembered setup choices were not a set of values.")
+            return {}
+        chosen: dict[str, object] = {}
+        for name, allowed in NEW_GAME_CHOICES.items():
+            value = raw.get(name)
+            if value is None:
+                continue
+            if any(value == option and type(value) is type(option) for option in allowed):
+                chosen[name] = value
+            else:
+                self.problems.append(f"The remembered {name.replace('_', ' ')} was not valid.")
+        return chosen
+
+    def remember_new_game(self, choices: dict[str, object]) -> None:
+        """Keep the setup choices (House, difficulty, deck mode, easier option) for the
+        next New game form. Raises ``ValueError`` for a name or value it does not know."""
+        for name, value in choices.items():
+            allowed = NEW_GAME_CHOICES.get(name)
+            if allowed is None or not any(
+                value == option and type(value) is type(option) for option in allowed
+            ):
+                raise ValueError(f"{name}={value!r} is not a setup choice")
+        self._set(NEW_GAME, dict(choices))
 
     # --- internals ----------------------------------------------------------------------
 

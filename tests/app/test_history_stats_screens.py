@@ -574,6 +574,8 @@ def test_history_keys() -> None:
         "history.statistics": "t",
         "history.sort_reverse": "S",
         "history.clear_filters": "c",
+        "history.export": "e",
+        "history.backups": "b",
     }
 
 

@@ -143,7 +143,7 @@ def test_export_to_stdout(
 def test_export_needs_a_format_it_can_tell(run: Run, tmp_path: pathlib.Path) -> None:
     result = run("export", str(tmp_path / "games.txt"))
     assert result.code == 2
-    assert "--format csv or --format json" in result.err
+    assert "--format csv, --format json or --format bgstats" in result.err
     assert not (tmp_path / "games.txt").exists()
     assert run("export", "--format", "xml", str(tmp_path / "g.xml")).code == 2
 

@@ -1,4 +1,5 @@
-"""One finished game in full: its fields, score breakdown, notes and the log summary."""
+"""One finished game in full: its fields, score breakdown, notes and the log summary; ``b``
+shows it as a BG Stats link and QR code."""
 
 from __future__ import annotations
 
@@ -75,3 +76,9 @@ class HistoryDetailModal(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to the list."""
         self.dismiss()
+
+    def action_bgstats(self) -> None:
+        """Show this game as a BG Stats link and QR code."""
+        from companion.screens.bgstats import show_bgstats
+
+        show_bgstats(self.app, self.record)

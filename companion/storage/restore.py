@@ -1,0 +1,146 @@
+"""Listing the history copies in ``backups/`` and making one of them the history again.
+
+A copy is restored only after it has been read the way the app reads a history (a damaged
+copy, or one written by a newer program, is refused and nothing changes); the current
+history is copied to ``backups/`` first, so a restore can itself be undone; then the copy's
+bytes replace ``history.json`` in one atomic write: after a restore the history file is
+byte for byte the copy. Old copies are pruned last, so the copy being restored is never
+deleted before it has been read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import pathlib
+import tempfile
+from dataclasses import dataclass, field
+
+from companion.paths import HISTORY_FILE
+from companion.plain_text import clip_text
+from companion.storage.atomic_write import atomic_write
+from companion.storage.backups import (
+    BACKUPS_KEPT,
+    backup_history,
+    backup_time,
+    is_backup_name,
+    list_backups,
+    prune_backups,
+)
+from companion.storage.safe_files import read_data_file
+
+
+class BackupError(ValueError):
+    """A copy that cannot be restored (none of that name, damaged, from a newer program);
+    the message says which and what to do. Nothing was changed."""
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    """One history copy: its file, when it was made (UTC), its size and its games
+    (``None`` when the file cannot be read)."""
+
+    path: pathlib.Path
+    saved_at: dt.datetime | None
+    size: int
+    games: int | None
+
+    @property
+    def name(self) -> str:
+        """The file name, which ``restore`` takes."""
+        return self.path.name
+
+
+@dataclass(frozen=True)
+class RestoreResult:
+    """What a restore did: the copy restored, how many games it holds, the copy of the
+    history as it was before (``None``: there was none), and any games of the copy the
+    app will skip when reading it (with the reason)."""
+
+    restored: pathlib.Path
+    games: int
+    previous: pathlib.Path | None
+    problems: list[str] = field(default_factory=list)
+
+
+def _count_games(path: pathlib.Path) -> int | None:
+    try:
+        raw = read_data_file(path)
+        document = json.loads(raw or b"{}")
+    except (OSError, ValueError):
+        return None
+    games = document.get("games", {}) if isinstance(document, dict) else None
+    return len(games) if isinstance(games, dict) else None
+
+
+def backup_infos(folder: str | os.PathLike[str]) -> list[BackupInfo]:
+    """Every history copy in ``folder/backups``, newest first."""
+    infos: list[BackupInfo] = []
+    for path in reversed(list_backups(folder)):
+        try:
+            size = path.lstat().st_size
+        except OSError:
+            continue
+        infos.append(BackupInfo(path, backup_time(path), size, _count_games(path)))
+    return infos
+
+
+def find_backup(folder: str | os.PathLike[str], name: str) -> pathlib.Path:
+    """The copy called ``name`` (``.json`` may be left out). Raises :class:`BackupError`
+    naming the copies there are."""
+    wanted = name if name.endswith(".json") else f"{name}.json"
+    copies = list_backups(folder)
+    for path in copies:
+        if is_backup_name(wanted) and path.name == wanted:
+            return path
+    known = ", ".join(path.name for path in reversed(copies[-3:]))
+    hint = (
+        f" The newest: {known} ('stupor-solo backups' lists all)."
+        if copies
+        else (" There are no copies yet.")
+    )
+    raise BackupError(f"There is no history copy called {clip_text(name, 80)!r}.{hint}")
+
+
+def check_backup(path: pathlib.Path) -> tuple[bytes, int, list[str]]:
+    """Read the copy at ``path`` as the app reads a history: its bytes, its readable
+    games and the problems (games it would skip). Raises :class:`BackupError` when the
+    copy is damaged, empty or from a newer program."""
+    from companion.storage.errors import NewerSchemaError
+    from companion.storage.history_store import HistoryStore
+
+    try:
+        raw = read_data_file(path)
+    except OSError as exc:
+        raise BackupError(f"The copy {path.name} could not be read: {exc}") from exc
+    if not raw:
+        raise BackupError(f"The copy {path.name} is empty; choose another.")
+    with tempfile.TemporaryDirectory(prefix="stupor-solo-restore-") as scratch:
+        trial = pathlib.Path(scratch)
+        atomic_write(trial / HISTORY_FILE, raw)
+        store = HistoryStore(trial, may_move=False)
+        try:
+            records = store.all()
+        except NewerSchemaError as exc:
+            raise BackupError(f"The copy {path.name} cannot be used: {exc}") from exc
+        if store.left_damaged:
+            raise BackupError(
+                f"The copy {path.name} is damaged (not a history the app can read); "
+                "choose another. Nothing was changed."
+            )
+        return raw, len(records), list(store.problems)
+
+
+def restore_backup(
+    folder: str | os.PathLike[str], name: str, *, keep: int = BACKUPS_KEPT
+) -> RestoreResult:
+    """Make the copy ``name`` the history of ``folder`` (see the module). The caller
+    holds the data folder's lock. Raises :class:`BackupError` (nothing changed) for a copy
+    that cannot be used, ``OSError`` when the disk refuses."""
+    path = find_backup(folder, name)
+    raw, games, problems = check_backup(path)
+    previous = backup_history(folder, keep=keep, prune=False)
+    atomic_write(pathlib.Path(folder) / HISTORY_FILE, raw)
+    prune_backups(folder, keep)
+    return RestoreResult(path, games, previous, problems)

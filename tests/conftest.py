@@ -1,0 +1,16 @@
+"""What every test shares: no test reads or writes the real configuration file."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> pathlib.Path:
+    """Point ``STUPOR_SOLO_CONFIG`` at a file of the test's own (not created), so the
+    command line never reads the configuration of the person running the tests."""
+    path = tmp_path / "test-config" / "config.toml"
+    monkeypatch.setenv("STUPOR_SOLO_CONFIG", str(path))
+    return path
