@@ -9,31 +9,26 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Label
 
 from companion.formatting import plural
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
 from solo_deck.events import DropResources
 
 if TYPE_CHECKING:
-    from solo_deck import GameState, Obligation, Ruleset
+    pass
 
 
-class DropModal(EventModal[DropResources]):
+class DropModal(GameEventModal[DropResources]):
     """Grain and Stone to put back, prefilled from the kind you hold more of; the two must
     add up to what is owed (the engine says so inline otherwise). Put back records."""
 
     DIALOG_TITLE = "Put resources back"
     OK_LABEL = "Put back"
+    ANSWERS = "drop"
 
-    def __init__(
-        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
-    ) -> None:
-        first = state.obligation
-        if obligation is None and first is not None and first.does == "drop":
-            obligation = first
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.count = obligation.count if obligation is not None else 0
+    @property
+    def count(self) -> int:
+        """How many resources are owed back."""
+        return self.obligation.count if self.obligation is not None else 0
 
     def prefill(self) -> tuple[int, int]:
         """``(grain, stone)``: as much as possible from the kind you hold more of."""

@@ -14,7 +14,8 @@ from textual.widgets.option_list import Option
 
 from companion.keymap import ISSUE_EDICT_KEYS, bindings
 from companion.screens.modals.advisor import ally_lines
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
+from companion.widgets.search_select import focus_first_enabled
 from solo_deck import (
     AdviceRow,
     Edict,
@@ -41,7 +42,7 @@ def numeral(index: int) -> str:
     return Numeral.from_index(index).value
 
 
-class IssueEdictModal(EventModal[PlayerEdict]):
+class IssueEdictModal(GameEventModal[PlayerEdict]):
     """Three short steps, each a list: the Active tile, the legal add/remove combination
     (only legal ones are listed, so forced directions are plain), and the Next tile that
     slides down (skipped when none is left). Backspace goes back one step."""
@@ -57,9 +58,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
+        super().__init__(state, ruleset, obligation)
         self.limits = PalaceLimits.from_ruleset(ruleset)
         self.step = 1
         self.slot: int | None = None
@@ -169,11 +168,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
         options = self.query_one("#choices", OptionList)
         options.clear_options()
         options.add_options(self._options())
-        enabled = [
-            i for i in range(options.option_count) if not options.get_option_at_index(i).disabled
-        ]
-        options.highlighted = enabled[0] if enabled else None
-        options.focus()
+        focus_first_enabled(options)
 
     def action_back(self) -> None:
         """Go back one step (from step 1 nothing happens)."""
