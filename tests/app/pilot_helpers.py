@@ -1,14 +1,42 @@
-"""What the app tests share: the terminal size and waiting for the app to finish its work."""
+"""What the app tests share: the terminal size, a host app for one dialog and waiting for
+the app to finish its work."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from textual.app import App
+from textual.screen import ModalScreen
 from textual.widgets import Input
 
+import companion
+from companion.session import GameSession
 from solo_deck import SoloGame
 
 SIZE = (120, 40)
+CSS = Path(companion.__file__).parent / "companion.tcss"
+
+
+class DialogHost(App[None]):
+    """Holds a session and opens one dialog, made by ``factory`` from the game state (see
+    :meth:`dialog`); ``results`` collects what it returns."""
+
+    CSS_PATH = str(CSS)
+
+    def __init__(self, session: GameSession, factory: Callable[..., ModalScreen[Any]]) -> None:
+        super().__init__()
+        self.session = session
+        self.factory = factory
+        self.results: list[Any] = []
+
+    def dialog(self) -> ModalScreen[Any]:
+        """The dialog to open: ``factory(state)``."""
+        return self.factory(self.session.state)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog(), self.results.append)
 
 
 async def settle(pilot: Any) -> None:
