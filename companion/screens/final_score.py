@@ -20,7 +20,8 @@ from companion.keymap import FINAL_SCORE_KEYS, bindings
 from companion.screens.game_screen import GameScreen
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.number_field import NumberField
-from solo_deck import GameState, ScoreBreakdown, final_score
+from solo_deck import ScoreBreakdown, final_score
+from solo_deck.scoring import final_counts
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
@@ -36,19 +37,6 @@ INPUTS = (
 )
 LOG_LINES = 40
 NOTES_MAX = 2000
-
-
-def prefill(state: GameState) -> dict[str, int]:
-    """The final counts as the app tracked them."""
-    player = state.player
-    return {
-        "vp_track": player.vp,
-        "structures": player.structures,
-        "frederick_structures": state.palace.structures,
-        "grain": player.grain,
-        "stone": player.stone,
-        "augustales": player.augustales,
-    }
 
 
 def structures_rule_line(ruleset: Ruleset, counts: dict[str, int], bonus: int) -> str:
@@ -99,7 +87,7 @@ class FinalScoreScreen(GameScreen[None]):
 
     def compose(self) -> ComposeResult:
         state = self.state
-        values = prefill(state)
+        values = final_counts(state)
         yield Header()
         with VerticalScroll(id="final-body"):
             yield Static("Final score", id="final-heading", classes="title-large")

@@ -25,9 +25,10 @@ from companion.screens.start import StartScreen
 from companion.screens.table import TableScreen
 from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError
-from solo_deck import Phase, ScoreBreakdown
+from solo_deck import Phase
 from tests.app.game_script import play_in_engine, script_setup
 from tests.app.pilot_helpers import idle_turn, settle
+from tests.scores import breakdown
 
 SIZE = (120, 40)
 
@@ -171,14 +172,7 @@ def finished_app(folder: Path) -> StuporSoloApp:
     history_before = HistoryRecord(
         id="earlier-game",
         finished_at="2025-03-01T20:15:00+00:00",
-        score=ScoreBreakdown(
-            vp_track=40,
-            structures=10,
-            most_structures_bonus=4,
-            resources_vp=1,
-            total=55,
-            title="Feudal lord",
-        ),
+        score=breakdown(vp_track=40, structures=10, most_structures_bonus=4, resources_vp=1),
     )
     GameSession(folder).history.add(history_before)
     app = StuporSoloApp(folder)

@@ -42,6 +42,7 @@ from companion.session import GameSession
 from companion.storage import HistoryRecord
 from solo_deck import GameSetup, final_score
 from solo_deck.events import Event
+from solo_deck.scoring import final_counts
 
 LOG_LINES = 40
 
@@ -64,15 +65,7 @@ def build_record(session: GameSession) -> HistoryRecord:
     assert game is not None
     state = game.state
     setup = game.setup
-    score = final_score(
-        vp_track=state.player.vp,
-        structures=state.player.structures,
-        frederick_structures=state.palace.structures,
-        grain=state.player.grain,
-        stone=state.player.stone,
-        augustales=state.player.augustales,
-        ruleset=setup.ruleset,
-    )
+    score = final_score(**final_counts(state), ruleset=setup.ruleset)
     return HistoryRecord(
         id=record_id_for(session.started_at),
         finished_at=precise_utc_now(),
