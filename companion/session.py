@@ -279,18 +279,14 @@ class GameSession:
         """Apply one event and save. ``RuleError`` leaves game and file unchanged."""
         game = self.require_game()
         state = game.push(event)
-        self.revision += 1
-        self._touch()
-        self.save()
+        self._changed()
         return state
 
     def undo(self) -> Event | None:
         """Take back the last event and save."""
         event = self.require_game().undo()
         if event is not None:
-            self.revision += 1
-            self._touch()
-            self.save()
+            self._changed()
         return event
 
     def undo_to(self, count: int) -> list[Event]:
@@ -305,18 +301,14 @@ class GameSession:
                 break
             undone.append(event)
         if undone:
-            self.revision += 1
-            self._touch()
-            self.save()
+            self._changed()
         return undone
 
     def redo(self) -> Event | None:
         """Re-apply the last undone event and save."""
         event = self.require_game().redo()
         if event is not None:
-            self.revision += 1
-            self._touch()
-            self.save()
+            self._changed()
         return event
 
     def save(self) -> None:
@@ -401,6 +393,12 @@ class GameSession:
                 f"The game is in your history, but the backup copy of the history could not "
                 f"be made: {exc}"
             )
+
+    def _changed(self) -> None:
+        """The game moved: count the revision and the play time, then save."""
+        self.revision += 1
+        self._touch()
+        self.save()
 
     def _touch(self) -> None:
         now = time.monotonic()

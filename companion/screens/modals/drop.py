@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Input, Label
+from textual.widgets import Label
 
 from companion.formatting import plural
 from companion.screens.modals.event_modal import GameEventModal
@@ -23,6 +22,7 @@ class DropModal(GameEventModal[DropResources]):
 
     DIALOG_TITLE = "Put resources back"
     OK_LABEL = "Put back"
+    ENTER_MOVES_ON = True
     ANSWERS = "drop"
 
     @property
@@ -51,13 +51,6 @@ class DropModal(GameEventModal[DropResources]):
 
     def on_mount(self) -> None:
         self.query_one("#grain", NumberField).input.focus()
-
-    @on(Input.Submitted)
-    def _enter_moves_on(self, event: Input.Submitted) -> None:
-        """Enter in a field moves to the next one; only Put back records."""
-        event.stop()
-        event.prevent_default()
-        self.focus_next()
 
     def build_event(self) -> DropResources | None:
         fields = [self.query_one(f"#{name}", NumberField) for name in ("grain", "stone")]

@@ -39,6 +39,7 @@ class RewardModal(GameEventModal[TakeEdictReward]):
 
     DIALOG_TITLE = "Take an Edict reward"
     OK_LABEL = "Take"
+    ENTER_MOVES_ON = True
     DEFAULT_CSS = """
     RewardModal #space { height: auto; max-height: 5; }
     RewardModal #printed-choice > .number-label { width: auto; height: 1; padding-right: 1; }
@@ -149,13 +150,6 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     def _changed(self, event: Input.Changed | Select.Changed) -> None:
         self.query_one(ResourceChoice).refresh_hint()
         self._sync()
-
-    @on(Input.Submitted)
-    def _enter_moves_on(self, event: Input.Submitted) -> None:
-        """Enter in a field moves to the next one; only Take records."""
-        event.stop()
-        event.prevent_default()
-        self.focus_next()
 
     # --- the event -----------------------------------------------------------------------
 

@@ -45,6 +45,9 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
     """
     DIALOG_TITLE = ""
     OK_LABEL = "Record"
+    ENTER_MOVES_ON: ClassVar[bool] = False
+    """Whether Enter in a field moves to the next one (only the first button records)
+    instead of recording."""
 
     def __init__(self, obligation: Obligation | None = None) -> None:
         super().__init__()
@@ -142,7 +145,10 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.submit()
+        if self.ENTER_MOVES_ON:
+            self.focus_next()
+        else:
+            self.submit()
 
 
 class GameEventModal(EventModal[EventT]):

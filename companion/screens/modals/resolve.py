@@ -215,6 +215,7 @@ class ResolveModal(GameEventModal[Resolve]):
 
     DIALOG_TITLE = "Follow through"
     OK_LABEL = "Take"
+    ENTER_MOVES_ON = True
     DEFAULT_CSS = """
     ResolveModal .choice-row { height: auto; }
     ResolveModal .choice-row > Label { width: auto; height: 3; content-align: left middle; }
@@ -340,13 +341,6 @@ class ResolveModal(GameEventModal[Resolve]):
         if self.mode == "take":
             self.query_one(ResourceChoice).refresh_hint()
         self._refresh()
-
-    @on(Input.Submitted)
-    def _enter_moves_on(self, event: Input.Submitted) -> None:
-        """Enter in a field moves to the next one; only the confirm button records."""
-        event.stop()
-        event.prevent_default()
-        self.focus_next()
 
     def _ally_kind(self) -> AllyKindChoice | None:
         if not self.counts_kind:
