@@ -180,6 +180,7 @@ class FinalScoreScreen(GameScreen[None]):
     def build_record(self) -> HistoryRecord | None:
         """The history record for this game (``None`` after telling what is wrong)."""
         from companion.storage import HistoryRecord
+        from companion.storage.history_record import game_fields
 
         status = self.query_one("#save-status", Label)
         fields = [self.query_one(f"#{name}", NumberField) for name, _ in INPUTS]
@@ -193,24 +194,16 @@ class FinalScoreScreen(GameScreen[None]):
             status.update(f"The notes are {len(notes)} characters long; keep them to {NOTES_MAX}.")
             return None
         session = self.session
-        setup = session.setup
-        state = self.state
         try:
             return HistoryRecord(
                 **({"id": session.game_id} if session.game_id else {}),
                 finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
                 started_at=session.started_at,
                 play_seconds=round(float(session.play_seconds), 1),
-                difficulty=setup.difficulty,
-                easier_solo=setup.easier_solo,
-                house=setup.house,
-                deck_mode=setup.deck_mode,
-                seed=setup.seed,
-                rounds=state.round,
+                **game_fields(session.setup, self.state),
                 score=self.breakdown,
                 frederick_structures=counts["frederick_structures"],
                 notes=notes,
-                end_reasons=[reason.value for reason in state.game_end],
                 log_summary=[shorten(line, 300) for line in session.log[-LOG_LINES:]],
                 source="app",
             )

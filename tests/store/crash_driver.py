@@ -40,6 +40,7 @@ from typing import NoReturn
 import companion.session as session_module
 from companion.session import GameSession
 from companion.storage import HistoryRecord
+from companion.storage.history_record import game_fields
 from solo_deck import GameSetup, final_score
 from solo_deck.events import Event
 from solo_deck.scoring import final_counts
@@ -71,15 +72,9 @@ def build_record(session: GameSession) -> HistoryRecord:
         finished_at=precise_utc_now(),
         started_at=session.started_at,
         play_seconds=round(session.play_seconds, 1),
-        difficulty=setup.difficulty,
-        easier_solo=setup.easier_solo,
-        house=setup.house,
-        deck_mode=setup.deck_mode,
-        seed=setup.seed,
-        rounds=state.round,
+        **game_fields(setup, state),
         score=score,
         frederick_structures=state.palace.structures,
-        end_reasons=[reason.value for reason in state.game_end],
         log_summary=[line[:300] for line in game.log[-LOG_LINES:]],
         source="app",
     )
