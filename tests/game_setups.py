@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from solo_deck import Edict, GameSetup, GameState, Phase, parse_edict
+from solo_deck import Edict, GameSetup, GameState, Phase, SoloDeck, load_default_deck, parse_edict
+from solo_deck.deck import DeckMode
 from solo_deck.events import Event, FrederickTurn, Pass, RevealEdict
 
 # Three Active and three Next tiles used by most game tests. They are chosen so that the
@@ -88,3 +89,21 @@ def pass_to_end_phase(game: Pushes) -> None:
     while game.state.phase is Phase.FREDERICK:
         game.push(FrederickTurn())
         reveal_drawn(game)
+
+
+DEFAULT_DECK = load_default_deck()
+DECK_IDS = [card.id for card in DEFAULT_DECK.cards]
+"""The ids of the packaged solo deck's cards, in order (``S01``…``S16``)."""
+
+
+def deck_left(draw_pile: Sequence[str], crowns: int, mode: DeckMode = "table") -> SoloDeck:
+    """The packaged deck with ``draw_pile`` still to draw (in that order), every other card
+    discarded and ``crowns`` crowns shown since the last shuffle."""
+    return SoloDeck(
+        definition=DEFAULT_DECK,
+        mode=mode,
+        seed=0,
+        draw_pile=tuple(draw_pile),
+        discard=tuple(c for c in DECK_IDS if c not in draw_pile),
+        crowns_since_shuffle=crowns,
+    )

@@ -12,9 +12,16 @@ from textual.widgets import Button, Label, Select
 
 from companion.session import GameSession
 from solo_deck import GameState, Obligation, parse_edict
-from solo_deck.events import Event, FrederickTurn, PlayCard, RevealEdict
+from solo_deck.events import (
+    Event,
+    FrederickTurn,
+    PlaceWorkplace,
+    PlayCard,
+    Promote,
+    RevealEdict,
+)
 from solo_deck.grants import MainAction
-from tests.app.pilot_helpers import DialogHost, settle
+from tests.app.pilot_helpers import DialogHost, press_and_settle, settle
 from tests.game_setups import edict_setup
 
 Factory = Callable[[GameState, Any, "Obligation | None"], ModalScreen[Any]]
@@ -39,6 +46,16 @@ def frederick_plays(session: GameSession) -> None:
 
 def face_down(action: MainAction, slot: int = 0) -> PlayCard:
     return PlayCard(slot=slot, face_up=False, actions=(action,))
+
+
+def workplace_on(path: str, tile: str) -> list[Event]:
+    """A face-down Promote that enters Path ``path``, and the Workplace ``tile`` named on
+    its first space."""
+    return [
+        face_down("promote"),
+        Promote(specialist=0, path=path),
+        PlaceWorkplace(path=path, space=1, tile=tile, token=False),
+    ]
 
 
 class Host(DialogHost):
@@ -70,8 +87,7 @@ def select_labels(app: Host, selector: str) -> list[str]:
 
 async def press(pilot: Any, *keys: str) -> None:
     for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
+        await press_and_settle(pilot, key)
 
 
 async def confirm(pilot: Any) -> None:

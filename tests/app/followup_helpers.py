@@ -20,7 +20,7 @@ from solo_deck.events import (
     RevealEdict,
 )
 from solo_deck.game import initial_state
-from tests.app.pilot_helpers import DialogHost, settle
+from tests.app.pilot_helpers import DialogHost, press_and_settle
 from tests.game_setups import ACTIVE, KNOWN_BOARD, edict_setup
 
 RICH: dict[str, Any] = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}
@@ -91,8 +91,7 @@ async def type_text(pilot: Any, text: str) -> None:
 
 async def choose(pilot: Any, *moves: str) -> None:
     """Open the focused Select, move (``up``/``down``) and pick."""
-    await pilot.press("enter", *moves, "enter")
-    await settle(pilot)
+    await press_and_settle(pilot, "enter", *moves, "enter")
 
 
 def focused_id(app: Host) -> str | None:

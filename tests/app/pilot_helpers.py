@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import App
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 import companion
@@ -17,6 +17,7 @@ from solo_deck import SoloGame
 
 SIZE = (120, 40)
 CSS = Path(companion.__file__).parent / "companion.tcss"
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 
 class DialogHost(App[None]):
@@ -43,6 +44,21 @@ async def settle(pilot: Any) -> None:
     """Let the messages of the last key be handled and the screen refresh."""
     await pilot.pause()
     await pilot.pause()
+
+
+async def open_screen(app: App[Any], pilot: Any, screen: ScreenT) -> ScreenT:
+    """Push ``screen`` once the app has settled, let it settle and check it is on top."""
+    await settle(pilot)
+    await app.push_screen(screen)
+    await settle(pilot)
+    assert app.screen is screen
+    return screen
+
+
+async def press_and_settle(pilot: Any, *keys: str) -> None:
+    """Press ``keys`` (one after the other), then :func:`settle`."""
+    await pilot.press(*keys)
+    await settle(pilot)
 
 
 async def wait_for_insight(app: Any, pilot: Any) -> None:

@@ -12,7 +12,7 @@ from textual.widgets._select import SelectOverlay
 from companion.app import StuporSoloApp
 from companion.screens.setup import EDICT_SLOTS, SetupScreen
 from companion.widgets.edict_input import EdictField
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import press_and_settle, settle
 
 TILES = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
 PILE = "17"
@@ -29,8 +29,7 @@ def table_calls(monkeypatch: pytest.MonkeyPatch) -> list[StuporSoloApp]:
 async def open_setup(app: StuporSoloApp, pilot: Any) -> SetupScreen:
     """Press n on the Start screen: the New game form."""
     await pilot.pause()
-    await pilot.press("n")
-    await settle(pilot)
+    await press_and_settle(pilot, "n")
     assert isinstance(app.screen, SetupScreen)
     return app.screen
 
@@ -62,8 +61,7 @@ def prompts(select: Select[Any]) -> list[str]:
 
 async def start(pilot: Any) -> None:
     """Start game by its key."""
-    await pilot.press("ctrl+s")
-    await settle(pilot)
+    await press_and_settle(pilot, "ctrl+s")
 
 
 async def scrolling_done(pilot: Any, container: Any) -> None:

@@ -27,7 +27,7 @@ from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError
 from solo_deck import Phase
 from tests.app.game_script import play_in_engine, script_setup
-from tests.app.pilot_helpers import idle_turn, settle
+from tests.app.pilot_helpers import idle_turn, open_screen, press_and_settle, settle
 from tests.scores import breakdown
 
 SIZE = (120, 40)
@@ -131,8 +131,7 @@ async def test_a_failed_save_is_reported_and_the_next_one_writes_everything(
         await pilot.press("space")  # Frederick's turn: saved, with the two before it
         await settle(pilot)
         if app.session.state.awaiting_reveal:
-            await pilot.press("2", "K", "enter")
-            await settle(pilot)
+            await press_and_settle(pilot, "2", "K", "enter")
         assert not any(text.startswith("Could not save") for text in messages(app))
         assert app.session.save_error is None
         in_memory = app.session.game.to_document()
@@ -152,12 +151,10 @@ async def test_undo_that_cannot_be_saved_says_so(
         app.session.start(script_setup())
         app.open_table()
         await settle(pilot)
-        await pilot.press("g", "3", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "g", "3", "enter")
         last_good = game_file.read_bytes()
         refuse_writes(monkeypatch, "disk full")
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+z")
         assert app.session.state.player.vp == 0
         assert any(
             "could not save" in text.lower() and "disk is full" in text.lower()
@@ -191,16 +188,11 @@ async def test_a_failed_history_write_keeps_the_final_score_screen_and_loses_not
     game_file, history_file = tmp_path / GAME_FILE, tmp_path / HISTORY_FILE
     game_bytes, history_bytes = game_file.read_bytes(), history_file.read_bytes()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.push_screen(FinalScoreScreen())
-        await settle(pilot)
-        final = app.screen
-        assert isinstance(final, FinalScoreScreen)
+        final = await open_screen(app, pilot, FinalScoreScreen())
         final.query_one("#notes", TextArea).text = "Won on the last turn."
         clear = refuse_writes(monkeypatch, how, only=HISTORY_FILE)
 
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert app.screen is final, "the Final score stays up"
         status = str(final.query_one("#save-status", Label).content)
         assert "Could not save to the history" in status and "Nothing is lost" in status
@@ -214,8 +206,7 @@ async def test_a_failed_history_write_keeps_the_final_score_screen_and_loses_not
         assert not list(tmp_path.glob("*.tmp"))
 
         clear()
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert isinstance(app.screen, StartScreen)
         assert app.session.game is None
     records = {record.id: record for record in GameSession(tmp_path).history.all()}

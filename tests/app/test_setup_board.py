@@ -18,7 +18,7 @@ from companion.storage.settings_store import PrintedBoard, SettingsStore
 from solo_deck.board import MarketTile, Trade
 from solo_deck.gains import Gains
 from solo_deck.grants import Grant
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import (
     error,
     fill,
@@ -204,8 +204,7 @@ def test_setup_board_section_snapshot(snap_compare: Any, tmp_path: Path) -> None
 
     async def run_before(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         screen = pilot.app.screen
         for widget in screen.query(Input):
             widget.cursor_blink = False

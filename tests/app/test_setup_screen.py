@@ -24,7 +24,7 @@ from solo_deck import load_ruleset
 from solo_deck.action_cards import HOUSES
 from solo_deck.queries import travel_cost
 from solo_deck.ruleset import MOST_STRUCTURES_RULES
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import (
     PILE,
     edict_input,
@@ -189,8 +189,7 @@ async def test_valid_setup_starts_and_saves_the_game(
         # type one tile by keyboard, as a player would
         edict_input(screen, "active-1").value = ""
         edict_input(screen, "active-1").focus()
-        await pilot.press("3", "t")
-        await settle(pilot)
+        await press_and_settle(pilot, "3", "t")
         screen.query_one("#start-game").scroll_visible(animate=False)
         await settle(pilot)
         await pilot.click("#start-game")
@@ -329,8 +328,7 @@ async def test_enter_in_a_field_moves_to_the_next(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_setup(app, pilot)
         edict_input(screen, "active-1").focus()
-        await pilot.press("2", "t", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "2", "t", "enter")
         assert app.focused is edict_input(screen, "active-2")
         assert app.session.game is None
 
@@ -339,8 +337,7 @@ async def test_escape_goes_back_without_starting(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await open_setup(app, pilot)
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         assert app.session.game is None
 
@@ -352,8 +349,7 @@ async def test_form_is_usable_at_80x24(tmp_path: Path, table_calls: list[StuporS
         await fill(screen, pilot)
         screen.query_one("#start-game").focus()
         await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert app.session.game is not None
 
 
@@ -398,8 +394,7 @@ def test_port_names_are_checked() -> None:
 def test_setup_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         for widget in pilot.app.screen.query(Input):
             widget.cursor_blink = False
         pilot.app.screen.query_one("#setup-form").scroll_home(animate=False)
@@ -413,8 +408,7 @@ def test_setup_screen_snapshot_with_errors(snap_compare: Any, tmp_path: Path) ->
 
     async def run_before(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         screen = pilot.app.screen
         for widget in screen.query(Input):
             widget.cursor_blink = False
