@@ -10,6 +10,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.screens.modals.event_modal import GameEventModal
+from companion.widgets.search_select import focus_first_enabled
 from solo_deck.city_bonus import CITY_TILE_IDS, CityTileId
 from solo_deck.data_files import city_bonus_tiles
 from solo_deck.events import ChooseCityBonus
@@ -70,9 +71,7 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
         if self.path is None:
             self.query_one("#ok").focus()
             return
-        tiles = self.query_one("#tiles", OptionList)
-        tiles.highlighted = 0 if tiles.option_count else None
-        tiles.focus()
+        focus_first_enabled(self.query_one("#tiles", OptionList))
 
     @on(OptionList.OptionSelected, "#tiles")
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -11,6 +11,7 @@ from textual.widgets import Checkbox, Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.screens.modals.event_modal import GameEventModal
+from companion.widgets.search_select import focus_first_enabled
 from companion.widgets.toggles import ClearCheckbox
 from solo_deck.data_files import workplace_tiles
 from solo_deck.events import PlaceWorkplace
@@ -96,9 +97,7 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
             self.query_one("#ok").focus()
             return
         self.query_one("#token", Checkbox).display = self.token_open
-        tiles = self.query_one("#tiles", OptionList)
-        tiles.highlighted = 0 if tiles.option_count else None
-        tiles.focus()
+        focus_first_enabled(self.query_one("#tiles", OptionList))
 
     @on(OptionList.OptionSelected, "#tiles")
     def _selected(self, event: OptionList.OptionSelected) -> None:
