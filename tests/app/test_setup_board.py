@@ -24,6 +24,7 @@ from tests.app.setup_helpers import (
     fill,
     open_setup,
     scrolling_done,
+    setup_form,
     start,
     table_calls,
 )
@@ -51,9 +52,7 @@ async def _note_board(screen: SetupScreen, pilot: Any) -> None:
 async def test_board_knowledge_reaches_the_game_and_is_remembered(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         await _note_board(screen, pilot)
         assert "= sell 2 Grain for 6 Augustales" in str(
@@ -100,9 +99,7 @@ async def test_board_knowledge_reaches_the_game_and_is_remembered(
 async def test_board_refusals_open_the_section_and_start_nothing(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         board = screen.query_one("#board", Collapsible)
         # a Workplace tile on two spaces, a third token: refused as chosen
@@ -137,9 +134,7 @@ async def test_remembered_board_that_does_not_read_is_not_prefilled(tmp_path: Pa
     SettingsStore(tmp_path)._set(
         "printed_board", {"edict_token_spaces": ["Z9"], "edict_rewards": 3}
     )
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (_app, _pilot, screen):
         board = screen.query_one(BoardSection)
         assert board.token_spaces() == ()
         assert screen.query_one("#reward-0", Select).is_blank()
