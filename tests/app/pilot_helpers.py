@@ -12,8 +12,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 import companion
+from companion.app import StuporSoloApp
+from companion.screens.table import TableScreen
 from companion.session import GameSession
 from solo_deck import SoloGame
+from solo_deck.events import Event
+from tests.app.game_script import script_setup
 
 SIZE = (120, 40)
 CSS = Path(companion.__file__).parent / "companion.tcss"
@@ -82,6 +86,18 @@ async def idle_turn(pilot: Any) -> None:
     for key in IDLE_TURN_KEYS:
         await pilot.press(key)
         await settle(pilot)
+
+
+async def open_table(app: StuporSoloApp, pilot: Any, *events: Event) -> None:
+    """Start the simple game of :mod:`tests.app.game_script` (``events`` pushed) and open
+    the Table on it."""
+    await settle(pilot)
+    app.session.start(script_setup())
+    for event in events:
+        app.session.push(event)
+    app.open_table()
+    await settle(pilot)
+    assert isinstance(app.screen, TableScreen)
 
 
 def game_of(app: Any) -> SoloGame:

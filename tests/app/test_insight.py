@@ -20,20 +20,17 @@ from solo_deck import (
     next_card_odds,
     removal_before_your_next_turn,
 )
-from tests.app.game_script import SUMMON_GISELE, script_setup
-from tests.app.pilot_helpers import game_of, idle_turn, press_and_settle, settle, wait_for_insight
+from tests.app.game_script import SUMMON_GISELE
+from tests.app.pilot_helpers import (
+    game_of,
+    idle_turn,
+    open_table,
+    press_and_settle,
+    settle,
+    wait_for_insight,
+)
 
 SIZE = (120, 40)
-
-
-async def open_table(app: StuporSoloApp, pilot: Any, *events: Any) -> None:
-    await settle(pilot)
-    app.session.start(script_setup())
-    for event in events:
-        app.session.push(event)
-    app.open_table()
-    await settle(pilot)
-    assert isinstance(app.screen, TableScreen)
 
 
 def plain(widget: Any) -> str:

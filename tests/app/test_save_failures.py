@@ -22,12 +22,11 @@ from companion.app import StuporSoloApp
 from companion.paths import GAME_FILE, HISTORY_FILE
 from companion.screens.final_score import FinalScoreScreen
 from companion.screens.start import StartScreen
-from companion.screens.table import TableScreen
 from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError
 from solo_deck import Phase
 from tests.app.game_script import play_in_engine, script_setup
-from tests.app.pilot_helpers import idle_turn, open_screen, press_and_settle, settle
+from tests.app.pilot_helpers import idle_turn, open_screen, open_table, press_and_settle, settle
 from tests.scores import breakdown
 
 SIZE = (120, 40)
@@ -100,11 +99,7 @@ async def test_a_failed_save_is_reported_and_the_next_one_writes_everything(
     app = StuporSoloApp(tmp_path)
     game_file = tmp_path / GAME_FILE
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.session.start(script_setup())
-        app.open_table()
-        await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        await open_table(app, pilot)
         last_good = game_file.read_bytes()
         clear = inject(monkeypatch, app, how)
 
@@ -147,10 +142,7 @@ async def test_undo_that_cannot_be_saved_says_so(
     app = StuporSoloApp(tmp_path)
     game_file = tmp_path / GAME_FILE
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.session.start(script_setup())
-        app.open_table()
-        await settle(pilot)
+        await open_table(app, pilot)
         await press_and_settle(pilot, "g", "3", "enter")
         last_good = game_file.read_bytes()
         refuse_writes(monkeypatch, "disk full")

@@ -13,8 +13,7 @@ from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.table import TableScreen
 from solo_deck import Phase
 from solo_deck.events import Pass
-from tests.app.pilot_helpers import SIZE, game_of, press_and_settle, settle
-from tests.app.test_table_resume import open_table
+from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle
 
 
 def phase_of(app: StuporSoloApp) -> Phase:

@@ -14,18 +14,16 @@ from companion.screens.table import TableScreen
 from companion.widgets.edict_input import EdictField
 from solo_deck import Phase, parse_edict
 from solo_deck.events import RevealEdict
-from tests.app.game_script import script_setup
-from tests.app.pilot_helpers import game_of, idle_turn, press_and_settle, settle, wait_for_insight
+from tests.app.pilot_helpers import (
+    game_of,
+    idle_turn,
+    open_table,
+    press_and_settle,
+    settle,
+    wait_for_insight,
+)
 
 SIZE = (120, 40)
-
-
-async def open_table(app: StuporSoloApp, pilot: Any) -> None:
-    await settle(pilot)
-    app.session.start(script_setup())
-    app.open_table()
-    await settle(pilot)
-    assert isinstance(app.screen, TableScreen)
 
 
 async def frederick(app: StuporSoloApp, pilot: Any, tile: str = "2K") -> None:
