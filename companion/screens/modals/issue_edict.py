@@ -4,6 +4,7 @@ one too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual import on
@@ -40,6 +41,26 @@ def _key(choice: Choice) -> tuple[tuple[EdictKind, Direction], ...]:
 def numeral(index: int) -> str:
     """``I``, ``II`` or ``III``."""
     return Numeral.from_index(index).value
+
+
+def _space_options(
+    row: str,
+    prefix: str,
+    tiles: Sequence[Edict | None],
+    note: Callable[[int], str] = lambda _: "",
+) -> list[Option]:
+    """One option per space of an Edict row (``row`` I–III, ids ``prefix-0``…): its tile,
+    what the tile does and ``note(space)``; an empty space cannot be chosen."""
+    return [
+        Option(
+            f"{row} {numeral(i)}: {tile} — {tile.describe()}{note(i)}"
+            if tile is not None
+            else f"{row} {numeral(i)}: empty",
+            id=f"{prefix}-{i}",
+            disabled=tile is None,
+        )
+        for i, tile in enumerate(tiles)
+    ]
 
 
 class IssueEdictModal(GameEventModal[PlayerEdict]):
@@ -93,17 +114,12 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
     def _options(self) -> list[Option]:
         edicts = self.state.edicts
         if self.step == 1:
-            return [
-                Option(
-                    f"Active {numeral(i)}: {tile} — {tile.describe()}"
-                    f"   best: {max(row.gain for row in self._advice(i)):+d} VP"
-                    if tile is not None
-                    else f"Active {numeral(i)}: empty",
-                    id=f"slot-{i}",
-                    disabled=tile is None,
-                )
-                for i, tile in enumerate(edicts.active)
-            ]
+            return _space_options(
+                "Active",
+                "slot",
+                edicts.active,
+                lambda i: f"   best: {max(row.gain for row in self._advice(i)):+d} VP",
+            )
         if self.step == 2:
             assert self.slot is not None
             rows = {tuple(sorted(row.choice.items())): row for row in self._advice(self.slot)}
@@ -114,16 +130,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
                 )
                 for n, choice in enumerate(self.choices)
             ]
-        return [
-            Option(
-                f"Next {numeral(i)}: {tile} — {tile.describe()}"
-                if tile is not None
-                else f"Next {numeral(i)}: empty",
-                id=f"next-{i}",
-                disabled=tile is None,
-            )
-            for i, tile in enumerate(edicts.next)
-        ]
+        return _space_options("Next", "next", edicts.next)
 
     @on(OptionList.OptionHighlighted, "#choices")
     def _explain(self, event: OptionList.OptionHighlighted) -> None:
