@@ -50,6 +50,7 @@ from companion.import_checks import (
     json_location,
 )
 from companion.plain_text import clip_text, clip_value
+from companion.storage.atomic_storage import json_kind
 from companion.storage.backups import BACKUPS_KEPT, backup_history
 from companion.storage.errors import describe_os_error
 from companion.storage.history_record import HistoryRecord
@@ -198,7 +199,7 @@ def _games_of(document: Any, source: pathlib.Path) -> Iterator[tuple[str, Any]]:
         return _handed_out(document, "")
     if not isinstance(document, dict):
         raise ImportFileError(
-            source, [f"the file holds {_kind(document)}, not a history export {{...}}"]
+            source, [f"the file holds {json_kind(document)}, not a history export {{...}}"]
         )
     fmt = document.get("format", FORMAT_NAME)
     if fmt != FORMAT_NAME:
@@ -229,7 +230,7 @@ def _games_of(document: Any, source: pathlib.Path) -> Iterator[tuple[str, Any]]:
         # history.json itself: {"games": {"1": {...}, "2": {...}}}
         ordered = sorted(games.items(), key=lambda item: _doc_order(item[0]))
         return ((f"games[{clip_value(key, 24)}]", raw) for key, raw in ordered)
-    raise ImportFileError(source, [f"games: must be a list of games, not {_kind(games)}"])
+    raise ImportFileError(source, [f"games: must be a list of games, not {json_kind(games)}"])
 
 
 def _handed_out(games: list[Any], name: str) -> Iterator[tuple[str, Any]]:
@@ -242,20 +243,6 @@ def _handed_out(games: list[Any], name: str) -> Iterator[tuple[str, Any]]:
 
 def _doc_order(key: str) -> tuple[int, int | str]:
     return (0, int(key)) if key.isascii() and key.isdigit() and len(key) < 19 else (1, key)
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, str):
-        return "a text string"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    return "null"
 
 
 # CSV

@@ -279,19 +279,12 @@ class GameSession:
         """Apply one event and save. ``RuleError`` leaves game and file unchanged."""
         game = self.require_game()
         state = game.push(event)
-        self.revision += 1
-        self._touch()
-        self.save()
+        self._changed()
         return state
 
     def undo(self) -> Event | None:
         """Take back the last event and save."""
-        event = self.require_game().undo()
-        if event is not None:
-            self.revision += 1
-            self._touch()
-            self.save()
-        return event
+        return self._moved(self.require_game().undo())
 
     def undo_to(self, count: int) -> list[Event]:
         """Take back every event after the first ``count`` (a roll back to a log entry),
@@ -305,19 +298,12 @@ class GameSession:
                 break
             undone.append(event)
         if undone:
-            self.revision += 1
-            self._touch()
-            self.save()
+            self._changed()
         return undone
 
     def redo(self) -> Event | None:
         """Re-apply the last undone event and save."""
-        event = self.require_game().redo()
-        if event is not None:
-            self.revision += 1
-            self._touch()
-            self.save()
-        return event
+        return self._moved(self.require_game().redo())
 
     def save(self) -> None:
         """Write the game in progress. A failure is kept in ``save_error`` and counted in
@@ -401,6 +387,18 @@ class GameSession:
                 f"The game is in your history, but the backup copy of the history could not "
                 f"be made: {exc}"
             )
+
+    def _moved(self, event: Event | None) -> Event | None:
+        """After an undo or a redo: save when an event moved; that event."""
+        if event is not None:
+            self._changed()
+        return event
+
+    def _changed(self) -> None:
+        """The game moved: count the revision and the play time, then save."""
+        self.revision += 1
+        self._touch()
+        self.save()
 
     def _touch(self) -> None:
         now = time.monotonic()

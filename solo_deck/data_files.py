@@ -19,6 +19,7 @@ from solo_deck.solo_cards import DeckDefinition
 from solo_deck.workplaces import WorkplaceTile
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 def describe_validation_error(exc: ValidationError, prefix: str = "") -> str:
@@ -34,8 +35,8 @@ def _read(name: str) -> dict[str, Any]:
     try:
         text = resources.files("solo_deck.data").joinpath(name).read_text(encoding="utf-8")
     except FileNotFoundError as exc:
-        raise DataFileError(f"solo_deck/data/{name}: the file is missing") from exc
-    return parse_toml(text, f"solo_deck/data/{name}")
+        raise DataFileError(f"{_label(name)}: the file is missing") from exc
+    return parse_toml(text, _label(name))
 
 
 def parse_toml(text: str, label: str) -> dict[str, Any]:
@@ -54,7 +55,7 @@ def validate_document(model: type[M], data: Any, label: str) -> M:
         raise DataFileError(f"{label}: {describe_validation_error(exc)}") from exc
 
 
-def _validate_list(model: type[M], data: dict[str, Any], key: str, label: str) -> tuple[M, ...]:
+def _validate_list(model: type[T], data: dict[str, Any], key: str, label: str) -> tuple[T, ...]:
     if key not in data:
         raise DataFileError(f"{label}: no [[{key}]] entries")
     try:
@@ -66,47 +67,43 @@ def _validate_list(model: type[M], data: dict[str, Any], key: str, label: str) -
 @cache
 def load_ruleset() -> Ruleset:
     """The packaged ruleset (cached; models are immutable)."""
-    return validate_document(Ruleset, _read("ruleset.toml"), "solo_deck/data/ruleset.toml")
+    return validate_document(Ruleset, _read("ruleset.toml"), _label("ruleset.toml"))
 
 
 @cache
 def load_allies() -> tuple[Ally, ...]:
     """The 20 Ally tiles."""
-    label = "solo_deck/data/allies.toml"
-    return _unique(_validate_list(Ally, _read("allies.toml"), "ally", label), label)
+    return _unique_entries(Ally, "allies.toml", "ally")
 
 
 @cache
 def allies_by_id() -> dict[str, Ally]:
     """The Ally tiles keyed by id."""
-    return {ally.id: ally for ally in load_allies()}
+    return _by_id(load_allies())
 
 
 @cache
 def load_advanced_cards() -> tuple[AdvancedCard, ...]:
     """The 32 Advanced Action cards, A1–A16 then B1–B16."""
-    label = "solo_deck/data/advanced_cards.toml"
-    cards = _validate_list(AdvancedCard, _read("advanced_cards.toml"), "card", label)
-    return _unique(cards, label)
+    return _unique_entries(AdvancedCard, "advanced_cards.toml", "card")
 
 
 @cache
 def advanced_cards_by_id() -> dict[str, AdvancedCard]:
     """The Advanced Action cards keyed by id (A1–A16, B1–B16)."""
-    return {card.id: card for card in load_advanced_cards()}
+    return _by_id(load_advanced_cards())
 
 
 @cache
 def load_house_cards() -> tuple[HouseCard, ...]:
     """The House starting cards (the common ones and each House's two unique ones)."""
-    label = "solo_deck/data/house_cards.toml"
-    return _unique(_validate_list(HouseCard, _read("house_cards.toml"), "card", label), label)
+    return _unique_entries(HouseCard, "house_cards.toml", "card")
 
 
 @cache
 def house_cards_by_id() -> dict[str, HouseCard]:
     """The House cards keyed by id (``common-grain``, ``savoy-purchase``...)."""
-    return {card.id: card for card in load_house_cards()}
+    return _by_id(load_house_cards())
 
 
 def house_cards_of(house: str) -> tuple[HouseCard, ...]:
@@ -117,44 +114,35 @@ def house_cards_of(house: str) -> tuple[HouseCard, ...]:
 @cache
 def great_structures() -> dict[str, GreatStructure]:
     """The five Great Structures keyed by id (``great_keep``, ``great_tower_a``...)."""
-    label = "solo_deck/data/castle.toml"
-    greats = _unique(_validate_list(GreatStructure, _read("castle.toml"), "great", label), label)
-    return {great.id: great for great in greats}
+    return _by_id(_unique_entries(GreatStructure, "castle.toml", "great"))
 
 
 @cache
 def keep_covers() -> dict[str, KeepCover]:
     """The three Keep Cover tiles keyed by id (``hand``, ``slot``, ``both_actions``)."""
-    label = "solo_deck/data/castle.toml"
-    covers = _unique(_validate_list(KeepCover, _read("castle.toml"), "keep_cover", label), label)
-    return {cover.id: cover for cover in covers}
+    return _by_id(_unique_entries(KeepCover, "castle.toml", "keep_cover"))
 
 
 @cache
 def side_incomes() -> dict[str, SideIncomeRule]:
     """What each closed-side income gives, keyed by income (``stone``... ``market``)."""
-    label = "solo_deck/data/castle.toml"
-    sides = _validate_list(SideIncomeRule, _read("castle.toml"), "side", label)
+    sides = _entries(SideIncomeRule, "castle.toml", "side")
     incomes = [side.income for side in sides]
     if len(set(incomes)) != len(incomes):
-        raise DataFileError(f"{label}: each side income is listed once")
+        raise DataFileError(f"{_label('castle.toml')}: each side income is listed once")
     return {side.income: side for side in sides}
 
 
 @cache
 def workplace_tiles() -> dict[str, WorkplaceTile]:
     """The 16 Workplace abilities keyed by id (``countryside-I-A``... ``village-II-D``)."""
-    label = "solo_deck/data/workplaces.toml"
-    tiles = _unique(_validate_list(WorkplaceTile, _read("workplaces.toml"), "tile", label), label)
-    return {tile.id: tile for tile in tiles}
+    return _by_id(_unique_entries(WorkplaceTile, "workplaces.toml", "tile"))
 
 
 @cache
 def city_bonus_tiles() -> dict[str, CityBonusTile]:
     """The six City Bonus tiles keyed by letter (A–F)."""
-    label = "solo_deck/data/city_bonus.toml"
-    tiles = _unique(_validate_list(CityBonusTile, _read("city_bonus.toml"), "tile", label), label)
-    return {tile.id: tile for tile in tiles}
+    return _by_id(_unique_entries(CityBonusTile, "city_bonus.toml", "tile"))
 
 
 class _HasId(Protocol):
@@ -163,6 +151,24 @@ class _HasId(Protocol):
 
 
 H = TypeVar("H", bound=_HasId)
+
+
+def _label(name: str) -> str:
+    return f"solo_deck/data/{name}"
+
+
+def _entries(model: type[T], name: str, key: str) -> tuple[T, ...]:
+    """The ``[[key]]`` entries of the packaged file ``name``, validated as ``model``."""
+    return _validate_list(model, _read(name), key, _label(name))
+
+
+def _unique_entries(model: type[H], name: str, key: str) -> tuple[H, ...]:
+    """:func:`_entries`, each with an id of its own."""
+    return _unique(_entries(model, name, key), _label(name))
+
+
+def _by_id(items: tuple[H, ...]) -> dict[str, H]:
+    return {item.id: item for item in items}
 
 
 def _unique(items: tuple[H, ...], label: str) -> tuple[H, ...]:

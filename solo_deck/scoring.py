@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from solo_deck.data_files import load_ruleset
 from solo_deck.model_base import FrozenModel
 from solo_deck.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from solo_deck.state import GameState
 
 
 class ScoreBreakdown(FrozenModel):
@@ -85,3 +90,16 @@ def final_score(
         total=total,
         title=title_for(total, ruleset),
     )
+
+
+def final_counts(state: GameState) -> dict[str, int]:
+    """The six counts :func:`final_score` takes, as the game tracked them."""
+    player = state.player
+    return {
+        "vp_track": player.vp,
+        "structures": player.structures,
+        "frederick_structures": state.palace.structures,
+        "grain": player.grain,
+        "stone": player.stone,
+        "augustales": player.augustales,
+    }

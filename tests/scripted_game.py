@@ -13,9 +13,7 @@ says what it changes; the running totals are in the comments.
 
 from __future__ import annotations
 
-from typing import Any
-
-from solo_deck import GameSetup, SoloGame, load_default_deck, parse_edict
+from solo_deck import GameSetup, SoloGame, load_default_deck
 from solo_deck.board import MarketTile, Trade
 from solo_deck.events import (
     Build,
@@ -39,48 +37,27 @@ from solo_deck.events import (
 )
 from solo_deck.gains import Gains
 from solo_deck.grants import Grant, MainAction
+from tests.game_setups import KNOWN_BOARD, edict_setup
 
-ACTIVE = ("2T", "1W 1K", "2G 1A")
-NEXT = ("1S", "1C", "1P")
 PORT_ALLIES = ("gisela", "castellan", None, None, None)
 PORT_CARDS = ("A1", "A9", "B16", "A6", "A12")
 ROMA_MARKET = MarketTile(
     sell=Trade(resource="grain", amount=1, augustales=3),
     buy=Trade(resource="stone", amount=1, augustales=2),
 )
-WORKPLACES = {
-    "A1": "countryside-I-A",
-    "A2": "countryside-II-A",
-    "A3": "village-I-A",
-    "A4": "village-II-A",
-    "B1": "countryside-I-B",
-    "B2": "countryside-II-B",
-    "C1": "countryside-I-C",
-    "C2": "countryside-II-C",
-    "C3": "village-I-B",
-    "C4": "village-II-C",
-}
-CITY_TILES: dict[str, tuple[Any, ...]] = {"A": ("A",), "B": ("F",), "C": ("B",)}
 THREE_AUGUSTALES = Grant(gain=Gains(augustales=3))
 """What is printed under Active I: told the first time it is taken."""
 
 
 def tableau_setup() -> GameSetup:
     """The setup of the tableau game."""
-    active = tuple(parse_edict(text) for text in ACTIVE)
-    next_ = tuple(parse_edict(text) for text in NEXT)
-    return GameSetup(
-        active_edicts=active,
-        next_edicts=next_,
-        edict_pile=0,
+    return edict_setup(
+        pile=0,
         deck_mode="table",
-        seed=1,
         port_allies=PORT_ALLIES,
         port_cards=PORT_CARDS,
         markets=(ROMA_MARKET,),
-        workplaces=WORKPLACES,
-        edict_token_spaces=(),
-        city_tiles=CITY_TILES,
+        **KNOWN_BOARD,
     )
 
 

@@ -6,7 +6,7 @@ PROVISIONAL until every card is ticked as checked, or until the player saves the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from pydantic import ValidationError
@@ -207,12 +207,8 @@ class DeckScreen(Screen[None]):
             return
         verified = card.id not in self.verified
         ids = self.verified | {card.id} if verified else self.verified - {card.id}
-        try:
-            self.settings.set_verified(ids)
-        except (OSError, ValueError) as exc:
-            self.notify(f"Could not save the tick: {exc}", severity="error", markup=False)
+        if not self._save(lambda: self.settings.set_verified(ids), "Could not save the tick"):
             return
-        self.refresh_deck()
         if verified and self.deck.provisional and self.verified >= {c.id for c in self.deck.cards}:
             self.notify("Every card is checked: the deck is no longer provisional.")
 
@@ -240,12 +236,8 @@ class DeckScreen(Screen[None]):
                 markup=False,
             )
             return
-        try:
-            self.settings.save_deck(deck)
-        except (OSError, ValueError) as exc:
-            self.notify(f"The deck was not saved: {exc}", severity="error", markup=False)
+        if not self._save(lambda: self.settings.save_deck(deck), "The deck was not saved"):
             return
-        self.refresh_deck()
         self.notify(f"Card {card.id} saved; the deck is now your own ({deck.name}).", markup=False)
 
     def action_reset_deck(self) -> None:
@@ -263,15 +255,26 @@ class DeckScreen(Screen[None]):
                         keep.add(card.id)
                 except KeyError:
                     pass
-        try:
+
+        def reset() -> None:
             if keep != self.verified:
                 self.settings.set_verified(keep)
             self.settings.save_deck(None)
-        except (OSError, ValueError) as exc:
-            self.notify(f"The deck was not reset: {exc}", severity="error", markup=False)
+
+        if not self._save(reset, "The deck was not reset"):
             return
-        self.refresh_deck()
         self.notify("Back to the packaged default deck (provisional).")
+
+    def _save(self, change: Callable[[], object], failed: str) -> bool:
+        """Make ``change`` to the settings and show the deck again; when it fails, say
+        ``failed`` and why, and return False."""
+        try:
+            change()
+        except (OSError, ValueError) as exc:
+            self.notify(f"{failed}: {exc}", severity="error", markup=False)
+            return False
+        self.refresh_deck()
+        return True
 
     def action_back(self) -> None:
         """Leave the deck screen."""

@@ -183,12 +183,19 @@ class EndPhaseScreen(GameScreen[None]):
         if done:
             text.update(f"{DONE} {self._reorganise_line()}")
             return
+        after = self._preview(Reorganise(), text)
+        if after is not None:
+            text.update("\n".join([*reorganise_preview(state, after), "Then press r."]))
+
+    def _preview(self, event: Event, label: Label) -> GameState | None:
+        """The state ``event`` leads to; when the rules refuse it, ``label`` says why and
+        there is none."""
         try:
-            after, _ = self.session.preview(Reorganise())
+            after, _ = self.session.preview(event)
         except RuleError as exc:
-            text.update(sentence(str(exc)))
-            return
-        text.update("\n".join([*reorganise_preview(state, after), "Then press r."]))
+            label.update(sentence(str(exc)))
+            return None
+        return after
 
     def _reorganise_line(self) -> str:
         """What the reorganisation did, in the engine's words (its log line)."""
@@ -265,10 +272,8 @@ class EndPhaseScreen(GameScreen[None]):
             why = "; ".join(reason.describe() for reason in state.game_end)
             label.update(f"{DONE} The game is over: {why}. Press f for the final score.")
             return
-        try:
-            after, _ = self.session.preview(EndRound())
-        except RuleError as exc:
-            label.update(sentence(str(exc)))
+        after = self._preview(EndRound(), label)
+        if after is None:
             return
         why = "; ".join(reason.describe() for reason in after.game_end)
         label.update(

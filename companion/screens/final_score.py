@@ -20,7 +20,8 @@ from companion.keymap import FINAL_SCORE_KEYS, bindings
 from companion.screens.game_screen import GameScreen
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.number_field import NumberField
-from solo_deck import GameState, ScoreBreakdown, final_score
+from solo_deck import ScoreBreakdown, final_score
+from solo_deck.scoring import final_counts
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
@@ -36,19 +37,6 @@ INPUTS = (
 )
 LOG_LINES = 40
 NOTES_MAX = 2000
-
-
-def prefill(state: GameState) -> dict[str, int]:
-    """The final counts as the app tracked them."""
-    player = state.player
-    return {
-        "vp_track": player.vp,
-        "structures": player.structures,
-        "frederick_structures": state.palace.structures,
-        "grain": player.grain,
-        "stone": player.stone,
-        "augustales": player.augustales,
-    }
 
 
 def structures_rule_line(ruleset: Ruleset, counts: dict[str, int], bonus: int) -> str:
@@ -99,7 +87,7 @@ class FinalScoreScreen(GameScreen[None]):
 
     def compose(self) -> ComposeResult:
         state = self.state
-        values = prefill(state)
+        values = final_counts(state)
         yield Header()
         with VerticalScroll(id="final-body"):
             yield Static("Final score", id="final-heading", classes="title-large")
@@ -192,6 +180,7 @@ class FinalScoreScreen(GameScreen[None]):
     def build_record(self) -> HistoryRecord | None:
         """The history record for this game (``None`` after telling what is wrong)."""
         from companion.storage import HistoryRecord
+        from companion.storage.history_record import game_fields
 
         status = self.query_one("#save-status", Label)
         fields = [self.query_one(f"#{name}", NumberField) for name, _ in INPUTS]
@@ -205,24 +194,16 @@ class FinalScoreScreen(GameScreen[None]):
             status.update(f"The notes are {len(notes)} characters long; keep them to {NOTES_MAX}.")
             return None
         session = self.session
-        setup = session.setup
-        state = self.state
         try:
             return HistoryRecord(
                 **({"id": session.game_id} if session.game_id else {}),
                 finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
                 started_at=session.started_at,
                 play_seconds=round(float(session.play_seconds), 1),
-                difficulty=setup.difficulty,
-                easier_solo=setup.easier_solo,
-                house=setup.house,
-                deck_mode=setup.deck_mode,
-                seed=setup.seed,
-                rounds=state.round,
+                **game_fields(session.setup, self.state),
                 score=self.breakdown,
                 frederick_structures=counts["frederick_structures"],
                 notes=notes,
-                end_reasons=[reason.value for reason in state.game_end],
                 log_summary=[shorten(line, 300) for line in session.log[-LOG_LINES:]],
                 source="app",
             )

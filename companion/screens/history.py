@@ -28,6 +28,7 @@ from textual.widgets import DataTable, Header, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from companion.formatting import shorten
+from companion.history_service import HistoryReading
 from companion.history_view import (
     COLUMNS,
     FILTERS,
@@ -39,13 +40,14 @@ from companion.history_view import (
     game_label,
 )
 from companion.keymap import HISTORY_DELETE_KEYS, HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
+from companion.screens.history_reading import reading_finished, start_reading
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
-    from companion.history_service import HistoryReading, HistoryService
+    from companion.history_service import HistoryService
     from companion.storage import HistoryRecord
     from companion.storage.restore import RestoreResult
 
@@ -54,7 +56,6 @@ EMPTY_TEXT = (
     "title and details."
 )
 NO_MATCH_TEXT = "No game matches these filters: press c to clear them."
-LOADING_DELAY = 0.2
 """Seconds a read may take before the loading indicator shows (no flash for short reads)."""
 
 
@@ -164,15 +165,12 @@ class HistoryScreen(Screen[None]):
 
     def load_history(self) -> None:
         """Read the history in a thread worker; :meth:`show_records` fills the table."""
-        self._loading_timer = self.set_timer(LOADING_DELAY, self._show_loading)
-        self.run_worker(
-            self.service.read,
-            thread=True,
-            group="history-read",
-            name="read history",
-            exclusive=True,
-            exit_on_error=False,
+        self._loading_timer = start_reading(
+            self, self.service.read, "history-read", self._show_loading
         )
+
+    def _show_reading(self, reading: HistoryReading) -> None:
+        self.show_records(reading.records)
 
     def _show_loading(self) -> None:
         if not self.view.loaded:
@@ -188,18 +186,7 @@ class HistoryScreen(Screen[None]):
         """The read or a delete/undo finished (or failed)."""
         worker = event.worker
         if worker.group == "history-read":
-            if event.state == WorkerState.SUCCESS:
-                reading = cast("HistoryReading", worker.result)
-                for message in reading.problems:
-                    self.notify(message, severity="warning", timeout=10, markup=False)
-                self.show_records(reading.records)
-            elif event.state == WorkerState.ERROR:
-                self.notify(
-                    f"The history could not be read: {worker.error}",
-                    severity="error",
-                    markup=False,
-                )
-                self.show_records([])
+            reading_finished(self, event, self._show_reading, HistoryReading([]))
         elif worker.group == "history-write" and event.state in (
             WorkerState.SUCCESS,
             WorkerState.ERROR,

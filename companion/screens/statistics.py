@@ -11,7 +11,7 @@ picked evenly over the whole career, and its title says so when it had to pick.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,10 +20,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Header, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 from textual_plotext import PlotextPlot
 
 from companion.formatting import plural
+from companion.history_service import StatsReading
 from companion.history_stats import (
     STREAK_NOTE,
     CareerStats,
@@ -33,14 +34,13 @@ from companion.history_stats import (
     summary_rows,
 )
 from companion.keymap import STATISTICS_KEYS, bindings
+from companion.screens.history_reading import reading_finished, start_reading
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
-    from companion.history_service import StatsReading
     from companion.storage import HistoryRecord
 
-LOADING_DELAY = 0.2
 EMPTY_TEXT = (
     "No finished games yet, so there are no records to show. Save a game's final score (or "
     "add one with 'stupor-solo score … --save') and your records and score chart appear here."
@@ -155,15 +155,8 @@ class StatisticsScreen(Screen[None]):
         if self._records is not None:
             self.show_stats(career_stats(self._records))
             return
-        self._loading_timer = self.set_timer(LOADING_DELAY, self._show_loading)
-        self.run_worker(
-            self.stupor_app.session.history_service.read_stats,
-            thread=True,
-            group="statistics-read",
-            name="read history",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        read = self.stupor_app.session.history_service.read_stats
+        self._loading_timer = start_reading(self, read, "statistics-read", self._show_loading)
 
     def _show_loading(self) -> None:
         if self.stats is None:
@@ -171,19 +164,11 @@ class StatisticsScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The history was read (or could not be)."""
-        worker = event.worker
-        if worker.group != "statistics-read":
-            return
-        if event.state == WorkerState.SUCCESS:
-            reading = cast("StatsReading", worker.result)
-            for message in reading.problems:
-                self.notify(message, severity="warning", timeout=10, markup=False)
-            self.show_stats(reading.stats)
-        elif event.state == WorkerState.ERROR:
-            self.notify(
-                f"The history could not be read: {worker.error}", severity="error", markup=False
-            )
-            self.show_stats(CareerStats())
+        if event.worker.group == "statistics-read":
+            reading_finished(self, event, self._show_reading, StatsReading(CareerStats()))
+
+    def _show_reading(self, reading: StatsReading) -> None:
+        self.show_stats(reading.stats)
 
     def _show_parts(self, visible: bool) -> None:
         for part in ("#stats-top", "#stats-groups"):

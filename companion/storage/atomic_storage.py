@@ -37,24 +37,27 @@ def check_tinydb_layout(data: Any) -> str | None:
     """Why ``data`` is not a TinyDB database (``None`` if it is one): an object of tables,
     each an object mapping whole-number ids to objects."""
     if not isinstance(data, dict):
-        return f"it contains {_json_kind(data)} instead of a JSON object {{...}}"
+        return f"it contains {json_kind(data)} instead of a JSON object {{...}}"
     for table_name, table in data.items():
         if not isinstance(table, dict):
-            return f"the table {table_name!r} is {_json_kind(table)}, not an object"
+            return f"the table {table_name!r} is {json_kind(table)}, not an object"
         for doc_id, document in table.items():
             if not (doc_id.isascii() and doc_id.isdigit()):
                 return f"the table {table_name!r} has an entry named {doc_id!r}, not a number"
             if not isinstance(document, dict):
                 return (
-                    f"entry {doc_id} of the table {table_name!r} is {_json_kind(document)}, "
+                    f"entry {doc_id} of the table {table_name!r} is {json_kind(document)}, "
                     "not an object"
                 )
     return None
 
 
-def _json_kind(value: Any) -> str:
+def json_kind(value: Any) -> str:
+    """What a parsed JSON value is, in words (``"a list"``, ``"an object"``, ``"null"``…)."""
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, dict):
+        return "an object"
     if isinstance(value, str):
         return "a text string"
     if isinstance(value, bool):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pathlib
 import stat
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,7 @@ from companion.storage.errors import (
     StorageWriteError,
     describe_os_error,
 )
-from companion.storage.store_file import StoreFile
+from companion.storage.store_file import FileStore, StoreFile
 from solo_deck.schema import SCHEMA_VERSION
 
 TABLE = "game"
@@ -46,7 +45,7 @@ class LoadResult:
     notice: str | None = None
 
 
-class GameStore:
+class GameStore(FileStore):
     """The game in progress in ``folder``. It never reads or writes the history."""
 
     def __init__(self, folder: str | os.PathLike[str]) -> None:
@@ -57,16 +56,6 @@ class GameStore:
             consequence="no game in progress was restored",
         )
         self._checked = False
-
-    @property
-    def path(self) -> pathlib.Path:
-        """The game file."""
-        return self._file.path
-
-    @property
-    def notice(self) -> str | None:
-        """The notice of the last damaged file moved aside, if any."""
-        return self._file.notice
 
     def exists(self) -> bool:
         """True if a non-empty game file is there (cheap: the file is not parsed, so a

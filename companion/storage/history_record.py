@@ -13,13 +13,16 @@ import json
 import re
 import uuid
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from companion.plain_text import clean_line, clean_lines, clip_value, needs_cleaning
 from companion.storage.errors import NewerSchemaError
 from solo_deck.scoring import ScoreBreakdown
+
+if TYPE_CHECKING:
+    from solo_deck import GameSetup, GameState
 
 CURRENT_HISTORY_SCHEMA = 1
 
@@ -182,6 +185,20 @@ class HistoryRecord(BaseModel):
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 _MIGRATIONS: dict[int, Migration] = {}
+
+
+def game_fields(setup: GameSetup, state: GameState) -> dict[str, Any]:
+    """What the record of a finished game takes from the game itself: its setup, the
+    rounds played and why it ended."""
+    return {
+        "difficulty": setup.difficulty,
+        "easier_solo": setup.easier_solo,
+        "house": setup.house,
+        "deck_mode": setup.deck_mode,
+        "seed": setup.seed,
+        "rounds": state.round,
+        "end_reasons": [reason.value for reason in state.game_end],
+    }
 
 
 def migrate_record(raw: dict[str, Any]) -> dict[str, Any]:

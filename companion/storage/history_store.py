@@ -13,7 +13,6 @@ way, record by record, only when that does not fit.
 from __future__ import annotations
 
 import os
-import pathlib
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
@@ -31,7 +30,7 @@ from companion.storage.history_record import (
     migrate_record,
 )
 from companion.storage.safe_files import read_data_file
-from companion.storage.store_file import StoreFile
+from companion.storage.store_file import FileStore, StoreFile
 from solo_deck.data_files import describe_validation_error
 
 TABLE = "games"
@@ -41,7 +40,7 @@ _TIME_ORDER = attrgetter("finished_at", "id")
 those sort as text in time order (the same order as :attr:`HistoryRecord.finished`)."""
 
 
-class HistoryStore:
+class HistoryStore(FileStore):
     """Finished games in ``folder``. Creating one reads nothing.
 
     ``notice`` is set (plain English) when a damaged history file was moved aside;
@@ -59,17 +58,6 @@ class HistoryStore:
         )
         self.problems: list[str] = []
         self._checked = False
-
-    @property
-    def path(self) -> pathlib.Path:
-        """The history file."""
-        return self._file.path
-
-    @property
-    def notice(self) -> str | None:
-        """Set when a damaged history file was moved aside (where to and why), or found
-        and left in place by a store opened with ``may_move=False``."""
-        return self._file.notice
 
     @property
     def left_damaged(self) -> bool:

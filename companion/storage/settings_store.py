@@ -19,7 +19,6 @@ validate is ignored (the default is used) and listed in :attr:`SettingsStore.pro
 from __future__ import annotations
 
 import os
-import pathlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ from tinydb.table import Document
 
 from companion.paths import SETTINGS_FILE
 from companion.storage.errors import NewerSchemaError
-from companion.storage.store_file import StoreFile
+from companion.storage.store_file import FileStore, StoreFile
 
 if TYPE_CHECKING:
     from solo_deck.grants import Grant
@@ -60,7 +59,7 @@ class PrintedBoard:
     edict_rewards: tuple[Grant | None, Grant | None, Grant | None] = (None, None, None)
 
 
-class SettingsStore:
+class SettingsStore(FileStore):
     """Settings in ``folder``. Creating one reads nothing; each getter reads the (small)
     file. ``notice`` is set when a damaged file was moved aside. A file from a newer
     program raises :class:`NewerSchemaError` and is never written."""
@@ -73,16 +72,6 @@ class SettingsStore:
             consequence="the default settings are used",
         )
         self.problems: list[str] = []
-
-    @property
-    def path(self) -> pathlib.Path:
-        """The settings file."""
-        return self._file.path
-
-    @property
-    def notice(self) -> str | None:
-        """Set when a damaged settings file was moved aside: where to and why."""
-        return self._file.notice
 
     # --- the player's solo deck ---------------------------------------------------------
 

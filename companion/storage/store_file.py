@@ -115,3 +115,21 @@ class StoreFile:
     def _forget_cached_ids(self) -> None:
         # TinyDB caches the next document id per table; the file it came from is gone.
         self._db = None
+
+
+class FileStore:
+    """The base of a store kept in one :class:`StoreFile` (``self._file``): the file's
+    path and the notice of a damaged file."""
+
+    _file: StoreFile
+
+    @property
+    def path(self) -> pathlib.Path:
+        """The store's file."""
+        return self._file.path
+
+    @property
+    def notice(self) -> str | None:
+        """Set when a damaged file was moved aside (where to and why), or found and left in
+        place by a store opened with ``may_move=False``."""
+        return self._file.notice

@@ -9,7 +9,7 @@ from typing import Any
 from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Select
+from textual.widgets import OptionList, Select
 
 
 def move_on_after_pick(
@@ -42,3 +42,16 @@ class SearchSelect(Select[str]):
         if not self.expanded:
             self.action_show_overlay()
         self.query_one("SelectOverlay").post_message(events.Key(event.key, event.character))
+
+
+def enabled_options(options: OptionList) -> list[int]:
+    """The indexes of the options of ``options`` that may be chosen, in order."""
+    return [i for i in range(options.option_count) if not options.get_option_at_index(i).disabled]
+
+
+def focus_first_enabled(options: OptionList) -> None:
+    """Highlight the first option that may be chosen (none when every one is disabled) and
+    focus the list."""
+    enabled = enabled_options(options)
+    options.highlighted = enabled[0] if enabled else None
+    options.focus()

@@ -7,34 +7,30 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
-import companion
 from companion.session import GameSession
-from solo_deck import GameSetup, GameState, Obligation, parse_edict
-from solo_deck.events import Event, FrederickTurn, PlayCard, RevealEdict
+from solo_deck import GameState, Obligation, parse_edict
+from solo_deck.events import (
+    Event,
+    FrederickTurn,
+    PlaceWorkplace,
+    PlayCard,
+    Promote,
+    RevealEdict,
+)
 from solo_deck.grants import MainAction
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import DialogHost, press_and_settle, settle
+from tests.game_setups import edict_setup
 
-CSS = Path(companion.__file__).parent / "companion.tcss"
 Factory = Callable[[GameState, Any, "Obligation | None"], ModalScreen[Any]]
 
 
 def new_session(folder: Path, events: Sequence[Event] = ()) -> GameSession:
     """A started game (ship in Roma, nothing known at the ports) with ``events`` applied."""
-    a = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
-    n = tuple(parse_edict(t) for t in ("1S", "1C", "1P"))
     session = GameSession(folder)
-    session.start(
-        GameSetup(
-            active_edicts=(a[0], a[1], a[2]),
-            next_edicts=(n[0], n[1], n[2]),
-            edict_pile=18,
-            seed=1,
-        )
-    )
+    session.start(edict_setup())
     for event in events:
         session.push(event)
     return session
@@ -52,24 +48,28 @@ def face_down(action: MainAction, slot: int = 0) -> PlayCard:
     return PlayCard(slot=slot, face_up=False, actions=(action,))
 
 
-class Host(App[None]):
-    """Holds a session and opens one dialog for its first pending obligation."""
+def workplace_on(path: str, tile: str) -> list[Event]:
+    """A face-down Promote that enters Path ``path``, and the Workplace ``tile`` named on
+    its first space."""
+    return [
+        face_down("promote"),
+        Promote(specialist=0, path=path),
+        PlaceWorkplace(path=path, space=1, tile=tile, token=False),
+    ]
 
-    CSS_PATH = str(CSS)
+
+class Host(DialogHost):
+    """Holds a session and opens one dialog, ``factory(state, ruleset, obligation)``, for
+    its first pending obligation unless told another."""
 
     def __init__(
         self, session: GameSession, factory: Factory, obligation: Obligation | None = None
     ) -> None:
-        super().__init__()
-        self.session = session
-        self.factory = factory
+        super().__init__(session, factory)
         self.obligation = obligation or session.state.obligation
-        self.results: list[Any] = []
 
-    def on_mount(self) -> None:
-        state = self.session.state
-        dialog = self.factory(state, self.session.ruleset, self.obligation)
-        self.push_screen(dialog, self.results.append)
+    def dialog(self) -> ModalScreen[Any]:
+        return self.factory(self.session.state, self.session.ruleset, self.obligation)
 
 
 def error_of(app: Host) -> str:
@@ -87,8 +87,7 @@ def select_labels(app: Host, selector: str) -> list[str]:
 
 async def press(pilot: Any, *keys: str) -> None:
     for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
+        await press_and_settle(pilot, key)
 
 
 async def confirm(pilot: Any) -> None:

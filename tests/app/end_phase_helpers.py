@@ -19,7 +19,7 @@ from companion.screens.end_phase import EndPhaseScreen
 from solo_deck import GameSetup, Phase, parse_edict
 from solo_deck.events import FrederickTurn, Pass, RevealEdict
 from solo_deck.game import initial_state
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import open_screen
 
 PORT_ALLIES = ("altair", "tento", "castellan", "severin", "gregoria-1")
 ALLIES = {"allies": ("theophilos", "gisela"), "towers": 2}
@@ -65,11 +65,7 @@ def make_app(folder: Path, player: dict[str, Any] | None = None, **changes: Any)
 
 
 async def open_end_phase(app: StuporSoloApp, pilot: Any) -> EndPhaseScreen:
-    await settle(pilot)
-    screen = EndPhaseScreen()
-    await app.push_screen(screen)
-    await settle(pilot)
-    return screen
+    return await open_screen(app, pilot, EndPhaseScreen())
 
 
 def top(app: StuporSoloApp) -> Any:

@@ -7,13 +7,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-import companion
 from companion.session import GameSession
-from solo_deck import GameSetup, GameState, parse_edict
+from solo_deck import GameState, parse_edict
 from solo_deck.events import (
     Build,
     Event,
@@ -22,29 +20,9 @@ from solo_deck.events import (
     RevealEdict,
 )
 from solo_deck.game import initial_state
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import DialogHost, press_and_settle
+from tests.game_setups import ACTIVE, KNOWN_BOARD, edict_setup
 
-CSS = Path(companion.__file__).parent / "companion.tcss"
-ACTIVE = ("2T", "1W 1K", "2G 1A")
-NEXT = ("1S", "1C", "1P")
-KNOWN_BOARD: dict[str, Any] = {
-    "workplaces": {
-        "A1": "countryside-I-A",
-        "A2": "countryside-II-A",
-        "A3": "village-I-A",
-        "A4": "village-II-A",
-        "B1": "countryside-I-B",
-        "B2": "countryside-II-B",
-        "C1": "countryside-I-C",
-        "C2": "countryside-II-C",
-        "C3": "village-I-B",
-        "C4": "village-II-C",
-    },
-    "edict_token_spaces": (),
-    "city_tiles": {"A": ("A",), "B": ("F",), "C": ("B",)},
-}
-"""Every Workplace and City tile known, no Edict token on the board (as in the engine
-tests' ``KNOWN_BOARD``)."""
 RICH: dict[str, Any] = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}
 KEEP: tuple[Event, ...] = (
     PlayCard(slot=0, face_up=False, actions=("build",)),
@@ -64,15 +42,7 @@ def start_game(
 ) -> GameSession:
     """A session whose game starts with your side changed as given (a known board unless
     ``setup`` says otherwise), then ``events`` pushed."""
-    a = tuple(parse_edict(t) for t in active)
-    n = tuple(parse_edict(t) for t in NEXT)
-    game_setup = GameSetup(
-        active_edicts=(a[0], a[1], a[2]),
-        next_edicts=(n[0], n[1], n[2]),
-        edict_pile=18,
-        seed=1,
-        **(KNOWN_BOARD | setup),
-    )
+    game_setup = edict_setup(active, **(KNOWN_BOARD | setup))
     state = initial_state(game_setup)
     changes = RICH | (player or {})
     state = state.model_copy(update={"player": state.player.model_copy(update=changes)})
@@ -91,21 +61,11 @@ def issue(slot: int) -> tuple[Event, Event]:
     return edict, RevealEdict(position=slot, edict=parse_edict("1G"))
 
 
-class Host(App[None]):
-    """Holds a session and opens one dialog; ``results`` collects what it returns."""
+class Host(DialogHost):
+    """Holds a session and opens one dialog, ``factory(state, ruleset)``."""
 
-    CSS_PATH = str(CSS)
-
-    def __init__(self, session: GameSession, factory: Factory) -> None:
-        super().__init__()
-        self.session = session
-        self.factory = factory
-        self.results: list[Any] = []
-
-    def on_mount(self) -> None:
-        self.push_screen(
-            self.factory(self.session.state, self.session.ruleset), self.results.append
-        )
+    def dialog(self) -> ModalScreen[Any]:
+        return self.factory(self.session.state, self.session.ruleset)
 
 
 def owed(cls: Callable[..., ModalScreen[Any]]) -> Factory:
@@ -131,8 +91,7 @@ async def type_text(pilot: Any, text: str) -> None:
 
 async def choose(pilot: Any, *moves: str) -> None:
     """Open the focused Select, move (``up``/``down``) and pick."""
-    await pilot.press("enter", *moves, "enter")
-    await settle(pilot)
+    await press_and_settle(pilot, "enter", *moves, "enter")
 
 
 def focused_id(app: Host) -> str | None:

@@ -1,20 +1,68 @@
-"""What the app tests share: the terminal size and waiting for the app to finish its work."""
+"""What the app tests share: the terminal size, a host app for one dialog and waiting for
+the app to finish its work."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
+from textual.app import App
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
+import companion
+from companion.app import StuporSoloApp
+from companion.screens.table import TableScreen
+from companion.session import GameSession
 from solo_deck import SoloGame
+from solo_deck.events import Event
+from tests.app.game_script import script_setup
 
 SIZE = (120, 40)
+CSS = Path(companion.__file__).parent / "companion.tcss"
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+class DialogHost(App[None]):
+    """Holds a session and opens one dialog, made by ``factory`` from the game state (see
+    :meth:`dialog`); ``results`` collects what it returns."""
+
+    CSS_PATH = str(CSS)
+
+    def __init__(self, session: GameSession, factory: Callable[..., ModalScreen[Any]]) -> None:
+        super().__init__()
+        self.session = session
+        self.factory = factory
+        self.results: list[Any] = []
+
+    def dialog(self) -> ModalScreen[Any]:
+        """The dialog to open: ``factory(state)``."""
+        return self.factory(self.session.state)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.dialog(), self.results.append)
 
 
 async def settle(pilot: Any) -> None:
     """Let the messages of the last key be handled and the screen refresh."""
     await pilot.pause()
     await pilot.pause()
+
+
+async def open_screen(app: App[Any], pilot: Any, screen: ScreenT) -> ScreenT:
+    """Push ``screen`` once the app has settled, let it settle and check it is on top."""
+    await settle(pilot)
+    await app.push_screen(screen)
+    await settle(pilot)
+    assert app.screen is screen
+    return screen
+
+
+async def press_and_settle(pilot: Any, *keys: str) -> None:
+    """Press ``keys`` (one after the other), then :func:`settle`."""
+    await pilot.press(*keys)
+    await settle(pilot)
 
 
 async def wait_for_insight(app: Any, pilot: Any) -> None:
@@ -38,6 +86,18 @@ async def idle_turn(pilot: Any) -> None:
     for key in IDLE_TURN_KEYS:
         await pilot.press(key)
         await settle(pilot)
+
+
+async def open_table(app: StuporSoloApp, pilot: Any, *events: Event) -> None:
+    """Start the simple game of :mod:`tests.app.game_script` (``events`` pushed) and open
+    the Table on it."""
+    await settle(pilot)
+    app.session.start(script_setup())
+    for event in events:
+        app.session.push(event)
+    app.open_table()
+    await settle(pilot)
+    assert isinstance(app.screen, TableScreen)
 
 
 def game_of(app: Any) -> SoloGame:

@@ -3,6 +3,9 @@ reading a field's message, and a stand-in for the Table."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +15,7 @@ from textual.widgets._select import SelectOverlay
 from companion.app import StuporSoloApp
 from companion.screens.setup import EDICT_SLOTS, SetupScreen
 from companion.widgets.edict_input import EdictField
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 TILES = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
 PILE = "17"
@@ -26,11 +29,21 @@ def table_calls(monkeypatch: pytest.MonkeyPatch) -> list[StuporSoloApp]:
     return calls
 
 
+@asynccontextmanager
+async def setup_form(
+    folder: Path, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[StuporSoloApp, Any, SetupScreen]]:
+    """The app on ``folder``, run headless at ``size`` with the New game form open: the
+    app, its pilot and the form."""
+    app = StuporSoloApp(folder)
+    async with app.run_test(size=size) as pilot:
+        yield app, pilot, await open_setup(app, pilot)
+
+
 async def open_setup(app: StuporSoloApp, pilot: Any) -> SetupScreen:
     """Press n on the Start screen: the New game form."""
     await pilot.pause()
-    await pilot.press("n")
-    await settle(pilot)
+    await press_and_settle(pilot, "n")
     assert isinstance(app.screen, SetupScreen)
     return app.screen
 
@@ -62,8 +75,7 @@ def prompts(select: Select[Any]) -> list[str]:
 
 async def start(pilot: Any) -> None:
     """Start game by its key."""
-    await pilot.press("ctrl+s")
-    await settle(pilot)
+    await press_and_settle(pilot, "ctrl+s")
 
 
 async def scrolling_done(pilot: Any, container: Any) -> None:

@@ -41,6 +41,7 @@ from tests.app.action_dialog_helpers import (
     press,
     select_labels,
     text_of,
+    workplace_on,
 )
 from tests.app.pilot_helpers import SIZE, settle
 
@@ -163,14 +164,7 @@ async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Pat
 
 
 async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path,
-        [
-            face_down("promote"),
-            Promote(specialist=0, path="C"),
-            PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False),
-        ],
-    )
+    session = new_session(tmp_path, workplace_on("C", "countryside-I-A"))
     frederick_plays(session)
     session.push(face_down("promote", slot=1))
     app = Host(session, PromoteModal)

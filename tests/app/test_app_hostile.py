@@ -23,23 +23,20 @@ from companion.paths import GAME_FILE, HISTORY_FILE, SETTINGS_FILE
 from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
-from solo_deck import ScoreBreakdown, final_score
 from tests.app.game_script import script_setup
 from tests.app.setup_helpers import fill as _fill_tiles
 from tests.app.setup_helpers import open_setup as _open_setup
 from tests.app.test_save_failures import refuse_writes
+from tests.scores import SAMPLE_SCORE, breakdown
 
 SIZE = (120, 40)
 
 
 def record(seed: int, **fields: Any) -> HistoryRecord:
-    score = final_score(
-        vp_track=40, structures=10, frederick_structures=9, grain=1, stone=1, augustales=8
-    )
     values: dict[str, Any] = {
         "finished_at": f"2025-03-{seed:02d}T20:15:00+00:00",
         "seed": seed,
-        "score": score,
+        "score": SAMPLE_SCORE,
     }
     values.update(fields)
     return HistoryRecord(**values)
@@ -79,8 +76,8 @@ async def settle(pilot: Any) -> None:
 async def test_stored_markup_is_shown_as_text_in_tables_dialogs_and_notices(
     tmp_path: Path,
 ) -> None:
-    odd_title = ScoreBreakdown(
-        vp_track=40, structures=10, most_structures_bonus=4, resources_vp=2, total=56, title="[/]"
+    odd_title = breakdown(
+        vp_track=40, structures=10, most_structures_bonus=4, resources_vp=2, title="[/]"
     )
     games = [
         record(1, house="[/]", notes="[/bold] [@click=app.quit]quit[/]"),

@@ -24,7 +24,7 @@ from companion.storage import HistoryStore
 from companion.storage.backups import backup_history, list_backups
 from companion.widgets.qr_code import qr_matrix
 from tests.app.end_phase_helpers import make_app
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import open_screen, press_and_settle, settle
 from tests.app.sample_history import sample_records
 
 BIG = (120, 60)
@@ -44,11 +44,8 @@ async def _wait(pilot: Any) -> None:
 async def test_final_score_shows_the_game_for_bg_stats(tmp_path: pathlib.Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=BIG) as pilot:
-        await settle(pilot)
-        await app.push_screen(FinalScoreScreen())
-        await settle(pilot)
-        await pilot.press("ctrl+g")
-        await settle(pilot)
+        await open_screen(app, pilot, FinalScoreScreen())
+        await press_and_settle(pilot, "ctrl+g")
         screen = app.screen
         assert isinstance(screen, BgStatsScreen)
         play = _data_of(screen.link)
@@ -56,11 +53,9 @@ async def test_final_score_shows_the_game_for_bg_stats(tmp_path: pathlib.Path) -
         assert play["game"]["bggId"] == 392492
         assert screen.query_one("#bgstats-qr", Static).display
         assert not screen.query_one("#bgstats-too-small", Static).display
-        await pilot.press("l")
-        await settle(pilot)
+        await press_and_settle(pilot, "l")
         assert screen.query_one("#bgstats-link", TextArea).text == screen.link
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, FinalScoreScreen)
 
 
@@ -75,12 +70,10 @@ async def test_the_qr_code_holds_the_link_and_a_small_window_is_told(
         await pilot.press("h")
         await _wait(pilot)
         assert isinstance(app.screen, HistoryScreen)
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         detail = app.screen
         assert isinstance(detail, HistoryDetailModal)
-        await pilot.press("b")
-        await settle(pilot)
+        await press_and_settle(pilot, "b")
         screen = app.screen
         assert isinstance(screen, BgStatsScreen)
         assert _data_of(screen.link) == payload(detail.record)
@@ -110,33 +103,27 @@ async def test_history_exports_in_each_format(tmp_path: pathlib.Path) -> None:
         await pilot.press("h")
         await _wait(pilot)
         for fmt, name in (("csv", "games.csv"), ("bgstats", "plays.json")):
-            await pilot.press("e")
-            await settle(pilot)
+            await press_and_settle(pilot, "e")
             modal = app.screen
             assert isinstance(modal, ExportModal)
             modal.query_one(f"#format-{fmt}", RadioButton).value = True
             modal.query_one("#export-path", Input).value = str(tmp_path / name)
-            await pilot.press("ctrl+s")
-            await settle(pilot)
+            await press_and_settle(pilot, "ctrl+s")
             assert isinstance(app.screen, HistoryScreen)
         plays = json.loads((tmp_path / "plays.json").read_text(encoding="utf-8"))
         assert len(plays) == len(records)
         assert (tmp_path / "games.csv").read_text(encoding="utf-8").count("\n") == 31
         # An existing file is replaced only after a yes; the data folder is refused.
-        await pilot.press("e")
-        await settle(pilot)
+        await press_and_settle(pilot, "e")
         modal = app.screen
         assert isinstance(modal, ExportModal)
         modal.query_one("#export-path", Input).value = str(data / HISTORY_FILE)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert "data folder" in str(modal.query_one("#export-error").render())
         modal.query_one("#export-path", Input).value = str(tmp_path / "games.csv")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert isinstance(app.screen, ConfirmModal)
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         assert isinstance(app.screen, ExportModal)
 
 
@@ -157,14 +144,12 @@ async def test_history_restores_a_backup_and_shows_it(tmp_path: pathlib.Path) ->
         history = app.screen
         assert isinstance(history, HistoryScreen)
         assert len(history.records) == 30
-        await pilot.press("b")
-        await settle(pilot)
+        await press_and_settle(pilot, "b")
         modal = app.screen
         assert isinstance(modal, BackupsModal)
         table = modal.query_one(DataTable)
         assert table.row_count == 1
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert isinstance(app.screen, ConfirmModal)
         await pilot.press("y")
         await _wait(pilot)

@@ -17,7 +17,7 @@ from companion.config import load_config
 from companion.screens.help import HelpScreen
 from companion.screens.setup import SetupScreen
 from companion.screens.start import StartScreen
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import fill, start, table_calls
 
 __all__ = ["table_calls"]
@@ -43,8 +43,7 @@ async def _pick_theme_in_palette(app: StuporSoloApp, pilot: Any, name: str) -> N
         await pilot.pause(0.02)
         if app.screen.query("CommandList Option"):
             break
-    await pilot.press("enter")
-    await settle(pilot)
+    await press_and_settle(pilot, "enter")
 
 
 async def test_the_palettes_theme_is_saved_and_survives_a_restart(
@@ -73,8 +72,7 @@ async def test_a_theme_is_saved_in_a_new_file_when_there_is_none(tmp_path: pathl
     app = _app(tmp_path / "data", config)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
+        await press_and_settle(pilot, "t")
         theme = app.theme
     assert load_config(config).config.theme == theme
     assert load_config(config).problems == ()
@@ -86,8 +84,7 @@ async def test_a_theme_that_cannot_be_saved_is_told(tmp_path: pathlib.Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "config.toml is not valid TOML" in _notices(app)
-        await pilot.press("t")
-        await settle(pilot)
+        await press_and_settle(pilot, "t")
         texts = [str(n.message) for n in app._notifications]
         assert any("could not be saved" in t and "not valid TOML" in t for t in texts), texts
     assert config.read_text(encoding="utf-8") == "[backups\n"
@@ -97,11 +94,9 @@ async def test_a_rebound_key_works_and_the_old_one_does_not(tmp_path: pathlib.Pa
     app = _app(tmp_path / "data", tmp_path / "c.toml", '[keys]\n"start.new" = "g"\n')
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         assert isinstance(app.screen, StartScreen)
-        await pilot.press("g")
-        await settle(pilot)
+        await press_and_settle(pilot, "g")
         assert isinstance(app.screen, SetupScreen)
 
 
@@ -110,8 +105,7 @@ async def test_help_shows_the_version_and_the_players_own_keys(tmp_path: pathlib
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert __version__ in str(app.screen.query_one("#start-version", Static).render())
-        await pilot.press("question_mark")
-        await settle(pilot)
+        await press_and_settle(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert __version__ in str(app.screen.query_one("#help-title", Static).render())
         source = app.screen.query_one(Markdown).source
@@ -148,8 +142,7 @@ async def test_the_new_game_form_starts_with_the_configured_values(
     app = _app(tmp_path / "data", tmp_path / "c.toml", text)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         assert isinstance(app.screen, SetupScreen)
         assert await _setup_values(app.screen) == ("Wittelsbach", "hard", "virtual", True)
 
@@ -161,8 +154,7 @@ async def test_the_new_game_form_remembers_the_last_choices(
     app = _app(data, config, '[new_game]\ndeck_mode = "virtual"\n')
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         screen.query_one("#house-select", Select).value = "Hohenstaufen"
@@ -174,8 +166,7 @@ async def test_the_new_game_form_remembers_the_last_choices(
     again = _app(data, config)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         screen = again.screen
         assert isinstance(screen, SetupScreen)
         # The file pins the deck mode; the rest is the last game's.

@@ -16,7 +16,7 @@ from companion.screens.data_in_use import DataInUseScreen
 from companion.screens.history import HistoryScreen
 from companion.screens.start import StartScreen
 from companion.storage.lock import DataLock
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import press_and_settle, settle
 
 SIZE = (120, 40)
 
@@ -35,8 +35,7 @@ async def test_a_second_copy_says_the_data_is_in_use_and_offers_the_history(
             assert app.read_only
             text = str(app.screen.query_one("#in-use-text", Static).content)
             assert "is in use by" in text and f"process {os.getpid()}" in text
-            await pilot.press("h")
-            await settle(pilot)
+            await press_and_settle(pilot, "h")
             assert isinstance(app.screen, HistoryScreen)
         assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing written
     finally:

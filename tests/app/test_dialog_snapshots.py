@@ -22,8 +22,7 @@ from companion.screens.modals.summon import SummonModal
 from companion.screens.modals.travel import TravelModal
 from solo_deck.events import Build, Event, PlayerEdict
 from tests.app.action_dialog_helpers import Factory, Host, face_down, new_session
-from tests.app.pilot_helpers import SIZE, idle_turn, settle
-from tests.app.test_table_resume import open_table
+from tests.app.pilot_helpers import SIZE, idle_turn, open_table, settle
 
 KEEP = (face_down("build"), Build(structure="keep", cover="slot", grain=1, stone=1))
 """A Keep built: it owes an Edict."""

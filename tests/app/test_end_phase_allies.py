@@ -14,7 +14,7 @@ from companion.screens.end_phase import EndPhaseScreen
 from solo_deck import Phase
 from solo_deck.events import Reorganise
 from tests.app.end_phase_helpers import ALLIES, make_app, open_end_phase, text
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 
 async def test_the_reorganisation_is_described_from_the_engines_preview(
@@ -55,8 +55,7 @@ async def test_an_empty_pile_ends_the_game_after_the_round(tmp_path: Path) -> No
         assert "1 card space stays empty: the pile is out, so the game ends after this round." in (
             text(screen, "#reorganise-text")
         )
-        await pilot.press("c", "a", "r")
-        await settle(pilot)
+        await press_and_settle(pilot, "c", "a", "r")
         assert "the game ends now" in text(screen, "#end-check")
 
 
@@ -67,19 +66,16 @@ async def test_letters_typed_into_the_ally_list_never_reach_the_screen_keys(
     app = make_app(tmp_path, ALLIES)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("c", "a", "r")
-        await settle(pilot)
+        await press_and_settle(pilot, "c", "a", "r")
         selects = list(screen.query(".flip-select").results(Select))
         assert [s.id for s in selects] == ["flip-0-0", "flip-2-0"]
         assert selects[0].has_focus and not selects[0].expanded
-        await pilot.press("g", "r", "e", "g")
-        await settle(pilot)
+        await press_and_settle(pilot, "g", "r", "e", "g")
         state = app.session.state
         assert state.phase is Phase.END_PHASE and state.round == 1
         assert isinstance(app.screen, EndPhaseScreen)
         assert selects[0].expanded  # the first letter opened the list and searched it
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert app.session.state.voyage.ports[0].allies[0].face_up_id == "gregoria-2"
         assert selects[1].has_focus  # on to the next Ally to name
         await pilot.press("e")  # typed into the list again: still no end of the round
@@ -92,8 +88,7 @@ async def test_the_ally_list_offers_only_allies_that_can_be_there(tmp_path: Path
     app = make_app(tmp_path, ALLIES)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("c", "a", "r")
-        await settle(pilot)
+        await press_and_settle(pilot, "c", "a", "r")
 
         def offered(select_id: str) -> set[str]:
             return {value for _, value in screen._choices[select_id]}

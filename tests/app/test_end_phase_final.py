@@ -34,7 +34,7 @@ from tests.app.end_phase_helpers import (
     text,
     top,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, open_screen, press_and_settle, settle
 
 # --- the steps and their keys -------------------------------------------------------------
 
@@ -70,8 +70,7 @@ async def test_the_steps_in_order_with_the_keys_lit_as_the_engine_allows(tmp_pat
         await settle(pilot)
         assert app.session.state == before
 
-        await pilot.press("c")
-        await settle(pilot)
+        await press_and_settle(pilot, "c")
         assert app.session.state.end_phase.castle_income
         assert str(screen.query_one("#step-castle").border_title) == "✓ 2 · Castle income"
         assert "castle_income" not in keys(screen)  # done: hidden
@@ -79,15 +78,13 @@ async def test_the_steps_in_order_with_the_keys_lit_as_the_engine_allows(tmp_pat
         assert screen.query_one("#ally-ok", Button).has_focus
         assert_keys_match_the_engine(app, screen)
 
-        await pilot.press("a")
-        await settle(pilot)
+        await press_and_settle(pilot, "a")
         assert app.session.state.end_phase.ally_income is not None
         assert "ally_income" not in keys(screen)
         assert screen.query_one("#reorganise-ok", Button).has_focus
         assert_keys_match_the_engine(app, screen)
 
-        await pilot.press("r")
-        await settle(pilot)
+        await press_and_settle(pilot, "r")
         assert app.session.state.end_phase.reorganised
         assert "reorganise" not in keys(screen)
         assert keys(screen)["end_round"]
@@ -103,8 +100,7 @@ async def test_castle_income_is_computed_from_the_closed_sides(tmp_path: Path) -
             "Your 2 closed sides give:\n  Stone side: +1 Stone\n  VP side: +1 VP"
         )
         player = app.session.state.player
-        await pilot.press("c")
-        await settle(pilot)
+        await press_and_settle(pilot, "c")
         after = app.session.state.player
         assert (after.stone, after.vp) == (player.stone + 1, player.vp + 1)
         assert text(screen, "#castle-text").startswith("✓ Your 2 closed sides gave:")
@@ -117,8 +113,7 @@ async def test_no_closed_side_gives_nothing(tmp_path: Path) -> None:
         screen = await open_end_phase(app, pilot)
         assert text(screen, "#castle-text") == "No side of your castle is closed yet: nothing."
         player = app.session.state.player
-        await pilot.press("c")
-        await settle(pilot)
+        await press_and_settle(pilot, "c")
         assert app.session.state.end_phase.castle_income
         assert app.session.state.player == player
 
@@ -131,8 +126,7 @@ async def test_a_market_side_opens_its_visit_at_once_and_blocks_the_next_steps(
         screen = await open_end_phase(app, pilot)
         assert "Market visit side: visit the Market in Roma" in text(screen, "#castle-text")
         stone = app.session.state.player.stone
-        await pilot.press("c")
-        await settle(pilot)
+        await press_and_settle(pilot, "c")
         assert isinstance(app.screen, MarketModal)
         await pilot.press("escape")  # nothing recorded: the visit stays owed
         await settle(pilot)
@@ -145,8 +139,7 @@ async def test_a_market_side_opens_its_visit_at_once_and_blocks_the_next_steps(
         assert not keys(screen)["ally_income"] and not keys(screen)["reorganise"]
         assert not keys(screen)["end_round"]
         assert screen.query_one("#follow-ok", Button).has_focus
-        await pilot.press("a", "r", "e")
-        await settle(pilot)
+        await press_and_settle(pilot, "a", "r", "e")
         assert app.session.state == state  # blocked until the visit is met
         await pilot.press("v")  # Continue reopens it
         await settle(pilot)
@@ -167,8 +160,7 @@ async def test_a_full_warehouse_opens_the_put_back_prompt_at_once(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
         assert capacity(app.session.state, app.session.ruleset)[2:] == (3, 3)
-        await pilot.press("c")
-        await settle(pilot)
+        await press_and_settle(pilot, "c")
         assert isinstance(app.screen, DropModal)
         assert [duty.kind for duty in app.session.state.pending] == ["store_resources"]
         assert not keys(screen)["ally_income"]
@@ -187,8 +179,7 @@ async def test_ally_income_table_and_score_match_the_engine(tmp_path: Path) -> N
     app = make_app(tmp_path, ALLIES)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("c")
-        await settle(pilot)
+        await press_and_settle(pilot, "c")
         state = app.session.state
         income = ally_income(state.player, state.palace, ruleset=app.session.ruleset)
         rows = table_rows(screen)
@@ -199,8 +190,7 @@ async def test_ally_income_table_and_score_match_the_engine(tmp_path: Path) -> N
             f"Total after your castle income: +{income.total} VP. Press a to add it."
         )
         vp = state.player.vp
-        await pilot.press("a")
-        await settle(pilot)
+        await press_and_settle(pilot, "a")
         state = app.session.state
         assert state.end_phase.ally_income == income.total
         assert state.player.vp == vp + income.total
@@ -214,11 +204,9 @@ async def test_the_round_ends_and_the_next_begins(tmp_path: Path) -> None:
     app = make_app(tmp_path, ALLIES)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("c", "a", "r")
-        await settle(pilot)
+        await press_and_settle(pilot, "c", "a", "r")
         screen.query_one("#end-ok", Button).focus()
-        await pilot.press("e")
-        await settle(pilot)
+        await press_and_settle(pilot, "e")
         state = app.session.state
         assert (state.round, state.phase) == (2, Phase.PLAYER)
         assert isinstance(app.screen, StartScreen)  # back to what was underneath
@@ -228,20 +216,16 @@ async def test_undo_and_redo_in_the_end_phase(tmp_path: Path) -> None:
     app = make_app(tmp_path, ALLIES)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("c", "a")
-        await settle(pilot)
+        await press_and_settle(pilot, "c", "a")
         scored = app.session.state.end_phase.ally_income
         assert scored is not None
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+z")
         assert app.session.state.end_phase.ally_income is None
         assert str(screen.query_one("#step-ally").border_title) == "· 3 · Ally income"
         assert keys(screen)["redo"] and keys(screen)["ally_income"]
-        await pilot.press("ctrl+y")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+y")
         assert app.session.state.end_phase.ally_income == scored
-        await pilot.press("ctrl+z", "ctrl+z")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+z", "ctrl+z")
         assert not app.session.state.end_phase.castle_income
         assert screen.query_one("#castle-ok", Button).has_focus
         # back into Frederick's last turn (and the tile it drew): the End Phase closes
@@ -249,8 +233,7 @@ async def test_undo_and_redo_in_the_end_phase(tmp_path: Path) -> None:
         last_turn = max(i for i, event in enumerate(history) if event.type == "frederick_turn")
         for _ in range(len(history) - last_turn):
             assert isinstance(app.screen, EndPhaseScreen)
-            await pilot.press("ctrl+z")
-            await settle(pilot)
+            await press_and_settle(pilot, "ctrl+z")
         assert app.session.state.phase is Phase.FREDERICK
         assert not isinstance(app.screen, EndPhaseScreen)
 
@@ -262,12 +245,10 @@ async def test_game_over_goes_to_the_final_score_and_saves(tmp_path: Path) -> No
     app = make_app(tmp_path, COMPLETE)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        await pilot.press("c", "a", "r")
-        await settle(pilot)
+        await press_and_settle(pilot, "c", "a", "r")
         assert "the game ends now (your castle is complete)" in text(screen, "#end-check")
         screen.query_one("#end-ok", Button).focus()
-        await pilot.press("e")
-        await settle(pilot)
+        await press_and_settle(pilot, "e")
         state = app.session.state
         assert state.phase is Phase.GAME_OVER
         assert state.game_end == (GameEndReason.CASTLE_COMPLETE,)
@@ -295,8 +276,7 @@ async def test_game_over_goes_to_the_final_score_and_saves(tmp_path: Path) -> No
         )
         final.query_one("#notes", TextArea).text = "Close game."
         log = [shorten(line, 300) for line in app.session.log[-40:]]  # cut at a word
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         (record,) = app.session.history.all()
         assert record.score.total == 56 and record.score.title == "Feudal lord"
         assert record.frederick_structures == 11
@@ -315,9 +295,7 @@ def test_end_phase_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, {**ALLIES, "walls": 2, "closed_sides": ("stone", "vp")})
 
     async def run_before(pilot: Any) -> None:
-        await settle(pilot)
-        await app.push_screen(EndPhaseScreen())
-        await settle(pilot)
+        await open_screen(app, pilot, EndPhaseScreen())
         await pilot.press("c")  # castle income: +1 Stone, +1 VP
         await settle(pilot)
         app.clear_notifications()
@@ -331,14 +309,10 @@ def test_final_score_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, COMPLETE)
 
     async def run_before(pilot: Any) -> None:
-        await settle(pilot)
-        await app.push_screen(EndPhaseScreen())
-        await settle(pilot)
-        await pilot.press("c", "a", "r")
-        await settle(pilot)
+        await open_screen(app, pilot, EndPhaseScreen())
+        await press_and_settle(pilot, "c", "a", "r")
         app.screen.query_one("#end-ok", Button).focus()
-        await pilot.press("e")
-        await settle(pilot)
+        await press_and_settle(pilot, "e")
         app.clear_notifications()
         no_blink(app)
         await settle(pilot)

@@ -14,7 +14,7 @@ from companion.widgets.number_field import NumberField
 from solo_deck import Ruleset
 from solo_deck.data_files import load_ruleset
 from tests.app.end_phase_helpers import COMPLETE, make_app, text
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, open_screen, press_and_settle, settle
 
 
 def ruleset_with_rule(rule: str) -> Ruleset:
@@ -44,11 +44,7 @@ async def test_the_final_score_says_which_most_structures_rule_applied(
 ) -> None:
     app = make_app(tmp_path, ruleset=ruleset_with_rule(rule))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.push_screen(FinalScoreScreen())
-        await settle(pilot)
-        final = app.screen
-        assert isinstance(final, FinalScoreScreen)
+        final = await open_screen(app, pilot, FinalScoreScreen())
         final.query_one("#structures", NumberField).text = "10"
         final.query_one("#frederick_structures", NumberField).text = str(his)
         await settle(pilot)
@@ -62,17 +58,12 @@ async def test_final_score_refuses_bad_counts_and_keeps_the_screen_when_saving_f
 ) -> None:
     app = make_app(tmp_path, COMPLETE)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.push_screen(FinalScoreScreen())
-        await settle(pilot)
-        final = app.screen
-        assert isinstance(final, FinalScoreScreen)
+        final = await open_screen(app, pilot, FinalScoreScreen())
         final.query_one("#grain", NumberField).text = "x"
         await settle(pilot)
         assert final.breakdown is None
         assert final.query_one("#grain", NumberField).has_error
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert "Fix the counts" in text(final, "#save-status")
         final.query_one("#grain", NumberField).text = "1"
         await settle(pilot)
@@ -81,8 +72,7 @@ async def test_final_score_refuses_bad_counts_and_keeps_the_screen_when_saving_f
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(app.session.history, "add", disk_full)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert isinstance(app.screen, FinalScoreScreen)
         assert "Could not save" in text(final, "#save-status")
         assert app.session.has_game

@@ -41,7 +41,7 @@ from tests.app.followup_helpers import (
     text_of,
     type_text,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 # --- Name the Workplace ------------------------------------------------------------------------
 
@@ -82,8 +82,7 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
         await settle(pilot)
         assert app.results == []
         assert focused_id(app) == "token"
-        await pilot.press("space", "tab", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "space", "tab", "enter")
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-C", token=True)]
     session.push(app.results[0])
     assert [duty.kind for duty in session.state.pending] == ["issue_edict"]
@@ -97,11 +96,9 @@ async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
         assert not app.screen.query_one("#token", Checkbox).display
         assert text_of(app, "#token-known") == "No Edict token lies here."
         assert tile_ids(app)[0] == "countryside-I-A"
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert focused_id(app) == "ok"
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False)]
 
 
@@ -113,11 +110,9 @@ async def test_workplace_refused_by_the_engine_shows_inline(tmp_path: Path) -> N
     app = Host(session, lambda state, rules: WorkplaceModal(state, rules, stale))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter")
         assert dialog_error(app) == "Name the space your Specialist reached: C1."
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
     assert app.results == [None]
 
 
@@ -143,11 +138,9 @@ async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
         assert focused_id(app) == "tiles"
         assert option_texts(app, "tiles") == ["B: Issue 1 Edict; +3 VP."]
         assert not has_decline(app)
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert app.results == []
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
     assert app.results == [ChooseCityBonus(tile="B")]
 
 
@@ -167,8 +160,7 @@ async def test_city_bonus_unknown_offers_every_tile_or_none_left(tmp_path: Path)
             "No tile was left there",
         ]
         assert texts[0].startswith("A: +6 Augustales and 3 resources of your choice")
-        await pilot.press("end", "enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "end", "enter", "enter")
     assert app.results == [ChooseCityBonus(tile=None)]
 
 
@@ -180,11 +172,9 @@ async def test_city_bonus_refused_by_the_engine_shows_inline(tmp_path: Path) -> 
     app = Host(session, lambda state, rules: CityBonusModal(state, rules, stale))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter")
         assert dialog_error(app) == "Tile A is not in the City of Path C (there: B)."
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
     assert app.results == [None]
 
 
@@ -217,8 +207,7 @@ async def test_drop_prefills_the_kind_you_hold_more_of_and_checks_the_total(
         assert app.results == []
         grain.input.focus()
         await type_text(pilot, "1")
-        await pilot.press("enter", "enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter", "enter")
     assert app.results == [DropResources(grain=1, stone=1)]
 
 
@@ -231,11 +220,9 @@ async def test_drop_cannot_be_declined_escape_closes(tmp_path: Path) -> None:
     app = Host(session, owed(DropModal))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+d")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+d")
         assert app.results == []
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
     assert app.results == [None]
 
 

@@ -37,7 +37,7 @@ from tests.app.followup_helpers import (
     text_of,
     type_text,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 # --- the Edict reward ----------------------------------------------------------------------
 
@@ -56,8 +56,7 @@ async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) ->
         await choose(pilot, "up")
         assert text_of(app, "#now") == "You take +1 Grain."
         assert has_decline(app)
-        await pilot.press("tab", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "tab", "enter")
     assert app.results == [TakeEdictReward(slot=1, grain=1)]
     session.push(app.results[0])
     assert session.state.player.grain == 2
@@ -79,8 +78,7 @@ async def test_reward_unknown_is_typed_once_and_the_engine_remembers_it(tmp_path
         await type_text(pilot, "1")
         await settle(pilot)
         assert text_of(app, "#now") == "You take +3 VP, +1 Stone."
-        await pilot.press("tab", "tab", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "tab", "tab", "enter")
     printed = Grant(gain=Gains(vp=3), resource_choice=1)
     assert app.results == [TakeEdictReward(slot=0, vp=3, stone=1, reward=printed)]
     session.push(app.results[0])
@@ -109,8 +107,7 @@ async def test_reward_any_of_the_three_when_no_active_tile_is_left(tmp_path: Pat
         await settle(pilot)
         assert app.results == []
         assert focused_id(app) == "choice-kind"
-        await pilot.press("tab", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "tab", "enter")
     assert app.results == [TakeEdictReward(slot=1, stone=1)]
 
 
@@ -119,8 +116,7 @@ async def test_reward_refused_by_the_engine_shows_inline(tmp_path: Path) -> None
     app = Host(session, lambda state, rules: RewardModal(state, rules))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("down", "enter", "tab", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "down", "enter", "tab", "enter")
         assert dialog_error(app).startswith("Play a card first")
     assert app.results == []
 
@@ -130,12 +126,10 @@ async def test_reward_decline_and_escape(tmp_path: Path) -> None:
     app = Host(session, owed(RewardModal))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+d")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+d")
         app.push_screen(owed(RewardModal)(session.state, session.ruleset), app.results.append)
         await settle(pilot)
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
     assert app.results == [Decline(), None]
 
 
@@ -161,8 +155,7 @@ async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
         await settle(pilot)
         assert app.results == []
         assert focused_id(app) == "ok"
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
     assert app.results == [Resolve(times=2)]
 
 
@@ -176,8 +169,7 @@ async def test_resolve_refused_by_the_engine_shows_inline(tmp_path: Path) -> Non
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await type_text(pilot, "3")
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter")
         assert dialog_error(app) == "You have only 1 Augustales, not 3 for A2 played."
     assert app.results == []
 
@@ -199,8 +191,7 @@ async def test_resolve_b4_counts_the_ally_kind_you_pick_in_one_kind(tmp_path: Pa
         assert focused_id(app) == "choice-kind"
         await choose(pilot, "down")  # Stone
         assert text_of(app, "#now") == "B4: +1 Stone (1 Loyalist Ally)"
-        await pilot.press("tab", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "tab", "enter")
     assert app.results == [Resolve(stone=1, ally_kind="loyalist")]
     session.push(app.results[0])
     assert session.state.player.stone == 3
@@ -215,8 +206,7 @@ async def test_resolve_a1_one_key_confirms(tmp_path: Path) -> None:
         await settle(pilot)
         assert focused_id(app) == "ok"
         assert text_of(app, "#now") == "A1: +2 Grain"
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
     assert app.results == [Resolve()]
 
 
@@ -230,8 +220,7 @@ async def test_resolve_a_draw_is_a_plain_confirmation(tmp_path: Path) -> None:
         assert text_of(app, "#what") == "Draw 2 cards from your draw pile."
         ok = app.screen.query_one("#ok", Button)
         assert str(ok.label) == "Done (ctrl+s)" and focused_id(app) == "ok"
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
     assert app.results == [Resolve()]
     session.push(app.results[0])
     assert [duty.kind for duty in session.state.pending] == ["issue_edict"]
@@ -254,8 +243,7 @@ async def test_resolve_an_unknown_card_is_told_once(tmp_path: Path) -> None:
         await pilot.press("tab", "tab", "tab", "tab")
         await choose(pilot, "down")  # promote a Specialist
         assert text_of(app, "#now") == "House card: +2 VP, then promote a Specialist"
-        await pilot.press("tab", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "tab", "enter")
     told = Grant(gain=Gains(vp=2), actions=(GrantedAction(action="promote"),))
     assert app.results == [Resolve(effect=told)]
     session.push(app.results[0])
@@ -282,8 +270,7 @@ async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> No
         await type_text(pilot, "1")
         await settle(pilot)
         assert text_of(app, "#now") == "City Bonus A: +1 Grain, +2 Stone, +6 Augustales"
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter")
     assert app.results == [Resolve(grain=1, stone=2)]
 
 
@@ -295,10 +282,8 @@ async def test_resolve_decline_and_escape(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert has_decline(app)
-        await pilot.press("ctrl+d")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+d")
         app.push_screen(owed(ResolveModal)(session.state, session.ruleset), app.results.append)
         await settle(pilot)
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
     assert app.results == [Decline(), None]

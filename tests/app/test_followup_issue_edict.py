@@ -22,7 +22,7 @@ from tests.app.followup_helpers import (
     start_game,
     text_of,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 
 def option_texts(app: Host) -> list[tuple[str, bool]]:
@@ -42,8 +42,7 @@ async def test_issue_edict_answers_the_edict_owed(tmp_path: Path) -> None:
         assert focused_id(app) == "choices"
         assert not has_decline(app)
         await pilot.press("ctrl+d")
-        await pilot.press("enter", "enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter", "enter")
     assert app.results == [PlayerEdict(slot=0, choice={"T": "add"}, replacement=0)]
     session.push(app.results[0])
     assert session.state.obligation is not None
@@ -58,8 +57,7 @@ async def test_issue_edict_without_an_obligation_still_works(tmp_path: Path) -> 
         assert not app.screen.query("#owed")
         await pilot.press("enter", "enter", "backspace")  # back to step 2
         await settle(pilot)
-        await pilot.press("enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter")
     assert app.results == [PlayerEdict(slot=0, choice={"T": "add"}, replacement=0)]
 
 
@@ -68,11 +66,9 @@ async def test_issue_edict_refused_by_the_engine_shows_inline(tmp_path: Path) ->
     app = Host(session, lambda state, rules: IssueEdictModal(state, rules))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter", "enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter", "enter")
         assert dialog_error(app).startswith("Play a card first")
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
     assert app.results == [None]
 
 
@@ -108,11 +104,9 @@ async def test_edict_choices_are_the_legal_ones_ranked_by_ally_income(tmp_path: 
         assert screen.choices == [row.choice for row in rows]
         assert screen.choices[1] == legal[2]  # remove the Wall, add the Keep
         assert "Domentzia" in str(app.screen.query_one("#allies", Static).render())
-        await pilot.press("down", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "down", "enter")
         assert [t.split(":")[0] for t, _ in option_texts(app)] == ["Next I", "Next II", "Next III"]
-        await pilot.press("down", "down", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "down", "down", "enter")
     assert app.results == [PlayerEdict(slot=1, choice=legal[2], replacement=2)]
 
 
@@ -122,16 +116,13 @@ async def test_edict_forced_direction_lists_one_choice_and_back_works(tmp_path: 
     app = Host(session, owed(IssueEdictModal))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert [t for t, _ in option_texts(app)] == [
             "add 2 Keeps (3/3)   ally income 0 → 0 (+0 VP)"
         ]
-        await pilot.press("backspace")
-        await settle(pilot)
+        await press_and_settle(pilot, "backspace")
         assert option_texts(app)[0][0].startswith("Active I: 2K")
-        await pilot.press("enter", "enter", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter", "enter", "enter")
     assert app.results == [
         PlayerEdict(slot=0, choice={EdictKind.KEEP: Direction.ADD}, replacement=0)
     ]
@@ -149,8 +140,7 @@ async def test_edict_empty_slots_disabled_and_no_next_skips_step_three(tmp_path:
         assert [d for _, d in option_texts(app)] == [True, False, False]
         await pilot.press("enter")  # the highlight starts on Active II
         await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
     assert len(app.results) == 1
     result = app.results[0]
     assert isinstance(result, PlayerEdict)
@@ -162,7 +152,6 @@ async def test_edict_step_two_fits_80_by_24(tmp_path: Path) -> None:
     app = Host(session, owed(IssueEdictModal))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("down", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "down", "enter")
         assert len(option_texts(app)) == 4
         assert app.screen.query_one("#dialog").max_scroll_y == 0

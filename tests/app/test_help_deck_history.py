@@ -28,7 +28,7 @@ from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
-from solo_deck.scoring import ScoreBreakdown
+from tests.scores import breakdown
 
 SIZE = (120, 40)
 
@@ -315,14 +315,7 @@ def _record(
         deck_mode="virtual",
         seed=7,
         rounds=6,
-        score=ScoreBreakdown(
-            vp_track=total - 14,
-            structures=10,
-            most_structures_bonus=4,
-            resources_vp=0,
-            total=total,
-            title=title,
-        ),
+        score=breakdown(vp_track=total - 14, structures=10, most_structures_bonus=4, title=title),
         frederick_structures=9,
         notes=notes,
         end_reasons=["your castle is complete"],

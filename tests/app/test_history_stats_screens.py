@@ -54,6 +54,16 @@ async def _settle(pilot: Any) -> None:
     await pilot.pause()
 
 
+async def _open_statistics(pilot: Any) -> StatisticsScreen:
+    """Push the Statistics screen and wait until it has read the history."""
+    await pilot.pause()
+    screen = StatisticsScreen()
+    await pilot.app.push_screen(screen)
+    await _settle(pilot)
+    assert isinstance(pilot.app.screen, StatisticsScreen)
+    return screen
+
+
 async def _open_history(pilot: Any) -> HistoryScreen:
     await pilot.pause()
     await pilot.press("h")
@@ -428,11 +438,7 @@ async def test_statistics_read_the_history_in_a_worker(tmp_path: Path) -> None:
     records = _write_samples(tmp_path)
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await app.push_screen(StatisticsScreen())
-        await _settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StatisticsScreen)
+        screen = await _open_statistics(pilot)
         assert screen.stats == career_stats(records)
         _check_statistics(screen, career_stats(records))
 
@@ -460,10 +466,7 @@ async def test_statistics_take_the_layout_of_the_terminal_width(
     _write_samples(tmp_path)
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=(width, 40)) as pilot:
-        await pilot.pause()
-        screen = StatisticsScreen()
-        await app.push_screen(screen)
-        await _settle(pilot)
+        screen = await _open_statistics(pilot)
         assert screen.classes & {"-narrow", "-medium", "-wide"} == {breakpoint}
         top_layout = screen.query_one("#stats-top").styles.layout
         assert top_layout is not None and top_layout.name == layout
@@ -508,11 +511,7 @@ async def test_statistics_of_a_single_game(tmp_path: Path) -> None:
     HistoryStore(tmp_path).add(sample_records()[0])
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await app.push_screen(StatisticsScreen())
-        await _settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StatisticsScreen)
+        screen = await _open_statistics(pilot)
         summary = str(screen.query_one("#stats-summary", Static).render())
         assert "not yet" in summary  # no Duke
         assert screen.query_one("#stats-chart", PlotextPlot).display

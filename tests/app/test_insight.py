@@ -20,20 +20,17 @@ from solo_deck import (
     next_card_odds,
     removal_before_your_next_turn,
 )
-from tests.app.game_script import SUMMON_GISELE, script_setup
-from tests.app.pilot_helpers import game_of, idle_turn, settle, wait_for_insight
+from tests.app.game_script import SUMMON_GISELE
+from tests.app.pilot_helpers import (
+    game_of,
+    idle_turn,
+    open_table,
+    press_and_settle,
+    settle,
+    wait_for_insight,
+)
 
 SIZE = (120, 40)
-
-
-async def open_table(app: StuporSoloApp, pilot: Any, *events: Any) -> None:
-    await settle(pilot)
-    app.session.start(script_setup())
-    for event in events:
-        app.session.push(event)
-    app.open_table()
-    await settle(pilot)
-    assert isinstance(app.screen, TableScreen)
 
 
 def plain(widget: Any) -> str:
@@ -46,8 +43,7 @@ async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
         await idle_turn(pilot)
-        await pilot.press("space")
-        await settle(pilot)
+        await press_and_settle(pilot, "space")
         if app.session.state.awaiting_reveal:
             await pilot.press("2", "k", "enter")
         await wait_for_insight(app, pilot)
@@ -170,8 +166,7 @@ async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> 
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot, *SUMMON_GISELE)
         before = game_of(app).to_document()
-        await pilot.press("w")
-        await settle(pilot)
+        await press_and_settle(pilot, "w")
         modal = app.screen
         assert isinstance(modal, AdvisorModal)
         rows = edict_advice(app.session.state, game_of(app).setup.ruleset)
@@ -183,8 +178,7 @@ async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> 
         modal.query_one("#reward-1", Input).value = "3 Augustales"
         await settle(pilot)
         assert "3 Augustales" in [str(table.get_row_at(i)[4]) for i in range(table.row_count)]
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
         assert game_of(app).to_document() == before
         assert app.session.edict_rewards == {1: "3 Augustales"}
@@ -197,11 +191,9 @@ def test_odds_panel_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await open_table(app, pilot)
         for _ in range(2):
             await idle_turn(pilot)
-            await pilot.press("space")
-            await settle(pilot)
+            await press_and_settle(pilot, "space")
             if app.session.state.awaiting_reveal:
-                await pilot.press("2", "k", "enter")
-                await settle(pilot)
+                await press_and_settle(pilot, "2", "k", "enter")
         await wait_for_insight(app, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -213,8 +205,7 @@ def test_advisor_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Any) -> None:
         await open_table(app, pilot, *SUMMON_GISELE)
         await wait_for_insight(app, pilot)
-        await pilot.press("w")
-        await settle(pilot)
+        await press_and_settle(pilot, "w")
         for field in app.screen.query(Input):
             field.cursor_blink = False
         await settle(pilot)
@@ -228,8 +219,7 @@ async def test_what_if_keeps_every_figure_in_view_at_80x24(tmp_path: Path) -> No
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_table(app, pilot, *SUMMON_GISELE)
-        await pilot.press("w")
-        await settle(pilot)
+        await press_and_settle(pilot, "w")
         table = app.screen.query_one(DataTable)
         labels = [str(column.label) for column in table.columns.values()]
         assert labels == ["Edict", "Tile", "Gain", "Income", "Reward", "Choice"]

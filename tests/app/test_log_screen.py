@@ -14,7 +14,7 @@ from companion.screens.modals.confirm import ConfirmModal
 from solo_deck import GameSetup, Phase, parse_edict
 from solo_deck.events import FrederickTurn, Pass, RevealEdict
 from solo_deck.game import initial_state
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, open_screen, press_and_settle, settle
 
 OLD_LINES = ("Round 1 began (older save)", "You built a Tower (older save)")
 
@@ -39,11 +39,7 @@ def make_app(folder: Path, carried: tuple[str, ...] = ()) -> StuporSoloApp:
 
 
 async def open_log(app: StuporSoloApp, pilot: Any) -> LogScreen:
-    await settle(pilot)
-    screen = LogScreen()
-    await app.push_screen(screen)
-    await settle(pilot)
-    return screen
+    return await open_screen(app, pilot, LogScreen())
 
 
 def rows(screen: LogScreen) -> list[tuple[str, bool]]:
@@ -79,15 +75,13 @@ async def test_roll_back_to_an_entry_then_redo_brings_everything_back(tmp_path: 
         await settle(pilot)
         assert lit(screen, "roll_back")
 
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         confirm = app.screen
         assert isinstance(confirm, ConfirmModal)
         undone = len(events) - 3
         assert confirm.question == "Roll back to entry 3?"
         assert confirm.body.startswith(f"This undoes the last {undone} events, from “{log[3][:40]}")
-        await pilot.press("y")
-        await settle(pilot)
+        await press_and_settle(pilot, "y")
 
         assert session.events == events[:3]
         told = messages(app)[-1]
@@ -99,8 +93,7 @@ async def test_roll_back_to_an_entry_then_redo_brings_everything_back(tmp_path: 
         assert screen.query_one(OptionList).highlighted == 2
 
         for step in range(undone):  # redo brings them back one by one
-            await pilot.press("ctrl+y")
-            await settle(pilot)
+            await press_and_settle(pilot, "ctrl+y")
             assert session.events == events[: 4 + step]
         assert session.log == log and session.state == state
         assert not lit(screen, "redo")
@@ -112,11 +105,9 @@ async def test_saying_no_undoes_nothing(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_log(app, pilot)
         screen.query_one(OptionList).highlighted = 0
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert isinstance(app.screen, ConfirmModal)
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         assert isinstance(app.screen, LogScreen)
         assert app.session.events == events
 
@@ -149,10 +140,8 @@ async def test_lines_carried_over_from_an_older_save_are_shown_but_disabled(
         options = screen.query_one(OptionList)
         options.highlighted = 2  # entry 3: the first event that can be undone
         await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
+        await press_and_settle(pilot, "y")
         assert session.events == events[:1]
         assert session.log == log[:3]
         assert messages(app)[-1].startswith(f"Rolled back {len(events) - 1} events to entry 3")
@@ -163,13 +152,10 @@ async def test_undo_and_redo_from_the_log(tmp_path: Path) -> None:
     events = app.session.events
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_log(app, pilot)
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+z")
         assert app.session.events == events[:-1]
         assert rows(screen)[-1][1] and "undone:" in rows(screen)[-1][0]
-        await pilot.press("ctrl+y")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+y")
         assert app.session.events == events
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
         assert not isinstance(app.screen, LogScreen)

@@ -3,16 +3,12 @@ what every dialog shares: an Escape binding with an id that closes with ``None``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.app import App
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
-import companion
 from companion.screens.modals.build import BuildModal
 from companion.screens.modals.buy_card import BuyCardModal
 from companion.screens.modals.correct import CorrectModal
@@ -24,73 +20,29 @@ from companion.screens.modals.play_card import PlayCardModal
 from companion.screens.modals.promote import PromoteModal
 from companion.screens.modals.summon import SummonModal
 from companion.screens.modals.travel import TravelModal
-from companion.session import GameSession
 from companion.widgets.number_field import NumberField
-from solo_deck import GameSetup, GameState, parse_edict
 from solo_deck.corrections import correction_targets
 from solo_deck.events import (
     Correct,
-    Event,
     Gain,
     NameAlly,
     NameCard,
 )
-
-SIZE = (120, 40)
-CSS = Path(companion.__file__).parent / "companion.tcss"
-
-
-def start_session(
-    folder: Path,
-    active: Sequence[str] = ("2T", "1W 1K", "2G 1A"),
-    next_: Sequence[str] = ("1S", "1C", "1P"),
-    events: Sequence[Event] = (),
-) -> GameSession:
-    """A session with a started game (and ``events`` applied)."""
-    a = tuple(parse_edict(t) for t in active)
-    n = tuple(parse_edict(t) for t in next_)
-    session = GameSession(folder)
-    session.start(
-        GameSetup(
-            active_edicts=(a[0], a[1], a[2]),
-            next_edicts=(n[0], n[1], n[2]),
-            edict_pile=18,
-            seed=1,
-        )
-    )
-    for event in events:
-        session.push(event)
-    return session
+from tests.app.action_dialog_helpers import new_session
+from tests.app.pilot_helpers import SIZE, DialogHost
 
 
-class Host(App[None]):
-    """Holds a session and opens one dialog; ``results`` collects what it returns."""
-
-    CSS_PATH = str(CSS)
-
-    def __init__(
-        self, session: GameSession, factory: Callable[[GameState], ModalScreen[Any]]
-    ) -> None:
-        super().__init__()
-        self.session = session
-        self.factory = factory
-        self.results: list[Any] = []
-
-    def on_mount(self) -> None:
-        self.push_screen(self.factory(self.session.state), self.results.append)
-
-
-def dialog_error(app: Host) -> str:
+def dialog_error(app: DialogHost) -> str:
     return str(app.screen.query_one("#dialog-error", Label).content)
 
 
-def field_message(app: Host, field_id: str) -> tuple[str, bool]:
+def field_message(app: DialogHost, field_id: str) -> tuple[str, bool]:
     field = app.screen.query_one(f"#{field_id}", NumberField)
     label = field.query_one(".number-message", Label)
     return str(label.content), label.has_class("-invalid")
 
 
-def option_texts(app: Host, list_id: str) -> list[tuple[str, bool]]:
+def option_texts(app: DialogHost, list_id: str) -> list[tuple[str, bool]]:
     options = app.screen.query_one(f"#{list_id}", OptionList)
     return [
         (str(options.get_option_at_index(i).prompt), options.get_option_at_index(i).disabled)
@@ -103,8 +55,8 @@ async def type_text(pilot: Any, text: str) -> None:
 
 
 async def test_escape_returns_none(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
-    app = Host(session, lambda state: GainModal(state))
+    session = new_session(tmp_path)
+    app = DialogHost(session, lambda state: GainModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("escape")
@@ -116,8 +68,8 @@ async def test_escape_returns_none(tmp_path: Path) -> None:
 
 
 async def test_gain_refuses_zero_and_below_zero_then_records(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
-    app = Host(session, lambda state: GainModal(state))
+    session = new_session(tmp_path)
+    app = DialogHost(session, lambda state: GainModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -151,8 +103,8 @@ async def test_gain_refuses_zero_and_below_zero_then_records(tmp_path: Path) -> 
 
 
 async def test_correct_a_number(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
-    app = Host(session, lambda state: CorrectModal(state))
+    session = new_session(tmp_path)
+    app = DialogHost(session, lambda state: CorrectModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         texts = [t for t, _ in option_texts(app, "targets")]
@@ -175,9 +127,9 @@ async def test_correct_a_number(tmp_path: Path) -> None:
 
 
 async def test_correct_an_edict_space(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
+    session = new_session(tmp_path)
     index = correction_targets(session.state).index("edicts.next.1")
-    app = Host(session, lambda state: CorrectModal(state))
+    app = DialogHost(session, lambda state: CorrectModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*["down"] * index)
@@ -198,9 +150,9 @@ async def test_correct_an_edict_space(tmp_path: Path) -> None:
 
 
 async def test_correct_an_edict_space_to_empty(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
+    session = new_session(tmp_path)
     index = correction_targets(session.state).index("edicts.active.2")
-    app = Host(session, lambda state: CorrectModal(state))
+    app = DialogHost(session, lambda state: CorrectModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*["down"] * index, "enter", "backspace", "enter")
@@ -212,8 +164,8 @@ async def test_correct_an_edict_space_to_empty(tmp_path: Path) -> None:
 
 
 async def test_name_the_ally_at_your_port(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
-    app = Host(session, lambda state: NamePortModal(state))
+    session = new_session(tmp_path)
+    app = DialogHost(session, lambda state: NamePortModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         texts = [t for t, _ in option_texts(app, "spaces")]
@@ -231,8 +183,8 @@ async def test_name_the_ally_at_your_port(tmp_path: Path) -> None:
 
 
 async def test_name_a_card_elsewhere(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
-    app = Host(session, lambda state: NamePortModal(state))
+    session = new_session(tmp_path)
+    app = DialogHost(session, lambda state: NamePortModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "down", "enter")  # Alexandria's card
@@ -261,9 +213,9 @@ async def test_name_a_card_elsewhere(tmp_path: Path) -> None:
     ],
 )
 async def test_every_dialog_has_an_escape_binding_with_id(tmp_path: Path, factory: Any) -> None:
-    session = start_session(tmp_path)
+    session = new_session(tmp_path)
     rules = session.ruleset
-    app = Host(session, lambda state: factory(state, rules))
+    app = DialogHost(session, lambda state: factory(state, rules))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         bindings = {b.binding.id: b.binding for b in app.screen.active_bindings.values()}
@@ -274,9 +226,9 @@ async def test_every_dialog_has_an_escape_binding_with_id(tmp_path: Path, factor
 
 
 async def test_correct_a_ship_by_port_name(tmp_path: Path) -> None:
-    session = start_session(tmp_path)
+    session = new_session(tmp_path)
     index = correction_targets(session.state).index("voyage.frederick")
-    app = Host(session, lambda state: CorrectModal(state))
+    app = DialogHost(session, lambda state: CorrectModal(state))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*["down"] * index, "enter")

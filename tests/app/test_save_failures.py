@@ -22,12 +22,12 @@ from companion.app import StuporSoloApp
 from companion.paths import GAME_FILE, HISTORY_FILE
 from companion.screens.final_score import FinalScoreScreen
 from companion.screens.start import StartScreen
-from companion.screens.table import TableScreen
 from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError
-from solo_deck import Phase, ScoreBreakdown
+from solo_deck import Phase
 from tests.app.game_script import play_in_engine, script_setup
-from tests.app.pilot_helpers import idle_turn, settle
+from tests.app.pilot_helpers import idle_turn, open_screen, open_table, press_and_settle, settle
+from tests.scores import breakdown
 
 SIZE = (120, 40)
 
@@ -99,11 +99,7 @@ async def test_a_failed_save_is_reported_and_the_next_one_writes_everything(
     app = StuporSoloApp(tmp_path)
     game_file = tmp_path / GAME_FILE
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.session.start(script_setup())
-        app.open_table()
-        await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        await open_table(app, pilot)
         last_good = game_file.read_bytes()
         clear = inject(monkeypatch, app, how)
 
@@ -130,8 +126,7 @@ async def test_a_failed_save_is_reported_and_the_next_one_writes_everything(
         await pilot.press("space")  # Frederick's turn: saved, with the two before it
         await settle(pilot)
         if app.session.state.awaiting_reveal:
-            await pilot.press("2", "K", "enter")
-            await settle(pilot)
+            await press_and_settle(pilot, "2", "K", "enter")
         assert not any(text.startswith("Could not save") for text in messages(app))
         assert app.session.save_error is None
         in_memory = app.session.game.to_document()
@@ -147,16 +142,11 @@ async def test_undo_that_cannot_be_saved_says_so(
     app = StuporSoloApp(tmp_path)
     game_file = tmp_path / GAME_FILE
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.session.start(script_setup())
-        app.open_table()
-        await settle(pilot)
-        await pilot.press("g", "3", "enter")
-        await settle(pilot)
+        await open_table(app, pilot)
+        await press_and_settle(pilot, "g", "3", "enter")
         last_good = game_file.read_bytes()
         refuse_writes(monkeypatch, "disk full")
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+z")
         assert app.session.state.player.vp == 0
         assert any(
             "could not save" in text.lower() and "disk is full" in text.lower()
@@ -171,14 +161,7 @@ def finished_app(folder: Path) -> StuporSoloApp:
     history_before = HistoryRecord(
         id="earlier-game",
         finished_at="2025-03-01T20:15:00+00:00",
-        score=ScoreBreakdown(
-            vp_track=40,
-            structures=10,
-            most_structures_bonus=4,
-            resources_vp=1,
-            total=55,
-            title="Feudal lord",
-        ),
+        score=breakdown(vp_track=40, structures=10, most_structures_bonus=4, resources_vp=1),
     )
     GameSession(folder).history.add(history_before)
     app = StuporSoloApp(folder)
@@ -197,16 +180,11 @@ async def test_a_failed_history_write_keeps_the_final_score_screen_and_loses_not
     game_file, history_file = tmp_path / GAME_FILE, tmp_path / HISTORY_FILE
     game_bytes, history_bytes = game_file.read_bytes(), history_file.read_bytes()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.push_screen(FinalScoreScreen())
-        await settle(pilot)
-        final = app.screen
-        assert isinstance(final, FinalScoreScreen)
+        final = await open_screen(app, pilot, FinalScoreScreen())
         final.query_one("#notes", TextArea).text = "Won on the last turn."
         clear = refuse_writes(monkeypatch, how, only=HISTORY_FILE)
 
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert app.screen is final, "the Final score stays up"
         status = str(final.query_one("#save-status", Label).content)
         assert "Could not save to the history" in status and "Nothing is lost" in status
@@ -220,8 +198,7 @@ async def test_a_failed_history_write_keeps_the_final_score_screen_and_loses_not
         assert not list(tmp_path.glob("*.tmp"))
 
         clear()
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+s")
         assert isinstance(app.screen, StartScreen)
         assert app.session.game is None
     records = {record.id: record for record in GameSession(tmp_path).history.all()}

@@ -18,12 +18,13 @@ from companion.storage.settings_store import PrintedBoard, SettingsStore
 from solo_deck.board import MarketTile, Trade
 from solo_deck.gains import Gains
 from solo_deck.grants import Grant
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import (
     error,
     fill,
     open_setup,
     scrolling_done,
+    setup_form,
     start,
     table_calls,
 )
@@ -51,9 +52,7 @@ async def _note_board(screen: SetupScreen, pilot: Any) -> None:
 async def test_board_knowledge_reaches_the_game_and_is_remembered(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         await _note_board(screen, pilot)
         assert "= sell 2 Grain for 6 Augustales" in str(
@@ -100,9 +99,7 @@ async def test_board_knowledge_reaches_the_game_and_is_remembered(
 async def test_board_refusals_open_the_section_and_start_nothing(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         board = screen.query_one("#board", Collapsible)
         # a Workplace tile on two spaces, a third token: refused as chosen
@@ -137,9 +134,7 @@ async def test_remembered_board_that_does_not_read_is_not_prefilled(tmp_path: Pa
     SettingsStore(tmp_path)._set(
         "printed_board", {"edict_token_spaces": ["Z9"], "edict_rewards": 3}
     )
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (_app, _pilot, screen):
         board = screen.query_one(BoardSection)
         assert board.token_spaces() == ()
         assert screen.query_one("#reward-0", Select).is_blank()
@@ -204,8 +199,7 @@ def test_setup_board_section_snapshot(snap_compare: Any, tmp_path: Path) -> None
 
     async def run_before(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         screen = pilot.app.screen
         for widget in screen.query(Input):
             widget.cursor_blink = False

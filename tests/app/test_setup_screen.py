@@ -24,15 +24,15 @@ from solo_deck import load_ruleset
 from solo_deck.action_cards import HOUSES
 from solo_deck.queries import travel_cost
 from solo_deck.ruleset import MOST_STRUCTURES_RULES
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import (
     PILE,
     edict_input,
     error,
     fill,
-    open_setup,
     prompts,
     scrolling_done,
+    setup_form,
     start,
     table_calls,
 )
@@ -44,9 +44,7 @@ __all__ = ["table_calls"]  # the fixture, used by name
 
 
 async def test_new_game_opens_setup_with_no_assumed_pile(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, _pilot, screen):
         assert screen.difficulty == "medium"
         assert screen.deck_mode == "virtual"
         assert screen.query_one("#pile", Input).value == ""
@@ -60,9 +58,7 @@ async def test_new_game_opens_setup_with_no_assumed_pile(tmp_path: Path) -> None
 
 
 async def test_easier_solo_changes_only_the_pile_hint(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (_app, pilot, screen):
         screen.query_one("#pile", Input).value = "17"
         screen.query_one("#easier", Checkbox).value = True
         await settle(pilot)
@@ -72,9 +68,7 @@ async def test_easier_solo_changes_only_the_pile_hint(tmp_path: Path) -> None:
 
 
 async def test_easier_checkbox_is_empty_when_off_and_ticked_when_on(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (_app, pilot, screen):
         easier = screen.query_one("#easier", ClearCheckbox)
         off = str(easier.render())
         assert "X" not in off and "✓" not in off
@@ -89,9 +83,7 @@ async def test_easier_checkbox_is_empty_when_off_and_ticked_when_on(tmp_path: Pa
 async def test_empty_form_starts_nothing_and_marks_every_tile_and_the_pile(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await start(pilot)
         for slot, _ in EDICT_SLOTS:
             assert "type the tile" in error(screen, slot)
@@ -104,9 +96,7 @@ async def test_empty_form_starts_nothing_and_marks_every_tile_and_the_pile(
 
 
 async def test_the_pile_must_be_counted(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         pile = screen.query_one("#pile", Input)
         pile.value = ""
@@ -126,9 +116,7 @@ async def test_the_pile_must_be_counted(tmp_path: Path, table_calls: list[Stupor
 async def test_bad_edict_shows_inline_error_and_starts_nothing(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot, ("2T", "1W 1K", "2G 1A", "1S", "9X", "1P"))
         field = screen.query_one("#next-2", EdictField)
         assert field.query_one(".edict-feedback", Label).has_class("-invalid")
@@ -144,9 +132,7 @@ async def test_bad_edict_shows_inline_error_and_starts_nothing(
 async def test_bad_seed_is_refused(
     tmp_path: Path, table_calls: list[StuporSoloApp], seed: str
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#seed", Input).value = seed
         await settle(pilot)
@@ -160,9 +146,7 @@ async def test_bad_seed_is_refused(
 async def test_pile_out_of_range_is_refused(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#pile", Input).value = "61"
         await start(pilot)
@@ -176,9 +160,7 @@ async def test_pile_out_of_range_is_refused(
 async def test_valid_setup_starts_and_saves_the_game(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         screen.query_one("#diff-hard", RadioButton).value = True
         screen.query_one("#mode-table", RadioButton).value = True
         screen.query_one("#house-select", Select).value = "Wittelsbach"
@@ -189,8 +171,7 @@ async def test_valid_setup_starts_and_saves_the_game(
         # type one tile by keyboard, as a player would
         edict_input(screen, "active-1").value = ""
         edict_input(screen, "active-1").focus()
-        await pilot.press("3", "t")
-        await settle(pilot)
+        await press_and_settle(pilot, "3", "t")
         screen.query_one("#start-game").scroll_visible(animate=False)
         await settle(pilot)
         await pilot.click("#start-game")
@@ -218,9 +199,7 @@ async def test_valid_setup_starts_and_saves_the_game(
 async def test_empty_seed_is_random_and_in_range(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         await start(pilot)
         assert app.session.game is not None
@@ -230,9 +209,7 @@ async def test_empty_seed_is_random_and_in_range(
 async def test_most_structures_choice_reaches_the_games_ruleset(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#most-structures", Select).value = "more_than"
         await start(pilot)
@@ -245,9 +222,7 @@ async def test_most_structures_choice_reaches_the_games_ruleset(
 async def test_ports_renamed_and_reordered_reach_the_game(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         for index, name in ((1, "Tunis"), (2, "Alexandria"), (4, "Palermo")):
             screen.query_one(f"#port-name-{index}", Input).value = name
@@ -272,9 +247,7 @@ async def test_ports_renamed_and_reordered_reach_the_game(
 async def test_bad_port_names_are_refused_inline(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#port-name-1", Input).value = " "
         screen.query_one("#port-name-2", Input).value = "roma"
@@ -291,9 +264,7 @@ async def test_bad_port_names_are_refused_inline(
 async def test_allies_show_their_tile_number_and_lie_in_one_port_only(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         listed = prompts(screen.query_one("#port-0", Select))
         gregoria = [p for p in listed if p.startswith("Gregoria")]
         assert [p.split(" — ")[0] for p in gregoria] == ["Gregoria (tile 1)", "Gregoria (tile 2)"]
@@ -325,35 +296,26 @@ async def test_allies_show_their_tile_number_and_lie_in_one_port_only(
 
 
 async def test_enter_in_a_field_moves_to_the_next(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path) as (app, pilot, screen):
         edict_input(screen, "active-1").focus()
-        await pilot.press("2", "t", "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "2", "t", "enter")
         assert app.focused is edict_input(screen, "active-2")
         assert app.session.game is None
 
 
 async def test_escape_goes_back_without_starting(tmp_path: Path) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_setup(app, pilot)
-        await pilot.press("escape")
-        await settle(pilot)
+    async with setup_form(tmp_path) as (app, pilot, _):
+        await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         assert app.session.game is None
 
 
 async def test_form_is_usable_at_80x24(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_setup(app, pilot)
+    async with setup_form(tmp_path, size=(80, 24)) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#start-game").focus()
         await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")
         assert app.session.game is not None
 
 
@@ -398,8 +360,7 @@ def test_port_names_are_checked() -> None:
 def test_setup_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         for widget in pilot.app.screen.query(Input):
             widget.cursor_blink = False
         pilot.app.screen.query_one("#setup-form").scroll_home(animate=False)
@@ -413,8 +374,7 @@ def test_setup_screen_snapshot_with_errors(snap_compare: Any, tmp_path: Path) ->
 
     async def run_before(pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("n")
-        await settle(pilot)
+        await press_and_settle(pilot, "n")
         screen = pilot.app.screen
         for widget in screen.query(Input):
             widget.cursor_blink = False

@@ -13,8 +13,7 @@ from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.table import TableScreen
 from solo_deck import Phase
 from solo_deck.events import Pass
-from tests.app.pilot_helpers import SIZE, game_of, settle
-from tests.app.test_table_resume import open_table
+from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle
 
 
 def phase_of(app: StuporSoloApp) -> Phase:
@@ -26,30 +25,25 @@ async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
         before = game_of(app).to_document()
-        await pilot.press("P")
-        await settle(pilot)
+        await press_and_settle(pilot, "P")
         question = app.screen
         assert isinstance(question, ConfirmModal)
         text = " ".join(str(widget.render()) for widget in question.query(Static))
         assert "no card is left in your hand" in text
         assert "5 remaining actions" in text and "slot" not in text
         assert "my hand is empty" in str(question.query_one("#yes", Button).label)
-        await pilot.press("escape")
-        await settle(pilot)
+        await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
         assert game_of(app).to_document() == before
-        await pilot.press("P")
-        await settle(pilot)
+        await press_and_settle(pilot, "P")
         await pilot.click("#yes")
         await settle(pilot)
         assert app.session.events[-1] == Pass()
         assert app.session.state.phase is Phase.FREDERICK
         for _ in range(5):  # his five actions, then the End Phase opens by itself
-            await pilot.press("space")
-            await settle(pilot)
+            await press_and_settle(pilot, "space")
             while app.session.state.awaiting_reveal:
-                await pilot.press("1", "s", "enter")
-                await settle(pilot)
+                await press_and_settle(pilot, "1", "s", "enter")
         await settle(pilot)
         assert phase_of(app) is Phase.END_PHASE
         assert isinstance(app.screen, EndPhaseScreen)

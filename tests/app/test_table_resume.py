@@ -14,26 +14,22 @@ from companion.screens.table import TableScreen
 from companion.widgets.edict_input import EdictField
 from solo_deck import Phase, parse_edict
 from solo_deck.events import RevealEdict
-from tests.app.game_script import script_setup
-from tests.app.pilot_helpers import game_of, idle_turn, settle, wait_for_insight
+from tests.app.pilot_helpers import (
+    game_of,
+    idle_turn,
+    open_table,
+    press_and_settle,
+    settle,
+    wait_for_insight,
+)
 
 SIZE = (120, 40)
 
 
-async def open_table(app: StuporSoloApp, pilot: Any) -> None:
-    await settle(pilot)
-    app.session.start(script_setup())
-    app.open_table()
-    await settle(pilot)
-    assert isinstance(app.screen, TableScreen)
-
-
 async def frederick(app: StuporSoloApp, pilot: Any, tile: str = "2K") -> None:
-    await pilot.press("space")
-    await settle(pilot)
+    await press_and_settle(pilot, "space")
     if app.session.state.awaiting_reveal:
-        await pilot.press(*tile, "enter")
-        await settle(pilot)
+        await press_and_settle(pilot, *tile, "enter")
 
 
 async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) -> None:
@@ -54,8 +50,7 @@ async def test_quit_mid_round_and_resume_to_the_identical_state(tmp_path: Path) 
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(again.screen, StartScreen)
-        await pilot.press("r")
-        await settle(pilot)
+        await press_and_settle(pilot, "r")
         assert isinstance(again.screen, TableScreen)
         assert game_of(again).to_document() == before
         assert again.session.state == state
@@ -75,8 +70,7 @@ async def test_undo_and_redo_by_keys_never_change_the_card(tmp_path: Path) -> No
         await pilot.press(*["ctrl+z"] * (after + 1))  # the tile typed, then his turn
         await settle(pilot)
         assert app.session.state.phase is Phase.FREDERICK
-        await pilot.press("ctrl+y")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+y")
         assert app.session.state.last_frederick == report
         assert app.session.state.awaiting_reveal  # the redo stops before the typed tile
         await pilot.press("ctrl+z")
@@ -121,8 +115,7 @@ def test_frederick_turn_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Any) -> None:
         await open_table(app, pilot)
         await idle_turn(pilot)
-        await pilot.press("space")
-        await settle(pilot)
+        await press_and_settle(pilot, "space")
         await wait_for_insight(app, pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -135,23 +128,19 @@ async def test_the_tile_field_has_the_cursor_after_undo_redo_and_resume(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
         await idle_turn(pilot)
-        await pilot.press("space")
-        await settle(pilot)
+        await press_and_settle(pilot, "space")
         assert app.session.state.awaiting_reveal
         field = app.screen.query_one("#reveal-field", EdictField).query_one(Input)
         assert app.focused is field
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+z")
         assert not app.session.state.awaiting_reveal and app.focused is not field
-        await pilot.press("ctrl+y")
-        await settle(pilot)
+        await press_and_settle(pilot, "ctrl+y")
         assert app.focused is field and not field.has_class("-invalid")
         await pilot.press("ctrl+q")
     again = StuporSoloApp(tmp_path, insight=False)
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+        await press_and_settle(pilot, "r")
         await pilot.press("2", "k", "enter")  # typed straight away
         await settle(pilot)
         assert not again.session.state.awaiting_reveal

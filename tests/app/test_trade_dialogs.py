@@ -16,8 +16,6 @@ from solo_deck.events import (
     BuyCard,
     Gain,
     NameCard,
-    PlaceWorkplace,
-    Promote,
     VisitMarket,
 )
 from tests.app.action_dialog_helpers import (
@@ -30,6 +28,7 @@ from tests.app.action_dialog_helpers import (
     press,
     select_labels,
     text_of,
+    workplace_on,
 )
 from tests.app.pilot_helpers import SIZE, settle
 
@@ -77,14 +76,7 @@ async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None
 
 
 async def test_buy_price_counts_your_workplace_discount(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path,
-        [
-            face_down("promote"),
-            Promote(specialist=0, path="A"),
-            PlaceWorkplace(path="A", space=1, tile="countryside-I-D", token=False),
-        ],
-    )
+    session = new_session(tmp_path, workplace_on("A", "countryside-I-D"))
     frederick_plays(session)
     session.push(NameCard(port=0, space=0, card_id="A1"))
     session.push(face_down("purchase", slot=1))
@@ -170,15 +162,7 @@ async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None
 
 
 async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path,
-        [
-            Gain(grain=1),
-            face_down("promote"),
-            Promote(specialist=0, path="A"),
-            PlaceWorkplace(path="A", space=1, tile="countryside-I-B", token=False),
-        ],
-    )
+    session = new_session(tmp_path, [Gain(grain=1), *workplace_on("A", "countryside-I-B")])
     frederick_plays(session)
     session.push(face_down("market", slot=1))
     app = Host(session, MarketModal)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import pathlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
 from companion.cli import main
 from companion.storage import HistoryRecord, HistoryStore
-from solo_deck import final_score
+from tests.records import game_record
 
 
 @dataclass
@@ -51,39 +50,9 @@ def run(data: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> Run:
 
 @pytest.fixture
 def make_record() -> RecordFactory:
-    """A valid HistoryRecord; keyword arguments override the defaults. ``total=N`` sets a
-    consistent score with that total (VP track N - 4, bonus 4)."""
-
-    def build(total: int | None = None, **overrides: Any) -> HistoryRecord:
-        fields: dict[str, Any] = {
-            "finished_at": "2025-03-01T20:15:00+00:00",
-            "started_at": "2025-03-01T19:00:00+00:00",
-            "play_seconds": 4500.0,
-            "difficulty": "medium",
-            "easier_solo": False,
-            "house": "Savoy",
-            "deck_mode": "virtual",
-            "seed": 1,
-            "rounds": 6,
-            "score": final_score(
-                vp_track=40, structures=10, frederick_structures=9, grain=1, stone=1, augustales=8
-            ),
-            "frederick_structures": 9,
-            "end_reasons": ["The Edict pile ran out."],
-        }
-        if total is not None:
-            fields["score"] = final_score(
-                vp_track=max(total - 4, 0),
-                structures=0,
-                frederick_structures=0,
-                grain=0,
-                stone=0,
-                augustales=0,
-            )
-        fields.update(overrides)
-        return HistoryRecord(**fields)
-
-    return build
+    """:func:`tests.records.game_record`: a valid HistoryRecord, keyword arguments override the
+    defaults; ``total=N`` sets a consistent score with that total."""
+    return game_record
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ import pytest
 
 from companion.paths import HISTORY_FILE, LOCK_FILE
 from companion.storage import HistoryRecord
-from solo_deck import ScoreBreakdown
+from tests.scores import breakdown
 
 Run = Callable[..., Any]
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -90,8 +90,8 @@ def test_markup_in_saved_notes_is_shown_as_typed(run: Run, notes: str) -> None:
 def test_markup_in_a_stored_house_and_title_is_shown_as_text(
     run: Run, data: pathlib.Path, make_record: Any, store_records: Any
 ) -> None:
-    odd_title = ScoreBreakdown(
-        vp_track=40, structures=10, most_structures_bonus=4, resources_vp=2, total=56, title="[/]"
+    odd_title = breakdown(
+        vp_track=40, structures=10, most_structures_bonus=4, resources_vp=2, title="[/]"
     )
     store_records(data, [make_record(house="[/]", seed=1), make_record(score=odd_title, seed=2)])
     history = run("history")

@@ -29,6 +29,7 @@ from companion.history_io import (
 )
 from companion.paths import BACKUP_DIR, HISTORY_FILE
 from companion.storage import HistoryRecord, HistoryStore
+from tests.scores import score
 
 Run = Callable[..., Any]
 
@@ -45,20 +46,9 @@ def varied(make_record: Any) -> list[HistoryRecord]:
             play_seconds=4321.123456789,
             easier_solo=True,
         ),
-        make_record(
-            finished_at="2025-01-02T20:00:00.250000+00:00",
-            started_at=None,
-            total=12,
-            difficulty=None,
-            easier_solo=None,
-            house=None,
-            deck_mode=None,
-            seed=None,
-            rounds=None,
-            frederick_structures=None,
-            end_reasons=[],
-            play_seconds=0,
-            source="quick",
+        # A quick entry: the score and nothing else (every other field empty).
+        HistoryRecord(
+            finished_at="2025-01-02T20:00:00.250000+00:00", score=score(vp_track=8), source="quick"
         ),
         make_record(
             finished_at="2025-01-03T20:00:00+00:00",

@@ -26,6 +26,7 @@ from companion.quick_score import (
     score,
 )
 from companion.storage import HistoryStore
+from tests.scores import TITLE_BOUNDARIES
 
 Run = Callable[..., Any]
 
@@ -96,16 +97,8 @@ def test_most_structures_bonus_is_yours_by_default(
 
 @pytest.mark.parametrize(
     ("total", "title"),
-    [
-        (4, "Serf"),
-        (29, "Serf"),
-        (30, "Knight"),
-        (49, "Knight"),
-        (50, "Feudal lord"),
-        (79, "Feudal lord"),
-        (80, "Duke"),
-        (200, "Duke"),
-    ],
+    # The lowest total here is the bonus, 4.
+    [(4, "Serf"), *TITLE_BOUNDARIES[1:], (200, "Duke")],
 )
 def test_title_boundaries(run: Run, total: int, title: str) -> None:
     # No Structures, no resources: the total is the VP track and the most-Structures 4.

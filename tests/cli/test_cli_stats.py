@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.history_stats import CareerStats, career_stats, format_duration
-from solo_deck import ScoreBreakdown
+from tests.scores import breakdown
 
 Run = Callable[..., Any]
 
@@ -102,9 +102,7 @@ def test_a_streak_that_is_still_going_is_also_the_best(make_record: Any) -> None
 
 
 def test_an_unknown_title_is_counted_and_judged_by_its_score(make_record: Any) -> None:
-    odd = ScoreBreakdown(
-        vp_track=60, structures=0, most_structures_bonus=0, resources_vp=0, total=60, title="Baron"
-    )
+    odd = breakdown(vp_track=60, title="Baron")
     stats = career_stats([make_record(score=odd)])
     assert stats.title_counts["Baron"] == 1
     assert list(stats.title_counts)[:4] == ["Serf", "Knight", "Feudal lord", "Duke"]

@@ -19,7 +19,6 @@ from solo_deck import (
     SoloGame,
     load_default_deck,
     load_ruleset,
-    parse_edict,
 )
 from solo_deck.events import (
     CastleIncome,
@@ -28,15 +27,10 @@ from solo_deck.events import (
     FrederickTurn,
     PlayCard,
     Reorganise,
-    RevealEdict,
     ScoreAllyIncome,
 )
 from solo_deck.player_limits import PlayerLimits
-
-# Three Active and three Next tiles used by most game tests. They are chosen so that the
-# first Frederick edicts change the palace visibly and no tile is the same as another.
-ACTIVE = ("2T", "1W 1K", "2G 1A")
-NEXT = ("1S", "1C", "1P")
+from tests.game_setups import ACTIVE, KNOWN_BOARD, NEXT, edict_setup, reveal_drawn
 
 GameFactory = Callable[..., SoloGame]
 SetupFactory = Callable[..., GameSetup]
@@ -53,14 +47,12 @@ def _setup(
     ruleset: Ruleset | None = None,
     **extra: Any,
 ) -> GameSetup:
-    a = tuple(parse_edict(t) for t in active)
-    n = tuple(parse_edict(t) for t in next_)
-    return GameSetup(
-        active_edicts=(a[0], a[1], a[2]),
-        next_edicts=(n[0], n[1], n[2]),
-        edict_pile=pile,
-        deck_mode=mode,
+    return edict_setup(
+        active,
+        next_,
+        pile=pile,
         seed=seed,
+        deck_mode=mode,
         deck=deck or load_default_deck(),
         ruleset=ruleset or load_ruleset(),
         **extra,
@@ -129,8 +121,7 @@ def idle_turn(game: SoloGame) -> None:
 def frederick(game: SoloGame, face: CardFace | None = None, tile: str = "1G") -> None:
     """Frederick's turn, then type any Edict tile it drew (as ``tile``)."""
     game.push(FrederickTurn(face=face))
-    for position in game.state.awaiting_reveal:
-        game.push(RevealEdict(position=position, edict=parse_edict(tile)))
+    reveal_drawn(game, tile)
 
 
 def finish_round(game: SoloGame) -> None:
@@ -166,26 +157,6 @@ def turns() -> Any:
     for helper in (free_slot, play, idle_turn, frederick, finish_round, play_round):
         setattr(kit, helper.__name__, staticmethod(helper))
     return kit
-
-
-KNOWN_BOARD: dict[str, Any] = {
-    "workplaces": {
-        "A1": "countryside-I-A",
-        "A2": "countryside-II-A",
-        "A3": "village-I-A",
-        "A4": "village-II-A",
-        "B1": "countryside-I-B",
-        "B2": "countryside-II-B",
-        "C1": "countryside-I-C",
-        "C2": "countryside-II-C",
-        "C3": "village-I-B",
-        "C4": "village-II-C",
-    },
-    "edict_token_spaces": (),
-    "city_tiles": {"A": ("A",), "B": ("F",), "C": ("B",)},
-}
-"""A setup where every Workplace tile and City Bonus tile is known and no Edict token lies
-on the board, so the engine asks nothing when a Specialist arrives."""
 
 
 @pytest.fixture

@@ -421,6 +421,15 @@ def flipped(game: SoloGame) -> list[str | None]:
     return [e.card_id for e in game.events if isinstance(e, FrederickTurn)]
 
 
+EITHER_MODE_GAMES = given(
+    mode=st.sampled_from(["virtual", "table"]),
+    seed=st.integers(0, 2**40),
+    length=st.integers(1, 90),
+    data=st.data(),
+)
+"""A random game of up to 90 events with either deck, its choices drawn from ``data``."""
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_random_play_goes_through_whole_rounds(seed: int) -> None:
     # The generator is not stuck in a first turn: a seeded random choice plays on through
@@ -435,12 +444,7 @@ def test_random_play_goes_through_whole_rounds(seed: int) -> None:
 
 
 @GAMES
-@given(
-    mode=st.sampled_from(["virtual", "table"]),
-    seed=st.integers(0, 2**40),
-    length=st.integers(1, 90),
-    data=st.data(),
-)
+@EITHER_MODE_GAMES
 def test_replay_is_deterministic(mode: str, seed: int, length: int, data: st.DataObject) -> None:
     game = new_game(mode, seed)
     play(game, chooser(data), length)
@@ -460,12 +464,7 @@ def test_replay_is_deterministic(mode: str, seed: int, length: int, data: st.Dat
 
 
 @GAMES
-@given(
-    mode=st.sampled_from(["virtual", "table"]),
-    seed=st.integers(0, 2**40),
-    length=st.integers(1, 90),
-    data=st.data(),
-)
+@EITHER_MODE_GAMES
 def test_undo_then_redo_is_the_identity(
     mode: str, seed: int, length: int, data: st.DataObject
 ) -> None:

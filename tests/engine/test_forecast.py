@@ -37,6 +37,7 @@ from solo_deck.odds import next_card_odds
 from solo_deck.player import PlayedCard
 from solo_deck.round_plan import player_edicts_per_round, round_schedule
 from solo_deck.voyage import CardSpace
+from tests.game_setups import deck_left
 
 RULES = load_ruleset()
 DEFAULT = load_default_deck()
@@ -52,17 +53,6 @@ QUIET = DeckDefinition(
         for i in range(16)
     ),
 )
-
-
-def deck_left(unseen: tuple[str, ...], crowns: int) -> SoloDeck:
-    return SoloDeck(
-        definition=DEFAULT,
-        mode="table",
-        seed=0,
-        draw_pile=unseen,
-        discard=tuple(c for c in ALL_IDS if c not in unseen),
-        crowns_since_shuffle=crowns,
-    )
 
 
 def with_cards(state: GameState, present: list[bool], pile: int) -> GameState:

@@ -21,6 +21,7 @@ from solo_deck import (
     SoloGame,
 )
 from solo_deck.data_files import load_default_deck
+from solo_deck.deck import DeckMode
 from solo_deck.odds import (
     frederick_ship_distribution,
     frederick_turns_before_your_next_turn,
@@ -29,6 +30,7 @@ from solo_deck.odds import (
 )
 from solo_deck.player import PlayedCard
 from solo_deck.voyage import CardSpace
+from tests.game_setups import deck_left
 
 DEFAULT = load_default_deck()
 ALL_IDS = [card.id for card in DEFAULT.cards]
@@ -39,17 +41,9 @@ ALL_IDS = [card.id for card in DEFAULT.cards]
 FIVE = ("S02", "S04", "S09", "S13", "S16")
 
 
-def five_left(mode: str = "table", order: tuple[str, ...] = FIVE) -> SoloDeck:
+def five_left(mode: DeckMode = "table", order: tuple[str, ...] = FIVE) -> SoloDeck:
     """The deck with exactly FIVE unseen: S11 (the only other crown) has shown."""
-    discard = tuple(card_id for card_id in ALL_IDS if card_id not in FIVE)
-    return SoloDeck(
-        definition=DEFAULT,
-        mode=mode,
-        seed=0,
-        draw_pile=order,
-        discard=discard,
-        crowns_since_shuffle=1,
-    )
+    return deck_left(order, 1, mode)
 
 
 def state_with(
@@ -171,14 +165,7 @@ def test_the_default_deck_from_the_start() -> None:
 @given(unseen=st.sets(st.sampled_from(ALL_IDS), min_size=1), crowns=st.integers(0, 1))
 def test_odds_are_counts_over_the_unseen_cards(unseen: set[str], crowns: int) -> None:
     pile = tuple(c for c in ALL_IDS if c in unseen)
-    deck = SoloDeck(
-        definition=DEFAULT,
-        mode="table",
-        seed=0,
-        draw_pile=pile,
-        discard=tuple(c for c in ALL_IDS if c not in unseen),
-        crowns_since_shuffle=crowns,
-    )
+    deck = deck_left(pile, crowns)
     odds = next_card_odds(deck)
     cards = [DEFAULT.card(c) for c in pile]
     n = len(cards)

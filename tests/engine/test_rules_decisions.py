@@ -22,7 +22,6 @@ from solo_deck import (
     Phase,
     RuleError,
     SoloGame,
-    final_score,
     parse_edict,
     title_for,
 )
@@ -43,6 +42,7 @@ from solo_deck.events import (
     RevealEdict,
     ScoreAllyIncome,
 )
+from tests.scores import TITLE_BOUNDARIES, score
 
 Factory = Callable[..., SoloGame]
 Face = Callable[[str], CardFace]
@@ -226,9 +226,7 @@ def test_decision_game_end_checked_after_the_round_with_its_reasons(
 
 def test_decision_most_structures_bonus_4_always_yours_no_2() -> None:
     def bonus(mine: int, his: int) -> int:
-        return final_score(
-            vp_track=0, structures=mine, frederick_structures=his, grain=0, stone=0, augustales=0
-        ).most_structures_bonus
+        return score(structures=mine, frederick_structures=his).most_structures_bonus
 
     # Frederick scores nothing: you are the only player, so you always have the most.
     assert (bonus(12, 12), bonus(13, 12), bonus(11, 12), bonus(2, 15)) == (4, 4, 4, 4)
@@ -236,15 +234,7 @@ def test_decision_most_structures_bonus_4_always_yours_no_2() -> None:
 
 @pytest.mark.parametrize(
     ("score", "title"),
-    [
-        (0, "Serf"),
-        (29, "Serf"),
-        (30, "Knight"),
-        (49, "Knight"),
-        (50, "Feudal lord"),
-        (79, "Feudal lord"),
-        (80, "Duke"),
-    ],
+    TITLE_BOUNDARIES,
 )
 def test_decision_title_serf_knight_feudal_lord_duke(score: int, title: str) -> None:
     assert title_for(score) == title

@@ -3,42 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
-from solo_deck import Ruleset, ScoreBreakdown, final_score, load_ruleset, title_for
-
-
-def score(**kwargs: Any) -> ScoreBreakdown:
-    values: dict[str, Any] = {
-        "vp_track": 0,
-        "structures": 0,
-        "frederick_structures": 0,
-        "grain": 0,
-        "stone": 0,
-        "augustales": 0,
-    }
-    values.update(kwargs)
-    return final_score(**values)
-
+from solo_deck import Ruleset, ScoreBreakdown, load_ruleset, title_for
+from tests.scores import TITLE_BOUNDARIES, score
 
 # --- titles --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("total", "title"),
-    [
-        (0, "Serf"),
-        (29, "Serf"),
-        (30, "Knight"),
-        (49, "Knight"),
-        (50, "Feudal lord"),
-        (79, "Feudal lord"),
-        (80, "Duke"),
-        (200, "Duke"),
-    ],
+    [*TITLE_BOUNDARIES, (200, "Duke")],
 )
 def test_titles_and_their_boundaries(total: int, title: str) -> None:
     assert title_for(total) == title
@@ -83,25 +60,9 @@ def test_most_structures_bonus_adapted_rulebook_example(
 
 def test_most_structures_strict_rule_is_configurable(ruleset_with: Callable[..., Ruleset]) -> None:
     strict = ruleset_with(("scoring", "most_structures_rule", "more_than"))
-    tie = final_score(
-        vp_track=0,
-        structures=12,
-        frederick_structures=12,
-        grain=0,
-        stone=0,
-        augustales=0,
-        ruleset=strict,
-    )
+    tie = score(ruleset=strict, structures=12, frederick_structures=12)
     assert tie.most_structures_bonus == 0
-    win = final_score(
-        vp_track=0,
-        structures=13,
-        frederick_structures=12,
-        grain=0,
-        stone=0,
-        augustales=0,
-        ruleset=strict,
-    )
+    win = score(ruleset=strict, structures=13, frederick_structures=12)
     assert win.most_structures_bonus == 4
     with pytest.raises(ValidationError, match="always, at_least_as_many, more_than"):
         ruleset_with(("scoring", "most_structures_rule", "sometimes"))

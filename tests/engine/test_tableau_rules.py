@@ -15,7 +15,6 @@ from solo_deck import (
     ShipMove,
     SoloGame,
     Specialist,
-    final_score,
     load_ruleset,
     parse_edict,
 )
@@ -41,6 +40,7 @@ from solo_deck.player_limits import PlayerLimits
 from solo_deck.setup import with_ports
 from solo_deck.solo_cards import DeckDefinition
 from solo_deck.triggers import hand_size, workplace_discount
+from tests.scores import score
 
 RICH = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}
 SPACE = {"countryside": ("A", 1), "village": ("A", 3)}
@@ -357,16 +357,8 @@ def test_most_structures_rule_is_a_setup_choice(
     ruleset_with: Callable[..., Any], rule: str, theirs: int, bonus: int
 ) -> None:
     ruleset = ruleset_with(("scoring", "most_structures_rule", rule))
-    score = final_score(
-        vp_track=0,
-        structures=10,
-        frederick_structures=theirs,
-        grain=0,
-        stone=0,
-        augustales=0,
-        ruleset=ruleset,
-    )
-    assert score.most_structures_bonus == bonus
+    scored = score(ruleset=ruleset, structures=10, frederick_structures=theirs)
+    assert scored.most_structures_bonus == bonus
 
 
 def test_most_structures_default_is_always_and_says_why() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from solo_deck import GameEndReason, Phase, SoloGame, final_score
 from solo_deck.events import CastleIncome
+from solo_deck.scoring import final_counts
 from tests.scripted_game import (
     FINAL_CASTLE,
     FINAL_SUPPLY,
@@ -48,15 +49,7 @@ def test_a_scripted_game_ends_with_the_hand_computed_score() -> None:
     assert (palace.towers, palace.walls, palace.keeps, palace.allies) == (4, 3, 2, 3)
     assert (palace.grain, palace.stone, palace.treasury, palace.specialist) == (3, 2, 9, 2)
 
-    score = final_score(
-        vp_track=player.vp,
-        structures=player.structures,
-        frederick_structures=palace.structures,
-        grain=player.grain,
-        stone=player.stone,
-        augustales=player.augustales,
-        ruleset=game.setup.ruleset,
-    )
+    score = final_score(**final_counts(state), ruleset=game.setup.ruleset)
     assert (score.total, score.title) == (TOTAL, TITLE)
     # Nothing of your side was typed as a correction.
     assert not [e for e in game.events if e.type in ("gain", "correct")]

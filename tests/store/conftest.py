@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from companion.storage import HistoryRecord
-from solo_deck import GameSetup, ScoreBreakdown, SoloGame, parse_edict
+from solo_deck import GameSetup, SoloGame, parse_edict
 from solo_deck.events import Decline, FrederickTurn, Gain, PlayCard
+from tests.records import game_record
+from tests.scores import breakdown
 
 RecordFactory = Callable[..., HistoryRecord]
 
@@ -30,32 +32,12 @@ def solo_game() -> SoloGame:
 
 @pytest.fixture
 def make_record() -> RecordFactory:
-    """Build a valid HistoryRecord; keyword arguments override the defaults."""
+    """Build a valid HistoryRecord (scored 56 with a bonus of 5); keyword arguments override
+    the defaults."""
+    score = breakdown(vp_track=40, structures=10, most_structures_bonus=5, resources_vp=1)
 
     def build(**overrides: Any) -> HistoryRecord:
-        fields: dict[str, Any] = {
-            "finished_at": "2025-03-01T20:15:00+00:00",
-            "started_at": "2025-03-01T19:00:00+00:00",
-            "play_seconds": 4500.0,
-            "difficulty": "medium",
-            "easier_solo": False,
-            "house": "Savoy",
-            "deck_mode": "virtual",
-            "seed": 1,
-            "rounds": 6,
-            "score": ScoreBreakdown(
-                vp_track=40,
-                structures=10,
-                most_structures_bonus=5,
-                resources_vp=1,
-                total=56,
-                title="Feudal lord",
-            ),
-            "frederick_structures": 9,
-            "end_reasons": ["The Edict pile ran out."],
-        }
-        fields.update(overrides)
-        return HistoryRecord(**fields)
+        return game_record(**({"score": score} | overrides))
 
     return build
 

@@ -40,8 +40,10 @@ from typing import NoReturn
 import companion.session as session_module
 from companion.session import GameSession
 from companion.storage import HistoryRecord
+from companion.storage.history_record import game_fields
 from solo_deck import GameSetup, final_score
 from solo_deck.events import Event
+from solo_deck.scoring import final_counts
 
 LOG_LINES = 40
 
@@ -64,29 +66,15 @@ def build_record(session: GameSession) -> HistoryRecord:
     assert game is not None
     state = game.state
     setup = game.setup
-    score = final_score(
-        vp_track=state.player.vp,
-        structures=state.player.structures,
-        frederick_structures=state.palace.structures,
-        grain=state.player.grain,
-        stone=state.player.stone,
-        augustales=state.player.augustales,
-        ruleset=setup.ruleset,
-    )
+    score = final_score(**final_counts(state), ruleset=setup.ruleset)
     return HistoryRecord(
         id=record_id_for(session.started_at),
         finished_at=precise_utc_now(),
         started_at=session.started_at,
         play_seconds=round(session.play_seconds, 1),
-        difficulty=setup.difficulty,
-        easier_solo=setup.easier_solo,
-        house=setup.house,
-        deck_mode=setup.deck_mode,
-        seed=setup.seed,
-        rounds=state.round,
+        **game_fields(setup, state),
         score=score,
         frederick_structures=state.palace.structures,
-        end_reasons=[reason.value for reason in state.game_end],
         log_summary=[line[:300] for line in game.log[-LOG_LINES:]],
         source="app",
     )

@@ -31,9 +31,10 @@ from hypothesis import strategies as st
 from companion.paths import GAME_FILE
 from companion.session import GameSession
 from companion.storage import GameStore, HistoryRecord, NewerSchemaError
-from solo_deck import ScoreBreakdown, SoloGame
+from solo_deck import SoloGame
 from solo_deck.errors import DocumentError
 from tests.app.game_script import play_in_engine
+from tests.scores import breakdown
 
 TIME_LIMIT = 3.0
 """Seconds one load may take (a valid game replays in about 0.01 s, 0.1 s on a loaded
@@ -457,12 +458,5 @@ def check_odd_meta(parent: Path, meta: Any) -> None:
             finished_at=dt.datetime.now(dt.UTC).isoformat(),
             started_at=session.started_at,
             play_seconds=round(float(session.play_seconds), 1),
-            score=ScoreBreakdown(
-                vp_track=0,
-                structures=0,
-                most_structures_bonus=0,
-                resources_vp=0,
-                total=0,
-                title="Serf",
-            ),
+            score=breakdown(),
         )

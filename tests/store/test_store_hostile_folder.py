@@ -21,8 +21,8 @@ from companion.cli import main
 from companion.paths import BACKUP_DIR, GAME_FILE, HISTORY_FILE, LOCK_FILE, SETTINGS_FILE
 from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore, SettingsStore
-from solo_deck import final_score
 from tests.app.game_script import script_setup
+from tests.scores import SAMPLE_SCORE
 
 SCORE = ["score", "--vp", "40", "--structures", "10", "--frederick-structures", "9"]
 SCORE += ["--grain", "1", "--stone", "1", "--augustales", "8", "--save"]
@@ -63,10 +63,7 @@ def run_cli(*argv: str, folder: pathlib.Path, capsys: pytest.CaptureFixture[str]
 
 def game(seed: int) -> HistoryRecord:
     """A game as the app would have written it (the conftest's has a bonus of 5)."""
-    score = final_score(
-        vp_track=40, structures=10, frederick_structures=9, grain=1, stone=1, augustales=8
-    )
-    return HistoryRecord(finished_at="2025-03-01T20:15:00+00:00", seed=seed, score=score)
+    return HistoryRecord(finished_at="2025-03-01T20:15:00+00:00", seed=seed, score=SAMPLE_SCORE)
 
 
 def export_file(path: pathlib.Path, records: list[HistoryRecord]) -> pathlib.Path:

@@ -29,8 +29,8 @@ from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore, SettingsStore
 from companion.storage.backups import backup_history
 from companion.storage.lock import DataLock
-from solo_deck import final_score
 from tests.app.game_script import script_setup
+from tests.scores import SAMPLE_SCORE
 
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_TRUNC | os.O_CREAT
 TEMP_NAME = re.compile(r"^(?P<target>.+)\.[a-z0-9_]{8}\.tmp$")
@@ -151,10 +151,7 @@ def _real(path: pathlib.Path | None) -> pathlib.Path | None:
 
 
 def game(seed: int) -> HistoryRecord:
-    score = final_score(
-        vp_track=40, structures=10, frederick_structures=9, grain=1, stone=1, augustales=8
-    )
-    return HistoryRecord(finished_at="2025-03-01T20:15:00+00:00", seed=seed, score=score)
+    return HistoryRecord(finished_at="2025-03-01T20:15:00+00:00", seed=seed, score=SAMPLE_SCORE)
 
 
 @pytest.fixture

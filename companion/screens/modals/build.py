@@ -11,12 +11,12 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
+from companion.widgets.search_select import focus_first_enabled
 from companion.widgets.toggles import ClearCheckbox
 from solo_deck.data_files import great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
-from solo_deck.grants import ActionTerms
 from solo_deck.queries import discount
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ NORMAL = "normal"
 NO_SIDE = "none"
 
 
-class BuildModal(EventModal[Build]):
+class BuildModal(GameEventModal[Build]):
     """The Structure first (arrows; Enter moves on), then normal or Great, the Keep cover,
     what you paid for the space, the Edict mark and the sides closed. Build records; a Build
     with nothing paid asks once."""
@@ -46,10 +46,7 @@ class BuildModal(EventModal[Build]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.terms = obligation.terms if obligation is not None else ActionTerms()
+        super().__init__(state, ruleset, obligation)
         self._nothing_paid_asked = False
 
     # --- what the rules and the data say -------------------------------------------------
@@ -123,14 +120,7 @@ class BuildModal(EventModal[Build]):
                 )
 
     def on_mount(self) -> None:
-        structures = self.query_one("#structure", OptionList)
-        free = [
-            i
-            for i in range(structures.option_count)
-            if not structures.get_option_at_index(i).disabled
-        ]
-        structures.highlighted = free[0] if free else None
-        structures.focus()
+        focus_first_enabled(self.query_one("#structure", OptionList))
         self._sync()
 
     @on(OptionList.OptionHighlighted, "#structure")

@@ -14,14 +14,13 @@ from textual.widget import Widget
 from textual.widgets import Label, Select
 
 from companion.formatting import plural
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.screens.modals.play_card import card_choices
 from companion.widgets.search_select import SearchSelect, move_on_after_pick
 from solo_deck import load_advanced_cards
 from solo_deck.data_files import advanced_cards_by_id
 from solo_deck.effects import describe_grant
 from solo_deck.events import BuyCard
-from solo_deck.grants import ActionTerms
 from solo_deck.queries import card_price
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ def card_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
     ]
 
 
-class BuyCardModal(EventModal[BuyCard]):
+class BuyCardModal(GameEventModal[BuyCard]):
     """The card (named by the app when it knows it, else a searchable list; Enter moves
     on), its price from the rules, its effect, and the card you remove when it costs an
     Action card. Buy records."""
@@ -54,10 +53,7 @@ class BuyCardModal(EventModal[BuyCard]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.terms = obligation.terms if obligation is not None else ActionTerms()
+        super().__init__(state, ruleset, obligation)
         voyage = state.voyage
         self.port = voyage.player
         self.space = voyage.first_card_space(self.port)
@@ -126,9 +122,7 @@ class BuyCardModal(EventModal[BuyCard]):
         move_on_after_pick(self, selects["removes"], lambda: self.query_one("#ok"))
         first = selects.get("card") if self.known_id is None else None
         (first or self._after_card()).focus()
-        refusal = self.session.why_not("buy_card")
-        if refusal is not None:
-            self.show_error(refusal)
+        self.show_refusal("buy_card")
 
     def _after_card(self) -> Widget:
         if self.removes_card(self.chosen()):

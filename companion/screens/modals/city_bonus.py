@@ -9,18 +9,19 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
+from companion.widgets.search_select import focus_first_enabled
 from solo_deck.city_bonus import CITY_TILE_IDS, CityTileId
 from solo_deck.data_files import city_bonus_tiles
 from solo_deck.events import ChooseCityBonus
 
 if TYPE_CHECKING:
-    from solo_deck import GameState, Obligation, Ruleset
+    pass
 
 NONE_LEFT = "none"
 
 
-class CityBonusModal(EventModal[ChooseCityBonus]):
+class CityBonusModal(GameEventModal[ChooseCityBonus]):
     """The tiles lying in the City when the board knows them, else every tile A–F and
     "no tile was left there"; Enter moves on, Take records."""
 
@@ -29,17 +30,12 @@ class CityBonusModal(EventModal[ChooseCityBonus]):
     DEFAULT_CSS = """
     CityBonusModal #tiles { height: auto; max-height: 10; }
     """
+    ANSWERS = "city_bonus"
 
-    def __init__(
-        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
-    ) -> None:
-        first = state.obligation
-        if obligation is None and first is not None and first.does == "city_bonus":
-            obligation = first
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.path = obligation.space if obligation is not None else None
+    @property
+    def path(self) -> str | None:
+        """The path of the City whose tile is taken (``None`` without an obligation)."""
+        return self.obligation.space if self.obligation is not None else None
 
     def choices(self) -> list[CityTileId | None]:
         """The tiles you may say you took (``None``: no tile was left there)."""
@@ -75,9 +71,7 @@ class CityBonusModal(EventModal[ChooseCityBonus]):
         if self.path is None:
             self.query_one("#ok").focus()
             return
-        tiles = self.query_one("#tiles", OptionList)
-        tiles.highlighted = 0 if tiles.option_count else None
-        tiles.focus()
+        focus_first_enabled(self.query_one("#tiles", OptionList))
 
     @on(OptionList.OptionSelected, "#tiles")
     def _selected(self, event: OptionList.OptionSelected) -> None:

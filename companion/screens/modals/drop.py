@@ -4,36 +4,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Input, Label
+from textual.widgets import Label
 
 from companion.formatting import plural
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
 from solo_deck.events import DropResources
 
 if TYPE_CHECKING:
-    from solo_deck import GameState, Obligation, Ruleset
+    pass
 
 
-class DropModal(EventModal[DropResources]):
+class DropModal(GameEventModal[DropResources]):
     """Grain and Stone to put back, prefilled from the kind you hold more of; the two must
     add up to what is owed (the engine says so inline otherwise). Put back records."""
 
     DIALOG_TITLE = "Put resources back"
     OK_LABEL = "Put back"
+    ENTER_MOVES_ON = True
+    ANSWERS = "drop"
 
-    def __init__(
-        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
-    ) -> None:
-        first = state.obligation
-        if obligation is None and first is not None and first.does == "drop":
-            obligation = first
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.count = obligation.count if obligation is not None else 0
+    @property
+    def count(self) -> int:
+        """How many resources are owed back."""
+        return self.obligation.count if self.obligation is not None else 0
 
     def prefill(self) -> tuple[int, int]:
         """``(grain, stone)``: as much as possible from the kind you hold more of."""
@@ -56,13 +51,6 @@ class DropModal(EventModal[DropResources]):
 
     def on_mount(self) -> None:
         self.query_one("#grain", NumberField).input.focus()
-
-    @on(Input.Submitted)
-    def _enter_moves_on(self, event: Input.Submitted) -> None:
-        """Enter in a field moves to the next one; only Put back records."""
-        event.stop()
-        event.prevent_default()
-        self.focus_next()
 
     def build_event(self) -> DropResources | None:
         fields = [self.query_one(f"#{name}", NumberField) for name in ("grain", "stone")]

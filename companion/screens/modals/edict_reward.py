@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.notices import sentence
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.screens.modals.resolve import GainsForm, ResourceChoice, field_problem, then
 from companion.widgets.number_field import NumberField
 from solo_deck import RuleError
@@ -32,13 +32,14 @@ def space_name(slot: int) -> str:
     return f"Active {Numeral.from_index(slot).value}"
 
 
-class RewardModal(EventModal[TakeEdictReward]):
+class RewardModal(GameEventModal[TakeEdictReward]):
     """The space (a list, only when you pick one of the three), what is printed there in
     words, the resources of your choice as Grain or Stone; an unknown reward is typed as
     its VP, Augustales, Grain, Stone and resources of your choice. Take records."""
 
     DIALOG_TITLE = "Take an Edict reward"
     OK_LABEL = "Take"
+    ENTER_MOVES_ON = True
     DEFAULT_CSS = """
     RewardModal #space { height: auto; max-height: 5; }
     RewardModal #printed-choice > .number-label { width: auto; height: 1; padding-right: 1; }
@@ -49,9 +50,7 @@ class RewardModal(EventModal[TakeEdictReward]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
+        super().__init__(state, ruleset, obligation)
         fixed = obligation.slot if obligation is not None else None
         self.choose = obligation is None or obligation.does != "edict_reward" or fixed is None
         """True when you pick which of the three rewards to take."""
@@ -151,13 +150,6 @@ class RewardModal(EventModal[TakeEdictReward]):
     def _changed(self, event: Input.Changed | Select.Changed) -> None:
         self.query_one(ResourceChoice).refresh_hint()
         self._sync()
-
-    @on(Input.Submitted)
-    def _enter_moves_on(self, event: Input.Submitted) -> None:
-        """Enter in a field moves to the next one; only Take records."""
-        event.stop()
-        event.prevent_default()
-        self.focus_next()
 
     # --- the event -----------------------------------------------------------------------
 

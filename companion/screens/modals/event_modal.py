@@ -22,11 +22,12 @@ from companion.keymap import MODAL_KEYS, bindings
 from companion.notices import sentence
 from solo_deck import RuleError
 from solo_deck.events import Decline
+from solo_deck.grants import ActionTerms
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp
     from companion.session import GameSession
-    from solo_deck import Obligation
+    from solo_deck import GameState, Obligation, Ruleset
     from solo_deck.events import Event
 
 EventT = TypeVar("EventT")
@@ -44,6 +45,9 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
     """
     DIALOG_TITLE = ""
     OK_LABEL = "Record"
+    ENTER_MOVES_ON: ClassVar[bool] = False
+    """Whether Enter in a field moves to the next one (only the first button records)
+    instead of recording."""
 
     def __init__(self, obligation: Obligation | None = None) -> None:
         super().__init__()
@@ -141,4 +145,34 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.submit()
+        if self.ENTER_MOVES_ON:
+            self.focus_next()
+        else:
+            self.submit()
+
+
+class GameEventModal(EventModal[EventT]):
+    """A dialog that offers its choices from the game state and the ruleset.
+
+    A dialog that sets ``ANSWERS`` (an obligation's ``does``) and is opened without an
+    obligation answers the first pending one when it is of that kind. ``terms`` are the
+    terms of the action the obligation grants (the usual ones without an obligation)."""
+
+    ANSWERS: ClassVar[str] = ""
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        first = state.obligation
+        if obligation is None and first is not None and self.ANSWERS and first.does == self.ANSWERS:
+            obligation = first
+        super().__init__(obligation)
+        self.state = state
+        self.ruleset = ruleset
+        self.terms = obligation.terms if obligation is not None else ActionTerms()
+
+    def show_refusal(self, event_type: str) -> None:
+        """Show at once why the rules refuse an ``event_type`` event now, if they do."""
+        refusal = self.session.why_not(event_type)
+        if refusal is not None:
+            self.show_error(refusal)

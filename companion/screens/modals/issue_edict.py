@@ -4,6 +4,7 @@ one too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual import on
@@ -14,7 +15,8 @@ from textual.widgets.option_list import Option
 
 from companion.keymap import ISSUE_EDICT_KEYS, bindings
 from companion.screens.modals.advisor import ally_lines
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
+from companion.widgets.search_select import focus_first_enabled
 from solo_deck import (
     AdviceRow,
     Edict,
@@ -41,7 +43,27 @@ def numeral(index: int) -> str:
     return Numeral.from_index(index).value
 
 
-class IssueEdictModal(EventModal[PlayerEdict]):
+def _space_options(
+    row: str,
+    prefix: str,
+    tiles: Sequence[Edict | None],
+    note: Callable[[int], str] = lambda _: "",
+) -> list[Option]:
+    """One option per space of an Edict row (``row`` I–III, ids ``prefix-0``…): its tile,
+    what the tile does and ``note(space)``; an empty space cannot be chosen."""
+    return [
+        Option(
+            f"{row} {numeral(i)}: {tile} — {tile.describe()}{note(i)}"
+            if tile is not None
+            else f"{row} {numeral(i)}: empty",
+            id=f"{prefix}-{i}",
+            disabled=tile is None,
+        )
+        for i, tile in enumerate(tiles)
+    ]
+
+
+class IssueEdictModal(GameEventModal[PlayerEdict]):
     """Three short steps, each a list: the Active tile, the legal add/remove combination
     (only legal ones are listed, so forced directions are plain), and the Next tile that
     slides down (skipped when none is left). Backspace goes back one step."""
@@ -57,9 +79,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
+        super().__init__(state, ruleset, obligation)
         self.limits = PalaceLimits.from_ruleset(ruleset)
         self.step = 1
         self.slot: int | None = None
@@ -94,17 +114,12 @@ class IssueEdictModal(EventModal[PlayerEdict]):
     def _options(self) -> list[Option]:
         edicts = self.state.edicts
         if self.step == 1:
-            return [
-                Option(
-                    f"Active {numeral(i)}: {tile} — {tile.describe()}"
-                    f"   best: {max(row.gain for row in self._advice(i)):+d} VP"
-                    if tile is not None
-                    else f"Active {numeral(i)}: empty",
-                    id=f"slot-{i}",
-                    disabled=tile is None,
-                )
-                for i, tile in enumerate(edicts.active)
-            ]
+            return _space_options(
+                "Active",
+                "slot",
+                edicts.active,
+                lambda i: f"   best: {max(row.gain for row in self._advice(i)):+d} VP",
+            )
         if self.step == 2:
             assert self.slot is not None
             rows = {tuple(sorted(row.choice.items())): row for row in self._advice(self.slot)}
@@ -115,16 +130,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
                 )
                 for n, choice in enumerate(self.choices)
             ]
-        return [
-            Option(
-                f"Next {numeral(i)}: {tile} — {tile.describe()}"
-                if tile is not None
-                else f"Next {numeral(i)}: empty",
-                id=f"next-{i}",
-                disabled=tile is None,
-            )
-            for i, tile in enumerate(edicts.next)
-        ]
+        return _space_options("Next", "next", edicts.next)
 
     @on(OptionList.OptionHighlighted, "#choices")
     def _explain(self, event: OptionList.OptionHighlighted) -> None:
@@ -169,11 +175,7 @@ class IssueEdictModal(EventModal[PlayerEdict]):
         options = self.query_one("#choices", OptionList)
         options.clear_options()
         options.add_options(self._options())
-        enabled = [
-            i for i in range(options.option_count) if not options.get_option_at_index(i).disabled
-        ]
-        options.highlighted = enabled[0] if enabled else None
-        options.focus()
+        focus_first_enabled(options)
 
     def action_back(self) -> None:
         """Go back one step (from step 1 nothing happens)."""

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from companion.notices import sentence
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.search_select import move_on_after_pick
 from solo_deck import RuleError
 from solo_deck.board import MarketTile, Trade
@@ -31,7 +31,7 @@ RESOURCES = [("nothing", NOTHING), ("Grain", "grain"), ("Stone", "stone")]
 SIDES = {"sell": "You sell", "buy": "You buy"}
 
 
-class MarketModal(EventModal[VisitMarket]):
+class MarketModal(GameEventModal[VisitMarket]):
     """The Market tile (shown when known, else asked: what it buys from you and sells to
     you, and for how many Augustales), then how many sales and purchases, and what you
     will hold. Trade records."""
@@ -50,9 +50,7 @@ class MarketModal(EventModal[VisitMarket]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
+        super().__init__(state, ruleset, obligation)
         self.port = state.voyage.player
         markets = state.board.markets
         self.known: MarketTile | None = markets[self.port] if self.port < len(markets) else None
@@ -102,9 +100,7 @@ class MarketModal(EventModal[VisitMarket]):
             self.query_one("#buys", Select).value = 1
         self._sync()
         selects[0].focus()
-        refusal = self.session.why_not("visit_market")
-        if refusal is not None:
-            self.show_error(refusal)
+        self.show_refusal("visit_market")
 
     def _next_of(self, widget: Widget) -> Widget:
         """The field after ``widget`` (a pick in a list moves there)."""

@@ -11,6 +11,7 @@ from textual.widgets.select import InvalidSelectValueError
 from companion.screens.modals.buy_card import card_options
 from companion.screens.modals.event_modal import EventModal
 from companion.screens.modals.summon import ally_name, ally_options
+from companion.widgets.search_select import enabled_options
 from solo_deck import GameState
 from solo_deck.events import NameAlly, NameCard
 
@@ -64,9 +65,7 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
 
     def on_mount(self) -> None:
         spaces = self.query_one("#spaces", OptionList)
-        enabled = [
-            n for n in range(spaces.option_count) if not spaces.get_option_at_index(n).disabled
-        ]
+        enabled = enabled_options(spaces)
         mine = [n for n in enabled if self.lines[n][1] == self.state.voyage.player]
         choices: list[int | None] = [*mine, *enabled, None]
         spaces.highlighted = choices[0]

@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from solo_deck.data_files import advanced_cards_by_id, house_cards_of
 from solo_deck.effects import describe_grant
 from solo_deck.events import PlayCard
@@ -54,7 +54,7 @@ def card_choices(state: GameState) -> list[tuple[str, str]]:
     return choices
 
 
-class PlayCardModal(EventModal[PlayCard]):
+class PlayCardModal(GameEventModal[PlayCard]):
     """The choice first (arrows, then Enter moves on), the slot (the leftmost free one
     unless you pick another), then Play."""
 
@@ -70,8 +70,7 @@ class PlayCardModal(EventModal[PlayCard]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
+        super().__init__(state, ruleset, obligation)
         self.slots = slots(state, ruleset)
         self.both = state.player.both_actions_ready
 

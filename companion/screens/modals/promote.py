@@ -11,12 +11,11 @@ from textual.widget import Widget
 from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
-from companion.widgets.search_select import move_on_after_pick
+from companion.widgets.search_select import focus_first_enabled, move_on_after_pick
 from solo_deck.data_files import workplace_tiles
 from solo_deck.events import Promote
-from solo_deck.grants import ActionTerms
 from solo_deck.player_limits import PlayerLimits
 
 if TYPE_CHECKING:
@@ -28,7 +27,7 @@ NOTHING_PAID = (
 )
 
 
-class PromoteModal(EventModal[Promote]):
+class PromoteModal(GameEventModal[Promote]):
     """The Specialist first (where each stands; arrows, Enter moves on), the path when it
     enters the board, then the Grain the arrow asks. Promote records; a promotion with
     nothing paid asks once."""
@@ -45,11 +44,8 @@ class PromoteModal(EventModal[Promote]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
+        super().__init__(state, ruleset, obligation)
         self.limits = PlayerLimits.from_ruleset(ruleset)
-        self.terms = obligation.terms if obligation is not None else ActionTerms()
         self.excluded = obligation.exclude_specialist if obligation is not None else None
         self._nothing_paid_asked = False
 
@@ -118,19 +114,10 @@ class PromoteModal(EventModal[Promote]):
         )
 
     def on_mount(self) -> None:
-        specialists = self.query_one("#specialist", OptionList)
-        free = [
-            i
-            for i in range(specialists.option_count)
-            if not specialists.get_option_at_index(i).disabled
-        ]
-        specialists.highlighted = free[0] if free else None
-        specialists.focus()
+        focus_first_enabled(self.query_one("#specialist", OptionList))
         move_on_after_pick(self, self.query_one("#path", Select), self._after_path)
         self._sync()
-        refusal = self.session.why_not("promote")
-        if refusal is not None:
-            self.show_error(refusal)
+        self.show_refusal("promote")
 
     def _after_path(self) -> Widget:
         grain = self.query_one("#grain", NumberField)

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Select
 
 from companion.formatting import plural
 from companion.notices import sentence
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
 from solo_deck import RuleError
 from solo_deck.effects import (
@@ -207,7 +207,7 @@ def holdings(player: PlayerState, pay: Gains | None = None, get: Gains | None = 
     return f"{have['grain']} Grain, {have['stone']} Stone, {coins} and {have['vp']} VP"
 
 
-class ResolveModal(EventModal[Resolve]):
+class ResolveModal(GameEventModal[Resolve]):
     """Cards to draw: confirm (Done). A known effect: what it gives now, your choices only
     where it has any (resource split, conversions, which Allies count), the result; with no
     choice one key confirms. An effect our data lacks: type what it gives and the main
@@ -215,23 +215,20 @@ class ResolveModal(EventModal[Resolve]):
 
     DIALOG_TITLE = "Follow through"
     OK_LABEL = "Take"
+    ENTER_MOVES_ON = True
     DEFAULT_CSS = """
     ResolveModal .choice-row { height: auto; }
     ResolveModal .choice-row > Label { width: auto; height: 3; content-align: left middle; }
     ResolveModal .choice-row > Select { width: 30; }
     ResolveModal #times > Input { width: 9; }
     """
+    ANSWERS = "resolve"
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        first = state.obligation
-        if obligation is None and first is not None and first.does == "resolve":
-            obligation = first
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.grant: Grant | None = obligation.grant if obligation is not None else None
+        super().__init__(state, ruleset, obligation)
+        self.grant: Grant | None = self.obligation.grant if self.obligation is not None else None
         self.mode = "draw" if self.grant is None else ("tell" if self.grant.unknown else "take")
         if self.mode == "draw":
             self.DIALOG_TITLE = "Draw cards"
@@ -344,13 +341,6 @@ class ResolveModal(EventModal[Resolve]):
         if self.mode == "take":
             self.query_one(ResourceChoice).refresh_hint()
         self._refresh()
-
-    @on(Input.Submitted)
-    def _enter_moves_on(self, event: Input.Submitted) -> None:
-        """Enter in a field moves to the next one; only the confirm button records."""
-        event.stop()
-        event.prevent_default()
-        self.focus_next()
 
     def _ally_kind(self) -> AllyKindChoice | None:
         if not self.counts_kind:

@@ -12,14 +12,13 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Label, Select
 
 from companion.formatting import plural
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
 from companion.widgets.search_select import SearchSelect, move_on_after_pick
 from companion.widgets.toggles import ClearCheckbox
 from solo_deck import load_allies
 from solo_deck.data_files import allies_by_id
 from solo_deck.events import SummonAlly
-from solo_deck.grants import ActionTerms
 from solo_deck.player_limits import PlayerLimits
 from solo_deck.queries import ally_candidates, capacity, discount, usual_summon_grain
 
@@ -64,7 +63,7 @@ def ally_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
     return [(ally_label(a.id), a.id) for a in allies if a.id not in skip]
 
 
-class SummonModal(EventModal[SummonAlly]):
+class SummonModal(GameEventModal[SummonAlly]):
     """The Ally (named by the app when it knows it, else a searchable list; Enter moves
     on), the Grain paid (or the Augustales an effect asks instead) and the Edict mark of
     the space used. Summon records."""
@@ -78,10 +77,7 @@ class SummonModal(EventModal[SummonAlly]):
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.terms = obligation.terms if obligation is not None else ActionTerms()
+        super().__init__(state, ruleset, obligation)
         self.limits = PlayerLimits.from_ruleset(ruleset)
         voyage = state.voyage
         self.port = voyage.player
@@ -185,9 +181,7 @@ class SummonModal(EventModal[SummonAlly]):
             fields.first().focus()
         else:
             self._after_ally().focus()
-        refusal = self.session.why_not("summon_ally")
-        if refusal is not None:
-            self.show_error(refusal)
+        self.show_refusal("summon_ally")
 
     def _after_ally(self) -> Widget:
         grain = self.query_one("#grain", NumberField)

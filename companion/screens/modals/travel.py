@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.screens.modals.event_modal import EventModal
-from solo_deck import GameState, Obligation, Ruleset, Voyage
+from companion.screens.modals.event_modal import GameEventModal
+from companion.widgets.search_select import focus_first_enabled
+from solo_deck import Voyage
 from solo_deck.data_files import allies_by_id
 from solo_deck.events import Travel
 from solo_deck.queries import travel_cost
@@ -41,21 +42,13 @@ def port_contents(voyage: Voyage, index: int) -> str:
     return " · ".join(parts)
 
 
-class TravelModal(EventModal[Travel]):
+class TravelModal(GameEventModal[Travel]):
     """Choose the port (clockwise, with steps and the cost the rules give now, your
     Workplaces counted); Enter on a port moves to Sail. Answering an effect that moves your
     ship anywhere, every port is free."""
 
     DIALOG_TITLE = "Travel: sail clockwise"
     OK_LABEL = "Sail"
-
-    def __init__(
-        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
-    ) -> None:
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        self.any_port = obligation is not None and obligation.terms.any_port
 
     def destinations(self) -> list[tuple[int, int, int | None]]:
         """``(port, steps, cost)`` for every other port, clockwise (cost ``None``: out of
@@ -65,7 +58,7 @@ class TravelModal(EventModal[Travel]):
         result = []
         for steps in range(1, count):
             port = (voyage.player + steps) % count
-            cost = travel_cost(self.state, port, self.ruleset, any_port=self.any_port)
+            cost = travel_cost(self.state, port, self.ruleset, any_port=self.terms.any_port)
             result.append((port, steps, cost))
         return result
 
@@ -73,7 +66,7 @@ class TravelModal(EventModal[Travel]):
         voyage = self.state.voyage
         limit = self.ruleset.voyage.travel_max_steps.value
         here = voyage.ports[voyage.player].name
-        reach = "any port, free" if self.any_port else f"1 to {limit} spaces"
+        reach = "any port, free" if self.terms.any_port else f"1 to {limit} spaces"
         yield Label(
             f"Your ship is in {here}; you have {self.state.player.augustales} Augustales. "
             f"You may sail {reach}.",
@@ -92,12 +85,7 @@ class TravelModal(EventModal[Travel]):
         yield OptionList(*options, id="ports")
 
     def on_mount(self) -> None:
-        ports = self.query_one("#ports", OptionList)
-        enabled = [
-            i for i in range(ports.option_count) if not ports.get_option_at_index(i).disabled
-        ]
-        ports.highlighted = enabled[0] if enabled else None
-        ports.focus()
+        focus_first_enabled(self.query_one("#ports", OptionList))
 
     @on(OptionList.OptionSelected, "#ports")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -10,7 +10,8 @@ from textual.app import ComposeResult
 from textual.widgets import Checkbox, Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.screens.modals.event_modal import EventModal
+from companion.screens.modals.event_modal import GameEventModal
+from companion.widgets.search_select import focus_first_enabled
 from companion.widgets.toggles import ClearCheckbox
 from solo_deck.data_files import workplace_tiles
 from solo_deck.events import PlaceWorkplace
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from solo_deck.board import WorkplaceSpace
 
 
-class WorkplaceModal(EventModal[PlaceWorkplace]):
+class WorkplaceModal(GameEventModal[PlaceWorkplace]):
     """The Workplace tiles of the space's area (those lying elsewhere left out), each with
     its ability; Enter moves on to the Edict token box (shown only while the board leaves
     it open) and Place records."""
@@ -32,17 +33,13 @@ class WorkplaceModal(EventModal[PlaceWorkplace]):
     DEFAULT_CSS = """
     WorkplaceModal #tiles { height: auto; max-height: 7; }
     """
+    ANSWERS = "name_workplace"
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
-        first = state.obligation
-        if obligation is None and first is not None and first.does == "name_workplace":
-            obligation = first
-        super().__init__(obligation)
-        self.state = state
-        self.ruleset = ruleset
-        key = obligation.space if obligation is not None else None
+        super().__init__(state, ruleset, obligation)
+        key = self.obligation.space if self.obligation is not None else None
         self.entry: WorkplaceSpace | None = None
         if key:
             self.entry = next((s for s in state.board.workplaces if s.key == key), None)
@@ -100,9 +97,7 @@ class WorkplaceModal(EventModal[PlaceWorkplace]):
             self.query_one("#ok").focus()
             return
         self.query_one("#token", Checkbox).display = self.token_open
-        tiles = self.query_one("#tiles", OptionList)
-        tiles.highlighted = 0 if tiles.option_count else None
-        tiles.focus()
+        focus_first_enabled(self.query_one("#tiles", OptionList))
 
     @on(OptionList.OptionSelected, "#tiles")
     def _selected(self, event: OptionList.OptionSelected) -> None:
