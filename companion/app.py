@@ -3,6 +3,11 @@
 Notifications are plain text (``markup=False`` always): their messages carry file paths,
 stored names and error reasons, which are data, never markup. Quitting while a move could
 not be saved asks first (:class:`~companion.screens.unsaved_quit.UnsavedQuitScreen`).
+
+Take over (:mod:`companion.hand_over`): while the app holds the data folder it looks a few
+times a second for another copy's request to take over; it then saves, lets go and quits.
+A copy started while another holds the data offers to take over on its Data in use
+screen, and once it has the lock it resumes the saved game (:meth:`StuporSoloApp.took_over`).
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from textual.notifications import SeverityLevel
 
 from companion.background import InputGate
 from companion.commands import GameCommands
+from companion.hand_over import HandOver
 from companion.keymap import APP_KEYS, bindings
 from companion.session import GameSession
 from companion.storage.lock import DataLock
+from companion.storage.takeover import POLL_SECONDS
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
@@ -44,6 +51,10 @@ class StuporSoloApp(App[None]):
         """True when another copy holds the data: nothing may be written."""
         self.input_gate = InputGate()
         """Background work (the Table's odds and forecast) pauses while input arrives."""
+        self.hand_over = HandOver(self.session, self.lock) if self.lock is not None else None
+        """Lets another copy take the data over, or takes it from another copy."""
+        self.let_go = False
+        """True once this copy has handed the data over to another (it is quitting)."""
 
     def post_message(self, message: Message) -> bool:
         """Note every key and mouse event as it is posted, before it is handled: the
@@ -99,11 +110,57 @@ class StuporSoloApp(App[None]):
 
                 self.read_only = self.session.read_only = True
                 holder = self.lock.holder() if problem is None else ""
-                self.push_screen(DataInUseScreen(self.session.folder, holder, problem))
+                offer = problem is None and self.lock.held_on_this_machine()
+                screen = DataInUseScreen(self.session.folder, holder, problem, offer)
+                self.push_screen(screen)
                 return
+        self._begin_writing()
+        self.push_screen(StartScreen())
+
+    def _begin_writing(self) -> None:
+        """This copy holds the data: clean up after a crash, use the saved theme, and
+        start looking for another copy's request to take over."""
         self.session.clean_stray_files()
         self._apply_saved_theme()
-        self.push_screen(StartScreen())
+        if self.hand_over is not None:
+            self.set_interval(POLL_SECONDS, self._answer_take_over, name="take-over watch")
+
+    def _answer_take_over(self) -> None:
+        """Let go if another copy asks (it saves first; a move it cannot save keeps this
+        copy the writer, and says so)."""
+        if self.hand_over is None or self.let_go or self.read_only:
+            return
+        if self.hand_over.requested() is None:
+            return
+        reason = self.hand_over.let_go()
+        if reason is not None:
+            self.notify(
+                f"Another copy asked to take your data over; this copy stays, as it {reason}",
+                severity="warning",
+                timeout=15,
+            )
+            return
+        from rich.text import Text
+
+        self.let_go = self.read_only = True
+        self.exit(message=Text("stupor-solo: another copy took your data over; this one quit."))
+
+    def took_over(self) -> None:
+        """This copy has just taken the data over from another: become the writer and
+        resume the game the other copy saved (or show the Start screen if none)."""
+        from companion.screens.start import StartScreen
+
+        self.read_only = self.session.read_only = False
+        self._begin_writing()
+        self.switch_screen(StartScreen())
+        if self.session.has_saved_game():
+            self.call_after_refresh(self._resume_after_take_over)
+
+    def _resume_after_take_over(self) -> None:
+        from companion.screens.start import StartScreen
+
+        if isinstance(self.screen, StartScreen):
+            self.screen.action_resume()
 
     def _apply_saved_theme(self) -> None:
         """Use the theme of the settings file; what went wrong reading it (a damaged file

@@ -251,6 +251,13 @@ HELP_KEYS = (Key("escape,q", "close", "Close", "help.close", "Close the help and
 
 DATA_IN_USE_KEYS = (
     Key(
+        "t",
+        "take_over",
+        "Take over",
+        "in_use.take_over",
+        "Ask the other copy on this machine to save and quit, and carry on here",
+    ),
+    Key(
         "h",
         "history",
         "History (read-only)",
