@@ -9,6 +9,7 @@ Commands (``stupor-solo --help``; ``--data-dir DIR`` works before or after any o
     stupor-solo export [--format csv|json] [--force] FILE
     stupor-solo import FILE           validated; a bad file changes nothing
     stupor-solo locate                where the data files are
+    stupor-solo serve [--host H] [--port P]   play in a browser (tablet, phone)
 
 Exit codes: 0 done, 1 the data or a file could not be used (the message says why), 2 the
 command line was wrong (a missing or bad option, a number out of range, notes too long,
@@ -31,6 +32,7 @@ from companion.cli_files import cmd_export, cmd_import, cmd_locate
 from companion.cli_history import cmd_history, cmd_stats, sparkline
 from companion.cli_parser import build_parser
 from companion.cli_score import cmd_score
+from companion.cli_serve import cmd_serve
 from companion.cli_support import PROG, DataInUseError, UsageError, err, plain, silence_stdout
 from companion.paths import DataDirError, chosen_data_dir, ensure_data_dir
 
@@ -108,6 +110,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
     "export": cmd_export,
     "import": cmd_import,
     "locate": cmd_locate,
+    "serve": cmd_serve,
 }
 
 
