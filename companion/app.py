@@ -12,14 +12,16 @@ screen, and once it has the lock it resumes the saved game (:meth:`StuporSoloApp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import BindingType
 from textual.message import Message
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from companion.background import InputGate
 from companion.commands import GameCommands
@@ -31,6 +33,9 @@ from companion.storage.takeover import POLL_SECONDS
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
+SLIM = 60
+"""Below this width (a phone) every screen has the ``-slim`` class: dialogs drop their
+padding and put their buttons two a row (``companion.tcss``)."""
 
 
 class StuporSoloApp(App[None]):
@@ -40,6 +45,10 @@ class StuporSoloApp(App[None]):
     CSS_PATH = "companion.tcss"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-slim"),
+        (SLIM, "-roomy"),
+    ]
 
     def __init__(self, data_dir: Path, *, use_lock: bool = True, insight: bool = True) -> None:
         super().__init__()
@@ -93,12 +102,34 @@ class StuporSoloApp(App[None]):
         """Show a notification; its text is never read as markup (see the module)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's palette commands, with a Screenshot that waits for the palette to be
+        gone (Textual's own waits a tenth of a second, which a busy machine or a browser
+        outlasts: the picture then shows the palette over the screen)."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":
+                yield command._replace(callback=self._screenshot_without_palette)
+            else:
+                yield command
+
+    def _screenshot_without_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        def take() -> None:
+            if isinstance(self.screen, CommandPalette):
+                self.set_timer(0.05, take)
+            else:
+                self.screen.call_after_refresh(self.deliver_screenshot)
+
+        self.set_timer(0.05, take)
+
     def on_mount(self) -> None:
         """Take the data lock, apply the saved theme and open the Start screen (or, when
         another copy holds the data or the lock cannot be used, the screen that says so)."""
         from companion.screens.start import StartScreen
 
         self._note_input_at_the_driver()
+        self.set_class(self.is_web, "-web")  # in a browser: touch-friendly touches (tcss)
         if self.lock is not None:
             try:
                 acquired = self.lock.acquire()

@@ -153,6 +153,11 @@ TABLE_KEYS = (
     Key("escape", "menu", "Menu", "table.menu", "Back to the Start screen (the game stays saved)"),
 )
 
+TOUCH_ACTIONS = ("frederick", "play", "follow", "pass_turn", "undo", "redo", "log", "menu")
+"""The Table keys that get a big button in the narrow (touch) layout, in grid order."""
+TOUCH_KEYS = tuple(key for action in TOUCH_ACTIONS for key in TABLE_KEYS if key.action == action)
+"""The keys behind the touch buttons (:class:`~companion.widgets.touch_bar.TouchBar`)."""
+
 TABLE_EVENTS: dict[str, tuple[str, ...]] = {
     "frederick": ("frederick_turn",),
     "reveal": ("reveal_edict",),
