@@ -38,7 +38,6 @@ class DataInUseScreen(Screen[None]):
     DataInUseScreen #in-use-text { margin-bottom: 1; }
     DataInUseScreen #take-over-status { margin-bottom: 1; display: none; }
     DataInUseScreen OptionList { height: auto; }
-    DataInUseScreen OptionList > .option-list--option { padding: 1 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(DATA_IN_USE_KEYS))
