@@ -69,8 +69,8 @@ def test_loopback_accepts_only_loopback_host_names_and_its_own_pages() -> None:
     access = Access(None)
     for host in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "localhost"):
         assert access.host_allowed(host), host
-    for host in ("evil.example:8000", "192.168.1.20:8000", "", None):
-        assert not access.host_allowed(host), host
+    for other in ("evil.example:8000", "192.168.1.20:8000", "", None):
+        assert not access.host_allowed(other), other
     assert access.origin_allowed(None, "127.0.0.1:8000")  # not a browser
     assert access.origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000")
     assert not access.origin_allowed("http://evil.example", "127.0.0.1:8000")
