@@ -118,18 +118,32 @@ class Access:
             return False
 
 
+def _interface_addresses() -> list[str]:
+    """The IPv4 address of each network interface (Linux: asked of the kernel per
+    interface, nothing sent; elsewhere none)."""
+    import fcntl
+    import struct
+
+    found = []
+    get_address = 0x8915  # SIOCGIFADDR
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            with contextlib.suppress(OSError):
+                answer = fcntl.ioctl(probe.fileno(), get_address, request)
+                found.append(socket.inet_ntoa(answer[20:24]))
+    return found
+
+
 def lan_addresses() -> list[str]:
-    """This computer's IPv4 addresses other than loopback, as far as can be told without
-    sending anything: the addresses of its host name, and the one the system would use
-    to reach a private network (connecting a UDP socket only picks a route; no packet is
-    sent)."""
+    """This computer's IPv4 addresses other than loopback, found without sending anything:
+    the address of each network interface (Linux) and those of the computer's name."""
     found: list[str] = []
+    with contextlib.suppress(OSError, ImportError, AttributeError):
+        found.extend(_interface_addresses())
     with contextlib.suppress(OSError, UnicodeError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.append(str(info[4][0]))
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.168.255.255", 9))
-        found.append(str(probe.getsockname()[0]))
     usable = []
     for address in found:
         ip = ipaddress.ip_address(address)

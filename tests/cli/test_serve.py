@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import ipaddress
 import os
 import socket
 import time
@@ -19,7 +20,14 @@ import pytest
 import segno
 
 from companion.cli import main
-from companion.serve_access import Access, HostError, is_loopback_host, print_qr, urls
+from companion.serve_access import (
+    Access,
+    HostError,
+    is_loopback_host,
+    lan_addresses,
+    print_qr,
+    urls,
+)
 from companion.storage.lock import DataLock
 from tests.browser.served import Served, children_of
 
@@ -86,6 +94,12 @@ def test_the_links_printed(monkeypatch: pytest.MonkeyPatch) -> None:
         ["http://192.168.1.20:8000/T0K3N/"],
         "http://127.0.0.1:8000/T0K3N/",
     )
+
+
+def test_the_network_addresses_found_are_never_loopback() -> None:
+    found = lan_addresses()
+    assert all(not ipaddress.ip_address(address).is_loopback for address in found)
+    assert len(found) == len(set(found))
 
 
 def _modules(drawn: str) -> list[list[int]]:
