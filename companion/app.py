@@ -45,10 +45,9 @@ class StuporSoloApp(App[None]):
     CSS_PATH = "companion.tcss"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
-    HORIZONTAL_BREAKPOINTS = [
-        (0, "-slim"),
-        (SLIM, "-roomy"),
-    ]
+    # Textual annotates this "ClassVar[...] | None", which mypy will not let a subclass
+    # annotate again; ruff would want the ClassVar.
+    HORIZONTAL_BREAKPOINTS = [(0, "-slim"), (SLIM, "-roomy")]  # noqa: RUF012
 
     def __init__(self, data_dir: Path, *, use_lock: bool = True, insight: bool = True) -> None:
         super().__init__()
