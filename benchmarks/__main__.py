@@ -42,6 +42,10 @@ import_100k            stupor-solo import of 100,000 games (CSV) into an    <= 1
                        10,000 of them
 import_memory          peak RSS of that import above importing one game /   <= 12
                        the same for 10,000 games
+browser_key            space in Chromium on stupor-solo serve until the     <= 2
+                       frame with Frederick's instructions is drawn / the
+                       same key in the terminal app (Pilot), same game and
+                       size (skipped, with a note, without Chromium)
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -82,6 +86,7 @@ TARGETS = {
     "memory": 1.5,
     "import_100k": 12.0,
     "import_memory": 12.0,
+    "browser_key": 2.0,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -115,7 +120,7 @@ def _crashed(name: str, exc: BaseException) -> Result:
 
 def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result]]:
     """The metrics in ``wanted`` (in the table's order) and the informative extras."""
-    from benchmarks.metrics import engine, processes, screens
+    from benchmarks.metrics import browser, engine, processes, screens
 
     results: dict[str, Result] = {}
     extras: list[Result] = []
@@ -159,6 +164,10 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("startup", "startup_with_history"), starting)
         attempt(("memory",), lambda: [processes.memory(settings, space, bare_rss)])
         attempt(("import_100k", "import_memory"), lambda: processes.imports(settings, space))
+        if browser.find_chromium() is not None:
+            attempt(("browser_key",), lambda: [browser.browser_key(settings, space)])
+        elif "browser_key" in wanted:
+            print("  … browser_key skipped: no chromium here", file=sys.stderr, flush=True)
     ordered = [results[name] for name in METRICS if name in results and name in wanted]
     return ordered, extras
 

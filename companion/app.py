@@ -8,28 +8,40 @@ The configuration file (:mod:`companion.config`) gives the theme and the key ove
 applied at start; what is wrong in it is said on the Start screen, and the app starts all
 the same. A theme chosen in the app (``t``, or the command palette) is written back to the
 file (:mod:`companion.config_write`).
+
+Take over (:mod:`companion.hand_over`): while the app holds the data folder it looks a few
+times a second for another copy's request to take over; it then saves, lets go and quits.
+A copy started while another holds the data offers to take over on its Data in use
+screen, and once it has the lock it resumes the saved game (:meth:`StuporSoloApp.took_over`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import BindingType
 from textual.message import Message
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from companion.background import InputGate
 from companion.commands import GameCommands
 from companion.config import LoadedConfig
+from companion.hand_over import HandOver
 from companion.keymap import APP_KEYS, bindings
 from companion.session import GameSession
 from companion.storage.lock import DataLock
+from companion.storage.takeover import POLL_SECONDS
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
+SLIM = 60
+"""Below this width (a phone) every screen has the ``-slim`` class: dialogs drop their
+padding and put their buttons two a row (``companion.tcss``)."""
 
 
 class StuporSoloApp(App[None]):
@@ -39,6 +51,9 @@ class StuporSoloApp(App[None]):
     CSS_PATH = "companion.tcss"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
+    # Textual annotates this "ClassVar[...] | None", which mypy will not let a subclass
+    # annotate again; ruff would want the ClassVar.
+    HORIZONTAL_BREAKPOINTS = [(0, "-slim"), (SLIM, "-roomy")]  # noqa: RUF012
 
     def __init__(
         self,
@@ -63,6 +78,10 @@ class StuporSoloApp(App[None]):
         """True when another copy holds the data: nothing may be written."""
         self.input_gate = InputGate()
         """Background work (the Table's odds and forecast) pauses while input arrives."""
+        self.hand_over = HandOver(self.session, self.lock) if self.lock is not None else None
+        """Lets another copy take the data over, or takes it from another copy."""
+        self.let_go = False
+        """True once this copy has handed the data over to another (it is quitting)."""
 
     def post_message(self, message: Message) -> bool:
         """Note every key and mouse event as it is posted, before it is handled: the
@@ -101,12 +120,34 @@ class StuporSoloApp(App[None]):
         """Show a notification; its text is never read as markup (see the module)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's palette commands, with a Screenshot that waits for the palette to be
+        gone (Textual's own waits a tenth of a second, which a busy machine or a browser
+        outlasts: the picture then shows the palette over the screen)."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":
+                yield command._replace(callback=self._screenshot_without_palette)
+            else:
+                yield command
+
+    def _screenshot_without_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        def take() -> None:
+            if isinstance(self.screen, CommandPalette):
+                self.set_timer(0.05, take)
+            else:
+                self.screen.call_after_refresh(self.deliver_screenshot)
+
+        self.set_timer(0.05, take)
+
     def on_mount(self) -> None:
         """Take the data lock, apply the configuration and open the Start screen (or, when
         another copy holds the data or the lock cannot be used, the screen that says so)."""
         from companion.screens.start import StartScreen
 
         self._note_input_at_the_driver()
+        self.set_class(self.is_web, "-web")  # in a browser: touch-friendly touches (tcss)
         if self.lock is not None:
             try:
                 acquired = self.lock.acquire()
@@ -119,11 +160,57 @@ class StuporSoloApp(App[None]):
                 self.read_only = self.session.read_only = True
                 self._apply_config()
                 holder = self.lock.holder() if problem is None else ""
-                self.push_screen(DataInUseScreen(self.session.folder, holder, problem))
+                offer = problem is None and self.lock.held_on_this_machine()
+                screen = DataInUseScreen(self.session.folder, holder, problem, offer)
+                self.push_screen(screen)
                 return
+        self._begin_writing()
+        self.push_screen(StartScreen())
+
+    def _begin_writing(self) -> None:
+        """This copy holds the data: clean up after a crash, use the saved theme, and
+        start looking for another copy's request to take over."""
         self.session.clean_stray_files()
         self._apply_config()
-        self.push_screen(StartScreen())
+        if self.hand_over is not None:
+            self.set_interval(POLL_SECONDS, self._answer_take_over, name="take-over watch")
+
+    def _answer_take_over(self) -> None:
+        """Let go if another copy asks (it saves first; a move it cannot save keeps this
+        copy the writer, and says so)."""
+        if self.hand_over is None or self.let_go or self.read_only:
+            return
+        if self.hand_over.requested() is None:
+            return
+        reason = self.hand_over.let_go()
+        if reason is not None:
+            self.notify(
+                f"Another copy asked to take your data over; this copy stays, as it {reason}",
+                severity="warning",
+                timeout=15,
+            )
+            return
+        from rich.text import Text
+
+        self.let_go = self.read_only = True
+        self.exit(message=Text("stupor-solo: another copy took your data over; this one quit."))
+
+    def took_over(self) -> None:
+        """This copy has just taken the data over from another: become the writer and
+        resume the game the other copy saved (or show the Start screen if none)."""
+        from companion.screens.start import StartScreen
+
+        self.read_only = self.session.read_only = False
+        self._begin_writing()
+        self.switch_screen(StartScreen())
+        if self.session.has_saved_game():
+            self.call_after_refresh(self._resume_after_take_over)
+
+    def _resume_after_take_over(self) -> None:
+        from companion.screens.start import StartScreen
+
+        if isinstance(self.screen, StartScreen):
+            self.screen.action_resume()
 
     def _apply_config(self) -> None:
         """Apply the configuration's key overrides and theme; every problem becomes a

@@ -13,6 +13,7 @@ Commands (``stupor-solo --help``; ``--data-dir DIR`` works before or after any o
     stupor-solo completion SHELL      a completion script for bash, zsh or fish
     stupor-solo backups               the copies of the history kept
     stupor-solo restore NAME          make a copy the history (the current one is kept)
+    stupor-solo serve [--host H] [--port P]   play in a browser (tablet, phone)
     stupor-solo --version             the version
 
 ``--config FILE`` (or ``STUPOR_SOLO_CONFIG``) names the configuration file.
@@ -40,6 +41,7 @@ from companion.cli_files import cmd_export, cmd_import, cmd_locate
 from companion.cli_history import cmd_history, cmd_stats, sparkline
 from companion.cli_parser import build_parser
 from companion.cli_score import cmd_score
+from companion.cli_serve import cmd_serve
 from companion.cli_support import PROG, DataInUseError, UsageError, err, plain, silence_stdout
 from companion.paths import DataDirError, chosen_data_dir, ensure_data_dir
 
@@ -123,6 +125,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
     "restore": cmd_restore,
     "config": cmd_config,
     "completion": cmd_completion,
+    "serve": cmd_serve,
 }
 
 

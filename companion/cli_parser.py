@@ -109,6 +109,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     import_.add_argument("file", metavar="FILE", help="the CSV or JSON file to import")
 
+    serve = sub.add_parser(
+        "serve",
+        parents=[common],
+        help="play in a browser: on this computer, or a tablet or phone on your Wi-Fi",
+        description=(
+            "Serve the app to web browsers. By default only this computer can open it. "
+            "With --host 0.0.0.0 (or this computer's network address) a tablet or phone on "
+            "the same network can: every link then carries an access token, printed with a "
+            "QR code. ctrl+c stops the server and every app it started."
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: "
+        "every network of this computer)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=8000, help="the port (default 8000; 0: any free port)"
+    )
+
     sub.add_parser(
         "locate",
         parents=[common],

@@ -15,7 +15,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static, TextArea
 
-from companion.keymap import BGSTATS_KEYS, bindings
+from companion.keymap_records import BGSTATS_KEYS
+from companion.keys import bindings
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.qr_code import qr_matrix, qr_size, qr_text
 

@@ -16,7 +16,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from companion.keymap import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS, bindings
+from companion.keymap_records import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS
+from companion.keys import bindings
 from companion.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
 from companion.screens.modals.confirm import ConfirmModal
 from companion.widgets.key_footer import KeyFooter

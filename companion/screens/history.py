@@ -39,7 +39,8 @@ from companion.history_view import (
     filter_choices,
     game_label,
 )
-from companion.keymap import HISTORY_DELETE_KEYS, HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
+from companion.keymap_records import HISTORY_DELETE_KEYS, HISTORY_KEYS, HISTORY_TABLE_KEYS
+from companion.keys import bindings
 from companion.screens.history_reading import reading_finished, start_reading
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal

@@ -23,7 +23,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, RadioButton, RadioSet
 
-from companion.keymap import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS, bindings
+from companion.keymap_records import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS
+from companion.keys import bindings
 from companion.screens.modals.confirm import ConfirmModal
 from companion.storage.restore import RestoreResult
 from companion.widgets.key_footer import KeyFooter

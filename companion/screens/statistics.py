@@ -33,7 +33,8 @@ from companion.history_stats import (
     chart_data,
     summary_rows,
 )
-from companion.keymap import STATISTICS_KEYS, bindings
+from companion.keymap_records import STATISTICS_KEYS
+from companion.keys import bindings
 from companion.screens.history_reading import reading_finished, start_reading
 from companion.widgets.key_footer import KeyFooter
 

@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
-from textual.widgets import Header, Input, Label
+from textual.widgets import Collapsible, Header, Input, Label
 
 from companion.formatting import plural
 from companion.insight_scheduler import InsightScheduler
-from companion.keymap import TABLE_KEYS, bindings
+from companion.keymap import TABLE_KEYS, TOUCH_ACTIONS, bindings
+from companion.screens import table_layout
 from companion.screens.game_screen import GameScreen
+from companion.screens.table_layout import is_narrow
 from companion.table_keys import KeyState, table_key_states
 from companion.table_view import TableView
 from companion.widgets.deck_panel import DeckPanel
@@ -40,19 +41,6 @@ from solo_deck.events import Decline, FrederickTurn, RevealEdict
 if TYPE_CHECKING:
     from solo_deck import CardFace, GameState, RemovalOdds, RoundsForecast
     from solo_deck.events import Event
-
-NARROW = 110
-"""Below this width the panels stack instead of sitting side by side."""
-
-PANEL_TITLES = {
-    "palace": "Frederick's palace",
-    "edicts": "Edict row",
-    "deck": "Round & solo deck",
-    "voyage": "Voyage · odds: where Frederick's ship lands, what each port loses before your turn",
-    "player": "Your board",
-    "instructions": "What to do",
-    "log": "Log",
-}
 
 
 class TableScreen(GameScreen[None]):
@@ -74,6 +62,7 @@ class TableScreen(GameScreen[None]):
     TableScreen.-narrow .row > #instructions { width: 100%; }
     TableScreen #instructions { border: round $accent; height: auto; }
     TableScreen #steps { min-height: 10; }
+    TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
     TableScreen FooterKey .footer-key--description { padding: 0; }
     """
@@ -88,35 +77,45 @@ class TableScreen(GameScreen[None]):
         self._provisional: bool | None = None
         self._following = False
         """A prompt opened by the follow-through is on screen."""
+        self._narrow_layout = False
+        """The narrow arrangement is composed (see :mod:`companion.screens.table_layout`)."""
+        self._folded: set[str] = set(table_layout.FOLDED_AT_FIRST)
+        """The narrow arrangement's folded panels."""
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll(id="body"):
-            with Horizontal(classes="row"):
-                yield PalacePanel(id="palace", classes="panel")
-                yield EdictRowPanel(id="edicts", classes="panel")
-                with Vertical(id="deck", classes="panel"):
-                    yield DeckPanel(id="deck-state")
-                    yield OddsPanel(id="odds")
-            yield VoyagePanel(id="voyage", classes="panel")
-            with Horizontal(classes="row"):
-                with Vertical(id="left"):
-                    yield PlayerPanel(id="player", classes="panel")
-                    yield LogPanel(id="log", classes="panel")
-                with Vertical(id="instructions", classes="panel"):
-                    yield InstructionsPanel(id="steps")
-                    yield EdictField("", id="reveal-field", compact=True)
-        yield KeyFooter(show_command_palette=False)
+        self._narrow_layout = is_narrow(self.app.size.width)
+        self.set_class(self._narrow_layout, "-narrow")
+        if self._narrow_layout:
+            yield from table_layout.narrow(self._folded)
+        else:
+            yield from table_layout.wide(touch=self.app.is_web)
+        touch = TOUCH_ACTIONS if self._narrow_layout or self.app.is_web else ()
+        yield KeyFooter(show_command_palette=False, leave_out=touch)
 
     def on_mount(self) -> None:
-        for widget_id, title in PANEL_TITLES.items():
-            self.query_one(f"#{widget_id}").border_title = title
         self.insight = InsightScheduler(self, self.stupor.input_gate, self._insight_ready)
         super().on_mount()
 
     @on(Resize)
-    def _narrow(self, event: Resize) -> None:
-        self.set_class(event.size.width < NARROW, "-narrow")
+    async def _narrow(self, event: Resize) -> None:
+        """Narrow below ``table_layout.NARROW`` columns: another arrangement of the same
+        panels (:mod:`companion.screens.table_layout`), composed anew when the width
+        crosses it."""
+        narrow = is_narrow(event.size.width)
+        self.set_class(narrow, "-narrow")
+        if narrow != self._narrow_layout:
+            await self.recompose()
+            self.refresh_state()
+
+    @on(Collapsible.Toggled)
+    def _folded_or_opened(self, event: Collapsible.Toggled) -> None:
+        """Remember which panels are folded; give the keys back to the Table (a tap on a
+        title focuses it, and Enter would then fold it instead of playing a card)."""
+        fold = event.collapsible
+        if isinstance(fold, table_layout.Fold):
+            (self._folded.add if fold.collapsed else self._folded.discard)(fold.key)
+        self.set_focus(None)
 
     # --- drawing ----------------------------------------------------------------------
 
@@ -182,6 +181,8 @@ class TableScreen(GameScreen[None]):
         # An inline style, not a class: it applies now, in the same frame as the panels;
         # a class change is restyled a frame later and costs a second layout and refresh.
         field.styles.visibility = "visible" if asking else "hidden"
+        if self._narrow_layout:  # rows are few: the hidden field takes none
+            field.display = asking
         if asking:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
             prompt = f"New Next {numeral} tile ({state.edicts.pile} left in the pile), then enter:"

@@ -31,6 +31,7 @@ import tempfile
 from collections.abc import Iterable
 
 from companion.storage.errors import StorageWriteError, describe_os_error
+from companion.storage.fence import check_may_write, is_closed
 from companion.storage.safe_files import PRIVATE_FILE_MODE, lstat_or_none, unsafe_entry
 
 TEMP_SUFFIX = ".tmp"
@@ -60,9 +61,13 @@ def atomic_write(
     data: bytes | Iterable[bytes],
     *,
     mode: int = PRIVATE_FILE_MODE,
+    fenced: bool = True,
 ) -> None:
     """Replace ``target`` with ``data`` (bytes, or chunks of bytes written one after the
     other), atomically and durably (see the module docstring), with file mode ``mode``.
+    A data file in a folder this process handed over is refused
+    (:func:`~companion.storage.fence.check_may_write`); ``fenced=False`` is only for the
+    take-over request, which a copy writes precisely because it does not hold the folder.
 
     Raises :class:`~companion.storage.errors.UnsafeFileError` if ``target`` is a symbolic
     link or not a regular file (nothing is written), and :class:`StorageWriteError` when
@@ -71,6 +76,8 @@ def atomic_write(
     """
     path = pathlib.Path(target)
     folder = path.parent
+    if fenced:
+        check_may_write(path)
     try:
         found = lstat_or_none(path)
     except OSError as exc:
@@ -122,6 +129,8 @@ def remove_stray_temp_files(folder: str | os.PathLike[str]) -> list[pathlib.Path
     :func:`atomic_write` names them); returns the removed paths. Call it at start-up, once
     the single-instance lock is held, so no other copy of the program is writing."""
     removed: list[pathlib.Path] = []
+    if is_closed(folder):
+        return removed
     try:
         entries = list(os.scandir(folder))
     except OSError:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 from companion.paths import BACKUP_DIR, HISTORY_FILE
 from companion.storage.atomic_write import atomic_write, fsync_dir, remove_stray_temp_files
+from companion.storage.fence import check_may_write
 from companion.storage.safe_files import check_data_entry, ensure_private_dir, lstat_or_none
 
 BACKUPS_KEPT = 5
@@ -46,6 +47,7 @@ def backup_history(
     if not check_data_entry(history) or history.stat().st_size == 0:
         return None
     backups = base / BACKUP_DIR
+    check_may_write(backups)
     ensure_private_dir(backups)
     remove_stray_temp_files(backups)
     stamp = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).strftime("%Y%m%d-%H%M%S-%f")

@@ -24,6 +24,7 @@ from companion.storage.errors import (
     StorageWriteError,
     describe_os_error,
 )
+from companion.storage.fence import check_may_write
 from companion.storage.store_file import FileStore, StoreFile
 from solo_deck.schema import SCHEMA_VERSION
 
@@ -96,6 +97,7 @@ class GameStore(FileStore):
     def clear(self) -> None:
         """Remove the game in progress (once it is in the history). Raises
         :class:`StorageWriteError` if the file cannot be deleted."""
+        check_may_write(self._file.path)
         try:
             os.unlink(self._file.path)
         except FileNotFoundError:

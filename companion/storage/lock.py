@@ -5,6 +5,10 @@ ends, even after a crash or ``kill -9``, so a stale lock never blocks the player
 an ``.owner`` note says which process holds it, for the message a second copy shows. Both
 are private (0600) and neither is ever opened through a symbolic link: a link at either
 name is refused with a plain message (:class:`~companion.storage.errors.UnsafeFileError`).
+
+A copy that lets another take over (:mod:`companion.storage.takeover`) gives the lock back
+with :meth:`DataLock.hand_over`, which first closes this process's write fence on the folder
+(:mod:`companion.storage.fence`): from then on it writes nothing there, even before it quits.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from filelock import FileLock, Timeout
 from companion.paths import LOCK_FILE
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageWriteError, describe_os_error
+from companion.storage.fence import close_folder, open_folder
 from companion.storage.safe_files import PRIVATE_FILE_MODE, check_data_entry, read_small_data_file
 
 OWNER_NOTE_LIMIT = 4096
@@ -31,6 +36,7 @@ class DataLock:
     """The data folder's lock. ``acquire()`` never waits: it says whether we got it."""
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.path = folder / LOCK_FILE
         self.owner_path = folder / f"{LOCK_FILE}.owner"
         self._lock = FileLock(str(self.path), timeout=0, mode=PRIVATE_FILE_MODE)
@@ -57,6 +63,7 @@ class DataLock:
                 f"Could not take the lock {self.path}: {describe_os_error(exc)}.",
                 exc.errno,
             ) from exc
+        open_folder(self.folder)  # a copy that handed the folder over may write again
         owner = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
@@ -75,6 +82,35 @@ class DataLock:
             if check_data_entry(self.owner_path):
                 self.owner_path.unlink()
         self._lock.release()
+
+    def hand_over(self) -> None:
+        """Give the lock back for good: close the write fence on the folder first, so
+        nothing this process still does (a key already queued) can write there once
+        another copy holds the lock."""
+        close_folder(self.folder)
+        self.release()
+
+    def holder_note(self) -> tuple[int, str] | None:
+        """The holder's process id and host name from the owner note (``None`` when the
+        note is missing or not one this program wrote)."""
+        raw = read_small_data_file(self.owner_path, OWNER_NOTE_LIMIT)
+        try:
+            owner = json.loads(raw or b"")
+            pid, host = int(owner["pid"]), str(owner["host"])
+        except (ValueError, KeyError, TypeError, OverflowError):
+            return None
+        if not (0 < pid < 2**32 and host.isprintable() and len(host) <= 255):
+            return None
+        return pid, host
+
+    def held_on_this_machine(self) -> bool:
+        """True when the owner note says the holder runs on this machine (the only case
+        in which a take over can be asked for)."""
+        try:
+            note = self.holder_note()
+        except OSError:
+            return False
+        return note is not None and note[1] == socket.gethostname()
 
     def holder(self) -> str:
         """Who holds the lock, in words (as far as the owner note tells)."""

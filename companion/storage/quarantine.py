@@ -10,6 +10,7 @@ import pathlib
 
 from companion.storage.atomic_write import fsync_dir
 from companion.storage.errors import StorageWriteError, describe_os_error
+from companion.storage.fence import check_may_write
 
 _log = logging.getLogger(__name__)
 _MAX_TRIES = 1000
@@ -32,6 +33,7 @@ def move_aside(
     Raises :class:`StorageWriteError` if the file cannot be renamed.
     """
     source = pathlib.Path(path)
+    check_may_write(source)
     when = now or dt.datetime.now()
     for attempt in range(_MAX_TRIES):
         target = quarantine_name(source, when, attempt)

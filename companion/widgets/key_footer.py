@@ -13,11 +13,14 @@ all in place. It mounts widgets again only when a key appears that it has never 
 few times per screen at most), and handles any number of signals at once, before the next
 refresh. When the keys shown do not fit one line (an 80-column terminal), the footer takes
 two lines, half the keys on each, so every key stays visible and clickable. Binding groups
-(``Binding.group``) are not used by this app and are shown as single keys.
+(``Binding.group``) are not used by this app and are shown as single keys. Keys whose
+actions a screen offers otherwise (the Table's touch buttons) can be left out
+(``leave_out``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import ceil
 from typing import TYPE_CHECKING
 
@@ -36,6 +39,27 @@ Wanted = tuple[tuple[KeyId, "Binding", bool, str], ...]
 """What the footer should show now: id, binding, enabled, tooltip."""
 
 
+MOST_ROWS = 4
+"""The footer never takes more lines than this (a key that still does not fit is cut)."""
+
+
+def rows_needed(sizes: list[int], width: int) -> int:
+    """How many lines keys of ``sizes`` columns need in a footer ``width`` wide: one if
+    they fit side by side, else the fewest lines (at least two) on which a grid of equal
+    cells fits the widest key.
+
+    >>> rows_needed([10, 10], 40), rows_needed([10] * 6, 40), rows_needed([12] * 8, 46)
+    (1, 2, 3)
+    """
+    if not sizes or sum(sizes) <= width:
+        return 1
+    widest = max(sizes)
+    for rows in range(2, MOST_ROWS + 1):
+        if width // ceil(len(sizes) / rows) >= widest:
+            return rows
+    return MOST_ROWS
+
+
 def _key_id(widget: FooterKey) -> KeyId:
     return (widget.key, widget.action, widget.description)
 
@@ -49,7 +73,6 @@ class KeyFooter(Footer):
         layout: grid;
         grid-columns: auto;
         grid-rows: 1;
-        height: 2;
     }
     KeyFooter.-two-rows FooterKey { width: 100%; }
     """
@@ -57,6 +80,12 @@ class KeyFooter(Footer):
     _update_pending = False
     _shown: tuple[tuple[KeyId, bool], ...] | None = None
     _known_keys: list[tuple[KeyId, Binding, str]] | None = None
+    leave_out: frozenset[str] = frozenset()
+    """Actions not listed (the screen shows them another way)."""
+
+    def __init__(self, *, show_command_palette: bool = True, leave_out: Iterable[str] = ()) -> None:
+        super().__init__(show_command_palette=show_command_palette)
+        self.leave_out = frozenset(leave_out)
 
     @property
     def _known(self) -> list[tuple[KeyId, Binding, str]]:
@@ -70,7 +99,7 @@ class KeyFooter(Footer):
         seen: set[str] = set()
         wanted = []
         for _, binding, enabled, tooltip in self.screen.active_bindings.values():
-            if not binding.show or binding.action in seen:
+            if not binding.show or binding.action in seen or binding.action in self.leave_out:
                 continue
             seen.add(binding.action)
             key_id = (binding.key, binding.action, binding.description)
@@ -147,14 +176,26 @@ class KeyFooter(Footer):
             watchers[:] = [(node, call) for node, call in watchers if node.parent is self]
 
     def _fit(self) -> None:
-        """One line if the keys shown fit the width, else two with half on each."""
-        keys = [w for w in self.query(FooterKey) if w.display]
-        need = sum(len(w.key_display) + len(w.description) + 2 for w in keys)
+        """One line if the keys shown fit the width; else as few lines as let every key
+        show whole in a grid (two on an 80-column terminal, three or four on a phone),
+        the keys spread evenly over the lines, and no command palette key (ctrl+p and the
+        header's icon still open it)."""
+        palettes = list(self.query(".-command-palette"))
+        keys = [w for w in self.query(FooterKey) if w.display and w not in palettes]
+        sizes = [w.render().cell_len for w in keys]  # the key and its label, padded
         width = self.size.width or self.app.size.width
-        two = bool(keys) and need > width
-        if two:
-            self.styles.grid_size_columns = ceil(len(keys) / 2)
-        self.set_class(two, "-two-rows")
+        extra = sum(w.render().cell_len for w in palettes if isinstance(w, FooterKey))
+        one_line = sum(sizes) + extra <= width
+        for palette in palettes:
+            palette.display = one_line
+        rows = 1 if one_line else rows_needed(sizes, width)
+        if rows > 1:
+            self.styles.grid_size_columns = ceil(len(keys) / rows)
+            self.styles.height = rows
+        else:
+            self.styles.clear_rule("grid_size_columns")
+            self.styles.clear_rule("height")
+        self.set_class(rows > 1, "-two-rows")
 
     def on_resize(self, event: Resize) -> None:
         """A new width may change how many lines the keys need."""

@@ -24,7 +24,7 @@ from companion.history_stats import (
     sample_evenly,
 )
 from companion.history_view import COLUMNS, sort_records
-from companion.keymap import HISTORY_DELETE_KEYS as DELETE_KEYS
+from companion.keymap_records import HISTORY_DELETE_KEYS as DELETE_KEYS
 from companion.screens.history import HistoryScreen, HistoryTable
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal

@@ -11,7 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Label, RadioSet, Select
 
-from companion.keymap import CARD_EDITOR_KEYS, bindings
+from companion.keymap_records import CARD_EDITOR_KEYS
+from companion.keys import bindings
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
 from solo_deck import Numeral, ShipMove, SoloCard

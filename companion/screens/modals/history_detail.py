@@ -12,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from companion.history_view import detail_fields, end_reason_text, game_label, score_parts
-from companion.keymap import HISTORY_DETAIL_KEYS, bindings
+from companion.keymap_records import HISTORY_DETAIL_KEYS
+from companion.keys import bindings
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
