@@ -5,7 +5,7 @@ Measured side: ``stupor-solo serve`` (a real server, one app process) and a page
 Debian's Chromium (Playwright, headless). The page is instrumented before its script runs:
 a capturing ``keydown`` listener notes when space is pressed, and a listener on the
 page's websocket watches the bytes the app sends; at the first message after the press
-that holds "Frederick's card" (the first line of his instructions) it waits two animation
+that holds "Frederick's last card" (the first line of his instructions) it waits two animation
 frames, so the terminal has drawn that message, and notes the time. All in the page's own
 clock (``performance.now()``).
 
@@ -14,7 +14,7 @@ posted as the terminal would send it, until the app produces the frame with the 
 line: a headless app skips turning its screen updates into terminal bytes, so here every
 update is turned into them as a terminal app does (Rich's ``render_segments``, the work
 the app does before writing to a terminal) and the time is noted at the first that holds
-"Frederick's card". The time until the screen is also idle is kept as a note.
+"Frederick's last card". The time until the screen is also idle is kept as a note.
 
 Both sides play the first Frederick turn of the same game (a card that draws no Edict
 tile, so no field takes the focus), then undo it untimed and wait until the app is quiet
@@ -39,7 +39,7 @@ from typing import Any
 from benchmarks.measure import REPO, Result, Settings, Workspace, clean_env, median, spread
 from benchmarks.runner import quiet, settle
 
-MARKER = "Frederick's card"
+MARKER = "Frederick's last card"
 VIEWPORT = (1024, 768)
 """The page's size: a tablet in landscape."""
 SEED = 20

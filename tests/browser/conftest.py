@@ -14,9 +14,11 @@ import pytest
 from tests.browser.served import Page, Served, find_chromium
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """One headless Chromium for the session (the system's own)."""
+    """One headless Chromium per test module (the system's own). Not for the session:
+    Playwright's sync API keeps an event loop marked running on this thread until it
+    stops, and every later test that runs its own loop would fail."""
     path = find_chromium()
     if path is None:
         reason = "no chromium on this machine (apt-get install chromium): browser tests skipped"

@@ -83,7 +83,7 @@ def test_keys_and_taps_start_a_game_and_play_frederick(
     until(lambda: saved_events(data_folder) == ["play_card", "decline"], what="the turn")
     page.tap_text(r"Frederick(?=\s+Play card)")
     until(lambda: saved_events(data_folder)[2:3] == ["frederick_turn"], what="his turn")
-    assert shows(page, r"Frederick's card S\d\d")
+    assert shows(page, r"Frederick's last card, S\d\d")
 
 
 @pytest.fixture
@@ -168,7 +168,7 @@ def test_a_phone_shows_frederick_s_instructions_without_scrolling(
         columns, rows = page.size
         assert columns <= 50 and len(screen) == rows  # a phone's width, the whole screen
         title = next(i for i, line in enumerate(screen) if "What to do" in line)
-        card = next(i for i, line in enumerate(screen) if re.search(r"Frederick's card", line))
+        card = next(i for i, line in enumerate(screen) if re.search(r"Frederick's last card", line))
         assert title <= 2 and title < card < rows // 2  # first thing under the header
         scrolls = page.page.evaluate("document.scrollingElement.scrollHeight > window.innerHeight")
         assert scrolls is False
