@@ -164,6 +164,16 @@ class TableScreen(GameScreen[None]):
         self.view = view.with_insight(risk, forecast)
         self.query_one(VoyagePanel).show(self.view)
         self.query_one(OddsPanel).show(self.view)
+        if state.awaiting_reveal:  # the odds lines push the tile field down
+            self.call_after_refresh(self._keep_field_in_view)
+
+    def _keep_field_in_view(self) -> None:
+        """Scroll the tile field into view once laid out, if it fell below the bottom (the
+        panels above it grew: a tablet's 42 rows with the big buttons). A field already in
+        view costs nothing."""
+        field = self.query_one("#reveal-field", EdictField)
+        if self.view is not None and self.view.state.awaiting_reveal:
+            field.scroll_visible(animate=False)
 
     def _deck_is_provisional(self) -> bool:
         deck = self.session.setup.deck
@@ -191,6 +201,7 @@ class TableScreen(GameScreen[None]):
                 label.update(prompt)
             if self.is_current and not self._following:
                 field.focus_input()  # visible already (inline style): no second pass
+                self.call_after_refresh(self._keep_field_in_view)
 
     # --- which keys apply now ---------------------------------------------------------
 
@@ -339,7 +350,7 @@ class TableScreen(GameScreen[None]):
                 "Pass for the rest of the round?",
                 "In the solo game you may pass only once no card is left in your hand; with "
                 f"a card in hand, play it (Enter) instead. {then}",
-                yes_label="Pass: my hand is empty",
+                yes_label="Pass, hand empty",
                 no_label="Back",
             ),
             confirmed,

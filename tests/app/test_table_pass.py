@@ -31,7 +31,7 @@ async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_pat
         text = " ".join(str(widget.render()) for widget in question.query(Static))
         assert "no card is left in your hand" in text
         assert "5 remaining actions" in text and "slot" not in text
-        assert "my hand is empty" in str(question.query_one("#yes", Button).label)
+        assert "hand empty" in str(question.query_one("#yes", Button).label)
         await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
         assert game_of(app).to_document() == before

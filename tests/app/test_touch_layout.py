@@ -24,7 +24,7 @@ from companion.widgets.touch_bar import TouchBar
 from solo_deck import Phase, SoloGame
 from tests.app.game_script import script_setup
 from tests.app.key_driver import KeyDriver
-from tests.app.pilot_helpers import game_of, idle_turn, settle
+from tests.app.pilot_helpers import game_of, idle_turn, settle, wait_for_insight
 from tests.scripted_game import SCRIPT, tableau_setup
 
 PHONE = (46, 50)
@@ -208,3 +208,22 @@ async def test_every_dialog_of_a_whole_guided_game_fits_46_columns(tmp_path: Pat
     assert "\n".join(sorted(set(problems))) == ""
     dialogs = {"PlayCardModal", "BuildModal", "IssueEdictModal", "SummonModal", "RewardModal"}
     assert dialogs | {"TableScreen", "EndPhaseScreen"} <= seen
+
+
+async def test_the_tile_field_stays_in_view_when_the_odds_arrive(tmp_path: Path) -> None:
+    """A tablet in landscape (113 columns, 37 rows for the panels once the big buttons are
+    drawn): the odds lines come after Frederick's turn and push the field down; the Table
+    scrolls it back into view."""
+    app = StuporSoloApp(tmp_path, insight=True)
+    async with app.run_test(size=(113, 38)) as pilot:
+        table = await open_table(app, pilot)
+        while not app.session.state.awaiting_reveal:
+            await idle_turn(pilot)
+            await pilot.press("space")
+            await settle(pilot)
+        await wait_for_insight(app, pilot)
+        assert table.query_one("#voyage").region.height > 10  # the odds lines are drawn
+        field = table.query_one("#reveal-field").query_one(Input)
+        body = table.query_one("#body").region
+        assert app.focused is field
+        assert body.contains_region(field.region), (field.region, body)

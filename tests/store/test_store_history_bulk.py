@@ -81,7 +81,7 @@ def test_a_file_of_valid_records_is_read_in_one_pass(
     tmp_path: pathlib.Path, make_record: RecordFactory
 ) -> None:
     late = make_record(finished_at="2025-03-02T10:00:00+00:00", play_seconds=61)
-    early = make_record(finished_at="2025-03-01T23:30:00+01:00")  # 22:30 UTC
+    early = make_record(finished_at="2025-03-01T23:30:00+01:00", id="1early")  # 22:30 UTC
     same_time = make_record(finished_at="2025-03-01T22:30:00+00:00", id="0same")
     raw = _write(tmp_path, [_dump(late), _dump(early), _dump(same_time)])
     fast = read_current_records(raw, TABLE)
