@@ -51,8 +51,14 @@ LIMITS = PalaceLimits.from_ruleset()
 
 
 def _rules_text(name: str) -> str:
+    """A rules text from ``../shared/rules`` beside the checkout; the test skips, saying
+    why, on a machine where the rules texts are not there (they are not part of the
+    project: its own words only)."""
     path = RULES / name
-    assert path.exists(), f"the rules text {path} must lie beside this checkout"
+    if not path.exists():
+        reason = f"the rules text {path} is not beside this checkout: nothing to compare"
+        print(reason)
+        pytest.skip(reason)
     return path.read_text(encoding="utf-8")
 
 
