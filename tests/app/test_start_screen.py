@@ -56,8 +56,9 @@ async def test_start_screen_does_not_open_the_history(tmp_path: Path) -> None:
         assert app.session._history is None
 
 
+@pytest.mark.parametrize("key", ["r", "enter"])  # its key, or Enter on the menu's first line
 async def test_resume_shown_and_opens_the_table(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
+    tmp_path: Path, table_calls: list[StuporSoloApp], key: str
 ) -> None:
     _save_a_game(tmp_path)
     app = StuporSoloApp(tmp_path)
@@ -65,23 +66,11 @@ async def test_resume_shown_and_opens_the_table(
         await pilot.pause()
         assert _menu_ids(app)[0] == "resume"
         assert "start.resume" in {b.binding.id for b in app.screen.active_bindings.values()}
-        await pilot.press("r")
+        await pilot.press(key)
         await pilot.pause()
         assert table_calls == [app]
         assert app.session.game is not None
         assert app.session.game.setup.seed == 5
-
-
-async def test_resume_by_enter_on_the_menu(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
-    _save_a_game(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert table_calls == [app]
 
 
 async def test_resume_failure_shows_the_notice(
