@@ -54,16 +54,6 @@ async def type_text(pilot: Any, text: str) -> None:
     await pilot.press(*list(text))
 
 
-async def test_escape_returns_none(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    app = DialogHost(session, lambda state: GainModal(state))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-    assert app.results == [None]
-
-
 # --- Gain ----------------------------------------------------------------------------------
 
 
@@ -212,7 +202,9 @@ async def test_name_a_card_elsewhere(tmp_path: Path) -> None:
         lambda s, r: NamePortModal(s),
     ],
 )
-async def test_every_dialog_has_an_escape_binding_with_id(tmp_path: Path, factory: Any) -> None:
+async def test_every_dialog_has_an_escape_binding_with_id_that_returns_none(
+    tmp_path: Path, factory: Any
+) -> None:
     session = new_session(tmp_path)
     rules = session.ruleset
     app = DialogHost(session, lambda state: factory(state, rules))
