@@ -98,3 +98,14 @@ async def confirm(pilot: Any) -> None:
         await pilot.pause(0.05)
     await pilot.click("#ok")
     await settle(pilot)
+
+
+async def confirm_refused(pilot: Any, reason: str) -> None:
+    """:func:`confirm`, and find the same dialog still open, nothing recorded and ``reason`` in
+    its error line (the engine's refusal, shown inline)."""
+    app = pilot.app
+    dialog = app.screen
+    await confirm(pilot)
+    assert app.results == []
+    assert app.screen is dialog
+    assert reason in error_of(app)

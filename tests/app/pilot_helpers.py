@@ -15,7 +15,7 @@ import companion
 from companion.app import StuporSoloApp
 from companion.screens.table import TableScreen
 from companion.session import GameSession
-from solo_deck import SoloGame
+from solo_deck import GameSetup, SoloGame
 from solo_deck.events import Event
 from tests.app.game_script import script_setup
 
@@ -88,16 +88,20 @@ async def idle_turn(pilot: Any) -> None:
         await settle(pilot)
 
 
-async def open_table(app: StuporSoloApp, pilot: Any, *events: Event) -> None:
-    """Start the simple game of :mod:`tests.app.game_script` (``events`` pushed) and open
-    the Table on it."""
+async def open_table(
+    app: StuporSoloApp, pilot: Any, *events: Event, setup: GameSetup | None = None
+) -> TableScreen:
+    """Start ``setup`` (the simple game of :mod:`tests.app.game_script` unless told), push
+    ``events`` and open the Table on it; returns the Table."""
     await settle(pilot)
-    app.session.start(script_setup())
+    app.session.start(script_setup() if setup is None else setup)
     for event in events:
         app.session.push(event)
     app.open_table()
     await settle(pilot)
-    assert isinstance(app.screen, TableScreen)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
 
 
 def game_of(app: Any) -> SoloGame:

@@ -34,6 +34,7 @@ from tests.app.action_dialog_helpers import (
     Factory,
     Host,
     confirm,
+    confirm_refused,
     error_of,
     face_down,
     frederick_plays,
@@ -114,9 +115,7 @@ async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
     app = Host(session, PromoteModal)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await confirm(pilot)
-        assert app.results == []
-        assert NOTHING_PAID[:20].capitalize() in error_of(app)
+        await confirm_refused(pilot, NOTHING_PAID[:20].capitalize())
         await confirm(pilot)
     assert app.results == [Promote(specialist=0, path="A", grain=0)]
 
@@ -128,10 +127,7 @@ async def test_promote_refused_by_the_engine_stays_open(tmp_path: Path) -> None:
         await settle(pilot)
         await press(pilot, "enter", "enter", "enter")  # path A, then the Grain field
         await press(pilot, "5")  # you hold 1 Grain
-        await confirm(pilot)
-        assert app.results == []
-        assert isinstance(app.screen, PromoteModal)
-        assert "You have only 1 Grain" in error_of(app)
+        await confirm_refused(pilot, "You have only 1 Grain")
 
 
 async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Path) -> None:
@@ -288,9 +284,7 @@ async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
         assert "Ally spaces used: 1 of 2" in text_of(app, "#summon-info")
         await press(pilot, "g", "r", "e", "g", "enter")  # the other Gregoria tile
         assert app.screen.query_one("#ally", Select).value == "gregoria-2"
-        await confirm(pilot)
-        assert app.results == []
-        assert "Gregoria is already in your castle" in error_of(app)
+        await confirm_refused(pilot, "Gregoria is already in your castle")
 
 
 async def test_summon_full_castle_refused_plainly(tmp_path: Path) -> None:
@@ -301,10 +295,7 @@ async def test_summon_full_castle_refused_plainly(tmp_path: Path) -> None:
         assert "Ally spaces used: 1 of 1" in text_of(app, "#summon-info")
         assert "no free Ally space" in error_of(app)
         await press(pilot, "g", "i", "s", "e", "l", "a", "enter")
-        await confirm(pilot)
-        assert app.results == []
-        assert isinstance(app.screen, SummonModal)
-        assert "no free Ally space" in error_of(app)
+        await confirm_refused(pilot, "no free Ally space")
 
 
 async def test_summon_paid_in_augustales_instead(tmp_path: Path) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.screen import ModalScreen
 from textual.widgets import Checkbox, OptionList
 
 from companion.screens.modals.city_bonus import CityBonusModal
@@ -102,18 +104,28 @@ async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False)]
 
 
-async def test_workplace_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
-    session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
+async def assert_stale_space_refused(
+    session: GameSession, modal: Callable[..., ModalScreen[Any]], space: str, error: str
+) -> None:
+    """``modal`` opened on the pending obligation moved to ``space``: two Enters send what the
+    engine refuses, ``error`` shows inline, Escape records nothing."""
     pending = session.state.obligation
     assert pending is not None
-    stale = pending.model_copy(update={"space": "A1"})
-    app = Host(session, lambda state, rules: WorkplaceModal(state, rules, stale))
+    stale = pending.model_copy(update={"space": space})
+    app = Host(session, lambda state, rules: modal(state, rules, stale))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press_and_settle(pilot, "enter", "enter")
-        assert dialog_error(app) == "Name the space your Specialist reached: C1."
+        assert dialog_error(app) == error
         await press_and_settle(pilot, "escape")
     assert app.results == [None]
+
+
+async def test_workplace_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
+    session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
+    await assert_stale_space_refused(
+        session, WorkplaceModal, "A1", "Name the space your Specialist reached: C1."
+    )
 
 
 # --- City Bonus -------------------------------------------------------------------------------
@@ -166,16 +178,9 @@ async def test_city_bonus_unknown_offers_every_tile_or_none_left(tmp_path: Path)
 
 async def test_city_bonus_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
     session = start_game(tmp_path, TO_CITY_C, player=ON_C4)
-    pending = session.state.obligation
-    assert pending is not None
-    stale = pending.model_copy(update={"space": "A"})  # City A holds tile A, C holds B
-    app = Host(session, lambda state, rules: CityBonusModal(state, rules, stale))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await press_and_settle(pilot, "enter", "enter")
-        assert dialog_error(app) == "Tile A is not in the City of Path C (there: B)."
-        await press_and_settle(pilot, "escape")
-    assert app.results == [None]
+    await assert_stale_space_refused(  # City A holds tile A, C holds B
+        session, CityBonusModal, "A", "Tile A is not in the City of Path C (there: B)."
+    )
 
 
 # --- Put resources back --------------------------------------------------------------------

@@ -75,8 +75,7 @@ async def test_reward_unknown_is_typed_once_and_the_engine_remembers_it(tmp_path
         app.screen.query_one("#printed-vp").query_one("Input").focus()
         await type_text(pilot, "3")
         await pilot.press("tab", "tab", "tab", "tab")
-        await type_text(pilot, "1")
-        await settle(pilot)
+        await press_and_settle(pilot, "1")
         assert text_of(app, "#now") == "You take +3 VP, +1 Stone."
         await press_and_settle(pilot, "tab", "tab", "enter")
     printed = Grant(gain=Gains(vp=3), resource_choice=1)
@@ -147,8 +146,7 @@ async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
         await settle(pilot)
         assert focused_id(app) == "times"
         assert text_of(app, "#now") == "A2: +3 Grain, paying 3 Augustales (3 times)"
-        await type_text(pilot, "2")
-        await settle(pilot)
+        await press_and_settle(pilot, "2")
         assert text_of(app, "#now") == "A2: +2 Grain, paying 2 Augustales (2 times)"
         assert text_of(app, "#after") == "You will have 2 Grain, 0 Stone, 28 Augustales and 0 VP."
         await pilot.press("enter")  # moves on to Take
@@ -267,8 +265,7 @@ async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> No
         await settle(pilot)
         assert focused_id(app) == "choice-grain"
         assert text_of(app, "#now") == "City Bonus A: +3 Grain, +6 Augustales"
-        await type_text(pilot, "1")
-        await settle(pilot)
+        await press_and_settle(pilot, "1")
         assert text_of(app, "#now") == "City Bonus A: +1 Grain, +2 Stone, +6 Augustales"
         await press_and_settle(pilot, "enter", "enter")
     assert app.results == [Resolve(grain=1, stone=2)]

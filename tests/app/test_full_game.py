@@ -18,7 +18,7 @@ from companion.widgets.instructions_panel import InstructionsPanel
 from solo_deck import Phase, SoloGame
 from solo_deck.events import Resolve
 from tests.app.key_driver import KeyDriver
-from tests.app.pilot_helpers import SIZE, game_of, settle
+from tests.app.pilot_helpers import SIZE, game_of, open_table
 from tests.scripted_game import (
     FINAL_CASTLE,
     FINAL_SUPPLY,
@@ -40,10 +40,7 @@ def session_phase(app: StuporSoloApp) -> Phase:
 async def test_the_tableau_game_by_keys_equals_the_engine_game(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.session.start(tableau_setup())
-        app.open_table()
-        await settle(pilot)
+        await open_table(app, pilot, setup=tableau_setup())
         driver = KeyDriver(app, pilot)
         engine = SoloGame(tableau_setup())
         for step, event in enumerate(SCRIPT):

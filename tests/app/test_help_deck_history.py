@@ -28,10 +28,8 @@ from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
+from tests.app.pilot_helpers import SIZE, press_and_settle
 from tests.scores import breakdown
-
-SIZE = (120, 40)
-
 
 # --- Help -----------------------------------------------------------------------------
 
@@ -40,8 +38,7 @@ async def test_help_lists_bindings_and_rules_decisions(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press_and_settle(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         source = app.screen.query_one(Markdown).source
         for text in (
@@ -59,8 +56,7 @@ async def test_help_lists_bindings_and_rules_decisions(tmp_path: Path) -> None:
             "ctrl+p",
         ):
             assert text in source, text
-        await pilot.press("q")
-        await pilot.pause()
+        await press_and_settle(pilot, "q")
         assert not isinstance(app.screen, HelpScreen)
 
 
@@ -168,8 +164,7 @@ def test_key_labels() -> None:
 
 async def _open_deck(app: StuporSoloApp, pilot) -> DeckScreen:  # type: ignore[no-untyped-def]
     await pilot.pause()
-    await pilot.press("d")
-    await pilot.pause()
+    await press_and_settle(pilot, "d")
     assert isinstance(app.screen, DeckScreen)
     return app.screen
 
@@ -199,8 +194,7 @@ async def test_checking_a_card_persists(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_deck(app, pilot)
         await pilot.press("space")
-        await pilot.press("down", "space")
-        await pilot.pause()
+        await press_and_settle(pilot, "down", "space")
         table = screen.query_one(DataTable)
         assert table.get_row_at(0)[-1] == "✓"
         assert table.get_row_at(1)[-1] == "✓"
@@ -218,8 +212,7 @@ async def test_checking_all_cards_clears_provisional(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_deck(app, pilot)
         for _ in range(16):
-            await pilot.press("space", "down")
-        await pilot.pause()
+            await press_and_settle(pilot, "space", "down")
         assert "Verified" in _banner(screen)
         assert not deck_is_provisional(app.session.settings)
 
@@ -229,15 +222,13 @@ async def test_editing_a_card_saves_a_non_provisional_deck(tmp_path: Path) -> No
     original = load_default_deck().cards[2]
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_deck(app, pilot)
-        await pilot.press("down", "down", "e")
-        await pilot.pause()
+        await press_and_settle(pilot, "down", "down", "e")
         editor = app.screen
         assert isinstance(editor, CardEditorModal)
         assert editor.card.id == original.id
         crown = editor.query_one("#edit-crown", Checkbox)
         crown.value = not original.crown
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press_and_settle(pilot, "ctrl+s")
         assert app.screen is screen
         assert "Your own deck" in _banner(screen)
     saved = StuporSoloApp(tmp_path).session.settings.deck()
@@ -252,13 +243,11 @@ async def test_cancelled_edit_changes_nothing(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_deck(app, pilot)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press_and_settle(pilot, "enter")
         editor = app.screen
         assert isinstance(editor, CardEditorModal)
         editor.query_one("#edit-crown", Checkbox).toggle()
-        await pilot.press("escape")
-        await pilot.pause()
+        await press_and_settle(pilot, "escape")
         assert app.screen is screen
         assert app.session.settings.deck() in (None, load_default_deck())
 
@@ -267,22 +256,16 @@ async def test_reset_asks_then_restores_the_default(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_deck(app, pilot)
-        await pilot.press("e")
-        await pilot.pause()
+        await press_and_settle(pilot, "e")
         app.screen.query_one("#edit-card", Checkbox).toggle()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press_and_settle(pilot, "ctrl+s")
         assert "Your own deck" in _banner(screen)
-        await pilot.press("r")
-        await pilot.pause()
+        await press_and_settle(pilot, "r")
         assert isinstance(app.screen, ConfirmModal)
-        await pilot.press("n")
-        await pilot.pause()
+        await press_and_settle(pilot, "n")
         assert "Your own deck" in _banner(screen)
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press_and_settle(pilot, "r")
+        await press_and_settle(pilot, "y")
         assert "PROVISIONAL" in _banner(screen)
     assert deck_is_provisional(StuporSoloApp(tmp_path).session.settings)
 
@@ -364,19 +347,16 @@ async def test_history_lists_records_newest_first_with_details(tmp_path: Path) -
         first = [_plain(cell) for cell in table.get_row_at(0)]
         assert first[:3] == ["2025-02-07 21:30", "61", "Feudal lord"]
         assert _plain(table.get_row_at(1)[1]) == "42"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press_and_settle(pilot, "enter")
         detail = app.screen
         assert isinstance(detail, HistoryDetailModal)
         assert detail.record.id == "g2"
         score_text = str(detail.query_one("#detail-score", Static).render())
         assert "61" in score_text and "Feudal lord" in score_text
         assert "castle complete" in str(detail.query_one("#detail-log", Static).render())
-        await pilot.press("escape")
-        await pilot.pause()
+        await press_and_settle(pilot, "escape")
         assert app.screen is screen
-        await pilot.press("escape")
-        await pilot.pause()
+        await press_and_settle(pilot, "escape")
         assert not isinstance(app.screen, HistoryScreen)
 
 
@@ -389,8 +369,7 @@ async def test_history_text_is_not_read_as_markup(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("h")
         await _settle(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press_and_settle(pilot, "enter")
         assert isinstance(app.screen, HistoryDetailModal)
         notes = str(app.screen.query_one("#detail-notes", Static).render())
         assert "[bold unclosed [/i] x" in notes

@@ -54,14 +54,11 @@ async def type_text(pilot: Any, text: str) -> None:
     await pilot.press(*list(text))
 
 
-async def test_escape_returns_none(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    app = DialogHost(session, lambda state: GainModal(state))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-    assert app.results == [None]
+async def type_and_enter(pilot: Any, text: str) -> None:
+    """Type ``text``, press Enter and let the dialog answer."""
+    await type_text(pilot, text)
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 # --- Gain ----------------------------------------------------------------------------------
@@ -93,9 +90,7 @@ async def test_gain_refuses_zero_and_below_zero_then_records(tmp_path: Path) -> 
         await pilot.press("tab")
         await type_text(pilot, "-1")
         await pilot.press("tab", "tab", "tab")
-        await type_text(pilot, "market")
-        await pilot.press("enter")
-        await pilot.pause()
+        await type_and_enter(pilot, "market")
     assert app.results == [Gain(vp=4, grain=-1, reason="market")]
 
 
@@ -112,17 +107,13 @@ async def test_correct_a_number(tmp_path: Path) -> None:
         assert texts[0].startswith("Your VP") and texts[0].endswith(" 0")
         await pilot.press("enter")  # Your VP → the value field, prefilled and selected
         await pilot.pause()
-        await type_text(pilot, "-2")
-        await pilot.press("enter")
-        await pilot.pause()
+        await type_and_enter(pilot, "-2")
         assert app.results == []
         assert "negative" in dialog_error(app) or "negative" in str(
             app.screen.query_one("#value-message", Label).content
         )
         app.screen.query_one("#value").value = ""  # type: ignore[attr-defined]
-        await type_text(pilot, "12")
-        await pilot.press("enter")
-        await pilot.pause()
+        await type_and_enter(pilot, "12")
     assert app.results == [Correct(target="player.vp", value=12)]
 
 
@@ -136,16 +127,12 @@ async def test_correct_an_edict_space(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.screen.query_one("#value").value == "1C"  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await type_text(pilot, "2q")
-        await pilot.press("enter")
-        await pilot.pause()
+        await type_and_enter(pilot, "2q")
         message = str(app.screen.query_one("#value-message", Label).content)
         assert "not an edict letter" in message
         assert app.results == []
         app.screen.query_one("#value").value = ""  # type: ignore[attr-defined]
-        await type_text(pilot, "2t1k")
-        await pilot.press("enter")
-        await pilot.pause()
+        await type_and_enter(pilot, "2t1k")
     assert app.results == [Correct(target="edicts.next.1", value="2T 1K")]
 
 
@@ -212,7 +199,9 @@ async def test_name_a_card_elsewhere(tmp_path: Path) -> None:
         lambda s, r: NamePortModal(s),
     ],
 )
-async def test_every_dialog_has_an_escape_binding_with_id(tmp_path: Path, factory: Any) -> None:
+async def test_every_dialog_has_an_escape_binding_with_id_that_returns_none(
+    tmp_path: Path, factory: Any
+) -> None:
     session = new_session(tmp_path)
     rules = session.ruleset
     app = DialogHost(session, lambda state: factory(state, rules))
@@ -234,7 +223,5 @@ async def test_correct_a_ship_by_port_name(tmp_path: Path) -> None:
         await pilot.press(*["down"] * index, "enter")
         await pilot.pause()
         app.screen.query_one("#value").value = ""  # type: ignore[attr-defined]
-        await type_text(pilot, "tunis")
-        await pilot.press("enter")
-        await pilot.pause()
+        await type_and_enter(pilot, "tunis")
     assert app.results == [Correct(target="voyage.frederick", value=2)]

@@ -11,8 +11,7 @@ from companion.app import StuporSoloApp
 from companion.screens.start import StartScreen
 from companion.session import GameSession
 from solo_deck import GameSetup, parse_edict
-
-SIZE = (120, 40)
+from tests.app.pilot_helpers import SIZE, press_and_settle
 
 
 def _menu_ids(app: StuporSoloApp) -> list[str]:
@@ -56,8 +55,9 @@ async def test_start_screen_does_not_open_the_history(tmp_path: Path) -> None:
         assert app.session._history is None
 
 
+@pytest.mark.parametrize("key", ["r", "enter"])  # its key, or Enter on the menu's first line
 async def test_resume_shown_and_opens_the_table(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
+    tmp_path: Path, table_calls: list[StuporSoloApp], key: str
 ) -> None:
     _save_a_game(tmp_path)
     app = StuporSoloApp(tmp_path)
@@ -65,23 +65,10 @@ async def test_resume_shown_and_opens_the_table(
         await pilot.pause()
         assert _menu_ids(app)[0] == "resume"
         assert "start.resume" in {b.binding.id for b in app.screen.active_bindings.values()}
-        await pilot.press("r")
-        await pilot.pause()
+        await press_and_settle(pilot, key)
         assert table_calls == [app]
         assert app.session.game is not None
         assert app.session.game.setup.seed == 5
-
-
-async def test_resume_by_enter_on_the_menu(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
-    _save_a_game(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert table_calls == [app]
 
 
 async def test_resume_failure_shows_the_notice(
@@ -97,8 +84,7 @@ async def test_resume_failure_shows_the_notice(
     monkeypatch.setattr(type(app.session), "load", broken_load)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
+        await press_and_settle(pilot, "r")
         assert table_calls == []
         panel = app.screen.query_one("#start-notices", Static)
         assert panel.display
@@ -130,11 +116,9 @@ async def test_menu_keys_open_their_screens(tmp_path: Path) -> None:
             ("d", DeckScreen),
             ("question_mark", HelpScreen),
         ):
-            await pilot.press(key)
-            await pilot.pause()
+            await press_and_settle(pilot, key)
             assert isinstance(app.screen, screen_type), key
-            await pilot.press("escape")
-            await pilot.pause()
+            await press_and_settle(pilot, "escape")
             assert isinstance(app.screen, StartScreen)
 
 
@@ -142,8 +126,7 @@ async def test_quit_key_exits(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
+        await press_and_settle(pilot, "q")
     assert app.return_code == 0
 
 

@@ -17,7 +17,7 @@ from companion.screens.data_in_use import DataInUseScreen
 from companion.screens.table import TableScreen
 from companion.storage.lock import DataLock
 from tests.app.game_script import script_setup
-from tests.app.pilot_helpers import SIZE, game_of, settle
+from tests.app.pilot_helpers import SIZE, game_of, open_table, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,10 +52,7 @@ async def test_the_holder_saves_lets_go_and_quits_when_another_copy_asks(
 ) -> None:
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.session.start(script_setup())
-        app.open_table()
-        await settle(pilot)
+        await open_table(app, pilot)
         await pilot.press("g", "3", "enter")  # gain 3 VP: one event, saved
         await settle(pilot)
         events = len(game_of(app).events)

@@ -16,28 +16,16 @@ from companion.keymap import TOUCH_ACTIONS
 from companion.screens.log_screen import LogScreen
 from companion.screens.modals.play_card import PlayCardModal
 from companion.screens.start import StartScreen
-from companion.screens.table import TableScreen
 from companion.screens.table_layout import Fold
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.palace_panel import PalacePanel
 from companion.widgets.touch_bar import TouchBar
 from solo_deck import Phase, SoloGame
-from tests.app.game_script import script_setup
 from tests.app.key_driver import KeyDriver
-from tests.app.pilot_helpers import game_of, idle_turn, settle, wait_for_insight
+from tests.app.pilot_helpers import game_of, idle_turn, open_table, settle, wait_for_insight
 from tests.scripted_game import SCRIPT, tableau_setup
 
 PHONE = (46, 50)
-
-
-async def open_table(app: StuporSoloApp, pilot: Any) -> TableScreen:
-    await settle(pilot)
-    app.session.start(script_setup())
-    app.open_table()
-    await settle(pilot)
-    table = app.screen
-    assert isinstance(table, TableScreen)
-    return table
 
 
 def button(screen: Screen[Any], action: str) -> Button:
@@ -186,10 +174,7 @@ async def test_every_dialog_of_a_whole_guided_game_fits_46_columns(tmp_path: Pat
     seen: set[str] = set()
     problems: list[str] = []
     async with app.run_test(size=PHONE) as pilot:
-        await settle(pilot)
-        app.session.start(tableau_setup())
-        app.open_table()
-        await settle(pilot)
+        await open_table(app, pilot, setup=tableau_setup())
         driver = KeyDriver(app, pilot)
         keys = driver.keys
 

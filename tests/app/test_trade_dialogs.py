@@ -21,6 +21,7 @@ from solo_deck.events import (
 from tests.app.action_dialog_helpers import (
     Host,
     confirm,
+    confirm_refused,
     error_of,
     face_down,
     frederick_plays,
@@ -61,9 +62,7 @@ async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None
         assert "remove one of your Action cards" in text_of(app, "#price")
         removes = app.screen.query_one("#removes", Select)
         assert app.screen.focused is removes
-        await confirm(pilot)  # no card named to remove
-        assert app.results == []
-        assert "choose the card you remove" in error_of(app)
+        await confirm_refused(pilot, "choose the card you remove")  # no card named to remove
         labels = select_labels(app, "#removes")
         assert "House card: +2 Augustales, then buy an Advanced card" in labels
         removes.focus()
@@ -155,10 +154,7 @@ async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None
         app.screen.query_one("#sell-amount", Input).focus()
         await press(pilot, "backspace", "1", "tab", "3")
         assert "Not possible" in text_of(app, "#result")
-        await confirm(pilot)  # you hold no Grain to sell
-        assert app.results == []
-        assert "Grain" in error_of(app)
-        assert isinstance(app.screen, MarketModal)
+        await confirm_refused(pilot, "Grain")  # you hold no Grain to sell
 
 
 async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:

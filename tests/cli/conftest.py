@@ -19,6 +19,11 @@ class Result:
     out: str
     err: str
 
+    @property
+    def lines(self) -> list[str]:
+        """The lines of ``out``, each with its runs of spaces made one (table columns)."""
+        return [" ".join(line.split()) for line in self.out.splitlines()]
+
 
 Run = Callable[..., Result]
 RecordFactory = Callable[..., HistoryRecord]

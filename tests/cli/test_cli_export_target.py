@@ -27,14 +27,19 @@ def history(data: pathlib.Path, make_record: Any, store_records: Any) -> pathlib
     return data
 
 
+def assert_refused(run: Run, target: pathlib.Path, reason: str) -> None:
+    """``export`` to ``target`` ends with exit 2 and says ``reason``."""
+    result = run("export", str(target))
+    assert result.code == 2
+    assert reason in result.err
+
+
 def test_a_named_pipe_is_refused_and_stays_a_pipe(
     run: Run, history: pathlib.Path, tmp_path: pathlib.Path
 ) -> None:
     fifo = tmp_path / "games.csv"
     os.mkfifo(fifo)
-    result = run("export", str(fifo))
-    assert result.code == 2
-    assert "is a named pipe (FIFO), not a regular file" in result.err
+    assert_refused(run, fifo, "is a named pipe (FIFO), not a regular file")
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
@@ -46,9 +51,7 @@ def test_a_device_is_refused_and_stays_a_device(
         os.mknod(node, stat.S_IFCHR | 0o600, os.makedev(1, 3))  # like /dev/null
     except PermissionError:
         pytest.skip("making a device node needs root here; the pipe test covers the rest")
-    result = run("export", str(node))
-    assert result.code == 2
-    assert "is a device, not a regular file" in result.err
+    assert_refused(run, node, "is a device, not a regular file")
     assert stat.S_ISCHR(os.lstat(node).st_mode)
 
 
@@ -59,9 +62,7 @@ def test_a_symbolic_link_is_refused_and_its_file_untouched(
     real.write_text("mine", encoding="utf-8")
     link = tmp_path / "games.csv"
     link.symlink_to(real)
-    result = run("export", str(link))
-    assert result.code == 2
-    assert f"is a symbolic link (to {real})" in result.err
+    assert_refused(run, link, f"is a symbolic link (to {real})")
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "mine"
 
 
@@ -96,9 +97,7 @@ def test_an_existing_file_is_not_replaced_without_a_terminal_or_force(
     monkeypatch.setattr("companion.cli_support.stdin_is_tty", lambda: False)
     target = tmp_path / "games.csv"
     target.write_text("mine", encoding="utf-8")
-    result = run("export", str(target))
-    assert result.code == 2
-    assert "exists: add --force to replace it" in result.err
+    assert_refused(run, target, "exists: add --force to replace it")
     assert target.read_text(encoding="utf-8") == "mine"
 
 

@@ -63,6 +63,15 @@ def varied(make_record: Any) -> list[HistoryRecord]:
     ]
 
 
+@pytest.fixture
+def stored(
+    data: pathlib.Path, varied: list[HistoryRecord], store_records: Any
+) -> list[HistoryRecord]:
+    """The :func:`varied` games, as the history of the data folder."""
+    store_records(data, varied)
+    return varied
+
+
 def history_bytes(folder: pathlib.Path) -> bytes | None:
     path = folder / HISTORY_FILE
     return path.read_bytes() if path.exists() else None
@@ -72,13 +81,8 @@ def history_bytes(folder: pathlib.Path) -> bytes | None:
 
 
 def test_export_csv_has_one_row_per_game_with_flat_columns(
-    run: Run,
-    data: pathlib.Path,
-    tmp_path: pathlib.Path,
-    varied: list[HistoryRecord],
-    store_records: Any,
+    run: Run, tmp_path: pathlib.Path, stored: list[HistoryRecord]
 ) -> None:
-    store_records(data, varied)
     target = tmp_path / "games.csv"
     result = run("export", "--format", "csv", str(target))
     assert result.code == 0
@@ -90,7 +94,7 @@ def test_export_csv_has_one_row_per_game_with_flat_columns(
     for column in ("resources_vp", "total", "title", "notes", "end_reasons"):
         assert column in rows[0]
     first = rows[0]
-    assert first["id"] == varied[0].id and first["schema_version"] == "1"
+    assert first["id"] == stored[0].id and first["schema_version"] == "1"
     assert first["total"] == "56" and first["title"] == "Feudal lord"
     assert first["end_reasons"] == "The Edict pile ran out.; a\\; b\\\\c; \\e"
     assert rows[1]["house"] == "" and rows[1]["difficulty"] == ""
@@ -105,20 +109,15 @@ def test_every_record_field_has_a_csv_column() -> None:
 
 
 def test_export_json_document_shape(
-    run: Run,
-    data: pathlib.Path,
-    tmp_path: pathlib.Path,
-    varied: list[HistoryRecord],
-    store_records: Any,
+    run: Run, tmp_path: pathlib.Path, stored: list[HistoryRecord]
 ) -> None:
-    store_records(data, varied)
     target = tmp_path / "games.json"
     assert run("export", str(target)).code == 0  # format from the extension
     document = json.loads(target.read_text(encoding="utf-8"))
     assert list(document) == ["format", "schema_version", "games"]
     assert document["format"] == "stupor-solo-history"
     assert document["schema_version"] == 1
-    assert [HistoryRecord.model_validate(game) for game in document["games"]] == varied
+    assert [HistoryRecord.model_validate(game) for game in document["games"]] == stored
 
 
 def test_export_to_stdout(
@@ -161,14 +160,8 @@ def test_export_to_a_missing_folder_fails_plainly(run: Run, tmp_path: pathlib.Pa
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_export_then_import_into_an_empty_folder_is_lossless(
-    run: Run,
-    data: pathlib.Path,
-    tmp_path: pathlib.Path,
-    varied: list[HistoryRecord],
-    store_records: Any,
-    fmt: str,
+    run: Run, data: pathlib.Path, tmp_path: pathlib.Path, stored: list[HistoryRecord], fmt: str
 ) -> None:
-    store_records(data, varied)
     target = tmp_path / f"games.{fmt}"
     assert run("export", "--format", fmt, str(target)).code == 0
     fresh = tmp_path / "fresh"
@@ -176,7 +169,7 @@ def test_export_then_import_into_an_empty_folder_is_lossless(
     assert result.code == 0, result.err
     assert "Imported 3 new games from" in result.out
     assert "skipped 0" in result.out
-    assert HistoryStore(fresh).all() == HistoryStore(data).all() == varied
+    assert HistoryStore(fresh).all() == HistoryStore(data).all() == stored
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])

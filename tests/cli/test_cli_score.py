@@ -121,7 +121,7 @@ def test_resources_are_worth_one_vp_per_six_augustales(
 def test_text_output_shows_the_breakdown_and_title(run: Run, data: pathlib.Path) -> None:
     result = run("score", *SCORE_ARGS)
     assert result.code == 0
-    lines = [" ".join(line.split()) for line in result.out.splitlines()]
+    lines = result.lines
     assert "VP track 40" in lines
     assert "Structures (10) 10" in lines
     assert "Most Structures bonus (10 vs Frederick's 9) 4" in lines

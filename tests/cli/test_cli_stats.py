@@ -167,7 +167,7 @@ def test_stats_command_prints_the_records(
     store_records(data, career)
     result = run("stats")
     assert result.code == 0, result.err
-    lines = [" ".join(line.split()) for line in result.out.splitlines()]
+    lines = result.lines
     assert "Your solo career: 7 games" in lines
     assert "Best score 85" in lines
     assert "Average score 56.9" in lines

@@ -17,18 +17,19 @@ from companion.storage import HistoryRecord, HistoryStore
 RecordFactory = Callable[..., HistoryRecord]
 
 
-def _three(folder: pathlib.Path, make_record: RecordFactory) -> list[HistoryRecord]:
-    records = [
+@pytest.fixture
+def records(tmp_path: pathlib.Path, make_record: RecordFactory) -> list[HistoryRecord]:
+    """Three games of March 2025, stored oldest first in ``tmp_path``."""
+    games = [
         make_record(id=f"game-{n}", finished_at=f"2025-03-0{n}T20:00:00+00:00") for n in (1, 2, 3)
     ]
-    HistoryStore(folder).add_many(records)
-    return records
+    HistoryStore(tmp_path).add_many(games)
+    return games
 
 
 def test_read_gives_every_game_oldest_first(
-    tmp_path: pathlib.Path, make_record: RecordFactory
+    tmp_path: pathlib.Path, records: list[HistoryRecord]
 ) -> None:
-    records = _three(tmp_path, make_record)
     service = HistoryService(tmp_path)
     reading = service.read()
     assert reading.records == records
@@ -56,18 +57,16 @@ def test_read_reports_skipped_games_and_a_damaged_file(
 
 
 def test_read_stats_are_the_career_stats_of_the_games(
-    tmp_path: pathlib.Path, make_record: RecordFactory
+    tmp_path: pathlib.Path, records: list[HistoryRecord]
 ) -> None:
-    records = _three(tmp_path, make_record)
     reading = HistoryService(tmp_path).read_stats()
     assert reading.stats == career_stats(records)
     assert reading.problems == []
 
 
 def test_reads_run_in_threads_with_stores_of_their_own(
-    tmp_path: pathlib.Path, make_record: RecordFactory
+    tmp_path: pathlib.Path, records: list[HistoryRecord]
 ) -> None:
-    records = _three(tmp_path, make_record)
     service = HistoryService(tmp_path)
     results: list[list[HistoryRecord]] = []
     threads = [threading.Thread(target=lambda: results.append(service.records())) for _ in range(4)]
@@ -79,9 +78,9 @@ def test_reads_run_in_threads_with_stores_of_their_own(
 
 
 def test_delete_by_ids_and_undo_puts_the_same_games_back(
-    tmp_path: pathlib.Path, make_record: RecordFactory
+    tmp_path: pathlib.Path, records: list[HistoryRecord]
 ) -> None:
-    first, second, third = _three(tmp_path, make_record)
+    first, second, third = records
     service = HistoryService(tmp_path)
     assert service.last_deleted == []
     assert service.undo_delete() == []
@@ -99,9 +98,8 @@ def test_delete_by_ids_and_undo_puts_the_same_games_back(
 
 
 def test_delete_of_an_unknown_id_deletes_nothing(
-    tmp_path: pathlib.Path, make_record: RecordFactory
+    tmp_path: pathlib.Path, records: list[HistoryRecord]
 ) -> None:
-    records = _three(tmp_path, make_record)
     service = HistoryService(tmp_path)
     with pytest.raises(KeyError, match="no-such-game"):
         service.delete([records[0].id, "no-such-game"])
@@ -112,9 +110,9 @@ def test_delete_of_an_unknown_id_deletes_nothing(
 
 
 def test_restore_forgets_the_games_put_back(
-    tmp_path: pathlib.Path, make_record: RecordFactory
+    tmp_path: pathlib.Path, records: list[HistoryRecord]
 ) -> None:
-    first, second, third = _three(tmp_path, make_record)
+    first, second, third = records
     store = HistoryStore(tmp_path)
     service = HistoryService(tmp_path, store=store)
     assert service.store is store
