@@ -127,9 +127,11 @@ def test_rules_decisions_cover_the_project_decisions() -> None:
 
 def test_rules_text_is_our_own_words() -> None:
     """No run of 12 words of the help text appears in the rulebook."""
-    rulebook = Path("/work/shared/rules/stupor-mundi-rulebook.md")
+    rulebook = Path(__file__).resolve().parents[3] / "shared/rules/stupor-mundi-rulebook.md"
     if not rulebook.exists():
-        pytest.skip("rulebook not available here")
+        reason = f"the rulebook {rulebook} is not beside this checkout: nothing to compare"
+        print(reason)
+        pytest.skip(reason)
 
     def words(text: str) -> list[str]:
         return "".join(c.lower() if c.isalnum() else " " for c in text).split()
