@@ -190,21 +190,27 @@ def test_preview_does_not_change_the_game(make_game: Factory, turns: Any) -> Non
     assert frederick_card(game) == state.last_frederick.card_id  # type: ignore[union-attr]
 
 
-def test_frederick_turn_is_stored_with_its_card_and_face(
-    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
-) -> None:
+@pytest.fixture
+def table_game(make_game: Factory, turns: Any) -> SoloGame:
+    """A game with the table deck (Frederick's cards keyed in) at Frederick's first turn."""
     game = make_game(mode="table")
     turns.idle_turn(game)
+    return game
+
+
+def test_frederick_turn_is_stored_with_its_card_and_face(
+    table_game: SoloGame, face_of: Callable[[str], CardFace]
+) -> None:
+    game = table_game
     game.push(ev.FrederickTurn(face=face_of("S14")))
     stored = game.events[-1]
     assert stored == ev.FrederickTurn(card_id="S14", face=face_of("S14"))
 
 
 def test_a_recorded_face_must_match_the_recorded_card(
-    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
+    table_game: SoloGame, face_of: Callable[[str], CardFace]
 ) -> None:
-    game = make_game(mode="table")
-    turns.idle_turn(game)
+    game = table_game
     with pytest.raises(RuleError, match="does not show the recorded face"):
         game.push(ev.FrederickTurn(card_id="S14", face=face_of("S01")))
 
@@ -258,10 +264,9 @@ def test_document_round_trip_through_json(make_game: Factory, turns: Any) -> Non
 
 
 def test_document_round_trip_in_table_mode(
-    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
+    table_game: SoloGame, face_of: Callable[[str], CardFace]
 ) -> None:
-    game = make_game(mode="table")
-    turns.idle_turn(game)
+    game = table_game
     game.push(ev.FrederickTurn(face=face_of("S13")))
     copy = SoloGame.from_document(json.loads(json.dumps(game.to_document())))
     assert copy.state == game.state
