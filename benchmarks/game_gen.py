@@ -14,19 +14,7 @@ import random
 from collections.abc import Callable
 
 from solo_deck import GameSetup, GameState, Phase, SoloGame, parse_edict
-from solo_deck.events import (
-    CastleIncome,
-    Correct,
-    Decline,
-    EndRound,
-    Event,
-    FrederickTurn,
-    Gain,
-    PlayCard,
-    Reorganise,
-    RevealEdict,
-    ScoreAllyIncome,
-)
+from solo_deck import events as ev
 
 TILES = ("2T 1W", "1C 2S", "3K", "2K 1T", "3T", "2W 1C", "2G 1A", "1P 1A", "2S 1G", "1T 1W 1K")
 """Edict tiles the generator deals and reveals (all valid notation)."""
@@ -50,42 +38,42 @@ def bench_setup(seed: int = 7) -> GameSetup:
     )
 
 
-def next_events(state: GameState, rng: random.Random) -> list[Event]:
+def next_events(state: GameState, rng: random.Random) -> list[ev.Event]:
     """The events that move the game on from ``state`` (a player's next keys)."""
     if state.awaiting_reveal:
         tile = parse_edict(rng.choice(TILES))
-        return [RevealEdict(position=state.awaiting_reveal[0], edict=tile)]
+        return [ev.RevealEdict(position=state.awaiting_reveal[0], edict=tile)]
     if state.pending:
-        return [Decline()]
+        return [ev.Decline()]
     if state.phase is Phase.PLAYER:
-        events: list[Event] = []
+        events: list[ev.Event] = []
         if rng.random() < 0.3:
-            events.append(Gain(vp=rng.randint(1, 3), augustales=rng.randint(0, 2)))
+            events.append(ev.Gain(vp=rng.randint(1, 3), augustales=rng.randint(0, 2)))
         slot = len(state.player.played)
-        events.append(PlayCard(slot=slot, face_up=False, actions=("market",)))
+        events.append(ev.PlayCard(slot=slot, face_up=False, actions=("market",)))
         return events
     if state.phase is Phase.FREDERICK:
-        return [FrederickTurn()]
+        return [ev.FrederickTurn()]
     if state.phase is Phase.END_PHASE:
         progress = state.end_phase
         if not progress.castle_income:
-            return [CastleIncome()]
+            return [ev.CastleIncome()]
         if progress.ally_income is None:
-            return [ScoreAllyIncome()]
+            return [ev.ScoreAllyIncome()]
         if not progress.reorganised:
-            fixes: list[Event] = []
+            fixes: list[ev.Event] = []
             if state.voyage.advanced_pile < LOW_ADVANCED:
-                fixes.append(Correct(target="voyage.advanced_pile", value=ADVANCED_REFILL))
-            return [*fixes, Reorganise()]
+                fixes.append(ev.Correct(target="voyage.advanced_pile", value=ADVANCED_REFILL))
+            return [*fixes, ev.Reorganise()]
         fixes = []
         if state.edicts.pile < LOW_PILE:
-            fixes.append(Correct(target="edicts.pile", value=PILE))
-        return [*fixes, EndRound()]
+            fixes.append(ev.Correct(target="edicts.pile", value=PILE))
+        return [*fixes, ev.EndRound()]
     raise RuntimeError(f"the generated game ended in round {state.round}: {state.game_end}")
 
 
 def drive(
-    push: Callable[[Event], GameState],
+    push: Callable[[ev.Event], GameState],
     state: Callable[[], GameState],
     *,
     seed: int = 7,

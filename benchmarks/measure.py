@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import statistics
@@ -206,6 +207,12 @@ def run_process(args: Sequence[str], timeout: float = 3600) -> float:
         tail = (done.stderr or done.stdout).strip().splitlines()[-12:]
         raise RuntimeError(f"{' '.join(args)} exited with {done.returncode}:\n" + "\n".join(tail))
     return elapsed
+
+
+def load_json(path: Path) -> None:
+    """Read and parse a JSON file: the reference the Statistics metrics are compared with."""
+    with open(path, encoding="utf-8") as handle:
+        json.load(handle)
 
 
 def timed(work: Callable[[], object]) -> float:

@@ -8,34 +8,10 @@ import random
 from collections.abc import Callable
 
 from solo_deck import GameSetup, RuleError, SoloGame, load_default_deck, parse_edict
+from solo_deck import events as ev
 from solo_deck.board import MarketTile, Trade
 from solo_deck.data_files import advanced_cards_by_id, house_cards_of, workplace_tiles
 from solo_deck.effects import default_choice
-from solo_deck.events import (
-    EVENT_TYPES,
-    Build,
-    BuyCard,
-    CastleIncome,
-    ChooseCityBonus,
-    Decline,
-    DropResources,
-    EndRound,
-    Event,
-    FrederickTurn,
-    Pass,
-    PlaceWorkplace,
-    PlayCard,
-    PlayerEdict,
-    Promote,
-    Reorganise,
-    Resolve,
-    RevealEdict,
-    ScoreAllyIncome,
-    SummonAlly,
-    TakeEdictReward,
-    Travel,
-    VisitMarket,
-)
 from solo_deck.gains import Gains
 from solo_deck.grants import Grant
 from solo_deck.player_limits import PlayerLimits
@@ -54,47 +30,49 @@ OTHER_MARKETS = (
 """Tiles a first visit may show: with an unknown tile, some tile always allows a trade."""
 
 
-def candidates(game: SoloGame) -> dict[str, list[Event]]:
+def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
     """Plausible events of every type for the current state (several per type where the
     choice matters)."""
     state = game.state
     player, voyage = state.player, state.voyage
     first = state.obligation
-    out: dict[str, list[Event]] = {kind: [] for kind in EVENT_TYPES if kind not in SKIPPED}
-    out["frederick_turn"] = [FrederickTurn()]
-    out["pass"] = [Pass()]
-    out["travel"] = [Travel(port=p) for p in range(len(voyage.ports))]
+    out: dict[str, list[ev.Event]] = {kind: [] for kind in ev.EVENT_TYPES if kind not in SKIPPED}
+    out["frederick_turn"] = [ev.FrederickTurn()]
+    out["pass"] = [ev.Pass()]
+    out["travel"] = [ev.Travel(port=p) for p in range(len(voyage.ports))]
     for slot in range(6):
         for action in ("build", "promote", "summon", "purchase", "market"):
-            out["play_card"].append(PlayCard(slot=slot, face_up=False, actions=(action,)))
+            out["play_card"].append(ev.PlayCard(slot=slot, face_up=False, actions=(action,)))
         for card in [c.id for c in house_cards_of(player.house)] + list(player.advanced_cards):
             effect = Grant(gain=Gains(vp=1)) if card.startswith("di-romano") else None
-            out["play_card"].append(PlayCard(slot=slot, face_up=True, card_id=card, effect=effect))
+            out["play_card"].append(
+                ev.PlayCard(slot=slot, face_up=True, card_id=card, effect=effect)
+            )
     for structure in ("tower", "wall", "keep"):
         covers = ("hand", "slot", "both_actions") if structure == "keep" else (None,)
         for cover in covers:
-            out["build"].append(Build(structure=structure, cover=cover))
-    out["build"].append(Build(structure="wall", great="great_wall_b"))
-    out["build"].append(Build(structure="keep", great="great_keep", cover="hand", augustales=2))
+            out["build"].append(ev.Build(structure=structure, cover=cover))
+    out["build"].append(ev.Build(structure="wall", great="great_wall_b"))
+    out["build"].append(ev.Build(structure="keep", great="great_keep", cover="hand", augustales=2))
     for index in range(len(player.specialists)):
-        out["promote"] += [Promote(specialist=index, path=p) for p in ("A", "B", "C")]
-        out["promote"].append(Promote(specialist=index))
+        out["promote"] += [ev.Promote(specialist=index, path=p) for p in ("A", "B", "C")]
+        out["promote"].append(ev.Promote(specialist=index))
     here = voyage.ports[voyage.player]
     for space, ally_space in enumerate(here.allies):
         named = ally_space.face_up_id
         for ally_id in [named] if named else ["tento", "gisela", "castellan"]:
-            out["summon_ally"].append(SummonAlly(ally_id=ally_id, space=space))
-            out["summon_ally"].append(SummonAlly(ally_id=ally_id, space=space, augustales=3))
+            out["summon_ally"].append(ev.SummonAlly(ally_id=ally_id, space=space))
+            out["summon_ally"].append(ev.SummonAlly(ally_id=ally_id, space=space, augustales=3))
     for space, card_space in enumerate(here.cards):
         lying = card_space.card_id
         for card_id in [lying] if lying else ["A1", "A3", "B16"]:
             data = advanced_cards_by_id()[card_id]
             removes = "common-grain" if data.cost.action_card else None
-            out["buy_card"].append(BuyCard(space=space, card_id=card_id, removes=removes))
+            out["buy_card"].append(ev.BuyCard(space=space, card_id=card_id, removes=removes))
     market_known = state.board.markets[voyage.player] is not None
     tiles = [None] if market_known else [MARKET, *OTHER_MARKETS]
     out["visit_market"] = [
-        VisitMarket(sells=s, buys=b, rates=rates)
+        ev.VisitMarket(sells=s, buys=b, rates=rates)
         for rates in tiles
         for s, b in ((1, 0), (0, 1), (1, 1))
     ]
@@ -103,23 +81,27 @@ def candidates(game: SoloGame) -> dict[str, list[Event]]:
             continue
         for choice in state.palace.legal_player_choices(tile)[:2]:
             refill = next(iter(state.edicts.non_empty_next()), None)
-            out["player_edict"].append(PlayerEdict(slot=slot, choice=choice, replacement=refill))
+            out["player_edict"].append(ev.PlayerEdict(slot=slot, choice=choice, replacement=refill))
     for slot in range(3):
         reward = state.board.edict_rewards[slot]
         if reward.unknown:
             told = Grant(gain=Gains(augustales=3))
-            out["take_edict_reward"].append(TakeEdictReward(slot=slot, augustales=3, reward=told))
+            out["take_edict_reward"].append(
+                ev.TakeEdictReward(slot=slot, augustales=3, reward=told)
+            )
         else:
-            out["take_edict_reward"].append(TakeEdictReward(slot=slot, grain=1))
-            out["take_edict_reward"].append(TakeEdictReward(slot=slot, **reward.gain.model_dump()))
-    out["resolve"] = [Resolve()]
+            out["take_edict_reward"].append(ev.TakeEdictReward(slot=slot, grain=1))
+            out["take_edict_reward"].append(
+                ev.TakeEdictReward(slot=slot, **reward.gain.model_dump())
+            )
+    out["resolve"] = [ev.Resolve()]
     if first is not None and first.grant is not None:
         if first.grant.unknown:
-            out["resolve"].append(Resolve(effect=Grant(gain=Gains(vp=1))))
+            out["resolve"].append(ev.Resolve(effect=Grant(gain=Gains(vp=1))))
         else:
             prefill = default_choice(first.grant, player, state.palace)
-            out["resolve"].append(Resolve.model_validate(prefill))
-    out["decline"] = [Decline()]
+            out["resolve"].append(ev.Resolve.model_validate(prefill))
+    out["decline"] = [ev.Decline()]
     if first is not None and first.space and first.does == "name_workplace":
         path, space = first.space[0], int(first.space[1:])
         area = PlayerLimits.from_ruleset(game.setup.ruleset).area(path, space)
@@ -128,26 +110,26 @@ def candidates(game: SoloGame) -> dict[str, list[Event]]:
         placed = state.board.space(path, space).tile
         for token in (False, True):
             out["place_workplace"].append(
-                PlaceWorkplace.model_validate(
+                ev.PlaceWorkplace.model_validate(
                     {"path": path, "space": space, "tile": placed or free[0], "token": token}
                 )
             )
-    out["choose_city_bonus"] = [ChooseCityBonus(tile=t) for t in ("A", "B", "F", None)]
+    out["choose_city_bonus"] = [ev.ChooseCityBonus(tile=t) for t in ("A", "B", "F", None)]
     if first is not None and first.does == "drop":
         extra = first.count
         out["drop_resources"] = [
-            DropResources(grain=min(extra, player.grain), stone=extra - min(extra, player.grain))
+            ev.DropResources(grain=min(extra, player.grain), stone=extra - min(extra, player.grain))
         ]
     for position in state.edicts.awaiting:
-        out["reveal_edict"].append(RevealEdict(position=position, edict=parse_edict("1G")))
-    out["castle_income"] = [CastleIncome()]
-    out["ally_income"] = [ScoreAllyIncome()]
-    out["reorganise"] = [Reorganise()]
-    out["end_round"] = [EndRound()]
+        out["reveal_edict"].append(ev.RevealEdict(position=position, edict=parse_edict("1G")))
+    out["castle_income"] = [ev.CastleIncome()]
+    out["ally_income"] = [ev.ScoreAllyIncome()]
+    out["reorganise"] = [ev.Reorganise()]
+    out["end_round"] = [ev.EndRound()]
     return out
 
 
-def accepted(game: SoloGame, event: Event) -> bool:
+def accepted(game: SoloGame, event: ev.Event) -> bool:
     try:
         game.preview(event)
     except RuleError:

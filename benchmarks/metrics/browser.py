@@ -87,8 +87,9 @@ def find_chromium() -> str | None:
     return None
 
 
-def saved_game(folder: Path) -> None:
-    """The benchmark's game, saved at Frederick's first turn (your turn played)."""
+def saved_game(folder: Path, *, seed: int = SEED, frederick_next: bool = True) -> None:
+    """The benchmark's game, saved at Frederick's first turn (your turn played), or before
+    your first turn if not ``frederick_next`` (the browser tests save it with their seed)."""
     from companion.session import GameSession
     from solo_deck import GameSetup, parse_edict
     from solo_deck.events import Decline, PlayCard
@@ -100,11 +101,12 @@ def saved_game(folder: Path) -> None:
             active_edicts=(tiles[0], tiles[1], tiles[2]),
             next_edicts=(tiles[3], tiles[4], tiles[5]),
             edict_pile=17,
-            seed=SEED,
+            seed=seed,
         )
     )
-    session.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
-    session.push(Decline())
+    if frederick_next:
+        session.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
+        session.push(Decline())
 
 
 def _serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:

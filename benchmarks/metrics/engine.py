@@ -8,15 +8,19 @@ measured case and its reference take turns, so drift touches both alike.
 from __future__ import annotations
 
 import gc
-import json
 import random
 import time
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from benchmarks.game_gen import bench_setup, drive, game_with_events, next_events
-from benchmarks.measure import Result, Settings, Workspace, median, spread, timed
+from benchmarks.measure import Result, Settings, Workspace, load_json, median, spread, timed
 from solo_deck import GameState, Phase, SoloGame, ally_income, forecast_rounds_left
 from solo_deck.events import Correct, Event, Gain
+
+if TYPE_CHECKING:
+    from companion.session import GameSession
 
 FORECAST_SIMULATIONS = 10_000
 MID_ROUND = 3
@@ -51,6 +55,22 @@ def undo_growth(settings: Settings) -> list[Result]:
     return [engine]
 
 
+def taking_turns(
+    sessions: Sequence[GameSession],
+    runs: int,
+    work: Callable[[GameSession], Callable[[], object]],
+    restore: Callable[[SoloGame], object],
+) -> list[list[float]]:
+    """``runs`` timings of ``work(session)`` for each session, the sessions taking turns (so
+    drift touches them alike); after each, ``restore`` (untimed) puts its game back."""
+    samples: list[list[float]] = [[] for _ in sessions]
+    for _ in range(runs):
+        for index, session in enumerate(sessions):
+            samples[index].append(timed(work(session)))
+            restore(session.require_game())
+    return samples
+
+
 def session_undo(settings: Settings, space: Workspace) -> Result:
     """Informative: undo as the Table does it (``GameSession.undo``: undo + autosave)."""
     from companion.session import GameSession
@@ -64,11 +84,7 @@ def session_undo(settings: Settings, space: Workspace) -> Result:
         session.save()
         sessions.append(session)
     runs = max(5, settings.autosave_runs)
-    samples: list[list[float]] = [[], []]
-    for _ in range(runs):
-        for index, session in enumerate(sessions):
-            samples[index].append(timed(session.undo))
-            session.require_game().redo()
+    samples = taking_turns(sessions, runs, lambda session: session.undo, SoloGame.redo)
     return Result(
         "undo_growth (session)",
         3.0,
@@ -94,11 +110,12 @@ def autosave_growth(settings: Settings, space: Workspace) -> Result:
         session.push(Gain(vp=1))  # the first save after start has checked the file
         session.require_game().undo()
         sessions.append(session)
-    samples: list[list[float]] = [[], []]
-    for _ in range(settings.autosave_runs):
-        for index, session in enumerate(sessions):
-            samples[index].append(timed(partial(session.push, Gain(vp=1))))
-            session.require_game().undo()
+    samples = taking_turns(
+        sessions,
+        settings.autosave_runs,
+        lambda session: partial(session.push, Gain(vp=1)),
+        SoloGame.undo,
+    )
     games = settings.history_games
     return Result(
         "autosave_growth",
@@ -125,10 +142,6 @@ def load_and_compute(settings: Settings, space: Workspace) -> Result:
     loads: list[float] = []
     stats: list[float] = []
 
-    def read_json() -> None:
-        with open(path, encoding="utf-8") as handle:
-            json.load(handle)
-
     def read_and_compute() -> None:
         records = HistoryStore(folder).all()
         assert len(records) == settings.history_games
@@ -136,7 +149,7 @@ def load_and_compute(settings: Settings, space: Workspace) -> Result:
 
     for _ in range(settings.stats_runs):
         gc.collect()
-        loads.append(timed(read_json))
+        loads.append(timed(partial(load_json, path)))
         gc.collect()
         stats.append(timed(read_and_compute))
     size = path.stat().st_size / 1e6

@@ -14,15 +14,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import random
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 from benchmarks.game_gen import bench_setup, next_events
-from benchmarks.measure import Result, Settings, Workspace, median, spread, timed
+from benchmarks.measure import Result, Settings, Workspace, load_json, median, spread, timed
 from benchmarks.runner import SIZE, quiet, settle
 from solo_deck import Phase
 
@@ -431,11 +431,7 @@ def stats_screen(settings: Settings, space: Workspace) -> Result:
     folder = space.data_dir(history=True)
     path = space.history_file
 
-    def read_json() -> None:
-        with open(path, encoding="utf-8") as handle:
-            json.load(handle)
-
-    found = asyncio.run(_open_statistics(settings, folder, read_json))
+    found = asyncio.run(_open_statistics(settings, folder, partial(load_json, path)))
     opens, loads = found["open"], found["load"]
     cpu_open, cpu_load = median(found["open_cpu"]), median(found["load_cpu"])
     size = path.stat().st_size / 1e6

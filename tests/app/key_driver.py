@@ -32,27 +32,8 @@ from companion.screens.modals.solo_face import SoloFaceModal
 from companion.screens.modals.summon import SummonModal, ally_label
 from companion.screens.modals.travel import TravelModal
 from companion.screens.table import TableScreen
+from solo_deck import events as ev
 from solo_deck.data_files import great_structures, keep_covers, side_incomes
-from solo_deck.events import (
-    Build,
-    BuyCard,
-    CastleIncome,
-    ChooseCityBonus,
-    EndRound,
-    Event,
-    FrederickTurn,
-    NameAlly,
-    PlayCard,
-    PlayerEdict,
-    Promote,
-    Reorganise,
-    Resolve,
-    ScoreAllyIncome,
-    SummonAlly,
-    TakeEdictReward,
-    Travel,
-    VisitMarket,
-)
 from tests.app.pilot_helpers import settle
 
 MOST_MOVES = 40
@@ -135,12 +116,12 @@ class KeyDriver:
 
     # --- one event ------------------------------------------------------------------------
 
-    async def play(self, event: Event) -> None:
+    async def play(self, event: ev.Event) -> None:
         """Press the keys that record ``event``."""
         handler = getattr(self, f"_{event.type}")
         await handler(event)
 
-    async def _frederick_turn(self, event: FrederickTurn) -> None:
+    async def _frederick_turn(self, event: ev.FrederickTurn) -> None:
         self.expect(TableScreen)
         await self.keys("space")
         faces = self.expect(SoloFaceModal).query_one("#faces", OptionList)
@@ -148,7 +129,7 @@ class KeyDriver:
         short = event.face.short()
         await self.choose(faces, lambda text: text.startswith(f"{short}   ("))
 
-    async def _travel(self, event: Travel) -> None:
+    async def _travel(self, event: ev.Travel) -> None:
         self.expect(TableScreen)
         await self.keys("t")
         dialog = self.expect(TravelModal)
@@ -156,7 +137,7 @@ class KeyDriver:
         await self.choose(dialog.query_one("#ports"), lambda t: t.startswith(f"{name} — "))
         await self.keys("enter")  # Enter on a port moved the focus to Sail
 
-    async def _play_card(self, event: PlayCard) -> None:
+    async def _play_card(self, event: ev.PlayCard) -> None:
         self.expect(TableScreen)
         await self.keys("enter")
         dialog = self.expect(PlayCardModal)
@@ -171,14 +152,14 @@ class KeyDriver:
             await self.pick(dialog.query_one("#second"), ACTION_LABELS[event.actions[1]])
         await self.record()
 
-    async def _visit_market(self, event: VisitMarket) -> None:
+    async def _visit_market(self, event: ev.VisitMarket) -> None:
         dialog = self.expect(MarketModal)
         assert event.rates is None, "the script's Market is known from the setup"
         await self.pick(dialog.query_one("#sells"), str(event.sells))
         await self.pick(dialog.query_one("#buys"), str(event.buys))
         await self.record()
 
-    async def _build(self, event: Build) -> None:
+    async def _build(self, event: ev.Build) -> None:
         dialog = self.expect(BuildModal)
         structure = event.structure.capitalize()
         await self.choose(dialog.query_one("#structure"), lambda t: t.startswith(structure))
@@ -213,7 +194,7 @@ class KeyDriver:
             assert "nothing paid" in error, error
             await self.record()
 
-    async def _player_edict(self, event: PlayerEdict) -> None:
+    async def _player_edict(self, event: ev.PlayerEdict) -> None:
         dialog = self.expect(IssueEdictModal)
         choices = dialog.query_one("#choices", OptionList)
         await self.choose(choices, lambda t: t.startswith(f"Active {numeral(event.slot)}:"))
@@ -228,7 +209,7 @@ class KeyDriver:
             label = f"Next {numeral(event.replacement)}:"
             await self.choose(choices, lambda t: t.startswith(label))
 
-    async def _take_edict_reward(self, event: TakeEdictReward) -> None:
+    async def _take_edict_reward(self, event: ev.TakeEdictReward) -> None:
         dialog = self.expect(RewardModal)
         if dialog.choose:
             label = f"Active {numeral(event.slot)}:"
@@ -243,7 +224,7 @@ class KeyDriver:
             await self.pick(kind, "Grain" if event.grain else "Stone")
         await self.record()
 
-    async def _summon_ally(self, event: SummonAlly) -> None:
+    async def _summon_ally(self, event: ev.SummonAlly) -> None:
         dialog = self.expect(SummonModal)
         if dialog.known_id is None:
             select = dialog.query_one("#ally", Select)
@@ -257,7 +238,7 @@ class KeyDriver:
             await self.fill(grain, event.grain)
         await self.record()
 
-    async def _promote(self, event: Promote) -> None:
+    async def _promote(self, event: ev.Promote) -> None:
         dialog = self.expect(PromoteModal)
         wanted = f"Specialist {event.specialist + 1} — "
         await self.choose(dialog.query_one("#specialist"), lambda t: t.startswith(wanted))
@@ -271,20 +252,20 @@ class KeyDriver:
         await self.record()
         await self._nothing_paid_again(PromoteModal)
 
-    async def _choose_city_bonus(self, event: ChooseCityBonus) -> None:
+    async def _choose_city_bonus(self, event: ev.ChooseCityBonus) -> None:
         dialog = self.expect(CityBonusModal)
         tiles = dialog.query("#tiles")
         if tiles:
             await self.choose(tiles.first(), lambda t: t.startswith(f"{event.tile}"))
         await self.record()
 
-    async def _resolve(self, event: Resolve) -> None:
+    async def _resolve(self, event: ev.Resolve) -> None:
         dialog = self.expect(ResolveModal)
-        assert event == Resolve(), "the script resolves only effects without choices"
+        assert event == ev.Resolve(), "the script resolves only effects without choices"
         assert self.app.focused is dialog.query_one("#ok"), "one key should confirm"
         await self.keys("enter")
 
-    async def _buy_card(self, event: BuyCard) -> None:
+    async def _buy_card(self, event: ev.BuyCard) -> None:
         dialog = self.expect(BuyCardModal)
         assert dialog.known_id == event.card_id
         await self.record()
@@ -295,16 +276,16 @@ class KeyDriver:
         self.expect(EndPhaseScreen)
         await self.keys(key)
 
-    async def _castle_income(self, event: CastleIncome) -> None:
+    async def _castle_income(self, event: ev.CastleIncome) -> None:
         await self._end_phase_key("c")
 
-    async def _ally_income(self, event: ScoreAllyIncome) -> None:
+    async def _ally_income(self, event: ev.ScoreAllyIncome) -> None:
         await self._end_phase_key("a")
 
-    async def _reorganise(self, event: Reorganise) -> None:
+    async def _reorganise(self, event: ev.Reorganise) -> None:
         await self._end_phase_key("r")
 
-    async def _name_ally(self, event: NameAlly) -> None:
+    async def _name_ally(self, event: ev.NameAlly) -> None:
         screen = self.expect(EndPhaseScreen)
         select = screen.query_one(f"#flip-{event.port}-{event.space}", Select)
         await self.tab_to(select)
@@ -312,7 +293,7 @@ class KeyDriver:
         await self.type_text(ally_label(event.ally_id).lower())  # letters search the list
         await self.keys("enter")
 
-    async def _end_round(self, event: EndRound) -> None:
+    async def _end_round(self, event: ev.EndRound) -> None:
         """``e``, unless the focus is in a list of names (letters search there): then
         Tab to the End round button and Enter, as a person would."""
         screen = self.expect(EndPhaseScreen)

@@ -12,9 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import GameSession
-from solo_deck import GameSetup, parse_edict
-from solo_deck.events import Decline, PlayCard
+from benchmarks.metrics.browser import saved_game as saved_benchmark_game
 from tests.browser.served import Page, Served, saved_events
 
 OpenPage = Callable[..., Page]
@@ -24,20 +22,8 @@ SETUP_VALUES = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P", "17")
 
 def saved_game(folder: Path, *, frederick_next: bool = False) -> None:
     """A game saved in ``folder`` before the server starts (at Frederick's turn if
-    ``frederick_next``)."""
-    tiles = [parse_edict(text) for text in SETUP_VALUES[:6]]
-    session = GameSession(folder)
-    session.start(
-        GameSetup(
-            active_edicts=(tiles[0], tiles[1], tiles[2]),
-            next_edicts=(tiles[3], tiles[4], tiles[5]),
-            edict_pile=17,
-            seed=5,
-        )
-    )
-    if frederick_next:
-        session.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
-        session.push(Decline())
+    ``frederick_next``): the benchmark's game (its tiles are :data:`SETUP_VALUES`), seed 5."""
+    saved_benchmark_game(folder, seed=5, frederick_next=frederick_next)
 
 
 def until(check: Callable[[], bool], seconds: float = 15.0, what: str = "") -> None:

@@ -27,6 +27,7 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
+from solo_deck import events as ev
 from solo_deck.board import MarketTile, Trade
 from solo_deck.castle import SIDE_INCOMES
 from solo_deck.city_bonus import CityTileId
@@ -36,35 +37,6 @@ from solo_deck.data_files import (
     allies_by_id,
     house_cards_of,
     workplace_tiles,
-)
-from solo_deck.events import (
-    EVENT_TYPES,
-    Build,
-    BuyCard,
-    CastleIncome,
-    ChooseCityBonus,
-    Correct,
-    Decline,
-    DropResources,
-    EndRound,
-    Event,
-    FrederickTurn,
-    Gain,
-    NameAlly,
-    NameCard,
-    Pass,
-    PlaceWorkplace,
-    PlayCard,
-    PlayerEdict,
-    Promote,
-    Reorganise,
-    Resolve,
-    RevealEdict,
-    ScoreAllyIncome,
-    SummonAlly,
-    TakeEdictReward,
-    Travel,
-    VisitMarket,
 )
 from solo_deck.gains import Gains
 from solo_deck.grants import MAIN_ACTIONS, Grant
@@ -208,13 +180,13 @@ TYPED_EFFECT = Grant(gain=Gains(augustales=1))
 Choose = Callable[[int], int]
 
 
-def reward_takes(grant: Grant, slot: int) -> list[Event]:
+def reward_takes(grant: Grant, slot: int) -> list[ev.Event]:
     """Ways to take the reward ``grant`` under Active ``slot`` (typing it when unknown)."""
     if grant.unknown:
-        return [TakeEdictReward(slot=slot, augustales=3, reward=Grant(gain=Gains(augustales=3)))]
+        return [ev.TakeEdictReward(slot=slot, augustales=3, reward=Grant(gain=Gains(augustales=3)))]
     gain, n = grant.gain, grant.resource_choice
     return [
-        TakeEdictReward(
+        ev.TakeEdictReward(
             slot=slot,
             vp=gain.vp,
             grain=gain.grain + grain,
@@ -225,61 +197,61 @@ def reward_takes(grant: Grant, slot: int) -> list[Event]:
     ]
 
 
-def candidates(state: GameState, kind: str) -> list[Event]:
+def candidates(state: GameState, kind: str) -> list[ev.Event]:
     """Plausible events of type ``kind`` in ``state`` (the engine may still refuse some for
     their values: a cost you cannot pay, an Ally you already have)."""
     player, voyage, edicts, board = state.player, state.voyage, state.edicts, state.board
     first = state.obligation
     port = voyage.player
     if kind == "reveal_edict":
-        return [RevealEdict(position=edicts.awaiting[0], edict=t) for t in TILES[:3]]
+        return [ev.RevealEdict(position=edicts.awaiting[0], edict=t) for t in TILES[:3]]
     if kind == "frederick_turn":
         if state.deck.mode == "virtual":
-            return [FrederickTurn()]
+            return [ev.FrederickTurn()]
         unseen = state.deck.unseen_cards() or list(state.deck.definition.cards)
-        return [FrederickTurn(face=card.face) for card in unseen]
-    simple: dict[str, Event] = {
-        "castle_income": CastleIncome(),
-        "ally_income": ScoreAllyIncome(),
-        "reorganise": Reorganise(),
-        "end_round": EndRound(),
-        "pass": Pass(),
-        "decline": Decline(),
-        "gain": Gain(vp=1, augustales=2),
+        return [ev.FrederickTurn(face=card.face) for card in unseen]
+    simple: dict[str, ev.Event] = {
+        "castle_income": ev.CastleIncome(),
+        "ally_income": ev.ScoreAllyIncome(),
+        "reorganise": ev.Reorganise(),
+        "end_round": ev.EndRound(),
+        "pass": ev.Pass(),
+        "decline": ev.Decline(),
+        "gain": ev.Gain(vp=1, augustales=2),
     }
     if kind in simple:
         return [simple[kind]]
     if kind == "travel":
         ring = len(voyage.ports)
-        return [Travel(port=p) for p in range(ring) if 1 <= voyage.steps_to(p) <= 4]
+        return [ev.Travel(port=p) for p in range(ring) if 1 <= voyage.steps_to(p) <= 4]
     if kind == "play_card":
         slot = player.free_slots(PLAYER_LIMITS)[0]
-        plays: list[Event] = [
-            PlayCard(slot=slot, face_up=False, actions=(action,)) for action in MAIN_ACTIONS
+        plays: list[ev.Event] = [
+            ev.PlayCard(slot=slot, face_up=False, actions=(action,)) for action in MAIN_ACTIONS
         ]
         if player.both_actions_ready:
-            plays.append(PlayCard(slot=slot, face_up=False, actions=("build", "summon")))
+            plays.append(ev.PlayCard(slot=slot, face_up=False, actions=("build", "summon")))
         for card_id in [*FACE_UP, *player.advanced_cards[-2:]]:
-            plays.append(PlayCard(slot=slot, face_up=True, card_id=card_id))
+            plays.append(ev.PlayCard(slot=slot, face_up=True, card_id=card_id))
         return plays
     if kind == "build":
-        builds: list[Event] = []
+        builds: list[ev.Event] = []
         stone = min(1, player.stone)
         for structure in ("tower", "wall"):
-            builds.append(Build(structure=structure, stone=stone))
-            builds.append(Build(structure=structure, edict_mark=True))
+            builds.append(ev.Build(structure=structure, stone=stone))
+            builds.append(ev.Build(structure=structure, edict_mark=True))
         open_sides = [i for i in SIDE_INCOMES if i not in player.closed_sides]
         if open_sides and len(player.closed_sides) <= player.walls:
-            builds.append(Build(structure="wall", closes=(open_sides[0],)))
-        builds.append(Build(structure="tower", great="great_tower_a"))
-        builds.append(Build(structure="wall", great="great_wall_a"))
+            builds.append(ev.Build(structure="wall", closes=(open_sides[0],)))
+        builds.append(ev.Build(structure="tower", great="great_tower_a"))
+        builds.append(ev.Build(structure="wall", great="great_wall_a"))
         for cover in ("hand", "slot", "both_actions"):
             if cover not in player.keep_covers:
-                builds.append(Build(structure="keep", cover=cover))
+                builds.append(ev.Build(structure="keep", cover=cover))
         return builds
     if kind == "promote":
         return [
-            Promote(specialist=index, path=None if s.path else "ABC"[index])
+            ev.Promote(specialist=index, path=None if s.path else "ABC"[index])
             for index, s in enumerate(player.specialists)
         ]
     if kind == "summon_ally":
@@ -290,7 +262,7 @@ def candidates(state: GameState, kind: str) -> list[Event]:
         terms = first.terms if first is not None else None
         coins = terms.augustales_instead if terms is not None else None
         return [
-            SummonAlly(ally_id=ally_id, augustales=coins or 0, edict_mark=mark)
+            ev.SummonAlly(ally_id=ally_id, augustales=coins or 0, edict_mark=mark)
             for ally_id in ids[:3]
             for mark in (False, True)
         ]
@@ -298,16 +270,16 @@ def candidates(state: GameState, kind: str) -> list[Event]:
         card_there = voyage.ports[port].cards[0].card_id
         cards = [card_there] if card_there else ADVANCED
         cards = [c for c in cards if c not in player.advanced_cards][:6]
-        buys: list[Event] = [BuyCard(card_id=c) for c in cards]
-        return buys + [BuyCard(card_id=c, removes=SAVOY_CARDS[0]) for c in cards]
+        buys: list[ev.Event] = [ev.BuyCard(card_id=c) for c in cards]
+        return buys + [ev.BuyCard(card_id=c, removes=SAVOY_CARDS[0]) for c in cards]
     if kind == "visit_market":
         rates = None if board.markets[port] is not None else MARKET
         return [
-            VisitMarket(sells=sells, buys=buys, rates=rates)
+            ev.VisitMarket(sells=sells, buys=buys, rates=rates)
             for sells, buys in ((1, 0), (0, 1), (1, 1))
         ]
     if kind == "player_edict":
-        edicts_out: list[Event] = []
+        edicts_out: list[ev.Event] = []
         for slot in edicts.non_empty_active():
             tile = edicts.active[slot]
             assert tile is not None
@@ -315,7 +287,7 @@ def candidates(state: GameState, kind: str) -> list[Event]:
             for choice in state.palace.legal_player_choices(tile, LIMITS)[:2]:
                 for replacement in replacements:
                     edicts_out.append(
-                        PlayerEdict(slot=slot, choice=choice, replacement=replacement)
+                        ev.PlayerEdict(slot=slot, choice=choice, replacement=replacement)
                     )
         return edicts_out
     if kind == "take_edict_reward":
@@ -324,12 +296,12 @@ def candidates(state: GameState, kind: str) -> list[Event]:
         return [take for slot in slots for take in reward_takes(board.edict_rewards[slot], slot)]
     if kind == "resolve":
         return [
-            Resolve(),
-            *(Resolve(grain=n) for n in (1, 2, 3)),
-            *(Resolve(stone=n) for n in (1, 3)),
-            Resolve(times=1),
-            Resolve(ally_kind="loyalist"),
-            Resolve(effect=TYPED_EFFECT),
+            ev.Resolve(),
+            *(ev.Resolve(grain=n) for n in (1, 2, 3)),
+            *(ev.Resolve(stone=n) for n in (1, 3)),
+            ev.Resolve(times=1),
+            ev.Resolve(ally_kind="loyalist"),
+            ev.Resolve(effect=TYPED_EFFECT),
         ]
     if kind == "place_workplace":
         assert first is not None and first.space is not None
@@ -342,7 +314,7 @@ def candidates(state: GameState, kind: str) -> list[Event]:
             t for t in tiles if WORKPLACES[t].area == area and (t == entry.tile or t not in placed)
         ]
         return [
-            PlaceWorkplace(path=path, space=space, tile=tile, token=token)
+            ev.PlaceWorkplace(path=path, space=space, tile=tile, token=token)
             for tile in tiles[:2]
             for token in (False, True)
         ]
@@ -350,15 +322,15 @@ def candidates(state: GameState, kind: str) -> list[Event]:
         assert first is not None and first.space is not None
         city = board.city(first.space)
         left: list[CityTileId] = list(city.tiles) if city.tiles is not None else ["A", "B", "F"]
-        return [ChooseCityBonus(tile=tile) for tile in left] or [ChooseCityBonus(tile=None)]
+        return [ev.ChooseCityBonus(tile=tile) for tile in left] or [ev.ChooseCityBonus(tile=None)]
     if kind == "drop_resources":
         assert first is not None
         grain = min(player.grain, first.count)
-        return [DropResources(grain=grain, stone=first.count - grain)]
+        return [ev.DropResources(grain=grain, stone=first.count - grain)]
     return []
 
 
-PLAYED_TYPES = frozenset(EVENT_TYPES) - {"correct", "name_ally", "name_card"}
+PLAYED_TYPES = frozenset(ev.EVENT_TYPES) - {"correct", "name_ally", "name_card"}
 """The types a random game picks from (corrections and naming are tried elsewhere)."""
 RARE = {"gain": 8, "pass": 6, "decline": 3}
 """Types a random game offers only once in so many steps, so that games play on (a hand
@@ -418,7 +390,7 @@ def chooser(data: st.DataObject) -> Choose:
 
 
 def flipped(game: SoloGame) -> list[str | None]:
-    return [e.card_id for e in game.events if isinstance(e, FrederickTurn)]
+    return [e.card_id for e in game.events if isinstance(e, ev.FrederickTurn)]
 
 
 EITHER_MODE_GAMES = given(
@@ -457,7 +429,7 @@ def test_replay_is_deterministic(mode: str, seed: int, length: int, data: st.Dat
     assert None not in flipped(game)
     if mode == "virtual":
         # The seed alone decides the cards: the same events without card ids flip the same ones.
-        bare = [FrederickTurn() if isinstance(e, FrederickTurn) else e for e in game.events]
+        bare = [ev.FrederickTurn() if isinstance(e, ev.FrederickTurn) else e for e in game.events]
         again = SoloGame(game.setup, bare)
         assert flipped(again) == flipped(game)
         assert again.state == game.state
@@ -509,34 +481,43 @@ def test_random_games_keep_their_invariants(seed: int, length: int, data: st.Dat
 
 
 small = st.integers(0, 4)
-any_event: st.SearchStrategy[Event] = st.one_of(
+any_event: st.SearchStrategy[ev.Event] = st.one_of(
     st.sampled_from(
-        [Pass(), FrederickTurn(), ScoreAllyIncome(), Reorganise(), CastleIncome(), Decline()]
+        [
+            ev.Pass(),
+            ev.FrederickTurn(),
+            ev.ScoreAllyIncome(),
+            ev.Reorganise(),
+            ev.CastleIncome(),
+            ev.Decline(),
+        ]
     ),
-    st.sampled_from([EndRound(), FrederickTurn(card_id="S99"), FrederickTurn(card_id="S05")]),
-    st.builds(FrederickTurn, face=st.sampled_from([c.face for c in DECK.cards])),
-    st.builds(RevealEdict, position=st.integers(0, 2), edict=edicts),
-    st.builds(Travel, port=st.integers(0, 15)),
+    st.sampled_from(
+        [ev.EndRound(), ev.FrederickTurn(card_id="S99"), ev.FrederickTurn(card_id="S05")]
+    ),
+    st.builds(ev.FrederickTurn, face=st.sampled_from([c.face for c in DECK.cards])),
+    st.builds(ev.RevealEdict, position=st.integers(0, 2), edict=edicts),
+    st.builds(ev.Travel, port=st.integers(0, 15)),
     st.builds(
-        PlayCard,
+        ev.PlayCard,
         slot=st.integers(0, 6),
         face_up=st.just(False),
         actions=st.sampled_from(MAIN_ACTIONS).map(lambda action: (action,)),
     ),
     st.builds(
-        PlayCard,
+        ev.PlayCard,
         slot=st.integers(0, 6),
         face_up=st.just(True),
         card_id=st.sampled_from([*SAVOY_CARDS, "di-romano-1", "A1", "B7", "nothing"]),
     ),
     st.builds(
-        PlayerEdict,
+        ev.PlayerEdict,
         slot=st.integers(0, 2),
         choice=st.dictionaries(st.sampled_from(list(EdictKind)), st.sampled_from(list(Direction))),
         replacement=st.none() | st.integers(0, 2),
     ),
     st.builds(
-        TakeEdictReward,
+        ev.TakeEdictReward,
         slot=st.integers(0, 2),
         grain=small,
         stone=small,
@@ -544,20 +525,20 @@ any_event: st.SearchStrategy[Event] = st.one_of(
         reward=st.none() | st.just(Grant(gain=Gains(augustales=3))),
     ),
     st.builds(
-        SummonAlly,
+        ev.SummonAlly,
         ally_id=st.sampled_from([*ALLIES, "nobody"]),
         space=st.integers(0, 2),
         grain=small,
         edict_mark=st.booleans(),
     ),
     st.builds(
-        BuyCard,
+        ev.BuyCard,
         space=st.integers(0, 2),
         card_id=st.sampled_from([*ADVANCED[:4], "A7", "Z9"]),
         augustales=st.none() | small,
     ),
     st.builds(
-        Build,
+        ev.Build,
         structure=st.sampled_from(["tower", "wall"]),
         stone=small,
         grain=small,
@@ -565,51 +546,59 @@ any_event: st.SearchStrategy[Event] = st.one_of(
         closes=st.sampled_from([(), ("stone",), ("vp", "grain")]),
     ),
     st.builds(
-        Build,
+        ev.Build,
         structure=st.just("keep"),
         cover=st.sampled_from(["hand", "slot", "both_actions"]),
         great=st.none() | st.just("great_keep"),
         augustales=st.none() | small,
     ),
     st.builds(
-        Promote, specialist=st.integers(0, 2), path=st.none() | st.sampled_from("ABC"), grain=small
+        ev.Promote,
+        specialist=st.integers(0, 2),
+        path=st.none() | st.sampled_from("ABC"),
+        grain=small,
     ),
     st.builds(
-        VisitMarket,
+        ev.VisitMarket,
         sells=st.integers(0, 2),
         buys=st.integers(0, 2),
         rates=st.none() | st.just(MARKET),
     ),
     st.builds(
-        Resolve,
+        ev.Resolve,
         grain=small,
         stone=small,
         times=st.none() | small,
         effect=st.none() | st.just(TYPED_EFFECT),
     ),
     st.builds(
-        PlaceWorkplace,
+        ev.PlaceWorkplace,
         path=st.sampled_from("ABC"),
         space=st.integers(1, 4),
         tile=st.sampled_from(sorted(WORKPLACES)),
         token=st.booleans(),
     ),
-    st.builds(ChooseCityBonus, tile=st.none() | st.sampled_from("ABCDEF")),
-    st.builds(DropResources, grain=small, stone=small),
-    st.builds(Gain, vp=st.integers(-3, 3), grain=st.integers(-3, 3), augustales=st.integers(-3, 3)),
+    st.builds(ev.ChooseCityBonus, tile=st.none() | st.sampled_from("ABCDEF")),
+    st.builds(ev.DropResources, grain=small, stone=small),
     st.builds(
-        Correct,
+        ev.Gain, vp=st.integers(-3, 3), grain=st.integers(-3, 3), augustales=st.integers(-3, 3)
+    ),
+    st.builds(
+        ev.Correct,
         target=st.sampled_from([*correction_targets(new_game("virtual", 0).state), "bogus"]),
         value=st.none() | st.integers(-2, 25) | st.sampled_from(["2T 1K", "zz", "", "4W"]),
     ),
     st.builds(
-        NameAlly,
+        ev.NameAlly,
         port=st.integers(0, 7),
         space=st.integers(0, 1),
         ally_id=st.none() | st.sampled_from(list(ALLIES)),
     ),
     st.builds(
-        NameCard, port=st.integers(0, 7), space=st.integers(0, 1), card_id=st.none() | st.just("A3")
+        ev.NameCard,
+        port=st.integers(0, 7),
+        space=st.integers(0, 1),
+        card_id=st.none() | st.just("A3"),
     ),
 )
 
@@ -623,7 +612,7 @@ any_event: st.SearchStrategy[Event] = st.one_of(
     data=st.data(),
 )
 def test_any_event_applies_or_raises_rule_error_leaving_the_game_unchanged(
-    mode: str, seed: int, length: int, attempts: list[Event], data: st.DataObject
+    mode: str, seed: int, length: int, attempts: list[ev.Event], data: st.DataObject
 ) -> None:
     game = new_game(mode, seed)
     play(game, chooser(data), length)

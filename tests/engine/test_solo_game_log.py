@@ -23,36 +23,8 @@ from solo_deck import (
     SoloGame,
     parse_edict,
 )
+from solo_deck import events as ev
 from solo_deck.board import MarketTile, Trade
-from solo_deck.events import (
-    EVENT_TYPES,
-    Build,
-    BuyCard,
-    CastleIncome,
-    ChooseCityBonus,
-    Correct,
-    Decline,
-    DropResources,
-    EndRound,
-    Event,
-    FrederickTurn,
-    Gain,
-    NameAlly,
-    NameCard,
-    Pass,
-    PlaceWorkplace,
-    PlayCard,
-    PlayerEdict,
-    Promote,
-    Reorganise,
-    Resolve,
-    RevealEdict,
-    ScoreAllyIncome,
-    SummonAlly,
-    TakeEdictReward,
-    Travel,
-    VisitMarket,
-)
 from solo_deck.gains import Gains
 from solo_deck.grants import Grant
 
@@ -61,7 +33,7 @@ Factory = Callable[..., SoloGame]
 
 def reveal_all(game: SoloGame) -> None:
     for position in game.state.awaiting_reveal:
-        game.push(RevealEdict(position=position, edict=parse_edict("1S 1G")))
+        game.push(ev.RevealEdict(position=position, edict=parse_edict("1S 1G")))
 
 
 def frederick_card(game: SoloGame) -> str:
@@ -77,7 +49,7 @@ def phase(game: SoloGame) -> Phase:
 def edict_due(game: SoloGame, turns: Any) -> None:
     """A face-down card's Build on a site with the Edict mark: an Edict to issue."""
     turns.play(game, "build")
-    game.push(Build(structure="tower", edict_mark=True))
+    game.push(ev.Build(structure="tower", edict_mark=True))
 
 
 # --- push / undo / redo ------------------------------------------------------------------------
@@ -86,23 +58,23 @@ def edict_due(game: SoloGame, turns: Any) -> None:
 def test_push_appends_an_event_a_state_and_a_log_line(make_game: Factory) -> None:
     game = make_game()
     start = game.state
-    state = game.push(Gain(vp=2))
+    state = game.push(ev.Gain(vp=2))
     assert state is game.state
-    assert game.events == (Gain(vp=2),)
+    assert game.events == (ev.Gain(vp=2),)
     assert game.log == ("You: +2 VP",)
     assert start.player.vp == 0 and state.player.vp == 2
 
 
 def test_undo_restores_the_previous_state_and_redo_reapplies(make_game: Factory) -> None:
     game = make_game()
-    game.push(Gain(vp=1))
+    game.push(ev.Gain(vp=1))
     after_first = game.state
-    game.push(Travel(port=2))
+    game.push(ev.Travel(port=2))
     after_second, log_second = game.state, game.log
-    assert game.undo() == Travel(port=2)
+    assert game.undo() == ev.Travel(port=2)
     assert game.state == after_first and game.log == ("You: +1 VP",)
-    assert game.can_redo and game.redo_log == (Travel(port=2),)
-    assert game.redo() == Travel(port=2)
+    assert game.can_redo and game.redo_log == (ev.Travel(port=2),)
+    assert game.redo() == ev.Travel(port=2)
     assert game.state == after_second and game.log == log_second
     assert not game.can_redo
 
@@ -116,24 +88,24 @@ def test_undo_and_redo_with_nothing_to_do_return_none(make_game: Factory) -> Non
 def test_redo_order_after_several_undos(make_game: Factory) -> None:
     game = make_game()
     for vp in (1, 2, 3):
-        game.push(Gain(vp=vp))
+        game.push(ev.Gain(vp=vp))
     game.undo()
     game.undo()
-    assert game.redo_log == (Gain(vp=2), Gain(vp=3))
+    assert game.redo_log == (ev.Gain(vp=2), ev.Gain(vp=3))
     game.redo()
     assert game.state.player.vp == 3
-    assert list(game.redo_log) == [Gain(vp=3)]
+    assert list(game.redo_log) == [ev.Gain(vp=3)]
 
 
 def test_a_new_event_drops_the_redo_branch(make_game: Factory) -> None:
     game = make_game()
-    game.push(Gain(vp=1))
-    game.push(Gain(vp=2))
+    game.push(ev.Gain(vp=1))
+    game.push(ev.Gain(vp=2))
     game.undo()
     assert game.can_redo
-    game.push(Gain(grain=1))
+    game.push(ev.Gain(grain=1))
     assert not game.can_redo and game.redo() is None
-    assert game.events == (Gain(vp=1), Gain(grain=1))
+    assert game.events == (ev.Gain(vp=1), ev.Gain(grain=1))
 
 
 def test_undo_of_frederick_turn_never_reveals_a_different_card(
@@ -141,16 +113,16 @@ def test_undo_of_frederick_turn_never_reveals_a_different_card(
 ) -> None:
     game = make_game(seed=12)
     turns.idle_turn(game)
-    game.push(FrederickTurn())
+    game.push(ev.FrederickTurn())
     first = frederick_card(game)
     state_after = game.state
     undone = game.undo()
-    assert isinstance(undone, FrederickTurn) and undone.card_id == first
+    assert isinstance(undone, ev.FrederickTurn) and undone.card_id == first
     game.redo()
     assert frederick_card(game) == first and game.state == state_after
     # Undo, then a fresh FrederickTurn (not a redo): still the same card.
     game.undo()
-    game.push(FrederickTurn())
+    game.push(ev.FrederickTurn())
     assert frederick_card(game) == first
     assert game.state == state_after
 
@@ -164,7 +136,7 @@ def test_undo_across_a_crown_reshuffle_gives_the_same_cards(make_game: Factory, 
         elif phase(game) is Phase.PLAYER:
             turns.idle_turn(game)
         else:
-            game.push(FrederickTurn())
+            game.push(ev.FrederickTurn())
             cards.append(frederick_card(game))
             reveal_all(game)
     # The shuffle came in round 3: End Phases are undone and redone too.
@@ -175,17 +147,23 @@ def test_undo_across_a_crown_reshuffle_gives_the_same_cards(make_game: Factory, 
     assert game.state == SoloGame(game.setup).state
     for _ in range(length):
         game.redo()
-    again = [e.card_id for e in game.events if isinstance(e, FrederickTurn)]
+    again = [e.card_id for e in game.events if isinstance(e, ev.FrederickTurn)]
     assert again == cards
 
 
 def test_a_rule_error_leaves_state_log_and_redo_unchanged(make_game: Factory) -> None:
     game = make_game()
-    game.push(Gain(vp=1))
-    game.push(Gain(vp=1))
+    game.push(ev.Gain(vp=1))
+    game.push(ev.Gain(vp=1))
     game.undo()
     state, log, events, redo = game.state, game.log, game.events, game.redo_log
-    for bad in (EndRound(), FrederickTurn(), Travel(port=0), Gain(grain=-5), Decline()):
+    for bad in (
+        ev.EndRound(),
+        ev.FrederickTurn(),
+        ev.Travel(port=0),
+        ev.Gain(grain=-5),
+        ev.Decline(),
+    ):
         with pytest.raises(RuleError):
             game.push(bad)
         assert (game.state, game.log, game.events, game.redo_log) == (state, log, events, redo)
@@ -204,31 +182,37 @@ def test_push_accepts_event_dicts_and_rejects_bad_ones(make_game: Factory) -> No
 def test_preview_does_not_change_the_game(make_game: Factory, turns: Any) -> None:
     game = make_game()
     turns.idle_turn(game)
-    state, line = game.preview(FrederickTurn())
+    state, line = game.preview(ev.FrederickTurn())
     assert state.frederick_actions == 1 and line.startswith("Frederick 1/5, card ")
     assert game.state.frederick_actions == 0 and len(game.events) == 2
     # Previewing does not consume the card either.
-    game.push(FrederickTurn())
+    game.push(ev.FrederickTurn())
     assert frederick_card(game) == state.last_frederick.card_id  # type: ignore[union-attr]
 
 
-def test_frederick_turn_is_stored_with_its_card_and_face(
-    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
-) -> None:
+@pytest.fixture
+def table_game(make_game: Factory, turns: Any) -> SoloGame:
+    """A game with the table deck (Frederick's cards keyed in) at Frederick's first turn."""
     game = make_game(mode="table")
     turns.idle_turn(game)
-    game.push(FrederickTurn(face=face_of("S14")))
+    return game
+
+
+def test_frederick_turn_is_stored_with_its_card_and_face(
+    table_game: SoloGame, face_of: Callable[[str], CardFace]
+) -> None:
+    game = table_game
+    game.push(ev.FrederickTurn(face=face_of("S14")))
     stored = game.events[-1]
-    assert stored == FrederickTurn(card_id="S14", face=face_of("S14"))
+    assert stored == ev.FrederickTurn(card_id="S14", face=face_of("S14"))
 
 
 def test_a_recorded_face_must_match_the_recorded_card(
-    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
+    table_game: SoloGame, face_of: Callable[[str], CardFace]
 ) -> None:
-    game = make_game(mode="table")
-    turns.idle_turn(game)
+    game = table_game
     with pytest.raises(RuleError, match="does not show the recorded face"):
-        game.push(FrederickTurn(card_id="S14", face=face_of("S01")))
+        game.push(ev.FrederickTurn(card_id="S14", face=face_of("S01")))
 
 
 def test_constructing_with_events_replays_them_without_a_redo_branch(
@@ -236,7 +220,7 @@ def test_constructing_with_events_replays_them_without_a_redo_branch(
 ) -> None:
     game = make_game()
     turns.idle_turn(game)
-    game.push(FrederickTurn())
+    game.push(ev.FrederickTurn())
     copy = SoloGame(game.setup, game.events)
     assert copy.state == game.state and copy.log == game.log and not copy.can_redo
 
@@ -246,16 +230,18 @@ def test_constructing_with_events_replays_them_without_a_redo_branch(
 
 def played(make_game: Factory, turns: Any, **kwargs: Any) -> SoloGame:
     game = make_game(**kwargs)
-    game.push(Travel(port=1))
+    game.push(ev.Travel(port=1))
     edict_due(game, turns)
     game.push(
-        PlayerEdict(slot=1, choice={EdictKind.WALL: "add", EdictKind.KEEP: "remove"}, replacement=2)
+        ev.PlayerEdict(
+            slot=1, choice={EdictKind.WALL: "add", EdictKind.KEEP: "remove"}, replacement=2
+        )
     )
     reveal_all(game)
-    game.push(TakeEdictReward(slot=1, stone=1))
-    game.push(FrederickTurn())
+    game.push(ev.TakeEdictReward(slot=1, stone=1))
+    game.push(ev.FrederickTurn())
     reveal_all(game)
-    game.push(Gain(vp=5))
+    game.push(ev.Gain(vp=5))
     game.undo()
     return game
 
@@ -269,7 +255,7 @@ def test_document_round_trip_through_json(make_game: Factory, turns: Any) -> Non
     assert copy.state == game.state
     assert copy.events == game.events
     assert copy.log == game.log
-    assert copy.redo_log == game.redo_log == (Gain(vp=5),)
+    assert copy.redo_log == game.redo_log == (ev.Gain(vp=5),)
     # The tableau and what was pending travel with the document.
     assert copy.state.player.played == game.state.player.played
     assert copy.state.board == game.state.board
@@ -278,11 +264,10 @@ def test_document_round_trip_through_json(make_game: Factory, turns: Any) -> Non
 
 
 def test_document_round_trip_in_table_mode(
-    make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
+    table_game: SoloGame, face_of: Callable[[str], CardFace]
 ) -> None:
-    game = make_game(mode="table")
-    turns.idle_turn(game)
-    game.push(FrederickTurn(face=face_of("S13")))
+    game = table_game
+    game.push(ev.FrederickTurn(face=face_of("S13")))
     copy = SoloGame.from_document(json.loads(json.dumps(game.to_document())))
     assert copy.state == game.state
     assert copy.state.deck.discard == ("S13",)
@@ -376,7 +361,7 @@ def test_an_event_that_cannot_be_replayed_is_a_document_error(make_game: Factory
 def test_a_tampered_virtual_card_is_a_document_error(make_game: Factory, turns: Any) -> None:
     game = make_game(seed=5)
     turns.idle_turn(game)
-    game.push(FrederickTurn())
+    game.push(ev.FrederickTurn())
     document = game.to_document()
     real = document["events"][-1]["card_id"]
     other = next(c.id for c in game.setup.deck.cards if c.id != real)
@@ -391,7 +376,7 @@ def test_a_correction_with_bad_edict_notation_is_a_rule_error_and_a_document_err
 ) -> None:
     game = make_game()
     with pytest.raises(RuleError, match=r"edicts\.next\.0: .*'Q' is not an edict letter"):
-        game.push(Correct(target="edicts.next.0", value="2Q"))
+        game.push(ev.Correct(target="edicts.next.0", value="2Q"))
     document = game.to_document()
     document["events"] = [{"type": "correct", "target": "edicts.next.0", "value": "2Q"}]
     with pytest.raises(DocumentError, match=r"event 1 \(correct\)"):
@@ -404,30 +389,30 @@ def test_a_correction_with_bad_edict_notation_is_a_rule_error_and_a_document_err
 def test_corrections_are_validated(make_game: Factory) -> None:
     game = make_game()
     with pytest.raises(RuleError, match=r"cannot correct 'player\.mana'"):
-        game.push(Correct(target="player.mana", value=1))
+        game.push(ev.Correct(target="player.mana", value=1))
     with pytest.raises(RuleError, match="needs a whole number"):
-        game.push(Correct(target="player.vp", value="ten"))
+        game.push(ev.Correct(target="player.vp", value="ten"))
     with pytest.raises(RuleError, match="cannot be negative"):
-        game.push(Correct(target="palace.grain", value=-1))
+        game.push(ev.Correct(target="palace.grain", value=-1))
     with pytest.raises(RuleError, match="your castle holds at most 5 towers"):
-        game.push(Correct(target="player.towers", value=6))
+        game.push(ev.Correct(target="player.towers", value=6))
     with pytest.raises(RuleError, match="treasury must be between 0 and 18"):
-        game.push(Correct(target="palace.treasury", value=21))
+        game.push(ev.Correct(target="palace.treasury", value=21))
     with pytest.raises(RuleError, match="port number from 0 to 4"):
-        game.push(Correct(target="voyage.player", value=5))
+        game.push(ev.Correct(target="voyage.player", value=5))
     with pytest.raises(RuleError, match="round starts at 1"):
-        game.push(Correct(target="round", value=0))
+        game.push(ev.Correct(target="round", value=0))
     with pytest.raises(RuleError, match="needs edict notation"):
-        game.push(Correct(target="edicts.active.0", value=3))
+        game.push(ev.Correct(target="edicts.active.0", value=3))
     assert game.events == ()
 
 
 def test_correcting_an_awaited_next_tile_clears_the_wait(make_game: Factory, turns: Any) -> None:
     game = make_game(pile=4)
     edict_due(game, turns)
-    game.push(PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=0))
+    game.push(ev.PlayerEdict(slot=0, choice={EdictKind.TOWER: "add"}, replacement=0))
     assert game.state.awaiting_reveal == (0,)
-    game.push(Correct(target="edicts.next.0", value="3w"))
+    game.push(ev.Correct(target="edicts.next.0", value="3w"))
     assert not game.state.awaiting_reveal
     assert game.state.edicts.next[0] == parse_edict("3W")
     assert game.log[-1] == "Correction: edicts.next.0 set to 3w"
@@ -439,56 +424,58 @@ def test_correcting_an_awaited_next_tile_clears_the_wait(make_game: Factory, tur
 def every_kind_of_event(make_game: Factory, face_of: Callable[[str], CardFace]) -> SoloGame:
     """A round in table mode that pushes every event type at least once."""
     game = make_game(mode="table", port_allies=("tento",))
-    events: list[Event] = [
-        NameCard(port=0, card_id="A1"),
-        NameAlly(port=1, ally_id="gisela"),
+    events: list[ev.Event] = [
+        ev.NameCard(port=0, card_id="A1"),
+        ev.NameAlly(port=1, ally_id="gisela"),
         # Turn 1: Summon Tento in Roma.
-        PlayCard(slot=0, face_up=False, actions=("summon",)),
-        SummonAlly(ally_id="tento", grain=1),
-        FrederickTurn(face=face_of("S09")),
-        RevealEdict(position=0, edict=parse_edict("1T 1W")),
+        ev.PlayCard(slot=0, face_up=False, actions=("summon",)),
+        ev.SummonAlly(ally_id="tento", grain=1),
+        ev.FrederickTurn(face=face_of("S09")),
+        ev.RevealEdict(position=0, edict=parse_edict("1T 1W")),
         # Turn 2: Savoy's card (+2 Augustales, then a Purchase): A1, whose effect you use.
-        PlayCard(slot=1, face_up=True, card_id="savoy-purchase"),
-        Resolve(),
-        BuyCard(card_id="A1"),
-        Resolve(),
-        FrederickTurn(face=face_of("S10")),
-        RevealEdict(position=1, edict=parse_edict("2S")),
+        ev.PlayCard(slot=1, face_up=True, card_id="savoy-purchase"),
+        ev.Resolve(),
+        ev.BuyCard(card_id="A1"),
+        ev.Resolve(),
+        ev.FrederickTurn(face=face_of("S10")),
+        ev.RevealEdict(position=1, edict=parse_edict("2S")),
         # Turn 3: sail, build the Great Keep (two promotions, the Card Slot tile off, an
         # Edict), then the reward under the Active space issued.
-        Travel(port=1),
-        PlayCard(slot=2, face_up=False, actions=("build",)),
-        Build(structure="keep", great="great_keep", cover="slot", augustales=2),
-        Promote(specialist=0, path="B"),
-        PlaceWorkplace(path="B", space=1, tile="countryside-I-B"),
-        Promote(specialist=0),
-        PlaceWorkplace(path="B", space=2, tile="countryside-II-B"),
-        PlayerEdict(
+        ev.Travel(port=1),
+        ev.PlayCard(slot=2, face_up=False, actions=("build",)),
+        ev.Build(structure="keep", great="great_keep", cover="slot", augustales=2),
+        ev.Promote(specialist=0, path="B"),
+        ev.PlaceWorkplace(path="B", space=1, tile="countryside-I-B"),
+        ev.Promote(specialist=0),
+        ev.PlaceWorkplace(path="B", space=2, tile="countryside-II-B"),
+        ev.PlayerEdict(
             slot=2, choice={EdictKind.GRAIN: "add", EdictKind.AUGUSTALES: "add"}, replacement=2
         ),
-        RevealEdict(position=2, edict=parse_edict("1K")),
-        TakeEdictReward(slot=2, augustales=3, reward=Grant(gain=Gains(augustales=3))),
-        FrederickTurn(face=face_of("S12")),
+        ev.RevealEdict(position=2, edict=parse_edict("1K")),
+        ev.TakeEdictReward(slot=2, augustales=3, reward=Grant(gain=Gains(augustales=3))),
+        ev.FrederickTurn(face=face_of("S12")),
         # Turn 4: the City of Path B and its bonus tile (a free Wall, declined).
-        PlayCard(slot=3, face_up=False, actions=("promote",)),
-        Promote(specialist=0),
-        ChooseCityBonus(tile="E"),
-        Decline(),
-        FrederickTurn(face=face_of("S07")),
-        Correct(target="player.vp", value=4),
+        ev.PlayCard(slot=3, face_up=False, actions=("promote",)),
+        ev.Promote(specialist=0),
+        ev.ChooseCityBonus(tile="E"),
+        ev.Decline(),
+        ev.FrederickTurn(face=face_of("S07")),
+        ev.Correct(target="player.vp", value=4),
         # Turn 5: 2 Stone bought at the Market; the warehouse holds 3 resources.
-        PlayCard(slot=4, face_up=False, actions=("market",)),
-        VisitMarket(buys=1, rates=MarketTile(buy=Trade(resource="stone", amount=2, augustales=4))),
-        DropResources(stone=2),
-        Gain(augustales=-1, reason="a tip"),
-        FrederickTurn(face=face_of("S05")),
-        RevealEdict(position=1, edict=parse_edict("3G")),
+        ev.PlayCard(slot=4, face_up=False, actions=("market",)),
+        ev.VisitMarket(
+            buys=1, rates=MarketTile(buy=Trade(resource="stone", amount=2, augustales=4))
+        ),
+        ev.DropResources(stone=2),
+        ev.Gain(augustales=-1, reason="a tip"),
+        ev.FrederickTurn(face=face_of("S05")),
+        ev.RevealEdict(position=1, edict=parse_edict("3G")),
         # Turn 6 (the sixth slot is free): pass; Frederick has taken his five actions.
-        Pass(),
-        CastleIncome(),
-        ScoreAllyIncome(),
-        Reorganise(),
-        EndRound(),
+        ev.Pass(),
+        ev.CastleIncome(),
+        ev.ScoreAllyIncome(),
+        ev.Reorganise(),
+        ev.EndRound(),
     ]
     for event in events:
         game.push(event)
@@ -501,9 +488,9 @@ def test_every_event_type_gets_a_log_line(
     game = every_kind_of_event(make_game, face_of)
     all_types = {
         typing.get_args(member.model_fields["type"].annotation)[0]
-        for member in typing.get_args(typing.get_args(Event)[0])
+        for member in typing.get_args(typing.get_args(ev.Event)[0])
     }
-    assert all_types == set(EVENT_TYPES)
+    assert all_types == set(ev.EVENT_TYPES)
     assert {event.type for event in game.events} == all_types
     assert len(game.log) == len(game.events)
     assert all(isinstance(line, str) and line.strip() for line in game.log)

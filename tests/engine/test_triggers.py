@@ -72,6 +72,20 @@ def assert_blocked(game: SoloGame) -> None:
         game.push(Pass())
 
 
+def assert_waits_for(game: SoloGame, expected: list[tuple[str, str]], text: str) -> None:
+    """The pending obligations are ``expected`` (see :func:`kinds`), the first one reads
+    ``text``, and it blocks the rest (:func:`assert_blocked`)."""
+    assert kinds(game) == expected
+    assert game.state.pending[0].text == text
+    assert_blocked(game)
+
+
+def promote_by_card(game: SoloGame, slot: int = 0, **promote: Any) -> None:
+    """Play a face-down card in ``slot`` for its Promote action, then promote."""
+    game.push(PlayCard(slot=slot, face_up=False, actions=("promote",)))
+    game.push(Promote(**promote))
+
+
 def issue_edict(game: SoloGame, slot: int = 0, tile: str = "1S") -> None:
     """Issue Active ``slot`` adding its first kind (Active I of the test tiles is 2T)."""
     row = game.state.edicts.active[slot]
@@ -87,9 +101,9 @@ def issue_edict(game: SoloGame, slot: int = 0, tile: str = "1S") -> None:
 def test_main_action_a_face_down_card_owes_its_action(game_with: Callable[..., SoloGame]) -> None:
     game = game_with()
     game.push(PlayCard(slot=0, face_up=False, actions=("build",)))
-    assert kinds(game) == [("main_action", "build")]
-    assert game.state.pending[0].text == "Build a Structure (your face-down card in slot 1)"
-    assert_blocked(game)
+    assert_waits_for(
+        game, [("main_action", "build")], "Build a Structure (your face-down card in slot 1)"
+    )
     assert "build" in game.allowed() and "promote" not in game.allowed()
     with pytest.raises(RuleError, match="first: Build a Structure"):
         game.push(Promote(specialist=0, path="A"))
@@ -135,18 +149,18 @@ def test_issue_edict_a_marked_tower_or_wall_only(game_with: Callable[..., SoloGa
         game.push(RevealEdict(position=position, edict=parse_edict("1G")))
     game.push(PlayCard(slot=1, face_up=False, actions=("build",)))
     game.push(Build(structure="wall", stone=1, edict_mark=True))
-    assert kinds(game) == [("issue_edict", "edict")]
-    assert game.state.pending[0].text == "You built a Wall: issue an Edict (Active I, II or III)"
-    assert_blocked(game)
+    assert_waits_for(
+        game, [("issue_edict", "edict")], "You built a Wall: issue an Edict (Active I, II or III)"
+    )
 
 
 def test_issue_edict_an_ally_on_the_marked_space_once(game_with: Callable[..., SoloGame]) -> None:
     game = game_with(player=RICH | {"grain": 3}, port_allies=("tento",))
     game.push(PlayCard(slot=0, face_up=False, actions=("summon",)))
     game.push(SummonAlly(ally_id="tento", grain=2, edict_mark=True))
-    assert kinds(game) == [("issue_edict", "edict")]
-    assert game.state.pending[0].text == "Your Ally stands on the marked space: issue an Edict"
-    assert_blocked(game)
+    assert_waits_for(
+        game, [("issue_edict", "edict")], "Your Ally stands on the marked space: issue an Edict"
+    )
     assert game.state.player.marked_allies == 1
 
 
@@ -164,13 +178,12 @@ def test_issue_edict_a_workplace_token_the_first_time_only(
 ) -> None:
     game = game_with(player=RICH, edict_token_spaces=("A1", "C4"))
     assert game.state.board.tokens_left == 2
-    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
-    game.push(Promote(specialist=0, path="A"))
-    assert kinds(game) == [("issue_edict", "edict")]
-    assert game.state.pending[0].text == (
-        "Edict token on A1: issue an Edict (the token leaves the game)"
+    promote_by_card(game, specialist=0, path="A")
+    assert_waits_for(
+        game,
+        [("issue_edict", "edict")],
+        "Edict token on A1: issue an Edict (the token leaves the game)",
     )
-    assert_blocked(game)
     assert game.state.board.tokens_left == 1
     assert game.state.board.space("A", 1).token is False
     assert game.state.board.space("C", 4).token is True
@@ -179,15 +192,13 @@ def test_issue_edict_a_workplace_token_the_first_time_only(
     game.push(FrederickTurn())
     for position in game.state.awaiting_reveal:
         game.push(RevealEdict(position=position, edict=parse_edict("1G")))
-    game.push(PlayCard(slot=1, face_up=False, actions=("promote",)))
-    game.push(Promote(specialist=1, path="A"))
+    promote_by_card(game, slot=1, specialist=1, path="A")
     assert game.state.pending == ()  # the token is gone: nothing more
 
 
 def test_issue_edict_city_bonus_b(game_with: Callable[..., SoloGame]) -> None:
     game = game_with(player=RICH | {"specialists": (Specialist(path="C", space=4),)})
-    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
-    game.push(Promote(specialist=0, grain=1))
+    promote_by_card(game, specialist=0, grain=1)
     assert kinds(game) == [("city_bonus", "city_bonus")]
     assert_blocked(game)
     with pytest.raises(RuleError, match="tile A is not in the City of Path C"):
@@ -208,9 +219,7 @@ def test_issue_edict_great_wall_a(game_with: Callable[..., SoloGame]) -> None:
         game.push(Build(structure="wall", great="great_wall_a", augustales=1))
     game.push(Build(structure="wall", great="great_wall_a", stone=1))
     assert game.state.player.augustales == 27
-    assert kinds(game) == [("issue_edict", "edict")]
-    assert game.state.pending[0].text == "Great Wall A: issue an Edict"
-    assert_blocked(game)
+    assert_waits_for(game, [("issue_edict", "edict")], "Great Wall A: issue an Edict")
 
 
 def test_edict_reward_with_no_active_tile_left_take_any_one(
@@ -269,9 +278,11 @@ def test_side_bonus_market_side_owes_a_visit(game_with: Callable[..., SoloGame])
     game = game_with(player=RICH, markets=(rates,))
     game.push(PlayCard(slot=0, face_up=False, actions=("build",)))
     game.push(Build(structure="tower", stone=1, closes=("market", "grain")))
-    assert kinds(game) == [("side_bonus", "market"), ("side_bonus", "auto")]
-    assert game.state.pending[0].text == "Market side: visit the Market in Roma"
-    assert_blocked(game)
+    assert_waits_for(
+        game,
+        [("side_bonus", "market"), ("side_bonus", "auto")],
+        "Market side: visit the Market in Roma",
+    )
     game.push(VisitMarket(sells=1))
     assert game.state.player.augustales == 33
     assert game.state.player.grain == 1  # sold 1, then the Grain side's 1 came after
@@ -385,9 +396,11 @@ def test_keep_cover_hand_draws_two_and_raises_the_hand(game_with: Callable[..., 
     game = game_with(player=RICH)
     game.push(PlayCard(slot=0, face_up=False, actions=("build",)))
     game.push(Build(structure="keep", cover="hand", stone=2))
-    assert kinds(game) == [("keep_cover", "resolve"), ("issue_edict", "edict")]
-    assert game.state.pending[0].text == "Keep cover: draw 2 cards (your hand size is now 7)"
-    assert_blocked(game)
+    assert_waits_for(
+        game,
+        [("keep_cover", "resolve"), ("issue_edict", "edict")],
+        "Keep cover: draw 2 cards (your hand size is now 7)",
+    )
     game.push(Resolve())
     assert kinds(game) == [("issue_edict", "edict")]
 
@@ -423,9 +436,7 @@ def test_card_effect_a_bought_card_acts_at_once(game_with: Callable[..., SoloGam
     game.push(PlayCard(slot=0, face_up=False, actions=("purchase",)))
     game.push(BuyCard(card_id="A1"))
     assert game.state.player.augustales == 27
-    assert kinds(game) == [("card_effect", "resolve")]
-    assert game.state.pending[0].text == "A1 bought: +2 Grain"
-    assert_blocked(game)
+    assert_waits_for(game, [("card_effect", "resolve")], "A1 bought: +2 Grain")
     game.push(Resolve())
     assert game.state.player.grain == 2
 
@@ -465,8 +476,7 @@ def test_card_effect_unknown_card_is_told_once(game_with: Callable[..., SoloGame
 
 def test_city_bonus_a_coins_then_a_choice_of_resources(game_with: Callable[..., SoloGame]) -> None:
     game = game_with(player=RICH | {"walls": 5, "specialists": (Specialist(path="A", space=4),)})
-    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
-    game.push(Promote(specialist=0, grain=1))
+    promote_by_card(game, specialist=0, grain=1)
     game.push(ChooseCityBonus(tile="A"))
     assert kinds(game) == [("city_bonus", "resolve")]
     assert game.state.pending[0].text == (
@@ -483,13 +493,12 @@ def test_name_workplace_when_a_specialist_first_arrives(
     game_with: Callable[..., SoloGame],
 ) -> None:
     game = game_with(player=RICH, workplaces={}, edict_token_spaces=None)
-    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
-    game.push(Promote(specialist=0, path="C"))
-    assert kinds(game) == [("name_workplace", "name_workplace")]
-    assert game.state.pending[0].text == (
-        "Path C space 1: which Workplace tile is there and does it hold an Edict token?"
+    promote_by_card(game, specialist=0, path="C")
+    assert_waits_for(
+        game,
+        [("name_workplace", "name_workplace")],
+        "Path C space 1: which Workplace tile is there and does it hold an Edict token?",
     )
-    assert_blocked(game)
     with pytest.raises(RuleError, match="C1 is a countryside space; Village I A is a village"):
         game.push(PlaceWorkplace(path="C", space=1, tile="village-I-A"))
     with pytest.raises(RuleError, match="name the space your Specialist reached: C1"):
@@ -505,8 +514,7 @@ def test_draw_cards_and_a_larger_hand_while_a_specialist_stays(
     game = game_with(player=RICH | {"specialists": (Specialist(path="A", space=1),)})
     limits = PlayerLimits.from_ruleset(game.setup.ruleset)
     assert hand_size(game.state, limits) == 5
-    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
-    game.push(Promote(specialist=0))
+    promote_by_card(game, specialist=0)
     assert kinds(game) == [("draw_cards", "resolve")]
     assert game.state.pending[0].text == (
         "Countryside II A: draw 1 card (your hand size is 6 while a Specialist stays there)"
