@@ -17,9 +17,10 @@ screen, and once it has the lock it resumes the saved game (:meth:`StuporSoloApp
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -31,11 +32,16 @@ from textual.screen import Screen
 from companion.background import InputGate
 from companion.commands import GameCommands
 from companion.config import LoadedConfig
-from companion.hand_over import HandOver
 from companion.keymap import APP_KEYS, bindings
 from companion.session import GameSession
 from companion.storage.lock import DataLock
-from companion.storage.takeover import POLL_SECONDS
+
+if TYPE_CHECKING:
+    from companion.hand_over import HandOver
+
+WATCH_AFTER = 0.5
+"""Seconds after start before this copy looks for take-over requests (a request waits
+longer than that for its answer)."""
 
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
@@ -78,8 +84,6 @@ class StuporSoloApp(App[None]):
         """True when another copy holds the data: nothing may be written."""
         self.input_gate = InputGate()
         """Background work (the Table's odds and forecast) pauses while input arrives."""
-        self.hand_over = HandOver(self.session, self.lock) if self.lock is not None else None
-        """Lets another copy take the data over, or takes it from another copy."""
         self.let_go = False
         """True once this copy has handed the data over to another (it is quitting)."""
 
@@ -172,7 +176,21 @@ class StuporSoloApp(App[None]):
         start looking for another copy's request to take over."""
         self.session.clean_stray_files()
         self._apply_config()
-        if self.hand_over is not None:
+        if self.lock is not None:  # the watch can wait for the first screen to be drawn
+            self.set_timer(WATCH_AFTER, self._watch_for_take_over, name="take-over watch")
+
+    @functools.cached_property
+    def hand_over(self) -> HandOver | None:
+        """Lets another copy take the data over, or takes it from another copy (made when
+        first needed: its module is not needed to draw the first screen)."""
+        from companion.hand_over import HandOver
+
+        return HandOver(self.session, self.lock) if self.lock is not None else None
+
+    def _watch_for_take_over(self) -> None:
+        from companion.storage.takeover import POLL_SECONDS
+
+        if self.hand_over is not None and not self.let_go:
             self.set_interval(POLL_SECONDS, self._answer_take_over, name="take-over watch")
 
     def _answer_take_over(self) -> None:
