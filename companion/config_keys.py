@@ -19,74 +19,41 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from companion.keymap import (
-    ADVISOR_KEYS,
-    APP_KEYS,
-    CHOICE_KEYS,
-    DATA_IN_USE_KEYS,
-    END_PHASE_KEYS,
-    FINAL_SCORE_KEYS,
-    HELP_KEYS,
-    ISSUE_EDICT_KEYS,
-    LOG_KEYS,
-    LOG_ROLL_BACK_KEYS,
-    MODAL_KEYS,
-    QUESTION_KEYS,
-    SETUP_KEYS,
-    SOLO_FACE_KEYS,
-    START_KEYS,
-    TABLE_KEYS,
-    UNSAVED_QUIT_KEYS,
-    Key,
-    all_ids,
-)
-from companion.keymap_records import (
-    BGSTATS_KEYS,
-    CARD_EDITOR_KEYS,
-    DECK_KEYS,
-    DECK_RESET_KEYS,
-    DECK_TABLE_KEYS,
-    EXPORT_KEYS,
-    HISTORY_DELETE_KEYS,
-    HISTORY_DETAIL_KEYS,
-    HISTORY_KEYS,
-    HISTORY_RESTORE_KEYS,
-    HISTORY_TABLE_KEYS,
-    RESTORE_KEYS,
-    STATISTICS_KEYS,
-)
+from companion import keymap as km
+from companion import keymap_records as kr
+from companion.keymap import Key, all_ids
 
 SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
-    ("everywhere", APP_KEYS),
-    ("the Start screen", START_KEYS),
-    ("the New game form", SETUP_KEYS),
-    ("the Table", TABLE_KEYS),
-    ("the End Phase", END_PHASE_KEYS),
-    ("the Final score", FINAL_SCORE_KEYS),
-    ("the game log", LOG_KEYS),
-    ("the roll-back question", LOG_ROLL_BACK_KEYS.keys()),
-    ("the History screen", HISTORY_KEYS),
-    ("the History table", HISTORY_TABLE_KEYS),
-    ("a game's details", HISTORY_DETAIL_KEYS),
-    ("the delete question", HISTORY_DELETE_KEYS.keys()),
-    ("the export dialog", EXPORT_KEYS),
-    ("the backups dialog", RESTORE_KEYS),
-    ("the restore question", HISTORY_RESTORE_KEYS.keys()),
-    ("the BG Stats screen", BGSTATS_KEYS),
-    ("the Statistics screen", STATISTICS_KEYS),
-    ("the Deck screen", DECK_KEYS),
-    ("the Deck table", DECK_TABLE_KEYS),
-    ("the card editor", CARD_EDITOR_KEYS),
-    ("the deck reset question", DECK_RESET_KEYS.keys()),
-    ("the dialogs", MODAL_KEYS),
-    ("the Issue an Edict dialog", ISSUE_EDICT_KEYS),
-    ("a yes/no question", QUESTION_KEYS.keys()),
-    ("the What if dialog", ADVISOR_KEYS),
-    ("the choice lists", CHOICE_KEYS),
-    ("the solo card face dialog", SOLO_FACE_KEYS),
-    ("the data-in-use screen", DATA_IN_USE_KEYS),
-    ("the quit question", UNSAVED_QUIT_KEYS),
-    ("the Help screen", HELP_KEYS),
+    ("everywhere", km.APP_KEYS),
+    ("the Start screen", km.START_KEYS),
+    ("the New game form", km.SETUP_KEYS),
+    ("the Table", km.TABLE_KEYS),
+    ("the End Phase", km.END_PHASE_KEYS),
+    ("the Final score", km.FINAL_SCORE_KEYS),
+    ("the game log", km.LOG_KEYS),
+    ("the roll-back question", km.LOG_ROLL_BACK_KEYS.keys()),
+    ("the History screen", kr.HISTORY_KEYS),
+    ("the History table", kr.HISTORY_TABLE_KEYS),
+    ("a game's details", kr.HISTORY_DETAIL_KEYS),
+    ("the delete question", kr.HISTORY_DELETE_KEYS.keys()),
+    ("the export dialog", kr.EXPORT_KEYS),
+    ("the backups dialog", kr.RESTORE_KEYS),
+    ("the restore question", kr.HISTORY_RESTORE_KEYS.keys()),
+    ("the BG Stats screen", kr.BGSTATS_KEYS),
+    ("the Statistics screen", kr.STATISTICS_KEYS),
+    ("the Deck screen", kr.DECK_KEYS),
+    ("the Deck table", kr.DECK_TABLE_KEYS),
+    ("the card editor", kr.CARD_EDITOR_KEYS),
+    ("the deck reset question", kr.DECK_RESET_KEYS.keys()),
+    ("the dialogs", km.MODAL_KEYS),
+    ("the Issue an Edict dialog", km.ISSUE_EDICT_KEYS),
+    ("a yes/no question", km.QUESTION_KEYS.keys()),
+    ("the What if dialog", km.ADVISOR_KEYS),
+    ("the choice lists", km.CHOICE_KEYS),
+    ("the solo card face dialog", km.SOLO_FACE_KEYS),
+    ("the data-in-use screen", km.DATA_IN_USE_KEYS),
+    ("the quit question", km.UNSAVED_QUIT_KEYS),
+    ("the Help screen", km.HELP_KEYS),
 )
 """Each set of bindings that live on one screen, dialog or widget, and its name in a
 message. Every binding id of :mod:`companion.keymap` is in at least one (a test checks)."""
@@ -177,7 +144,7 @@ def _clashes(keymap: dict[str, str], problems: list[str], name: str) -> set[str]
     or be taken first by a priority key of the app; each clash is told once."""
     clashing: set[str] = set()
     told: set[tuple[str, ...]] = set()
-    priority = {k: key.id for key in APP_KEYS if key.priority for k in _keys_of(key, keymap)}
+    priority = {k: key.id for key in km.APP_KEYS if key.priority for k in _keys_of(key, keymap)}
     for where, table in SCOPES:
         users: dict[str, list[str]] = {}
         for key in table:
@@ -198,7 +165,7 @@ def _clashes(keymap: dict[str, str], problems: list[str], name: str) -> set[str]
                     )
                 clashing.update(moved)
             taker = priority.get(one)
-            if table is not APP_KEYS and taker is not None and moved:
+            if table is not km.APP_KEYS and taker is not None and moved:
                 problems.append(
                     f"{name}: [keys] {_joined(moved)} would be {one!r}, which {taker} "
                     f"takes first everywhere; {_left_out(moved)}"
