@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
 from solo_deck import Voyage
 
 
@@ -14,19 +19,34 @@ def two_spaces() -> Voyage:
     return voyage
 
 
-def test_take_first_card_takes_from_the_first_space_holding_one() -> None:
+@pytest.mark.parametrize(
+    ("take_first", "take", "first_space", "held"),
+    [
+        pytest.param(
+            Voyage.take_first_card,
+            Voyage.take_card,
+            Voyage.first_card_space,
+            lambda space: space.present,
+            id="card",
+        ),
+        pytest.param(
+            Voyage.take_first_ally,
+            Voyage.take_ally,
+            Voyage.first_ally_space,
+            lambda space: space.face_up,
+            id="ally",
+        ),
+    ],
+)
+def test_take_first_takes_from_the_first_space_holding_one_and_then_finds_none(
+    take_first: Callable[[Voyage, int], tuple[Voyage, Any]],
+    take: Callable[[Voyage, int, int], tuple[Voyage, Any]],
+    first_space: Callable[[Voyage, int], int | None],
+    held: Callable[[Any], bool],
+) -> None:
     voyage = two_spaces()
-    after, taken = voyage.take_first_card(0)
-    assert taken is not None and taken.present
-    assert after == voyage.take_card(0, 1)[0]
-    assert after.first_card_space(0) is None
-    assert after.take_first_card(0) == (after, None)
-
-
-def test_take_first_ally_takes_the_first_face_up_one() -> None:
-    voyage = two_spaces()
-    after, taken = voyage.take_first_ally(0)
-    assert taken is not None and taken.face_up
-    assert after == voyage.take_ally(0, 1)[0]
-    assert after.first_ally_space(0) is None
-    assert after.take_first_ally(0) == (after, None)
+    after, taken = take_first(voyage, 0)
+    assert taken is not None and held(taken)
+    assert after == take(voyage, 0, 1)[0]
+    assert first_space(after, 0) is None
+    assert take_first(after, 0) == (after, None)
