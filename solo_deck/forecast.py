@@ -59,6 +59,7 @@ import math
 import random
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from solo_deck.events import Event
 from solo_deck.model_base import FrozenModel
@@ -221,38 +222,36 @@ def _start(state: GameState, ruleset: Ruleset) -> _Start:
     )
 
 
+class ForecastOptions(TypedDict, total=False):
+    """The keyword options of the model, the same for :func:`forecast_rounds_left` and
+    :func:`forecast_steps` (their defaults are in the signature of :func:`forecast_steps`)."""
+
+    edicts_per_round: float | None
+    cards_per_round: float
+    structures_per_round: float
+    history: Sequence[Event] | None
+    horizon: int
+
+
 def forecast_rounds_left(
     state: GameState,
     ruleset: Ruleset,
     simulations: int = 10_000,
     seed: int = 0,
     *,
-    edicts_per_round: float | None = None,
-    cards_per_round: float = 1.0,
-    structures_per_round: float = 0.0,
-    history: Sequence[Event] | None = None,
-    horizon: int = 10,
     should_stop: Callable[[], bool] | None = None,
+    **options: Unpack[ForecastOptions],
 ) -> RoundsForecast:
     """Estimate in which round the game ends, by ``simulations`` seeded playouts of
-    Frederick's remaining turns (see the module docstring for the model).
+    Frederick's remaining turns (see the module docstring for the model, and
+    :func:`forecast_steps` for the ``options`` and their defaults).
 
     The same state, arguments and ``seed`` always give the same forecast.
     ``should_stop`` is asked every :data:`CHECK_EVERY` playouts; when it returns True the
     work is abandoned with :class:`ForecastCancelled`. To spread the work over time
     instead, use :func:`forecast_steps`.
     """
-    steps = forecast_steps(
-        state,
-        ruleset,
-        simulations,
-        seed,
-        edicts_per_round=edicts_per_round,
-        cards_per_round=cards_per_round,
-        structures_per_round=structures_per_round,
-        history=history,
-        horizon=horizon,
-    )
+    steps = forecast_steps(state, ruleset, simulations, seed, **options)
     while True:
         try:
             done = next(steps)

@@ -65,26 +65,24 @@ def resolve_frederick_turn(
 
     # 2. Removals at his port.
     if card.removes_card:
-        space = voyage.first_card_space(target)
-        if space is None:
+        voyage, taken = voyage.take_first_card(target)
+        if taken is None:
             steps.append(f"No Advanced card in {here} to remove")
         else:
-            voyage, taken = voyage.take_card(target, space)
-            label = f" ({taken.card_id})" if taken and taken.card_id else ""
+            label = f" ({taken.card_id})" if taken.card_id else ""
             steps.append(f"Remove the Advanced card in {here}{label} from the game")
     if card.removes_ally:
-        space = voyage.first_ally_space(target)
-        if space is None:
+        voyage, gone = voyage.take_first_ally(target)
+        if gone is None:
             steps.append(f"No face-up Ally in {here} to remove")
         else:
-            voyage, gone = voyage.take_ally(target, space)
-            if gone is not None and gone.face_up_id is not None:
+            if gone.face_up_id is not None:
                 voyage = voyage.model_copy(
                     update={"removed_allies": (*voyage.removed_allies, gone.face_up_id)}
                 )
-            name = ally_name(gone.face_up_id) if gone else None
+            name = ally_name(gone.face_up_id)
             label = f" ({name})" if name else ""
-            under = " and leave the face-down one beneath" if gone and gone.face_down else ""
+            under = " and leave the face-down one beneath" if gone.face_down else ""
             steps.append(f"Remove the Ally in {here}{label} from the game{under}")
 
     # 3. The edict.

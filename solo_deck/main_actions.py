@@ -26,6 +26,7 @@ from solo_deck.triggers import (
     arrival_obligations,
     card_obligations,
     cover_obligations,
+    edict_to_issue,
     great_obligations,
     side_obligations,
     space_edict,
@@ -271,12 +272,8 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
     duties = workplace_obligations(tiles, "summon")
     if event.edict_mark:
         duties.append(
-            Obligation(
-                kind="issue_edict",
-                does="edict",
-                text="Your Ally stands on the marked space: issue an Edict",
-                source="marked Ally space",
-                optional=False,
+            edict_to_issue(
+                "Your Ally stands on the marked space: issue an Edict", "marked Ally space"
             )
         )
     new_state = state.model_copy(update={"player": player, "voyage": voyage})

@@ -11,6 +11,7 @@ from solo_deck.data_files import load_ruleset
 from solo_deck.edict import Edict, EdictKind
 from solo_deck.errors import RuleError
 from solo_deck.model_base import FrozenModel
+from solo_deck.provenance import sourced_values
 from solo_deck.ruleset import Ruleset
 
 
@@ -38,18 +39,9 @@ class PalaceLimits(FrozenModel):
 
     @classmethod
     def from_ruleset(cls, ruleset: Ruleset | None = None) -> PalaceLimits:
-        """The limits a ruleset gives (the packaged one by default)."""
-        caps = (ruleset or load_ruleset()).palace_caps
-        return cls(
-            reserve_max=caps.reserve_max.value,
-            treasury_max=caps.treasury_max.value,
-            treasury_step=caps.treasury_step.value,
-            towers_max=caps.towers_max.value,
-            walls_max=caps.walls_max.value,
-            keeps_max=caps.keeps_max.value,
-            allies_max=caps.allies_max.value,
-            path_a_spaces=caps.path_a_spaces.value,
-        )
+        """The limits a ruleset gives (the packaged one by default): its ``palace_caps``,
+        field by field."""
+        return cls.model_validate(sourced_values((ruleset or load_ruleset()).palace_caps))
 
     def bounds(self, kind: EdictKind) -> tuple[int, int]:
         """``(minimum, maximum)`` of the palace field that ``kind`` moves."""
@@ -134,18 +126,8 @@ class Palace(FrozenModel):
 
     @classmethod
     def initial(cls, ruleset: Ruleset | None = None) -> Palace:
-        """Frederick's palace at setup."""
-        start = (ruleset or load_ruleset()).frederick_start
-        return cls(
-            grain=start.grain.value,
-            stone=start.stone.value,
-            treasury=start.treasury.value,
-            towers=start.towers.value,
-            walls=start.walls.value,
-            keeps=start.keeps.value,
-            allies=start.allies.value,
-            specialist=start.specialist.value,
-        )
+        """Frederick's palace at setup: the ruleset's ``frederick_start``, field by field."""
+        return cls.model_validate(sourced_values((ruleset or load_ruleset()).frederick_start))
 
     @property
     def structures(self) -> int:

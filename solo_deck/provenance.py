@@ -53,3 +53,14 @@ class Sourced(FrozenModel, Generic[T]):
     def assumed(self) -> bool:
         """True when the retail rulebook does not state the value."""
         return not self.source.startswith("rulebook")
+
+
+def sourced_values(group: FrozenModel) -> dict[str, object]:
+    """The ``value`` of each field of a group of :class:`Sourced` values, by field name: the
+    arguments of a model that holds the same fields as plain values.
+
+    >>> from solo_deck import load_ruleset
+    >>> sourced_values(load_ruleset().frederick_start)["treasury"]
+    6
+    """
+    return {name: getattr(group, name).value for name in type(group).model_fields}

@@ -104,18 +104,24 @@ def grant_obligations(
                 optional=True,
             )
         ]
-    duties = []
-    if grant.has_gain_part:
-        duties.append(
-            Obligation(
-                kind=kind,
-                does="auto",
-                text=f"{source}: {grant.gain.describe()}",
-                source=source,
-                gains=grant.gain,
-            )
-        )
+    duties = [auto_gains(kind, source, grant.gain)] if grant.has_gain_part else []
     return duties + action_obligations(grant.actions, kind, source)
+
+
+def auto_gains(kind: ObligationKind, source: str, gains: Gains) -> Obligation:
+    """Plain numbers the engine applies by itself, told as ``<source>: <gains>``.
+
+    >>> auto_gains("side_bonus", "Stone side", Gains(stone=1)).text
+    'Stone side: +1 Stone'
+    """
+    return Obligation(
+        kind=kind, does="auto", text=f"{source}: {gains.describe()}", source=source, gains=gains
+    )
+
+
+def edict_to_issue(text: str, source: str) -> Obligation:
+    """An Edict you must issue (a marked space, a token): it cannot be declined."""
+    return Obligation(kind="issue_edict", does="edict", text=text, source=source, optional=False)
 
 
 def card_obligations(card_id: str, grant: Grant, how: str) -> list[Obligation]:
@@ -178,15 +184,7 @@ def workplace_obligations(
         if not _acts(tile, trigger, structure):
             continue
         if not effect.gain.empty:
-            duties.append(
-                Obligation(
-                    kind="workplace_bonus",
-                    does="auto",
-                    text=f"{tile.label}: {effect.gain.describe()}",
-                    source=tile.label,
-                    gains=effect.gain,
-                )
-            )
+            duties.append(auto_gains("workplace_bonus", tile.label, effect.gain))
         if effect.resource_choice:
             n = effect.resource_choice
             duties.append(
@@ -209,12 +207,9 @@ def arrival_obligations(
     duties = []
     if entry.token:
         duties.append(
-            Obligation(
-                kind="issue_edict",
-                does="edict",
-                text=f"Edict token on {entry.key}: issue an Edict (the token leaves the game)",
-                source=f"Edict token {entry.key}",
-                optional=False,
+            edict_to_issue(
+                f"Edict token on {entry.key}: issue an Edict (the token leaves the game)",
+                f"Edict token {entry.key}",
             )
         )
     tile = workplace_tiles()[entry.tile] if entry.tile else None
@@ -253,7 +248,9 @@ def hand_size(state: GameState, limits: PlayerLimits) -> int:
 # --- building -------------------------------------------------------------------------------
 
 
-def side_obligations(closes: tuple[SideIncome, ...], port_name: str, kind: str) -> list[Obligation]:
+def side_obligations(
+    closes: tuple[SideIncome, ...], port_name: str, kind: ObligationKind
+) -> list[Obligation]:
     """The bonus of each side closed (or each closed side at the End Phase)."""
     rules = side_incomes()
     duties = []
@@ -269,15 +266,7 @@ def side_obligations(closes: tuple[SideIncome, ...], port_name: str, kind: str) 
                 )
             )
         else:
-            duties.append(
-                Obligation(
-                    kind=kind,
-                    does="auto",
-                    text=f"{rule.name} side: {rule.gains.describe()}",
-                    source=f"{rule.name} side",
-                    gains=rule.gains,
-                )
-            )
+            duties.append(auto_gains(kind, f"{rule.name} side", rule.gains))
     return duties
 
 
@@ -313,12 +302,9 @@ def cover_obligations(cover_id: str, state: GameState, limits: PlayerLimits) -> 
 
 def space_edict(structure: str) -> Obligation:
     """The Edict of a marked building site (every Keep's is marked)."""
-    return Obligation(
-        kind="issue_edict",
-        does="edict",
-        text=f"You built a {structure.capitalize()}: issue an Edict (Active I, II or III)",
-        source=f"{structure.capitalize()} site",
-        optional=False,
+    return edict_to_issue(
+        f"You built a {structure.capitalize()}: issue an Edict (Active I, II or III)",
+        f"{structure.capitalize()} site",
     )
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from pydantic import Field, model_validator
 
 from solo_deck.errors import RuleError
 from solo_deck.model_base import FrozenModel
 from solo_deck.solo_cards import ShipMove
+
+S = TypeVar("S")
 
 
 class CardSpace(FrozenModel):
@@ -134,10 +138,7 @@ class Voyage(FrozenModel):
 
     def take_card(self, port: int, space: int = 0) -> tuple[Voyage, CardSpace | None]:
         """Remove the Advanced card from a space; ``None`` if there was nothing to take."""
-        spaces = self.ports[port].cards
-        if space >= len(spaces):
-            raise RuleError(f"{self.ports[port].name} has no card space {space + 1}")
-        taken = spaces[space]
+        taken = self._space(port, self.ports[port].cards, space, "card")
         if not taken.present:
             return self, None
         return self._with_card(port, space, CardSpace(present=False)), taken
@@ -146,13 +147,16 @@ class Voyage(FrozenModel):
         """The first space at ``port`` holding a card."""
         return next((i for i, s in enumerate(self.ports[port].cards) if s.present), None)
 
+    def take_first_card(self, port: int) -> tuple[Voyage, CardSpace | None]:
+        """:meth:`take_card` from the :meth:`first_card_space`; ``None`` if ``port`` has no
+        card."""
+        space = self.first_card_space(port)
+        return (self, None) if space is None else self.take_card(port, space)
+
     def take_ally(self, port: int, space: int = 0) -> tuple[Voyage, AllySpace | None]:
         """Remove the face-up Ally from a space, uncovering the face-down one beneath
         (turned face up only at reorganisation). ``None`` if no face-up Ally was there."""
-        spaces = self.ports[port].allies
-        if space >= len(spaces):
-            raise RuleError(f"{self.ports[port].name} has no Ally space {space + 1}")
-        taken = spaces[space]
+        taken = self._space(port, self.ports[port].allies, space, "Ally")
         if not taken.face_up:
             return self, None
         left = AllySpace(face_up=False, face_down=taken.face_down)
@@ -161,6 +165,12 @@ class Voyage(FrozenModel):
     def first_ally_space(self, port: int) -> int | None:
         """The first space at ``port`` with a face-up Ally."""
         return next((i for i, s in enumerate(self.ports[port].allies) if s.face_up), None)
+
+    def take_first_ally(self, port: int) -> tuple[Voyage, AllySpace | None]:
+        """:meth:`take_ally` from the :meth:`first_ally_space`; ``None`` if ``port`` has no
+        face-up Ally."""
+        space = self.first_ally_space(port)
+        return (self, None) if space is None else self.take_ally(port, space)
 
     def name_ally(self, port: int, space: int, ally_id: str | None) -> Voyage:
         """Record who the face-up Ally in a space is."""
@@ -209,17 +219,31 @@ class Voyage(FrozenModel):
                     flipped.append((p, s))
         return voyage.model_copy(update={"advanced_pile": pile}), missing, flipped
 
+    def _space(self, port: int, spaces: tuple[S, ...], space: int, what: str) -> S:
+        """``spaces[space]`` of ``port``, or a :class:`RuleError` naming the port when it has
+        no such ``what`` space."""
+        if space >= len(spaces):
+            raise RuleError(f"{self.ports[port].name} has no {what} space {space + 1}")
+        return spaces[space]
+
     def _with_card(self, port: int, space: int, value: CardSpace) -> Voyage:
-        cards = list(self.ports[port].cards)
-        cards[space] = value
-        return self._with_port(port, self.ports[port].model_copy(update={"cards": tuple(cards)}))
+        cards = _replaced(self.ports[port].cards, space, value)
+        return self._with_port(port, self.ports[port].model_copy(update={"cards": cards}))
 
     def _with_ally(self, port: int, space: int, value: AllySpace) -> Voyage:
-        allies = list(self.ports[port].allies)
-        allies[space] = value
-        return self._with_port(port, self.ports[port].model_copy(update={"allies": tuple(allies)}))
+        allies = _replaced(self.ports[port].allies, space, value)
+        return self._with_port(port, self.ports[port].model_copy(update={"allies": allies}))
 
     def _with_port(self, index: int, port: Port) -> Voyage:
-        ports = list(self.ports)
-        ports[index] = port
-        return self.model_copy(update={"ports": tuple(ports)})
+        return self.model_copy(update={"ports": _replaced(self.ports, index, port)})
+
+
+def _replaced(items: tuple[S, ...], index: int, value: S) -> tuple[S, ...]:
+    """``items`` with ``items[index]`` replaced by ``value``.
+
+    >>> _replaced(("a", "b", "c"), 1, "x")
+    ('a', 'x', 'c')
+    """
+    replaced = list(items)
+    replaced[index] = value
+    return tuple(replaced)
