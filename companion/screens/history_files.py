@@ -26,11 +26,11 @@ from textual.widgets import Button, DataTable, Input, Label, RadioButton, RadioS
 from companion.keymap_records import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS
 from companion.keys import bindings
 from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.typed_app import TypedApp
 from companion.storage.restore import RestoreResult
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
     from companion.history_export import ExportFormat
     from companion.storage import HistoryRecord
     from companion.storage.restore import BackupInfo
@@ -49,7 +49,7 @@ def default_export_path(fmt: str = "csv", today: dt.date | None = None) -> pathl
     return pathlib.Path.home() / f"stupor-solo-history-{day}{suffix}"
 
 
-class ExportModal(ModalScreen[pathlib.Path | None]):
+class ExportModal(TypedApp, ModalScreen[pathlib.Path | None]):
     """Where to write the history and in which format; dismissed with the file written."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(EXPORT_KEYS))
@@ -57,11 +57,6 @@ class ExportModal(ModalScreen[pathlib.Path | None]):
     def __init__(self, records: Sequence[HistoryRecord]) -> None:
         super().__init__()
         self.records = list(records)
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return cast("StuporSoloApp", self.app)
 
     def compose(self) -> ComposeResult:
         count = len(self.records)
@@ -153,7 +148,7 @@ class ExportModal(ModalScreen[pathlib.Path | None]):
         self.dismiss(written)
 
 
-class BackupsModal(ModalScreen[RestoreResult | None]):
+class BackupsModal(TypedApp, ModalScreen[RestoreResult | None]):
     """The copies of the history, newest first; enter restores the highlighted one (after
     a yes). Dismissed with what the restore did, or ``None``."""
 
@@ -167,11 +162,6 @@ class BackupsModal(ModalScreen[RestoreResult | None]):
     def __init__(self) -> None:
         super().__init__()
         self.infos: list[BackupInfo] = []
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return cast("StuporSoloApp", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

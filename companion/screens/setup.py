@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
@@ -43,6 +43,7 @@ from companion.screens.setup_fields import (
     show_error,
 )
 from companion.screens.setup_ports import PortsSection
+from companion.screens.typed_app import TypedApp
 from companion.storage.settings_store import PrintedBoard
 from companion.widgets.edict_input import EdictField
 from companion.widgets.key_footer import KeyFooter
@@ -53,13 +54,10 @@ from solo_deck.action_cards import HOUSES
 from solo_deck.data_files import describe_validation_error, load_default_deck
 from solo_deck.setup import with_ports
 
-if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
-
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(TypedApp, Screen[None]):
     """Choose the game, follow the checklist, type the starting tiles, start."""
 
     DEFAULT_CSS = """
@@ -86,11 +84,6 @@ class SetupScreen(Screen[None]):
         super().__init__()
         self._ruleset = load_ruleset()
         self._initial: dict[str, object] = {}
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     # --- layout ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ stay.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,13 +20,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from companion.keymap import UNSAVED_QUIT_KEYS, bindings
+from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 
-if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
 
-
-class UnsavedQuitScreen(ModalScreen[None]):
+class UnsavedQuitScreen(TypedApp, ModalScreen[None]):
     """Retry the save, export the game elsewhere, quit anyway, or stay."""
 
     DEFAULT_CSS = """
@@ -36,11 +34,6 @@ class UnsavedQuitScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(UNSAVED_QUIT_KEYS))
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         session = self.stupor_app.session
