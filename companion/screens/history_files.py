@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Input, Label, RadioButton, RadioSet
+from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 
 from companion.keymap_records import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS
 from companion.keys import bindings
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.typed_app import TypedApp
 from companion.storage.restore import RestoreResult
+from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -70,8 +71,8 @@ class ExportModal(TypedApp, ModalScreen[pathlib.Path | None]):
             yield Input(str(default_export_path()), id="export-path")
             yield Label("", id="export-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Export (ctrl+s)", variant="primary", id="export")
-                yield Button("Cancel (esc)", id="cancel")
+                yield action_button("Export (ctrl+s)", "export", "primary")
+                yield action_button("Cancel (esc)", "cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -95,13 +96,6 @@ class ExportModal(TypedApp, ModalScreen[pathlib.Path | None]):
         """Enter in the file name exports."""
         event.stop()
         self.action_export()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Export or Cancel."""
-        if event.button.id == "export":
-            self.action_export()
-        else:
-            self.dismiss(None)
 
     def action_cancel(self) -> None:
         """Close without writing."""
@@ -174,8 +168,8 @@ class BackupsModal(TypedApp, ModalScreen[RestoreResult | None]):
             yield DataTable[Text](cursor_type="row", id="backups-table")
             yield Label("", id="backups-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Restore (enter)", variant="warning", id="restore")
-                yield Button("Close (esc)", id="close")
+                yield action_button("Restore (enter)", "restore", "warning")
+                yield action_button("Close (esc)", "close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -203,13 +197,6 @@ class BackupsModal(TypedApp, ModalScreen[RestoreResult | None]):
         """Enter on a copy: restore it (asks first)."""
         event.stop()
         self.action_restore()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Restore or Close."""
-        if event.button.id == "restore":
-            self.action_restore()
-        else:
-            self.dismiss(None)
 
     def action_close(self) -> None:
         """Back to the history."""

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Select, Static
+from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from companion.formatting import plural
 from companion.keymap import SETUP_KEYS, bindings
@@ -45,6 +45,7 @@ from companion.screens.setup_fields import (
 from companion.screens.setup_ports import PortsSection
 from companion.screens.typed_app import TypedApp
 from companion.storage.settings_store import PrintedBoard
+from companion.widgets.action_button import action_button
 from companion.widgets.edict_input import EdictField
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
@@ -126,8 +127,8 @@ class SetupScreen(TypedApp, Screen[None]):
                 id="board-section",
             )
             with Horizontal(id="setup-buttons"):
-                yield Button("Start game", variant="primary", id="start-game")
-                yield Button("Back", id="back")
+                yield action_button("Start game", "start_game", "primary")
+                yield action_button("Back", "back")
         yield KeyFooter()
 
     def _choices(self) -> ComposeResult:
@@ -302,13 +303,6 @@ class SetupScreen(TypedApp, Screen[None]):
         """Enter in a field moves to the next one; only the Start button starts."""
         event.stop()
         self.focus_next()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The two buttons at the bottom."""
-        if event.button.id == "start-game":
-            self.action_start_game()
-        elif event.button.id == "back":
-            self.action_back()
 
     # --- actions ---------------------------------------------------------------------
 
