@@ -20,65 +20,44 @@ REPO = Path(__file__).resolve().parent.parent
 
 @dataclass(frozen=True)
 class Settings:
-    """How much to measure: the full run, or ``--quick`` (CI: proves the benchmarks run)."""
+    """How much to measure: the full run (the defaults), or ``--quick`` (CI: proves the
+    benchmarks run)."""
 
-    quick: bool
-    process_runs: int
+    quick: bool = False
+    process_runs: int = 5
     """Timed runs of each whole-process case (startup)."""
-    memory_runs: int
-    history_games: int
-    memory_rounds: int
-    memory_events: int | None
+    memory_runs: int = 1
+    history_games: int = 10_000
+    memory_rounds: int = 40
+    memory_events: int | None = None
     """Quick mode stops the memory game after this many events (``None``: whole rounds)."""
-    undo_events: int
-    undo_reference_events: int
-    undo_runs: int
-    autosave_runs: int
-    stats_runs: int
-    key_runs: int
-    key_round: int
+    undo_events: int = 2_000
+    undo_reference_events: int = 20
+    undo_runs: int = 2_001
+    autosave_runs: int = 41
+    stats_runs: int = 5
+    key_runs: int = 15
+    key_round: int = 3
     """The round the Table's game is in when the keys are timed."""
-    forecast_runs: int
+    forecast_runs: int = 7
     """Timed forecasts of 10,000 playouts (and as many reference runs) per game stage."""
-    import_rows: int
-    """Games in the big import file (``import_100k``) ..."""
-    import_reference_rows: int
-    """... and in the reference file, a tenth of it."""
-    import_runs: int
+    import_rows: int = 100_000
+    """Games in the big import file (``import_100k``)."""
+    import_runs: int = 3
 
     @classmethod
     def full(cls) -> Settings:
-        return cls(
-            quick=False,
-            process_runs=5,
-            memory_runs=1,
-            history_games=10_000,
-            memory_rounds=40,
-            memory_events=None,
-            undo_events=2_000,
-            undo_reference_events=20,
-            undo_runs=2_001,
-            autosave_runs=41,
-            stats_runs=5,
-            key_runs=15,
-            key_round=3,
-            forecast_runs=7,
-            import_rows=100_000,
-            import_reference_rows=10_000,
-            import_runs=3,
-        )
+        return cls()
 
     @classmethod
     def quick_run(cls) -> Settings:
+        """Every count cut to what proves the benchmark runs (the rest as in the full run)."""
         return cls(
             quick=True,
             process_runs=1,
-            memory_runs=1,
             history_games=2_000,
             memory_rounds=1,
             memory_events=12,
-            undo_events=2_000,
-            undo_reference_events=20,
             undo_runs=201,
             autosave_runs=5,
             stats_runs=1,
@@ -86,9 +65,13 @@ class Settings:
             key_round=1,
             forecast_runs=1,
             import_rows=2_000,
-            import_reference_rows=200,
             import_runs=1,
         )
+
+    @property
+    def import_reference_rows(self) -> int:
+        """Games in the reference file of ``import_100k``: a tenth of the big one."""
+        return self.import_rows // 10
 
     def describe(self) -> str:
         mode = (

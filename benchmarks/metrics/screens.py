@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from benchmarks.game_gen import bench_setup, next_events
 from benchmarks.measure import Result, Settings, Workspace, load_json, median, spread, timed
+from benchmarks.metrics.engine import stats_result
 from benchmarks.runner import SIZE, quiet, settle
 from solo_deck import Phase
 
@@ -434,18 +435,12 @@ def stats_screen(settings: Settings, space: Workspace) -> Result:
     found = asyncio.run(_open_statistics(settings, folder, partial(load_json, path)))
     opens, loads = found["open"], found["load"]
     cpu_open, cpu_load = median(found["open_cpu"]), median(found["load_cpu"])
-    size = path.stat().st_size / 1e6
-    return Result(
-        "stats_10k",
-        4.0,
-        median(opens),
-        median(loads),
-        what=f"open the Statistics screen over {settings.history_games:,} games (read in "
-        "its worker, computed, drawn, idle)",
-        reference_what=f"json.load of the same history.json ({size:.1f} MB)",
-        notes=[
-            f"runs (ms): {spread(opens)} vs {spread(loads)}",
-            f"CPU time of the process (all threads): {cpu_open:.0f} ms vs {cpu_load:.0f} ms, "
-            f"ratio {cpu_open / cpu_load:.2f}",
-        ],
+    return stats_result(
+        f"open the Statistics screen over {settings.history_games:,} games (read in its "
+        "worker, computed, drawn, idle)",
+        opens,
+        loads,
+        path,
+        f"CPU time of the process (all threads): {cpu_open:.0f} ms vs {cpu_load:.0f} ms, "
+        f"ratio {cpu_open / cpu_load:.2f}",
     )

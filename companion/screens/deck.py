@@ -7,7 +7,7 @@ PROVISIONAL until every card is ticked as checked, or until the player saves the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
@@ -20,12 +20,10 @@ from companion.keymap_records import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS
 from companion.keys import bindings
 from companion.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
 from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 from solo_deck import DeckDefinition, SoloCard, load_default_deck
 from solo_deck.data_files import describe_validation_error
-
-if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
 
 OWN_DECK_NAME = "My deck"
 
@@ -88,7 +86,7 @@ def reset_question() -> ConfirmModal:
     )
 
 
-class DeckScreen(Screen[None]):
+class DeckScreen(TypedApp, Screen[None]):
     """The deck in use, its status, and the tools to check and edit it."""
 
     DEFAULT_CSS = """
@@ -108,11 +106,6 @@ class DeckScreen(Screen[None]):
         self.deck = load_default_deck()
         self.verified: set[str] = set()
         self._told: set[str] = set()
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="deck-box"):

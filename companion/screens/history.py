@@ -44,10 +44,10 @@ from companion.keys import bindings
 from companion.screens.history_reading import reading_finished, start_reading
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal
+from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
     from companion.history_service import HistoryService
     from companion.storage import HistoryRecord
     from companion.storage.restore import RestoreResult
@@ -86,7 +86,7 @@ class HistoryTable(DataTable[str | Text]):
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HISTORY_TABLE_KEYS))
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(TypedApp, Screen[None]):
     """All finished games, newest first; sort, filter, details, delete and undo."""
 
     TITLE = "History"
@@ -121,11 +121,6 @@ class HistoryScreen(Screen[None]):
         self._loading_timer: Timer | None = None
         self._refill_pending = False
         self._notes_width = 0
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     @property
     def service(self) -> HistoryService:

@@ -21,16 +21,17 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Input, Label, RadioButton, RadioSet
+from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 
 from companion.keymap_records import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS
 from companion.keys import bindings
 from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.typed_app import TypedApp
 from companion.storage.restore import RestoreResult
+from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
     from companion.history_export import ExportFormat
     from companion.storage import HistoryRecord
     from companion.storage.restore import BackupInfo
@@ -49,7 +50,7 @@ def default_export_path(fmt: str = "csv", today: dt.date | None = None) -> pathl
     return pathlib.Path.home() / f"stupor-solo-history-{day}{suffix}"
 
 
-class ExportModal(ModalScreen[pathlib.Path | None]):
+class ExportModal(TypedApp, ModalScreen[pathlib.Path | None]):
     """Where to write the history and in which format; dismissed with the file written."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(EXPORT_KEYS))
@@ -57,11 +58,6 @@ class ExportModal(ModalScreen[pathlib.Path | None]):
     def __init__(self, records: Sequence[HistoryRecord]) -> None:
         super().__init__()
         self.records = list(records)
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return cast("StuporSoloApp", self.app)
 
     def compose(self) -> ComposeResult:
         count = len(self.records)
@@ -75,8 +71,8 @@ class ExportModal(ModalScreen[pathlib.Path | None]):
             yield Input(str(default_export_path()), id="export-path")
             yield Label("", id="export-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Export (ctrl+s)", variant="primary", id="export")
-                yield Button("Cancel (esc)", id="cancel")
+                yield action_button("Export (ctrl+s)", "export", "primary")
+                yield action_button("Cancel (esc)", "cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -100,13 +96,6 @@ class ExportModal(ModalScreen[pathlib.Path | None]):
         """Enter in the file name exports."""
         event.stop()
         self.action_export()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Export or Cancel."""
-        if event.button.id == "export":
-            self.action_export()
-        else:
-            self.dismiss(None)
 
     def action_cancel(self) -> None:
         """Close without writing."""
@@ -153,7 +142,7 @@ class ExportModal(ModalScreen[pathlib.Path | None]):
         self.dismiss(written)
 
 
-class BackupsModal(ModalScreen[RestoreResult | None]):
+class BackupsModal(TypedApp, ModalScreen[RestoreResult | None]):
     """The copies of the history, newest first; enter restores the highlighted one (after
     a yes). Dismissed with what the restore did, or ``None``."""
 
@@ -168,11 +157,6 @@ class BackupsModal(ModalScreen[RestoreResult | None]):
         super().__init__()
         self.infos: list[BackupInfo] = []
 
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return cast("StuporSoloApp", self.app)
-
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Copies of the history", classes="dialog-title")
@@ -184,8 +168,8 @@ class BackupsModal(ModalScreen[RestoreResult | None]):
             yield DataTable[Text](cursor_type="row", id="backups-table")
             yield Label("", id="backups-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Restore (enter)", variant="warning", id="restore")
-                yield Button("Close (esc)", id="close")
+                yield action_button("Restore (enter)", "restore", "warning")
+                yield action_button("Close (esc)", "close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -213,13 +197,6 @@ class BackupsModal(ModalScreen[RestoreResult | None]):
         """Enter on a copy: restore it (asks first)."""
         event.stop()
         self.action_restore()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Restore or Close."""
-        if event.button.id == "restore":
-            self.action_restore()
-        else:
-            self.dismiss(None)
 
     def action_close(self) -> None:
         """Back to the history."""

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Select, Static
+from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from companion.formatting import plural
 from companion.keymap import SETUP_KEYS, bindings
@@ -43,7 +43,9 @@ from companion.screens.setup_fields import (
     show_error,
 )
 from companion.screens.setup_ports import PortsSection
+from companion.screens.typed_app import TypedApp
 from companion.storage.settings_store import PrintedBoard
+from companion.widgets.action_button import action_button
 from companion.widgets.edict_input import EdictField
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
@@ -53,13 +55,10 @@ from solo_deck.action_cards import HOUSES
 from solo_deck.data_files import describe_validation_error, load_default_deck
 from solo_deck.setup import with_ports
 
-if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
-
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(TypedApp, Screen[None]):
     """Choose the game, follow the checklist, type the starting tiles, start."""
 
     DEFAULT_CSS = """
@@ -86,11 +85,6 @@ class SetupScreen(Screen[None]):
         super().__init__()
         self._ruleset = load_ruleset()
         self._initial: dict[str, object] = {}
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     # --- layout ----------------------------------------------------------------------
 
@@ -133,8 +127,8 @@ class SetupScreen(Screen[None]):
                 id="board-section",
             )
             with Horizontal(id="setup-buttons"):
-                yield Button("Start game", variant="primary", id="start-game")
-                yield Button("Back", id="back")
+                yield action_button("Start game", "start_game", "primary")
+                yield action_button("Back", "back")
         yield KeyFooter()
 
     def _choices(self) -> ComposeResult:
@@ -309,13 +303,6 @@ class SetupScreen(Screen[None]):
         """Enter in a field moves to the next one; only the Start button starts."""
         event.stop()
         self.focus_next()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The two buttons at the bottom."""
-        if event.button.id == "start-game":
-            self.action_start_game()
-        elif event.button.id == "back":
-            self.action_back()
 
     # --- actions ---------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ never opens the history.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -17,11 +17,9 @@ from textual.widgets.option_list import Option
 
 from companion import __version__
 from companion.keymap import START_KEYS, bindings
+from companion.screens.typed_app import TypedApp
 from companion.warm_up import WARM_UP_DELAY, start_warm_up
 from companion.widgets.key_footer import KeyFooter
-
-if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
 
 MENU: tuple[tuple[str, str, str], ...] = (
     ("resume", "r", "Resume the game in progress"),
@@ -35,7 +33,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
 """(option id, key, label) of the menu, top to bottom."""
 
 
-class StartScreen(Screen[None]):
+class StartScreen(TypedApp, Screen[None]):
     """The first screen: a short menu, plus any notice from loading the data files."""
 
     DEFAULT_CSS = """
@@ -49,11 +47,6 @@ class StartScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(START_KEYS))
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start-box"):

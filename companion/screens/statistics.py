@@ -36,10 +36,10 @@ from companion.history_stats import (
 from companion.keymap_records import STATISTICS_KEYS
 from companion.keys import bindings
 from companion.screens.history_reading import reading_finished, start_reading
+from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
     from companion.storage import HistoryRecord
 
 EMPTY_TEXT = (
@@ -66,7 +66,7 @@ def breakpoint_class(width: int, breakpoints: Sequence[tuple[int, str]]) -> str 
     return None
 
 
-class StatisticsScreen(Screen[None]):
+class StatisticsScreen(TypedApp, Screen[None]):
     """Records, title counts, streaks and the score chart of every finished game."""
 
     TITLE = "Statistics"
@@ -105,11 +105,6 @@ class StatisticsScreen(Screen[None]):
         self.stats: CareerStats | None = None
         self.chart: ChartData | None = None
         self._loading_timer: Timer | None = None
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         # Textual gives the screen its breakpoint class when the screen gets its size,

@@ -10,7 +10,7 @@ stay.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,13 +20,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from companion.keymap import UNSAVED_QUIT_KEYS, bindings
+from companion.screens.typed_app import TypedApp
+from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 
-if TYPE_CHECKING:
-    from companion.app import StuporSoloApp
 
-
-class UnsavedQuitScreen(ModalScreen[None]):
+class UnsavedQuitScreen(TypedApp, ModalScreen[None]):
     """Retry the save, export the game elsewhere, quit anyway, or stay."""
 
     DEFAULT_CSS = """
@@ -36,11 +35,6 @@ class UnsavedQuitScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(UNSAVED_QUIT_KEYS))
-
-    @property
-    def stupor_app(self) -> StuporSoloApp:
-        """The app, typed."""
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         session = self.stupor_app.session
@@ -62,26 +56,14 @@ class UnsavedQuitScreen(ModalScreen[None]):
             )
             yield Static("", id="unsaved-status", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Retry the save (r)", variant="primary", id="retry")
-                yield Button("Export (e)", id="export")
-                yield Button("Quit anyway (ctrl+q)", variant="error", id="quit-anyway")
-                yield Button("Stay (esc)", id="stay")
+                yield action_button("Retry the save (r)", "retry", "primary")
+                yield action_button("Export (e)", "export")
+                yield action_button("Quit anyway (ctrl+q)", "quit_anyway", "error")
+                yield action_button("Stay (esc)", "stay")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#retry", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Each button runs its action."""
-        actions = {
-            "retry": self.action_retry,
-            "export": self.action_export,
-            "quit-anyway": self.action_quit_anyway,
-            "stay": self.action_stay,
-        }
-        run = actions.get(event.button.id or "")
-        if run is not None:
-            run()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the file name exports."""

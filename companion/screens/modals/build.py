@@ -34,6 +34,8 @@ class BuildModal(GameEventModal[Build]):
 
     DIALOG_TITLE = "Build a Structure"
     OK_LABEL = "Build"
+    AFTER_LIST = "#great"
+    """Enter on the Structure moves on to its kind (only Build records)."""
     DEFAULT_CSS = """
     BuildModal #structure { height: auto; margin-top: 1; }
     BuildModal .build-row { height: auto; }
@@ -126,12 +128,6 @@ class BuildModal(GameEventModal[Build]):
     @on(OptionList.OptionHighlighted, "#structure")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._sync()
-
-    @on(OptionList.OptionSelected, "#structure")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter on the Structure moves on to its kind (only Build records)."""
-        event.stop()
-        self.query_one("#great", Select).focus()
 
     @on(Select.Changed, "#great")
     def _great_changed(self, event: Select.Changed) -> None:

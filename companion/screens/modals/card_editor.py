@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Label, RadioSet, Select
+from textual.widgets import Checkbox, Label, RadioSet, Select
 
 from companion.keymap_records import CARD_EDITOR_KEYS
 from companion.keys import bindings
+from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
 from solo_deck import Numeral, ShipMove, SoloCard
@@ -75,19 +76,12 @@ class CardEditorModal(ModalScreen[SoloCard | None]):
             )
             yield Label("", id="edit-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save")
-                yield Button("Cancel (esc)", id="cancel")
+                yield action_button("Save (ctrl+s)", "save", "primary")
+                yield action_button("Cancel (esc)", "cancel")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#edit-move", RadioSet).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Save or Cancel."""
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
 
     def action_save(self) -> None:
         """Build the card; an invalid one is explained here and not returned."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -27,6 +26,8 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
 
     DIALOG_TITLE = "Take a City Bonus tile"
     OK_LABEL = "Take"
+    AFTER_LIST = "#ok"
+    """Enter on a tile moves to Take (only Take records)."""
     DEFAULT_CSS = """
     CityBonusModal #tiles { height: auto; max-height: 10; }
     """
@@ -72,12 +73,6 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
             self.query_one("#ok").focus()
             return
         focus_first_enabled(self.query_one("#tiles", OptionList))
-
-    @on(OptionList.OptionSelected, "#tiles")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter on a tile moves to Take (only Take records)."""
-        event.stop()
-        self.query_one("#ok").focus()
 
     def build_event(self) -> ChooseCityBonus | None:
         if self.path is None:

@@ -79,6 +79,7 @@ class CorrectModal(EventModal[Correct]):
 
     DIALOG_TITLE = "Correct a value"
     OK_LABEL = "Correct"
+    AFTER_LIST = "#value"
     DEFAULT_CSS = """
     CorrectModal #targets { height: auto; max-height: 50vh; }
     CorrectModal #value-row { height: auto; }
@@ -146,11 +147,6 @@ class CorrectModal(EventModal[Correct]):
     @on(OptionList.OptionHighlighted, "#targets")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._prefill()
-
-    @on(OptionList.OptionSelected, "#targets")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.query_one("#value", Input).focus()
 
     @on(Input.Changed, "#value")
     def _typed(self, event: Input.Changed) -> None:

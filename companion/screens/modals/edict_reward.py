@@ -139,12 +139,6 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         self.show_error(None)
         self._sync(prefill=True)
 
-    @on(OptionList.OptionSelected, "#space")
-    def _space_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter on the space moves on (only Take records)."""
-        event.stop()
-        self.focus_next()
-
     @on(Input.Changed)
     @on(Select.Changed)
     def _changed(self, event: Input.Changed | Select.Changed) -> None:

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input, Label, OptionList
 
 from companion.keymap import MODAL_KEYS, bindings
 from companion.notices import sentence
@@ -48,6 +48,8 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
     ENTER_MOVES_ON: ClassVar[bool] = False
     """Whether Enter in a field moves to the next one (only the first button records)
     instead of recording."""
+    AFTER_LIST: ClassVar[str] = ""
+    """Where Enter on the dialog's list moves to (a selector; empty: the next field)."""
 
     def __init__(self, obligation: Obligation | None = None) -> None:
         super().__init__()
@@ -149,6 +151,19 @@ class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
             self.focus_next()
         else:
             self.submit()
+
+    @on(OptionList.OptionSelected)
+    def _list_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.list_chosen()
+
+    def list_chosen(self) -> None:
+        """Enter on the list moves on, to :attr:`AFTER_LIST` (only the first button
+        records)."""
+        if self.AFTER_LIST:
+            self.query_one(self.AFTER_LIST).focus()
+        else:
+            self.focus_next()
 
 
 class GameEventModal(EventModal[EventT]):

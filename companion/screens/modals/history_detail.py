@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from companion.history_view import detail_fields, end_reason_text, game_label, score_parts
 from companion.keymap_records import HISTORY_DETAIL_KEYS
 from companion.keys import bindings
+from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -64,15 +65,11 @@ class HistoryDetailModal(ModalScreen[None]):
                 log = "\n".join(record.log_summary) or "(no log kept)"
                 yield Static(log, id="detail-log", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Close (esc)", id="close")
+                yield action_button("Close (esc)", "close")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#detail-body", VerticalScroll).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The Close button."""
-        self.dismiss()
 
     def action_close(self) -> None:
         """Back to the list."""

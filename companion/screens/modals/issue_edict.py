@@ -191,9 +191,8 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
             self.step = 1
         self._show_step()
 
-    @on(OptionList.OptionSelected, "#choices")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
+    def list_chosen(self) -> None:
+        """Enter on a choice records it: here the list is the whole answer."""
         self.submit()
 
     def submit(self) -> None:

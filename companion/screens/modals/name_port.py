@@ -26,6 +26,7 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
 
     DIALOG_TITLE = "Name an Ally or a card in a port"
     OK_LABEL = "Record"
+    AFTER_LIST = "#who"
     DEFAULT_CSS = """
     NamePortModal #spaces { height: auto; max-height: 14; }
     """
@@ -105,11 +106,6 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
     @on(OptionList.OptionHighlighted, "#spaces")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._sync_who()
-
-    @on(OptionList.OptionSelected, "#spaces")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.query_one("#who", Select).focus()
 
     @on(Select.Changed, "#who")
     def _who_changed(self, event: Select.Changed) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
@@ -125,11 +124,9 @@ class PlayCardModal(GameEventModal[PlayCard]):
         fixed = FIXED_LINES + (2 if self.both else 0)
         self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
 
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
+    def list_chosen(self) -> None:
         """Enter on a list moves on (to the second action, else to Play); only the Play
         button records. The slot keeps its default unless you Tab to it."""
-        event.stop()
         if self.both:
             self.query_one("#second", Select).focus()
         else:

@@ -152,18 +152,13 @@ class PromoteModal(GameEventModal[Promote]):
         reach.update(f"It will reach {self.reach(path, specialist.space + 1)}.")
 
     @on(OptionList.OptionHighlighted, "#specialist")
-    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._sync()
-
     @on(Select.Changed, "#path")
-    def _path_changed(self, event: Select.Changed) -> None:
+    def _changed(self, event: OptionList.OptionHighlighted | Select.Changed) -> None:
         self._sync()
 
-    @on(OptionList.OptionSelected, "#specialist")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
+    def list_chosen(self) -> None:
         """Enter on a Specialist moves on (to its path, else to the Grain); only Promote
         records."""
-        event.stop()
         chosen = self.chosen()
         if chosen is not None and chosen[1].path is None:
             self.query_one("#path", Select).focus()

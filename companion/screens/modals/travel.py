@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -49,6 +48,8 @@ class TravelModal(GameEventModal[Travel]):
 
     DIALOG_TITLE = "Travel: sail clockwise"
     OK_LABEL = "Sail"
+    AFTER_LIST = "#ok"
+    """Enter on a port moves to Sail (only Sail records)."""
 
     def destinations(self) -> list[tuple[int, int, int | None]]:
         """``(port, steps, cost)`` for every other port, clockwise (cost ``None``: out of
@@ -86,12 +87,6 @@ class TravelModal(GameEventModal[Travel]):
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#ports", OptionList))
-
-    @on(OptionList.OptionSelected, "#ports")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        """Enter on a port moves to Sail (only Sail records)."""
-        event.stop()
-        self.query_one("#ok").focus()
 
     def build_event(self) -> Travel | None:
         ports = self.query_one("#ports", OptionList)

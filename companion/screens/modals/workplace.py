@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Checkbox, Label, OptionList
 from textual.widgets.option_list import Option
@@ -98,12 +97,6 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
             return
         self.query_one("#token", Checkbox).display = self.token_open
         focus_first_enabled(self.query_one("#tiles", OptionList))
-
-    @on(OptionList.OptionSelected, "#tiles")
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter on a tile moves on (to the token box, else to Place)."""
-        event.stop()
-        self.focus_next()
 
     # --- the event -----------------------------------------------------------------------
 
