@@ -4,8 +4,12 @@ its refusals show inline, Escape records nothing, Decline only where the rules a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
+from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList
 
 from companion.screens.modals.edict_reward import RewardModal
@@ -17,6 +21,7 @@ from solo_deck.events import (
     ChooseCityBonus,
     Correct,
     Decline,
+    Event,
     PlayCard,
     Promote,
     Resolve,
@@ -38,6 +43,15 @@ from tests.app.followup_helpers import (
     type_text,
 )
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
+
+
+def resolving(folder: Path, card_id: str, **player: Any) -> Host:
+    """A host for the Resolve dialog of Advanced card ``card_id``, yours and just played face
+    up (your side otherwise changed as given)."""
+    played = [PlayCard(slot=0, face_up=True, card_id=card_id)]
+    session = start_game(folder, played, player={"advanced_cards": (card_id,), **player})
+    return Host(session, owed(ResolveModal))
+
 
 # --- the Edict reward ----------------------------------------------------------------------
 
@@ -120,28 +134,11 @@ async def test_reward_refused_by_the_engine_shows_inline(tmp_path: Path) -> None
     assert app.results == []
 
 
-async def test_reward_decline_and_escape(tmp_path: Path) -> None:
-    session = start_game(tmp_path, [*KEEP, *issue(1)])
-    app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await press_and_settle(pilot, "ctrl+d")
-        app.push_screen(owed(RewardModal)(session.state, session.ruleset), app.results.append)
-        await settle(pilot)
-        await press_and_settle(pilot, "escape")
-    assert app.results == [Decline(), None]
-
-
 # --- Resolve --------------------------------------------------------------------------------
 
 
 async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path,
-        [PlayCard(slot=0, face_up=True, card_id="A2")],
-        player={"advanced_cards": ("A2",), "grain": 0, "stone": 0},
-    )
-    app = Host(session, owed(ResolveModal))
+    app = resolving(tmp_path, "A2", grain=0, stone=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert focused_id(app) == "times"
@@ -158,12 +155,7 @@ async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
 
 
 async def test_resolve_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path,
-        [PlayCard(slot=0, face_up=True, card_id="A2")],
-        player={"advanced_cards": ("A2",), "augustales": 1},
-    )
-    app = Host(session, owed(ResolveModal))
+    app = resolving(tmp_path, "A2", augustales=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await type_text(pilot, "3")
@@ -173,12 +165,7 @@ async def test_resolve_refused_by_the_engine_shows_inline(tmp_path: Path) -> Non
 
 
 async def test_resolve_b4_counts_the_ally_kind_you_pick_in_one_kind(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path,
-        [PlayCard(slot=0, face_up=True, card_id="B4")],
-        player={"advanced_cards": ("B4",), "allies": ("tento", "theophilos", "maumettu")},
-    )
-    app = Host(session, owed(ResolveModal))
+    app = resolving(tmp_path, "B4", allies=("tento", "theophilos", "maumettu"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert focused_id(app) == "kind"
@@ -191,15 +178,12 @@ async def test_resolve_b4_counts_the_ally_kind_you_pick_in_one_kind(tmp_path: Pa
         assert text_of(app, "#now") == "B4: +1 Stone (1 Loyalist Ally)"
         await press_and_settle(pilot, "tab", "enter")
     assert app.results == [Resolve(stone=1, ally_kind="loyalist")]
-    session.push(app.results[0])
-    assert session.state.player.stone == 3
+    app.session.push(app.results[0])
+    assert app.session.state.player.stone == 3
 
 
 async def test_resolve_a1_one_key_confirms(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path, [PlayCard(slot=0, face_up=True, card_id="A1")], player={"advanced_cards": ("A1",)}
-    )
-    app = Host(session, owed(ResolveModal))
+    app = resolving(tmp_path, "A1")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert focused_id(app) == "ok"
@@ -271,16 +255,30 @@ async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> No
     assert app.results == [Resolve(grain=1, stone=2)]
 
 
-async def test_resolve_decline_and_escape(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path, [PlayCard(slot=0, face_up=True, card_id="A1")], player={"advanced_cards": ("A1",)}
-    )
-    app = Host(session, owed(ResolveModal))
+# --- both ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dialog", "events", "player"),
+    [
+        (RewardModal, [*KEEP, *issue(1)], {}),
+        (ResolveModal, [PlayCard(slot=0, face_up=True, card_id="A1")], {"advanced_cards": ("A1",)}),
+    ],
+    ids=["reward", "resolve"],
+)
+async def test_decline_and_escape(
+    tmp_path: Path,
+    dialog: Callable[..., ModalScreen[Any]],
+    events: list[Event],
+    player: dict[str, Any],
+) -> None:
+    session = start_game(tmp_path, events, player=player)
+    app = Host(session, owed(dialog))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert has_decline(app)
         await press_and_settle(pilot, "ctrl+d")
-        app.push_screen(owed(ResolveModal)(session.state, session.ruleset), app.results.append)
+        app.push_screen(owed(dialog)(session.state, session.ruleset), app.results.append)
         await settle(pilot)
         await press_and_settle(pilot, "escape")
     assert app.results == [Decline(), None]
