@@ -36,6 +36,14 @@ def new_session(folder: Path, events: Sequence[Event] = ()) -> GameSession:
     return session
 
 
+def face_down_host(
+    folder: Path, factory: Factory, action: MainAction, before: Sequence[Event] = ()
+) -> Host:
+    """A host for ``factory``'s dialog answering a card played face down for ``action``,
+    after ``before`` (see :func:`new_session`)."""
+    return Host(new_session(folder, [*before, face_down(action)]), factory)
+
+
 def frederick_plays(session: GameSession) -> None:
     """Frederick's turn, and any Next Edict tile it draws."""
     session.push(FrederickTurn())

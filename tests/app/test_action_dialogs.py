@@ -37,6 +37,7 @@ from tests.app.action_dialog_helpers import (
     confirm_refused,
     error_of,
     face_down,
+    face_down_host,
     frederick_plays,
     new_session,
     press,
@@ -60,8 +61,7 @@ DIALOGS: list[tuple[Factory, MainAction, str]] = [
 async def test_first_field_focused_and_fits_80x24(
     tmp_path: Path, factory: Factory, action: MainAction, first: str
 ) -> None:
-    session = new_session(tmp_path, [face_down(action)])
-    app = Host(session, factory)
+    app = face_down_host(tmp_path, factory, action)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.screen.focused is app.screen.query_one(first)
@@ -74,15 +74,11 @@ async def test_first_field_focused_and_fits_80x24(
 async def test_escape_records_nothing_and_ctrl_d_declines(
     tmp_path: Path, factory: Factory, action: MainAction, first: str
 ) -> None:
-    session = new_session(tmp_path, [face_down(action)])
-    app = Host(session, factory)
+    app = face_down_host(tmp_path, factory, action)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "escape")
-        app.push_screen(
-            factory(session.state, session.ruleset, session.state.obligation),
-            app.results.append,
-        )
+        app.push_screen(app.dialog(), app.results.append)
         await settle(pilot)
         assert app.screen.query_one("#decline")
         await press(pilot, "ctrl+d")
@@ -93,8 +89,7 @@ async def test_escape_records_nothing_and_ctrl_d_declines(
 
 
 async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=1), face_down("promote")])
-    app = Host(session, PromoteModal)
+    app = face_down_host(tmp_path, PromoteModal, "promote", [Gain(grain=1)])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "Specialist 1 — beside the board" in str(
@@ -111,8 +106,7 @@ async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> 
 
 
 async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("promote")])
-    app = Host(session, PromoteModal)
+    app = face_down_host(tmp_path, PromoteModal, "promote")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await confirm_refused(pilot, NOTHING_PAID[:20].capitalize())
@@ -121,8 +115,7 @@ async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
 
 
 async def test_promote_refused_by_the_engine_stays_open(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("promote")])
-    app = Host(session, PromoteModal)
+    app = face_down_host(tmp_path, PromoteModal, "promote")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "enter", "enter", "enter")  # path A, then the Grain field
@@ -211,8 +204,7 @@ HOLDINGS: list[tuple[list[Event], int]] = [
 async def test_summon_grain_prefill_never_above_what_you_hold(
     tmp_path: Path, events: list[Event], held: int
 ) -> None:
-    session = new_session(tmp_path, [*events, face_down("summon")])
-    app = Host(session, SummonModal)
+    app = face_down_host(tmp_path, SummonModal, "summon", events)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         grain = app.screen.query_one("#grain", NumberField)
@@ -221,8 +213,7 @@ async def test_summon_grain_prefill_never_above_what_you_hold(
 
 
 async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=1), face_down("summon")])
-    app = Host(session, SummonModal)
+    app = face_down_host(tmp_path, SummonModal, "summon", [Gain(grain=1)])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         labels = select_labels(app, "#ally")
@@ -240,10 +231,9 @@ async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path
 
 
 async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path, [NameAlly(port=0, space=0, ally_id="gisela"), face_down("summon")]
+    app = face_down_host(
+        tmp_path, SummonModal, "summon", [NameAlly(port=0, space=0, ally_id="gisela")]
     )
-    app = Host(session, SummonModal)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert not app.screen.query("#ally")

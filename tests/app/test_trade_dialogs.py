@@ -24,6 +24,7 @@ from tests.app.action_dialog_helpers import (
     confirm_refused,
     error_of,
     face_down,
+    face_down_host,
     frederick_plays,
     new_session,
     press,
@@ -37,10 +38,9 @@ from tests.app.pilot_helpers import SIZE, settle
 
 
 async def test_buy_known_card_shows_price_and_effect(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path, [NameCard(port=0, space=0, card_id="A1"), face_down("purchase")]
+    app = face_down_host(
+        tmp_path, BuyCardModal, "purchase", [NameCard(port=0, space=0, card_id="A1")]
     )
-    app = Host(session, BuyCardModal)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "The card in Roma: A1" in text_of(app, "#known")
@@ -53,8 +53,7 @@ async def test_buy_known_card_shows_price_and_effect(tmp_path: Path) -> None:
 
 
 async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("purchase")])
-    app = Host(session, BuyCardModal)
+    app = face_down_host(tmp_path, BuyCardModal, "purchase")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "a", "7", "enter")
@@ -111,8 +110,7 @@ async def first_visit(app: Host, pilot: Any) -> None:
 
 
 async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("market")])
-    app = Host(session, MarketModal)
+    app = face_down_host(tmp_path, MarketModal, "market")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         texts = [str(label.content) for label in app.screen.query(Label)]
@@ -144,8 +142,7 @@ async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
 
 
 async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=-1), face_down("market")])
-    app = Host(session, MarketModal)
+    app = face_down_host(tmp_path, MarketModal, "market", [Gain(grain=-1)])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "enter", "down", "enter", "x")
@@ -182,8 +179,7 @@ async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
 async def test_a_card_id_typed_fast_is_searched_whole(tmp_path: Path) -> None:
     """Every letter reaches the search, also those typed before the open list has the
     focus: ``a12`` finds A12, not A1."""
-    session = new_session(tmp_path, [face_down("purchase")])
-    app = Host(session, BuyCardModal)
+    app = face_down_host(tmp_path, BuyCardModal, "purchase")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("a", "1", "2", "enter")  # no pause between the keys
