@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rich.text import Text
 from textual.app import App
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
@@ -42,6 +43,11 @@ class DialogHost(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.dialog(), self.results.append)
+
+
+def plain(shown: object) -> str:
+    """What a table cell or a widget's render shows, without its styles."""
+    return shown.plain if isinstance(shown, Text) else str(shown)
 
 
 async def settle(pilot: Any) -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Select, Static
 from textual_plotext import PlotextPlot
@@ -31,13 +30,8 @@ from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.screens.statistics import StatisticsScreen, breakpoint_class
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
+from tests.app.pilot_helpers import SIZE, plain
 from tests.app.sample_history import sample_records
-
-SIZE = (120, 40)
-
-
-def _plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else str(cell)
 
 
 def _write_samples(folder: Path) -> list[HistoryRecord]:
@@ -76,7 +70,7 @@ async def _open_history(pilot: Any) -> HistoryScreen:
 
 def _column(screen: HistoryScreen, key: str) -> list[str]:
     table = screen.query_one(HistoryTable)
-    return [_plain(cell) for cell in table.get_column(key)]
+    return [plain(cell) for cell in table.get_column(key)]
 
 
 def _count(screen: HistoryScreen) -> str:
@@ -133,7 +127,7 @@ async def test_history_lists_every_game_newest_first(tmp_path: Path) -> None:
             "Notes",
         ]
         newest = max(records, key=lambda r: r.finished_at)
-        first = [_plain(cell) for cell in table.get_row_at(0)]
+        first = [plain(cell) for cell in table.get_row_at(0)]
         assert first[:3] == [newest.finished_at[:16].replace("T", " "), "59", "Feudal lord"]
         assert first[8] == format_duration(newest.play_seconds)
         assert _count(screen) == "30 of 30 games"
@@ -378,7 +372,7 @@ async def test_read_only_copy_refuses_to_delete(tmp_path: Path) -> None:
 
 
 def _group_rows(table: DataTable[Any]) -> list[list[str]]:
-    return [[_plain(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+    return [[plain(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
 def _check_statistics(screen: StatisticsScreen, stats: CareerStats) -> None:
