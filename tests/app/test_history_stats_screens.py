@@ -4,6 +4,8 @@ screen, over the 30 fixed sample games; with SVG snapshots of both."""
 from __future__ import annotations
 
 import gc
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,16 @@ def _write_samples(folder: Path) -> list[HistoryRecord]:
     records = sample_records()
     HistoryStore(folder).add_many(records)
     return records
+
+
+@asynccontextmanager
+async def _sample_history(folder: Path) -> AsyncIterator[tuple[StuporSoloApp, Any, HistoryScreen]]:
+    """The 30 sample games written to ``folder`` and the app run on it with the History
+    open: the app, its pilot and the screen (the games are :func:`sample_records`)."""
+    _write_samples(folder)
+    app = StuporSoloApp(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        yield app, pilot, await _open_history(pilot)
 
 
 async def _settle(pilot: Any) -> None:
@@ -108,10 +120,8 @@ def test_sample_history_is_fixed_and_covers_every_case() -> None:
 
 
 async def test_history_lists_every_game_newest_first(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with _sample_history(tmp_path) as (app, _pilot, screen):
         table = screen.query_one(HistoryTable)
         assert table.row_count == 30
         assert [str(c.label.plain).removesuffix(" ▼") for c in table.columns.values()] == [
@@ -136,10 +146,8 @@ async def test_history_lists_every_game_newest_first(tmp_path: Path) -> None:
 
 
 async def test_sorting_by_score_orders_the_rows(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with _sample_history(tmp_path) as (_app, pilot, screen):
         await pilot.press("s")  # date → score
         await pilot.pause()
         scores = [int(value) for value in _column(screen, "score")]
@@ -161,10 +169,8 @@ async def test_sorting_by_score_orders_the_rows(tmp_path: Path) -> None:
 
 
 async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with _sample_history(tmp_path) as (_app, pilot, screen):
         table = screen.query_one(HistoryTable)
         x = 1
         for key, column in table.columns.items():
@@ -186,10 +192,8 @@ async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
 
 
 async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with _sample_history(tmp_path) as (app, pilot, screen):
         await pilot.press("f")
         await pilot.pause()
         assert app.focused is screen.query_one("#filter-difficulty", Select)
@@ -228,10 +232,8 @@ async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
 
 
 async def test_detail_view_shows_breakdown_fields_and_log(tmp_path: Path) -> None:
-    records = {r.id: r for r in _write_samples(tmp_path)}
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = {r.id: r for r in sample_records()}
+    async with _sample_history(tmp_path) as (app, pilot, screen):
         target = records["sample-15"]  # the long notes and the long log
         table = screen.query_one(HistoryTable)
         table.move_cursor(row=table.get_row_index("sample-15"))
@@ -272,10 +274,8 @@ async def test_detail_view_shows_breakdown_fields_and_log(tmp_path: Path) -> Non
 
 
 async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_path: Path) -> None:
-    records = {r.id: r for r in _write_samples(tmp_path)}
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = {r.id: r for r in sample_records()}
+    async with _sample_history(tmp_path) as (app, pilot, screen):
         table = screen.query_one(HistoryTable)
         table.move_cursor(row=2)
         victim = screen.highlighted_record()
@@ -327,10 +327,7 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
 
 
 async def test_undo_works_after_leaving_and_reopening_the_history(tmp_path: Path) -> None:
-    _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await _open_history(pilot)
+    async with _sample_history(tmp_path) as (_app, pilot, _):
         await pilot.press("x", "y")
         await _settle(pilot)
         assert HistoryStore(tmp_path).count() == 29
@@ -438,10 +435,8 @@ async def test_statistics_read_the_history_in_a_worker(tmp_path: Path) -> None:
 
 
 async def test_statistics_after_a_delete_leave_the_game_out(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        history = await _open_history(pilot)
+    records = sample_records()
+    async with _sample_history(tmp_path) as (app, pilot, history):
         gone = history.highlighted_record()
         await pilot.press("x", "y")
         await _settle(pilot)
