@@ -30,16 +30,9 @@ RecordFactory = Callable[..., HistoryRecord]
 
 
 @pytest.fixture
-def data(tmp_path: pathlib.Path) -> pathlib.Path:
-    """An empty data folder."""
-    folder = tmp_path / "data"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
 def run(data: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> Run:
-    """``run("history", "--json")`` runs ``stupor-solo --data-dir <data> history --json``;
+    """``run("history", "--json")`` runs ``stupor-solo --data-dir <data> history --json``
+    (``data``: the empty data folder of ``tests/conftest.py``);
     ``folder=`` picks another data folder, ``folder=None`` passes no --data-dir."""
 
     def call(*argv: str, folder: pathlib.Path | str | None = "default") -> Result:
