@@ -24,6 +24,12 @@ class Result:
         """The lines of ``out``, each with its runs of spaces made one (table columns)."""
         return [" ".join(line.split()) for line in self.out.splitlines()]
 
+    def missing(self, *expected: str) -> list[str]:
+        """Those of the ``expected`` lines that are not among :attr:`lines` (none, when the
+        output shows them all)."""
+        lines = self.lines
+        return [line for line in expected if line not in lines]
+
 
 Run = Callable[..., Result]
 RecordFactory = Callable[..., HistoryRecord]
