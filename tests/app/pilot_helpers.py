@@ -3,7 +3,8 @@ the app to finish its work."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,6 +44,13 @@ class DialogHost(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.dialog(), self.results.append)
+
+    @asynccontextmanager
+    async def shown(self, size: tuple[int, int] = SIZE) -> AsyncIterator[Any]:
+        """Run headless at ``size`` until the dialog is open and settled: the pilot."""
+        async with self.run_test(size=size) as pilot:
+            await settle(pilot)
+            yield pilot
 
 
 def plain(shown: object) -> str:

@@ -45,7 +45,7 @@ from tests.app.action_dialog_helpers import (
     text_of,
     workplace_on,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import settle
 
 # --- every dialog ---------------------------------------------------------------------------
 
@@ -62,8 +62,7 @@ async def test_first_field_focused_and_fits_80x24(
     tmp_path: Path, factory: Factory, action: MainAction, first: str
 ) -> None:
     app = face_down_host(tmp_path, factory, action)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with app.shown(size=(80, 24)):
         assert app.screen.focused is app.screen.query_one(first)
         dialog = app.screen.query_one("#dialog")
         assert dialog.max_scroll_y == 0
@@ -75,8 +74,7 @@ async def test_escape_records_nothing_and_ctrl_d_declines(
     tmp_path: Path, factory: Factory, action: MainAction, first: str
 ) -> None:
     app = face_down_host(tmp_path, factory, action)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press(pilot, "escape")
         app.push_screen(app.dialog(), app.results.append)
         await settle(pilot)
@@ -90,8 +88,7 @@ async def test_escape_records_nothing_and_ctrl_d_declines(
 
 async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, PromoteModal, "promote", [Gain(grain=1)])
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert "Specialist 1 — beside the board" in str(
             app.screen.query_one("#specialist", OptionList).get_option_at_index(0).prompt
         )
@@ -107,8 +104,7 @@ async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> 
 
 async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, PromoteModal, "promote")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await confirm_refused(pilot, NOTHING_PAID[:20].capitalize())
         await confirm(pilot)
     assert app.results == [Promote(specialist=0, path="A", grain=0)]
@@ -116,8 +112,7 @@ async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
 
 async def test_promote_refused_by_the_engine_stays_open(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, PromoteModal, "promote")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press(pilot, "enter", "enter", "enter")  # path A, then the Grain field
         await press(pilot, "5")  # you hold 1 Grain
         await confirm_refused(pilot, "You have only 1 Grain")
@@ -137,8 +132,7 @@ async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Pat
     assert session.state.obligation is not None
     assert session.state.obligation.exclude_specialist == 0
     app = Host(session, PromoteModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         options = app.screen.query_one("#specialist", OptionList)
         first = options.get_option_at_index(0)
         assert first.disabled
@@ -157,8 +151,7 @@ async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) 
     frederick_plays(session)
     session.push(face_down("promote", slot=1))
     app = Host(session, PromoteModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert app.screen.query_one("#specialist", OptionList).highlighted == 0
         assert not app.screen.query_one("#path-row").display
         assert text_of(app, "#reach") == (
@@ -181,8 +174,7 @@ async def test_promote_free_grain_field_off_and_no_question(tmp_path: Path) -> N
         terms=ActionTerms(free_grain=True),
     )
     app = Host(session, PromoteModal, free)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.disabled and grain.text == "0"
         assert "costs no Grain" in grain.hint
@@ -205,8 +197,7 @@ async def test_summon_grain_prefill_never_above_what_you_hold(
     tmp_path: Path, events: list[Event], held: int
 ) -> None:
     app = face_down_host(tmp_path, SummonModal, "summon", events)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown():
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.value is not None
         assert 0 < grain.value <= held
@@ -214,8 +205,7 @@ async def test_summon_grain_prefill_never_above_what_you_hold(
 
 async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, SummonModal, "summon", [Gain(grain=1)])
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         labels = select_labels(app, "#ally")
         assert [label.split(" — ")[0] for label in labels if "Gregoria" in label] == [
             "Gregoria (tile 1)",
@@ -234,8 +224,7 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
     app = face_down_host(
         tmp_path, SummonModal, "summon", [NameAlly(port=0, space=0, ally_id="gisela")]
     )
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert not app.screen.query("#ally")
         assert "The Ally in Roma: Gisela" in text_of(app, "#known")
         assert isinstance(app.screen.focused, Input)
@@ -267,8 +256,7 @@ async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
 ) -> None:
     session = second_summon(tmp_path, towers=2)
     app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         labels = select_labels(app, "#ally")
         assert not any(label.startswith("Gregoria (tile 1)") for label in labels)
         assert "Ally spaces used: 1 of 2" in text_of(app, "#summon-info")
@@ -280,8 +268,7 @@ async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
 async def test_summon_full_castle_refused_plainly(tmp_path: Path) -> None:
     session = second_summon(tmp_path, towers=1)
     app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert "Ally spaces used: 1 of 1" in text_of(app, "#summon-info")
         assert "no free Ally space" in error_of(app)
         await press(pilot, "g", "i", "s", "e", "l", "a", "enter")
@@ -299,8 +286,7 @@ async def test_summon_paid_in_augustales_instead(tmp_path: Path) -> None:
         ],
     )
     app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert "You pay 3 Augustales instead of Grain" in text_of(app, "#summon-info")
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.disabled and grain.text == "0"
@@ -319,8 +305,7 @@ async def test_summon_discount_shown_beside_the_grain(tmp_path: Path) -> None:
         ],
     )
     app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown():
         grain = app.screen.query_one("#grain", NumberField)
         assert "this Summon: 1 Grain off" in grain.hint
         assert not grain.disabled

@@ -43,7 +43,7 @@ from tests.app.followup_helpers import (
     text_of,
     type_text,
 )
-from tests.app.pilot_helpers import SIZE, press_and_settle, settle
+from tests.app.pilot_helpers import press_and_settle, settle
 
 # --- Name the Workplace ------------------------------------------------------------------------
 
@@ -65,8 +65,7 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
         tmp_path, PROMOTE_TO_C, workplaces={"A1": "countryside-I-A"}, edict_token_spaces=None
     )
     app = Host(session, owed(WorkplaceModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert focused_id(app) == "tiles"
         assert tile_ids(app) == [
             "countryside-I-B",
@@ -93,8 +92,7 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
 async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
     session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
     app = Host(session, owed(WorkplaceModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert not app.screen.query_one("#token", Checkbox).display
         assert text_of(app, "#token-known") == "No Edict token lies here."
         assert tile_ids(app)[0] == "countryside-I-A"
@@ -113,8 +111,7 @@ async def assert_stale_space_refused(
     assert pending is not None
     stale = pending.model_copy(update={"space": space})
     app = Host(session, lambda state, rules: modal(state, rules, stale))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "enter", "enter")
         assert dialog_error(app) == error
         await press_and_settle(pilot, "escape")
@@ -145,8 +142,7 @@ def option_texts(app: Host, list_id: str) -> list[str]:
 async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
     session = start_game(tmp_path, TO_CITY_C, player=ON_C4)
     app = Host(session, owed(CityBonusModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert focused_id(app) == "tiles"
         assert option_texts(app, "tiles") == ["B: Issue 1 Edict; +3 VP."]
         assert not has_decline(app)
@@ -159,8 +155,7 @@ async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
 async def test_city_bonus_unknown_offers_every_tile_or_none_left(tmp_path: Path) -> None:
     session = start_game(tmp_path, TO_CITY_C, player=ON_C4, city_tiles={})
     app = Host(session, owed(CityBonusModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         texts = option_texts(app, "tiles")
         assert [t.split(":")[0] for t in texts] == [
             "A",
@@ -197,8 +192,7 @@ async def test_drop_prefills_the_kind_you_hold_more_of_and_checks_the_total(
     assert session.state.obligation is not None
     assert session.state.obligation.kind == "store_resources"
     app = Host(session, owed(DropModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         grain = app.screen.query_one("#grain", NumberField)
         stone = app.screen.query_one("#stone", NumberField)
         assert focused_id(app) == "grain"
@@ -223,8 +217,7 @@ async def test_drop_cannot_be_declined_escape_closes(tmp_path: Path) -> None:
         player={"grain": 2, "stone": 2, "walls": 2, "advanced_cards": ("A1",)},
     )
     app = Host(session, owed(DropModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "ctrl+d")
         assert app.results == []
         await press_and_settle(pilot, "escape")
@@ -279,8 +272,7 @@ SCENARIOS: dict[str, tuple[Callable[[Path], GameSession], Factory]] = {
 async def test_every_dialog_fits_80_by_24(tmp_path: Path, name: str) -> None:
     make_session, factory = SCENARIOS[name]
     app = Host(make_session(tmp_path), factory)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with app.shown(size=(80, 24)):
         dialog = app.screen.query_one("#dialog")
         assert dialog.region.height <= 24
         assert dialog.max_scroll_y == 0, f"{name}: the dialog scrolls at 80x24"

@@ -42,7 +42,7 @@ from tests.app.followup_helpers import (
     text_of,
     type_text,
 )
-from tests.app.pilot_helpers import SIZE, press_and_settle, settle
+from tests.app.pilot_helpers import press_and_settle, settle
 
 
 def resolving(folder: Path, card_id: str, **player: Any) -> Host:
@@ -59,8 +59,7 @@ def resolving(folder: Path, card_id: str, **player: Any) -> Host:
 async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) -> None:
     session = start_game(tmp_path, [*KEEP, *issue(1)])
     app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert text_of(app, "#owed") == (
             "Take the reward under Active II: +1 resource of your choice."
         )
@@ -79,8 +78,7 @@ async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) ->
 async def test_reward_unknown_is_typed_once_and_the_engine_remembers_it(tmp_path: Path) -> None:
     session = start_game(tmp_path, [*KEEP, *issue(0)])
     app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert focused_id(app) == "printed-vp"
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter")  # nothing typed: Take
         await settle(pilot)
@@ -106,8 +104,7 @@ async def test_reward_any_of_the_three_when_no_active_tile_is_left(tmp_path: Pat
     dialog = prompt_for(session.state.obligation, session.state, session.ruleset)
     assert isinstance(dialog, RewardModal)
     app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         spaces = app.screen.query_one("#space", OptionList)
         assert focused_id(app) == "space"
         assert [str(spaces.get_option_at_index(i).prompt) for i in range(3)] == [
@@ -127,8 +124,7 @@ async def test_reward_any_of_the_three_when_no_active_tile_is_left(tmp_path: Pat
 async def test_reward_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
     session = start_game(tmp_path)  # nothing is pending
     app = Host(session, lambda state, rules: RewardModal(state, rules))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "down", "enter", "tab", "enter")
         assert dialog_error(app).startswith("Play a card first")
     assert app.results == []
@@ -139,8 +135,7 @@ async def test_reward_refused_by_the_engine_shows_inline(tmp_path: Path) -> None
 
 async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
     app = resolving(tmp_path, "A2", grain=0, stone=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert focused_id(app) == "times"
         assert text_of(app, "#now") == "A2: +3 Grain, paying 3 Augustales (3 times)"
         await press_and_settle(pilot, "2")
@@ -156,8 +151,7 @@ async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
 
 async def test_resolve_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
     app = resolving(tmp_path, "A2", augustales=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await type_text(pilot, "3")
         await press_and_settle(pilot, "enter", "enter")
         assert dialog_error(app) == "You have only 1 Augustales, not 3 for A2 played."
@@ -166,8 +160,7 @@ async def test_resolve_refused_by_the_engine_shows_inline(tmp_path: Path) -> Non
 
 async def test_resolve_b4_counts_the_ally_kind_you_pick_in_one_kind(tmp_path: Path) -> None:
     app = resolving(tmp_path, "B4", allies=("tento", "theophilos", "maumettu"))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert focused_id(app) == "kind"
         assert text_of(app, "#now") == "B4: +2 Grain (2 Independent Allies)"
         await choose(pilot, "down")  # Loyalist
@@ -184,8 +177,7 @@ async def test_resolve_b4_counts_the_ally_kind_you_pick_in_one_kind(tmp_path: Pa
 
 async def test_resolve_a1_one_key_confirms(tmp_path: Path) -> None:
     app = resolving(tmp_path, "A1")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert focused_id(app) == "ok"
         assert text_of(app, "#now") == "A1: +2 Grain"
         await press_and_settle(pilot, "enter")
@@ -197,8 +189,7 @@ async def test_resolve_a_draw_is_a_plain_confirmation(tmp_path: Path) -> None:
     session = start_game(tmp_path, keep)
     assert [duty.kind for duty in session.state.pending] == ["keep_cover", "issue_edict"]
     app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert text_of(app, "#what") == "Draw 2 cards from your draw pile."
         ok = app.screen.query_one("#ok", Button)
         assert str(ok.label) == "Done (ctrl+s)" and focused_id(app) == "ok"
@@ -213,8 +204,7 @@ async def test_resolve_an_unknown_card_is_told_once(tmp_path: Path) -> None:
         tmp_path, [PlayCard(slot=0, face_up=True, card_id="di-romano-1")], house="Di Romano"
     )
     app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         vp = app.screen.query_one("#gains-vp").query_one("Input")
         assert focused_id(app) == "gains-vp"
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter")  # nothing told: Record
@@ -245,8 +235,7 @@ async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> No
         player={"walls": 5, "specialists": (Specialist(path="A", space=4),)},
     )
     app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert focused_id(app) == "choice-grain"
         assert text_of(app, "#now") == "City Bonus A: +3 Grain, +6 Augustales"
         await press_and_settle(pilot, "1")
@@ -274,8 +263,7 @@ async def test_decline_and_escape(
 ) -> None:
     session = start_game(tmp_path, events, player=player)
     app = Host(session, owed(dialog))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert has_decline(app)
         await press_and_settle(pilot, "ctrl+d")
         app.push_screen(owed(dialog)(session.state, session.ruleset), app.results.append)

@@ -32,7 +32,7 @@ from tests.app.action_dialog_helpers import (
     text_of,
     workplace_on,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import settle
 
 # --- Buy a card -----------------------------------------------------------------------------
 
@@ -41,8 +41,7 @@ async def test_buy_known_card_shows_price_and_effect(tmp_path: Path) -> None:
     app = face_down_host(
         tmp_path, BuyCardModal, "purchase", [NameCard(port=0, space=0, card_id="A1")]
     )
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert "The card in Roma: A1" in text_of(app, "#known")
         assert text_of(app, "#price") == "Price: 3 Augustales."
         assert text_of(app, "#effect") == "It acts at once after you buy it: +2 Grain."
@@ -54,8 +53,7 @@ async def test_buy_known_card_shows_price_and_effect(tmp_path: Path) -> None:
 
 async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, BuyCardModal, "purchase")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press(pilot, "a", "7", "enter")
         assert app.screen.query_one("#card", Select).value == "A7"
         assert "remove one of your Action cards" in text_of(app, "#price")
@@ -79,8 +77,7 @@ async def test_buy_price_counts_your_workplace_discount(tmp_path: Path) -> None:
     session.push(NameCard(port=0, space=0, card_id="A1"))
     session.push(face_down("purchase", slot=1))
     app = Host(session, BuyCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert text_of(app, "#price") == ("Price: 1 Augustalis (3 Augustales less your discounts).")
         await confirm(pilot)
     assert app.results == [BuyCard(space=0, card_id="A1")]
@@ -92,8 +89,7 @@ async def test_buy_too_dear_refused_inline(tmp_path: Path) -> None:
         [Gain(augustales=-5), NameCard(port=0, space=0, card_id="A6"), face_down("purchase")],
     )
     app = Host(session, BuyCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert "A6 costs 5 Augustales and you have 1" in error_of(app)
         await confirm(pilot)
         assert app.results == []
@@ -111,8 +107,7 @@ async def first_visit(app: Host, pilot: Any) -> None:
 
 async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, MarketModal, "market")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         texts = [str(label.content) for label in app.screen.query(Label)]
         assert "First visit to the Market in Roma: what does its tile show?" in texts
         await first_visit(app, pilot)
@@ -131,8 +126,7 @@ async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
     frederick_plays(session)
     session.push(face_down("market", slot=1))
     app = Host(session, MarketModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert text_of(app, "#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
         assert not app.screen.query("#sell-what")
         assert app.screen.focused is app.screen.query_one("#sells", Select)
@@ -143,8 +137,7 @@ async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
 
 async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, MarketModal, "market", [Gain(grain=-1)])
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press(pilot, "enter", "down", "enter", "x")
         await confirm(pilot)
         assert "type the amount and the Augustales" in error_of(app)
@@ -159,8 +152,7 @@ async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
     frederick_plays(session)
     session.push(face_down("market", slot=1))
     app = Host(session, MarketModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert [value for _, value in app.screen.query_one("#sells", Select)._options] == [
             0,
             1,
@@ -180,8 +172,7 @@ async def test_a_card_id_typed_fast_is_searched_whole(tmp_path: Path) -> None:
     """Every letter reaches the search, also those typed before the open list has the
     focus: ``a12`` finds A12, not A1."""
     app = face_down_host(tmp_path, BuyCardModal, "purchase")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await pilot.press("a", "1", "2", "enter")  # no pause between the keys
         await settle(pilot)
         assert app.screen.query_one("#card", Select).value == "A12"
