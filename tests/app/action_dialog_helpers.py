@@ -1,5 +1,6 @@
 """What the main-action dialog tests share: a started game, Frederick's turn, a Host app
-that opens one dialog for the first pending obligation, and small readers of the screen."""
+that opens one dialog for the first pending obligation (it reads the dialog with the
+methods of :class:`~tests.app.pilot_helpers.DialogHost`), and keys and clicks on it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Select
+from textual.widgets import Button
 
 from companion.session import GameSession
 from solo_deck import GameState, Obligation, parse_edict
@@ -80,19 +81,6 @@ class Host(DialogHost):
         return self.factory(self.session.state, self.session.ruleset, self.obligation)
 
 
-def error_of(app: Host) -> str:
-    return str(app.screen.query_one("#dialog-error", Label).content)
-
-
-def text_of(app: Host, selector: str) -> str:
-    return str(app.screen.query_one(selector, Label).content)
-
-
-def select_labels(app: Host, selector: str) -> list[str]:
-    select = app.screen.query_one(selector, Select)
-    return [str(prompt) for prompt, _ in select._options]
-
-
 async def press(pilot: Any, *keys: str) -> None:
     for key in keys:
         await press_and_settle(pilot, key)
@@ -116,4 +104,4 @@ async def confirm_refused(pilot: Any, reason: str) -> None:
     await confirm(pilot)
     assert app.results == []
     assert app.screen is dialog
-    assert reason in error_of(app)
+    assert reason in app.dialog_error()

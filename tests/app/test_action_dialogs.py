@@ -35,14 +35,11 @@ from tests.app.action_dialog_helpers import (
     Host,
     confirm,
     confirm_refused,
-    error_of,
     face_down,
     face_down_host,
     frederick_plays,
     new_session,
     press,
-    select_labels,
-    text_of,
     workplace_on,
 )
 from tests.app.pilot_helpers import settle
@@ -95,7 +92,7 @@ async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> 
         await press(pilot, "down", "enter")  # Specialist 2; Enter moves on to its path
         assert app.screen.focused is app.screen.query_one("#path", Select)
         await press(pilot, "enter", "down", "enter")  # Path B; Enter moves on to the Grain
-        assert "Path B space 1 (Countryside)" in text_of(app, "#reach")
+        assert "Path B space 1 (Countryside)" in app.text_of("#reach")
         assert app.results == []
         await press(pilot, "2")
         await confirm(pilot)
@@ -154,7 +151,7 @@ async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) 
     async with app.shown() as pilot:
         assert app.screen.query_one("#specialist", OptionList).highlighted == 0
         assert not app.screen.query_one("#path-row").display
-        assert text_of(app, "#reach") == (
+        assert app.text_of("#reach") == (
             "It will reach Path C space 2 (Countryside): a Workplace to name."
         )
         await press(pilot, "enter")  # Enter moves on to the Grain
@@ -206,7 +203,7 @@ async def test_summon_grain_prefill_never_above_what_you_hold(
 async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, SummonModal, "summon", [Gain(grain=1)])
     async with app.shown() as pilot:
-        labels = select_labels(app, "#ally")
+        labels = app.select_labels("#ally")
         assert [label.split(" — ")[0] for label in labels if "Gregoria" in label] == [
             "Gregoria (tile 1)",
             "Gregoria (tile 2)",
@@ -226,7 +223,7 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
     )
     async with app.shown() as pilot:
         assert not app.screen.query("#ally")
-        assert "The Ally in Roma: Gisela" in text_of(app, "#known")
+        assert "The Ally in Roma: Gisela" in app.text_of("#known")
         assert isinstance(app.screen.focused, Input)
         await press(pilot, "tab", "space")
         assert app.screen.query_one("#mark", Checkbox).value
@@ -257,9 +254,9 @@ async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
     session = second_summon(tmp_path, towers=2)
     app = Host(session, SummonModal)
     async with app.shown() as pilot:
-        labels = select_labels(app, "#ally")
+        labels = app.select_labels("#ally")
         assert not any(label.startswith("Gregoria (tile 1)") for label in labels)
-        assert "Ally spaces used: 1 of 2" in text_of(app, "#summon-info")
+        assert "Ally spaces used: 1 of 2" in app.text_of("#summon-info")
         await press(pilot, "g", "r", "e", "g", "enter")  # the other Gregoria tile
         assert app.screen.query_one("#ally", Select).value == "gregoria-2"
         await confirm_refused(pilot, "Gregoria is already in your castle")
@@ -269,8 +266,8 @@ async def test_summon_full_castle_refused_plainly(tmp_path: Path) -> None:
     session = second_summon(tmp_path, towers=1)
     app = Host(session, SummonModal)
     async with app.shown() as pilot:
-        assert "Ally spaces used: 1 of 1" in text_of(app, "#summon-info")
-        assert "no free Ally space" in error_of(app)
+        assert "Ally spaces used: 1 of 1" in app.text_of("#summon-info")
+        assert "no free Ally space" in app.dialog_error()
         await press(pilot, "g", "i", "s", "e", "l", "a", "enter")
         await confirm_refused(pilot, "no free Ally space")
 
@@ -287,7 +284,7 @@ async def test_summon_paid_in_augustales_instead(tmp_path: Path) -> None:
     )
     app = Host(session, SummonModal)
     async with app.shown() as pilot:
-        assert "You pay 3 Augustales instead of Grain" in text_of(app, "#summon-info")
+        assert "You pay 3 Augustales instead of Grain" in app.text_of("#summon-info")
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.disabled and grain.text == "0"
         await confirm(pilot)

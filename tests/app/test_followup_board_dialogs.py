@@ -35,12 +35,8 @@ from tests.app.followup_helpers import (
     KEEP,
     Factory,
     Host,
-    dialog_error,
-    focused_id,
-    has_decline,
     owed,
     start_game,
-    text_of,
     type_text,
 )
 from tests.app.pilot_helpers import press_and_settle, settle
@@ -66,7 +62,7 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
     )
     app = Host(session, owed(WorkplaceModal))
     async with app.shown() as pilot:
-        assert focused_id(app) == "tiles"
+        assert app.focused_id() == "tiles"
         assert tile_ids(app) == [
             "countryside-I-B",
             "countryside-I-C",
@@ -78,11 +74,11 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
         ]
         token = app.screen.query_one("#token", Checkbox)
         assert token.display
-        assert not has_decline(app)
+        assert not app.has_decline()
         await pilot.press("down", "enter")  # Countryside I C; Enter moves to the token box
         await settle(pilot)
         assert app.results == []
-        assert focused_id(app) == "token"
+        assert app.focused_id() == "token"
         await press_and_settle(pilot, "space", "tab", "enter")
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-C", token=True)]
     session.push(app.results[0])
@@ -94,10 +90,10 @@ async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
     app = Host(session, owed(WorkplaceModal))
     async with app.shown() as pilot:
         assert not app.screen.query_one("#token", Checkbox).display
-        assert text_of(app, "#token-known") == "No Edict token lies here."
+        assert app.text_of("#token-known") == "No Edict token lies here."
         assert tile_ids(app)[0] == "countryside-I-A"
         await press_and_settle(pilot, "enter")
-        assert focused_id(app) == "ok"
+        assert app.focused_id() == "ok"
         await press_and_settle(pilot, "enter")
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False)]
 
@@ -113,7 +109,7 @@ async def assert_stale_space_refused(
     app = Host(session, lambda state, rules: modal(state, rules, stale))
     async with app.shown() as pilot:
         await press_and_settle(pilot, "enter", "enter")
-        assert dialog_error(app) == error
+        assert app.dialog_error() == error
         await press_and_settle(pilot, "escape")
     assert app.results == [None]
 
@@ -143,9 +139,9 @@ async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
     session = start_game(tmp_path, TO_CITY_C, player=ON_C4)
     app = Host(session, owed(CityBonusModal))
     async with app.shown() as pilot:
-        assert focused_id(app) == "tiles"
+        assert app.focused_id() == "tiles"
         assert option_texts(app, "tiles") == ["B: Issue 1 Edict; +3 VP."]
-        assert not has_decline(app)
+        assert not app.has_decline()
         await press_and_settle(pilot, "enter")
         assert app.results == []
         await press_and_settle(pilot, "enter")
@@ -195,14 +191,14 @@ async def test_drop_prefills_the_kind_you_hold_more_of_and_checks_the_total(
     async with app.shown() as pilot:
         grain = app.screen.query_one("#grain", NumberField)
         stone = app.screen.query_one("#stone", NumberField)
-        assert focused_id(app) == "grain"
+        assert app.focused_id() == "grain"
         assert (grain.text, stone.text) == ("2", "0")  # 4 Grain, 2 Stone: put back Grain
-        assert not has_decline(app)
+        assert not app.has_decline()
         await pilot.press("enter")  # moves on to Stone
         await type_text(pilot, "1")
         await pilot.press("enter", "enter")  # to Put back, then press it
         await settle(pilot)
-        assert dialog_error(app) == "Put back exactly 2 (Grain and/or Stone)."
+        assert app.dialog_error() == "Put back exactly 2 (Grain and/or Stone)."
         assert app.results == []
         grain.input.focus()
         await type_text(pilot, "1")

@@ -15,12 +15,8 @@ from solo_deck.palace import Direction
 from tests.app.followup_helpers import (
     KEEP,
     Host,
-    dialog_error,
-    focused_id,
-    has_decline,
     owed,
     start_game,
-    text_of,
 )
 from tests.app.pilot_helpers import press_and_settle, settle
 
@@ -37,9 +33,9 @@ async def test_issue_edict_answers_the_edict_owed(tmp_path: Path) -> None:
     session = start_game(tmp_path, KEEP)
     app = Host(session, owed(IssueEdictModal))
     async with app.shown() as pilot:
-        assert text_of(app, "#owed") == "You built a Keep: issue an Edict (Active I, II or III)."
-        assert focused_id(app) == "choices"
-        assert not has_decline(app)
+        assert app.text_of("#owed") == "You built a Keep: issue an Edict (Active I, II or III)."
+        assert app.focused_id() == "choices"
+        assert not app.has_decline()
         await pilot.press("ctrl+d")
         await press_and_settle(pilot, "enter", "enter", "enter")
     assert app.results == [PlayerEdict(slot=0, choice={"T": "add"}, replacement=0)]
@@ -64,7 +60,7 @@ async def test_issue_edict_refused_by_the_engine_shows_inline(tmp_path: Path) ->
     app = Host(session, lambda state, rules: IssueEdictModal(state, rules))
     async with app.shown() as pilot:
         await press_and_settle(pilot, "enter", "enter", "enter")
-        assert dialog_error(app).startswith("Play a card first")
+        assert app.dialog_error().startswith("Play a card first")
         await press_and_settle(pilot, "escape")
     assert app.results == [None]
 

@@ -45,10 +45,6 @@ def down_to(app: DialogHost, target: str) -> list[str]:
     return ["down"] * correction_targets(app.session.state).index(target)
 
 
-def dialog_error(app: DialogHost) -> str:
-    return str(app.screen.query_one("#dialog-error", Label).content)
-
-
 def field_message(app: DialogHost, field_id: str) -> tuple[str, bool]:
     field = app.screen.query_one(f"#{field_id}", NumberField)
     label = field.query_one(".number-message", Label)
@@ -83,7 +79,7 @@ async def test_gain_refuses_zero_and_below_zero_then_records(tmp_path: Path) -> 
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert "at least one amount" in dialog_error(app)
+        assert "at least one amount" in app.dialog_error()
         await type_text(pilot, "-3")
         await pilot.pause()
         message, invalid = field_message(app, "vp")
@@ -120,7 +116,7 @@ async def test_correct_a_number(tmp_path: Path) -> None:
         await pilot.pause()
         await type_and_enter(pilot, "-2")
         assert app.results == []
-        assert "negative" in dialog_error(app) or "negative" in str(
+        assert "negative" in app.dialog_error() or "negative" in str(
             app.screen.query_one("#value-message", Label).content
         )
         app.screen.query_one("#value").value = ""  # type: ignore[attr-defined]

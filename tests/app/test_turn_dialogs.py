@@ -28,7 +28,6 @@ from tests.app.action_dialog_helpers import (
     Factory,
     Host,
     confirm,
-    error_of,
     face_down,
     frederick_plays,
     new_session,
@@ -132,7 +131,7 @@ async def test_both_actions_once_the_keep_cover_allows_and_never_the_same_twice(
         assert app.screen.focused is second
         second.value = "promote"
         await confirm(pilot)
-        assert "the two actions of one card differ" in error_of(app).lower()
+        assert "the two actions of one card differ" in app.dialog_error().lower()
         assert app.results == []
         second.value = "market"
         await confirm(pilot)
@@ -209,7 +208,7 @@ async def test_build_a_wall_closing_a_side_and_the_engine_refusal_inline(tmp_pat
         stone = app.screen.query_one("#stone", NumberField)
         stone.text = "2"  # you hold 1 Stone
         await confirm(pilot)
-        assert "stone" in error_of(app).lower() and app.results == []
+        assert "stone" in app.dialog_error().lower() and app.results == []
         stone.text = "1"
         side = app.screen.query_one("#side1", Select)
         values = [value for _, value in side._options]
@@ -230,7 +229,7 @@ async def test_build_a_keep_needs_its_cover_and_always_issues_an_edict(tmp_path:
         assert "Every Keep issues an Edict" in what
         app.screen.query_one("#grain", NumberField).text = "1"
         await confirm(pilot)
-        assert "keep cover" in error_of(app).lower()
+        assert "keep cover" in app.dialog_error().lower()
         app.screen.query_one("#cover", Select).value = "both_actions"
         await settle(pilot)
         assert "both main actions" in str(app.screen.query_one("#what").render())
@@ -242,6 +241,6 @@ async def test_build_with_nothing_paid_asks_once(tmp_path: Path) -> None:
     app = build_host(tmp_path)
     async with app.shown() as pilot:
         await confirm(pilot)
-        assert "nothing paid" in error_of(app).lower() and app.results == []
+        assert "nothing paid" in app.dialog_error().lower() and app.results == []
         await confirm(pilot)
     assert app.results == [Build(structure="tower", edict_mark=False)]
