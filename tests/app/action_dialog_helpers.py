@@ -53,6 +53,23 @@ def frederick_plays(session: GameSession) -> None:
             session.push(RevealEdict(position=position, edict=parse_edict("1S")))
 
 
+def second_turn_host(
+    folder: Path,
+    factory: Factory,
+    action: MainAction,
+    first_turn: Sequence[Event],
+    before: Sequence[Event] = (),
+) -> Host:
+    """A host for ``factory``'s dialog on your second turn: ``first_turn`` played,
+    Frederick's turn, ``before`` (a Travel, say), then a card face down in slot 2 for
+    ``action``."""
+    session = new_session(folder, first_turn)
+    frederick_plays(session)
+    for event in [*before, face_down(action, slot=1)]:
+        session.push(event)
+    return Host(session, factory)
+
+
 def face_down(action: MainAction, slot: int = 0) -> PlayCard:
     return PlayCard(slot=slot, face_up=False, actions=(action,))
 

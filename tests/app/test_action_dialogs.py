@@ -13,7 +13,6 @@ from companion.screens.modals.buy_card import BuyCardModal
 from companion.screens.modals.market import MarketModal
 from companion.screens.modals.promote import NOTHING_PAID, PromoteModal
 from companion.screens.modals.summon import SummonModal
-from companion.session import GameSession
 from companion.widgets.number_field import NumberField
 from solo_deck import Obligation
 from solo_deck.events import (
@@ -37,9 +36,9 @@ from tests.app.action_dialog_helpers import (
     confirm_refused,
     face_down,
     face_down_host,
-    frederick_plays,
     new_session,
     press,
+    second_turn_host,
     workplace_on,
 )
 from tests.app.pilot_helpers import settle
@@ -144,10 +143,8 @@ async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Pat
 
 
 async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) -> None:
-    session = new_session(tmp_path, workplace_on("C", "countryside-I-A"))
-    frederick_plays(session)
-    session.push(face_down("promote", slot=1))
-    app = Host(session, PromoteModal)
+    first_turn = workplace_on("C", "countryside-I-A")
+    app = second_turn_host(tmp_path, PromoteModal, "promote", first_turn)
     async with app.shown() as pilot:
         assert app.screen.query_one("#specialist", OptionList).highlighted == 0
         assert not app.screen.query_one("#path-row").display
@@ -231,28 +228,21 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
     assert app.results == [SummonAlly(ally_id="gisela", space=0, grain=1, edict_mark=True)]
 
 
-def second_summon(folder: Path, towers: int) -> GameSession:
+def second_summon(folder: Path, towers: int) -> Host:
     """Gregoria (tile 1) summoned in Roma; the next turn, a Summon in Alexandria."""
-    session = new_session(
-        folder,
-        [
-            Correct(target="player.towers", value=towers),
-            Gain(grain=1),
-            face_down("summon"),
-            SummonAlly(ally_id="gregoria-1", grain=1),
-        ],
-    )
-    frederick_plays(session)
-    session.push(Travel(port=1))
-    session.push(face_down("summon", slot=1))
-    return session
+    first_turn: list[Event] = [
+        Correct(target="player.towers", value=towers),
+        Gain(grain=1),
+        face_down("summon"),
+        SummonAlly(ally_id="gregoria-1", grain=1),
+    ]
+    return second_turn_host(folder, SummonModal, "summon", first_turn, [Travel(port=1)])
 
 
 async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
     tmp_path: Path,
 ) -> None:
-    session = second_summon(tmp_path, towers=2)
-    app = Host(session, SummonModal)
+    app = second_summon(tmp_path, towers=2)
     async with app.shown() as pilot:
         labels = app.select_labels("#ally")
         assert not any(label.startswith("Gregoria (tile 1)") for label in labels)
@@ -263,8 +253,7 @@ async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
 
 
 async def test_summon_full_castle_refused_plainly(tmp_path: Path) -> None:
-    session = second_summon(tmp_path, towers=1)
-    app = Host(session, SummonModal)
+    app = second_summon(tmp_path, towers=1)
     async with app.shown() as pilot:
         assert "Ally spaces used: 1 of 1" in app.text_of("#summon-info")
         assert "no free Ally space" in app.dialog_error()

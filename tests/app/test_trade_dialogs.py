@@ -14,6 +14,7 @@ from companion.screens.modals.market import MarketModal
 from solo_deck.board import MarketTile, Trade
 from solo_deck.events import (
     BuyCard,
+    Event,
     Gain,
     NameCard,
     VisitMarket,
@@ -24,9 +25,8 @@ from tests.app.action_dialog_helpers import (
     confirm_refused,
     face_down,
     face_down_host,
-    frederick_plays,
-    new_session,
     press,
+    second_turn_host,
     workplace_on,
 )
 from tests.app.pilot_helpers import settle
@@ -69,11 +69,9 @@ async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None
 
 
 async def test_buy_price_counts_your_workplace_discount(tmp_path: Path) -> None:
-    session = new_session(tmp_path, workplace_on("A", "countryside-I-D"))
-    frederick_plays(session)
-    session.push(NameCard(port=0, space=0, card_id="A1"))
-    session.push(face_down("purchase", slot=1))
-    app = Host(session, BuyCardModal)
+    first_turn = workplace_on("A", "countryside-I-D")
+    known = [NameCard(port=0, space=0, card_id="A1")]
+    app = second_turn_host(tmp_path, BuyCardModal, "purchase", first_turn, known)
     async with app.shown() as pilot:
         assert app.text_of("#price") == ("Price: 1 Augustalis (3 Augustales less your discounts).")
         await confirm(pilot)
@@ -81,11 +79,8 @@ async def test_buy_price_counts_your_workplace_discount(tmp_path: Path) -> None:
 
 
 async def test_buy_too_dear_refused_inline(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path,
-        [Gain(augustales=-5), NameCard(port=0, space=0, card_id="A6"), face_down("purchase")],
-    )
-    app = Host(session, BuyCardModal)
+    known: list[Event] = [Gain(augustales=-5), NameCard(port=0, space=0, card_id="A6")]
+    app = face_down_host(tmp_path, BuyCardModal, "purchase", known)
     async with app.shown() as pilot:
         assert "A6 costs 5 Augustales and you have 1" in app.dialog_error()
         await confirm(pilot)
@@ -117,12 +112,12 @@ async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
 
 async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
-    session = new_session(
-        tmp_path, [Gain(grain=1), face_down("market"), VisitMarket(sells=1, rates=rates)]
-    )
-    frederick_plays(session)
-    session.push(face_down("market", slot=1))
-    app = Host(session, MarketModal)
+    first_turn: list[Event] = [
+        Gain(grain=1),
+        face_down("market"),
+        VisitMarket(sells=1, rates=rates),
+    ]
+    app = second_turn_host(tmp_path, MarketModal, "market", first_turn)
     async with app.shown() as pilot:
         assert app.text_of("#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
         assert not app.screen.query("#sell-what")
@@ -145,10 +140,8 @@ async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None
 
 
 async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=1), *workplace_on("A", "countryside-I-B")])
-    frederick_plays(session)
-    session.push(face_down("market", slot=1))
-    app = Host(session, MarketModal)
+    first_turn = [Gain(grain=1), *workplace_on("A", "countryside-I-B")]
+    app = second_turn_host(tmp_path, MarketModal, "market", first_turn)
     async with app.shown() as pilot:
         assert [value for _, value in app.screen.query_one("#sells", Select)._options] == [
             0,
