@@ -1,4 +1,5 @@
-"""What every test shares: no test reads or writes the real configuration file."""
+"""What every test shares: no test reads or writes the real configuration file; an empty
+data folder for the tests that want one."""
 
 from __future__ import annotations
 
@@ -14,3 +15,11 @@ def private_config(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> p
     path = tmp_path / "test-config" / "config.toml"
     monkeypatch.setenv("STUPOR_SOLO_CONFIG", str(path))
     return path
+
+
+@pytest.fixture
+def data(tmp_path: pathlib.Path) -> pathlib.Path:
+    """An empty data folder."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder

@@ -1,5 +1,6 @@
 """What the main-action dialog tests share: a started game, Frederick's turn, a Host app
-that opens one dialog for the first pending obligation, and small readers of the screen."""
+that opens one dialog for the first pending obligation (it reads the dialog with the
+methods of :class:`~tests.app.pilot_helpers.DialogHost`), and keys and clicks on it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Select
+from textual.widgets import Button
 
 from companion.session import GameSession
 from solo_deck import GameState, Obligation, parse_edict
@@ -36,12 +37,37 @@ def new_session(folder: Path, events: Sequence[Event] = ()) -> GameSession:
     return session
 
 
+def face_down_host(
+    folder: Path, factory: Factory, action: MainAction, before: Sequence[Event] = ()
+) -> Host:
+    """A host for ``factory``'s dialog answering a card played face down for ``action``,
+    after ``before`` (see :func:`new_session`)."""
+    return Host(new_session(folder, [*before, face_down(action)]), factory)
+
+
 def frederick_plays(session: GameSession) -> None:
     """Frederick's turn, and any Next Edict tile it draws."""
     session.push(FrederickTurn())
     for position, tile in enumerate(session.state.edicts.next):
         if tile is None:
             session.push(RevealEdict(position=position, edict=parse_edict("1S")))
+
+
+def second_turn_host(
+    folder: Path,
+    factory: Factory,
+    action: MainAction,
+    first_turn: Sequence[Event],
+    before: Sequence[Event] = (),
+) -> Host:
+    """A host for ``factory``'s dialog on your second turn: ``first_turn`` played,
+    Frederick's turn, ``before`` (a Travel, say), then a card face down in slot 2 for
+    ``action``."""
+    session = new_session(folder, first_turn)
+    frederick_plays(session)
+    for event in [*before, face_down(action, slot=1)]:
+        session.push(event)
+    return Host(session, factory)
 
 
 def face_down(action: MainAction, slot: int = 0) -> PlayCard:
@@ -72,19 +98,6 @@ class Host(DialogHost):
         return self.factory(self.session.state, self.session.ruleset, self.obligation)
 
 
-def error_of(app: Host) -> str:
-    return str(app.screen.query_one("#dialog-error", Label).content)
-
-
-def text_of(app: Host, selector: str) -> str:
-    return str(app.screen.query_one(selector, Label).content)
-
-
-def select_labels(app: Host, selector: str) -> list[str]:
-    select = app.screen.query_one(selector, Select)
-    return [str(prompt) for prompt, _ in select._options]
-
-
 async def press(pilot: Any, *keys: str) -> None:
     for key in keys:
         await press_and_settle(pilot, key)
@@ -108,4 +121,4 @@ async def confirm_refused(pilot: Any, reason: str) -> None:
     await confirm(pilot)
     assert app.results == []
     assert app.screen is dialog
-    assert reason in error_of(app)
+    assert reason in app.dialog_error()

@@ -1,5 +1,6 @@
 """What the follow-through dialog tests share: a session reached by real events on a known
-board, a host app that opens one dialog, and small readers of the dialog."""
+board, a host app that opens one dialog (it reads the dialog with the methods of
+:class:`~tests.app.pilot_helpers.DialogHost`), and keys for its fields."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from textual.screen import ModalScreen
-from textual.widgets import Label
 
 from companion.session import GameSession
 from solo_deck import GameState, parse_edict
@@ -73,18 +73,6 @@ def owed(cls: Callable[..., ModalScreen[Any]]) -> Factory:
     return lambda state, rules: cls(state, rules, state.obligation)
 
 
-def text_of(app: Host, selector: str) -> str:
-    return str(app.screen.query_one(selector, Label).content)
-
-
-def dialog_error(app: Host) -> str:
-    return text_of(app, "#dialog-error")
-
-
-def has_decline(app: Host) -> bool:
-    return bool(app.screen.query("#decline"))
-
-
 async def type_text(pilot: Any, text: str) -> None:
     await pilot.press(*list(text))
 
@@ -92,13 +80,3 @@ async def type_text(pilot: Any, text: str) -> None:
 async def choose(pilot: Any, *moves: str) -> None:
     """Open the focused Select, move (``up``/``down``) and pick."""
     await press_and_settle(pilot, "enter", *moves, "enter")
-
-
-def focused_id(app: Host) -> str | None:
-    """The id of the focused widget, or of the field holding the focused input."""
-    widget = app.focused
-    if widget is None:
-        return None
-    if widget.id is None and widget.parent is not None:
-        return widget.parent.id
-    return widget.id

@@ -1,15 +1,17 @@
-"""What the app tests share: the terminal size, a host app for one dialog and waiting for
-the app to finish its work."""
+"""What the app tests share: the terminal size, a host app for one dialog (and its readers
+of the dialog) and waiting for the app to finish its work."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rich.text import Text
 from textual.app import App
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input
+from textual.widgets import Input, Label, Select
 
 import companion
 from companion.app import StuporSoloApp
@@ -42,6 +44,44 @@ class DialogHost(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.dialog(), self.results.append)
+
+    def text_of(self, selector: str) -> str:
+        """The text of the Label ``selector`` on the screen on top."""
+        return str(self.screen.query_one(selector, Label).content)
+
+    def dialog_error(self) -> str:
+        """The dialog's error line ('' when nothing is wrong)."""
+        return self.text_of("#dialog-error")
+
+    def has_decline(self) -> bool:
+        """Whether the dialog offers Decline."""
+        return bool(self.screen.query("#decline"))
+
+    def select_labels(self, selector: str) -> list[str]:
+        """The options the Select ``selector`` lists, as shown."""
+        select = self.screen.query_one(selector, Select)
+        return [str(prompt) for prompt, _ in select._options]
+
+    def focused_id(self) -> str | None:
+        """The id of the focused widget, or of the field holding the focused input."""
+        widget = self.focused
+        if widget is None:
+            return None
+        if widget.id is None and widget.parent is not None:
+            return widget.parent.id
+        return widget.id
+
+    @asynccontextmanager
+    async def shown(self, size: tuple[int, int] = SIZE) -> AsyncIterator[Any]:
+        """Run headless at ``size`` until the dialog is open and settled: the pilot."""
+        async with self.run_test(size=size) as pilot:
+            await settle(pilot)
+            yield pilot
+
+
+def plain(shown: object) -> str:
+    """What a table cell or a widget's render shows, without its styles."""
+    return shown.plain if isinstance(shown, Text) else str(shown)
 
 
 async def settle(pilot: Any) -> None:

@@ -1,5 +1,6 @@
 """What the New game form's tests share: opening the form, the fields every start needs,
-reading a field's message, and a stand-in for the Table."""
+choosing in it and reading a field's message (the stand-in for the Table, ``table_calls``,
+is a fixture of ``tests/app/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.widgets import Input, Label, Select
 from textual.widgets._select import SelectOverlay
 
@@ -19,14 +19,6 @@ from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 TILES = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
 PILE = "17"
-
-
-@pytest.fixture
-def table_calls(monkeypatch: pytest.MonkeyPatch) -> list[StuporSoloApp]:
-    """Record open_table() instead of showing the Table (owned by another module)."""
-    calls: list[StuporSoloApp] = []
-    monkeypatch.setattr(StuporSoloApp, "open_table", lambda self: calls.append(self))
-    return calls
 
 
 @asynccontextmanager
@@ -59,6 +51,31 @@ async def fill(screen: SetupScreen, pilot: Any, tiles: tuple[str, ...] = TILES) 
         edict_input(screen, slot).value = text
     screen.query_one("#pile", Input).value = PILE
     await settle(pilot)
+
+
+def set_values(screen: SetupScreen, values: dict[str, Any]) -> None:
+    """Set the field of each selector to its value, as a player's choices would."""
+    for selector, value in values.items():
+        field: Any = screen.query_one(selector)
+        field.value = value
+
+
+async def choose_twice(screen: SetupScreen, pilot: Any, value: Any, first: str, second: str) -> str:
+    """Choose ``value`` in the Select ``first``, then in ``second`` (ids): what lies in one
+    place cannot lie in another, so ``second`` is left blank; returns its message."""
+    for name in (first, second):
+        screen.query_one(f"#{name}", Select).value = value
+        await settle(pilot)
+    assert screen.query_one(f"#{second}", Select).is_blank()
+    return error(screen, second)
+
+
+async def open_for_snapshot(pilot: Any) -> SetupScreen:
+    """:func:`open_setup`, with the input cursors still (for snapshots)."""
+    screen = await open_setup(pilot.app, pilot)
+    for widget in screen.query(Input):
+        widget.cursor_blink = False
+    return screen
 
 
 def error(screen: SetupScreen, name: str) -> str:

@@ -13,7 +13,6 @@ from companion.screens.modals.buy_card import BuyCardModal
 from companion.screens.modals.market import MarketModal
 from companion.screens.modals.promote import NOTHING_PAID, PromoteModal
 from companion.screens.modals.summon import SummonModal
-from companion.session import GameSession
 from companion.widgets.number_field import NumberField
 from solo_deck import Obligation
 from solo_deck.events import (
@@ -35,16 +34,14 @@ from tests.app.action_dialog_helpers import (
     Host,
     confirm,
     confirm_refused,
-    error_of,
     face_down,
-    frederick_plays,
+    face_down_host,
     new_session,
     press,
-    select_labels,
-    text_of,
+    second_turn_host,
     workplace_on,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import settle
 
 # --- every dialog ---------------------------------------------------------------------------
 
@@ -60,10 +57,8 @@ DIALOGS: list[tuple[Factory, MainAction, str]] = [
 async def test_first_field_focused_and_fits_80x24(
     tmp_path: Path, factory: Factory, action: MainAction, first: str
 ) -> None:
-    session = new_session(tmp_path, [face_down(action)])
-    app = Host(session, factory)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, factory, action)
+    async with app.shown(size=(80, 24)):
         assert app.screen.focused is app.screen.query_one(first)
         dialog = app.screen.query_one("#dialog")
         assert dialog.max_scroll_y == 0
@@ -74,15 +69,10 @@ async def test_first_field_focused_and_fits_80x24(
 async def test_escape_records_nothing_and_ctrl_d_declines(
     tmp_path: Path, factory: Factory, action: MainAction, first: str
 ) -> None:
-    session = new_session(tmp_path, [face_down(action)])
-    app = Host(session, factory)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, factory, action)
+    async with app.shown() as pilot:
         await press(pilot, "escape")
-        app.push_screen(
-            factory(session.state, session.ruleset, session.state.obligation),
-            app.results.append,
-        )
+        app.push_screen(app.dialog(), app.results.append)
         await settle(pilot)
         assert app.screen.query_one("#decline")
         await press(pilot, "ctrl+d")
@@ -93,17 +83,15 @@ async def test_escape_records_nothing_and_ctrl_d_declines(
 
 
 async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=1), face_down("promote")])
-    app = Host(session, PromoteModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, PromoteModal, "promote", [Gain(grain=1)])
+    async with app.shown() as pilot:
         assert "Specialist 1 — beside the board" in str(
             app.screen.query_one("#specialist", OptionList).get_option_at_index(0).prompt
         )
         await press(pilot, "down", "enter")  # Specialist 2; Enter moves on to its path
         assert app.screen.focused is app.screen.query_one("#path", Select)
         await press(pilot, "enter", "down", "enter")  # Path B; Enter moves on to the Grain
-        assert "Path B space 1 (Countryside)" in text_of(app, "#reach")
+        assert "Path B space 1 (Countryside)" in app.text_of("#reach")
         assert app.results == []
         await press(pilot, "2")
         await confirm(pilot)
@@ -111,20 +99,16 @@ async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> 
 
 
 async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("promote")])
-    app = Host(session, PromoteModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, PromoteModal, "promote")
+    async with app.shown() as pilot:
         await confirm_refused(pilot, NOTHING_PAID[:20].capitalize())
         await confirm(pilot)
     assert app.results == [Promote(specialist=0, path="A", grain=0)]
 
 
 async def test_promote_refused_by_the_engine_stays_open(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("promote")])
-    app = Host(session, PromoteModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, PromoteModal, "promote")
+    async with app.shown() as pilot:
         await press(pilot, "enter", "enter", "enter")  # path A, then the Grain field
         await press(pilot, "5")  # you hold 1 Grain
         await confirm_refused(pilot, "You have only 1 Grain")
@@ -144,8 +128,7 @@ async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Pat
     assert session.state.obligation is not None
     assert session.state.obligation.exclude_specialist == 0
     app = Host(session, PromoteModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         options = app.screen.query_one("#specialist", OptionList)
         first = options.get_option_at_index(0)
         assert first.disabled
@@ -160,15 +143,12 @@ async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Pat
 
 
 async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) -> None:
-    session = new_session(tmp_path, workplace_on("C", "countryside-I-A"))
-    frederick_plays(session)
-    session.push(face_down("promote", slot=1))
-    app = Host(session, PromoteModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    first_turn = workplace_on("C", "countryside-I-A")
+    app = second_turn_host(tmp_path, PromoteModal, "promote", first_turn)
+    async with app.shown() as pilot:
         assert app.screen.query_one("#specialist", OptionList).highlighted == 0
         assert not app.screen.query_one("#path-row").display
-        assert text_of(app, "#reach") == (
+        assert app.text_of("#reach") == (
             "It will reach Path C space 2 (Countryside): a Workplace to name."
         )
         await press(pilot, "enter")  # Enter moves on to the Grain
@@ -188,8 +168,7 @@ async def test_promote_free_grain_field_off_and_no_question(tmp_path: Path) -> N
         terms=ActionTerms(free_grain=True),
     )
     app = Host(session, PromoteModal, free)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.disabled and grain.text == "0"
         assert "costs no Grain" in grain.hint
@@ -211,21 +190,17 @@ HOLDINGS: list[tuple[list[Event], int]] = [
 async def test_summon_grain_prefill_never_above_what_you_hold(
     tmp_path: Path, events: list[Event], held: int
 ) -> None:
-    session = new_session(tmp_path, [*events, face_down("summon")])
-    app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, SummonModal, "summon", events)
+    async with app.shown():
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.value is not None
         assert 0 < grain.value <= held
 
 
 async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=1), face_down("summon")])
-    app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        labels = select_labels(app, "#ally")
+    app = face_down_host(tmp_path, SummonModal, "summon", [Gain(grain=1)])
+    async with app.shown() as pilot:
+        labels = app.select_labels("#ally")
         assert [label.split(" — ")[0] for label in labels if "Gregoria" in label] == [
             "Gregoria (tile 1)",
             "Gregoria (tile 2)",
@@ -240,14 +215,12 @@ async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path
 
 
 async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path, [NameAlly(port=0, space=0, ally_id="gisela"), face_down("summon")]
+    app = face_down_host(
+        tmp_path, SummonModal, "summon", [NameAlly(port=0, space=0, ally_id="gisela")]
     )
-    app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert not app.screen.query("#ally")
-        assert "The Ally in Roma: Gisela" in text_of(app, "#known")
+        assert "The Ally in Roma: Gisela" in app.text_of("#known")
         assert isinstance(app.screen.focused, Input)
         await press(pilot, "tab", "space")
         assert app.screen.query_one("#mark", Checkbox).value
@@ -255,45 +228,35 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
     assert app.results == [SummonAlly(ally_id="gisela", space=0, grain=1, edict_mark=True)]
 
 
-def second_summon(folder: Path, towers: int) -> GameSession:
+def second_summon(folder: Path, towers: int) -> Host:
     """Gregoria (tile 1) summoned in Roma; the next turn, a Summon in Alexandria."""
-    session = new_session(
-        folder,
-        [
-            Correct(target="player.towers", value=towers),
-            Gain(grain=1),
-            face_down("summon"),
-            SummonAlly(ally_id="gregoria-1", grain=1),
-        ],
-    )
-    frederick_plays(session)
-    session.push(Travel(port=1))
-    session.push(face_down("summon", slot=1))
-    return session
+    first_turn: list[Event] = [
+        Correct(target="player.towers", value=towers),
+        Gain(grain=1),
+        face_down("summon"),
+        SummonAlly(ally_id="gregoria-1", grain=1),
+    ]
+    return second_turn_host(folder, SummonModal, "summon", first_turn, [Travel(port=1)])
 
 
 async def test_summon_leaves_out_your_allies_and_the_engine_refuses_a_twin(
     tmp_path: Path,
 ) -> None:
-    session = second_summon(tmp_path, towers=2)
-    app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        labels = select_labels(app, "#ally")
+    app = second_summon(tmp_path, towers=2)
+    async with app.shown() as pilot:
+        labels = app.select_labels("#ally")
         assert not any(label.startswith("Gregoria (tile 1)") for label in labels)
-        assert "Ally spaces used: 1 of 2" in text_of(app, "#summon-info")
+        assert "Ally spaces used: 1 of 2" in app.text_of("#summon-info")
         await press(pilot, "g", "r", "e", "g", "enter")  # the other Gregoria tile
         assert app.screen.query_one("#ally", Select).value == "gregoria-2"
         await confirm_refused(pilot, "Gregoria is already in your castle")
 
 
 async def test_summon_full_castle_refused_plainly(tmp_path: Path) -> None:
-    session = second_summon(tmp_path, towers=1)
-    app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert "Ally spaces used: 1 of 1" in text_of(app, "#summon-info")
-        assert "no free Ally space" in error_of(app)
+    app = second_summon(tmp_path, towers=1)
+    async with app.shown() as pilot:
+        assert "Ally spaces used: 1 of 1" in app.text_of("#summon-info")
+        assert "no free Ally space" in app.dialog_error()
         await press(pilot, "g", "i", "s", "e", "l", "a", "enter")
         await confirm_refused(pilot, "no free Ally space")
 
@@ -309,9 +272,8 @@ async def test_summon_paid_in_augustales_instead(tmp_path: Path) -> None:
         ],
     )
     app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert "You pay 3 Augustales instead of Grain" in text_of(app, "#summon-info")
+    async with app.shown() as pilot:
+        assert "You pay 3 Augustales instead of Grain" in app.text_of("#summon-info")
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.disabled and grain.text == "0"
         await confirm(pilot)
@@ -329,8 +291,7 @@ async def test_summon_discount_shown_beside_the_grain(tmp_path: Path) -> None:
         ],
     )
     app = Host(session, SummonModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown():
         grain = app.screen.query_one("#grain", NumberField)
         assert "this Summon: 1 Grain off" in grain.hint
         assert not grain.disabled

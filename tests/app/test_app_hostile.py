@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.text import Text
 from textual.widgets import DataTable, Input, Static
 
 from companion.app import StuporSoloApp
@@ -24,12 +23,11 @@ from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
 from tests.app.game_script import script_setup
+from tests.app.pilot_helpers import SIZE, plain
 from tests.app.setup_helpers import fill as _fill_tiles
 from tests.app.setup_helpers import open_setup as _open_setup
 from tests.app.test_save_failures import refuse_writes
 from tests.scores import SAMPLE_SCORE, breakdown
-
-SIZE = (120, 40)
 
 
 def record(seed: int, **fields: Any) -> HistoryRecord:
@@ -56,10 +54,6 @@ def shown_notices(app: StuporSoloApp) -> list[str]:
     from textual.widgets._toast import Toast
 
     return [Toast(notification).render().plain for notification in app._notifications]
-
-
-def plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else str(cell)
 
 
 async def settle(pilot: Any) -> None:

@@ -18,9 +18,7 @@ from companion.screens.help import HelpScreen
 from companion.screens.setup import SetupScreen
 from companion.screens.start import StartScreen
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
-from tests.app.setup_helpers import fill, start, table_calls
-
-__all__ = ["table_calls"]
+from tests.app.setup_helpers import fill, start
 
 
 def _app(data: pathlib.Path, config: pathlib.Path, text: str | None = None) -> StuporSoloApp:

@@ -14,9 +14,8 @@ from companion.rules_help import collect_bindings
 from companion.screens.history import HistoryScreen
 from companion.screens.modals.confirm import ConfirmModal
 from companion.storage import HistoryStore
+from tests.app.pilot_helpers import SIZE
 from tests.app.sample_history import sample_records
-
-SIZE = (120, 40)
 
 
 class _Host(App[None]):

@@ -16,9 +16,7 @@ from companion.screens.data_in_use import DataInUseScreen
 from companion.screens.history import HistoryScreen
 from companion.screens.start import StartScreen
 from companion.storage.lock import DataLock
-from tests.app.pilot_helpers import press_and_settle, settle
-
-SIZE = (120, 40)
+from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 
 async def test_a_second_copy_says_the_data_is_in_use_and_offers_the_history(

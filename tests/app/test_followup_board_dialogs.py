@@ -35,15 +35,11 @@ from tests.app.followup_helpers import (
     KEEP,
     Factory,
     Host,
-    dialog_error,
-    focused_id,
-    has_decline,
     owed,
     start_game,
-    text_of,
     type_text,
 )
-from tests.app.pilot_helpers import SIZE, press_and_settle, settle
+from tests.app.pilot_helpers import press_and_settle, settle
 
 # --- Name the Workplace ------------------------------------------------------------------------
 
@@ -65,9 +61,8 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
         tmp_path, PROMOTE_TO_C, workplaces={"A1": "countryside-I-A"}, edict_token_spaces=None
     )
     app = Host(session, owed(WorkplaceModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert focused_id(app) == "tiles"
+    async with app.shown() as pilot:
+        assert app.focused_id() == "tiles"
         assert tile_ids(app) == [
             "countryside-I-B",
             "countryside-I-C",
@@ -79,11 +74,11 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
         ]
         token = app.screen.query_one("#token", Checkbox)
         assert token.display
-        assert not has_decline(app)
+        assert not app.has_decline()
         await pilot.press("down", "enter")  # Countryside I C; Enter moves to the token box
         await settle(pilot)
         assert app.results == []
-        assert focused_id(app) == "token"
+        assert app.focused_id() == "token"
         await press_and_settle(pilot, "space", "tab", "enter")
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-C", token=True)]
     session.push(app.results[0])
@@ -93,13 +88,12 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
 async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
     session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
     app = Host(session, owed(WorkplaceModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert not app.screen.query_one("#token", Checkbox).display
-        assert text_of(app, "#token-known") == "No Edict token lies here."
+        assert app.text_of("#token-known") == "No Edict token lies here."
         assert tile_ids(app)[0] == "countryside-I-A"
         await press_and_settle(pilot, "enter")
-        assert focused_id(app) == "ok"
+        assert app.focused_id() == "ok"
         await press_and_settle(pilot, "enter")
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False)]
 
@@ -113,10 +107,9 @@ async def assert_stale_space_refused(
     assert pending is not None
     stale = pending.model_copy(update={"space": space})
     app = Host(session, lambda state, rules: modal(state, rules, stale))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "enter", "enter")
-        assert dialog_error(app) == error
+        assert app.dialog_error() == error
         await press_and_settle(pilot, "escape")
     assert app.results == [None]
 
@@ -145,11 +138,10 @@ def option_texts(app: Host, list_id: str) -> list[str]:
 async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
     session = start_game(tmp_path, TO_CITY_C, player=ON_C4)
     app = Host(session, owed(CityBonusModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert focused_id(app) == "tiles"
+    async with app.shown() as pilot:
+        assert app.focused_id() == "tiles"
         assert option_texts(app, "tiles") == ["B: Issue 1 Edict; +3 VP."]
-        assert not has_decline(app)
+        assert not app.has_decline()
         await press_and_settle(pilot, "enter")
         assert app.results == []
         await press_and_settle(pilot, "enter")
@@ -159,8 +151,7 @@ async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
 async def test_city_bonus_unknown_offers_every_tile_or_none_left(tmp_path: Path) -> None:
     session = start_game(tmp_path, TO_CITY_C, player=ON_C4, city_tiles={})
     app = Host(session, owed(CityBonusModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         texts = option_texts(app, "tiles")
         assert [t.split(":")[0] for t in texts] == [
             "A",
@@ -197,18 +188,17 @@ async def test_drop_prefills_the_kind_you_hold_more_of_and_checks_the_total(
     assert session.state.obligation is not None
     assert session.state.obligation.kind == "store_resources"
     app = Host(session, owed(DropModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         grain = app.screen.query_one("#grain", NumberField)
         stone = app.screen.query_one("#stone", NumberField)
-        assert focused_id(app) == "grain"
+        assert app.focused_id() == "grain"
         assert (grain.text, stone.text) == ("2", "0")  # 4 Grain, 2 Stone: put back Grain
-        assert not has_decline(app)
+        assert not app.has_decline()
         await pilot.press("enter")  # moves on to Stone
         await type_text(pilot, "1")
         await pilot.press("enter", "enter")  # to Put back, then press it
         await settle(pilot)
-        assert dialog_error(app) == "Put back exactly 2 (Grain and/or Stone)."
+        assert app.dialog_error() == "Put back exactly 2 (Grain and/or Stone)."
         assert app.results == []
         grain.input.focus()
         await type_text(pilot, "1")
@@ -223,8 +213,7 @@ async def test_drop_cannot_be_declined_escape_closes(tmp_path: Path) -> None:
         player={"grain": 2, "stone": 2, "walls": 2, "advanced_cards": ("A1",)},
     )
     app = Host(session, owed(DropModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "ctrl+d")
         assert app.results == []
         await press_and_settle(pilot, "escape")
@@ -279,8 +268,7 @@ SCENARIOS: dict[str, tuple[Callable[[Path], GameSession], Factory]] = {
 async def test_every_dialog_fits_80_by_24(tmp_path: Path, name: str) -> None:
     make_session, factory = SCENARIOS[name]
     app = Host(make_session(tmp_path), factory)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with app.shown(size=(80, 24)):
         dialog = app.screen.query_one("#dialog")
         assert dialog.region.height <= 24
         assert dialog.max_scroll_y == 0, f"{name}: the dialog scrolls at 80x24"

@@ -4,8 +4,12 @@ its refusals show inline, Escape records nothing, Decline only where the rules a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
+from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList
 
 from companion.screens.modals.edict_reward import RewardModal
@@ -17,6 +21,7 @@ from solo_deck.events import (
     ChooseCityBonus,
     Correct,
     Decline,
+    Event,
     PlayCard,
     Promote,
     Resolve,
@@ -28,16 +33,21 @@ from tests.app.followup_helpers import (
     KEEP,
     Host,
     choose,
-    dialog_error,
-    focused_id,
-    has_decline,
     issue,
     owed,
     start_game,
-    text_of,
     type_text,
 )
-from tests.app.pilot_helpers import SIZE, press_and_settle, settle
+from tests.app.pilot_helpers import press_and_settle, settle
+
+
+def resolving(folder: Path, card_id: str, **player: Any) -> Host:
+    """A host for the Resolve dialog of Advanced card ``card_id``, yours and just played face
+    up (your side otherwise changed as given)."""
+    played = [PlayCard(slot=0, face_up=True, card_id=card_id)]
+    session = start_game(folder, played, player={"advanced_cards": (card_id,), **player})
+    return Host(session, owed(ResolveModal))
+
 
 # --- the Edict reward ----------------------------------------------------------------------
 
@@ -45,17 +55,16 @@ from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) -> None:
     session = start_game(tmp_path, [*KEEP, *issue(1)])
     app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert text_of(app, "#owed") == (
+    async with app.shown() as pilot:
+        assert app.text_of("#owed") == (
             "Take the reward under Active II: +1 resource of your choice."
         )
-        assert focused_id(app) == "choice-kind"
+        assert app.focused_id() == "choice-kind"
         # the Keep cost your 2 Stone: the one you hold less of comes first
-        assert text_of(app, "#now") == "You take +1 Stone."
+        assert app.text_of("#now") == "You take +1 Stone."
         await choose(pilot, "up")
-        assert text_of(app, "#now") == "You take +1 Grain."
-        assert has_decline(app)
+        assert app.text_of("#now") == "You take +1 Grain."
+        assert app.has_decline()
         await press_and_settle(pilot, "tab", "enter")
     assert app.results == [TakeEdictReward(slot=1, grain=1)]
     session.push(app.results[0])
@@ -65,18 +74,17 @@ async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) ->
 async def test_reward_unknown_is_typed_once_and_the_engine_remembers_it(tmp_path: Path) -> None:
     session = start_game(tmp_path, [*KEEP, *issue(0)])
     app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert focused_id(app) == "printed-vp"
+    async with app.shown() as pilot:
+        assert app.focused_id() == "printed-vp"
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter")  # nothing typed: Take
         await settle(pilot)
-        assert "Type what is printed under Active I" in dialog_error(app)
+        assert "Type what is printed under Active I" in app.dialog_error()
         assert app.results == []
         app.screen.query_one("#printed-vp").query_one("Input").focus()
         await type_text(pilot, "3")
         await pilot.press("tab", "tab", "tab", "tab")
         await press_and_settle(pilot, "1")
-        assert text_of(app, "#now") == "You take +3 VP, +1 Stone."
+        assert app.text_of("#now") == "You take +3 VP, +1 Stone."
         await press_and_settle(pilot, "tab", "tab", "enter")
     printed = Grant(gain=Gains(vp=3), resource_choice=1)
     assert app.results == [TakeEdictReward(slot=0, vp=3, stone=1, reward=printed)]
@@ -92,20 +100,19 @@ async def test_reward_any_of_the_three_when_no_active_tile_is_left(tmp_path: Pat
     dialog = prompt_for(session.state.obligation, session.state, session.ruleset)
     assert isinstance(dialog, RewardModal)
     app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         spaces = app.screen.query_one("#space", OptionList)
-        assert focused_id(app) == "space"
+        assert app.focused_id() == "space"
         assert [str(spaces.get_option_at_index(i).prompt) for i in range(3)] == [
             "Active I: not known yet: type what is printed there",
             "Active II: +1 resource of your choice",
             "Active III: not known yet: type what is printed there",
         ]
-        assert not has_decline(app)  # an Edict owed cannot be let go
+        assert not app.has_decline()  # an Edict owed cannot be let go
         await pilot.press("down", "enter")  # Enter moves on, it records nothing
         await settle(pilot)
         assert app.results == []
-        assert focused_id(app) == "choice-kind"
+        assert app.focused_id() == "choice-kind"
         await press_and_settle(pilot, "tab", "enter")
     assert app.results == [TakeEdictReward(slot=1, stone=1)]
 
@@ -113,97 +120,62 @@ async def test_reward_any_of_the_three_when_no_active_tile_is_left(tmp_path: Pat
 async def test_reward_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
     session = start_game(tmp_path)  # nothing is pending
     app = Host(session, lambda state, rules: RewardModal(state, rules))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "down", "enter", "tab", "enter")
-        assert dialog_error(app).startswith("Play a card first")
+        assert app.dialog_error().startswith("Play a card first")
     assert app.results == []
-
-
-async def test_reward_decline_and_escape(tmp_path: Path) -> None:
-    session = start_game(tmp_path, [*KEEP, *issue(1)])
-    app = Host(session, owed(RewardModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await press_and_settle(pilot, "ctrl+d")
-        app.push_screen(owed(RewardModal)(session.state, session.ruleset), app.results.append)
-        await settle(pilot)
-        await press_and_settle(pilot, "escape")
-    assert app.results == [Decline(), None]
 
 
 # --- Resolve --------------------------------------------------------------------------------
 
 
 async def test_resolve_a2_converts_as_often_as_typed(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path,
-        [PlayCard(slot=0, face_up=True, card_id="A2")],
-        player={"advanced_cards": ("A2",), "grain": 0, "stone": 0},
-    )
-    app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert focused_id(app) == "times"
-        assert text_of(app, "#now") == "A2: +3 Grain, paying 3 Augustales (3 times)"
+    app = resolving(tmp_path, "A2", grain=0, stone=0)
+    async with app.shown() as pilot:
+        assert app.focused_id() == "times"
+        assert app.text_of("#now") == "A2: +3 Grain, paying 3 Augustales (3 times)"
         await press_and_settle(pilot, "2")
-        assert text_of(app, "#now") == "A2: +2 Grain, paying 2 Augustales (2 times)"
-        assert text_of(app, "#after") == "You will have 2 Grain, 0 Stone, 28 Augustales and 0 VP."
+        assert app.text_of("#now") == "A2: +2 Grain, paying 2 Augustales (2 times)"
+        assert app.text_of("#after") == "You will have 2 Grain, 0 Stone, 28 Augustales and 0 VP."
         await pilot.press("enter")  # moves on to Take
         await settle(pilot)
         assert app.results == []
-        assert focused_id(app) == "ok"
+        assert app.focused_id() == "ok"
         await press_and_settle(pilot, "enter")
     assert app.results == [Resolve(times=2)]
 
 
 async def test_resolve_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path,
-        [PlayCard(slot=0, face_up=True, card_id="A2")],
-        player={"advanced_cards": ("A2",), "augustales": 1},
-    )
-    app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = resolving(tmp_path, "A2", augustales=1)
+    async with app.shown() as pilot:
         await type_text(pilot, "3")
         await press_and_settle(pilot, "enter", "enter")
-        assert dialog_error(app) == "You have only 1 Augustales, not 3 for A2 played."
+        assert app.dialog_error() == "You have only 1 Augustales, not 3 for A2 played."
     assert app.results == []
 
 
 async def test_resolve_b4_counts_the_ally_kind_you_pick_in_one_kind(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path,
-        [PlayCard(slot=0, face_up=True, card_id="B4")],
-        player={"advanced_cards": ("B4",), "allies": ("tento", "theophilos", "maumettu")},
-    )
-    app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert focused_id(app) == "kind"
-        assert text_of(app, "#now") == "B4: +2 Grain (2 Independent Allies)"
+    app = resolving(tmp_path, "B4", allies=("tento", "theophilos", "maumettu"))
+    async with app.shown() as pilot:
+        assert app.focused_id() == "kind"
+        assert app.text_of("#now") == "B4: +2 Grain (2 Independent Allies)"
         await choose(pilot, "down")  # Loyalist
-        assert text_of(app, "#now") == "B4: +1 Grain (1 Loyalist Ally)"
+        assert app.text_of("#now") == "B4: +1 Grain (1 Loyalist Ally)"
         await pilot.press("tab")
-        assert focused_id(app) == "choice-kind"
+        assert app.focused_id() == "choice-kind"
         await choose(pilot, "down")  # Stone
-        assert text_of(app, "#now") == "B4: +1 Stone (1 Loyalist Ally)"
+        assert app.text_of("#now") == "B4: +1 Stone (1 Loyalist Ally)"
         await press_and_settle(pilot, "tab", "enter")
     assert app.results == [Resolve(stone=1, ally_kind="loyalist")]
-    session.push(app.results[0])
-    assert session.state.player.stone == 3
+    app.session.push(app.results[0])
+    assert app.session.state.player.stone == 3
 
 
 async def test_resolve_a1_one_key_confirms(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path, [PlayCard(slot=0, face_up=True, card_id="A1")], player={"advanced_cards": ("A1",)}
-    )
-    app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert focused_id(app) == "ok"
-        assert text_of(app, "#now") == "A1: +2 Grain"
+    app = resolving(tmp_path, "A1")
+    async with app.shown() as pilot:
+        assert app.focused_id() == "ok"
+        assert app.text_of("#now") == "A1: +2 Grain"
         await press_and_settle(pilot, "enter")
     assert app.results == [Resolve()]
 
@@ -213,11 +185,10 @@ async def test_resolve_a_draw_is_a_plain_confirmation(tmp_path: Path) -> None:
     session = start_game(tmp_path, keep)
     assert [duty.kind for duty in session.state.pending] == ["keep_cover", "issue_edict"]
     app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert text_of(app, "#what") == "Draw 2 cards from your draw pile."
+    async with app.shown() as pilot:
+        assert app.text_of("#what") == "Draw 2 cards from your draw pile."
         ok = app.screen.query_one("#ok", Button)
-        assert str(ok.label) == "Done (ctrl+s)" and focused_id(app) == "ok"
+        assert str(ok.label) == "Done (ctrl+s)" and app.focused_id() == "ok"
         await press_and_settle(pilot, "enter")
     assert app.results == [Resolve()]
     session.push(app.results[0])
@@ -229,18 +200,17 @@ async def test_resolve_an_unknown_card_is_told_once(tmp_path: Path) -> None:
         tmp_path, [PlayCard(slot=0, face_up=True, card_id="di-romano-1")], house="Di Romano"
     )
     app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         vp = app.screen.query_one("#gains-vp").query_one("Input")
-        assert focused_id(app) == "gains-vp"
+        assert app.focused_id() == "gains-vp"
         await pilot.press("tab", "tab", "tab", "tab", "tab", "enter")  # nothing told: Record
         await settle(pilot)
-        assert dialog_error(app) == "Type what it gives, or choose the action it allows."
+        assert app.dialog_error() == "Type what it gives, or choose the action it allows."
         vp.focus()
         await type_text(pilot, "2")
         await pilot.press("tab", "tab", "tab", "tab")
         await choose(pilot, "down")  # promote a Specialist
-        assert text_of(app, "#now") == "House card: +2 VP, then promote a Specialist"
+        assert app.text_of("#now") == "House card: +2 VP, then promote a Specialist"
         await press_and_settle(pilot, "tab", "enter")
     told = Grant(gain=Gains(vp=2), actions=(GrantedAction(action="promote"),))
     assert app.results == [Resolve(effect=told)]
@@ -261,26 +231,38 @@ async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> No
         player={"walls": 5, "specialists": (Specialist(path="A", space=4),)},
     )
     app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert focused_id(app) == "choice-grain"
-        assert text_of(app, "#now") == "City Bonus A: +3 Grain, +6 Augustales"
+    async with app.shown() as pilot:
+        assert app.focused_id() == "choice-grain"
+        assert app.text_of("#now") == "City Bonus A: +3 Grain, +6 Augustales"
         await press_and_settle(pilot, "1")
-        assert text_of(app, "#now") == "City Bonus A: +1 Grain, +2 Stone, +6 Augustales"
+        assert app.text_of("#now") == "City Bonus A: +1 Grain, +2 Stone, +6 Augustales"
         await press_and_settle(pilot, "enter", "enter")
     assert app.results == [Resolve(grain=1, stone=2)]
 
 
-async def test_resolve_decline_and_escape(tmp_path: Path) -> None:
-    session = start_game(
-        tmp_path, [PlayCard(slot=0, face_up=True, card_id="A1")], player={"advanced_cards": ("A1",)}
-    )
-    app = Host(session, owed(ResolveModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert has_decline(app)
+# --- both ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dialog", "events", "player"),
+    [
+        (RewardModal, [*KEEP, *issue(1)], {}),
+        (ResolveModal, [PlayCard(slot=0, face_up=True, card_id="A1")], {"advanced_cards": ("A1",)}),
+    ],
+    ids=["reward", "resolve"],
+)
+async def test_decline_and_escape(
+    tmp_path: Path,
+    dialog: Callable[..., ModalScreen[Any]],
+    events: list[Event],
+    player: dict[str, Any],
+) -> None:
+    session = start_game(tmp_path, events, player=player)
+    app = Host(session, owed(dialog))
+    async with app.shown() as pilot:
+        assert app.has_decline()
         await press_and_settle(pilot, "ctrl+d")
-        app.push_screen(owed(ResolveModal)(session.state, session.ruleset), app.results.append)
+        app.push_screen(owed(dialog)(session.state, session.ruleset), app.results.append)
         await settle(pilot)
         await press_and_settle(pilot, "escape")
     assert app.results == [Decline(), None]

@@ -15,14 +15,10 @@ from solo_deck.palace import Direction
 from tests.app.followup_helpers import (
     KEEP,
     Host,
-    dialog_error,
-    focused_id,
-    has_decline,
     owed,
     start_game,
-    text_of,
 )
-from tests.app.pilot_helpers import SIZE, press_and_settle, settle
+from tests.app.pilot_helpers import press_and_settle, settle
 
 
 def option_texts(app: Host) -> list[tuple[str, bool]]:
@@ -36,11 +32,10 @@ def option_texts(app: Host) -> list[tuple[str, bool]]:
 async def test_issue_edict_answers_the_edict_owed(tmp_path: Path) -> None:
     session = start_game(tmp_path, KEEP)
     app = Host(session, owed(IssueEdictModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert text_of(app, "#owed") == "You built a Keep: issue an Edict (Active I, II or III)."
-        assert focused_id(app) == "choices"
-        assert not has_decline(app)
+    async with app.shown() as pilot:
+        assert app.text_of("#owed") == "You built a Keep: issue an Edict (Active I, II or III)."
+        assert app.focused_id() == "choices"
+        assert not app.has_decline()
         await pilot.press("ctrl+d")
         await press_and_settle(pilot, "enter", "enter", "enter")
     assert app.results == [PlayerEdict(slot=0, choice={"T": "add"}, replacement=0)]
@@ -52,8 +47,7 @@ async def test_issue_edict_answers_the_edict_owed(tmp_path: Path) -> None:
 async def test_issue_edict_without_an_obligation_still_works(tmp_path: Path) -> None:
     session = start_game(tmp_path, KEEP)
     app = Host(session, lambda state, rules: IssueEdictModal(state, rules))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert not app.screen.query("#owed")
         await pilot.press("enter", "enter", "backspace")  # back to step 2
         await settle(pilot)
@@ -64,10 +58,9 @@ async def test_issue_edict_without_an_obligation_still_works(tmp_path: Path) -> 
 async def test_issue_edict_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:
     session = start_game(tmp_path)  # nothing is owed
     app = Host(session, lambda state, rules: IssueEdictModal(state, rules))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "enter", "enter", "enter")
-        assert dialog_error(app).startswith("Play a card first")
+        assert app.dialog_error().startswith("Play a card first")
         await press_and_settle(pilot, "escape")
     assert app.results == [None]
 
@@ -80,8 +73,7 @@ async def test_edict_choices_are_the_legal_ones_ranked_by_ally_income(tmp_path: 
     state = session.state
     limits = PalaceLimits.from_ruleset(rules)
     app = Host(session, owed(IssueEdictModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         step1 = option_texts(app)
         assert [t.split(":")[0] for t, _ in step1] == ["Active I", "Active II", "Active III"]
         assert "best: +2 VP" in step1[1][0]
@@ -114,8 +106,7 @@ async def test_edict_forced_direction_lists_one_choice_and_back_works(tmp_path: 
     # Frederick has 1 Keep of 3: 2 Keeps can only be added.
     session = start_game(tmp_path, KEEP, active=("2K", "1W 1K", "2G 1A"))
     app = Host(session, owed(IssueEdictModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press_and_settle(pilot, "enter")
         assert [t for t, _ in option_texts(app)] == [
             "add 2 Keeps (3/3)   ally income 0 → 0 (+0 VP)"
@@ -135,8 +126,7 @@ async def test_edict_empty_slots_disabled_and_no_next_skips_step_three(tmp_path:
     ]
     session = start_game(tmp_path, [*emptied, *KEEP])
     app = Host(session, owed(IssueEdictModal))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         assert [d for _, d in option_texts(app)] == [True, False, False]
         await pilot.press("enter")  # the highlight starts on Active II
         await settle(pilot)
@@ -150,8 +140,7 @@ async def test_edict_empty_slots_disabled_and_no_next_skips_step_three(tmp_path:
 async def test_edict_step_two_fits_80_by_24(tmp_path: Path) -> None:
     session = start_game(tmp_path, KEEP, player={"allies": ("domentzia", "tento", "theophilos")})
     app = Host(session, owed(IssueEdictModal))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with app.shown(size=(80, 24)) as pilot:
         await press_and_settle(pilot, "down", "enter")
         assert len(option_texts(app)) == 4
         assert app.screen.query_one("#dialog").max_scroll_y == 0

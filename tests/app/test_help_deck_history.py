@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rich.text import Text
 from textual.widgets import Checkbox, DataTable, Markdown, Static
 
 from companion.app import StuporSoloApp
@@ -28,7 +27,7 @@ from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
-from tests.app.pilot_helpers import SIZE, press_and_settle
+from tests.app.pilot_helpers import SIZE, plain, press_and_settle
 from tests.scores import breakdown
 
 # --- Help -----------------------------------------------------------------------------
@@ -317,10 +316,6 @@ async def _settle(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
 
 
-def _plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else str(cell)
-
-
 async def test_empty_history_shows_a_friendly_line(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -346,9 +341,9 @@ async def test_history_lists_records_newest_first_with_details(tmp_path: Path) -
         assert isinstance(screen, HistoryScreen)
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        first = [_plain(cell) for cell in table.get_row_at(0)]
+        first = [plain(cell) for cell in table.get_row_at(0)]
         assert first[:3] == ["2025-02-07 21:30", "61", "Feudal lord"]
-        assert _plain(table.get_row_at(1)[1]) == "42"
+        assert plain(table.get_row_at(1)[1]) == "42"
         await press_and_settle(pilot, "enter")
         detail = app.screen
         assert isinstance(detail, HistoryDetailModal)

@@ -12,9 +12,8 @@ from textual.widgets import Select, Static
 from companion.app import StuporSoloApp
 from companion.screens.history import HistoryScreen, HistoryTable
 from companion.storage import HistoryStore
+from tests.app.pilot_helpers import SIZE
 from tests.app.sample_history import sample_records
-
-SIZE = (120, 40)
 
 
 async def _open_history(pilot: Any) -> HistoryScreen:

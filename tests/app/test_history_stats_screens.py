@@ -1,82 +1,40 @@
-"""The History screen (sort, filter, details, delete/undo, read-only) and the Statistics
-screen, over the 30 fixed sample games; with SVG snapshots of both."""
+"""The History screen (sort, filter, details, delete/undo, read-only) over the 30 fixed
+sample games, both screens on an empty history, their keys, and SVG snapshots of the
+History and the Statistics screens (the Statistics screen itself: test_statistics_screen)."""
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, Select, Static
+from textual.widgets import Select, Static
 from textual_plotext import PlotextPlot
 
 from companion.app import StuporSoloApp
 from companion.formatting import format_duration, shorten
-from companion.history_stats import (
-    CHART_POINTS,
-    CareerStats,
-    career_stats,
-    chart_data,
-    game_ticks,
-    sample_evenly,
-)
 from companion.history_view import COLUMNS, sort_records
 from companion.keymap_records import HISTORY_DELETE_KEYS as DELETE_KEYS
 from companion.screens.history import HistoryScreen, HistoryTable
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal
-from companion.screens.statistics import StatisticsScreen, breakpoint_class
-from companion.storage import HistoryRecord, HistoryStore
+from companion.screens.statistics import StatisticsScreen
+from companion.storage import HistoryStore
 from companion.storage.lock import DataLock
+from tests.app.history_helpers import (
+    open_history,
+    sample_history,
+    settle_workers,
+    write_samples,
+)
+from tests.app.pilot_helpers import SIZE, plain
 from tests.app.sample_history import sample_records
-
-SIZE = (120, 40)
-
-
-def _plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else str(cell)
-
-
-def _write_samples(folder: Path) -> list[HistoryRecord]:
-    records = sample_records()
-    HistoryStore(folder).add_many(records)
-    return records
-
-
-async def _settle(pilot: Any) -> None:
-    """Let the screen's thread workers finish and their results arrive."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
-
-
-async def _open_statistics(pilot: Any) -> StatisticsScreen:
-    """Push the Statistics screen and wait until it has read the history."""
-    await pilot.pause()
-    screen = StatisticsScreen()
-    await pilot.app.push_screen(screen)
-    await _settle(pilot)
-    assert isinstance(pilot.app.screen, StatisticsScreen)
-    return screen
-
-
-async def _open_history(pilot: Any) -> HistoryScreen:
-    await pilot.pause()
-    await pilot.press("h")
-    await _settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, HistoryScreen)
-    assert screen.view.all_records is not None
-    return screen
 
 
 def _column(screen: HistoryScreen, key: str) -> list[str]:
     table = screen.query_one(HistoryTable)
-    return [_plain(cell) for cell in table.get_column(key)]
+    return [plain(cell) for cell in table.get_column(key)]
 
 
 def _count(screen: HistoryScreen) -> str:
@@ -114,10 +72,8 @@ def test_sample_history_is_fixed_and_covers_every_case() -> None:
 
 
 async def test_history_lists_every_game_newest_first(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with sample_history(tmp_path) as (app, _pilot, screen):
         table = screen.query_one(HistoryTable)
         assert table.row_count == 30
         assert [str(c.label.plain).removesuffix(" ▼") for c in table.columns.values()] == [
@@ -133,7 +89,7 @@ async def test_history_lists_every_game_newest_first(tmp_path: Path) -> None:
             "Notes",
         ]
         newest = max(records, key=lambda r: r.finished_at)
-        first = [_plain(cell) for cell in table.get_row_at(0)]
+        first = [plain(cell) for cell in table.get_row_at(0)]
         assert first[:3] == [newest.finished_at[:16].replace("T", " "), "59", "Feudal lord"]
         assert first[8] == format_duration(newest.play_seconds)
         assert _count(screen) == "30 of 30 games"
@@ -142,10 +98,8 @@ async def test_history_lists_every_game_newest_first(tmp_path: Path) -> None:
 
 
 async def test_sorting_by_score_orders_the_rows(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with sample_history(tmp_path) as (_app, pilot, screen):
         await pilot.press("s")  # date → score
         await pilot.pause()
         scores = [int(value) for value in _column(screen, "score")]
@@ -167,10 +121,8 @@ async def test_sorting_by_score_orders_the_rows(tmp_path: Path) -> None:
 
 
 async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with sample_history(tmp_path) as (_app, pilot, screen):
         table = screen.query_one(HistoryTable)
         x = 1
         for key, column in table.columns.items():
@@ -192,10 +144,8 @@ async def test_clicking_a_header_sorts_by_that_column(tmp_path: Path) -> None:
 
 
 async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = sample_records()
+    async with sample_history(tmp_path) as (app, pilot, screen):
         await pilot.press("f")
         await pilot.pause()
         assert app.focused is screen.query_one("#filter-difficulty", Select)
@@ -234,10 +184,8 @@ async def test_filters_combine_and_show_the_count(tmp_path: Path) -> None:
 
 
 async def test_detail_view_shows_breakdown_fields_and_log(tmp_path: Path) -> None:
-    records = {r.id: r for r in _write_samples(tmp_path)}
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = {r.id: r for r in sample_records()}
+    async with sample_history(tmp_path) as (app, pilot, screen):
         target = records["sample-15"]  # the long notes and the long log
         table = screen.query_one(HistoryTable)
         table.move_cursor(row=table.get_row_index("sample-15"))
@@ -278,10 +226,8 @@ async def test_detail_view_shows_breakdown_fields_and_log(tmp_path: Path) -> Non
 
 
 async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_path: Path) -> None:
-    records = {r.id: r for r in _write_samples(tmp_path)}
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+    records = {r.id: r for r in sample_records()}
+    async with sample_history(tmp_path) as (app, pilot, screen):
         table = screen.query_one(HistoryTable)
         table.move_cursor(row=2)
         victim = screen.highlighted_record()
@@ -293,7 +239,7 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
         assert isinstance(question, ConfirmModal)
         assert victim.finished_at[:10] in str(question.query_one("#confirm-body").render())
         await pilot.press("n")
-        await _settle(pilot)
+        await settle_workers(pilot)
         assert app.screen is screen
         assert HistoryStore(tmp_path).count() == 30
 
@@ -301,7 +247,7 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, ConfirmModal)
         await pilot.press("y")
-        await _settle(pilot)
+        await settle_workers(pilot)
         assert HistoryStore(tmp_path).count() == 29
         assert HistoryStore(tmp_path).get(victim.id) is None
         assert table.row_count == 29
@@ -310,16 +256,16 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
         assert table.cursor_row == 2  # the cursor stays where it was
 
         await pilot.press("x", "y")  # a second game
-        await _settle(pilot)
+        await settle_workers(pilot)
         second = [r for r in records if r not in screen.records and r != victim.id]
         assert len(second) == 1
         assert HistoryStore(tmp_path).count() == 28
 
         await pilot.press("u")  # the last deleted comes back first
-        await _settle(pilot)
+        await settle_workers(pilot)
         assert HistoryStore(tmp_path).get(second[0]) == records[second[0]]
         await pilot.press("u")
-        await _settle(pilot)
+        await settle_workers(pilot)
         restored = HistoryStore(tmp_path).get(victim.id)
         assert restored == records[victim.id]  # same id, same game
         assert HistoryStore(tmp_path).count() == 30
@@ -333,25 +279,22 @@ async def test_delete_asks_then_removes_and_undo_puts_the_same_game_back(tmp_pat
 
 
 async def test_undo_works_after_leaving_and_reopening_the_history(tmp_path: Path) -> None:
-    _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await _open_history(pilot)
+    async with sample_history(tmp_path) as (_app, pilot, _):
         await pilot.press("x", "y")
-        await _settle(pilot)
+        await settle_workers(pilot)
         assert HistoryStore(tmp_path).count() == 29
         await pilot.press("escape")
         await pilot.pause()
-        screen = await _open_history(pilot)
+        screen = await open_history(pilot)
         assert screen.query_one(HistoryTable).row_count == 29
         await pilot.press("u")
-        await _settle(pilot)
+        await settle_workers(pilot)
         assert HistoryStore(tmp_path).count() == 30
         assert screen.query_one(HistoryTable).row_count == 30
 
 
 async def test_read_only_copy_refuses_to_delete(tmp_path: Path) -> None:
-    _write_samples(tmp_path)
+    write_samples(tmp_path)
     holder = DataLock(tmp_path)
     assert holder.acquire()
     try:
@@ -359,7 +302,7 @@ async def test_read_only_copy_refuses_to_delete(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert app.read_only
-            screen = await _open_history(pilot)
+            screen = await open_history(pilot)
             assert screen.query_one(HistoryTable).row_count == 30
             assert "read-only" in str(screen.sub_title)
             await pilot.press("x")
@@ -374,157 +317,13 @@ async def test_read_only_copy_refuses_to_delete(tmp_path: Path) -> None:
         holder.release()
 
 
-# --- Statistics -----------------------------------------------------------------------------
-
-
-def _group_rows(table: DataTable[Any]) -> list[list[str]]:
-    return [[_plain(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-
-
-def _check_statistics(screen: StatisticsScreen, stats: CareerStats) -> None:
-    summary = str(screen.query_one("#stats-summary", Static).render())
-    rows = dict(line.split("  ", 1) for line in summary.splitlines())
-    rows = {label.strip(): value.strip() for label, value in rows.items()}
-    duke = stats.first_duke
-    assert duke is not None
-    assert rows == {
-        "Games played": str(stats.games_played),
-        "Best score": str(stats.best_score),
-        "Average score": f"{stats.average_score:.1f}",
-        "Current streak": f"{stats.current_streak} games",
-        "Best streak": f"{stats.best_streak} games",
-        "First Duke": f"{duke.finished_at[:10]} · {duke.total} points",
-        "Total play time": format_duration(stats.total_play_seconds),
-    }
-    titles = _group_rows(screen.query_one("#stats-titles", DataTable))
-    assert [(name, int(count)) for name, count, _ in titles] == list(stats.title_counts.items())
-    for table_id, groups in (
-        ("#stats-difficulty", stats.by_difficulty),
-        ("#stats-house", stats.by_house),
-    ):
-        shown = _group_rows(screen.query_one(table_id, DataTable))
-        assert shown == [
-            [g.key or "not recorded", str(g.games), str(g.best), f"{g.average:.1f}"]
-            for g in groups.values()
-        ]
-    chart = screen.query_one("#stats-chart", PlotextPlot)
-    assert chart.display
-    assert screen.chart is not None
-    assert screen.chart.scores == [total for _, total in stats.score_series]
-    assert screen.chart.title == "Score by game · all 30 games"
-
-
-async def test_statistics_from_the_history_show_the_right_figures(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    stats = career_stats(records)
-    assert (stats.current_streak, stats.best_streak) == (5, 6)
-    assert stats.title_counts == {"Serf": 5, "Knight": 7, "Feudal lord": 14, "Duke": 4}
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        history = await _open_history(pilot)
-        await pilot.press("t")
-        await _settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, StatisticsScreen)
-        assert screen.stats == stats
-        assert screen.sub_title == "30 games"
-        _check_statistics(screen, stats)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is history
-
-
-async def test_statistics_read_the_history_in_a_worker(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_statistics(pilot)
-        assert screen.stats == career_stats(records)
-        _check_statistics(screen, career_stats(records))
-
-
-async def test_statistics_after_a_delete_leave_the_game_out(tmp_path: Path) -> None:
-    records = _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        history = await _open_history(pilot)
-        gone = history.highlighted_record()
-        await pilot.press("x", "y")
-        await _settle(pilot)
-        await pilot.press("t")
-        await _settle(pilot)
-        assert isinstance(app.screen, StatisticsScreen)
-        assert app.screen.stats == career_stats([r for r in records if r != gone])
-
-
-@pytest.mark.parametrize(
-    ("width", "breakpoint", "layout"), [(70, "-narrow", "vertical"), (120, "-wide", "horizontal")]
-)
-async def test_statistics_take_the_layout_of_the_terminal_width(
-    tmp_path: Path, width: int, breakpoint: str, layout: str
-) -> None:
-    _write_samples(tmp_path)
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=(width, 40)) as pilot:
-        screen = await _open_statistics(pilot)
-        assert screen.classes & {"-narrow", "-medium", "-wide"} == {breakpoint}
-        top_layout = screen.query_one("#stats-top").styles.layout
-        assert top_layout is not None and top_layout.name == layout
-        assert breakpoint_class(width, StatisticsScreen.HORIZONTAL_BREAKPOINTS or []) == breakpoint
-        assert gc.isenabled()  # paused only while the worker read the history
-        other = 190 - width  # 120 <-> 70: a resize still moves the screen to the other class
-        await pilot.resize_terminal(other, 40)
-        await pilot.pause()
-        expected = breakpoint_class(other, StatisticsScreen.HORIZONTAL_BREAKPOINTS or [])
-        assert screen.classes & {"-narrow", "-medium", "-wide"} == {expected}
-
-
-def test_breakpoint_class_is_the_one_textual_picks() -> None:
-    breakpoints = StatisticsScreen.HORIZONTAL_BREAKPOINTS or []
-    assert [breakpoint_class(w, breakpoints) for w in (0, 79, 80, 99, 100, 500)] == [
-        "-narrow",
-        "-narrow",
-        "-medium",
-        "-medium",
-        "-wide",
-        "-wide",
-    ]
-    assert breakpoint_class(5, [(10, "-big")]) is None
-
-
-def test_chart_draws_at_most_500_games_and_says_so() -> None:
-    series = [(f"2026-01-01T00:00:{i % 60:02d}+00:00", i % 97) for i in range(10_000)]
-    stats = CareerStats(games_played=10_000, score_series=series)
-    data = chart_data(stats)
-    assert len(data.scores) == CHART_POINTS
-    assert data.game_numbers[0] == 1 and data.game_numbers[-1] == 10_000
-    assert data.game_numbers == sorted(set(data.game_numbers))
-    assert data.title == "Score by game · 500 of 10,000 games drawn, evenly spaced"
-    small = chart_data(CareerStats(games_played=3, score_series=series[:3]))
-    assert small.game_numbers == [1, 2, 3] and not small.sampled
-    assert sample_evenly(0) == [] and sample_evenly(5, 3) == [0, 2, 4]
-    assert game_ticks(30) == [1, 7, 13, 18, 24, 30]
-    assert game_ticks(1) == [1]
-
-
-async def test_statistics_of_a_single_game(tmp_path: Path) -> None:
-    HistoryStore(tmp_path).add(sample_records()[0])
-    app = StuporSoloApp(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_statistics(pilot)
-        summary = str(screen.query_one("#stats-summary", Static).render())
-        assert "not yet" in summary  # no Duke
-        assert screen.query_one("#stats-chart", PlotextPlot).display
-        assert screen.chart is not None and screen.chart.title.endswith("all 1 game")
-
-
 # --- empty history --------------------------------------------------------------------------
 
 
 async def test_an_empty_history_shows_friendly_text_on_both_screens(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_history(pilot)
+        screen = await open_history(pilot)
         empty = screen.query_one("#history-empty", Static)
         assert empty.display
         assert "No finished games yet" in str(empty.render())
@@ -534,7 +333,7 @@ async def test_an_empty_history_shows_friendly_text_on_both_screens(tmp_path: Pa
         await pilot.pause()
         assert app.screen is screen
         await pilot.press("t")
-        await _settle(pilot)
+        await settle_workers(pilot)
         stats = app.screen
         assert isinstance(stats, StatisticsScreen)
         status = stats.query_one("#stats-status", Static)
@@ -592,11 +391,11 @@ def test_shorten_and_every_column_sorts() -> None:
 
 
 def test_history_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
-    _write_samples(tmp_path)
+    write_samples(tmp_path)
     app = StuporSoloApp(tmp_path)
 
     async def run_before(pilot: Any) -> None:
-        await _open_history(pilot)
+        await open_history(pilot)
         app.clear_notifications()
         await pilot.pause()
 
@@ -604,13 +403,13 @@ def test_history_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
 
 
 def test_statistics_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
-    _write_samples(tmp_path)
+    write_samples(tmp_path)
     app = StuporSoloApp(tmp_path)
 
     async def run_before(pilot: Any) -> None:
-        await _open_history(pilot)
+        await open_history(pilot)
         await pilot.press("t")
-        await _settle(pilot)
+        await settle_workers(pilot)
         app.clear_notifications()
         await pilot.pause()
 

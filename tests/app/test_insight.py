@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
 from textual import events
 from textual.widgets import DataTable, Input
 
@@ -22,20 +21,15 @@ from solo_deck import (
 )
 from tests.app.game_script import SUMMON_GISELE
 from tests.app.pilot_helpers import (
+    SIZE,
     game_of,
     idle_turn,
     open_table,
+    plain,
     press_and_settle,
     settle,
     wait_for_insight,
 )
-
-SIZE = (120, 40)
-
-
-def plain(widget: Any) -> str:
-    rendered = widget.render()
-    return rendered.plain if isinstance(rendered, Text) else str(rendered)
 
 
 async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None:
@@ -49,7 +43,7 @@ async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None
         await wait_for_insight(app, pilot)
         state = app.session.state
         odds = next_card_odds(state.deck)
-        text = plain(app.screen.query_one(OddsPanel))
+        text = plain(app.screen.query_one(OddsPanel).render())
         assert f"from {odds.cards} unseen cards" in text
         assert f"ship +1 {percent(odds.move1)}" in text
         assert f"crown {percent(odds.crown)}" in text
@@ -57,7 +51,7 @@ async def test_odds_and_forecast_follow_the_unseen_cards(tmp_path: Path) -> None
         forecast = app.screen.query_one(OddsPanel).forecast
         assert forecast is not None and "forecast…" not in text
         assert f"Game end {forecast_line(forecast)}" in text
-        voyage = plain(app.screen.query_one(VoyagePanel))
+        voyage = plain(app.screen.query_one(VoyagePanel).render())
         tunis = removal_before_your_next_turn(state, 2)
         line = next(row for row in voyage.splitlines() if row.startswith("Tunis"))
         if tunis.card_present:

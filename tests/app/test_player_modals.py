@@ -3,10 +3,12 @@ what every dialog shares: an Escape binding with an id that closes with ``None``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
 from companion.screens.modals.build import BuildModal
@@ -21,6 +23,7 @@ from companion.screens.modals.promote import PromoteModal
 from companion.screens.modals.summon import SummonModal
 from companion.screens.modals.travel import TravelModal
 from companion.widgets.number_field import NumberField
+from solo_deck import GameState
 from solo_deck.corrections import correction_targets
 from solo_deck.events import (
     Correct,
@@ -32,8 +35,14 @@ from tests.app.action_dialog_helpers import new_session
 from tests.app.pilot_helpers import SIZE, DialogHost
 
 
-def dialog_error(app: DialogHost) -> str:
-    return str(app.screen.query_one("#dialog-error", Label).content)
+def host(folder: Path, dialog: Callable[[GameState], ModalScreen[Any]]) -> DialogHost:
+    """A host that opens ``dialog(state)`` on a newly started game."""
+    return DialogHost(new_session(folder), dialog)
+
+
+def down_to(app: DialogHost, target: str) -> list[str]:
+    """The Down presses that take the Correct dialog's list to ``target``."""
+    return ["down"] * correction_targets(app.session.state).index(target)
 
 
 def field_message(app: DialogHost, field_id: str) -> tuple[str, bool]:
@@ -65,13 +74,12 @@ async def type_and_enter(pilot: Any, text: str) -> None:
 
 
 async def test_gain_refuses_zero_and_below_zero_then_records(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    app = DialogHost(session, lambda state: GainModal(state))
+    app = host(tmp_path, GainModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert "at least one amount" in dialog_error(app)
+        assert "at least one amount" in app.dialog_error()
         await type_text(pilot, "-3")
         await pilot.pause()
         message, invalid = field_message(app, "vp")
@@ -98,18 +106,17 @@ async def test_gain_refuses_zero_and_below_zero_then_records(tmp_path: Path) -> 
 
 
 async def test_correct_a_number(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    app = DialogHost(session, lambda state: CorrectModal(state))
+    app = host(tmp_path, CorrectModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         texts = [t for t, _ in option_texts(app, "targets")]
-        assert len(texts) == len(correction_targets(session.state))
+        assert len(texts) == len(correction_targets(app.session.state))
         assert texts[0].startswith("Your VP") and texts[0].endswith(" 0")
         await pilot.press("enter")  # Your VP → the value field, prefilled and selected
         await pilot.pause()
         await type_and_enter(pilot, "-2")
         assert app.results == []
-        assert "negative" in dialog_error(app) or "negative" in str(
+        assert "negative" in app.dialog_error() or "negative" in str(
             app.screen.query_one("#value-message", Label).content
         )
         app.screen.query_one("#value").value = ""  # type: ignore[attr-defined]
@@ -118,12 +125,10 @@ async def test_correct_a_number(tmp_path: Path) -> None:
 
 
 async def test_correct_an_edict_space(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    index = correction_targets(session.state).index("edicts.next.1")
-    app = DialogHost(session, lambda state: CorrectModal(state))
+    app = host(tmp_path, CorrectModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*["down"] * index)
+        await pilot.press(*down_to(app, "edicts.next.1"))
         await pilot.pause()
         assert app.screen.query_one("#value").value == "1C"  # type: ignore[attr-defined]
         await pilot.press("enter")
@@ -137,12 +142,10 @@ async def test_correct_an_edict_space(tmp_path: Path) -> None:
 
 
 async def test_correct_an_edict_space_to_empty(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    index = correction_targets(session.state).index("edicts.active.2")
-    app = DialogHost(session, lambda state: CorrectModal(state))
+    app = host(tmp_path, CorrectModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*["down"] * index, "enter", "backspace", "enter")
+        await pilot.press(*down_to(app, "edicts.active.2"), "enter", "backspace", "enter")
         await pilot.pause()
     assert app.results == [Correct(target="edicts.active.2", value=None)]
 
@@ -151,8 +154,7 @@ async def test_correct_an_edict_space_to_empty(tmp_path: Path) -> None:
 
 
 async def test_name_the_ally_at_your_port(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    app = DialogHost(session, lambda state: NamePortModal(state))
+    app = host(tmp_path, NamePortModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         texts = [t for t, _ in option_texts(app, "spaces")]
@@ -170,8 +172,7 @@ async def test_name_the_ally_at_your_port(tmp_path: Path) -> None:
 
 
 async def test_name_a_card_elsewhere(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    app = DialogHost(session, lambda state: NamePortModal(state))
+    app = host(tmp_path, NamePortModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "down", "enter")  # Alexandria's card
@@ -215,12 +216,10 @@ async def test_every_dialog_has_an_escape_binding_with_id_that_returns_none(
 
 
 async def test_correct_a_ship_by_port_name(tmp_path: Path) -> None:
-    session = new_session(tmp_path)
-    index = correction_targets(session.state).index("voyage.frederick")
-    app = DialogHost(session, lambda state: CorrectModal(state))
+    app = host(tmp_path, CorrectModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*["down"] * index, "enter")
+        await pilot.press(*down_to(app, "voyage.frederick"), "enter")
         await pilot.pause()
         app.screen.query_one("#value").value = ""  # type: ignore[attr-defined]
         await type_and_enter(pilot, "tunis")

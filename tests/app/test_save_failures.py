@@ -26,10 +26,15 @@ from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError
 from solo_deck import Phase
 from tests.app.game_script import play_in_engine, script_setup
-from tests.app.pilot_helpers import idle_turn, open_screen, open_table, press_and_settle, settle
+from tests.app.pilot_helpers import (
+    SIZE,
+    idle_turn,
+    open_screen,
+    open_table,
+    press_and_settle,
+    settle,
+)
 from tests.scores import breakdown
-
-SIZE = (120, 40)
 
 
 def messages(app: StuporSoloApp) -> list[str]:

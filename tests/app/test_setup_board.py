@@ -18,40 +18,46 @@ from companion.storage.settings_store import PrintedBoard, SettingsStore
 from solo_deck.board import MarketTile, Trade
 from solo_deck.gains import Gains
 from solo_deck.grants import Grant
-from tests.app.pilot_helpers import SIZE, press_and_settle, settle
+from tests.app.pilot_helpers import SIZE, settle
 from tests.app.setup_helpers import (
+    choose_twice,
     error,
     fill,
+    open_for_snapshot,
     open_setup,
     scrolling_done,
+    set_values,
     setup_form,
     start,
-    table_calls,
 )
 
-__all__ = ["table_calls"]  # the fixture, used by name
+pytestmark = pytest.mark.usefixtures("table_calls")  # no test opens the real Table
 
 
 # --- the board, optional --------------------------------------------------------------
 
 
+BOARD_NOTED = {
+    "#wp-A1": "countryside-I-C",
+    "#wp-C3": "village-I-A",
+    "#token-A3": True,
+    "#token-C2": True,
+    "#city-B-0": "D",
+    "#reward-0": "augustales",
+    "#reward-amount-0": "3",
+    "#market-1": "sell 2 Grain for 6, buy 2 Stone for 4",
+}
+"""What :func:`_note_board` types into the Board section, by field."""
+
+
 async def _note_board(screen: SetupScreen, pilot: Any) -> None:
     screen.query_one("#board", Collapsible).collapsed = False
     await settle(pilot)
-    screen.query_one("#wp-A1", Select).value = "countryside-I-C"
-    screen.query_one("#wp-C3", Select).value = "village-I-A"
-    screen.query_one("#token-A3", Checkbox).value = True
-    screen.query_one("#token-C2", Checkbox).value = True
-    screen.query_one("#city-B-0", Select).value = "D"
-    screen.query_one("#reward-0", Select).value = "augustales"
-    screen.query_one("#reward-amount-0", Input).value = "3"
-    screen.query_one("#market-1", Input).value = "sell 2 Grain for 6, buy 2 Stone for 4"
+    set_values(screen, BOARD_NOTED)
     await settle(pilot)
 
 
-async def test_board_knowledge_reaches_the_game_and_is_remembered(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_board_knowledge_reaches_the_game_and_is_remembered(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         await _note_board(screen, pilot)
@@ -96,19 +102,13 @@ async def test_board_knowledge_reaches_the_game_and_is_remembered(
         )  # Active II is the ruleset's: prefilled from it, not remembered
 
 
-async def test_board_refusals_open_the_section_and_start_nothing(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_board_refusals_open_the_section_and_start_nothing(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         board = screen.query_one("#board", Collapsible)
         # a Workplace tile on two spaces, a third token: refused as chosen
-        screen.query_one("#wp-A1", Select).value = "countryside-I-C"
-        await settle(pilot)
-        screen.query_one("#wp-B2", Select).value = "countryside-I-C"
-        await settle(pilot)
-        assert screen.query_one("#wp-B2", Select).is_blank()
-        assert "Countryside I C already lies on A1" in error(screen, "wp-B2")
+        refused = await choose_twice(screen, pilot, "countryside-I-C", "wp-A1", "wp-B2")
+        assert "Countryside I C already lies on A1" in refused
         for key in ("A1", "A3", "C4"):
             screen.query_one(f"#token-{key}", Checkbox).value = True
             await settle(pilot)
@@ -198,11 +198,7 @@ def test_setup_board_section_snapshot(snap_compare: Any, tmp_path: Path) -> None
     )
 
     async def run_before(pilot: Any) -> None:
-        await pilot.pause()
-        await press_and_settle(pilot, "n")
-        screen = pilot.app.screen
-        for widget in screen.query(Input):
-            widget.cursor_blink = False
+        screen = await open_for_snapshot(pilot)
         screen.query_one("#board", Collapsible).collapsed = False
         screen.query_one("#market-0", Input).value = "sell 2 Grain for 6, buy 2 Stone for 4"
         await settle(pilot)

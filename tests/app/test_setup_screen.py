@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Checkbox, Collapsible, Input, Label, RadioButton, Select, Static
+from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
 
 from companion.app import StuporSoloApp
 from companion.screens.setup import EDICT_SLOTS, SetupScreen, setup_checklist
@@ -27,17 +27,19 @@ from solo_deck.ruleset import MOST_STRUCTURES_RULES
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import (
     PILE,
+    choose_twice,
     edict_input,
     error,
     fill,
+    open_for_snapshot,
     prompts,
     scrolling_done,
+    set_values,
     setup_form,
     start,
-    table_calls,
 )
 
-__all__ = ["table_calls"]  # the fixture, used by name
+pytestmark = pytest.mark.usefixtures("table_calls")  # no test opens the real Table
 
 
 # --- the form as it opens -------------------------------------------------------------
@@ -95,7 +97,7 @@ async def test_empty_form_starts_nothing_and_marks_every_tile_and_the_pile(
         assert app.screen is screen
 
 
-async def test_the_pile_must_be_counted(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
+async def test_the_pile_must_be_counted(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         pile = screen.query_one("#pile", Input)
@@ -129,9 +131,7 @@ async def test_bad_edict_shows_inline_error_and_starts_nothing(
 
 
 @pytest.mark.parametrize("seed", ["-1", "abc", str(2**63)])
-async def test_bad_seed_is_refused(
-    tmp_path: Path, table_calls: list[StuporSoloApp], seed: str
-) -> None:
+async def test_bad_seed_is_refused(tmp_path: Path, seed: str) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#seed", Input).value = seed
@@ -143,9 +143,7 @@ async def test_bad_seed_is_refused(
         assert app.session.game is None
 
 
-async def test_pile_out_of_range_is_refused(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_pile_out_of_range_is_refused(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#pile", Input).value = "61"
@@ -157,16 +155,22 @@ async def test_pile_out_of_range_is_refused(
 # --- a start and what it carries ------------------------------------------------------
 
 
+CHOSEN = {
+    "#diff-hard": True,
+    "#mode-table": True,
+    "#house-select": "Wittelsbach",
+    "#seed": "42",
+    "#port-0": "gisela",
+    "#port-card-1": "A3",
+}
+"""What the valid start chooses besides the tiles and the pile, by field."""
+
+
 async def test_valid_setup_starts_and_saves_the_game(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
-        screen.query_one("#diff-hard", RadioButton).value = True
-        screen.query_one("#mode-table", RadioButton).value = True
-        screen.query_one("#house-select", Select).value = "Wittelsbach"
-        screen.query_one("#seed", Input).value = "42"
-        screen.query_one("#port-0", Select).value = "gisela"
-        screen.query_one("#port-card-1", Select).value = "A3"
+        set_values(screen, CHOSEN)
         await fill(screen, pilot)
         # type one tile by keyboard, as a player would
         edict_input(screen, "active-1").value = ""
@@ -196,9 +200,7 @@ async def test_valid_setup_starts_and_saves_the_game(
         assert isinstance(app.screen, StartScreen)
 
 
-async def test_empty_seed_is_random_and_in_range(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_empty_seed_is_random_and_in_range(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         await start(pilot)
@@ -206,9 +208,7 @@ async def test_empty_seed_is_random_and_in_range(
         assert 0 <= app.session.game.setup.seed < 2**63
 
 
-async def test_most_structures_choice_reaches_the_games_ruleset(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_most_structures_choice_reaches_the_games_ruleset(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#most-structures", Select).value = "more_than"
@@ -219,9 +219,7 @@ async def test_most_structures_choice_reaches_the_games_ruleset(
         assert app.session.ruleset.scoring.most_structures_rule.value == "more_than"
 
 
-async def test_ports_renamed_and_reordered_reach_the_game(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_ports_renamed_and_reordered_reach_the_game(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         for index, name in ((1, "Tunis"), (2, "Alexandria"), (4, "Palermo")):
@@ -244,9 +242,7 @@ async def test_ports_renamed_and_reordered_reach_the_game(
         assert travel_cost(state, state.voyage.port_index("Palermo"), rules) == 3
 
 
-async def test_bad_port_names_are_refused_inline(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_bad_port_names_are_refused_inline(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#port-name-1", Input).value = " "
@@ -261,29 +257,20 @@ async def test_bad_port_names_are_refused_inline(
         assert app.session.game is None
 
 
-async def test_allies_show_their_tile_number_and_lie_in_one_port_only(
-    tmp_path: Path, table_calls: list[StuporSoloApp]
-) -> None:
+async def test_allies_show_their_tile_number_and_lie_in_one_port_only(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         listed = prompts(screen.query_one("#port-0", Select))
         gregoria = [p for p in listed if p.startswith("Gregoria")]
         assert [p.split(" — ")[0] for p in gregoria] == ["Gregoria (tile 1)", "Gregoria (tile 2)"]
-        screen.query_one("#port-0", Select).value = "gisela"
-        await settle(pilot)
-        screen.query_one("#port-2", Select).value = "gisela"
-        await settle(pilot)
-        assert screen.query_one("#port-2", Select).is_blank()
-        assert "Gisela already lies face up in Roma" in error(screen, "port-2")
+        refused = await choose_twice(screen, pilot, "gisela", "port-0", "port-2")
+        assert "Gisela already lies face up in Roma" in refused
         # the two Gregoria tiles are two Allies
         screen.query_one("#port-1", Select).value = "gregoria-1"
         screen.query_one("#port-2", Select).value = "gregoria-2"
         await settle(pilot)
         assert error(screen, "port-2") == ""
-        screen.query_one("#port-card-3", Select).value = "A1"
-        await settle(pilot)
-        screen.query_one("#port-card-4", Select).value = "A1"
-        await settle(pilot)
-        assert "A1 already lies face up in Barcelona" in error(screen, "port-card-4")
+        refused = await choose_twice(screen, pilot, "A1", "port-card-3", "port-card-4")
+        assert "A1 already lies face up in Barcelona" in refused
         await fill(screen, pilot)
         await start(pilot)
         assert app.session.game is not None
@@ -310,7 +297,7 @@ async def test_escape_goes_back_without_starting(tmp_path: Path) -> None:
         assert app.session.game is None
 
 
-async def test_form_is_usable_at_80x24(tmp_path: Path, table_calls: list[StuporSoloApp]) -> None:
+async def test_form_is_usable_at_80x24(tmp_path: Path) -> None:
     async with setup_form(tmp_path, size=(80, 24)) as (app, pilot, screen):
         await fill(screen, pilot)
         screen.query_one("#start-game").focus()
@@ -359,11 +346,8 @@ def test_port_names_are_checked() -> None:
 
 def test_setup_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Any) -> None:
-        await pilot.pause()
-        await press_and_settle(pilot, "n")
-        for widget in pilot.app.screen.query(Input):
-            widget.cursor_blink = False
-        pilot.app.screen.query_one("#setup-form").scroll_home(animate=False)
+        screen = await open_for_snapshot(pilot)
+        screen.query_one("#setup-form").scroll_home(animate=False)
         await settle(pilot)
 
     assert snap_compare(StuporSoloApp(tmp_path), terminal_size=SIZE, run_before=run_before)
@@ -373,11 +357,7 @@ def test_setup_screen_snapshot_with_errors(snap_compare: Any, tmp_path: Path) ->
     """The tiles part after a Start with one bad and two missing tiles and no pile."""
 
     async def run_before(pilot: Any) -> None:
-        await pilot.pause()
-        await press_and_settle(pilot, "n")
-        screen = pilot.app.screen
-        for widget in screen.query(Input):
-            widget.cursor_blink = False
+        screen = await open_for_snapshot(pilot)
         for (slot, _), text in zip(
             EDICT_SLOTS, ("2T", "1W 1K", "2G 1A", "1S", "9X", ""), strict=True
         ):

@@ -29,14 +29,6 @@ def _save_a_game(folder: Path) -> None:
     GameSession(folder).start(setup)
 
 
-@pytest.fixture
-def table_calls(monkeypatch: pytest.MonkeyPatch) -> list[StuporSoloApp]:
-    """Record open_table() instead of showing the Table (owned by another module)."""
-    calls: list[StuporSoloApp] = []
-    monkeypatch.setattr(StuporSoloApp, "open_table", lambda self: calls.append(self))
-    return calls
-
-
 async def test_menu_without_a_saved_game_has_no_resume(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -15,6 +15,7 @@ from companion.widgets.edict_input import EdictField
 from solo_deck import Phase, parse_edict
 from solo_deck.events import RevealEdict
 from tests.app.pilot_helpers import (
+    SIZE,
     game_of,
     idle_turn,
     open_table,
@@ -22,8 +23,6 @@ from tests.app.pilot_helpers import (
     settle,
     wait_for_insight,
 )
-
-SIZE = (120, 40)
 
 
 async def frederick(app: StuporSoloApp, pilot: Any, tile: str = "2K") -> None:

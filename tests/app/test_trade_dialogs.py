@@ -14,6 +14,7 @@ from companion.screens.modals.market import MarketModal
 from solo_deck.board import MarketTile, Trade
 from solo_deck.events import (
     BuyCard,
+    Event,
     Gain,
     NameCard,
     VisitMarket,
@@ -22,30 +23,25 @@ from tests.app.action_dialog_helpers import (
     Host,
     confirm,
     confirm_refused,
-    error_of,
     face_down,
-    frederick_plays,
-    new_session,
+    face_down_host,
     press,
-    select_labels,
-    text_of,
+    second_turn_host,
     workplace_on,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import settle
 
 # --- Buy a card -----------------------------------------------------------------------------
 
 
 async def test_buy_known_card_shows_price_and_effect(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path, [NameCard(port=0, space=0, card_id="A1"), face_down("purchase")]
+    app = face_down_host(
+        tmp_path, BuyCardModal, "purchase", [NameCard(port=0, space=0, card_id="A1")]
     )
-    app = Host(session, BuyCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert "The card in Roma: A1" in text_of(app, "#known")
-        assert text_of(app, "#price") == "Price: 3 Augustales."
-        assert text_of(app, "#effect") == "It acts at once after you buy it: +2 Grain."
+    async with app.shown() as pilot:
+        assert "The card in Roma: A1" in app.text_of("#known")
+        assert app.text_of("#price") == "Price: 3 Augustales."
+        assert app.text_of("#effect") == "It acts at once after you buy it: +2 Grain."
         assert not app.screen.query_one("#removes-row").display
         assert app.screen.focused is app.screen.query_one("#ok")
         await press(pilot, "enter")
@@ -53,17 +49,15 @@ async def test_buy_known_card_shows_price_and_effect(tmp_path: Path) -> None:
 
 
 async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("purchase")])
-    app = Host(session, BuyCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, BuyCardModal, "purchase")
+    async with app.shown() as pilot:
         await press(pilot, "a", "7", "enter")
         assert app.screen.query_one("#card", Select).value == "A7"
-        assert "remove one of your Action cards" in text_of(app, "#price")
+        assert "remove one of your Action cards" in app.text_of("#price")
         removes = app.screen.query_one("#removes", Select)
         assert app.screen.focused is removes
         await confirm_refused(pilot, "choose the card you remove")  # no card named to remove
-        labels = select_labels(app, "#removes")
+        labels = app.select_labels("#removes")
         assert "House card: +2 Augustales, then buy an Advanced card" in labels
         removes.focus()
         await press(pilot, "enter", "down", "enter")  # the first card under the blank
@@ -75,27 +69,20 @@ async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None
 
 
 async def test_buy_price_counts_your_workplace_discount(tmp_path: Path) -> None:
-    session = new_session(tmp_path, workplace_on("A", "countryside-I-D"))
-    frederick_plays(session)
-    session.push(NameCard(port=0, space=0, card_id="A1"))
-    session.push(face_down("purchase", slot=1))
-    app = Host(session, BuyCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert text_of(app, "#price") == ("Price: 1 Augustalis (3 Augustales less your discounts).")
+    first_turn = workplace_on("A", "countryside-I-D")
+    known = [NameCard(port=0, space=0, card_id="A1")]
+    app = second_turn_host(tmp_path, BuyCardModal, "purchase", first_turn, known)
+    async with app.shown() as pilot:
+        assert app.text_of("#price") == ("Price: 1 Augustalis (3 Augustales less your discounts).")
         await confirm(pilot)
     assert app.results == [BuyCard(space=0, card_id="A1")]
 
 
 async def test_buy_too_dear_refused_inline(tmp_path: Path) -> None:
-    session = new_session(
-        tmp_path,
-        [Gain(augustales=-5), NameCard(port=0, space=0, card_id="A6"), face_down("purchase")],
-    )
-    app = Host(session, BuyCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert "A6 costs 5 Augustales and you have 1" in error_of(app)
+    known: list[Event] = [Gain(augustales=-5), NameCard(port=0, space=0, card_id="A6")]
+    app = face_down_host(tmp_path, BuyCardModal, "purchase", known)
+    async with app.shown() as pilot:
+        assert "A6 costs 5 Augustales and you have 1" in app.dialog_error()
         await confirm(pilot)
         assert app.results == []
         assert isinstance(app.screen, BuyCardModal)
@@ -111,14 +98,12 @@ async def first_visit(app: Host, pilot: Any) -> None:
 
 
 async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [face_down("market")])
-    app = Host(session, MarketModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, MarketModal, "market")
+    async with app.shown() as pilot:
         texts = [str(label.content) for label in app.screen.query(Label)]
         assert "First visit to the Market in Roma: what does its tile show?" in texts
         await first_visit(app, pilot)
-        assert text_of(app, "#result") == "You will have 0 Grain, 1 Stone, 9 Augustales."
+        assert app.text_of("#result") == "You will have 0 Grain, 1 Stone, 9 Augustales."
         assert app.screen.query_one("#buys", Select).disabled
         await confirm(pilot)
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
@@ -127,43 +112,37 @@ async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
 
 async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
-    session = new_session(
-        tmp_path, [Gain(grain=1), face_down("market"), VisitMarket(sells=1, rates=rates)]
-    )
-    frederick_plays(session)
-    session.push(face_down("market", slot=1))
-    app = Host(session, MarketModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert text_of(app, "#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
+    first_turn: list[Event] = [
+        Gain(grain=1),
+        face_down("market"),
+        VisitMarket(sells=1, rates=rates),
+    ]
+    app = second_turn_host(tmp_path, MarketModal, "market", first_turn)
+    async with app.shown() as pilot:
+        assert app.text_of("#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
         assert not app.screen.query("#sell-what")
         assert app.screen.focused is app.screen.query_one("#sells", Select)
-        assert text_of(app, "#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
+        assert app.text_of("#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
         await confirm(pilot)
     assert app.results == [VisitMarket(sells=1, buys=0)]
 
 
 async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=-1), face_down("market")])
-    app = Host(session, MarketModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, MarketModal, "market", [Gain(grain=-1)])
+    async with app.shown() as pilot:
         await press(pilot, "enter", "down", "enter", "x")
         await confirm(pilot)
-        assert "type the amount and the Augustales" in error_of(app)
+        assert "type the amount and the Augustales" in app.dialog_error()
         app.screen.query_one("#sell-amount", Input).focus()
         await press(pilot, "backspace", "1", "tab", "3")
-        assert "Not possible" in text_of(app, "#result")
+        assert "Not possible" in app.text_of("#result")
         await confirm_refused(pilot, "Grain")  # you hold no Grain to sell
 
 
 async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
-    session = new_session(tmp_path, [Gain(grain=1), *workplace_on("A", "countryside-I-B")])
-    frederick_plays(session)
-    session.push(face_down("market", slot=1))
-    app = Host(session, MarketModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    first_turn = [Gain(grain=1), *workplace_on("A", "countryside-I-B")]
+    app = second_turn_host(tmp_path, MarketModal, "market", first_turn)
+    async with app.shown() as pilot:
         assert [value for _, value in app.screen.query_one("#sells", Select)._options] == [
             0,
             1,
@@ -173,7 +152,7 @@ async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
         sells = app.screen.query_one("#sells", Select)
         sells.value = 2
         await settle(pilot)
-        assert text_of(app, "#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
+        assert app.text_of("#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
         await confirm(pilot)
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
     assert app.results == [VisitMarket(sells=2, buys=0, rates=rates)]
@@ -182,10 +161,8 @@ async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
 async def test_a_card_id_typed_fast_is_searched_whole(tmp_path: Path) -> None:
     """Every letter reaches the search, also those typed before the open list has the
     focus: ``a12`` finds A12, not A1."""
-    session = new_session(tmp_path, [face_down("purchase")])
-    app = Host(session, BuyCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    app = face_down_host(tmp_path, BuyCardModal, "purchase")
+    async with app.shown() as pilot:
         await pilot.press("a", "1", "2", "enter")  # no pause between the keys
         await settle(pilot)
         assert app.screen.query_one("#card", Select).value == "A12"

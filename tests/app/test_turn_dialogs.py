@@ -28,13 +28,12 @@ from tests.app.action_dialog_helpers import (
     Factory,
     Host,
     confirm,
-    error_of,
     face_down,
     frederick_plays,
     new_session,
     press,
 )
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import settle
 
 
 def options(app: Host, list_id: str) -> list[tuple[str, bool]]:
@@ -61,8 +60,7 @@ async def test_first_field_focused_fits_80x24_and_escape_records_nothing(
 ) -> None:
     session = new_session(tmp_path)
     app = Host(session, factory)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with app.shown(size=(80, 24)) as pilot:
         assert app.screen.focused is app.screen.query_one(first)
         assert app.screen.query_one("#ok").region.bottom <= 24
         assert not app.screen.query("#decline")  # nothing is owed: nothing to decline
@@ -77,8 +75,7 @@ async def test_play_face_down_for_an_action_in_the_leftmost_free_slot(tmp_path: 
     session = new_session(tmp_path, [face_down("promote"), Decline()])  # slot 1 is taken
     frederick_plays(session)
     app = Host(session, PlayCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         texts = [text for text, _ in options(app, "choice")]
         assert texts[:5] == [
             "Face down · Promote a Specialist",
@@ -99,8 +96,7 @@ async def test_play_face_down_for_an_action_in_the_leftmost_free_slot(tmp_path: 
 async def test_play_a_house_card_face_up(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     app = Host(session, PlayCardModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         texts = [text for text, _ in options(app, "choice")]
         index = texts.index("Face up · House card: +1 Stone")
         await press(pilot, *["down"] * index, "enter", "enter")
@@ -126,8 +122,7 @@ async def test_both_actions_once_the_keep_cover_allows_and_never_the_same_twice(
     tmp_path: Path,
 ) -> None:
     app = keep_with_both_actions(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with app.shown(size=(80, 24)) as pilot:
         assert app.screen.query_one("#ok").region.bottom <= 24
         second = app.screen.query_one("#second", Select)
         labels = [str(prompt) for prompt, _ in second._options]
@@ -136,7 +131,7 @@ async def test_both_actions_once_the_keep_cover_allows_and_never_the_same_twice(
         assert app.screen.focused is second
         second.value = "promote"
         await confirm(pilot)
-        assert "the two actions of one card differ" in error_of(app).lower()
+        assert "the two actions of one card differ" in app.dialog_error().lower()
         assert app.results == []
         second.value = "market"
         await confirm(pilot)
@@ -151,8 +146,7 @@ async def test_travel_lists_ports_clockwise_with_the_engine_cost_and_sails(
 ) -> None:
     session = new_session(tmp_path)
     app = Host(session, TravelModal)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         texts = options(app, "ports")
         assert [text.split(" — ")[0] for text, _ in texts] == [
             "Alexandria",
@@ -180,8 +174,7 @@ async def test_travel_beyond_the_limit_or_your_purse_is_not_selectable(tmp_path:
         }
     )
     app = Host(session, lambda state, _rules, obligation: TravelModal(state, short, obligation))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown():
         texts = options(app, "ports")
         assert [disabled for _, disabled in texts] == [False, False, True, True]
         assert "too far" in texts[3][0] and "2 Augustales" in texts[2][0]
@@ -198,8 +191,7 @@ def build_host(folder: Path, *events: object) -> Host:
 
 async def test_build_lists_the_castle_and_a_full_track_is_not_selectable(tmp_path: Path) -> None:
     app = build_host(tmp_path, Correct(target="player.towers", value=5))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown():
         assert options(app, "structure") == [
             ("Tower — 5/5 built  (all built)", True),
             ("Wall — 1/5 built", False),
@@ -210,14 +202,13 @@ async def test_build_lists_the_castle_and_a_full_track_is_not_selectable(tmp_pat
 
 async def test_build_a_wall_closing_a_side_and_the_engine_refusal_inline(tmp_path: Path) -> None:
     app = build_host(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press(pilot, "down")  # Wall
         assert not app.screen.query_one("#cover-row").display
         stone = app.screen.query_one("#stone", NumberField)
         stone.text = "2"  # you hold 1 Stone
         await confirm(pilot)
-        assert "stone" in error_of(app).lower() and app.results == []
+        assert "stone" in app.dialog_error().lower() and app.results == []
         stone.text = "1"
         side = app.screen.query_one("#side1", Select)
         values = [value for _, value in side._options]
@@ -230,8 +221,7 @@ async def test_build_a_wall_closing_a_side_and_the_engine_refusal_inline(tmp_pat
 
 async def test_build_a_keep_needs_its_cover_and_always_issues_an_edict(tmp_path: Path) -> None:
     app = build_host(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await press(pilot, "down", "down")  # Keep
         assert app.screen.query_one("#cover-row").display
         assert not app.screen.query_one("#mark", Checkbox).display
@@ -239,7 +229,7 @@ async def test_build_a_keep_needs_its_cover_and_always_issues_an_edict(tmp_path:
         assert "Every Keep issues an Edict" in what
         app.screen.query_one("#grain", NumberField).text = "1"
         await confirm(pilot)
-        assert "keep cover" in error_of(app).lower()
+        assert "keep cover" in app.dialog_error().lower()
         app.screen.query_one("#cover", Select).value = "both_actions"
         await settle(pilot)
         assert "both main actions" in str(app.screen.query_one("#what").render())
@@ -249,9 +239,8 @@ async def test_build_a_keep_needs_its_cover_and_always_issues_an_edict(tmp_path:
 
 async def test_build_with_nothing_paid_asks_once(tmp_path: Path) -> None:
     app = build_host(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with app.shown() as pilot:
         await confirm(pilot)
-        assert "nothing paid" in error_of(app).lower() and app.results == []
+        assert "nothing paid" in app.dialog_error().lower() and app.results == []
         await confirm(pilot)
     assert app.results == [Build(structure="tower", edict_mark=False)]

@@ -24,22 +24,21 @@ class Result:
         """The lines of ``out``, each with its runs of spaces made one (table columns)."""
         return [" ".join(line.split()) for line in self.out.splitlines()]
 
+    def missing(self, *expected: str) -> list[str]:
+        """Those of the ``expected`` lines that are not among :attr:`lines` (none, when the
+        output shows them all)."""
+        lines = self.lines
+        return [line for line in expected if line not in lines]
+
 
 Run = Callable[..., Result]
 RecordFactory = Callable[..., HistoryRecord]
 
 
 @pytest.fixture
-def data(tmp_path: pathlib.Path) -> pathlib.Path:
-    """An empty data folder."""
-    folder = tmp_path / "data"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
 def run(data: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> Run:
-    """``run("history", "--json")`` runs ``stupor-solo --data-dir <data> history --json``;
+    """``run("history", "--json")`` runs ``stupor-solo --data-dir <data> history --json``
+    (``data``: the empty data folder of ``tests/conftest.py``);
     ``folder=`` picks another data folder, ``folder=None`` passes no --data-dir."""
 
     def call(*argv: str, folder: pathlib.Path | str | None = "default") -> Result:

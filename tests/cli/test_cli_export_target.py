@@ -34,25 +34,42 @@ def assert_refused(run: Run, target: pathlib.Path, reason: str) -> None:
     assert reason in result.err
 
 
-def test_a_named_pipe_is_refused_and_stays_a_pipe(
-    run: Run, history: pathlib.Path, tmp_path: pathlib.Path
-) -> None:
-    fifo = tmp_path / "games.csv"
+def named_pipe(folder: pathlib.Path) -> pathlib.Path:
+    """A named pipe in ``folder``, where an export could be sent."""
+    fifo = folder / "games.csv"
     os.mkfifo(fifo)
-    assert_refused(run, fifo, "is a named pipe (FIFO), not a regular file")
-    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    return fifo
 
 
-def test_a_device_is_refused_and_stays_a_device(
-    run: Run, history: pathlib.Path, tmp_path: pathlib.Path
-) -> None:
-    node = tmp_path / "null.csv"
+def device(folder: pathlib.Path) -> pathlib.Path:
+    """A character device like /dev/null in ``folder`` (skips where that needs root)."""
+    node = folder / "null.csv"
     try:
-        os.mknod(node, stat.S_IFCHR | 0o600, os.makedev(1, 3))  # like /dev/null
+        os.mknod(node, stat.S_IFCHR | 0o600, os.makedev(1, 3))
     except PermissionError:
         pytest.skip("making a device node needs root here; the pipe test covers the rest")
-    assert_refused(run, node, "is a device, not a regular file")
-    assert stat.S_ISCHR(os.lstat(node).st_mode)
+    return node
+
+
+@pytest.mark.parametrize(
+    ("make", "reason", "still_one"),
+    [
+        (named_pipe, "is a named pipe (FIFO), not a regular file", stat.S_ISFIFO),
+        (device, "is a device, not a regular file", stat.S_ISCHR),
+    ],
+    ids=["named-pipe", "device"],
+)
+def test_a_pipe_or_a_device_is_refused_and_stays_one(
+    run: Run,
+    history: pathlib.Path,
+    tmp_path: pathlib.Path,
+    make: Callable[[pathlib.Path], pathlib.Path],
+    reason: str,
+    still_one: Callable[[int], bool],
+) -> None:
+    node = make(tmp_path)
+    assert_refused(run, node, reason)
+    assert still_one(os.lstat(node).st_mode)
 
 
 def test_a_symbolic_link_is_refused_and_its_file_untouched(

@@ -15,6 +15,8 @@ from solo_deck import (
     CardFace,
     DeckDefinition,
     GameSetup,
+    Phase,
+    RuleError,
     Ruleset,
     SoloGame,
     load_default_deck,
@@ -22,9 +24,11 @@ from solo_deck import (
 )
 from solo_deck.events import (
     CastleIncome,
+    Correct,
     Decline,
     EndRound,
     FrederickTurn,
+    Pass,
     PlayCard,
     Reorganise,
     ScoreAllyIncome,
@@ -124,15 +128,44 @@ def frederick(game: SoloGame, face: CardFace | None = None, tile: str = "1G") ->
     reveal_drawn(game, tile)
 
 
-def finish_round(game: SoloGame) -> None:
-    """The End Phase in the rulebook's order: castle income, ally income, reorganisation,
-    end of round (declining a Market visit from a Market side, if any)."""
+def to_end_phase(game: SoloGame) -> None:
+    """Straight to the End Phase: Frederick finishes his turn if it is his, his actions are
+    set to 5 and you pass."""
+    if game.state.phase is Phase.FREDERICK:
+        frederick(game)
+    game.push(Correct(target="frederick_actions", value=5))
+    game.push(Pass())
+    assert game.state.phase is Phase.END_PHASE
+
+
+def assert_round_over(game: SoloGame) -> None:
+    """The round is in its End Phase and Frederick takes no further turn."""
+    assert game.state.phase is Phase.END_PHASE
+    with pytest.raises(RuleError, match="not Frederick's turn"):
+        game.push(FrederickTurn())
+
+
+def income_and_reorganise(game: SoloGame) -> None:
+    """The End Phase in the rulebook's order, all but the end of the round: castle income,
+    ally income, reorganisation (declining a Market visit from a Market side, if any)."""
     game.push(CastleIncome())
     while game.state.pending:
         game.push(Decline())
     game.push(ScoreAllyIncome())
     game.push(Reorganise())
+
+
+def finish_round(game: SoloGame) -> None:
+    """The whole End Phase: :func:`income_and_reorganise`, then the end of the round."""
+    income_and_reorganise(game)
     game.push(EndRound())
+
+
+def complete_castle(game: SoloGame, keeps: int = 3) -> None:
+    """Corrections that give you all 5 Towers, all 5 Walls and ``keeps`` Keeps (3 complete
+    the castle; 2 leave one Keep to build)."""
+    for target, value in (("player.towers", 5), ("player.walls", 5), ("player.keeps", keeps)):
+        game.push(Correct(target=target, value=value))
 
 
 def play_round(game: SoloGame) -> None:
@@ -148,13 +181,26 @@ def play_round(game: SoloGame) -> None:
 @pytest.fixture
 def turns() -> Any:
     """The turn helpers as one namespace: ``turns.play``, ``turns.idle_turn``,
-    ``turns.frederick``, ``turns.finish_round``, ``turns.play_round``, ``turns.free_slot``."""
+    ``turns.frederick``, ``turns.to_end_phase``, ``turns.assert_round_over``,
+    ``turns.income_and_reorganise``, ``turns.finish_round``, ``turns.play_round``,
+    ``turns.free_slot``, ``turns.complete_castle``."""
 
     class Turns:
         pass
 
     kit = Turns()
-    for helper in (free_slot, play, idle_turn, frederick, finish_round, play_round):
+    for helper in (
+        free_slot,
+        play,
+        idle_turn,
+        frederick,
+        to_end_phase,
+        assert_round_over,
+        income_and_reorganise,
+        finish_round,
+        play_round,
+        complete_castle,
+    ):
         setattr(kit, helper.__name__, staticmethod(helper))
     return kit
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from solo_deck import Palace, Phase, PlayerState, RuleError, SoloGame, Specialist, ally_income
+from solo_deck import Palace, PlayerState, RuleError, SoloGame, Specialist, ally_income
 from solo_deck.allies import AllyKind
 from solo_deck.data_files import allies_by_id
-from solo_deck.events import Build, CastleIncome, Correct, Pass, ScoreAllyIncome, SummonAlly
+from solo_deck.events import Build, CastleIncome, Correct, ScoreAllyIncome, SummonAlly
 
 # Frederick in the rulebook's Ally income example: 6 Augustales, 1 Stone, 3 Grain, 2 Allies,
 # 1 Keep, 2 Walls, 3 Towers, and his Specialist on the second Workplace.
@@ -156,18 +156,29 @@ def summon(game: SoloGame, turns: Any, **kwargs: Any) -> None:
     game.push(SummonAlly(**kwargs))
 
 
-def test_score_ally_income_event_adds_the_vp_once(
-    make_game: Callable[..., SoloGame], turns: Any
-) -> None:
-    game = make_game(port_allies=("gisela",))
-    summon(game, turns, ally_id="gisela", grain=1)
-    turns.frederick(game)
+AllyGame = Callable[..., SoloGame]
+
+
+@pytest.fixture
+def game_with_ally(make_game: Callable[..., SoloGame], turns: Any) -> AllyGame:
+    """``game_with_ally(ally_id, grain=...)``: a game whose first turn summons ``ally_id``,
+    face up in Roma, for ``grain`` Grain; Frederick has taken his turn after it."""
+
+    def factory(ally_id: str, grain: int) -> SoloGame:
+        game = make_game(port_allies=(ally_id,))
+        summon(game, turns, ally_id=ally_id, grain=grain)
+        turns.frederick(game)
+        return game
+
+    return factory
+
+
+def test_score_ally_income_event_adds_the_vp_once(game_with_ally: AllyGame, turns: Any) -> None:
+    game = game_with_ally("gisela", grain=1)
     game.push(Correct(target="palace.allies", value=3))
     game.push(Correct(target="player.vp", value=10))
     # Frederick has used his actions, so passing goes straight to the End Phase.
-    game.push(Correct(target="frederick_actions", value=5))
-    game.push(Pass())
-    assert game.state.phase is Phase.END_PHASE
+    turns.to_end_phase(game)
     game.push(CastleIncome())  # the castle income comes first, even when it is nothing
     game.push(ScoreAllyIncome())
     assert game.state.player.vp == 13
@@ -178,14 +189,12 @@ def test_score_ally_income_event_adds_the_vp_once(
 
 
 def test_castle_income_comes_first_and_can_meet_theophilos(
-    make_game: Callable[..., SoloGame], turns: Any
+    game_with_ally: AllyGame, turns: Any
 ) -> None:
     # Theophilos wants at least as much Grain as Frederick's Reserve: 0 against 2 is not met,
     # but a Grain side's income (taken first, as the rulebook orders) meets it with 1 Grain
     # against Frederick's 1.
-    game = make_game(port_allies=("theophilos",))
-    summon(game, turns, ally_id="theophilos", grain=0)
-    turns.frederick(game)
+    game = game_with_ally("theophilos", grain=0)
     game.push(Correct(target="player.grain", value=0))
     game.push(Correct(target="player.walls", value=2))
     game.push(Correct(target="player.towers", value=2))
@@ -195,10 +204,8 @@ def test_castle_income_comes_first_and_can_meet_theophilos(
     game.push(Correct(target="player.grain", value=0))
     turns.frederick(game)
     game.push(Correct(target="palace.grain", value=1))
-    game.push(Correct(target="frederick_actions", value=5))
-    game.push(Pass())
+    turns.to_end_phase(game)
     state = game.state
-    assert state.phase is Phase.END_PHASE
     before = ally_income(state.player, state.palace, ruleset=game.setup.ruleset)
     assert [(line.ally_id, line.met, line.vp) for line in before.lines] == [
         ("theophilos", False, 1)

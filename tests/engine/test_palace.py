@@ -180,24 +180,32 @@ def test_identical_icons_move_together() -> None:
     assert results == {4, 0}
 
 
-def test_what_cannot_be_removed_must_be_added() -> None:
-    start = palace(stone=0)
-    assert start.legal_directions(EdictKind.STONE, 1, LIMITS) == [ADD]
-    with pytest.raises(RuleError, match=r"not enough to remove.*must add"):
-        start.apply_player(parse_edict("1S"), {EdictKind.STONE: REMOVE}, LIMITS)
+@pytest.mark.parametrize(
+    ("changes", "edict", "kind", "forced", "refused", "reason"),
+    [
+        ({"stone": 0}, "1S", EdictKind.STONE, ADD, REMOVE, r"not enough to remove.*must add"),
+        ({"allies": 5}, "1C", EdictKind.COURT, REMOVE, ADD, r"past the limit.*must remove"),
+    ],
+    ids=["what-cannot-be-removed-must-be-added", "what-cannot-be-added-must-be-removed"],
+)
+def test_a_direction_that_does_not_fit_is_refused_and_the_other_forced(
+    changes: dict[str, int],
+    edict: str,
+    kind: EdictKind,
+    forced: Direction,
+    refused: Direction,
+    reason: str,
+) -> None:
+    start = palace(**changes)
+    assert start.legal_directions(kind, 1, LIMITS) == [forced]
+    with pytest.raises(RuleError, match=reason):
+        start.apply_player(parse_edict(edict), {kind: refused}, LIMITS)
 
 
 def test_frederick_specialist_cannot_go_back_from_its_first_space() -> None:
     assert Palace.initial().legal_directions(EdictKind.PATH, 1, LIMITS) == [ADD]
     assert palace(specialist=2).legal_directions(EdictKind.PATH, 1, LIMITS) == [ADD, REMOVE]
     assert palace(specialist=5).legal_directions(EdictKind.PATH, 1, LIMITS) == [REMOVE]
-
-
-def test_what_cannot_be_added_must_be_removed() -> None:
-    start = palace(allies=5)
-    assert start.legal_directions(EdictKind.COURT, 1, LIMITS) == [REMOVE]
-    with pytest.raises(RuleError, match=r"past the limit.*must remove"):
-        start.apply_player(parse_edict("1C"), {EdictKind.COURT: ADD}, LIMITS)
 
 
 def test_when_neither_direction_fits_both_are_allowed_and_the_track_stops_at_its_limit() -> None:

@@ -72,6 +72,20 @@ def keep_with_slot_cover(game: SoloGame, turns: Any) -> None:
     game.push(Decline())
 
 
+def buy_card(game: SoloGame, turns: Any, card_id: str) -> None:
+    """A face-down card's purchase of Advanced card ``card_id``, whose effect, offered at
+    once, is let go."""
+    turns.play(game, "purchase")
+    game.push(BuyCard(card_id=card_id))
+    game.push(Decline())
+
+
+def leave_a_card_space_empty(game: SoloGame, turns: Any) -> None:
+    """The Advanced pile emptied, then a card bought: Reorganisation cannot refill its space."""
+    game.push(Correct(target="voyage.advanced_pile", value=0))
+    buy_card(game, turns, "A1")
+
+
 # --- turns -------------------------------------------------------------------------------------
 
 
@@ -103,9 +117,7 @@ def test_with_five_slots_your_fifth_card_lets_frederick_finish_the_round(
     turns.frederick(game)
     assert game.state.frederick_actions == 5
     assert report(game).steps[-1] == ("Frederick has taken his 5 actions for this round")
-    assert phase(game) is Phase.END_PHASE
-    with pytest.raises(RuleError, match="not Frederick's turn"):
-        game.push(FrederickTurn())
+    turns.assert_round_over(game)
 
 
 def test_round_frederick_refuses_a_sixth_action_even_in_his_phase(
@@ -134,12 +146,10 @@ def test_with_the_slot_cover_your_sixth_turn_ends_the_round_without_a_flip(
     )
     deck_before = game.state.deck
     turns.idle_turn(game)  # your 6th card, in the slot the Keep cover freed
-    assert phase(game) is Phase.END_PHASE
+    turns.assert_round_over(game)
     assert game.state.player_turns == 6
     assert game.state.deck == deck_before
     assert game.log[-1].endswith("your turn 6 is over; no card slot left: on to the End Phase")
-    with pytest.raises(RuleError, match="not Frederick's turn"):
-        game.push(FrederickTurn())
 
 
 def test_your_turn_with_frederick_out_of_actions_stays_with_you(
@@ -331,19 +341,9 @@ def test_crowns_virtual_next_flip_after_reshuffle_comes_from_a_fresh_order(
 # --- End Phase -----------------------------------------------------------------------------------
 
 
-def to_end_phase(game: SoloGame, turns: Any = None) -> None:
-    """Straight to the End Phase: Frederick finishes his turn if it is his, his actions are
-    set to 5 and you pass."""
-    if game.state.phase is Phase.FREDERICK:
-        turns.frederick(game)
-    game.push(Correct(target="frederick_actions", value=5))
-    game.push(Pass())
-    assert phase(game) is Phase.END_PHASE
-
-
 def test_end_phase_steps_in_order(make_game: Factory, turns: Any) -> None:
     game = make_game()
-    to_end_phase(game, turns)
+    turns.to_end_phase(game)
     with pytest.raises(RuleError, match="take the castle income, then score the ally income"):
         game.push(EndRound())
     game.push(CastleIncome())
@@ -375,7 +375,7 @@ def test_end_phase_steps_in_order(make_game: Factory, turns: Any) -> None:
 
 def test_ally_income_is_refused_before_the_castle_income(make_game: Factory, turns: Any) -> None:
     game = make_game()
-    to_end_phase(game, turns)
+    turns.to_end_phase(game)
     before, events, log = game.state, list(game.events), list(game.log)
     with pytest.raises(RuleError, match="take the castle income first") as refused:
         game.push(ScoreAllyIncome())
@@ -403,15 +403,11 @@ def test_reorganisation_refills_what_frederick_and_you_took(
     make_game: Factory, face_of: Callable[[str], CardFace], turns: Any
 ) -> None:
     game = make_game(mode="table")
-    turns.play(game, "purchase")
-    game.push(BuyCard(card_id="A8"))
-    game.push(Decline())  # A8's effect, offered at once, is let go
+    buy_card(game, turns, "A8")
     turns.frederick(game, face_of("S07"))  # move1 · card (Alexandria) · no edict
-    to_end_phase(game, turns)
+    turns.to_end_phase(game)
     pile = game.state.voyage.advanced_pile
-    game.push(CastleIncome())
-    game.push(ScoreAllyIncome())
-    game.push(Reorganise())
+    turns.income_and_reorganise(game)
     assert game.state.voyage.advanced_pile == pile - 2
     assert game.state.voyage.empty_card_spaces() == []
     assert game.log[-1].startswith("Reorganisation: refilled 2 card spaces")
@@ -424,8 +420,7 @@ def test_game_end_castle_complete_is_checked_only_at_the_end_of_the_round(
     make_game: Factory, turns: Any
 ) -> None:
     game = make_game()
-    for target, value in (("player.towers", 5), ("player.walls", 5), ("player.keeps", 2)):
-        game.push(Correct(target=target, value=value))
+    turns.complete_castle(game, keeps=2)
     turns.play(game, "build")
     game.push(Build(structure="keep", cover="both_actions", stone=1))
     game.push(PlayerEdict(slot=1, choice={"W": "remove", "K": "add"}, replacement=1))
@@ -435,10 +430,8 @@ def test_game_end_castle_complete_is_checked_only_at_the_end_of_the_round(
     # Play goes on until the end of the round.
     assert phase(game) is Phase.FREDERICK and ended(game) == ()
     turns.frederick(game)
-    to_end_phase(game, turns)
-    game.push(CastleIncome())
-    game.push(ScoreAllyIncome())
-    game.push(Reorganise())
+    turns.to_end_phase(game)
+    turns.income_and_reorganise(game)
     assert ended(game) == ()
     game.push(EndRound())
     assert phase(game) is Phase.GAME_OVER and game.state.game_over
@@ -456,7 +449,7 @@ def test_game_end_active_edict_space_cannot_be_refilled(
     turns.frederick(game, face_of("S10"))
     assert game.state.edicts.unfillable
     assert phase(game) is Phase.PLAYER
-    to_end_phase(game, turns)
+    turns.to_end_phase(game)
     turns.finish_round(game)
     assert ended(game) == (GameEndReason.EDICT_SPACE_EMPTY,)
     assert "an Active Edict space could not be refilled" in game.log[-1]
@@ -464,14 +457,9 @@ def test_game_end_active_edict_space_cannot_be_refilled(
 
 def test_game_end_advanced_cards_short_at_reorganisation(make_game: Factory, turns: Any) -> None:
     game = make_game()
-    game.push(Correct(target="voyage.advanced_pile", value=0))
-    turns.play(game, "purchase")
-    game.push(BuyCard(card_id="A1"))
-    game.push(Decline())
-    to_end_phase(game, turns)
-    game.push(CastleIncome())
-    game.push(ScoreAllyIncome())
-    game.push(Reorganise())
+    leave_a_card_space_empty(game, turns)
+    turns.to_end_phase(game)
+    turns.income_and_reorganise(game)
     assert game.state.end_phase.cards_short == 1
     assert "1 space stays empty: the game ends after this round" in game.log[-1]
     game.push(EndRound())
@@ -483,8 +471,7 @@ def test_game_end_reports_every_reason(make_game: Factory, turns: Any) -> None:
     for i in range(3):
         game.push(Correct(target=f"edicts.next.{i}", value=None))
     game.push(Correct(target="voyage.advanced_pile", value=0))
-    for target, value in (("player.towers", 5), ("player.walls", 5), ("player.keeps", 2)):
-        game.push(Correct(target=target, value=value))
+    turns.complete_castle(game, keeps=2)
     game.push(Correct(target="player.augustales", value=20))
     turns.play(game, "build")
     game.push(Build(structure="keep", cover="hand"))
@@ -492,10 +479,8 @@ def test_game_end_reports_every_reason(make_game: Factory, turns: Any) -> None:
     game.push(PlayerEdict(slot=0, choice={"T": "add"}, replacement=None))
     game.push(Decline())
     turns.frederick(game)
-    turns.play(game, "purchase")
-    game.push(BuyCard(card_id="A1"))
-    game.push(Decline())
-    to_end_phase(game, turns)
+    buy_card(game, turns, "A1")
+    turns.to_end_phase(game)
     turns.finish_round(game)
     assert ended(game) == (
         GameEndReason.CASTLE_COMPLETE,
@@ -510,18 +495,15 @@ def test_game_end_reports_every_reason(make_game: Factory, turns: Any) -> None:
 
 def test_no_trigger_means_a_new_round(make_game: Factory, turns: Any) -> None:
     game = make_game()
-    to_end_phase(game, turns)
+    turns.to_end_phase(game)
     turns.finish_round(game)
     assert game.state.round == 2 and ended(game) == ()
 
 
 def test_after_the_game_only_corrections_remain(make_game: Factory, turns: Any) -> None:
     game = make_game()
-    game.push(Correct(target="voyage.advanced_pile", value=0))
-    turns.play(game, "purchase")
-    game.push(BuyCard(card_id="A1"))
-    game.push(Decline())
-    to_end_phase(game, turns)
+    leave_a_card_space_empty(game, turns)
+    turns.to_end_phase(game)
     turns.finish_round(game)
     assert game.state.game_over
     assert game.allowed() == {"correct", "gain", "name_ally", "name_card"}

@@ -29,18 +29,14 @@ from solo_deck.allies import AllyKind
 from solo_deck.data_files import allies_by_id
 from solo_deck.events import (
     Build,
-    CastleIncome,
     ChooseCityBonus,
     Correct,
     Decline,
     EndRound,
     FrederickTurn,
-    Pass,
     PlayerEdict,
     Promote,
-    Reorganise,
     RevealEdict,
-    ScoreAllyIncome,
 )
 from tests.scores import TITLE_BOUNDARIES, score
 
@@ -181,9 +177,7 @@ def test_decision_round_frederick_at_most_5_actions_and_your_last_slot_ends_your
     assert "no card slot left: Frederick takes his remaining actions" in game.log[-1]
     turns.frederick(game)
     assert game.state.frederick_actions == 5
-    assert game.state.phase is Phase.END_PHASE
-    with pytest.raises(RuleError, match="not Frederick's turn"):
-        game.push(FrederickTurn())
+    turns.assert_round_over(game)
 
 
 def test_decision_round_end_phase_after_your_6th_turn_without_another_solo_card(
@@ -213,15 +207,11 @@ def test_decision_game_end_checked_after_the_round_with_its_reasons(
     make_game: Factory, turns: Any
 ) -> None:
     game = make_game()
-    for target, value in (("player.towers", 5), ("player.walls", 5), ("player.keeps", 3)):
-        game.push(Correct(target=target, value=value))
+    turns.complete_castle(game)
     _frederick(game, turns)
     assert _phase(game) is Phase.PLAYER  # the round goes on with the castle complete
-    game.push(Correct(target="frederick_actions", value=5))
-    game.push(Pass())
-    game.push(CastleIncome())
-    game.push(ScoreAllyIncome())
-    game.push(Reorganise())
+    turns.to_end_phase(game)
+    turns.income_and_reorganise(game)
     assert game.state.game_end == ()
     game.push(EndRound())
     over = game.state

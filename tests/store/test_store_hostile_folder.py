@@ -40,13 +40,6 @@ def victim(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 @pytest.fixture
-def folder(tmp_path: pathlib.Path) -> pathlib.Path:
-    path = tmp_path / "data"
-    path.mkdir()
-    return path
-
-
-@pytest.fixture
 def umask_022() -> Iterator[None]:
     """The usual umask, so a file the program leaves at the default mode shows 0644."""
     old = os.umask(0o022)
@@ -76,58 +69,58 @@ def export_file(path: pathlib.Path, records: list[HistoryRecord]) -> pathlib.Pat
 
 
 def test_a_linked_lock_owner_note_never_rewrites_its_target(
-    folder: pathlib.Path, victim: pathlib.Path, capsys: pytest.CaptureFixture[str]
+    data: pathlib.Path, victim: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (folder / f"{LOCK_FILE}.owner").symlink_to(victim)
-    code, _, err = run_cli(*SCORE, folder=folder, capsys=capsys)
+    (data / f"{LOCK_FILE}.owner").symlink_to(victim)
+    code, _, err = run_cli(*SCORE, folder=data, capsys=capsys)
     assert victim.read_bytes() == VICTIM
     assert code == 1
     assert "stupor-solo.lock.owner" in err and "is a symbolic link" in err
-    assert not (folder / HISTORY_FILE).exists(), "nothing written without a usable lock"
+    assert not (data / HISTORY_FILE).exists(), "nothing written without a usable lock"
 
 
 def test_a_linked_lock_file_never_touches_its_target(
-    folder: pathlib.Path, victim: pathlib.Path, capsys: pytest.CaptureFixture[str]
+    data: pathlib.Path, victim: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (folder / LOCK_FILE).symlink_to(victim)
-    code, _, err = run_cli(*SCORE, folder=folder, capsys=capsys)
+    (data / LOCK_FILE).symlink_to(victim)
+    code, _, err = run_cli(*SCORE, folder=data, capsys=capsys)
     assert victim.read_bytes() == VICTIM
     assert code == 1 and "is a symbolic link" in err
 
 
 def test_links_at_guessable_temp_names_are_never_written_through(
-    folder: pathlib.Path, victim: pathlib.Path, make_record: RecordFactory
+    data: pathlib.Path, victim: pathlib.Path, make_record: RecordFactory
 ) -> None:
     pid = os.getpid()
     for name in (HISTORY_FILE, GAME_FILE, SETTINGS_FILE):
-        (folder / f"{name}.{pid}.tmp").symlink_to(victim)
-    HistoryStore(folder).add(make_record())
-    GameSession(folder, clean_on_open=False).start(script_setup())
-    SettingsStore(folder).set_theme("textual-light")
+        (data / f"{name}.{pid}.tmp").symlink_to(victim)
+    HistoryStore(data).add(make_record())
+    GameSession(data, clean_on_open=False).start(script_setup())
+    SettingsStore(data).set_theme("textual-light")
     assert victim.read_bytes() == VICTIM
     for name in (HISTORY_FILE, GAME_FILE, SETTINGS_FILE):
-        assert stat.S_ISREG(os.lstat(folder / name).st_mode), f"{name} is our own file"
+        assert stat.S_ISREG(os.lstat(data / name).st_mode), f"{name} is our own file"
 
 
 def test_a_link_at_the_old_export_temp_name_is_never_written_through(
-    folder: pathlib.Path,
+    data: pathlib.Path,
     tmp_path: pathlib.Path,
     victim: pathlib.Path,
     make_record: RecordFactory,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    HistoryStore(folder).add(make_record())
+    HistoryStore(data).add(make_record())
     out = tmp_path / "out"
     out.mkdir()
     (out / f".games.csv.{os.getpid()}.export-tmp").symlink_to(victim)
-    code, _, _ = run_cli("export", str(out / "games.csv"), folder=folder, capsys=capsys)
+    code, _, _ = run_cli("export", str(out / "games.csv"), folder=data, capsys=capsys)
     assert code == 0
     assert victim.read_bytes() == VICTIM
     assert stat.S_ISREG(os.lstat(out / "games.csv").st_mode)
 
 
 def test_a_linked_backups_folder_is_refused_and_nothing_outside_is_written_or_pruned(
-    folder: pathlib.Path,
+    data: pathlib.Path,
     tmp_path: pathlib.Path,
     make_record: RecordFactory,
     capsys: pytest.CaptureFixture[str],
@@ -137,57 +130,57 @@ def test_a_linked_backups_folder_is_refused_and_nothing_outside_is_written_or_pr
     theirs = [outside / f"history-2020010{day}-000000-000000.json" for day in range(1, 8)]
     for path in theirs:
         path.write_text("someone else's", encoding="utf-8")
-    (folder / BACKUP_DIR).symlink_to(outside, target_is_directory=True)
-    HistoryStore(folder).add(make_record(seed=50))
-    before = (folder / HISTORY_FILE).read_bytes()
+    (data / BACKUP_DIR).symlink_to(outside, target_is_directory=True)
+    HistoryStore(data).add(make_record(seed=50))
+    before = (data / HISTORY_FILE).read_bytes()
     source = export_file(tmp_path / "two.json", [game(1), game(2)])
-    code, _, err = run_cli("import", str(source), folder=folder, capsys=capsys)
+    code, _, err = run_cli("import", str(source), folder=data, capsys=capsys)
     assert code == 1
     assert "backups in" in err and "is a symbolic link" in err
     assert sorted(outside.iterdir()) == sorted(theirs), "nothing written or pruned there"
     assert all(path.read_text(encoding="utf-8") == "someone else's" for path in theirs)
-    assert (folder / HISTORY_FILE).read_bytes() == before, "no import without its backup"
+    assert (data / HISTORY_FILE).read_bytes() == before, "no import without its backup"
 
 
 # --- 13: a history.json that is a link ----------------------------------------------------
 
 
 def test_a_linked_history_is_refused_for_writing_and_never_replaced(
-    folder: pathlib.Path, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+    data: pathlib.Path, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     synced = tmp_path / "Sync" / "history.json"
     synced.parent.mkdir()
     synced.write_text('{"games": {}}', encoding="utf-8")
-    (folder / HISTORY_FILE).symlink_to(synced)
-    code, _, err = run_cli(*SCORE, folder=folder, capsys=capsys)
+    (data / HISTORY_FILE).symlink_to(synced)
+    code, _, err = run_cli(*SCORE, folder=data, capsys=capsys)
     assert code == 1
-    assert f"history.json in {folder} is a symbolic link (to {synced})" in err
+    assert f"history.json in {data} is a symbolic link (to {synced})" in err
     assert "point --data-dir at the folder the link leads to" in err
-    assert (folder / HISTORY_FILE).is_symlink(), "the link is not replaced by a file"
+    assert (data / HISTORY_FILE).is_symlink(), "the link is not replaced by a file"
     assert synced.read_text(encoding="utf-8") == '{"games": {}}'
 
 
 def test_a_linked_history_is_not_read_through_either(
-    folder: pathlib.Path, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+    data: pathlib.Path, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     elsewhere = tmp_path / "other.json"
     elsewhere.write_text('{"games": {}}', encoding="utf-8")
-    (folder / HISTORY_FILE).symlink_to(elsewhere)
+    (data / HISTORY_FILE).symlink_to(elsewhere)
     for argv in (("history",), ("stats",), ("export", "--format", "json", "-")):
-        code, out, err = run_cli(*argv, folder=folder, capsys=capsys)
+        code, out, err = run_cli(*argv, folder=data, capsys=capsys)
         assert code == 1 and "is a symbolic link" in err and out == ""
 
 
 def test_a_linked_game_file_is_refused_and_the_game_kept_in_memory(
-    folder: pathlib.Path, victim: pathlib.Path
+    data: pathlib.Path, victim: pathlib.Path
 ) -> None:
-    (folder / GAME_FILE).symlink_to(victim)
-    session = GameSession(folder)
+    (data / GAME_FILE).symlink_to(victim)
+    session = GameSession(data)
     with pytest.raises(OSError, match="is a symbolic link"):
         session.load()
     with pytest.raises(OSError, match="is a symbolic link"):
         session.start(script_setup())
-    assert victim.read_bytes() == VICTIM and (folder / GAME_FILE).is_symlink()
+    assert victim.read_bytes() == VICTIM and (data / GAME_FILE).is_symlink()
 
 
 def test_the_data_folder_itself_may_be_a_link(
@@ -265,16 +258,16 @@ class CountedRecord:
 
 
 def test_adding_many_games_compares_each_id_a_bounded_number_of_times(
-    folder: pathlib.Path, make_record: RecordFactory
+    data: pathlib.Path, make_record: RecordFactory
 ) -> None:
     games = 3_000
     base = make_record()
     records: list[Any] = [CountedRecord(base, number) for number in range(games)]
     CountingId.comparisons = 0
-    HistoryStore(folder).add_many(records)
+    HistoryStore(data).add_many(records)
     assert CountingId.comparisons <= 10 * games, (
         f"{CountingId.comparisons:,} id comparisons for {games:,} games: not linear"
     )
-    stored = json.loads((folder / HISTORY_FILE).read_bytes())["games"]
+    stored = json.loads((data / HISTORY_FILE).read_bytes())["games"]
     assert len(stored) == games
-    assert len(HistoryStore(folder).all()) == games
+    assert len(HistoryStore(data).all()) == games

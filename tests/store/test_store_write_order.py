@@ -154,13 +154,6 @@ def game(seed: int) -> HistoryRecord:
     return HistoryRecord(finished_at="2025-03-01T20:15:00+00:00", seed=seed, score=SAMPLE_SCORE)
 
 
-@pytest.fixture
-def folder(tmp_path: pathlib.Path) -> pathlib.Path:
-    path = tmp_path / "data"
-    path.mkdir()
-    return path
-
-
 def _record(monkeypatch: pytest.MonkeyPatch, work: Callable[[], Any]) -> Recorder:
     recorder = Recorder()
     with recorder.watching(monkeypatch):
@@ -168,58 +161,56 @@ def _record(monkeypatch: pytest.MonkeyPatch, work: Callable[[], Any]) -> Recorde
     return recorder
 
 
-def test_the_game_in_progress(folder: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    session = GameSession(folder)
+def test_the_game_in_progress(data: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = GameSession(data)
     recorder = _record(monkeypatch, lambda: session.start(script_setup()))
-    steps = recorder.check_saved(folder / GAME_FILE)
+    steps = recorder.check_saved(data / GAME_FILE)
     print(f"\nsave order (game): {' → '.join(steps)}")
 
 
 def test_the_history_one_game_and_an_import(
-    folder: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+    data: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = HistoryStore(folder)
-    _record(monkeypatch, lambda: store.add(game(1))).check_saved(folder / HISTORY_FILE)
-    bulk = _record(monkeypatch, lambda: HistoryStore(folder).add_many([game(2), game(3)]))
-    bulk.check_saved(folder / HISTORY_FILE)
-    assert len(HistoryStore(folder).all()) == 3
+    store = HistoryStore(data)
+    _record(monkeypatch, lambda: store.add(game(1))).check_saved(data / HISTORY_FILE)
+    bulk = _record(monkeypatch, lambda: HistoryStore(data).add_many([game(2), game(3)]))
+    bulk.check_saved(data / HISTORY_FILE)
+    assert len(HistoryStore(data).all()) == 3
 
 
-def test_the_settings(folder: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = SettingsStore(folder)
-    _record(monkeypatch, lambda: store.set_theme("textual-light")).check_saved(
-        folder / SETTINGS_FILE
-    )
+def test_the_settings(data: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = SettingsStore(data)
+    _record(monkeypatch, lambda: store.set_theme("textual-light")).check_saved(data / SETTINGS_FILE)
 
 
-def test_the_lock_owner_note(folder: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    lock = DataLock(folder)
+def test_the_lock_owner_note(data: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lock = DataLock(data)
     try:
         recorder = _record(monkeypatch, lock.acquire)
-        recorder.check_saved(folder / f"{LOCK_FILE}.owner")
+        recorder.check_saved(data / f"{LOCK_FILE}.owner")
     finally:
         lock.release()
 
 
-def test_a_history_backup(folder: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    HistoryStore(folder).add(game(1))
+def test_a_history_backup(data: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    HistoryStore(data).add(game(1))
     made: list[pathlib.Path | None] = []
-    recorder = _record(monkeypatch, lambda: made.append(backup_history(folder)))
+    recorder = _record(monkeypatch, lambda: made.append(backup_history(data)))
     assert made[0] is not None
     recorder.check_saved(made[0])
-    assert made[0].read_bytes() == (folder / HISTORY_FILE).read_bytes()
+    assert made[0].read_bytes() == (data / HISTORY_FILE).read_bytes()
 
 
 def test_an_export(
-    folder: pathlib.Path,
+    data: pathlib.Path,
     tmp_path: pathlib.Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    HistoryStore(folder).add(game(1))
+    HistoryStore(data).add(game(1))
     target = tmp_path / "games.json"
     codes: list[int] = []
-    argv = ["--data-dir", str(folder), "export", str(target)]
+    argv = ["--data-dir", str(data), "export", str(target)]
     recorder = _record(monkeypatch, lambda: codes.append(main(argv)))
     assert codes == [0], capsys.readouterr().err
     recorder.check_saved(target)
@@ -227,9 +218,9 @@ def test_an_export(
 
 
 def test_the_rescue_export_of_an_unsaved_game(
-    folder: pathlib.Path, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+    data: pathlib.Path, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = GameSession(folder)
+    session = GameSession(data)
     session.start(script_setup())
     target = tmp_path / "rescue.json"
     _record(monkeypatch, lambda: session.export_game(target)).check_saved(target)
