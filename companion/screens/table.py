@@ -64,7 +64,7 @@ class TableScreen(GameScreen[None]):
     TableScreen #steps { min-height: 10; }
     TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
-    TableScreen FooterKey .footer-key--description { padding: 0; }
+    TableScreen KeyFooter .key-footer--description { padding: 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(TABLE_KEYS))

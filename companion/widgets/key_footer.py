@@ -1,43 +1,55 @@
-"""The footer every screen uses: Textual's ``Footer``, rebuilt only when it must be.
+"""The footer every screen uses: one widget that draws the screen's keys itself.
 
-Textual's ``Footer`` removes and mounts all of its key widgets again after every
-``bindings_updated`` signal, and a screen sends several in one frame (focus moves,
-``refresh_bindings``, a modal closing); each rebuild comes after the next refresh, so a
-key press is drawn twice. On the Table that was most of the time a key press took, and
-every rebuild left the old key widgets alive (a Textual data binding keeps a watcher on
-the footer), so a long game grew by megabytes per round.
+Textual's ``Footer`` removes and mounts one widget per key after every ``bindings_updated``
+signal, and a screen sends several in one frame (focus moves, ``refresh_bindings``, a modal
+closing): a key press was drawn twice, the old key widgets stayed alive (a data binding kept
+a watcher on the footer), and every screen opening paid for two or three more layouts while
+the keys were mounted and the footer measured them (the Table opened in 216 ms with it, in
+88 ms with a plain ``Static`` in its place).
 
-This footer keeps one widget for every key it has ever shown on its screen, in the
-screen's binding order: a key that does not apply now is hidden, a disabled one dimmed,
-all in place. It mounts widgets again only when a key appears that it has never shown (a
-few times per screen at most), and handles any number of signals at once, before the next
-refresh. When the keys shown do not fit one line (an 80-column terminal), the footer takes
-two lines, half the keys on each, so every key stays visible and clickable. Binding groups
+This footer has no child widgets. It reads the keys when the screen's bindings change
+(however many signals come at once, it reads them once, with the screen's other pending
+messages, so the change is drawn in the frame that caused it) and paints them in
+:meth:`KeyFooter.render_line`, as ``Footer`` draws them: per action its first binding, in
+binding order; a key that does not apply now is absent, a disabled one dimmed, the one
+under the pointer highlighted, with its tooltip; a click runs the key (a dimmed one rings
+the bell). Its height comes from its width (:meth:`KeyFooter.get_content_height`), so the
+first layout is already right; a change of keys repaints it, and asks for a layout only
+when it needs another number of lines. When the keys do not fit one line (an 80-column
+terminal), the footer takes as few lines as let every key show whole in a grid (two, on a
+phone three or four), so every key stays visible and clickable. Binding groups
 (``Binding.group``) are not used by this app and are shown as single keys. Keys whose
 actions a screen offers otherwise (the Table's touch buttons) can be left out
 (``leave_out``).
+
+The look is the look of Textual's ``FooterKey``, from the same ``$footer-*`` variables, in
+component classes a screen may restyle (the Table drops the space after each description):
+``key-footer--key``, ``key-footer--description``, ``key-footer--item`` (a key's cell),
+``key-footer--hover``, ``key-footer--disabled`` and ``key-footer--palette`` (the command
+palette's key, drawn compact at the right, as ``Footer`` draws it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from math import ceil
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from textual.events import Resize
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual._border import get_box
+from textual.color import Color
+from textual.geometry import Offset, Region, Size
+from textual.strip import Strip
+from textual.style import Style
+from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from textual.app import ComposeResult
-    from textual.binding import Binding
+    from textual import events
+    from textual.css.styles import StylesBase
     from textual.screen import Screen
-
-KeyId = tuple[str, str, str]
-"""(key, action, label) of a binding the footer lists."""
-Wanted = tuple[tuple[KeyId, "Binding", bool, str], ...]
-"""What the footer should show now: id, binding, enabled, tooltip."""
-
 
 MOST_ROWS = 4
 """The footer never takes more lines than this (a key that still does not fit is cut)."""
@@ -60,174 +72,374 @@ def rows_needed(sizes: list[int], width: int) -> int:
     return MOST_ROWS
 
 
-def _key_id(widget: FooterKey) -> KeyId:
-    return (widget.key, widget.action, widget.description)
+@dataclass(frozen=True)
+class FooterEntry:
+    """One key the footer shows."""
+
+    key: str
+    """The key pressed when it is clicked (``Binding.key``)."""
+    display: str
+    """How the key is written (``App.get_key_display``)."""
+    description: str
+    enabled: bool
+    """False: drawn dimmed, a click rings the bell."""
+    tooltip: str
 
 
-class KeyFooter(Footer):
-    """A ``Footer`` that keeps its key widgets and shows, hides or dims them in place, on
-    one line or, when they do not fit, two."""
+class Place(NamedTuple):
+    """Where an entry is drawn, relative to the footer."""
 
-    DEFAULT_CSS = """
-    KeyFooter.-two-rows {
-        layout: grid;
-        grid-columns: auto;
-        grid-rows: 1;
+    entry: FooterEntry
+    region: Region
+    palette: bool = False
+
+
+class Arrangement(NamedTuple):
+    """The footer's lines at one width."""
+
+    width: int
+    rows: int
+    places: tuple[Place, ...]
+
+    def at(self, offset: Offset) -> Place | None:
+        """The place under ``offset`` (the command palette's key is on top)."""
+        for place in sorted(self.places, key=lambda place: not place.palette):
+            if place.region.contains_point(offset):
+                return place
+        return None
+
+
+class _Layer(NamedTuple):
+    """What ``DOMNode.rich_style`` accumulates from the root down to one node."""
+
+    background: Color
+    color: Color
+    text_style: RichStyle
+    opacity: float
+
+    def add(self, styles: StylesBase) -> _Layer:
+        """This layer with a child node of ``styles`` on top (as ``DOMNode.rich_style``)."""
+        background, color = self.background, self.color
+        opacity = self.opacity * styles.opacity
+        text_background = background
+        if styles.has_rule("background"):
+            tinted = styles.background.tint(styles.background_tint)
+            text_background = background + tinted
+            background = background + tinted.multiply_alpha(opacity)
+        if styles.has_rule("color"):
+            color = styles.color
+        if styles.has_rule("auto_color") and styles.auto_color:
+            color = text_background.get_contrast_text(color.a)
+        return _Layer(background, color, self.text_style + styles.text_style, opacity)
+
+    @property
+    def rich_style(self) -> RichStyle:
+        background, color = self.background, self.color
+        return self.text_style + RichStyle.from_color(
+            (background + color).rich_color if (background.a or color.a) else None,
+            background.rich_color if background.a else None,
+        )
+
+
+class _Look(NamedTuple):
+    """The styles of one kind of key (plain or palette, hovered or not, lit or dimmed)."""
+
+    key: RichStyle
+    description: RichStyle
+    fill: RichStyle
+    """The rest of its cell (a grid column wider than the key)."""
+    key_padding: tuple[int, int]
+    description_padding: tuple[int, int]
+    border: Segment | None
+    """The left edge (the command palette's key)."""
+    padding: tuple[int, int]
+    """Around the key and its description (the command palette's key)."""
+
+
+class KeyFooter(Widget):
+    """A footer that draws the screen's keys itself: on one line or, when they do not fit,
+    in a grid of two to four lines."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "key-footer--key",
+        "key-footer--description",
+        "key-footer--item",
+        "key-footer--hover",
+        "key-footer--disabled",
+        "key-footer--palette",
     }
-    KeyFooter.-two-rows FooterKey { width: 100%; }
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: auto;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .key-footer--item { background: $footer-item-background; }
+        & > .key-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+            padding: 0 1;
+        }
+        & > .key-footer--description {
+            padding: 0 1 0 0;
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .key-footer--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        & > .key-footer--disabled { text-style: dim; }
+        & > .key-footer--palette {
+            padding-right: 1;
+            border-left: vkey $foreground 20%;
+        }
+    }
     """
 
-    _update_pending = False
-    _shown: tuple[tuple[KeyId, bool], ...] | None = None
-    _known_keys: list[tuple[KeyId, Binding, str]] | None = None
     leave_out: frozenset[str] = frozenset()
     """Actions not listed (the screen shows them another way)."""
 
     def __init__(self, *, show_command_palette: bool = True, leave_out: Iterable[str] = ()) -> None:
-        super().__init__(show_command_palette=show_command_palette)
+        super().__init__()
+        self.show_command_palette = show_command_palette
         self.leave_out = frozenset(leave_out)
+        self._entries: tuple[FooterEntry, ...] | None = None
+        self._palette: FooterEntry | None = None
+        self._arrangement: Arrangement | None = None
+        self._looks: dict[tuple[bool, bool, bool], _Look] = {}
+        self._pointer: Offset | None = None
+        self._hovered: Place | None = None
+        self._update_pending = False
 
-    @property
-    def _known(self) -> list[tuple[KeyId, Binding, str]]:
-        """Every key shown so far on this screen, in the screen's binding order."""
-        if self._known_keys is None:
-            self._known_keys = []
-        return self._known_keys
+    # The keys
 
-    def _wanted(self) -> Wanted:
-        """Per action its first shown binding, in order, as ``Footer.compose`` lists them."""
+    def _read_entries(self) -> tuple[tuple[FooterEntry, ...], FooterEntry | None]:
+        """Per action its first shown binding, in order, as ``Footer.compose`` lists them;
+        and the command palette's key, if the footer shows it."""
+        app = self.app
+        active = self.screen.active_bindings
         seen: set[str] = set()
-        wanted = []
-        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+        entries = []
+        for _, binding, enabled, tooltip in active.values():
             if not binding.show or binding.action in seen or binding.action in self.leave_out:
                 continue
             seen.add(binding.action)
-            key_id = (binding.key, binding.action, binding.description)
-            wanted.append((key_id, binding, enabled, tooltip or ""))
-        return tuple(wanted)
+            display = app.get_key_display(binding)
+            tip = tooltip or binding.description
+            entries.append(FooterEntry(binding.key, display, binding.description, enabled, tip))
+        palette = None
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            found = active.get(app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, _ = found
+                display = app.get_key_display(binding)
+                tip = binding.tooltip or binding.description
+                palette = FooterEntry(binding.key, display, binding.description, enabled, tip)
+        return tuple(entries), palette
 
-    def _learn(self, wanted: Wanted) -> bool:
-        """Add keys never seen before, each after the key it follows now (the screen's
-        binding order is fixed, so the known keys stay in an order that fits every
-        moment). True if any was added."""
-        known = [key_id for key_id, _, _ in self._known]
-        added = False
-        previous: KeyId | None = None
-        for key_id, binding, _, tooltip in wanted:
-            if key_id not in known:
-                at = known.index(previous) + 1 if previous is not None else 0
-                known.insert(at, key_id)
-                self._known.insert(at, (key_id, binding, tooltip))
-                added = True
-            previous = key_id
-        return added
-
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
-        wanted = self._wanted()
-        self._learn(wanted)
-        enabled = {key_id: is_enabled for key_id, _, is_enabled, _ in wanted}
-        for key_id, binding, tooltip in self._known:
-            widget = FooterKey(
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                disabled=not enabled.get(key_id, True),
-                tooltip=tooltip or binding.description,
-            ).data_bind(compact=Footer.compact)
-            widget.display = key_id in enabled
-            yield widget
-        self._shown = tuple(enabled.items())
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-            if palette is not None:
-                _, binding, is_enabled, tooltip = palette
-                yield FooterKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    classes="-command-palette",
-                    disabled=not is_enabled,
-                    tooltip=binding.tooltip or binding.description,
-                )
+    @property
+    def entries(self) -> tuple[FooterEntry, ...]:
+        """The keys shown (without the command palette's), in order."""
+        if self._entries is None:
+            self._entries, self._palette = self._read_entries()
+        return self._entries
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Schedule one update (however many signals come first). It runs with the
         screen's other pending messages, so it is drawn in the same frame as the change
         that caused it."""
-        self._bindings_ready = True
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen and not self._update_pending:
             self._update_pending = True
             self.call_later(self._update)
 
-    def _forget_removed_keys(self) -> None:
-        """Drop the ``compact`` watchers of key widgets a recompose removed.
-
-        ``data_bind`` registers each key widget as a watcher of the footer's ``compact``;
-        Textual prunes that list only when ``compact`` changes (never, in this app), so
-        without this every recompose would keep the keys it replaced alive."""
-        watchers = getattr(self, "__watchers", {}).get("compact")
-        if watchers:
-            watchers[:] = [(node, call) for node, call in watchers if node.parent is self]
-
-    def _fit(self) -> None:
-        """One line if the keys shown fit the width; else as few lines as let every key
-        show whole in a grid (two on an 80-column terminal, three or four on a phone),
-        the keys spread evenly over the lines, and no command palette key (ctrl+p and the
-        header's icon still open it)."""
-        palettes = list(self.query(".-command-palette"))
-        keys = [w for w in self.query(FooterKey) if w.display and w not in palettes]
-        sizes = [w.render().cell_len for w in keys]  # the key and its label, padded
-        width = self.size.width or self.app.size.width
-        extra = sum(w.render().cell_len for w in palettes if isinstance(w, FooterKey))
-        one_line = sum(sizes) + extra <= width
-        for palette in palettes:
-            palette.display = one_line
-        rows = 1 if one_line else rows_needed(sizes, width)
-        if rows > 1:
-            self.styles.grid_size_columns = ceil(len(keys) / rows)
-            self.styles.height = rows
-        else:
-            self.styles.clear_rule("grid_size_columns")
-            self.styles.clear_rule("height")
-        self.set_class(rows > 1, "-two-rows")
-
-    def on_resize(self, event: Resize) -> None:
-        """A new width may change how many lines the keys need."""
-        self._fit()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_after_refresh(self._fit)
-
-    async def _update(self) -> None:
+    def _update(self) -> None:
+        """Read the keys again; repaint if they changed, and lay out again only if the
+        footer needs another number of lines."""
         self._update_pending = False
         if not self.is_attached:
             return
-        wanted = self._wanted()
-        shown = tuple((key_id, is_enabled) for key_id, _, is_enabled, _ in wanted)
-        if shown == self._shown:
+        entries, palette = self._read_entries()
+        if (entries, palette) == (self._entries, self._palette):
             return
-        if self._learn(wanted) or not self.children:
-            await self.recompose()
-            self._forget_removed_keys()
-            self._fit()
-            return
-        self._shown = shown
-        enabled = dict(shown)
-        for widget in self.query(FooterKey):
-            if widget.has_class("-command-palette"):
+        self._entries, self._palette = entries, palette
+        self._arrangement = None
+        width, height = self.content_size
+        self.refresh(layout=bool(width) and self.arrange_keys(width).rows != height)
+        self._follow_pointer()
+
+    # Measuring and placing
+
+    def _look(self, *, palette: bool, hovered: bool, enabled: bool) -> _Look:
+        """The styles of a key, as a ``FooterKey`` child with these states would have them."""
+        cache_key = (palette, hovered, enabled)
+        if (look := self._looks.get(cache_key)) is not None:
+            return look
+        names = ["key-footer--item"]
+        if palette:
+            names.append("key-footer--palette")
+        if hovered:
+            names.append("key-footer--hover")
+        if not enabled:
+            names.append("key-footer--disabled")
+        base = _Layer(Color(0, 0, 0, 0), Color(255, 255, 255, 0), RichStyle(), 1.0)
+        for node in reversed(self.ancestors_with_self):
+            base = base.add(node.styles)
+        item_styles = self.get_component_styles(*names)
+        item = base.add(item_styles)
+        key_styles = self.get_component_styles("key-footer--key")
+        description_styles = self.get_component_styles("key-footer--description")
+        fill = Style(background=base.background + item.background)
+        key_padding = (key_styles.padding.left, key_styles.padding.right)
+        description_padding = (description_styles.padding.left, description_styles.padding.right)
+        border = None
+        if palette:
+            # Drawn compact, as ``Footer`` draws it: no space around the key, one before
+            # the description.
+            key_padding, description_padding = (0, 0), (1, 0)
+            edge, edge_color = item_styles.border.left
+            if edge not in ("", "none", "hidden"):
+                line = Style(foreground=base.background + edge_color.multiply_alpha(item.opacity))
+                border = get_box(edge, fill, Style(background=base.background), line)[1][0]
+        look = _Look(
+            key=item.add(key_styles).rich_style,
+            description=item.add(description_styles).rich_style,
+            fill=fill.rich_style,
+            key_padding=key_padding,
+            description_padding=description_padding,
+            border=border,
+            padding=(item_styles.padding.left, item_styles.padding.right) if palette else (0, 0),
+        )
+        self._looks[cache_key] = look
+        return look
+
+    def _parts(self, entry: FooterEntry, look: _Look) -> list[tuple[str, RichStyle]]:
+        """The key and its description, padded (the key alone, unpadded, if it has no
+        description, as ``FooterKey`` draws it)."""
+        if not entry.description:
+            return [(entry.display, look.key)]
+        (key_left, key_right), (left, right) = look.key_padding, look.description_padding
+        return [
+            (" " * key_left + entry.display + " " * key_right, look.key),
+            (" " * left + entry.description + " " * right, look.description),
+        ]
+
+    def _width(self, entry: FooterEntry, *, palette: bool = False) -> int:
+        """Columns the key and its description take (without the palette key's edge)."""
+        look = self._look(palette=palette, hovered=False, enabled=True)
+        return sum(cell_len(text) for text, _ in self._parts(entry, look))
+
+    def arrange_keys(self, width: int) -> Arrangement:
+        """Where each key goes in a footer ``width`` wide: side by side if they fit, with
+        the command palette's key at the right; else a grid of ``rows_needed`` lines, the
+        keys row by row, each column as wide as its widest key, no palette key (ctrl+p and
+        the header's icon still open it)."""
+        if self._arrangement is not None and self._arrangement.width == width:
+            return self._arrangement
+        entries, palette = self.entries, self._palette
+        sizes = [self._width(entry) for entry in entries]
+        palette_width = 0 if palette is None else self._width(palette, palette=True)
+        one_line = sum(sizes) + palette_width <= width
+        rows = 1 if one_line else rows_needed(sizes, width)
+        places: list[Place] = []
+        columns = max(1, ceil(len(entries) / rows))
+        widths = [max(sizes[column::columns]) for column in range(min(columns, len(sizes)))]
+        for index, entry in enumerate(entries):
+            row, column = divmod(index, columns)
+            region = Region(sum(widths[:column]), row, widths[column], 1)
+            places.append(Place(entry, region))
+        if one_line and palette is not None:
+            look = self._look(palette=True, hovered=False, enabled=True)
+            total = palette_width + sum(look.padding) + (look.border is not None)
+            places.append(Place(palette, Region(width - total, 0, total, 1), palette=True))
+        self._arrangement = Arrangement(width, rows, tuple(places))
+        return self._arrangement
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the keys need at this width."""
+        return self.arrange_keys(width).rows
+
+    # Drawing
+
+    def _segments(self, place: Place) -> list[Segment]:
+        entry = place.entry
+        hovered = self._hovered is not None and self._hovered.region == place.region
+        look = self._look(palette=place.palette, hovered=hovered, enabled=entry.enabled)
+        segments = [] if look.border is None else [look.border]
+        left, right = look.padding
+        if left:
+            segments.append(Segment(" " * left, look.fill))
+        segments.extend(Segment(text, style) for text, style in self._parts(entry, look) if text)
+        if right:
+            segments.append(Segment(" " * right, look.fill))
+        if (rest := place.region.width - sum(s.cell_length for s in segments)) > 0:
+            segments.append(Segment(" " * rest, look.fill))
+        return segments
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        arrangement = self.arrange_keys(width)
+        base, background = self.background_colors
+        blank = Style(background=base + background).rich_style
+        segments: list[Segment] = []
+        for place in arrangement.places:
+            if place.region.y != y:
                 continue
-            state = enabled.get(_key_id(widget))
-            widget.display = state is not None
-            if state is not None:
-                # FooterKey keeps its enabled state in ``_disabled`` (a click on a disabled
-                # key rings the bell) and shows it with the ``-disabled`` class.
-                widget._disabled = not state
-                widget.set_class(not state, "-disabled")
-        self._fit()
+            if place.palette:
+                # Docked at the right, over any key it reaches.
+                keys = Strip(segments).adjust_cell_length(place.region.x, blank)
+                segments = [*keys, *self._segments(place)]
+            else:
+                segments.extend(self._segments(place))
+        return Strip(segments).crop(0, width) if segments else Strip.blank(width, blank)
+
+    def notify_style_update(self) -> None:
+        """New CSS (a theme): the styles and sizes of the keys may have changed."""
+        super().notify_style_update()
+        self._looks = {}
+        self._arrangement = None
+
+    # The pointer
+
+    def _follow_pointer(self) -> None:
+        """Highlight the key under the pointer, and make its tooltip the footer's."""
+        arrangement = self.arrange_keys(self.content_size.width)
+        place = None if self._pointer is None else arrangement.at(self._pointer)
+        if place == self._hovered:
+            return
+        self._hovered = place
+        self.tooltip = None if place is None else place.entry.tooltip
+        self.styles.pointer = "default" if place is None else "pointer"
+        self.screen.update_pointer_shape()
+        self.refresh()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._pointer = event.get_content_offset(self)
+        self._follow_pointer()
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._pointer = None
+        self._follow_pointer()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """Run the key clicked (as ``FooterKey`` does); a dimmed one rings the bell."""
+        offset = event.get_content_offset(self)
+        place = None if offset is None else self.arrange_keys(self.content_size.width).at(offset)
+        if place is None:
+            return
+        if place.entry.enabled:
+            self.app.simulate_key(place.entry.key)
+        else:
+            self.app.bell()
+
+    # Subscriptions
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)

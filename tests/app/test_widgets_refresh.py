@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import gc
 import subprocess
 import sys
-import weakref
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
+from textual.geometry import Region
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.text_panel import TextPanel
@@ -20,13 +19,18 @@ from companion.widgets.text_panel import TextPanel
 
 class FooterApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("g", "gain", "Gain"),
+        Binding("g", "gain", "Gain", tooltip="Gain a coin"),
         Binding("f", "frederick", "Frederick"),
         Binding("e", "end_phase", "End Phase"),
         Binding("ctrl+z", "undo", "Undo"),
     ]
     frederick_enabled = True
     end_phase = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ran: list[str] = []
+        self.bells = 0
 
     def compose(self) -> ComposeResult:
         yield Input(id="field")
@@ -38,99 +42,221 @@ class FooterApp(App[None]):
             return True if self.frederick_enabled else None  # None: shown dimmed
         if action == "end_phase":
             return self.end_phase  # False: not shown at all
+        if action == "next_round":
+            return getattr(self, "next_round", False)
         return True
 
-    def action_gain(self) -> None: ...
+    def bell(self) -> None:
+        self.bells += 1
 
-    def action_frederick(self) -> None: ...
+    def action_gain(self) -> None:
+        self.ran.append("gain")
 
-    def action_undo(self) -> None: ...
+    def action_frederick(self) -> None:
+        self.ran.append("frederick")
 
-    def action_end_phase(self) -> None: ...
+    def action_undo(self) -> None:
+        self.ran.append("undo")
 
-
-def shown(app: App[None]) -> dict[str, tuple[bool, bool]]:
-    """Per action: (displayed, dimmed)."""
-    return {
-        key.action: (key.display, key.has_class("-disabled"))
-        for key in app.screen.query(FooterKey)
-        if not key.has_class("-command-palette")
-    }
+    def action_end_phase(self) -> None:
+        self.ran.append("end_phase")
 
 
-async def test_the_footer_updates_its_keys_in_place() -> None:
+class CrowdedFooterApp(FooterApp):
+    """Keys that fit 80 columns (with the command palette's key) until ``next_round``
+    shows one more; then they take two rows (7 keys, none wider than 80 // 4)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *FooterApp.BINDINGS,
+        Binding("s", "stats", "Statistics"),
+        Binding("h", "history", "History"),
+        Binding("l", "log", "Log"),
+        Binding("n", "next_round", "Next Round Phase"),
+    ]
+    next_round = False
+
+    def action_stats(self) -> None: ...
+
+    def action_history(self) -> None: ...
+
+    def action_log(self) -> None: ...
+
+    def action_next_round(self) -> None: ...
+
+
+def footer_of(app: App[None]) -> KeyFooter:
+    return app.screen.query_one(KeyFooter)
+
+
+def drawn(app: App[None]) -> dict[str, bool]:
+    """The descriptions the footer draws, in order, each with whether it is dimmed (the
+    command palette's key included)."""
+    footer = footer_of(app)
+    found = {}
+    for y in range(footer.size.height):
+        for segment in footer.render_line(y):
+            style = segment.style
+            text = segment.text.strip()
+            if text.isprintable() and text[:1].isalpha() and style and not style.bold:
+                found[text] = bool(style.dim)  # a description
+    return found
+
+
+def lines(app: App[None]) -> list[str]:
+    """The footer's lines as text."""
+    footer = footer_of(app)
+    return [footer.render_line(y).text.rstrip() for y in range(footer.size.height)]
+
+
+def where(app: App[None], description: str) -> tuple[int, int]:
+    """The screen offset of a key's first column."""
+    footer = footer_of(app)
+    places = footer.arrange_keys(footer.size.width).places
+    region = next(p.region for p in places if p.entry.description == description)
+    return footer.region.x + region.x, footer.region.y + region.y
+
+
+def watch_refreshes(footer: KeyFooter) -> list[bool]:
+    """Record each ``refresh`` the footer asks for: True if with a layout."""
+    calls: list[bool] = []
+    refresh = footer.refresh
+
+    def recording(
+        *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> KeyFooter:
+        calls.append(layout)
+        return refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    footer.refresh = recording  # type: ignore[method-assign]
+    return calls
+
+
+async def test_the_footer_is_one_widget_that_shows_dims_and_hides_keys() -> None:
     app = FooterApp()
     async with app.run_test(size=(80, 10)) as pilot:
         app.set_focus(None)
         await pilot.pause()
-        widgets = list(app.screen.query(FooterKey))
-        assert shown(app) == {
-            "gain": (True, False),
-            "frederick": (True, False),
-            "undo": (True, False),
-        }
+        footer = footer_of(app)
+        assert list(footer.children) == [] and list(footer.query("*")) == []
+        assert drawn(app) == {"Gain": False, "Frederick": False, "Undo": False, "palette": False}
+        # The palette's key at the right: its edge, the key, the description, one space.
+        assert lines(app) == [" g Gain  f Frederick  ^z Undo".ljust(68) + "▏^p palette"]
 
         app.frederick_enabled = False
         app.refresh_bindings()
         await pilot.pause()
-        assert shown(app)["frederick"] == (True, True)
+        assert drawn(app)["Frederick"] is True
 
         app.query_one(Input).focus()  # the input claims the letter keys
         await pilot.pause()
-        assert shown(app) == {
-            "gain": (False, False),
-            "frederick": (False, True),
-            "undo": (True, False),
-        }
+        assert drawn(app) == {"Undo": False, "palette": False}
 
         app.set_focus(None)
         app.frederick_enabled = True
+        app.end_phase = True  # a key not shown so far: in binding order
         app.refresh_bindings()
         await pilot.pause()
-        assert shown(app)["gain"] == (True, False)
-        assert shown(app)["frederick"] == (True, False)
-        assert list(app.screen.query(FooterKey)) == widgets  # never rebuilt
+        assert list(drawn(app)) == ["Gain", "Frederick", "End Phase", "Undo", "palette"]
+        assert not any(drawn(app).values())
+        assert list(footer.children) == []
 
 
-async def test_the_footer_mounts_a_key_once_however_often_it_comes_back() -> None:
+async def test_a_change_of_keys_repaints_the_footer_without_a_layout() -> None:
     app = FooterApp()
     async with app.run_test(size=(80, 10)) as pilot:
         app.set_focus(None)
         await pilot.pause()
-        assert "end_phase" not in shown(app)
-        app.end_phase = True  # a key it has never shown: mounted once, in binding order
+        footer = footer_of(app)
+        calls = watch_refreshes(footer)
+        app.frederick_enabled = False
+        app.end_phase = True
         app.refresh_bindings()
         await pilot.pause()
-        widgets = list(app.screen.query(FooterKey))
-        assert [w.action for w in widgets if not w.has_class("-command-palette")] == [
-            "gain",
-            "frederick",
-            "end_phase",
-            "undo",
+        assert drawn(app)["Frederick"] is True and "End Phase" in drawn(app)
+        assert calls and not any(calls), calls  # repainted, one line as before
+        assert footer.size.height == 1
+
+
+async def test_the_footer_takes_two_rows_when_the_keys_do_not_fit_and_goes_back() -> None:
+    app = CrowdedFooterApp()
+    app.next_round = True
+    async with app.run_test(size=(80, 12)) as pilot:
+        app.set_focus(None)
+        await pilot.pause()
+        footer = footer_of(app)
+        # Two rows from the first layout, four keys on the first; no palette key.
+        assert footer.size.height == 2 and footer.region.y == 10
+        assert [line.split()[:2] for line in lines(app)] == [["g", "Gain"], ["h", "History"]]
+        assert "palette" not in drawn(app)
+        assert where(app, "History") == (0, 11)
+
+        calls = watch_refreshes(footer)
+        app.next_round = False
+        app.refresh_bindings()
+        await pilot.pause()
+        assert True in calls  # the footer asked for a layout: one row now
+        assert footer.size.height == 1 and footer.region.y == 11
+        assert list(drawn(app)) == [
+            "Gain",
+            "Frederick",
+            "Undo",
+            "Statistics",
+            "History",
+            "Log",
+            "palette",
         ]
-        for _ in range(3):
-            app.end_phase = not app.end_phase
-            app.refresh_bindings()
-            await pilot.pause()
-            assert shown(app)["end_phase"] == (app.end_phase, False)
-            assert list(app.screen.query(FooterKey)) == widgets
+
+        calls.clear()
+        app.next_round = True
+        app.refresh_bindings()
+        await pilot.pause()
+        assert True in calls
+        assert footer.size.height == 2 and "Next Round Phase" in drawn(app)
 
 
-async def test_the_key_widgets_a_new_key_replaces_are_released() -> None:
+async def test_a_click_runs_a_lit_key_and_rings_the_bell_on_a_dimmed_one() -> None:
+    app = FooterApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        app.set_focus(None)
+        app.frederick_enabled = False
+        app.refresh_bindings()
+        await pilot.pause()
+        await pilot.click(offset=where(app, "Gain"))
+        await pilot.pause()
+        assert app.ran == ["gain"] and app.bells == 0
+        await pilot.click(offset=where(app, "Frederick"))
+        await pilot.pause()
+        assert app.ran == ["gain"] and app.bells == 1
+        x, y = where(app, "Undo")
+        await pilot.click(offset=(x + 10, y))  # past the last key: nothing
+        await pilot.pause()
+        assert app.ran == ["gain"] and app.bells == 1
+        await pilot.click(offset=where(app, "palette"))
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_the_key_under_the_pointer_is_lit_and_gives_its_tooltip() -> None:
     app = FooterApp()
     async with app.run_test(size=(80, 10)) as pilot:
         app.set_focus(None)
         await pilot.pause()
-        before = [weakref.ref(key) for key in app.screen.query(FooterKey)]
-        app.end_phase = True  # a key never shown before: the footer recomposes
-        app.refresh_bindings()
+        footer = footer_of(app)
+        assert footer.tooltip is None
+        x, y = where(app, "Gain")
+        await pilot.hover(offset=(x + 1, y))
         await pilot.pause()
-        gc.collect()
-        alive = [ref() for ref in before if ref() is not None]
-        assert not [key for key in alive if key is not None and key.parent is None], (
-            "replaced keys kept alive"
-        )
-        assert "end_phase" in shown(app)
+        assert footer.tooltip == "Gain a coin"  # the binding's tooltip
+        backgrounds = {s.text: s.style.bgcolor for s in footer.render_line(0) if s.style}
+        assert backgrounds["Gain "] != backgrounds["Frederick "]
+        await pilot.hover(offset=where(app, "Frederick"))
+        await pilot.pause()
+        assert footer.tooltip == "Frederick"  # no tooltip: its description
+        backgrounds = {s.text: s.style.bgcolor for s in footer.render_line(0) if s.style}
+        assert backgrounds["Gain "] == backgrounds["Undo "] != backgrounds["Frederick "]
+        await pilot.hover(offset=(x + 50, y))  # between the keys and the palette's
+        await pilot.pause()
+        assert footer.tooltip is None
 
 
 async def test_a_panel_redraws_only_a_changed_text() -> None:
