@@ -28,11 +28,13 @@ from textual.binding import BindingType
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widget import AwaitMount
 
 from companion.background import InputGate
 from companion.commands import GameCommands
 from companion.config import LoadedConfig
 from companion.keymap import APP_KEYS, bindings
+from companion.screens.quick_open import give_width_class
 from companion.session import GameSession
 from companion.storage.lock import DataLock
 
@@ -123,6 +125,15 @@ class StuporSoloApp(App[None]):
     ) -> None:
         """Show a notification; its text is never read as markup (see the module)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _get_screen(self, screen: Screen[Any] | str) -> tuple[Screen[Any], AwaitMount]:
+        """Textual's, after giving a screen about to be mounted its width classes (Textual
+        gives them when the screen first gets its size, after its widgets were styled,
+        and every widget is then styled again: see :mod:`companion.screens.quick_open`)."""
+        found = self.get_screen(screen)
+        if not found.is_running:
+            give_width_class(found, self)
+        return super()._get_screen(found)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette commands, with a Screenshot that waits for the palette to be

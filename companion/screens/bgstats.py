@@ -17,6 +17,7 @@ from textual.widgets import Static, TextArea
 
 from companion.keymap_records import BGSTATS_KEYS
 from companion.keys import bindings
+from companion.screens.quick_open import OpensAtOnce
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.qr_code import qr_matrix, qr_size, qr_text
 
@@ -29,7 +30,7 @@ HINT = (
 )
 
 
-class BgStatsScreen(Screen[None]):
+class BgStatsScreen(OpensAtOnce, Screen[None]):
     """The link that hands one game to BG Stats, as a QR code or as text."""
 
     DEFAULT_CSS = """

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from companion.hand_over import OUTCOME_TEXT
 from companion.keymap import DATA_IN_USE_KEYS, bindings
+from companion.screens.quick_open import OpensAtOnce
 from companion.storage.takeover import Outcome
 from companion.widgets.key_footer import KeyFooter
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from companion.app import StuporSoloApp
 
 
-class DataInUseScreen(Screen[None]):
+class DataInUseScreen(OpensAtOnce, Screen[None]):
     """Explains that the data is in use; offers to take over, a read-only look at the
     history, or to quit."""
 

@@ -20,6 +20,7 @@ from companion.keymap_records import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS
 from companion.keys import bindings
 from companion.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
 from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.quick_open import OpensAtOnce
 from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 from solo_deck import DeckDefinition, SoloCard, load_default_deck
@@ -86,7 +87,7 @@ def reset_question() -> ConfirmModal:
     )
 
 
-class DeckScreen(TypedApp, Screen[None]):
+class DeckScreen(OpensAtOnce, TypedApp, Screen[None]):
     """The deck in use, its status, and the tools to check and edit it."""
 
     DEFAULT_CSS = """

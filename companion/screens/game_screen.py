@@ -14,6 +14,7 @@ from textual.screen import Screen
 
 from companion.messages import GameChanged
 from companion.notices import refused, save_failed
+from companion.screens.quick_open import OpensAtOnce
 from solo_deck import RuleError
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 ResultT = TypeVar("ResultT")
 
 
-class GameScreen(Screen[ResultT]):
+class GameScreen(OpensAtOnce, Screen[ResultT]):
     """A screen that shows the game in progress and changes it.
 
     Subclasses draw in :meth:`redraw`, called once when mounted and again after every

@@ -14,10 +14,11 @@ from textual.widgets import Markdown, Static
 from companion import __version__
 from companion.keymap import HELP_KEYS, bindings
 from companion.rules_help import help_markdown
+from companion.screens.quick_open import OpensAtOnce
 from companion.widgets.key_footer import KeyFooter
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(OpensAtOnce, Screen[None]):
     """Keys (read from the code's bindings) and the rules decisions, in one scrolling page."""
 
     DEFAULT_CSS = """

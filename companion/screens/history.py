@@ -44,6 +44,7 @@ from companion.keys import bindings
 from companion.screens.history_reading import reading_finished, start_reading
 from companion.screens.modals.confirm import ConfirmModal
 from companion.screens.modals.history_detail import HistoryDetailModal
+from companion.screens.quick_open import OpensAtOnce
 from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 
@@ -86,7 +87,7 @@ class HistoryTable(DataTable[str | Text]):
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HISTORY_TABLE_KEYS))
 
 
-class HistoryScreen(TypedApp, Screen[None]):
+class HistoryScreen(OpensAtOnce, TypedApp, Screen[None]):
     """All finished games, newest first; sort, filter, details, delete and undo."""
 
     TITLE = "History"

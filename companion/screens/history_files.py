@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 from companion.keymap_records import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS
 from companion.keys import bindings
 from companion.screens.modals.confirm import ConfirmModal
+from companion.screens.quick_open import OpensAtOnce
 from companion.screens.typed_app import TypedApp
 from companion.storage.restore import RestoreResult
 from companion.widgets.action_button import action_button
@@ -50,7 +51,7 @@ def default_export_path(fmt: str = "csv", today: dt.date | None = None) -> pathl
     return pathlib.Path.home() / f"stupor-solo-history-{day}{suffix}"
 
 
-class ExportModal(TypedApp, ModalScreen[pathlib.Path | None]):
+class ExportModal(OpensAtOnce, TypedApp, ModalScreen[pathlib.Path | None]):
     """Where to write the history and in which format; dismissed with the file written."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(EXPORT_KEYS))
@@ -142,7 +143,7 @@ class ExportModal(TypedApp, ModalScreen[pathlib.Path | None]):
         self.dismiss(written)
 
 
-class BackupsModal(TypedApp, ModalScreen[RestoreResult | None]):
+class BackupsModal(OpensAtOnce, TypedApp, ModalScreen[RestoreResult | None]):
     """The copies of the history, newest first; enter restores the highlighted one (after
     a yes). Dismissed with what the restore did, or ``None``."""
 

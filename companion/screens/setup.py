@@ -22,6 +22,7 @@ from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from companion.formatting import plural
 from companion.keymap import SETUP_KEYS, bindings
+from companion.screens.quick_open import OpensAtOnce
 from companion.screens.setup_board import BoardSection
 from companion.screens.setup_choices import (
     DECK_MODES,
@@ -58,7 +59,7 @@ from solo_deck.setup import with_ports
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 
 
-class SetupScreen(TypedApp, Screen[None]):
+class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
     """Choose the game, follow the checklist, type the starting tiles, start."""
 
     DEFAULT_CSS = """

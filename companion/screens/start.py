@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from companion import __version__
 from companion.keymap import START_KEYS, bindings
+from companion.screens.quick_open import OpensAtOnce
 from companion.screens.typed_app import TypedApp
 from companion.warm_up import WARM_UP_DELAY, start_warm_up
 from companion.widgets.key_footer import KeyFooter
@@ -33,7 +34,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
 """(option id, key, label) of the menu, top to bottom."""
 
 
-class StartScreen(TypedApp, Screen[None]):
+class StartScreen(OpensAtOnce, TypedApp, Screen[None]):
     """The first screen: a short menu, plus any notice from loading the data files."""
 
     DEFAULT_CSS = """

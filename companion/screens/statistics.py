@@ -36,6 +36,7 @@ from companion.history_stats import (
 from companion.keymap_records import STATISTICS_KEYS
 from companion.keys import bindings
 from companion.screens.history_reading import reading_finished, start_reading
+from companion.screens.quick_open import OpensAtOnce
 from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 
@@ -51,22 +52,7 @@ BAND_COLOURS = ("blue", "green", "orange")
 SCORE_COLOUR = "magenta"
 
 
-def breakpoint_class(width: int, breakpoints: Sequence[tuple[int, str]]) -> str | None:
-    """The class Textual's ``HORIZONTAL_BREAKPOINTS`` give a screen ``width`` cells wide:
-    the one with the highest threshold it reaches.
-
-    >>> breakpoint_class(120, StatisticsScreen.HORIZONTAL_BREAKPOINTS or [])
-    '-wide'
-    >>> breakpoint_class(79, [(0, "-narrow"), (80, "-medium")]), breakpoint_class(5, [(10, "x")])
-    ('-narrow', None)
-    """
-    for threshold, name in sorted(breakpoints, reverse=True):
-        if width >= threshold:
-            return name
-    return None
-
-
-class StatisticsScreen(TypedApp, Screen[None]):
+class StatisticsScreen(OpensAtOnce, TypedApp, Screen[None]):
     """Records, title counts, streaks and the score chart of every finished game."""
 
     TITLE = "Statistics"
@@ -107,12 +93,6 @@ class StatisticsScreen(TypedApp, Screen[None]):
         self._loading_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        # Textual gives the screen its breakpoint class when the screen gets its size,
-        # after every widget below is styled, and then styles them all again. With the
-        # class already set (the app's size is the screen's), that second pass is a no-op.
-        width_class = breakpoint_class(self.app.size.width, self.HORIZONTAL_BREAKPOINTS or [])
-        if width_class is not None:
-            self.add_class(width_class, update=False)
         yield Header()
         with VerticalScroll(id="stats-body"):
             yield Static("Reading the history…", id="stats-status", classes="muted")

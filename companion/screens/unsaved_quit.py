@@ -20,12 +20,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from companion.keymap import UNSAVED_QUIT_KEYS, bindings
+from companion.screens.quick_open import OpensAtOnce
 from companion.screens.typed_app import TypedApp
 from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 
 
-class UnsavedQuitScreen(TypedApp, ModalScreen[None]):
+class UnsavedQuitScreen(OpensAtOnce, TypedApp, ModalScreen[None]):
     """Retry the save, export the game elsewhere, quit anyway, or stay."""
 
     DEFAULT_CSS = """

@@ -22,7 +22,8 @@ from companion.history_stats import (
     game_ticks,
     sample_evenly,
 )
-from companion.screens.statistics import StatisticsScreen, breakpoint_class
+from companion.screens.quick_open import breakpoint_class
+from companion.screens.statistics import StatisticsScreen
 from companion.storage import HistoryStore
 from tests.app.history_helpers import (
     open_history,

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
 from companion.keymap import ADVISOR_KEYS, bindings
+from companion.screens.quick_open import OpensAtOnce
 from solo_deck import AdviceRow, GameState, Ruleset, edict_advice
 
 
@@ -35,7 +36,7 @@ def ally_lines(row: AdviceRow) -> Text:
     return text
 
 
-class AdvisorModal(ModalScreen[None]):
+class AdvisorModal(OpensAtOnce, ModalScreen[None]):
     """A read-only table of every tile × add/remove choice, best gain first; the
     highlighted row's effect on each of your Allies below. Nothing is issued here."""
 

@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Label, RadioSet, Select
 
 from companion.keymap_records import CARD_EDITOR_KEYS
 from companion.keys import bindings
+from companion.screens.quick_open import OpensAtOnce
 from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
@@ -28,7 +29,7 @@ MOVE_LABELS: dict[ShipMove, str] = {
 NO_EDICT = "none"
 
 
-class CardEditorModal(ModalScreen[SoloCard | None]):
+class CardEditorModal(OpensAtOnce, ModalScreen[SoloCard | None]):
     """Edit one card's face: ship move, removals, Edict, crown."""
 
     DEFAULT_CSS = """

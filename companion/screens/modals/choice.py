@@ -11,8 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.screens.quick_open import OpensAtOnce
 
-class ChoiceModal(ModalScreen[str | None]):
+
+class ChoiceModal(OpensAtOnce, ModalScreen[str | None]):
     """A titled list; enter picks, escape cancels. Returns the option's key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -20,10 +20,11 @@ from textual.widgets import Button, Label, Static
 from textual.widgets.button import ButtonVariant
 
 from companion.keymap import QUESTION_KEYS, ConfirmKeys
+from companion.screens.quick_open import OpensAtOnce
 from companion.widgets.key_footer import KeyFooter
 
 
-class ConfirmModal(ModalScreen[bool]):
+class ConfirmModal(OpensAtOnce, ModalScreen[bool]):
     """Asks a question; ``y`` says yes, ``n``/``escape`` says no, and so do the buttons."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(QUESTION_KEYS.bindings())

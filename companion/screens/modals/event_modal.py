@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, OptionList
 
 from companion.keymap import MODAL_KEYS, bindings
 from companion.notices import sentence
+from companion.screens.quick_open import OpensAtOnce
 from solo_deck import RuleError
 from solo_deck.events import Decline
 from solo_deck.grants import ActionTerms
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 EventT = TypeVar("EventT")
 
 
-class EventModal(ModalScreen["EventT | Decline | None"], Generic[EventT]):
+class EventModal(OpensAtOnce, ModalScreen["EventT | Decline | None"], Generic[EventT]):
     """A dialog that builds one event (or declines the obligation it answers). Escape
     closes with ``None``: nothing recorded, the obligation stays pending."""
 

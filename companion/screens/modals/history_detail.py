@@ -14,6 +14,7 @@ from textual.widgets import Label, Static
 from companion.history_view import detail_fields, end_reason_text, game_label, score_parts
 from companion.keymap_records import HISTORY_DETAIL_KEYS
 from companion.keys import bindings
+from companion.screens.quick_open import OpensAtOnce
 from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 
@@ -28,7 +29,7 @@ def _aligned(rows: list[tuple[str, str]], label_width: int, right: bool = False)
     return "\n".join(f"{label:<{label_width}}{value:{align}{width}}" for label, value in rows)
 
 
-class HistoryDetailModal(ModalScreen[None]):
+class HistoryDetailModal(OpensAtOnce, ModalScreen[None]):
     """One finished game: its fields, score breakdown, notes and the log summary. Every
     stored text is shown as typed (never read as markup)."""
 

@@ -12,10 +12,11 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.keymap import SOLO_FACE_KEYS, bindings
+from companion.screens.quick_open import OpensAtOnce
 from solo_deck import CardFace, SoloDeck
 
 
-class SoloFaceModal(ModalScreen[CardFace | None]):
+class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
     """Lists the faces still unseen since the last shuffle (with how many of each)."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(SOLO_FACE_KEYS))
