@@ -37,6 +37,7 @@ from companion.keymap import APP_KEYS, bindings
 from companion.screens.quick_open import give_width_class
 from companion.session import GameSession
 from companion.storage.lock import DataLock
+from companion.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
     from companion.hand_over import HandOver
@@ -88,6 +89,8 @@ class StuporSoloApp(App[None]):
         """Background work (the Table's odds and forecast) pauses while input arrives."""
         self.let_go = False
         """True once this copy has handed the data over to another (it is quitting)."""
+        self.type_ahead = TypeAhead(self)
+        """Keys typed while the app still answers the ones before wait their turn."""
 
     def post_message(self, message: Message) -> bool:
         """Note every key and mouse event as it is posted, before it is handled: the
@@ -95,6 +98,20 @@ class StuporSoloApp(App[None]):
         if isinstance(message, events.InputEvent):
             self.input_gate.input_arrived()
         return super().post_message(message)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed ahead waits until the app has answered the keys before it, so it
+        reaches the screen and the field it was meant for (see :mod:`companion.type_ahead`)."""
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+        elif event.is_forwarded:  # back from the widgets: the app's bindings now
+            await super().on_event(event)
+            self.type_ahead.came_back(event)
+        elif not self.type_ahead.holds(event):
+            target = self.focused or self.screen
+            await super().on_event(event)
+            if event.is_forwarded:
+                self.type_ahead.handed_on(event, target)
 
     def _note_input_at_the_driver(self) -> None:
         """Note every key and mouse event where the driver hands it over (for a terminal,

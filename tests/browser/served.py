@@ -205,10 +205,10 @@ class Page:
             self.page.keyboard.press(key)
             self.page.wait_for_timeout(pause)
 
-    def type(self, text: str) -> None:
+    def type(self, text: str, pause: int = 250) -> None:
         """Type text (as from the phone's keyboard)."""
         self.page.keyboard.type(text)
-        self.page.wait_for_timeout(250)
+        self.page.wait_for_timeout(pause)
 
     def tap_cell(self, column: int, row: int) -> None:
         """A finger's tap on one cell of the terminal."""

@@ -1,0 +1,117 @@
+"""Keys typed at full speed, with no pause between them, land where they were meant:
+the New game form typed straight after ``n`` (while it opens, and while ctrl+s moves the
+cursor to the first tile), and a Build recorded by keys from the Table (two dialogs
+opening in a row). Each replay is compared with the same keys pressed one at a time."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual import events
+
+from companion.app import StuporSoloApp
+from companion.screens.table import TableScreen
+from solo_deck import events as ev
+from tests.app.key_driver import KeyDriver
+from tests.app.pilot_helpers import SIZE, open_table, settle
+from tests.app.setup_helpers import PILE, TILES
+
+
+async def type_ahead(pilot: Any, keys: list[str], seconds: float = 30.0) -> None:
+    """Post every key to the app at once, as a fast typist's terminal sends them, then
+    wait until the app has handled them all and is quiet."""
+    app = pilot.app
+    for key in keys:
+        character = " " if key == "space" else (key if len(key) == 1 else None)
+        event = events.Key(key, character)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    await asyncio.sleep(0)
+    while app.type_ahead.waiting or app._message_queue.qsize():
+        assert loop.time() < deadline, f"{app.type_ahead.waiting} keys still held"
+        await asyncio.sleep(0.01)
+    await settle(pilot)
+    await settle(pilot)
+
+
+def form_keys() -> list[str]:
+    """``n``, ctrl+s (nothing typed yet: the cursor goes to the first tile), each tile and
+    the pile with a Tab after it, ctrl+s."""
+    keys = ["n", "ctrl+s"]
+    for text in (*TILES, PILE):
+        keys += ["space" if ch == " " else ch for ch in text]
+        keys.append("tab")
+    keys.append("ctrl+s")
+    return keys
+
+
+async def test_the_new_game_form_typed_at_full_speed_starts_the_game_typed(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_ahead(pilot, form_keys())
+        assert isinstance(app.screen, TableScreen), app.screen
+        setup = app.session.setup
+        typed = [str(tile) for tile in (*setup.active_edicts, *setup.next_edicts)]
+        assert typed == [str(ev_tile) for ev_tile in _parsed(TILES)]
+        assert setup.edict_pile == int(PILE)
+        assert app.type_ahead.held_count > 0  # the keys did come faster than the form opened
+
+
+def _parsed(texts: tuple[str, ...]) -> list[object]:
+    from solo_deck import parse_edict
+
+    return [parse_edict(text) for text in texts]
+
+
+class RecordingDriver(KeyDriver):
+    """The test suite's key driver (one key at a time, the app settled after each), noting
+    every key it presses."""
+
+    def __init__(self, app: StuporSoloApp, pilot: Any) -> None:
+        super().__init__(app, pilot)
+        self.pressed: list[str] = []
+
+    async def keys(self, *keys: str) -> None:
+        self.pressed += keys
+        await super().keys(*keys)
+
+
+BUILD = (
+    ev.PlayCard(slot=0, face_up=False, actions=("build",)),
+    ev.Build(structure="tower", stone=1, grain=1),
+)
+
+
+async def _events_after(folder: Path, play: Any) -> tuple[list[ev.Event], Any]:
+    app = StuporSoloApp(folder, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        before = len(app.session.events)
+        result = await play(app, pilot)
+        return list(app.session.events[before:]), result
+
+
+async def test_a_build_typed_at_full_speed_records_what_the_same_keys_record_slowly(
+    tmp_path: Path,
+) -> None:
+    async def slowly(app: StuporSoloApp, pilot: Any) -> list[str]:
+        driver = RecordingDriver(app, pilot)
+        for event in BUILD:
+            await driver.play(event)
+        await settle(pilot)
+        return driver.pressed
+
+    slow, keys = await _events_after(tmp_path / "slow", slowly)
+    assert [e.type for e in slow] == ["play_card", "build"]
+    assert len(keys) > 5
+
+    async def at_once(app: StuporSoloApp, pilot: Any) -> None:
+        await type_ahead(pilot, keys)
+
+    fast, _ = await _events_after(tmp_path / "fast", at_once)
+    assert [e.model_dump() for e in fast] == [e.model_dump() for e in slow]
