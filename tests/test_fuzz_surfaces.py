@@ -361,7 +361,7 @@ REACHED: dict[str, int] = {"setup": 0, "gain": 0, "quit": 0}
 
 
 async def _drive(base: pathlib.Path, texts: list[str]) -> None:
-    from textual.widgets import Input
+    from textual.widgets import Collapsible, Input
 
     from companion.app import StuporSoloApp
     from companion.screens.setup import EDICT_SLOTS, SetupScreen
@@ -375,6 +375,9 @@ async def _drive(base: pathlib.Path, texts: list[str]) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen)
+        screen.query_one("#ports-fold", Collapsible).collapsed = False
+        await pilot.pause()
+        await pilot.pause()
         screen.query_one("#port-name-4", Input).value = texts[0]  # the port named at setup
         screen.query_one("#seed", Input).value = texts[1]
         screen.query_one("#pile", Input).value = texts[2]

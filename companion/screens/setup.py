@@ -47,7 +47,7 @@ from companion.screens.setup_ports import PortsSection
 from companion.screens.typed_app import TypedApp
 from companion.storage.settings_store import PrintedBoard
 from companion.widgets.action_button import action_button
-from companion.widgets.edict_input import EdictField
+from companion.widgets.edict_input import LETTERS, EdictField
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.widgets.validators import WholeNumber
@@ -63,7 +63,7 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
     """Choose the game, follow the checklist, type the starting tiles, start."""
 
     DEFAULT_CSS = """
-    SetupScreen > #setup-form { padding: 0 1; }
+    SetupScreen > #setup-form { padding: 0 1; scrollbar-gutter: stable; }
     SetupScreen #setup-title { height: 1; margin-bottom: 1; }
     SetupScreen .section { height: auto; margin-bottom: 1; }
     SetupScreen .field-label { color: $text-muted; margin-top: 1; }
@@ -81,6 +81,9 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(SETUP_KEYS))
+    AUTO_FOCUS = "#difficulty"
+    """The first choice has the cursor as the form opens (focused while it is made, so no
+    later focus change restyles the whole form)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -110,7 +113,9 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
     def compose(self) -> ComposeResult:
         rules = self._ruleset
         self._initial = self._initial_choices()
-        with VerticalScroll(id="setup-form"):
+        form = VerticalScroll(id="setup-form")
+        form.can_focus = False  # the fields take the cursor; its keys still scroll it
+        with form:
             yield Static("New game", id="setup-title", classes="title-large")
             yield Static("", id="replace-warning", classes="error-text")
             yield from self._choices()
@@ -179,11 +184,12 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
     def _edicts(self) -> ComposeResult:
         with Vertical(classes="section"):
             yield Label("Starting Edict tiles (e.g. 2T 1K)", classes="field-label")
+            yield Static(f"The {LETTERS}.", classes="muted")
             for row in (EDICT_SLOTS[:3], EDICT_SLOTS[3:]):
                 with Horizontal(classes="edict-row"):
                     for slot_id, label in row:
                         with Vertical(classes="edict-cell"):
-                            yield EdictField(label, id=slot_id)
+                            yield EdictField(label, id=slot_id, hint=False)
                             yield error_label(slot_id)
             yield Label("Edict tiles left in the pile (counted)", classes="field-label")
             yield Input(
@@ -219,7 +225,6 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
             warning.display = False
         self._show_deck_note()
         self._update_checklist()
-        self.query_one("#difficulty", RadioSet).focus()
 
     def _deck(self) -> DeckDefinition:
         try:

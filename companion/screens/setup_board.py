@@ -13,7 +13,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from companion.formatting import plural
 from companion.screens.setup_fields import (
@@ -31,6 +31,7 @@ from companion.screens.setup_notation import (
     reward_parts,
 )
 from companion.storage.settings_store import PrintedBoard
+from companion.widgets.lazy_fold import LazyFold
 from companion.widgets.toggles import ClearCheckbox
 from companion.widgets.validators import WholeNumber
 from solo_deck import PlayerLimits, Ruleset
@@ -42,6 +43,19 @@ from solo_deck.workplaces import space_key
 
 ACTIVE_NAMES = ("Active I", "Active II", "Active III")
 Rewards = tuple[Grant | None, Grant | None, Grant | None]
+
+
+class BoardContents(Vertical):
+    """The fields of a :class:`BoardSection`, made when its fold first opens."""
+
+    DEFAULT_CSS = "BoardContents { height: auto; }"
+
+    def __init__(self, section: BoardSection) -> None:
+        super().__init__()
+        self._section = section
+
+    def compose(self) -> ComposeResult:
+        yield from self._section.contents()
 
 
 class BoardSection(Vertical):
@@ -83,20 +97,29 @@ class BoardSection(Vertical):
     # --- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        summary = self._summary()
-        with Collapsible(
+        yield LazyFold(
+            lambda: [BoardContents(self)],
             title="Board (optional): tiles, Edict tokens and rewards, Markets",
             id="board",
-        ):
-            yield Static(
-                "Note what you know now; anything left empty is asked when it first matters.",
-                classes="muted",
-            )
-            yield from self._workplaces()
-            yield from self._cities()
-            yield from self._rewards()
-            yield from self._markets()
-        yield Static(summary, id="board-summary", classes="muted", markup=False)
+        )
+        yield Static(self._summary(), id="board-summary", classes="muted", markup=False)
+
+    @property
+    def filled(self) -> bool:
+        """True once the fold has been opened and its fields made (until then the
+        section reads as what the last setup remembered, nothing else noted)."""
+        return self.query_one("#board", LazyFold).filled
+
+    def contents(self) -> ComposeResult:
+        """The fields, made when the fold first opens (:class:`BoardContents`)."""
+        yield Static(
+            "Note what you know now; anything left empty is asked when it first matters.",
+            classes="muted",
+        )
+        yield from self._workplaces()
+        yield from self._cities()
+        yield from self._rewards()
+        yield from self._markets()
 
     def _summary(self) -> str:
         parts = []
@@ -212,10 +235,13 @@ class BoardSection(Vertical):
 
     def open_section(self) -> None:
         """Open the section (to show a field that needs attention)."""
-        self.query_one("#board", Collapsible).collapsed = False
+        self.query_one("#board", LazyFold).collapsed = False
 
     def rename_ports(self, names: list[str]) -> None:
         """Follow the port names as they are typed above."""
+        self._ports = [name or f"port {index + 1}" for index, name in enumerate(names)]
+        if not self.filled:
+            return
         for index, name in enumerate(names[: len(self._ports)]):
             self.query_one(f"#market-name-{index}", Label).update(name or f"port {index + 1}")
 
@@ -276,11 +302,15 @@ class BoardSection(Vertical):
 
     def token_spaces(self) -> tuple[str, ...]:
         """The spaces ticked as holding a Workplace Edict token."""
+        if not self.filled:
+            return self._tokens
         return tuple(k for k in self._spaces if self.query_one(f"#token-{k}", Checkbox).value)
 
     def rewards(self, problems: list[Problem] | None = None) -> Rewards:
         """The reward noted under each Active space (None: not noted); a half-filled row
         adds to ``problems``."""
+        if not self.filled:
+            return self._remembered_or_known()
         found: list[Grant | None] = []
         for slot in range(3):
             kind = self.query_one(f"#reward-{slot}", Select)
@@ -299,6 +329,17 @@ class BoardSection(Vertical):
             found.append(grant)
         return found[0], found[1], found[2]
 
+    def _remembered_or_known(self) -> Rewards:
+        """Each Active space's reward as the fold starts: the one remembered from the last
+        setup, else the one the ruleset knows."""
+        ruled = self._ruleset.edicts
+        sourced = (ruled.reward_active_1, ruled.reward_active_2, ruled.reward_active_3)
+        found = [
+            self._remembered[slot] or (None if rule.value.unknown else rule.value)
+            for slot, rule in enumerate(sourced)
+        ]
+        return found[0], found[1], found[2]
+
     def _beyond_ruleset(self, rewards: Rewards) -> Rewards:
         """The rewards noted, less those the ruleset already gives."""
         ruled = self._ruleset.edicts.rewards()
@@ -313,6 +354,15 @@ class BoardSection(Vertical):
     def values(self) -> tuple[dict[str, Any], list[Problem]]:
         """The GameSetup arguments this section gives, and what needs attention."""
         problems: list[Problem] = []
+        if not self.filled:
+            tokens = self._tokens if len(self._tokens) == self._limits.edict_tokens else ()
+            return {
+                "workplaces": {},
+                "edict_token_spaces": tokens or None,
+                "city_tiles": {},
+                "edict_rewards": self._beyond_ruleset(self.rewards()),
+                "markets": (),
+            }, problems
         workplaces = {}
         for key in self._spaces:
             tile = self.query_one(f"#wp-{key}", Select).value

@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, Select, Static
 from companion.screens.modals.summon import ally_label, ally_options
 from companion.screens.setup_choices import MAX_PORT_NAME, port_name_problem, ports_from_start
 from companion.screens.setup_fields import Problem, error_label, refuse_twice, show_error
+from companion.widgets.lazy_fold import LazyFold
 from solo_deck import Ruleset
 from solo_deck.data_files import load_advanced_cards
 
@@ -22,35 +23,28 @@ def card_options() -> list[tuple[str, str]]:
     return [(f"{card.id} · {card.effect}", card.id) for card in cards]
 
 
-class PortsSection(Vertical):
-    """One row per port, clockwise from the start port (fixed: both ships start there):
-    the name (editable), the face-up Ally and the face-up Advanced card.
-
-    Ids: ``port-name-{i}`` (the name input, from the second port), ``port-{i}`` (Ally)
-    and ``port-card-{i}`` (card).
-    """
+class PortRows(Vertical):
+    """The rows of :class:`PortsSection`, made when its fold first opens."""
 
     DEFAULT_CSS = """
-    PortsSection { height: auto; }
-    PortsSection .port-row { height: auto; }
-    PortsSection .port-number { width: 3; padding-top: 1; }
-    PortsSection .port-name { width: 20; }
-    PortsSection .port-start { width: 20; padding: 1 0 0 1; }
-    PortsSection .port-select { width: 1fr; }
+    PortRows { height: auto; }
+    PortRows .port-row { height: auto; }
+    PortRows .port-number { width: 3; padding-top: 1; }
+    PortRows .port-name { width: 20; }
+    PortRows .port-start { width: 20; padding: 1 0 0 1; }
+    PortRows .port-select { width: 1fr; }
     """
 
-    def __init__(
-        self, ruleset: Ruleset, *, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, ruleset: Ruleset, ports: list[str]) -> None:
+        super().__init__()
         self._ruleset = ruleset
-        self._ports = ports_from_start(ruleset)
+        self._ports = ports
 
     def compose(self) -> ComposeResult:
         voyage = self._ruleset.voyage
         yield Static(
-            f"Voyage ports, clockwise from {voyage.start_port.value} as your board shows "
-            "them, with the face-up Ally and card in each (both optional)",
+            f"Clockwise from {voyage.start_port.value} as your board shows them, with the "
+            "face-up Ally and card in each (both optional)",
             classes="field-label",
         )
         if voyage.ports.assumed:
@@ -84,6 +78,43 @@ class PortsSection(Vertical):
             yield error_label(f"port-{index}")
             yield error_label(f"port-card-{index}")
 
+
+class PortsSection(Vertical):
+    """The Voyage ports, folded until opened (then :class:`PortRows`): one row per port,
+    clockwise from the start port (fixed: both ships start there), with the name
+    (editable), the face-up Ally and the face-up Advanced card. Folded, it reads as the
+    ruleset's ports with nothing noted.
+
+    Ids: ``ports-fold`` (the fold), ``port-name-{i}`` (the name input, from the second
+    port), ``port-{i}`` (Ally) and ``port-card-{i}`` (card).
+    """
+
+    DEFAULT_CSS = """
+    PortsSection { height: auto; }
+    """
+
+    def __init__(
+        self, ruleset: Ruleset, *, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._ruleset = ruleset
+        self._ports = ports_from_start(ruleset)
+
+    def compose(self) -> ComposeResult:
+        yield LazyFold(
+            lambda: [PortRows(self._ruleset, self._ports)],
+            title="Voyage ports (optional): their names, the face-up Allies and cards",
+            id="ports-fold",
+        )
+
+    @property
+    def _filled(self) -> bool:
+        return self.query_one("#ports-fold", LazyFold).filled
+
+    def open_section(self) -> None:
+        """Open the fold (to show a field that needs attention)."""
+        self.query_one("#ports-fold", LazyFold).collapsed = False
+
     # --- reading --------------------------------------------------------------------
 
     @property
@@ -93,6 +124,8 @@ class PortsSection(Vertical):
 
     def names(self) -> list[str]:
         """The names as typed (stripped), clockwise from the start port."""
+        if not self._filled:
+            return list(self._ports)
         names = [self._ports[0]]
         for index in range(1, self.count):
             names.append(self.query_one(f"#port-name-{index}", Input).value.strip())
@@ -103,6 +136,8 @@ class PortsSection(Vertical):
         return self.names() != self._ports
 
     def _picked(self, kind: str) -> tuple[str | None, ...]:
+        if not self._filled:
+            return (None,) * self.count
         selects = [self.query_one(f"#{kind}-{index}", Select) for index in range(self.count)]
         return tuple(None if s.value is Select.NULL else str(s.value) for s in selects)
 
@@ -117,6 +152,8 @@ class PortsSection(Vertical):
     def problems(self) -> list[Problem]:
         """Names missing, too long or given twice; an Ally or card noted in two ports."""
         found: list[Problem] = []
+        if not self._filled:
+            return found
         names = self.names()
         for index in range(1, self.count):
             message = port_name_problem(names[index], names[:index])

@@ -9,6 +9,9 @@ from textual.widgets import Input, Label
 from companion.widgets.validators import EdictNotation
 from solo_deck import Edict, parse_edict
 
+LETTERS = "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
+"""What each letter of the notation stands for."""
+
 
 class EdictField(Vertical):
     """A labelled edict input; below it either the tile in words or what is wrong."""
@@ -21,13 +24,22 @@ class EdictField(Vertical):
     """
 
     def __init__(
-        self, label: str, value: str = "", *, id: str | None = None, compact: bool = False
+        self,
+        label: str,
+        value: str = "",
+        *,
+        id: str | None = None,
+        compact: bool = False,
+        hint: bool = True,
     ) -> None:
         super().__init__(id=id)
         self._label = label
         self._value = value
         self._compact = compact
         """A one-line input without a border (where room is short, as on the Table)."""
+        self._hint = hint
+        """Whether an empty field shows what the letters mean (a form of several fields
+        says it once, above them)."""
 
     def compose(self) -> ComposeResult:
         yield Label(self._label, classes="edict-label")
@@ -50,9 +62,7 @@ class EdictField(Vertical):
         feedback = self.query_one(".edict-feedback", Label)
         if not text.strip():  # nothing typed yet is not an error (a form checks it on submit)
             self.query_one(Input).remove_class("-invalid")
-            feedback.update(
-                "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
-            )
+            feedback.update(LETTERS if self._hint else "")
             feedback.set_class(False, "-invalid")
             return
         try:

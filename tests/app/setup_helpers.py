@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input, Label, Select
+from textual.widgets import Collapsible, Input, Label, Select
 from textual.widgets._select import SelectOverlay
 
 from companion.app import StuporSoloApp
@@ -38,6 +38,15 @@ async def open_setup(app: StuporSoloApp, pilot: Any) -> SetupScreen:
     await press_and_settle(pilot, "n")
     assert isinstance(app.screen, SetupScreen)
     return app.screen
+
+
+async def open_folds(screen: SetupScreen, pilot: Any, *folds: str) -> None:
+    """Open the folded sections ``folds`` (``ports-fold``, ``board``; both when none is
+    named): their fields are made when first opened."""
+    for name in folds or ("ports-fold", "board"):
+        screen.query_one(f"#{name}", Collapsible).collapsed = False
+    await settle(pilot)
+    await settle(pilot)
 
 
 def edict_input(screen: SetupScreen, slot: str) -> Input:

@@ -23,6 +23,7 @@ from tests.app.setup_helpers import (
     choose_twice,
     error,
     fill,
+    open_folds,
     open_for_snapshot,
     open_setup,
     scrolling_done,
@@ -51,8 +52,7 @@ BOARD_NOTED = {
 
 
 async def _note_board(screen: SetupScreen, pilot: Any) -> None:
-    screen.query_one("#board", Collapsible).collapsed = False
-    await settle(pilot)
+    await open_folds(screen, pilot, "board")
     set_values(screen, BOARD_NOTED)
     await settle(pilot)
 
@@ -86,6 +86,7 @@ async def test_board_knowledge_reaches_the_game_and_is_remembered(tmp_path: Path
 
         # a second setup: the printed board is prefilled, the dealt tiles are not
         screen = await open_setup(app, pilot)
+        await open_folds(screen, pilot, "board")
         assert screen.query_one("#token-A3", Checkbox).value
         assert screen.query_one("#token-C2", Checkbox).value
         assert not screen.query_one("#token-A1", Checkbox).value
@@ -105,6 +106,7 @@ async def test_board_knowledge_reaches_the_game_and_is_remembered(tmp_path: Path
 async def test_board_refusals_open_the_section_and_start_nothing(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
+        await open_folds(screen, pilot, "board")
         board = screen.query_one("#board", Collapsible)
         # a Workplace tile on two spaces, a third token: refused as chosen
         refused = await choose_twice(screen, pilot, "countryside-I-C", "wp-A1", "wp-B2")
@@ -120,7 +122,8 @@ async def test_board_refusals_open_the_section_and_start_nothing(tmp_path: Path)
         screen.query_one("#market-0", Input).value = "sell lots"
         await settle(pilot)
         assert "not a trade" in error(screen, "market-0")  # said as typed
-        assert board.collapsed
+        board.collapsed = True  # folded again: a refusal opens it
+        await settle(pilot)
         await start(pilot)
         assert not board.collapsed
         assert "Tick the 2 spaces" in error(screen, "tokens")
@@ -134,9 +137,10 @@ async def test_remembered_board_that_does_not_read_is_not_prefilled(tmp_path: Pa
     SettingsStore(tmp_path)._set(
         "printed_board", {"edict_token_spaces": ["Z9"], "edict_rewards": 3}
     )
-    async with setup_form(tmp_path) as (_app, _pilot, screen):
+    async with setup_form(tmp_path) as (_app, pilot, screen):
         board = screen.query_one(BoardSection)
         assert board.token_spaces() == ()
+        await open_folds(screen, pilot, "board")
         assert screen.query_one("#reward-0", Select).is_blank()
         assert screen.query_one("#reward-1", Select).value == "choice"  # the ruleset's
 
@@ -199,7 +203,7 @@ def test_setup_board_section_snapshot(snap_compare: Any, tmp_path: Path) -> None
 
     async def run_before(pilot: Any) -> None:
         screen = await open_for_snapshot(pilot)
-        screen.query_one("#board", Collapsible).collapsed = False
+        await open_folds(screen, pilot, "board")
         screen.query_one("#market-0", Input).value = "sell 2 Grain for 6, buy 2 Stone for 4"
         await settle(pilot)
         form = screen.query_one("#setup-form")

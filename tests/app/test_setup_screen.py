@@ -31,6 +31,7 @@ from tests.app.setup_helpers import (
     edict_input,
     error,
     fill,
+    open_folds,
     open_for_snapshot,
     prompts,
     scrolling_done,
@@ -170,6 +171,7 @@ async def test_valid_setup_starts_and_saves_the_game(
     tmp_path: Path, table_calls: list[StuporSoloApp]
 ) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
+        await open_folds(screen, pilot, "ports-fold")
         set_values(screen, CHOSEN)
         await fill(screen, pilot)
         # type one tile by keyboard, as a player would
@@ -222,6 +224,7 @@ async def test_most_structures_choice_reaches_the_games_ruleset(tmp_path: Path) 
 async def test_ports_renamed_and_reordered_reach_the_game(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
+        await open_folds(screen, pilot)
         for index, name in ((1, "Tunis"), (2, "Alexandria"), (4, "Palermo")):
             screen.query_one(f"#port-name-{index}", Input).value = name
         await settle(pilot)
@@ -245,6 +248,7 @@ async def test_ports_renamed_and_reordered_reach_the_game(tmp_path: Path) -> Non
 async def test_bad_port_names_are_refused_inline(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
         await fill(screen, pilot)
+        await open_folds(screen, pilot, "ports-fold")
         screen.query_one("#port-name-1", Input).value = " "
         screen.query_one("#port-name-2", Input).value = "roma"
         screen.query_one("#port-name-3", Input).value = "Constantinople-by-the-Sea"
@@ -259,6 +263,7 @@ async def test_bad_port_names_are_refused_inline(tmp_path: Path) -> None:
 
 async def test_allies_show_their_tile_number_and_lie_in_one_port_only(tmp_path: Path) -> None:
     async with setup_form(tmp_path) as (app, pilot, screen):
+        await open_folds(screen, pilot, "ports-fold")
         listed = prompts(screen.query_one("#port-0", Select))
         gregoria = [p for p in listed if p.startswith("Gregoria")]
         assert [p.split(" — ")[0] for p in gregoria] == ["Gregoria (tile 1)", "Gregoria (tile 2)"]
