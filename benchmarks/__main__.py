@@ -46,6 +46,14 @@ browser_key            space in Chromium on stupor-solo serve until the     <= 2
                        frame with Frederick's instructions is drawn / the
                        same key in the terminal app (Pilot), same game and
                        size (skipped, with a note, without Chromium)
+screen_open            the slowest of eight screen openings (New game,      <= 6
+                       the Table on resume, History, Statistics, End
+                       Phase, Final score, Play card, Build), its key until
+                       drawn and idle / a letter in a bare Textual app
+                       with two Inputs, both timed the way a Pilot test
+                       waits (each opening frame-precise in the notes)
+form_key               a letter and a Tab in the New game form, the worse   <= 1.5
+                       / the same keys in the bare app, the same way
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -87,6 +95,8 @@ TARGETS = {
     "import_100k": 12.0,
     "import_memory": 12.0,
     "browser_key": 2.0,
+    "screen_open": 6.0,
+    "form_key": 1.5,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -120,7 +130,7 @@ def _crashed(name: str, exc: BaseException) -> Result:
 
 def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result]]:
     """The metrics in ``wanted`` (in the table's order) and the informative extras."""
-    from benchmarks.metrics import browser, engine, processes, screens
+    from benchmarks.metrics import browser, engine, openings, processes, screens
 
     results: dict[str, Result] = {}
     extras: list[Result] = []
@@ -154,6 +164,8 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("stats_10k",), lambda: _stats(settings, space))
         attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])
         attempt(("insight_key_delay",), lambda: [screens.insight_key_delay(settings, space)])
+        attempt(("screen_open",), lambda: [openings.screen_open(settings, space)])
+        attempt(("form_key",), lambda: [openings.form_key(settings, space)])
         bare_rss: list[float] = []
 
         def starting() -> list[Result]:

@@ -26,6 +26,8 @@ METRICS = (
     "memory",
     "import_100k",
     "import_memory",
+    "screen_open",
+    "form_key",
     *(("browser_key",) if shutil.which("chromium") or shutil.which("chromium-browser") else ()),
 )
 
