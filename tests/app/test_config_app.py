@@ -37,7 +37,7 @@ async def _pick_theme_in_palette(app: StuporSoloApp, pilot: Any, name: str) -> N
     await settle(pilot)
     assert isinstance(app.screen, CommandPalette)
     await pilot.press(*name)
-    for _ in range(50):  # the palette searches in the background
+    for _ in range(1500):  # the palette searches in the background (30 s at most)
         await pilot.pause(0.02)
         if app.screen.query("CommandList Option"):
             break

@@ -38,8 +38,9 @@ async def driver(mode: str, folder: Path, journal: Path, seconds: float) -> Any:
     )
 
 
-async def until(pilot: Any, done: Any, seconds: float = 20.0) -> None:
-    """Let the app run until ``done()`` (bounded)."""
+async def until(pilot: Any, done: Any, seconds: float = 60.0) -> None:
+    """Let the app run until ``done()`` (bounded far above the second or so it takes, so a
+    busy machine does not fail it)."""
     for _ in range(int(seconds / 0.05)):
         if done():
             return

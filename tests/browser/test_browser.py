@@ -26,7 +26,12 @@ def saved_game(folder: Path, *, frederick_next: bool = False) -> None:
     saved_benchmark_game(folder, seed=5, frederick_next=frederick_next)
 
 
-def until(check: Callable[[], bool], seconds: float = 15.0, what: str = "") -> None:
+UNTIL_SECONDS = 60.0
+"""The longest a test waits for the app to show or save something: far above the second or
+two it takes, so only something that never happens fails, not a busy machine."""
+
+
+def until(check: Callable[[], bool], seconds: float = UNTIL_SECONDS, what: str = "") -> None:
     """Wait (bounded) until ``check()``."""
     deadline = time.monotonic() + seconds
     while not check():

@@ -230,15 +230,11 @@ async def test_ctrl_c_stops_the_server_and_every_app_cleanly(tmp_path: Path) -> 
         apps = server.apps()
         assert len(apps) == 2
         holder = DataLock(folder)
-        for _ in range(300):  # one of them takes the data (once mounted)
-            note = holder.holder_note()
-            if note is not None:
-                break
+        waited = time.monotonic() + 60  # one of them takes the data (once mounted)
+        while (note := holder.holder_note()) is None and time.monotonic() < waited:
             await asyncio.sleep(0.05)
         assert note is not None and note[0] in apps
-        started = time.monotonic()
-        assert server.stop() == 0  # ctrl+c
-        assert time.monotonic() - started < 10
+        assert server.stop() == 0  # ctrl+c (it fails if the server is not gone in time)
         await first.close()
         await second.close()
     assert not any(_alive(pid) for pid in apps)

@@ -46,6 +46,10 @@ from solo_deck.events import Event
 from solo_deck.scoring import final_counts
 
 LOG_LINES = 40
+ACK_SECONDS = 120.0
+"""The longest a driver may stay silent before the test calls it stuck. One step is one
+push with its fsyncs, a few milliseconds; on a machine whose disk is busy with other work
+an fsync has taken seconds, so the bound is generous: only a hung driver reaches it."""
 
 
 def record_id_for(started_at: str | None) -> str:
@@ -131,8 +135,9 @@ class Child:
     lines: list[str] = field(default_factory=list)
     reaped: bool = False
 
-    def wait_for_acks(self, count: int, timeout: float = 20.0) -> None:
-        """Block until ``count`` acknowledgements have arrived in all."""
+    def wait_for_acks(self, count: int, timeout: float = ACK_SECONDS) -> None:
+        """Block until ``count`` acknowledgements have arrived in all (a driver silent for
+        ``timeout`` seconds is stuck)."""
         while len(self.lines) < count:
             ready, _, _ = select.select([self.read_fd], [], [], timeout)
             if not ready:

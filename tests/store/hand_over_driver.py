@@ -12,9 +12,11 @@ the real session (every event saved to the game file as the app saves it).
     Ask the holder to let go (waiting at most ``SECONDS``) and print the outcome; with the
     lock, print how many events the saved game has, then give the lock back.
 ``race``
-    Until ``SECONDS`` have passed: take the lock, or ask the holder for it; while holding,
-    push a few events, then wait for a request and let go; then try one more event (the
-    fence must refuse it) and ask again.
+    Until ``SECONDS`` have passed or the file ``JOURNAL.stop`` appears (the test makes it
+    once the folder has changed hands often enough, so a busy machine only makes the race
+    longer): take the lock, or ask the holder for it; while holding, push a few events,
+    then wait for a request and let go; then try one more event (the fence must refuse it)
+    and ask again.
 
 Every step goes to ``JOURNAL`` as one line appended with a single ``write`` to a file
 opened with ``O_APPEND``, so the lines of all the processes are in the order the steps
@@ -46,6 +48,7 @@ class Copy:
 
     def __init__(self, folder: Path, journal: Path) -> None:
         self.folder = folder
+        self.stop = journal.with_name(journal.name + ".stop")
         self.fd = os.open(journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         self.lock = DataLock(folder)
         self.session = GameSession(folder, clean_on_open=False)
@@ -77,9 +80,13 @@ class Copy:
         else:
             self.note("X")
 
+    def time_up(self, until: float) -> bool:
+        """``until`` has passed, or the test has said stop."""
+        return time.monotonic() >= until or self.stop.exists()
+
     def wait_and_let_go(self, hand_over: HandOver, until: float) -> bool:
-        """Wait for a request (until ``until``); let go. True if it let go."""
-        while time.monotonic() < until:
+        """Wait for a request (until ``until`` or the stop file); let go. True if it let go."""
+        while not self.time_up(until):
             if hand_over.requested() is not None:
                 self.note("R")
                 reason = hand_over.let_go()
@@ -118,7 +125,7 @@ def race(copy: Copy, seconds: float) -> None:
     """See the module: ``race``."""
     rng = random.Random(os.getpid())
     until = time.monotonic() + seconds
-    while time.monotonic() < until:
+    while not copy.time_up(until):
         got = copy.lock.acquire()
         if not got:
             asker = HandOver(copy.session, copy.lock)

@@ -18,7 +18,11 @@ from solo_deck import GameSetup, parse_edict
 
 ROOT = Path(__file__).resolve().parents[2]
 COPIES = 4
-SECONDS = 4.0
+RACE_SECONDS = 120.0
+"""The longest the race may run: it stops once the folder has changed hands
+:data:`HAND_OVERS` times (a few seconds here), so only a race that never gets going
+reaches it."""
+HAND_OVERS = 3 * COPIES
 
 
 def saved_game(folder: Path) -> None:
@@ -70,15 +74,22 @@ def check_journal(lines: list[str]) -> dict[str, int]:
 def test_copies_taking_over_from_each_other_never_write_together(tmp_path: Path) -> None:
     folder, journal = tmp_path / "data", tmp_path / "journal"
     saved_game(folder)
-    copies = [driver("race", folder, journal, SECONDS) for _ in range(COPIES)]
+    copies = [driver("race", folder, journal, RACE_SECONDS) for _ in range(COPIES)]
+    deadline = time.monotonic() + RACE_SECONDS
+    while time.monotonic() < deadline and all(copy.poll() is None for copy in copies):
+        lines = journal.read_text().splitlines() if journal.exists() else []
+        if sum(line.startswith("A ") for line in lines) >= HAND_OVERS:
+            break
+        time.sleep(0.1)
+    journal.with_name(journal.name + ".stop").touch()
     failures = []
     for copy in copies:
-        _out, err = copy.communicate(timeout=SECONDS + 60)
+        _out, err = copy.communicate(timeout=RACE_SECONDS)
         if copy.returncode != 0:
             failures.append(err)
     assert failures == []
     counts = check_journal(journal.read_text().splitlines())
-    assert counts["A"] >= COPIES, counts  # the folder changed hands many times
+    assert counts["A"] >= HAND_OVERS, counts  # the folder changed hands many times
     assert counts["F"] == counts["R"]  # every copy that let go was fenced
     session = GameSession(folder, clean_on_open=False)
     assert session.load()
