@@ -107,6 +107,8 @@ class StuporSoloApp(App[None]):
         elif event.is_forwarded:  # back from the widgets: the app's bindings now
             await super().on_event(event)
             self.type_ahead.came_back(event)
+        elif not self.screen_stack:  # quitting: no screen left to take a key
+            return
         elif not self.type_ahead.holds(event):
             target = self.focused or self.screen
             await super().on_event(event)

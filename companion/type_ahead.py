@@ -122,6 +122,9 @@ class TypeAhead:
         self._watching = False
         if not self._held:
             return
+        if not self._app.screen_stack or self._app._closing:  # quitting: nowhere to go
+            self._held.clear()
+            return
         if self._released is not None:
             self._watch()  # the key let go before is not handled yet
             return
