@@ -8,7 +8,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Checkbox, Markdown, RadioButton, RadioSet, Select, Static
 
 from companion import __version__
@@ -39,7 +39,7 @@ async def _pick_theme_in_palette(app: StuporSoloApp, pilot: Any, name: str) -> N
     await pilot.press(*name)
     for _ in range(1500):  # the palette searches in the background (30 s at most)
         await pilot.pause(0.02)
-        if app.screen.query("CommandList Option"):
+        if app.screen.query_one(CommandList).option_count:
             break
     await press_and_settle(pilot, "enter")
 
