@@ -21,6 +21,8 @@ def error_label(name: str) -> Label:
 def show_error(root: Widget, name: str, message: str) -> None:
     """Show ``message`` under the field ``name`` ('' hides it)."""
     label = root.query_one(f"#{name}-error", Label)
+    if not message and not label.display:
+        return  # hidden already: nothing to lay out again (a key in a field calls this)
     label.update(message)
     label.display = bool(message)
 
