@@ -389,7 +389,9 @@ async def _form_keys(runs: int, folder: Path) -> dict[str, list[float]]:
         for run in range(runs + 1):
             times: dict[str, float] = {}
             for way, timing in (("", press), ("pilot_", pilot_press)):
-                field = app.screen.query_one("#active-1 Input")
+                from textual.widgets import Input
+
+                field = app.screen.query_one("#active-1 Input", Input)
                 field.value = "2"  # a tile being typed: the letter makes it "2T"
                 field.focus()
                 await quiet(pilot)
