@@ -8,6 +8,7 @@ until a later save succeeds or :meth:`GameSession.export_game` writes the game e
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -111,9 +112,17 @@ class GameSession:
         self.game_store = GameStore(self.folder)
 
     def clean_stray_files(self) -> None:
-        """Delete temp files an interrupted save left behind (only while holding the lock,
-        or when no other copy can be writing)."""
+        """Delete temp files an interrupted save or history copy left behind, in the data
+        folder and in ``backups/`` (only while holding the lock, or when no other copy can
+        be writing). A link where ``backups`` should be is not followed."""
+        from companion.paths import BACKUP_DIR
+        from companion.storage.safe_files import check_data_entry
+
         remove_stray_temp_files(self.folder)
+        backups = self.folder / BACKUP_DIR
+        with contextlib.suppress(OSError):
+            if check_data_entry(backups, "folder"):
+                remove_stray_temp_files(backups)
 
     # --- stores (opened lazily: the Start screen must not wait for the history) -------
 

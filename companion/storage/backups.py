@@ -23,7 +23,9 @@ from companion.storage.fence import check_may_write
 from companion.storage.safe_files import check_data_entry, ensure_private_dir, lstat_or_none
 
 BACKUPS_KEPT = 5
-_BACKUP_NAME = re.compile(r"^history-\d{8}-\d{6}-\d{6}(?:-\d+)?\.json$")
+_BACKUP_NAME = re.compile(r"history-[0-9]{8}-[0-9]{6}-[0-9]{6}(?:-[0-9]{1,6})?\.json", re.ASCII)
+"""How a copy is named (matched whole: ASCII digits only, nothing after ``.json``, not
+even a newline)."""
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CHUNK = 1 << 20
 
@@ -58,7 +60,7 @@ def backup_history(
         attempt += 1
     atomic_write(target, _chunks_of(history))
     if prune:
-        prune_backups(base, keep)
+        prune_backups(base, keep, pinned=(target,))
     return target
 
 
@@ -82,7 +84,7 @@ def list_backups(folder: str | os.PathLike[str]) -> list[pathlib.Path]:
         names = [
             entry.name
             for entry in os.scandir(backups)
-            if _BACKUP_NAME.match(entry.name) and entry.is_file(follow_symlinks=False)
+            if is_backup_name(entry.name) and entry.is_file(follow_symlinks=False)
         ]
     except OSError:
         return []
@@ -96,10 +98,20 @@ def _backup_order(name: str) -> tuple[str, int]:
     return ("-".join(parts[:3]), extra)
 
 
-def prune_backups(folder: str | os.PathLike[str], keep: int) -> None:
-    """Delete all but the newest ``keep`` history copies in ``folder/backups``."""
+def prune_backups(
+    folder: str | os.PathLike[str], keep: int, pinned: tuple[pathlib.Path, ...] = ()
+) -> None:
+    """Delete all but ``keep`` history copies in ``folder/backups``: the ``pinned`` ones
+    (the copy the same command just made, which its message names) are always kept and
+    counted first, then the newest by name. A name says when the copy was made only as
+    well as the clock that made it: copies named in the future (a clock that ran ahead,
+    copies from another machine) sort newest, and without the pin a new copy could be
+    the one pruned."""
+    pins = {path.name for path in pinned}
     copies = list_backups(folder)
-    for old in copies[: max(0, len(copies) - keep)]:
+    room = max(0, keep - sum(path.name in pins for path in copies))
+    others = [path for path in copies if path.name not in pins]
+    for old in others[: max(0, len(others) - room)]:
         with contextlib.suppress(OSError):
             old.unlink()
     fsync_dir(pathlib.Path(folder) / BACKUP_DIR)
@@ -116,4 +128,4 @@ def backup_time(path: pathlib.Path) -> dt.datetime | None:
 
 def is_backup_name(name: str) -> bool:
     """Whether ``name`` is how a history copy is named (no folder in it)."""
-    return bool(_BACKUP_NAME.match(name))
+    return _BACKUP_NAME.fullmatch(name) is not None
