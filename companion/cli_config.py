@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.cli_support import UsageError
 from companion.config import SECTIONS, LoadedConfig, load_config
+from companion.plain_text import shown_path
 
 
 def cmd_config(args: argparse.Namespace, folder: Path) -> int:
@@ -33,7 +34,10 @@ def cmd_config(args: argparse.Namespace, folder: Path) -> int:
             write_example(path)
         except ConfigWriteError as exc:
             raise UsageError(str(exc)) from None
-        print(f"Wrote a commented example to {path}; every setting in it is commented out.")
+        print(
+            f"Wrote a commented example to {shown_path(path)}; every setting in it is "
+            "commented out."
+        )
         return 0
     return _check(load_config(path))
 
@@ -44,7 +48,7 @@ def _check(loaded: LoadedConfig) -> int:
 
     config = loaded.config
     state = "" if loaded.exists else " (not there: the built-in settings are used)"
-    print(f"configuration file: {loaded.path}{state}")
+    print(f"configuration file: {shown_path(loaded.path)}{state}")
     print(f"theme = {config.theme or '(Textual default)'}")
     for section, (_, settings) in SECTIONS.items():
         if not section:

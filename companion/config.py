@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.plain_text import shown_path
+
 MAX_CONFIG_BYTES = 1 << 20
 """A configuration file is small; anything larger is refused unread."""
 
@@ -219,7 +221,7 @@ class LoadedConfig:
     @property
     def name(self) -> str:
         """How messages name the file."""
-        return self.path.name if self.path is not None else "the configuration"
+        return shown_path(self.path.name) if self.path is not None else "the configuration"
 
 
 def load_config(path: pathlib.Path | None) -> LoadedConfig:
@@ -234,7 +236,7 @@ def load_config(path: pathlib.Path | None) -> LoadedConfig:
         return LoadedConfig(path=path, problems=(problem,), exists=raw is not None)
     if raw is None:
         return LoadedConfig(path=path)
-    config, problems = parse_config(raw, path.name)
+    config, problems = parse_config(raw, shown_path(path.name))
     return LoadedConfig(config, path, tuple(problems), exists=True)
 
 
@@ -246,34 +248,36 @@ def _read(path: pathlib.Path) -> tuple[bytes | None, str | None]:
         if not path.exists():
             return None, None
         if not path.is_file():
-            return b"", f"{path} is not a file; the built-in settings are used."
+            return b"", f"{shown_path(path)} is not a file; the built-in settings are used."
         size = path.stat().st_size
         if size > MAX_CONFIG_BYTES:
             return b"", (
-                f"{path} is {size:,} bytes, too large for a configuration file "
+                f"{shown_path(path)} is {size:,} bytes, too large for a configuration file "
                 f"(at most {MAX_CONFIG_BYTES:,}); the built-in settings are used."
             )
         return path.read_bytes(), None
     except (OSError, ValueError) as exc:
         reason = describe_os_error(exc) if isinstance(exc, OSError) else "not a valid path"
-        return b"", f"{path} could not be read ({reason}); the built-in settings are used."
+        return (
+            b"",
+            f"{shown_path(path)} could not be read ({reason}); the built-in settings are used.",
+        )
 
 
 def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[str]]:
     """The settings in ``raw`` (a TOML document) and the problems found; ``name`` is how
     the messages call the file."""
-    import tomllib
+    from companion.storage.parsing import ParseError, parse_toml
 
     try:
-        document = tomllib.loads(raw.decode("utf-8"))
+        document = parse_toml(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         return Config(), [
             f"{name} is not UTF-8 text (byte {exc.start + 1}); the built-in settings are used."
         ]
-    except tomllib.TOMLDecodeError as exc:
-        return Config(), [
-            f"{name} is not valid TOML ({exc}); the built-in settings are used until it is fixed."
-        ]
+    except ParseError as exc:
+        what = str(exc).removeprefix("it ")
+        return Config(), [f"{name} {what}; the built-in settings are used until it is fixed."]
     problems: list[str] = []
     values: dict[str, Any] = {}
     sections: dict[str, dict[str, Any]] = {}
@@ -350,6 +354,7 @@ def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
         )
         return {}
     flat: dict[str, str] = {}
+    not_text: list[tuple[str, Any]] = []
 
     def walk(prefix: str, table: dict[str, Any]) -> None:
         for key, item in table.items():
@@ -359,12 +364,19 @@ def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
             elif isinstance(item, str) and item.strip():
                 flat[binding_id] = item.strip()
             else:
-                problems.append(
-                    f"{name}: [keys] {binding_id} is {_shown(item)}; write the key in quotes, "
-                    'like "ctrl+s" (several keys: "f5,ctrl+r"); that key was not changed.'
-                )
+                not_text.append((binding_id, item))
 
     walk("", value)
+    for binding_id, item in not_text[:3]:
+        problems.append(
+            f"{name}: [keys] {_shown(binding_id)} is {_shown(item)}; write the key in quotes, "
+            'like "ctrl+s" (several keys: "f5,ctrl+r"); that key was not changed.'
+        )
+    if len(not_text) > 3:
+        problems.append(
+            f"{name}: [keys] {len(not_text) - 3:,} more bindings are not a key in quotes; they "
+            "were not changed."
+        )
     return flat
 
 

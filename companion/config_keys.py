@@ -104,32 +104,58 @@ def bad_key_names(keys: str) -> list[str]:
     return bad
 
 
+SAID_ONE_BY_ONE = 3
+"""Problems of one kind said one by one; past that, the first few and how many in all (a
+[keys] section of 20,000 unknown ids is said in one line, at once)."""
+
+
 def check_keymap(overrides: Mapping[str, str], name: str = "config.toml") -> KeymapCheck:
     """Check ``overrides`` (binding id → keys) and return those to apply and the
     problems; ``name`` is how messages call the configuration file."""
+    from companion.plain_text import clip_value
+
     ids = all_ids()
     problems: list[str] = []
     wanted: dict[str, str] = {}
+    unknown: list[str] = []
+    bad_keys: list[tuple[str, str, list[str]]] = []
     for binding_id, keys in overrides.items():
         if binding_id not in ids:
-            import difflib
-
-            close = difflib.get_close_matches(binding_id, sorted(ids), n=1)
-            hint = f" Did you mean {close[0]}?" if close else ""
-            problems.append(
-                f"{name}: [keys] {binding_id!r} is not a key binding of the app; it was "
-                f"ignored.{hint} Help (?) lists every binding id."
-            )
+            unknown.append(binding_id)
             continue
         bad = bad_key_names(keys)
         if bad:
-            problems.append(
-                f"{name}: [keys] {binding_id} = {keys!r}: {', '.join(map(repr, bad))} is not "
-                'a key name (examples: "c", "ctrl+s", "f5", "enter", "question_mark"); '
-                "the key was not changed."
-            )
+            bad_keys.append((binding_id, keys, bad))
             continue
         wanted[binding_id] = normalise_keys(keys)
+    if len(unknown) <= SAID_ONE_BY_ONE:
+        import difflib
+
+        for binding_id in unknown:
+            close = difflib.get_close_matches(binding_id, sorted(ids), n=1)
+            hint = f" Did you mean {close[0]}?" if close else ""
+            problems.append(
+                f"{name}: [keys] {clip_value(binding_id)} is not a key binding of the app; it "
+                f"was ignored.{hint} Help (?) lists every binding id."
+            )
+    else:
+        first = ", ".join(clip_value(i) for i in unknown[:SAID_ONE_BY_ONE])
+        problems.append(
+            f"{name}: [keys] {len(unknown):,} ids are not key bindings of the app (the first: "
+            f"{first}); they were ignored. Help (?) lists every binding id."
+        )
+    for binding_id, keys, bad in bad_keys[:SAID_ONE_BY_ONE]:
+        problems.append(
+            f"{name}: [keys] {binding_id} = {clip_value(keys)}: "
+            f"{', '.join(clip_value(b) for b in bad[:SAID_ONE_BY_ONE])} is not "
+            'a key name (examples: "c", "ctrl+s", "f5", "enter", "question_mark"); '
+            "the key was not changed."
+        )
+    if len(bad_keys) > SAID_ONE_BY_ONE:
+        problems.append(
+            f"{name}: [keys] {len(bad_keys) - SAID_ONE_BY_ONE:,} more bindings name keys that "
+            "do not exist; they were not changed."
+        )
     clashing = _clashes(wanted, problems, name)
     return KeymapCheck({k: v for k, v in wanted.items() if k not in clashing}, problems)
 

@@ -41,6 +41,11 @@ def save_theme(path: pathlib.Path, theme: str) -> None:
         document = tomlkit.parse(text)
         document["theme"] = theme
         updated = tomlkit.dumps(document)
+    except RecursionError:
+        raise ConfigWriteError(
+            f"{path} is nested too deeply to be a configuration file; fix it, or set "
+            f"theme = {theme!r} there yourself"
+        ) from None
     except TOMLKitError as exc:
         raise ConfigWriteError(
             f"{path} is not valid TOML ({exc}); fix it, or set theme = {theme!r} there yourself"

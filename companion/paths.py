@@ -70,7 +70,28 @@ def chosen_data_dir(override: str | os.PathLike[str] | None = None) -> pathlib.P
         raise DataDirError(
             path, f"The data folder {_shown(path)} is a file, not a folder. {_HOW_TO_CHOOSE}"
         )
+    blocking = _file_in_the_way(path)
+    if blocking is not None:
+        raise DataDirError(
+            path,
+            f"Could not create the data folder {_shown(path)}: {_shown(blocking)} on its "
+            f"way is a file, not a folder. {_HOW_TO_CHOOSE}",
+        )
     return path
+
+
+def _file_in_the_way(path: pathlib.Path) -> pathlib.Path | None:
+    """The nearest existing folder above a missing ``path`` when it is not a folder (the
+    data folder could never be made there), else ``None``."""
+    try:
+        if path.exists():
+            return None
+        for parent in path.parents:
+            if parent.exists():
+                return None if parent.is_dir() else parent
+    except (OSError, ValueError):
+        return None
+    return None
 
 
 def ensure_data_dir(path: pathlib.Path) -> pathlib.Path:
@@ -105,8 +126,9 @@ def chosen_config_file(override: str | os.PathLike[str] | None = None) -> pathli
 
 def _shown(path: pathlib.Path) -> str:
     """``path`` for a message: a very long one is cut."""
-    text = str(path)
-    return text if len(text) <= 200 else f"{text[:120]}…{text[-60:]}"
+    from companion.plain_text import shown_path
+
+    return shown_path(path)
 
 
 def _chosen_path(override: str | os.PathLike[str] | None) -> pathlib.Path:

@@ -73,6 +73,26 @@ def clip_text(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
+PATH_LIMIT = 160
+"""The longest path a message shows whole."""
+
+
+def shown_path(path: object, limit: int = PATH_LIMIT) -> str:
+    """A path as a message shows it: whole when short, else its start and its end around
+    ``…``, with its length said (a path typed by mistake can be 100,000 characters long).
+
+    >>> shown_path("/tmp/" + "a" * 100_000)[-40:]
+    'aaaaaaaaaaaaaaaaaaa (100,005 characters)'
+    >>> len(shown_path("/tmp/" + "a" * 100_000)) < 200, shown_path("/tmp/x.toml")
+    (True, '/tmp/x.toml')
+    """
+    text = str(path)
+    if len(text) <= limit:
+        return text
+    half = (limit - 1) // 2
+    return f"{text[:half]}…{text[-half:]} ({len(text):,} characters)"
+
+
 def clip_value(value: object, limit: int = ECHO_LIMIT) -> str:
     """A bad value as a message shows it: its ``repr``, control characters escaped, cut
     to about ``limit`` characters with the full length said.

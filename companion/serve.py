@@ -259,7 +259,7 @@ class CompanionServer:
                 continue
             try:
                 envelope = json.loads(message.data)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested to crash a parser
                 continue
             if not isinstance(envelope, list) or not envelope:
                 continue

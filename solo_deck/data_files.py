@@ -45,6 +45,8 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(f"{label}: not valid TOML ({exc})") from exc
+    except RecursionError:
+        raise DataFileError(f"{label}: nested too deeply to be one of the data files") from None
 
 
 def validate_document(model: type[M], data: Any, label: str) -> M:

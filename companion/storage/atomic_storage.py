@@ -20,7 +20,8 @@ from tinydb.storages import Storage
 
 from companion.storage.atomic_write import atomic_write, fsync_dir, remove_stray_temp_files
 from companion.storage.errors import CorruptFileError
-from companion.storage.safe_files import read_data_file
+from companion.storage.parsing import MAX_STORE_BYTES, ParseError, parse_json
+from companion.storage.safe_files import FileTooBigError, read_data_file
 
 __all__ = [
     "AtomicJSONStorage",
@@ -85,21 +86,17 @@ class AtomicJSONStorage(Storage):
         """The whole database, or ``None`` if the file is missing or empty. A link, pipe or
         device where the file should be raises
         :class:`~companion.storage.errors.UnsafeFileError` (an ``OSError``)."""
-        raw = read_data_file(self.path)
+        try:
+            raw = read_data_file(self.path, limit=MAX_STORE_BYTES)
+        except FileTooBigError as exc:
+            raise CorruptFileError(self.path, exc.message) from None
         if not raw:
             return None
         try:
-            data = json.loads(raw.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            raise CorruptFileError(self.path, "it is not a text file (not UTF-8)") from None
-        except json.JSONDecodeError as exc:
-            raise CorruptFileError(
-                self.path,
-                f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
-                "it may have been cut short or edited by hand",
-            ) from None
-        except (ValueError, RecursionError) as exc:
-            raise CorruptFileError(self.path, f"it is not valid JSON ({exc})") from None
+            data = parse_json(raw)
+        except ParseError as exc:
+            hint = "; it may have been cut short or edited by hand" if "JSON" in str(exc) else ""
+            raise CorruptFileError(self.path, f"{exc}{hint}") from None
         problem = check_tinydb_layout(data)
         if problem is not None:
             raise CorruptFileError(self.path, problem)

@@ -26,6 +26,7 @@ from companion.paths import LOCK_FILE
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageWriteError, describe_os_error
 from companion.storage.fence import close_folder, open_folder
+from companion.storage.parsing import parse_json
 from companion.storage.safe_files import PRIVATE_FILE_MODE, check_data_entry, read_small_data_file
 
 OWNER_NOTE_LIMIT = 4096
@@ -95,7 +96,7 @@ class DataLock:
         note is missing or not one this program wrote)."""
         raw = read_small_data_file(self.owner_path, OWNER_NOTE_LIMIT)
         try:
-            owner = json.loads(raw or b"")
+            owner = parse_json(raw or b"")
             pid, host = int(owner["pid"]), str(owner["host"])
         except (ValueError, KeyError, TypeError, OverflowError):
             return None
@@ -116,7 +117,7 @@ class DataLock:
         """Who holds the lock, in words (as far as the owner note tells)."""
         raw = read_small_data_file(self.owner_path, OWNER_NOTE_LIMIT)
         try:
-            owner = json.loads(raw or b"")
+            owner = parse_json(raw or b"")
             pid, host, since = int(owner["pid"]), str(owner["host"]), str(owner["since"])
         except (ValueError, KeyError, TypeError, OverflowError):
             return "another copy of stupor-solo"

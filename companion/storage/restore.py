@@ -11,7 +11,6 @@ deleted before it has been read.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import pathlib
 import tempfile
@@ -28,7 +27,8 @@ from companion.storage.backups import (
     list_backups,
     prune_backups,
 )
-from companion.storage.safe_files import read_data_file
+from companion.storage.parsing import MAX_STORE_BYTES, parse_json
+from companion.storage.safe_files import FileTooBigError, read_data_file
 
 
 class BackupError(ValueError):
@@ -65,9 +65,11 @@ class RestoreResult:
 
 
 def _count_games(path: pathlib.Path) -> int | None:
+    """How many games the copy holds (``None``: it cannot be read, is too large to be a
+    history, or is not one)."""
     try:
-        raw = read_data_file(path)
-        document = json.loads(raw or b"{}")
+        raw = read_data_file(path, limit=MAX_STORE_BYTES)
+        document = parse_json(raw or b"{}")
     except (OSError, ValueError):
         return None
     games = document.get("games", {}) if isinstance(document, dict) else None
@@ -111,7 +113,11 @@ def check_backup(path: pathlib.Path) -> tuple[bytes, int, list[str]]:
     from companion.storage.history_store import HistoryStore
 
     try:
-        raw = read_data_file(path)
+        raw = read_data_file(path, limit=MAX_STORE_BYTES)
+    except FileTooBigError as exc:
+        raise BackupError(
+            f"The copy {path.name} cannot be used: {exc}. Nothing was changed."
+        ) from exc
     except OSError as exc:
         raise BackupError(f"The copy {path.name} could not be read: {exc}") from exc
     if not raw:
@@ -142,5 +148,5 @@ def restore_backup(
     raw, games, problems = check_backup(path)
     previous = backup_history(folder, keep=keep, prune=False)
     atomic_write(pathlib.Path(folder) / HISTORY_FILE, raw)
-    prune_backups(folder, keep)
+    prune_backups(folder, keep, pinned=() if previous is None else (previous,))
     return RestoreResult(path, games, previous, problems)

@@ -108,10 +108,11 @@ def check_data_entry(path: pathlib.Path, expected: str = "file") -> bool:
     return True
 
 
-def read_data_file(path: pathlib.Path) -> bytes | None:
+def read_data_file(path: pathlib.Path, limit: int | None = None) -> bytes | None:
     """The bytes of the data file ``path``, ``None`` if there is none. A symbolic link, a
     pipe, a device or a folder there raises :class:`UnsafeFileError` (nothing is read
-    through it); other read errors raise ``OSError``."""
+    through it); a file larger than ``limit`` bytes raises :class:`FileTooBigError`
+    before anything is read; other read errors raise ``OSError``."""
     try:
         fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
     except FileNotFoundError:
@@ -125,7 +126,12 @@ def read_data_file(path: pathlib.Path) -> bytes | None:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise unsafe_entry(path, info, "file")
-        return _read_all(fd, limit=None)
+        if limit is not None and info.st_size > limit:
+            raise FileTooBigError(path, too_big_to_be_ours(info.st_size, limit), errno.EFBIG)
+        raw = _read_all(fd, limit=limit)
+        if limit is not None and len(raw) > limit:  # it grew while being read
+            raise FileTooBigError(path, too_big_to_be_ours(len(raw), limit), errno.EFBIG)
+        return raw
     finally:
         os.close(fd)
 
@@ -175,6 +181,14 @@ def read_user_file(path: pathlib.Path, limit: int) -> bytes:
     if len(raw) > limit:  # it grew while being read
         raise FileTooBigError(path, _too_big(len(raw), limit), errno.EFBIG)
     return raw
+
+
+def too_big_to_be_ours(size: int, limit: int) -> str:
+    """Why a data file of ``size`` bytes is not read (past ``limit``)."""
+    return (
+        f"it is {size / 1e6:,.1f} MB, larger than the {limit / 1e6:,.0f} MB any file of "
+        "stupor-solo can be, so it was not read"
+    )
 
 
 def _too_big(size: int, limit: int) -> str:

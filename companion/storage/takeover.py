@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.storage.atomic_write import atomic_write
+from companion.storage.parsing import parse_json
 from companion.storage.safe_files import check_data_entry, read_small_data_file
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class Request:
     def parse(cls, raw: bytes | None) -> Request | None:
         """The request in ``raw``, or ``None`` for anything this program did not write."""
         try:
-            data = json.loads(raw or b"")
+            data = parse_json(raw or b"")
             request = cls(
                 pid=int(data["pid"]),
                 host=str(data["host"]),

@@ -341,3 +341,40 @@ async def test_the_read_only_copy_leaves_a_damaged_history_where_it_is(tmp_path:
         holder.release()
     assert HistoryStore(tmp_path).all() == []  # the lock holder may move it aside
     assert len(list(tmp_path.glob("history.json.corrupt-*"))) == 1
+
+
+async def test_a_deeply_nested_configuration_file_is_told_and_the_app_starts(
+    tmp_path: Path,
+) -> None:
+    """Issue 23, item 2: 1,000 brackets in the configuration used to stop the app."""
+    config = tmp_path / "config.toml"
+    config.write_text("x = " + "[" * 1_000 + "]" * 1_000 + "\n", encoding="utf-8")
+    app = StuporSoloApp(tmp_path / "data", config=load_config(config))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        notices = str(app.screen.query_one("#start-notices", Static).render())
+        assert "nested too deeply" in notices
+
+
+async def test_a_deeply_nested_copy_is_listed_as_unreadable_in_the_app(tmp_path: Path) -> None:
+    """Issue 23, item 3: History → b with such a copy used to stop the app."""
+    from companion.paths import BACKUP_DIR
+    from companion.screens.history_files import BackupsModal
+
+    HistoryStore(tmp_path).add(record(3))
+    backups = tmp_path / BACKUP_DIR
+    backups.mkdir()
+    (backups / "history-20200101-000000-000000.json").write_text(
+        "[" * 100_000 + "]" * 100_000, encoding="utf-8"
+    )
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        assert isinstance(app.screen, BackupsModal)
+        rows = app.screen.query_one(DataTable)
+        cells = [plain(cell) for cell in rows.get_row_at(0)]
+        assert "unreadable" in cells, cells
