@@ -26,7 +26,7 @@ MAX_CONFIG_BYTES = 1 << 20
 """A configuration file is small; anything larger is refused unread."""
 
 HOUSE_CHOICES = ("Savoy", "Wittelsbach", "Di Romano", "Hohenstaufen")
-"""The engine's Houses (``solo_deck.action_cards.HOUSES``; a test keeps them equal). Named
+"""The engine's Houses (``solo_deck.model.action_cards.HOUSES``; a test keeps them equal). Named
 here so that reading the file loads no engine module."""
 DIFFICULTY_CHOICES = ("easy", "medium", "hard")
 DECK_MODE_CHOICES = ("virtual", "table")

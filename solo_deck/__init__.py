@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
-    from solo_deck.board import Board, MarketTile, Trade
     from solo_deck.data_files import (
         load_advanced_cards,
         load_allies,
@@ -24,9 +23,6 @@ if TYPE_CHECKING:
         load_house_cards,
         load_ruleset,
     )
-    from solo_deck.deck import SoloDeck
-    from solo_deck.edict import Edict, EdictKind, parse_edict
-    from solo_deck.edict_row import EdictRow
     from solo_deck.errors import DataFileError, DocumentError, EdictParseError, RuleError
     from solo_deck.forecast import (
         ForecastCancelled,
@@ -34,12 +30,23 @@ if TYPE_CHECKING:
         forecast_rounds_left,
         forecast_steps,
     )
-    from solo_deck.gains import Gains
     from solo_deck.game import SoloGame
-    from solo_deck.grants import Grant
     from solo_deck.income import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.legacy_v1 import upgrade_v1
-    from solo_deck.obligations import Obligation
+    from solo_deck.model.board import Board, MarketTile, Trade
+    from solo_deck.model.deck import SoloDeck
+    from solo_deck.model.edict import Edict, EdictKind, parse_edict
+    from solo_deck.model.edict_row import EdictRow
+    from solo_deck.model.gains import Gains
+    from solo_deck.model.grants import Grant
+    from solo_deck.model.limits import PlayerLimits
+    from solo_deck.model.obligations import Obligation
+    from solo_deck.model.palace import Direction, Palace, PalaceLimits
+    from solo_deck.model.player import PlayerState, Specialist
+    from solo_deck.model.ruleset import Ruleset
+    from solo_deck.model.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
+    from solo_deck.model.state import GameEndReason, GameState, Phase
+    from solo_deck.model.voyage import Voyage
     from solo_deck.odds import (
         CardOdds,
         RemovalOdds,
@@ -47,26 +54,19 @@ if TYPE_CHECKING:
         next_card_odds,
         removal_before_your_next_turn,
     )
-    from solo_deck.palace import Direction, Palace, PalaceLimits
-    from solo_deck.player import PlayerState, Specialist
-    from solo_deck.player_limits import PlayerLimits
     from solo_deck.round_plan import player_edicts_per_round
-    from solo_deck.ruleset import Ruleset
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.scoring import ScoreBreakdown, final_score, title_for
     from solo_deck.setup import GameSetup, with_ports
-    from solo_deck.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
-    from solo_deck.state import GameEndReason, GameState, Phase
-    from solo_deck.voyage import Voyage
 
 _MODULE_OF: dict[str, str] = {
-    "Board": "solo_deck.board",
-    "Gains": "solo_deck.gains",
-    "Grant": "solo_deck.grants",
-    "MarketTile": "solo_deck.board",
-    "Obligation": "solo_deck.obligations",
-    "PlayerLimits": "solo_deck.player_limits",
-    "Trade": "solo_deck.board",
+    "Board": "solo_deck.model.board",
+    "Gains": "solo_deck.model.gains",
+    "Grant": "solo_deck.model.grants",
+    "MarketTile": "solo_deck.model.board",
+    "Obligation": "solo_deck.model.obligations",
+    "PlayerLimits": "solo_deck.model.limits",
+    "Trade": "solo_deck.model.board",
     "upgrade_v1": "solo_deck.legacy_v1",
     "with_ports": "solo_deck.setup",
     "AdviceRow": "solo_deck.advisor",
@@ -82,12 +82,12 @@ _MODULE_OF: dict[str, str] = {
     "load_default_deck": "solo_deck.data_files",
     "load_house_cards": "solo_deck.data_files",
     "load_ruleset": "solo_deck.data_files",
-    "SoloDeck": "solo_deck.deck",
-    "Edict": "solo_deck.edict",
-    "EdictKind": "solo_deck.edict",
+    "SoloDeck": "solo_deck.model.deck",
+    "Edict": "solo_deck.model.edict",
+    "EdictKind": "solo_deck.model.edict",
     "EdictParseError": "solo_deck.errors",
-    "parse_edict": "solo_deck.edict",
-    "EdictRow": "solo_deck.edict_row",
+    "parse_edict": "solo_deck.model.edict",
+    "EdictRow": "solo_deck.model.edict_row",
     "ForecastCancelled": "solo_deck.forecast",
     "RoundsForecast": "solo_deck.forecast",
     "forecast_rounds_left": "solo_deck.forecast",
@@ -101,26 +101,26 @@ _MODULE_OF: dict[str, str] = {
     "frederick_ship_distribution": "solo_deck.odds",
     "next_card_odds": "solo_deck.odds",
     "removal_before_your_next_turn": "solo_deck.odds",
-    "Direction": "solo_deck.palace",
-    "Palace": "solo_deck.palace",
-    "PalaceLimits": "solo_deck.palace",
+    "Direction": "solo_deck.model.palace",
+    "Palace": "solo_deck.model.palace",
+    "PalaceLimits": "solo_deck.model.palace",
     "RuleError": "solo_deck.errors",
-    "PlayerState": "solo_deck.player",
-    "Specialist": "solo_deck.player",
-    "Ruleset": "solo_deck.ruleset",
+    "PlayerState": "solo_deck.model.player",
+    "Specialist": "solo_deck.model.player",
+    "Ruleset": "solo_deck.model.ruleset",
     "ScoreBreakdown": "solo_deck.scoring",
     "final_score": "solo_deck.scoring",
     "title_for": "solo_deck.scoring",
     "GameSetup": "solo_deck.setup",
-    "CardFace": "solo_deck.solo_cards",
-    "DeckDefinition": "solo_deck.solo_cards",
-    "Numeral": "solo_deck.solo_cards",
-    "ShipMove": "solo_deck.solo_cards",
-    "SoloCard": "solo_deck.solo_cards",
-    "GameEndReason": "solo_deck.state",
-    "GameState": "solo_deck.state",
-    "Phase": "solo_deck.state",
-    "Voyage": "solo_deck.voyage",
+    "CardFace": "solo_deck.model.solo_cards",
+    "DeckDefinition": "solo_deck.model.solo_cards",
+    "Numeral": "solo_deck.model.solo_cards",
+    "ShipMove": "solo_deck.model.solo_cards",
+    "SoloCard": "solo_deck.model.solo_cards",
+    "GameEndReason": "solo_deck.model.state",
+    "GameState": "solo_deck.model.state",
+    "Phase": "solo_deck.model.state",
+    "Voyage": "solo_deck.model.voyage",
 }
 """Which module defines each public name."""
 

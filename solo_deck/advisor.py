@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from solo_deck.edict import Edict, EdictKind
 from solo_deck.errors import RuleError
 from solo_deck.income import AllyIncome, ally_income
-from solo_deck.model_base import FrozenModel
-from solo_deck.palace import Direction, KindChange, Palace, PalaceLimits, PlayerChoice
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import Numeral
-from solo_deck.state import GameState
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.edict import Edict, EdictKind
+from solo_deck.model.palace import Direction, KindChange, Palace, PalaceLimits, PlayerChoice
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import Numeral
+from solo_deck.model.state import GameState
 
 
 class AllyChange(FrozenModel):
@@ -100,7 +100,7 @@ def edict_advice(
     """Every legal choice for every Active tile, best ally-income gain first.
 
     Ties keep the slot order (I, II, III) and then the order of
-    :meth:`~solo_deck.palace.Palace.legal_player_choices`. ``reward`` maps a slot (0–2)
+    :meth:`~solo_deck.model.palace.Palace.legal_player_choices`. ``reward`` maps a slot (0–2)
     to the reward text printed on its tile, copied onto that slot's rows.
 
     >>> from solo_deck import GameSetup, parse_edict

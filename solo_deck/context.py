@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solo_deck.obligations import Obligation
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.state import GameState
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.obligations import Obligation
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from solo_deck.edict import parse_edict
 from solo_deck.errors import EdictParseError, RuleError
-from solo_deck.palace import PalaceLimits
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.state import GameState
+from solo_deck.model.edict import parse_edict
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.palace import PalaceLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState
 
 PLAYER_FIELDS = ("vp", "grain", "stone", "augustales", "towers", "walls", "keeps")
 PALACE_FIELDS = ("grain", "stone", "treasury", "towers", "walls", "keeps", "allies", "specialist")

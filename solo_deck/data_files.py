@@ -9,14 +9,14 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from solo_deck.action_cards import AdvancedCard, HouseCard
-from solo_deck.allies import Ally
-from solo_deck.castle import GreatStructure, KeepCover, SideIncomeRule
-from solo_deck.city_bonus import CityBonusTile
 from solo_deck.errors import DataFileError
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import DeckDefinition
-from solo_deck.workplaces import WorkplaceTile
+from solo_deck.model.action_cards import AdvancedCard, HouseCard
+from solo_deck.model.allies import Ally
+from solo_deck.model.castle import GreatStructure, KeepCover, SideIncomeRule
+from solo_deck.model.city_bonus import CityBonusTile
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import DeckDefinition
+from solo_deck.model.workplaces import WorkplaceTile
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")

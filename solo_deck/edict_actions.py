@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from solo_deck.context import Context, Outcome
-from solo_deck.edict import EdictKind
 from solo_deck.effects import describe_grant, grant_gains
 from solo_deck.errors import RuleError
 from solo_deck.events import PlayerEdict, TakeEdictReward
 from solo_deck.follow_through import receive
-from solo_deck.gains import Gains
-from solo_deck.obligations import Obligation
-from solo_deck.palace import Direction, PalaceLimits
-from solo_deck.solo_cards import Numeral
-from solo_deck.state import GameState
+from solo_deck.model.edict import EdictKind
+from solo_deck.model.gains import Gains
+from solo_deck.model.obligations import Obligation
+from solo_deck.model.palace import Direction, PalaceLimits
+from solo_deck.model.solo_cards import Numeral
+from solo_deck.model.state import GameState
 from solo_deck.triggers import action_obligations
 
 

@@ -1,4 +1,4 @@
-"""What an effect (:class:`~solo_deck.grants.Grant`) is worth in a given state, and how to say
+"""What an effect (:class:`~solo_deck.model.grants.Grant`) is worth in a given state, and how to say
 it in table language.
 
 >>> from solo_deck.data_files import advanced_cards_by_id
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from solo_deck.allies import AllyKind
 from solo_deck.data_files import allies_by_id
 from solo_deck.errors import RuleError
-from solo_deck.gains import Gains, label
-from solo_deck.grants import ActionTerms, CountOf, Grant, GrantedAction
-from solo_deck.palace import Palace
-from solo_deck.player import PlayerState
+from solo_deck.model.allies import AllyKind
+from solo_deck.model.gains import Gains, label
+from solo_deck.model.grants import ActionTerms, CountOf, Grant, GrantedAction
+from solo_deck.model.palace import Palace
+from solo_deck.model.player import PlayerState
 
 AllyKindChoice = Literal["independent", "loyalist"]
 
@@ -69,7 +69,7 @@ def grant_gains(
     as allowed and affordable) and the ``ally_kind`` counted. Raises :class:`RuleError`
     for a choice the effect does not allow.
 
-    >>> from solo_deck.grants import Conversion
+    >>> from solo_deck.model.grants import Conversion
     >>> a2 = Grant(conversion=Conversion(pay=Gains(augustales=1), get=Gains(grain=1), times=3))
     >>> grant_gains(a2, PlayerState(augustales=2), Palace.initial(), times=2)[1].grain
     2
@@ -120,7 +120,7 @@ def choice_total(
     """How many resources of your choice ``grant`` gives now (its own choice plus one kind
     per counted unit; ``ally_kind`` for an effect that counts your Allies of one kind).
 
-    >>> from solo_deck.grants import PerCount
+    >>> from solo_deck.model.grants import PerCount
     >>> b4 = Grant(per=PerCount(of="own_allies_of_kind", resource_choice=1, max_units=3))
     >>> choice_total(b4, PlayerState(allies=("tento", "gisela")), Palace.initial(), "loyalist")
     2
@@ -208,7 +208,7 @@ def describe_terms(action: str, terms: ActionTerms) -> str:
 def describe_action(step: GrantedAction) -> str:
     """A granted step in words (``promote a Specialist twice``, ``draw 4 cards``).
 
-    >>> from solo_deck.grants import ActionTerms
+    >>> from solo_deck.model.grants import ActionTerms
     >>> describe_action(GrantedAction(action="promote", count=2,
     ...                               terms=ActionTerms(distinct=True)))
     'promote a Specialist twice, each a different Specialist'

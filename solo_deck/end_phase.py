@@ -6,7 +6,7 @@ from __future__ import annotations
 from solo_deck.context import Context, Outcome
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
 from solo_deck.income import ally_income
-from solo_deck.state import EndPhaseProgress, GameEndReason, GameState, Phase
+from solo_deck.model.state import EndPhaseProgress, GameEndReason, GameState, Phase
 from solo_deck.triggers import side_obligations
 
 

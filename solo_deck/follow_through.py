@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solo_deck.errors import RuleError
-from solo_deck.gains import Gains
-from solo_deck.obligations import Obligation
-from solo_deck.player import PlayerState
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.state import GameState, Phase
+from solo_deck.model.gains import Gains
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.obligations import Obligation
+from solo_deck.model.player import PlayerState
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState, Phase
 
 
 def add_first(state: GameState, duties: Iterable[Obligation]) -> GameState:

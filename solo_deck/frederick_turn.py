@@ -5,10 +5,10 @@ from __future__ import annotations
 from solo_deck.data_files import allies_by_id
 from solo_deck.errors import RuleError
 from solo_deck.events import FrederickTurn
-from solo_deck.palace import PalaceLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import Numeral, ShipMove
-from solo_deck.state import FrederickReport, GameState, Phase
+from solo_deck.model.palace import PalaceLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import Numeral, ShipMove
+from solo_deck.model.state import FrederickReport, GameState, Phase
 
 
 def ally_name(ally_id: str | None) -> str | None:

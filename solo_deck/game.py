@@ -8,21 +8,21 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from solo_deck.board import Board
 from solo_deck.data_files import describe_validation_error
-from solo_deck.deck import SoloDeck
-from solo_deck.edict_row import EdictRow
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
 from solo_deck.gate import allowed_types, refusal
-from solo_deck.palace import Palace
-from solo_deck.player import PlayerState
-from solo_deck.player_limits import PlayerLimits
+from solo_deck.model.board import Board
+from solo_deck.model.deck import SoloDeck
+from solo_deck.model.edict_row import EdictRow
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.palace import Palace
+from solo_deck.model.player import PlayerState
+from solo_deck.model.state import GameState
+from solo_deck.model.voyage import Voyage
 from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import GameSetup
-from solo_deck.state import GameState
 from solo_deck.transitions import apply_event
-from solo_deck.voyage import Voyage
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from solo_deck.data_files import advanced_cards_by_id, allies_by_id, load_ruleset
 from solo_deck.events import EVENT_TYPES
-from solo_deck.obligations import Obligation
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import Numeral
-from solo_deck.state import GameState, Phase
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.obligations import Obligation
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import Numeral
+from solo_deck.model.state import GameState, Phase
 from solo_deck.triggers import workplace_discount
 
 ALWAYS = frozenset({"correct", "name_ally", "name_card"})

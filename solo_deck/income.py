@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from solo_deck.allies import METRIC_LABELS, Ally, FrederickThreshold, Metric
 from solo_deck.data_files import allies_by_id, load_ruleset
-from solo_deck.model_base import FrozenModel
-from solo_deck.palace import Palace
-from solo_deck.player import PlayerState
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
+from solo_deck.model.allies import METRIC_LABELS, Ally, FrederickThreshold, Metric
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.palace import Palace
+from solo_deck.model.player import PlayerState
+from solo_deck.model.ruleset import Ruleset
 
 
 class AllyIncomeLine(FrozenModel):

@@ -31,12 +31,12 @@ from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
 from solo_deck.follow_through import pay, receive, settle
 from solo_deck.frederick_turn import ally_name, resolve_frederick_turn
-from solo_deck.gains import Gains
-from solo_deck.player import Specialist
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
+from solo_deck.model.gains import Gains
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.player import Specialist
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState, Phase
 from solo_deck.setup import GameSetup
-from solo_deck.state import GameState, Phase
 
 V1_PLAYER_TURNS = 6
 """Schema 1 ended your round after your sixth turn, whatever your card slots."""

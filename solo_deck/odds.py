@@ -16,7 +16,7 @@ All probabilities are exact :class:`fractions.Fraction` values; ``as_floats()`` 
 for display.
 
 >>> from solo_deck.data_files import load_default_deck
->>> from solo_deck.deck import SoloDeck
+>>> from solo_deck.model.deck import SoloDeck
 >>> odds = next_card_odds(SoloDeck.new(load_default_deck(), "table", seed=0))
 >>> odds.move1, odds.crown, odds.reshuffle
 (Fraction(1, 2), Fraction(1, 4), Fraction(0, 1))
@@ -29,13 +29,13 @@ from fractions import Fraction
 from functools import cache
 
 from solo_deck.data_files import load_ruleset
-from solo_deck.deck import SoloDeck
 from solo_deck.errors import RuleError
-from solo_deck.model_base import FrozenModel
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import CardFace, Numeral, ShipMove
-from solo_deck.state import GameState, Phase
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.deck import SoloDeck
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import CardFace, Numeral, ShipMove
+from solo_deck.model.state import GameState, Phase
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
@@ -59,7 +59,7 @@ class CardOdds(FrozenModel):
     crown that calls for a shuffle at the end of the turn.
 
     >>> from solo_deck.data_files import load_default_deck
-    >>> from solo_deck.deck import SoloDeck
+    >>> from solo_deck.model.deck import SoloDeck
     >>> odds = next_card_odds(SoloDeck.new(load_default_deck(), "table", seed=0))
     >>> odds.edict_i + odds.edict_ii + odds.edict_iii + odds.no_edict
     Fraction(1, 1)

@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solo_deck.data_files import advanced_cards_by_id, great_structures, load_allies
-from solo_deck.gains import Gains
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.state import GameState
+from solo_deck.model.gains import Gains
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState
 from solo_deck.triggers import active_workplaces, hand_size, workplace_discount
 from solo_deck.turn_actions import travel_free_steps
 

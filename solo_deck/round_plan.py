@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solo_deck.events import EndRound, Event, PlayerEdict
-from solo_deck.ruleset import Ruleset
-from solo_deck.state import Phase
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import Phase
 
 FREDERICK = 0
 """In a round schedule, a Frederick action; a positive number is your turn of that number."""

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from solo_deck.data_files import load_ruleset
-from solo_deck.model_base import FrozenModel
-from solo_deck.ruleset import Ruleset
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from solo_deck.state import GameState
+    from solo_deck.model.state import GameState
 
 
 class ScoreBreakdown(FrozenModel):

@@ -6,18 +6,18 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.board import MarketTile
-from solo_deck.city_bonus import CityTileId
 from solo_deck.data_files import load_default_deck, load_ruleset, workplace_tiles
-from solo_deck.deck import DeckMode
-from solo_deck.edict import Edict
-from solo_deck.grants import Grant
-from solo_deck.model_base import FrozenModel
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import DeckDefinition
-from solo_deck.state import GameState
-from solo_deck.workplaces import space_key
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.board import MarketTile
+from solo_deck.model.city_bonus import CityTileId
+from solo_deck.model.deck import DeckMode
+from solo_deck.model.edict import Edict
+from solo_deck.model.grants import Grant
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import DeckDefinition
+from solo_deck.model.state import GameState
+from solo_deck.model.workplaces import space_key
 
 Difficulty = Literal["easy", "medium", "hard"]
 

@@ -21,10 +21,10 @@ from solo_deck.follow_through import add_first, pop_first, settle
 from solo_deck.frederick_turn import ally_name, resolve_frederick_turn
 from solo_deck.gate import ALWAYS, refusal
 from solo_deck.main_actions import build, buy, promote, summon, visit_market
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import Numeral
-from solo_deck.state import GameState
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import Numeral
+from solo_deck.model.state import GameState
 from solo_deck.turn_actions import decline, drop_resources, pass_turn, play_card, resolve, travel
 
 Handler = Callable[[GameState, Any, Context], Outcome]

@@ -6,8 +6,6 @@ before whatever was already pending (see :mod:`solo_deck.follow_through`).
 
 from __future__ import annotations
 
-from solo_deck.board import WorkplaceSpace
-from solo_deck.castle import SideIncome
 from solo_deck.data_files import (
     advanced_cards_by_id,
     great_structures,
@@ -17,13 +15,15 @@ from solo_deck.data_files import (
     workplace_tiles,
 )
 from solo_deck.effects import describe_action, describe_grant
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant, GrantedAction
-from solo_deck.obligations import Obligation, ObligationKind
-from solo_deck.player import PlayerState
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.state import GameState
-from solo_deck.workplaces import WorkplaceTile
+from solo_deck.model.board import WorkplaceSpace
+from solo_deck.model.castle import SideIncome
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant, GrantedAction
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.obligations import Obligation, ObligationKind
+from solo_deck.model.player import PlayerState
+from solo_deck.model.state import GameState
+from solo_deck.model.workplaces import WorkplaceTile
 
 
 def card_name(card_id: str) -> str:

@@ -9,10 +9,10 @@ from solo_deck.effects import describe_grant, grant_gains
 from solo_deck.errors import RuleError
 from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
 from solo_deck.follow_through import pay, receive
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant
-from solo_deck.player import PlayedCard
-from solo_deck.state import GameState, Phase
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant
+from solo_deck.model.player import PlayedCard
+from solo_deck.model.state import GameState, Phase
 from solo_deck.triggers import (
     action_obligations,
     active_workplaces,

@@ -44,7 +44,7 @@ def test_readme_configuration_example_is_valid() -> None:
     assert config.bgstats.win_title == "Feudal lord" and len(config.keys) == 3
 
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(solo_deck.__path__, "solo_deck."))
+MODULES = sorted(m.name for m in pkgutil.walk_packages(solo_deck.__path__, "solo_deck."))
 
 
 @pytest.mark.parametrize("name", MODULES)

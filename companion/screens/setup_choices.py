@@ -7,8 +7,8 @@ Every number comes from the ruleset; the form only words it.
 from __future__ import annotations
 
 from solo_deck import GameSetup, Ruleset, load_ruleset
-from solo_deck.provenance import SOURCE_KINDS, Sourced
-from solo_deck.ruleset import MOST_STRUCTURES_RULES
+from solo_deck.model.provenance import SOURCE_KINDS, Sourced
+from solo_deck.model.ruleset import MOST_STRUCTURES_RULES
 from solo_deck.setup import DIFFICULTY_MARKETS
 
 SEED_MAX = 2**63 - 1

@@ -28,7 +28,7 @@ from solo_deck.events import (
     SummonAlly,
     Travel,
 )
-from solo_deck.grants import ActionTerms, MainAction
+from solo_deck.model.grants import ActionTerms, MainAction
 from tests.app.action_dialog_helpers import (
     Factory,
     Host,

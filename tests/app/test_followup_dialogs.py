@@ -27,8 +27,8 @@ from solo_deck.events import (
     Resolve,
     TakeEdictReward,
 )
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant, GrantedAction
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant, GrantedAction
 from tests.app.followup_helpers import (
     KEEP,
     Host,

@@ -21,9 +21,9 @@ from companion.screens.start import StartScreen
 from companion.widgets.edict_input import EdictField
 from companion.widgets.toggles import ClearCheckbox
 from solo_deck import load_ruleset
-from solo_deck.action_cards import HOUSES
+from solo_deck.model.action_cards import HOUSES
+from solo_deck.model.ruleset import MOST_STRUCTURES_RULES
 from solo_deck.queries import travel_cost
-from solo_deck.ruleset import MOST_STRUCTURES_RULES
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import (
     PILE,

@@ -23,7 +23,7 @@ from solo_deck.events import (
     RevealEdict,
     Travel,
 )
-from solo_deck.provenance import Sourced
+from solo_deck.model.provenance import Sourced
 from tests.app.action_dialog_helpers import (
     Factory,
     Host,

@@ -141,7 +141,7 @@ def test_every_binding_is_in_a_clash_scope() -> None:
 
 def test_the_choices_are_the_engines() -> None:
     from solo_deck import load_ruleset
-    from solo_deck.action_cards import HOUSES
+    from solo_deck.model.action_cards import HOUSES
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup
 
     assert HOUSE_CHOICES == HOUSES

@@ -33,10 +33,10 @@ from solo_deck.forecast import (
     forecast_rounds_left,
     forecast_steps,
 )
+from solo_deck.model.player import PlayedCard
+from solo_deck.model.voyage import CardSpace
 from solo_deck.odds import next_card_odds
-from solo_deck.player import PlayedCard
 from solo_deck.round_plan import player_edicts_per_round, round_schedule
-from solo_deck.voyage import CardSpace
 from tests.game_setups import deck_left
 
 RULES = load_ruleset()

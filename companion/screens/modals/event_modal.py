@@ -23,7 +23,7 @@ from companion.notices import sentence
 from companion.screens.quick_open import OpensAtOnce
 from solo_deck import RuleError
 from solo_deck.events import Decline
-from solo_deck.grants import ActionTerms
+from solo_deck.model.grants import ActionTerms
 
 if TYPE_CHECKING:
     from companion.app import StuporSoloApp

@@ -28,8 +28,8 @@ from solo_deck import (
     edict_advice,
 )
 from solo_deck.events import PlayerEdict
-from solo_deck.palace import Direction
-from solo_deck.solo_cards import Numeral
+from solo_deck.model.palace import Direction
+from solo_deck.model.solo_cards import Numeral
 
 Choice = dict[EdictKind, Direction]
 

@@ -15,12 +15,12 @@ from companion.screens.modals.event_modal import GameEventModal
 from solo_deck.data_files import advanced_cards_by_id, house_cards_of
 from solo_deck.effects import describe_grant
 from solo_deck.events import PlayCard
-from solo_deck.grants import MAIN_ACTIONS
+from solo_deck.model.grants import MAIN_ACTIONS
 from solo_deck.queries import slots
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.grants import MainAction
+    from solo_deck.model.grants import MainAction
 
 ACTION_LABELS: dict[str, str] = {
     "build": "Build a Structure",

@@ -16,11 +16,11 @@ from companion.widgets.number_field import NumberField
 from companion.widgets.search_select import focus_first_enabled, move_on_after_pick
 from solo_deck.data_files import workplace_tiles
 from solo_deck.events import Promote
-from solo_deck.player_limits import PlayerLimits
+from solo_deck.model.limits import PlayerLimits
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.player import Specialist
+    from solo_deck.model.player import Specialist
 
 NOTHING_PAID = (
     "nothing paid: if the arrow shows a Grain cost, type it; press Promote again if it is free"

@@ -28,8 +28,15 @@ from solo_deck.effects import (
     grant_gains,
 )
 from solo_deck.events import Resolve
-from solo_deck.gains import GAIN_FIELDS, Gains, label
-from solo_deck.grants import MAIN_ACTIONS, ActionTerms, CountOf, Grant, GrantedAction, MainAction
+from solo_deck.model.gains import GAIN_FIELDS, Gains, label
+from solo_deck.model.grants import (
+    MAIN_ACTIONS,
+    ActionTerms,
+    CountOf,
+    Grant,
+    GrantedAction,
+    MainAction,
+)
 from solo_deck.queries import capacity
 from solo_deck.triggers import card_name
 

@@ -14,12 +14,12 @@ from companion.widgets.search_select import focus_first_enabled
 from companion.widgets.toggles import ClearCheckbox
 from solo_deck.data_files import workplace_tiles
 from solo_deck.events import PlaceWorkplace
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.workplaces import WorkplaceTile
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.workplaces import WorkplaceTile
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.board import WorkplaceSpace
+    from solo_deck.model.board import WorkplaceSpace
 
 
 class WorkplaceModal(GameEventModal[PlaceWorkplace]):

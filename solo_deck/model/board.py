@@ -16,13 +16,13 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.city_bonus import CityTileId
 from solo_deck.errors import RuleError
-from solo_deck.gains import Resource
-from solo_deck.grants import Grant
-from solo_deck.model_base import FrozenModel
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.workplaces import space_key
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.city_bonus import CityTileId
+from solo_deck.model.gains import Resource
+from solo_deck.model.grants import Grant
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.workplaces import space_key
 
 
 class WorkplaceSpace(FrozenModel):

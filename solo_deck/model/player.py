@@ -7,13 +7,13 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.allies import Metric
-from solo_deck.castle import CoverId, GreatId, SideIncome
 from solo_deck.data_files import great_structures, load_ruleset
-from solo_deck.grants import MainAction
-from solo_deck.model_base import FrozenModel
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
+from solo_deck.model.allies import Metric
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.castle import CoverId, GreatId, SideIncome
+from solo_deck.model.grants import MainAction
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.ruleset import Ruleset
 
 Path = Literal["A", "B", "C"]
 Structure = Literal["tower", "wall", "keep"]

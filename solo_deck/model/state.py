@@ -6,14 +6,14 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from solo_deck.board import Board
-from solo_deck.deck import SoloDeck
-from solo_deck.edict_row import EdictRow
-from solo_deck.model_base import FrozenModel
-from solo_deck.obligations import Obligation
-from solo_deck.palace import Palace
-from solo_deck.player import PlayerState
-from solo_deck.voyage import Voyage
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.board import Board
+from solo_deck.model.deck import SoloDeck
+from solo_deck.model.edict_row import EdictRow
+from solo_deck.model.obligations import Obligation
+from solo_deck.model.palace import Palace
+from solo_deck.model.player import PlayerState
+from solo_deck.model.voyage import Voyage
 
 
 class Phase(StrEnum):
@@ -70,7 +70,7 @@ class GameState(FrozenModel):
     ``player_turns`` counts your turns finished this round; ``card_played`` is True once
     this turn's card is down (its effects may still be pending) and ``travelled`` once your
     ship sailed this turn. ``pending`` lists what the rules require now, first one first
-    (see :mod:`solo_deck.obligations`).
+    (see :mod:`solo_deck.model.obligations`).
     """
 
     round: int = Field(default=1, ge=1)

@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from solo_deck.grants import Grant
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.grants import Grant
 
 CityTileId = Literal["A", "B", "C", "D", "E", "F"]
 CITY_TILE_IDS: tuple[CityTileId, ...] = ("A", "B", "C", "D", "E", "F")

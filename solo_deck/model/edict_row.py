@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from solo_deck.edict import Edict
 from solo_deck.errors import RuleError
-from solo_deck.model_base import FrozenModel
-from solo_deck.solo_cards import Numeral
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.edict import Edict
+from solo_deck.model.solo_cards import Numeral
 
 Slots = tuple[Edict | None, Edict | None, Edict | None]
 

@@ -1,5 +1,5 @@
 """The Action cards: the 32 Advanced Action cards and the House starting cards, each with
-its effect as a short text and as data (:class:`~solo_deck.grants.Grant`).
+its effect as a short text and as data (:class:`~solo_deck.model.grants.Grant`).
 
 >>> from solo_deck.data_files import advanced_cards_by_id
 >>> advanced_cards_by_id()["A1"].grant.gain.grain
@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.grants import Grant
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.grants import Grant
 
 
 class CardCost(FrozenModel):

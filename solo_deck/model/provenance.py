@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 
 from pydantic import field_validator
 
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
 
 T = TypeVar("T")
 

@@ -9,8 +9,8 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from solo_deck.errors import RuleError
-from solo_deck.model_base import FrozenModel
-from solo_deck.solo_cards import CardFace, DeckDefinition, SoloCard
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.solo_cards import CardFace, DeckDefinition, SoloCard
 
 DeckMode = Literal["virtual", "table"]
 

@@ -3,7 +3,7 @@
 Castle size, hand size, card slots, how many Allies and resources your castle holds, the
 Workplace Area's paths and the travel costs: every screen and every rule that needs one of
 these asks :class:`PlayerLimits` (the palace's counterpart is
-:class:`~solo_deck.palace.PalaceLimits`).
+:class:`~solo_deck.model.palace.PalaceLimits`).
 
 >>> limits = PlayerLimits.from_ruleset()
 >>> limits.ally_spaces(towers=1), limits.ally_spaces(towers=3)
@@ -17,8 +17,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from solo_deck.data_files import load_ruleset
-from solo_deck.model_base import FrozenModel
-from solo_deck.ruleset import Ruleset
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.ruleset import Ruleset
 
 _AREA_START = {"countryside": 0, "village": 2, "city": 4}
 """The board's columns before each area: Countryside 1–2, Village 3–4, City 5."""

@@ -15,9 +15,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.gains import Gains
-from solo_deck.grants import Structure
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Structure
 
 Area = Literal["countryside", "village", "city"]
 Trigger = Literal["build", "summon", "purchase", "market", "travel", "stay", "none"]

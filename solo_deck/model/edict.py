@@ -8,7 +8,7 @@ from enum import StrEnum
 from pydantic import Field, model_validator
 
 from solo_deck.errors import EdictParseError
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
 
 
 class EdictKind(StrEnum):

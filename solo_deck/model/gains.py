@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
 
 Resource = Literal["grain", "stone"]
 """The two resources stored on the player board."""

@@ -7,8 +7,8 @@ from typing import TypeVar
 from pydantic import Field, model_validator
 
 from solo_deck.errors import RuleError
-from solo_deck.model_base import FrozenModel
-from solo_deck.solo_cards import ShipMove
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.solo_cards import ShipMove
 
 S = TypeVar("S")
 

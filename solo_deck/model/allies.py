@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
 
 
 class AllyKind(StrEnum):

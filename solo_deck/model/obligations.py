@@ -1,7 +1,7 @@
 """Pending obligations: what the rules require of you now, in the rulebook's order.
 
 An action that triggers effects leaves them in :attr:`GameState.pending
-<solo_deck.state.GameState.pending>`, first one first: a Build pays its costs, then the
+<solo_deck.model.state.GameState.pending>`, first one first: a Build pays its costs, then the
 closed side's bonus, the Workplace benefits, the Great Structure's bonus, the Keep cover and
 last the Edict of the space. The game refuses every other player or Frederick event until the
 first obligation is met (by the event it names in :attr:`Obligation.does`) or, where the
@@ -21,9 +21,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from solo_deck.gains import Gains
-from solo_deck.grants import ActionTerms, Grant
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import ActionTerms, Grant
 
 ObligationKind = Literal[
     "main_action",

@@ -7,7 +7,7 @@ from functools import cache
 
 from pydantic import Field, model_validator
 
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
 
 
 class ShipMove(StrEnum):

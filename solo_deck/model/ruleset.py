@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from solo_deck.grants import Grant
-from solo_deck.model_base import FrozenModel
-from solo_deck.provenance import Sourced
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.grants import Grant
+from solo_deck.model.provenance import Sourced
 
 MAX_SPACES_PER_PORT = 10
 MAX_SPECIALISTS = 10

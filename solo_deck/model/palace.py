@@ -8,11 +8,11 @@ from typing import Literal
 from pydantic import Field
 
 from solo_deck.data_files import load_ruleset
-from solo_deck.edict import Edict, EdictKind
 from solo_deck.errors import RuleError
-from solo_deck.model_base import FrozenModel
-from solo_deck.provenance import sourced_values
-from solo_deck.ruleset import Ruleset
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.edict import Edict, EdictKind
+from solo_deck.model.provenance import sourced_values
+from solo_deck.model.ruleset import Ruleset
 
 
 class Direction(StrEnum):

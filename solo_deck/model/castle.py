@@ -12,9 +12,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant, Structure
-from solo_deck.model_base import FrozenModel
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant, Structure
 
 GreatId = Literal["great_keep", "great_tower_a", "great_tower_b", "great_wall_a", "great_wall_b"]
 CoverId = Literal["hand", "slot", "both_actions"]
