@@ -94,7 +94,7 @@ def as_written_problems(record: HistoryRecord) -> list[tuple[Location, str]]:
     """What in a valid ``record`` the app would never have written: a title the total
     does not earn, a most-structures bonus the ruleset does not give."""
     from solo_deck.data_files import load_ruleset
-    from solo_deck.scoring import title_for
+    from solo_deck.rules.scoring import title_for
 
     score = record.score
     problems: list[tuple[Location, str]] = []

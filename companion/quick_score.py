@@ -2,7 +2,7 @@
 
 Six counts read off the table (VP track, Structures in your castle and in Frederick's,
 Grain, Stone, Augustales) give the final score and title through the engine's
-:func:`solo_deck.scoring.final_score`. This module checks the counts (whole numbers, not
+:func:`solo_deck.rules.scoring.final_score`. This module checks the counts (whole numbers, not
 negative, no more Structures than a castle holds), turns the result into the JSON of
 ``--json`` and into a history record for ``--save``. It does no I/O itself.
 """
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine and the store load only when a score is computed
     from companion.storage import HistoryRecord
-    from solo_deck.scoring import ScoreBreakdown
+    from solo_deck.rules.scoring import ScoreBreakdown
 
 #: The keys of ``stupor-solo score --json``, in order.
 JSON_KEYS = ("vp_track", "structures", "most_structures_bonus", "resources_vp", "total", "title")
@@ -141,7 +141,7 @@ def missing_counts(values: Mapping[str, int | None]) -> list[CountField]:
 
 def score(values: Mapping[str, int]) -> ScoreBreakdown:
     """The final score of the six counts in ``values`` (keyed by field name)."""
-    from solo_deck.scoring import final_score
+    from solo_deck.rules.scoring import final_score
 
     checked = {spec.name: check_count(values[spec.name], spec) for spec in count_fields()}
     return final_score(

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
         forecast_steps,
     )
     from solo_deck.game import SoloGame
-    from solo_deck.income import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.legacy_v1 import upgrade_v1
     from solo_deck.model.board import Board, MarketTile, Trade
     from solo_deck.model.deck import SoloDeck
@@ -55,8 +54,9 @@ if TYPE_CHECKING:
         removal_before_your_next_turn,
     )
     from solo_deck.round_plan import player_edicts_per_round
+    from solo_deck.rules.income import AllyIncome, AllyIncomeLine, ally_income
+    from solo_deck.rules.scoring import ScoreBreakdown, final_score, title_for
     from solo_deck.schema import SCHEMA_VERSION
-    from solo_deck.scoring import ScoreBreakdown, final_score, title_for
     from solo_deck.setup import GameSetup, with_ports
 
 _MODULE_OF: dict[str, str] = {
@@ -73,9 +73,9 @@ _MODULE_OF: dict[str, str] = {
     "AllyChange": "solo_deck.advisor",
     "edict_advice": "solo_deck.advisor",
     "what_if": "solo_deck.advisor",
-    "AllyIncome": "solo_deck.income",
-    "AllyIncomeLine": "solo_deck.income",
-    "ally_income": "solo_deck.income",
+    "AllyIncome": "solo_deck.rules.income",
+    "AllyIncomeLine": "solo_deck.rules.income",
+    "ally_income": "solo_deck.rules.income",
     "DataFileError": "solo_deck.errors",
     "load_advanced_cards": "solo_deck.data_files",
     "load_allies": "solo_deck.data_files",
@@ -108,9 +108,9 @@ _MODULE_OF: dict[str, str] = {
     "PlayerState": "solo_deck.model.player",
     "Specialist": "solo_deck.model.player",
     "Ruleset": "solo_deck.model.ruleset",
-    "ScoreBreakdown": "solo_deck.scoring",
-    "final_score": "solo_deck.scoring",
-    "title_for": "solo_deck.scoring",
+    "ScoreBreakdown": "solo_deck.rules.scoring",
+    "final_score": "solo_deck.rules.scoring",
+    "title_for": "solo_deck.rules.scoring",
     "GameSetup": "solo_deck.setup",
     "CardFace": "solo_deck.model.solo_cards",
     "DeckDefinition": "solo_deck.model.solo_cards",

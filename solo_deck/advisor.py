@@ -6,7 +6,7 @@ palace at the End Phase. The advisor lists every legal choice with your ally inc
 and after (Ally by Ally, with the reason), sorted by the gain. It only informs: you still
 choose, and your own supplies and castle are taken as they stand now.
 
-The figures are exactly those of :func:`solo_deck.income.ally_income` on the palace
+The figures are exactly those of :func:`solo_deck.rules.income.ally_income` on the palace
 before and after the choice.
 
 >>> from solo_deck import GameSetup, PlayerState, parse_edict
@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from solo_deck.errors import RuleError
-from solo_deck.income import AllyIncome, ally_income
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict, EdictKind
 from solo_deck.model.palace import Direction, KindChange, Palace, PalaceLimits, PlayerChoice
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
+from solo_deck.rules.income import AllyIncome, ally_income
 
 
 class AllyChange(FrozenModel):

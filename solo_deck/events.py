@@ -80,7 +80,7 @@ class Gain(FrozenModel):
 
 
 class Correct(FrozenModel):
-    """A hand correction of one tracked value (see ``solo_deck.corrections``)."""
+    """A hand correction of one tracked value (see ``solo_deck.rules.corrections``)."""
 
     type: Literal["correct"] = "correct"
     target: str = Field(min_length=1, max_length=40)

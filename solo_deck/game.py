@@ -11,7 +11,6 @@ from pydantic import TypeAdapter, ValidationError
 from solo_deck.data_files import describe_validation_error
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
-from solo_deck.gate import allowed_types, refusal
 from solo_deck.model.board import Board
 from solo_deck.model.deck import SoloDeck
 from solo_deck.model.edict_row import EdictRow
@@ -20,9 +19,10 @@ from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
 from solo_deck.model.state import GameState
 from solo_deck.model.voyage import Voyage
+from solo_deck.rules.gate import allowed_types, refusal
+from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import GameSetup
-from solo_deck.transitions import apply_event
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
@@ -135,7 +135,7 @@ class SoloGame:
 
     def allowed(self) -> frozenset[str]:
         """The event types (their ``type`` value) that may be pushed now: the one source
-        a front end reads to light its keys. See :mod:`solo_deck.gate`."""
+        a front end reads to light its keys. See :mod:`solo_deck.rules.gate`."""
         return allowed_types(self.state, self.setup.ruleset)
 
     def why_not(self, event_type: str) -> str | None:

@@ -24,18 +24,18 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from solo_deck.context import Context
-from solo_deck.corrections import apply_correction
 from solo_deck.data_files import advanced_cards_by_id, describe_validation_error, load_ruleset
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
-from solo_deck.follow_through import pay, receive, settle
-from solo_deck.frederick_turn import ally_name, resolve_frederick_turn
 from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.player import Specialist
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.context import Context
+from solo_deck.rules.corrections import apply_correction
+from solo_deck.rules.follow_through import pay, receive, settle
+from solo_deck.rules.frederick_turn import ally_name, resolve_frederick_turn
 from solo_deck.setup import GameSetup
 
 V1_PLAYER_TURNS = 6
@@ -166,7 +166,7 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
         return new_state, line
     if event.type == "correct":
         return apply_correction(state, event.target, event.value, ruleset)
-    from solo_deck.transitions import HANDLERS
+    from solo_deck.rules.transitions import HANDLERS
 
     new_state, line, _ = HANDLERS[event.type](state, event, Context(ruleset, limits))
     return new_state, line

@@ -25,8 +25,8 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
-from solo_deck.triggers import active_workplaces, hand_size, workplace_discount
-from solo_deck.turn_actions import travel_free_steps
+from solo_deck.rules.triggers import active_workplaces, hand_size, workplace_discount
+from solo_deck.rules.turn_actions import travel_free_steps
 
 
 def travel_cost(

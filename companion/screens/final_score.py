@@ -21,7 +21,7 @@ from companion.screens.game_screen import GameScreen
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.number_field import NumberField
 from solo_deck import ScoreBreakdown, final_score
-from solo_deck.scoring import final_counts
+from solo_deck.rules.scoring import final_counts
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord

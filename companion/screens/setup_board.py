@@ -36,10 +36,10 @@ from companion.widgets.toggles import ClearCheckbox
 from companion.widgets.validators import WholeNumber
 from solo_deck import PlayerLimits, Ruleset
 from solo_deck.data_files import city_bonus_tiles, workplace_tiles
-from solo_deck.effects import describe_grant
 from solo_deck.model.board import MarketTile
 from solo_deck.model.grants import Grant
 from solo_deck.model.workplaces import space_key
+from solo_deck.rules.effects import describe_grant
 
 ACTIVE_NAMES = ("Active I", "Active II", "Active III")
 Rewards = tuple[Grant | None, Grant | None, Grant | None]

@@ -3,7 +3,7 @@
 A :class:`Grant` has a *gain part* (plain gains, a choice of resources, a conversion done
 up to N times, a condition on what you hold, gains per counted thing) and an *action part*
 (main actions and other steps it lets you take, in order). The engine turns a grant into
-pending obligations (:mod:`solo_deck.model.obligations`); :mod:`solo_deck.effects` works out
+pending obligations (:mod:`solo_deck.model.obligations`); :mod:`solo_deck.rules.effects` works out
 what the gain part is worth in a given state.
 
 >>> grant = Grant(gain=Gains(augustales=3), actions=(GrantedAction(action="promote"),))

@@ -24,13 +24,13 @@ from companion.screens.modals.summon import SummonModal
 from companion.screens.modals.travel import TravelModal
 from companion.widgets.number_field import NumberField
 from solo_deck import GameState
-from solo_deck.corrections import correction_targets
 from solo_deck.events import (
     Correct,
     Gain,
     NameAlly,
     NameCard,
 )
+from solo_deck.rules.corrections import correction_targets
 from tests.app.action_dialog_helpers import new_session
 from tests.app.pilot_helpers import SIZE, DialogHost
 

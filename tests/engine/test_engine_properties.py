@@ -28,7 +28,6 @@ from solo_deck import (
     parse_edict,
 )
 from solo_deck import events as ev
-from solo_deck.corrections import correction_targets
 from solo_deck.data_files import (
     advanced_cards_by_id,
     allies_by_id,
@@ -41,6 +40,7 @@ from solo_deck.model.city_bonus import CityTileId
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import MAIN_ACTIONS, Grant
 from solo_deck.model.limits import PlayerLimits
+from solo_deck.rules.corrections import correction_targets
 
 LIMITS = PalaceLimits.from_ruleset()
 RULES = load_ruleset()

@@ -38,8 +38,8 @@ from solo_deck.model.edict import EdictKind
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.palace import Direction
 from solo_deck.model.solo_cards import DeckDefinition
+from solo_deck.rules.triggers import hand_size, workplace_discount
 from solo_deck.setup import with_ports
-from solo_deck.triggers import hand_size, workplace_discount
 from tests.scores import score
 
 RICH = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}

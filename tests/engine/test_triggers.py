@@ -33,7 +33,7 @@ from solo_deck.model.board import MarketTile, Trade
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
-from solo_deck.triggers import hand_size
+from solo_deck.rules.triggers import hand_size
 
 Setup = Callable[..., Any]
 

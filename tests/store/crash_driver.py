@@ -43,7 +43,7 @@ from companion.storage import HistoryRecord
 from companion.storage.history_record import game_fields
 from solo_deck import GameSetup, final_score
 from solo_deck.events import Event
-from solo_deck.scoring import final_counts
+from solo_deck.rules.scoring import final_counts
 
 LOG_LINES = 40
 ACK_SECONDS = 120.0

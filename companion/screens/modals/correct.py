@@ -11,8 +11,8 @@ from textual.widgets.option_list import Option
 from companion.notices import sentence
 from companion.screens.modals.event_modal import EventModal
 from solo_deck import EdictParseError, GameState, RuleError, parse_edict
-from solo_deck.corrections import correction_targets
 from solo_deck.events import Correct
+from solo_deck.rules.corrections import correction_targets
 
 LABELS: dict[str, str] = {
     "player.vp": "Your VP",

@@ -13,10 +13,10 @@ from textual.widgets.option_list import Option
 
 from companion.screens.modals.event_modal import GameEventModal
 from solo_deck.data_files import advanced_cards_by_id, house_cards_of
-from solo_deck.effects import describe_grant
 from solo_deck.events import PlayCard
 from solo_deck.model.grants import MAIN_ACTIONS
 from solo_deck.queries import slots
+from solo_deck.rules.effects import describe_grant
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset

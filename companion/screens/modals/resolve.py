@@ -17,16 +17,6 @@ from companion.notices import sentence
 from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
 from solo_deck import RuleError
-from solo_deck.effects import (
-    AllyKindChoice,
-    choice_total,
-    count_of,
-    default_choice,
-    describe_action,
-    describe_grant,
-    describe_terms,
-    grant_gains,
-)
 from solo_deck.events import Resolve
 from solo_deck.model.gains import GAIN_FIELDS, Gains, label
 from solo_deck.model.grants import (
@@ -38,7 +28,17 @@ from solo_deck.model.grants import (
     MainAction,
 )
 from solo_deck.queries import capacity
-from solo_deck.triggers import card_name
+from solo_deck.rules.effects import (
+    AllyKindChoice,
+    choice_total,
+    count_of,
+    default_choice,
+    describe_action,
+    describe_grant,
+    describe_terms,
+    grant_gains,
+)
+from solo_deck.rules.triggers import card_name
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, PlayerState, Ruleset

@@ -3,13 +3,13 @@ Workplace tile (and Edict token) on a space, the City Bonus tile taken in a City
 
 from __future__ import annotations
 
-from solo_deck.context import Context, Outcome
 from solo_deck.data_files import city_bonus_tiles, workplace_tiles
 from solo_deck.errors import RuleError
 from solo_deck.events import ChooseCityBonus, PlaceWorkplace
 from solo_deck.model.state import GameState
 from solo_deck.model.workplaces import space_key
-from solo_deck.triggers import arrival_obligations, grant_obligations
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.triggers import arrival_obligations, grant_obligations
 
 
 def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Outcome:

@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
-from solo_deck.context import Context, Outcome
 from solo_deck.data_files import house_cards_of
-from solo_deck.effects import describe_grant, grant_gains
 from solo_deck.errors import RuleError
 from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
-from solo_deck.follow_through import pay, receive
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.player import PlayedCard
 from solo_deck.model.state import GameState, Phase
-from solo_deck.triggers import (
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.effects import describe_grant, grant_gains
+from solo_deck.rules.follow_through import pay, receive
+from solo_deck.rules.triggers import (
     action_obligations,
     active_workplaces,
     card_grant,

@@ -25,7 +25,7 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState, Phase
-from solo_deck.triggers import workplace_discount
+from solo_deck.rules.triggers import workplace_discount
 
 ALWAYS = frozenset({"correct", "name_ally", "name_card"})
 """Hand corrections and what lies at a port: the table may tell these at any time."""

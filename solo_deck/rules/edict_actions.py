@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from solo_deck.context import Context, Outcome
-from solo_deck.effects import describe_grant, grant_gains
 from solo_deck.errors import RuleError
 from solo_deck.events import PlayerEdict, TakeEdictReward
-from solo_deck.follow_through import receive
 from solo_deck.model.edict import EdictKind
 from solo_deck.model.gains import Gains
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.palace import Direction, PalaceLimits
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
-from solo_deck.triggers import action_obligations
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.effects import describe_grant, grant_gains
+from solo_deck.rules.follow_through import receive
+from solo_deck.rules.triggers import action_obligations
 
 
 def player_edict(state: GameState, event: PlayerEdict, ctx: Context) -> Outcome:

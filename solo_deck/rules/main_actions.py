@@ -8,12 +8,9 @@ arrow) are taken as you give them. What the action triggers comes back in the ru
 
 from __future__ import annotations
 
-from solo_deck.context import Context, Outcome
 from solo_deck.data_files import advanced_cards_by_id, great_structures, house_cards_of
 from solo_deck.errors import RuleError
 from solo_deck.events import Build, BuyCard, Promote, SummonAlly, VisitMarket
-from solo_deck.follow_through import pay, receive
-from solo_deck.frederick_turn import ally_name
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import ActionTerms
@@ -21,7 +18,10 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import Specialist
 from solo_deck.model.state import GameState
 from solo_deck.queries import market_trades
-from solo_deck.triggers import (
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.follow_through import pay, receive
+from solo_deck.rules.frederick_turn import ally_name
+from solo_deck.rules.triggers import (
     active_workplaces,
     arrival_obligations,
     card_obligations,

@@ -1,7 +1,7 @@
 """What an action triggers: the obligations each rule adds, worded for the table.
 
 Each function returns obligations in the order the rules resolve them; the caller puts them
-before whatever was already pending (see :mod:`solo_deck.follow_through`).
+before whatever was already pending (see :mod:`solo_deck.rules.follow_through`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from solo_deck.data_files import (
     side_incomes,
     workplace_tiles,
 )
-from solo_deck.effects import describe_action, describe_grant
 from solo_deck.model.board import WorkplaceSpace
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import Gains
@@ -24,6 +23,7 @@ from solo_deck.model.obligations import Obligation, ObligationKind
 from solo_deck.model.player import PlayerState
 from solo_deck.model.state import GameState
 from solo_deck.model.workplaces import WorkplaceTile
+from solo_deck.rules.effects import describe_action, describe_grant
 
 
 def card_name(card_id: str) -> str:

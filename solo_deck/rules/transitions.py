@@ -1,8 +1,8 @@
 """The fold: how each event changes the game state, with its line for the log.
 
-:func:`apply_event` checks the event against the gate (:mod:`solo_deck.gate`), takes the
+:func:`apply_event` checks the event against the gate (:mod:`solo_deck.rules.gate`), takes the
 obligation it meets off the queue, runs its handler, puts what the event triggers first in
-line and settles the state (:mod:`solo_deck.follow_through`).
+line and settles the state (:mod:`solo_deck.rules.follow_through`).
 """
 
 from __future__ import annotations
@@ -10,22 +10,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from solo_deck.board_facts import choose_city_bonus, place_workplace
-from solo_deck.context import Context, Outcome
-from solo_deck.corrections import apply_correction
-from solo_deck.edict_actions import player_edict, take_reward
-from solo_deck.end_phase import castle_income, end_round, reorganise, score_ally_income
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
-from solo_deck.follow_through import add_first, pop_first, settle
-from solo_deck.frederick_turn import ally_name, resolve_frederick_turn
-from solo_deck.gate import ALWAYS, refusal
-from solo_deck.main_actions import build, buy, promote, summon, visit_market
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
-from solo_deck.turn_actions import decline, drop_resources, pass_turn, play_card, resolve, travel
+from solo_deck.rules.board_facts import choose_city_bonus, place_workplace
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.corrections import apply_correction
+from solo_deck.rules.edict_actions import player_edict, take_reward
+from solo_deck.rules.end_phase import castle_income, end_round, reorganise, score_ally_income
+from solo_deck.rules.follow_through import add_first, pop_first, settle
+from solo_deck.rules.frederick_turn import ally_name, resolve_frederick_turn
+from solo_deck.rules.gate import ALWAYS, refusal
+from solo_deck.rules.main_actions import build, buy, promote, summon, visit_market
+from solo_deck.rules.turn_actions import (
+    decline,
+    drop_resources,
+    pass_turn,
+    play_card,
+    resolve,
+    travel,
+)
 
 Handler = Callable[[GameState, Any, Context], Outcome]
 

@@ -3,11 +3,11 @@ Voyage board and the end of the round (with the game-end check)."""
 
 from __future__ import annotations
 
-from solo_deck.context import Context, Outcome
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
-from solo_deck.income import ally_income
 from solo_deck.model.state import EndPhaseProgress, GameEndReason, GameState, Phase
-from solo_deck.triggers import side_obligations
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.income import ally_income
+from solo_deck.rules.triggers import side_obligations
 
 
 def castle_income(state: GameState, event: CastleIncome, ctx: Context) -> Outcome:
