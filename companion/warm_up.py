@@ -13,9 +13,9 @@ import threading
 
 MODULES = (
     "solo_deck.game",
-    "solo_deck.advisor",
-    "solo_deck.forecast",
-    "solo_deck.odds",
+    "solo_deck.insight.advisor",
+    "solo_deck.insight.forecast",
+    "solo_deck.insight.odds",
     "companion.storage.history_store",
     "companion.screens.setup",
     "companion.screens.table",

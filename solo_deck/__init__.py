@@ -15,7 +15,6 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
     from solo_deck.data_files import (
         load_advanced_cards,
         load_allies,
@@ -24,13 +23,22 @@ if TYPE_CHECKING:
         load_ruleset,
     )
     from solo_deck.errors import DataFileError, DocumentError, EdictParseError, RuleError
-    from solo_deck.forecast import (
+    from solo_deck.game import SoloGame
+    from solo_deck.insight.advisor import AdviceRow, AllyChange, edict_advice, what_if
+    from solo_deck.insight.forecast import (
         ForecastCancelled,
         RoundsForecast,
         forecast_rounds_left,
         forecast_steps,
     )
-    from solo_deck.game import SoloGame
+    from solo_deck.insight.odds import (
+        CardOdds,
+        RemovalOdds,
+        frederick_ship_distribution,
+        next_card_odds,
+        removal_before_your_next_turn,
+    )
+    from solo_deck.insight.round_plan import player_edicts_per_round
     from solo_deck.legacy_v1 import upgrade_v1
     from solo_deck.model.board import Board, MarketTile, Trade
     from solo_deck.model.deck import SoloDeck
@@ -46,14 +54,6 @@ if TYPE_CHECKING:
     from solo_deck.model.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
     from solo_deck.model.state import GameEndReason, GameState, Phase
     from solo_deck.model.voyage import Voyage
-    from solo_deck.odds import (
-        CardOdds,
-        RemovalOdds,
-        frederick_ship_distribution,
-        next_card_odds,
-        removal_before_your_next_turn,
-    )
-    from solo_deck.round_plan import player_edicts_per_round
     from solo_deck.rules.income import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.rules.scoring import ScoreBreakdown, final_score, title_for
     from solo_deck.schema import SCHEMA_VERSION
@@ -69,10 +69,10 @@ _MODULE_OF: dict[str, str] = {
     "Trade": "solo_deck.model.board",
     "upgrade_v1": "solo_deck.legacy_v1",
     "with_ports": "solo_deck.setup",
-    "AdviceRow": "solo_deck.advisor",
-    "AllyChange": "solo_deck.advisor",
-    "edict_advice": "solo_deck.advisor",
-    "what_if": "solo_deck.advisor",
+    "AdviceRow": "solo_deck.insight.advisor",
+    "AllyChange": "solo_deck.insight.advisor",
+    "edict_advice": "solo_deck.insight.advisor",
+    "what_if": "solo_deck.insight.advisor",
     "AllyIncome": "solo_deck.rules.income",
     "AllyIncomeLine": "solo_deck.rules.income",
     "ally_income": "solo_deck.rules.income",
@@ -88,19 +88,19 @@ _MODULE_OF: dict[str, str] = {
     "EdictParseError": "solo_deck.errors",
     "parse_edict": "solo_deck.model.edict",
     "EdictRow": "solo_deck.model.edict_row",
-    "ForecastCancelled": "solo_deck.forecast",
-    "RoundsForecast": "solo_deck.forecast",
-    "forecast_rounds_left": "solo_deck.forecast",
-    "forecast_steps": "solo_deck.forecast",
-    "player_edicts_per_round": "solo_deck.round_plan",
+    "ForecastCancelled": "solo_deck.insight.forecast",
+    "RoundsForecast": "solo_deck.insight.forecast",
+    "forecast_rounds_left": "solo_deck.insight.forecast",
+    "forecast_steps": "solo_deck.insight.forecast",
+    "player_edicts_per_round": "solo_deck.insight.round_plan",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DocumentError": "solo_deck.errors",
     "SoloGame": "solo_deck.game",
-    "CardOdds": "solo_deck.odds",
-    "RemovalOdds": "solo_deck.odds",
-    "frederick_ship_distribution": "solo_deck.odds",
-    "next_card_odds": "solo_deck.odds",
-    "removal_before_your_next_turn": "solo_deck.odds",
+    "CardOdds": "solo_deck.insight.odds",
+    "RemovalOdds": "solo_deck.insight.odds",
+    "frederick_ship_distribution": "solo_deck.insight.odds",
+    "next_card_odds": "solo_deck.insight.odds",
+    "removal_before_your_next_turn": "solo_deck.insight.odds",
     "Direction": "solo_deck.model.palace",
     "Palace": "solo_deck.model.palace",
     "PalaceLimits": "solo_deck.model.palace",

@@ -1,5 +1,5 @@
 """Who acts in what is left of a round, and how often you issue Edicts: the timing the
-end-of-game forecast (:mod:`solo_deck.forecast`) plays out."""
+end-of-game forecast (:mod:`solo_deck.insight.forecast`) plays out."""
 
 from __future__ import annotations
 

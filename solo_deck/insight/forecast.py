@@ -62,11 +62,11 @@ from dataclasses import dataclass
 from typing import TypedDict, Unpack
 
 from solo_deck.events import Event
+from solo_deck.insight.round_plan import FREDERICK, player_edicts_per_round, round_schedule
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameEndReason, GameState, Phase
-from solo_deck.round_plan import FREDERICK, player_edicts_per_round, round_schedule
 
 CHECK_EVERY = 16
 """Playouts between two calls of ``should_stop``, or two steps of :func:`forecast_steps`
