@@ -70,7 +70,7 @@ COUNTS: tuple[CountField, ...] = (
 def count_fields() -> tuple[CountField, ...]:
     """:data:`COUNTS` with the maximums of the ruleset: a castle holds at most its
     Towers, Walls and Keeps."""
-    from solo_deck.data_files import load_ruleset
+    from solo_deck.data.loaders import load_ruleset
 
     ruleset = load_ruleset()
     player = ruleset.player
@@ -162,7 +162,7 @@ def breakdown_json(breakdown: ScoreBreakdown) -> dict[str, int | str]:
 
 def breakdown_rows(breakdown: ScoreBreakdown, values: Mapping[str, int]) -> list[tuple[str, str]]:
     """``(label, value)`` lines of the breakdown, ending with the total and title."""
-    from solo_deck.data_files import load_ruleset
+    from solo_deck.data.loaders import load_ruleset
 
     ruleset = load_ruleset().scoring
     per_vp = ruleset.augustales_per_vp.value
@@ -194,7 +194,7 @@ def quick_record(
     from pydantic import ValidationError
 
     from companion.storage import HistoryRecord
-    from solo_deck.data_files import describe_validation_error
+    from solo_deck.data.loaders import describe_validation_error
 
     moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
     try:

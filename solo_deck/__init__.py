@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from solo_deck.data_files import (
+    from solo_deck.data.loaders import (
         load_advanced_cards,
         load_allies,
         load_default_deck,
@@ -77,11 +77,11 @@ _MODULE_OF: dict[str, str] = {
     "AllyIncomeLine": "solo_deck.rules.income",
     "ally_income": "solo_deck.rules.income",
     "DataFileError": "solo_deck.errors",
-    "load_advanced_cards": "solo_deck.data_files",
-    "load_allies": "solo_deck.data_files",
-    "load_default_deck": "solo_deck.data_files",
-    "load_house_cards": "solo_deck.data_files",
-    "load_ruleset": "solo_deck.data_files",
+    "load_advanced_cards": "solo_deck.data.loaders",
+    "load_allies": "solo_deck.data.loaders",
+    "load_default_deck": "solo_deck.data.loaders",
+    "load_house_cards": "solo_deck.data.loaders",
+    "load_ruleset": "solo_deck.data.loaders",
     "SoloDeck": "solo_deck.model.deck",
     "Edict": "solo_deck.model.edict",
     "EdictKind": "solo_deck.model.edict",

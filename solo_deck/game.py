@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from solo_deck.data_files import describe_validation_error
+from solo_deck.data.loaders import describe_validation_error
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
 from solo_deck.model.board import Board

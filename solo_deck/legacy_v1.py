@@ -24,7 +24,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from solo_deck.data_files import advanced_cards_by_id, describe_validation_error, load_ruleset
+from solo_deck.data.loaders import advanced_cards_by_id, describe_validation_error, load_ruleset
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
 from solo_deck.model.gains import Gains

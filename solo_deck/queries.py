@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from solo_deck.data_files import advanced_cards_by_id, great_structures, load_allies
+from solo_deck.data.loaders import advanced_cards_by_id, great_structures, load_allies
 from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset

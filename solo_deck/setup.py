@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.data_files import load_default_deck, load_ruleset, workplace_tiles
+from solo_deck.data.loaders import load_default_deck, load_ruleset, workplace_tiles
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.board import MarketTile
 from solo_deck.model.city_bonus import CityTileId

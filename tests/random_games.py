@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from solo_deck import GameSetup, RuleError, SoloGame, load_default_deck, parse_edict
 from solo_deck import events as ev
-from solo_deck.data_files import advanced_cards_by_id, house_cards_of, workplace_tiles
+from solo_deck.data.loaders import advanced_cards_by_id, house_cards_of, workplace_tiles
 from solo_deck.model.board import MarketTile, Trade
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant

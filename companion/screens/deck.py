@@ -24,7 +24,7 @@ from companion.screens.quick_open import OpensAtOnce
 from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 from solo_deck import DeckDefinition, SoloCard, load_default_deck
-from solo_deck.data_files import describe_validation_error
+from solo_deck.data.loaders import describe_validation_error
 
 OWN_DECK_NAME = "My deck"
 

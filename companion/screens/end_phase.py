@@ -27,7 +27,7 @@ from companion.screens.modals.summon import ally_name, ally_options
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.search_select import SearchSelect
 from solo_deck import Phase, RuleError, ally_income, load_allies
-from solo_deck.data_files import side_incomes
+from solo_deck.data.loaders import side_incomes
 from solo_deck.events import CastleIncome, EndRound, NameAlly, Reorganise, ScoreAllyIncome
 from solo_deck.queries import ally_candidates, hand
 

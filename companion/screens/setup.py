@@ -52,7 +52,7 @@ from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.widgets.validators import WholeNumber
 from solo_deck import DeckDefinition, Edict, GameSetup, Ruleset, load_ruleset
-from solo_deck.data_files import describe_validation_error, load_default_deck
+from solo_deck.data.loaders import describe_validation_error, load_default_deck
 from solo_deck.model.action_cards import HOUSES
 from solo_deck.setup import with_ports
 

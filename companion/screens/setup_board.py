@@ -35,7 +35,7 @@ from companion.widgets.lazy_fold import LazyFold
 from companion.widgets.toggles import ClearCheckbox
 from companion.widgets.validators import WholeNumber
 from solo_deck import PlayerLimits, Ruleset
-from solo_deck.data_files import city_bonus_tiles, workplace_tiles
+from solo_deck.data.loaders import city_bonus_tiles, workplace_tiles
 from solo_deck.model.board import MarketTile
 from solo_deck.model.grants import Grant
 from solo_deck.model.workplaces import space_key

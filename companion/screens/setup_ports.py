@@ -14,7 +14,7 @@ from companion.screens.setup_choices import MAX_PORT_NAME, port_name_problem, po
 from companion.screens.setup_fields import Problem, error_label, refuse_twice, show_error
 from companion.widgets.lazy_fold import LazyFold
 from solo_deck import Ruleset
-from solo_deck.data_files import load_advanced_cards
+from solo_deck.data.loaders import load_advanced_cards
 
 
 def card_options() -> list[tuple[str, str]]:

@@ -83,7 +83,7 @@ class SettingsStore(FileStore):
         # Imported here: reading the theme at start-up must not load the engine's models.
         from pydantic import ValidationError
 
-        from solo_deck.data_files import describe_validation_error
+        from solo_deck.data.loaders import describe_validation_error
         from solo_deck.model.solo_cards import DeckDefinition
 
         try:

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from companion.table_view import TableView
 from companion.widgets.text_panel import TextPanel
-from solo_deck.data_files import allies_by_id, great_structures, keep_covers, side_incomes
+from solo_deck.data.loaders import allies_by_id, great_structures, keep_covers, side_incomes
 
 SLOT_PLAYED, SLOT_FREE, SLOT_LOCKED = "■", "□", "▪"
 

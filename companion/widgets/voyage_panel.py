@@ -11,7 +11,7 @@ from companion.table_view import TableView
 from companion.widgets.odds_panel import percent
 from companion.widgets.text_panel import TextPanel
 from solo_deck import RemovalOdds
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 
 SEPARATOR = " │ "
 """Between a port and its odds."""

@@ -15,7 +15,7 @@ Where the next card comes from:
 All probabilities are exact :class:`fractions.Fraction` values; ``as_floats()`` gives floats
 for display.
 
->>> from solo_deck.data_files import load_default_deck
+>>> from solo_deck.data.loaders import load_default_deck
 >>> from solo_deck.model.deck import SoloDeck
 >>> odds = next_card_odds(SoloDeck.new(load_default_deck(), "table", seed=0))
 >>> odds.move1, odds.crown, odds.reshuffle
@@ -28,7 +28,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 
-from solo_deck.data_files import load_ruleset
+from solo_deck.data.loaders import load_ruleset
 from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.deck import SoloDeck
@@ -58,7 +58,7 @@ class CardOdds(FrozenModel):
     flip adds to (0 after a shuffle). ``reshuffle`` is the chance that this flip shows the
     crown that calls for a shuffle at the end of the turn.
 
-    >>> from solo_deck.data_files import load_default_deck
+    >>> from solo_deck.data.loaders import load_default_deck
     >>> from solo_deck.model.deck import SoloDeck
     >>> odds = next_card_odds(SoloDeck.new(load_default_deck(), "table", seed=0))
     >>> odds.edict_i + odds.edict_ii + odds.edict_iii + odds.no_edict
@@ -162,7 +162,7 @@ def next_card_source(deck: SoloDeck) -> tuple[Counter[CardFace], int, bool]:
 
     The full 16 when a shuffle is pending or no unseen card is left; else the unseen cards.
 
-    >>> from solo_deck.data_files import load_default_deck
+    >>> from solo_deck.data.loaders import load_default_deck
     >>> deck = SoloDeck.new(load_default_deck(), "virtual", seed=1)
     >>> composition, crowns, new = next_card_source(deck)
     >>> sum(composition.values()), crowns, new
@@ -176,7 +176,7 @@ def next_card_source(deck: SoloDeck) -> tuple[Counter[CardFace], int, bool]:
 def next_card_odds(deck: SoloDeck) -> CardOdds:
     """Exact chances for the next solo card, from the cards unseen since the last shuffle.
 
-    >>> from solo_deck.data_files import load_default_deck
+    >>> from solo_deck.data.loaders import load_default_deck
     >>> deck = SoloDeck.new(load_default_deck(), "table", seed=0)
     >>> deck, _ = deck.flip(load_default_deck().card("S13").face)   # a crown shows
     >>> odds = next_card_odds(deck)

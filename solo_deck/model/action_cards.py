@@ -1,7 +1,7 @@
 """The Action cards: the 32 Advanced Action cards and the House starting cards, each with
 its effect as a short text and as data (:class:`~solo_deck.model.grants.Grant`).
 
->>> from solo_deck.data_files import advanced_cards_by_id
+>>> from solo_deck.data.loaders import advanced_cards_by_id
 >>> advanced_cards_by_id()["A1"].grant.gain.grain
 2
 """

@@ -1,7 +1,7 @@
 """Your castle's pieces as data: the Great Structures, the Keep Cover tiles and the
 incomes a closed side can show.
 
->>> from solo_deck.data_files import great_structures
+>>> from solo_deck.data.loaders import great_structures
 >>> great_structures()["great_wall_b"].augustales
 4
 """

@@ -1,6 +1,6 @@
 """The City Bonus tiles A–F: what a Specialist reaching a City may take.
 
->>> from solo_deck.data_files import city_bonus_tiles
+>>> from solo_deck.data.loaders import city_bonus_tiles
 >>> city_bonus_tiles()["B"].grant.gain.vp
 3
 """

@@ -22,7 +22,7 @@ class SoloDeck(FrozenModel):
     in definition order, since only the table knows the order). ``discard`` lists the cards
     flipped since the last shuffle. Every card is in exactly one of the two.
 
-    >>> from solo_deck.data_files import load_default_deck
+    >>> from solo_deck.data.loaders import load_default_deck
     >>> deck = SoloDeck.new(load_default_deck(), "virtual", seed=7)
     >>> deck, card = deck.flip()
     >>> len(deck.draw_pile) + len(deck.discard)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from solo_deck.data_files import load_ruleset
+from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.ruleset import Ruleset
 

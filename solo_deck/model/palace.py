@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from solo_deck.data_files import load_ruleset
+from solo_deck.data.loaders import load_ruleset
 from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict, EdictKind

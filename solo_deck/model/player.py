@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.data_files import great_structures, load_ruleset
+from solo_deck.data.loaders import great_structures, load_ruleset
 from solo_deck.model.allies import Metric
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.castle import CoverId, GreatId, SideIncome

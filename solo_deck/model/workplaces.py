@@ -4,7 +4,7 @@ Paths A and C run through 2 Countryside spaces, 2 Village spaces and a City; Pat
 Countryside spaces and its City. Every Countryside and Village space holds a Workplace
 whose ability works while at least one of your Specialists stands on it.
 
->>> from solo_deck.data_files import workplace_tiles
+>>> from solo_deck.data.loaders import workplace_tiles
 >>> workplace_tiles()["village-I-A"].effect.gain.vp
 3
 """

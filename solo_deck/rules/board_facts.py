@@ -3,7 +3,7 @@ Workplace tile (and Edict token) on a space, the City Bonus tile taken in a City
 
 from __future__ import annotations
 
-from solo_deck.data_files import city_bonus_tiles, workplace_tiles
+from solo_deck.data.loaders import city_bonus_tiles, workplace_tiles
 from solo_deck.errors import RuleError
 from solo_deck.events import ChooseCityBonus, PlaceWorkplace
 from solo_deck.model.state import GameState

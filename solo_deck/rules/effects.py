@@ -1,7 +1,7 @@
 """What an effect (:class:`~solo_deck.model.grants.Grant`) is worth in a given state, and how to say
 it in table language.
 
->>> from solo_deck.data_files import advanced_cards_by_id
+>>> from solo_deck.data.loaders import advanced_cards_by_id
 >>> describe_grant(advanced_cards_by_id()["A2"].grant)
 'pay 1 Augustalis for 1 Grain, up to 3 times'
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.errors import RuleError
 from solo_deck.model.allies import AllyKind
 from solo_deck.model.gains import Gains, label

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.errors import RuleError
 from solo_deck.events import FrederickTurn
 from solo_deck.model.palace import PalaceLimits

@@ -18,7 +18,7 @@ may still be refused for its own values (too little Grain, a slot already used).
 
 from __future__ import annotations
 
-from solo_deck.data_files import advanced_cards_by_id, allies_by_id, load_ruleset
+from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, load_ruleset
 from solo_deck.events import EVENT_TYPES
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from solo_deck.data_files import allies_by_id, load_ruleset
+from solo_deck.data.loaders import allies_by_id, load_ruleset
 from solo_deck.model.allies import METRIC_LABELS, Ally, FrederickThreshold, Metric
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.limits import PlayerLimits

@@ -8,7 +8,7 @@ arrow) are taken as you give them. What the action triggers comes back in the ru
 
 from __future__ import annotations
 
-from solo_deck.data_files import advanced_cards_by_id, great_structures, house_cards_of
+from solo_deck.data.loaders import advanced_cards_by_id, great_structures, house_cards_of
 from solo_deck.errors import RuleError
 from solo_deck.events import Build, BuyCard, Promote, SummonAlly, VisitMarket
 from solo_deck.model.castle import SideIncome
@@ -230,7 +230,7 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
     terms, player, limits = _terms(ctx), state.player, ctx.limits
     voyage = state.voyage
     port = voyage.player
-    from solo_deck.data_files import allies_by_id
+    from solo_deck.data.loaders import allies_by_id
 
     catalogue = allies_by_id()
     ally = catalogue.get(event.ally_id)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from solo_deck.data_files import load_ruleset
+from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.ruleset import Ruleset
 

@@ -6,7 +6,7 @@ before whatever was already pending (see :mod:`solo_deck.rules.follow_through`).
 
 from __future__ import annotations
 
-from solo_deck.data_files import (
+from solo_deck.data.loaders import (
     advanced_cards_by_id,
     great_structures,
     house_cards_by_id,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from solo_deck.data_files import house_cards_of
+from solo_deck.data.loaders import house_cards_of
 from solo_deck.errors import RuleError
 from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
 from solo_deck.model.gains import Gains

@@ -33,7 +33,7 @@ from companion.screens.modals.summon import SummonModal, ally_label
 from companion.screens.modals.travel import TravelModal
 from companion.screens.table import TableScreen
 from solo_deck import events as ev
-from solo_deck.data_files import great_structures, keep_covers, side_incomes
+from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
 from tests.app.pilot_helpers import settle
 
 MOST_MOVES = 40

@@ -25,7 +25,7 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.game import initial_state
 from solo_deck.insight.advisor import edict_advice, what_if
 

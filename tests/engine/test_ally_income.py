@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from solo_deck import Palace, PlayerState, RuleError, SoloGame, Specialist, ally_income
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.events import Build, CastleIncome, Correct, ScoreAllyIncome, SummonAlly
 from solo_deck.model.allies import AllyKind
 

@@ -28,7 +28,7 @@ from solo_deck import (
     parse_edict,
 )
 from solo_deck import events as ev
-from solo_deck.data_files import (
+from solo_deck.data.loaders import (
     advanced_cards_by_id,
     allies_by_id,
     house_cards_of,

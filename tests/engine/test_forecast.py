@@ -25,7 +25,7 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
-from solo_deck.data_files import load_default_deck
+from solo_deck.data.loaders import load_default_deck
 from solo_deck.events import Decline, EndRound, Event, PlayCard, PlayerEdict
 from solo_deck.insight.forecast import (
     CHECK_EVERY,

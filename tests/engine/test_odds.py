@@ -20,7 +20,7 @@ from solo_deck import (
     SoloDeck,
     SoloGame,
 )
-from solo_deck.data_files import load_default_deck
+from solo_deck.data.loaders import load_default_deck
 from solo_deck.insight.odds import (
     frederick_ship_distribution,
     frederick_turns_before_your_next_turn,

@@ -20,7 +20,7 @@ from solo_deck import (
     load_house_cards,
     load_ruleset,
 )
-from solo_deck.data_files import house_cards_by_id, house_cards_of, parse_toml, validate_document
+from solo_deck.data.loaders import house_cards_by_id, house_cards_of, parse_toml, validate_document
 from solo_deck.model.allies import AllyKind
 from solo_deck.model.provenance import SOURCE_KINDS, Sourced
 

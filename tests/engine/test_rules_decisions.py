@@ -25,7 +25,7 @@ from solo_deck import (
     parse_edict,
     title_for,
 )
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.events import (
     Build,
     ChooseCityBonus,

@@ -18,7 +18,7 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
-from solo_deck.data_files import city_bonus_tiles, load_default_deck, workplace_tiles
+from solo_deck.data.loaders import city_bonus_tiles, load_default_deck, workplace_tiles
 from solo_deck.events import (
     Build,
     BuyCard,

@@ -15,7 +15,7 @@ from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
 from companion.widgets.search_select import focus_first_enabled
 from companion.widgets.toggles import ClearCheckbox
-from solo_deck.data_files import great_structures, keep_covers, side_incomes
+from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
 from solo_deck.queries import discount
 

@@ -18,7 +18,7 @@ from companion.screens.modals.event_modal import GameEventModal
 from companion.screens.modals.play_card import card_choices
 from companion.widgets.search_select import SearchSelect, move_on_after_pick
 from solo_deck import load_advanced_cards
-from solo_deck.data_files import advanced_cards_by_id
+from solo_deck.data.loaders import advanced_cards_by_id
 from solo_deck.events import BuyCard
 from solo_deck.queries import card_price
 from solo_deck.rules.effects import describe_grant

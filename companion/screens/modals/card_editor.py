@@ -18,7 +18,7 @@ from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 from companion.widgets.toggles import ClearCheckbox, ClearRadioButton
 from solo_deck import Numeral, ShipMove, SoloCard
-from solo_deck.data_files import describe_validation_error
+from solo_deck.data.loaders import describe_validation_error
 
 MOVE_LABELS: dict[ShipMove, str] = {
     ShipMove.MOVE1: "moves 1 space",

@@ -10,7 +10,7 @@ from textual.widgets.option_list import Option
 
 from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.search_select import focus_first_enabled
-from solo_deck.data_files import city_bonus_tiles
+from solo_deck.data.loaders import city_bonus_tiles
 from solo_deck.events import ChooseCityBonus
 from solo_deck.model.city_bonus import CITY_TILE_IDS, CityTileId
 

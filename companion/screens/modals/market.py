@@ -18,7 +18,7 @@ from companion.notices import sentence
 from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.search_select import move_on_after_pick
 from solo_deck import RuleError
-from solo_deck.data_files import describe_validation_error
+from solo_deck.data.loaders import describe_validation_error
 from solo_deck.events import VisitMarket
 from solo_deck.model.board import MarketTile, Trade
 from solo_deck.queries import market_trades

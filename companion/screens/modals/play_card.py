@@ -12,7 +12,7 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.screens.modals.event_modal import GameEventModal
-from solo_deck.data_files import advanced_cards_by_id, house_cards_of
+from solo_deck.data.loaders import advanced_cards_by_id, house_cards_of
 from solo_deck.events import PlayCard
 from solo_deck.model.grants import MAIN_ACTIONS
 from solo_deck.queries import slots

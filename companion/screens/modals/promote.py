@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.number_field import NumberField
 from companion.widgets.search_select import focus_first_enabled, move_on_after_pick
-from solo_deck.data_files import workplace_tiles
+from solo_deck.data.loaders import workplace_tiles
 from solo_deck.events import Promote
 from solo_deck.model.limits import PlayerLimits
 

@@ -17,7 +17,7 @@ from companion.widgets.number_field import NumberField
 from companion.widgets.search_select import SearchSelect, move_on_after_pick
 from companion.widgets.toggles import ClearCheckbox
 from solo_deck import load_allies
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.events import SummonAlly
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.queries import ally_candidates, capacity, discount, usual_summon_grain

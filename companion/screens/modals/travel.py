@@ -9,7 +9,7 @@ from textual.widgets.option_list import Option
 from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.search_select import focus_first_enabled
 from solo_deck import Voyage
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.events import Travel
 from solo_deck.queries import travel_cost
 

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from companion.screens.modals.event_modal import GameEventModal
 from companion.widgets.search_select import focus_first_enabled
 from companion.widgets.toggles import ClearCheckbox
-from solo_deck.data_files import workplace_tiles
+from solo_deck.data.loaders import workplace_tiles
 from solo_deck.events import PlaceWorkplace
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.workplaces import WorkplaceTile
