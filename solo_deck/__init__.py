@@ -15,6 +15,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from solo_deck.compat.legacy_v1 import upgrade_v1
     from solo_deck.data.loaders import (
         load_advanced_cards,
         load_allies,
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
         removal_before_your_next_turn,
     )
     from solo_deck.insight.round_plan import player_edicts_per_round
-    from solo_deck.legacy_v1 import upgrade_v1
     from solo_deck.model.board import Board, MarketTile, Trade
     from solo_deck.model.deck import SoloDeck
     from solo_deck.model.edict import Edict, EdictKind, parse_edict
@@ -67,7 +67,7 @@ _MODULE_OF: dict[str, str] = {
     "Obligation": "solo_deck.model.obligations",
     "PlayerLimits": "solo_deck.model.limits",
     "Trade": "solo_deck.model.board",
-    "upgrade_v1": "solo_deck.legacy_v1",
+    "upgrade_v1": "solo_deck.compat.legacy_v1",
     "with_ports": "solo_deck.setup",
     "AdviceRow": "solo_deck.insight.advisor",
     "AllyChange": "solo_deck.insight.advisor",

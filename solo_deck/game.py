@@ -235,13 +235,13 @@ class SoloGame:
     @classmethod
     def from_document(cls, document: Any) -> SoloGame:
         """Rebuild a game by replaying a document from :meth:`to_document` (a schema-1
-        document is carried over first, see :mod:`solo_deck.legacy_v1`).
+        document is carried over first, see :mod:`solo_deck.compat.legacy_v1`).
 
         Raises :class:`DocumentError` naming the bad field or event."""
         if not isinstance(document, dict):
             raise DocumentError("a saved game must be a JSON object")
         if document.get("schema_version") == 1:
-            from solo_deck.legacy_v1 import upgrade_v1
+            from solo_deck.compat.legacy_v1 import upgrade_v1
 
             document = upgrade_v1(document)
         version = document.get("schema_version")
