@@ -11,18 +11,11 @@ from pydantic import TypeAdapter, ValidationError
 from solo_deck.data.loaders import describe_validation_error
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
-from solo_deck.model.board import Board
-from solo_deck.model.deck import SoloDeck
-from solo_deck.model.edict_row import EdictRow
-from solo_deck.model.limits import PlayerLimits
-from solo_deck.model.palace import Palace
-from solo_deck.model.player import PlayerState
 from solo_deck.model.state import GameState
-from solo_deck.model.voyage import Voyage
 from solo_deck.rules.gate import allowed_types, refusal
 from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
-from solo_deck.setup import GameSetup
+from solo_deck.setup import GameSetup, initial_state
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
@@ -31,48 +24,6 @@ CHECKPOINT_EVERY = 32
 """A :class:`SoloGame` keeps the state after every this many events, and the states of
 (at most) this many latest events; any other state is replayed from a checkpoint when an
 undo needs it."""
-
-
-def initial_state(setup: GameSetup) -> GameState:
-    """The state before the first event (for a game carried over from an older format,
-    the position it was carried over at)."""
-    if setup.start is not None:
-        return setup.start
-    rules = setup.ruleset
-    limits = PlayerLimits.from_ruleset(rules)
-    voyage_rules = rules.voyage
-    ports = voyage_rules.ports.value
-    advanced = voyage_rules.advanced_cards_level_a.value + voyage_rules.advanced_cards_level_b.value
-    placed = len(ports) * voyage_rules.card_spaces_per_port.value
-    return GameState(
-        palace=Palace.initial(rules),
-        edicts=EdictRow(active=setup.active_edicts, next=setup.next_edicts, pile=setup.edict_pile),
-        deck=SoloDeck.new(
-            setup.deck,
-            setup.deck_mode,
-            setup.seed,
-            crowns_to_reshuffle=rules.rounds.crowns_to_reshuffle.value,
-        ),
-        voyage=Voyage.initial(
-            ports,
-            start=voyage_rules.start_port.value,
-            advanced_pile=max(0, advanced - placed),
-            card_spaces=voyage_rules.card_spaces_per_port.value,
-            ally_spaces=voyage_rules.ally_spaces_per_port.value,
-            card_ids=list(setup.port_cards),
-            ally_ids=list(setup.port_allies),
-        ),
-        player=PlayerState.initial(rules, house=setup.house),
-        board=Board.initial(
-            limits,
-            ports=len(ports),
-            rewards=setup.reward_grants(),
-            tiles=setup.workplaces,
-            token_spaces=setup.edict_token_spaces,
-            city_tiles=setup.city_tiles,
-            markets=setup.markets,
-        ),
-    )
 
 
 class SoloGame:

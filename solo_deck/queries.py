@@ -7,7 +7,7 @@ A screen that needs a rule fact asks here (or :meth:`SoloGame.allowed
 computing it.
 
 >>> from solo_deck import GameSetup, load_ruleset, parse_edict
->>> from solo_deck.game import initial_state
+>>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
 >>> [travel_cost(state, port, load_ruleset()) for port in range(5)]
@@ -139,7 +139,7 @@ def ally_candidates(state: GameState, port: int, space: int = 0) -> tuple[str, .
     not known to lie face up elsewhere, not removed from the game by Frederick.
 
     >>> from solo_deck import GameSetup, parse_edict
-    >>> from solo_deck.game import initial_state
+    >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18,
     ...                                 port_allies=("tento", "gisela")))

@@ -224,7 +224,7 @@ def _game_over(session: Any) -> None:
     """A game whose castle is complete, brought through its first End Phase: over."""
     from solo_deck import GameSetup, parse_edict
     from solo_deck import events as ev
-    from solo_deck.game import initial_state
+    from solo_deck.setup import initial_state
 
     tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     later = tuple(parse_edict(t) for t in ("1S", "1C", "1P"))

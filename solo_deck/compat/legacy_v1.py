@@ -36,7 +36,7 @@ from solo_deck.rules.context import Context
 from solo_deck.rules.corrections import apply_correction
 from solo_deck.rules.follow_through import pay, receive, settle
 from solo_deck.rules.frederick_turn import ally_name, resolve_frederick_turn
-from solo_deck.setup import GameSetup
+from solo_deck.setup import GameSetup, initial_state
 
 V1_PLAYER_TURNS = 6
 """Schema 1 ended your round after your sixth turn, whatever your card slots."""
@@ -47,7 +47,6 @@ _EVENT = TypeAdapter(Event)
 def upgrade_v1(document: dict[str, Any]) -> dict[str, Any]:
     """The schema-2 document for a schema-1 one (see the module docstring). Raises
     :class:`DocumentError` naming what cannot be read or replayed."""
-    from solo_deck.game import initial_state
     from solo_deck.schema import SCHEMA_VERSION
 
     setup_data = copy.deepcopy(document.get("setup"))

@@ -10,7 +10,7 @@ The figures are exactly those of :func:`solo_deck.rules.income.ally_income` on t
 before and after the choice.
 
 >>> from solo_deck import GameSetup, PlayerState, parse_edict
->>> from solo_deck.game import initial_state
+>>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
 >>> state = state.model_copy(update={"player": PlayerState(allies=("romigi",))})
@@ -104,7 +104,7 @@ def edict_advice(
     to the reward text printed on its tile, copied onto that slot's rows.
 
     >>> from solo_deck import GameSetup, parse_edict
-    >>> from solo_deck.game import initial_state
+    >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
     >>> rows = edict_advice(state, reward={1: "1 VP"})
@@ -138,7 +138,7 @@ def what_if(
     an empty slot or a choice the rules forbid.
 
     >>> from solo_deck import GameSetup, PlayerState, parse_edict
-    >>> from solo_deck.game import initial_state
+    >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
     >>> state = state.model_copy(update={"player": PlayerState(allies=("severin",), towers=2)})

@@ -43,7 +43,7 @@ The result is a distribution over offsets: 0 = the game ends after the round in 
 ``0.5 / sqrt(simulations)`` (0.005 for 10,000 runs).
 
 >>> from solo_deck import GameSetup, load_ruleset, parse_edict
->>> from solo_deck.game import initial_state
+>>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
 >>> forecast = forecast_rounds_left(state, load_ruleset(), simulations=500, seed=1)
@@ -284,7 +284,7 @@ def forecast_steps(
     exactly the one :func:`forecast_rounds_left` gives for the same arguments.
 
     >>> from solo_deck import GameSetup, load_ruleset, parse_edict
-    >>> from solo_deck.game import initial_state
+    >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
     >>> steps = forecast_steps(state, load_ruleset(), simulations=40, seed=1)

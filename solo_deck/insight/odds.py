@@ -236,7 +236,7 @@ def frederick_ship_distribution(state: GameState) -> dict[int, Fraction]:
     in port order.
 
     >>> from solo_deck import GameSetup, parse_edict
-    >>> from solo_deck.game import initial_state
+    >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
     >>> frederick_ship_distribution(state)   # both ships in Roma (port 0)
@@ -297,7 +297,7 @@ def removal_before_your_next_turn(
     even if the End Phase (after his last action of a round) refills the space.
 
     >>> from solo_deck import GameSetup, parse_edict
-    >>> from solo_deck.game import initial_state
+    >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
     >>> odds = removal_before_your_next_turn(state, "Alexandria")   # one turn, ship +1 there

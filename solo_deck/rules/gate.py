@@ -9,7 +9,7 @@ An allowed type means the engine accepts some event of that type now; a particul
 may still be refused for its own values (too little Grain, a slot already used).
 
 >>> from solo_deck import GameSetup, parse_edict
->>> from solo_deck.game import initial_state
+>>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
 >>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain"})

@@ -18,7 +18,7 @@ from companion.keymap import END_PHASE_EVENTS
 from companion.screens.end_phase import EndPhaseScreen
 from solo_deck import GameSetup, Phase, parse_edict
 from solo_deck.events import FrederickTurn, Pass, RevealEdict
-from solo_deck.game import initial_state
+from solo_deck.setup import initial_state
 from tests.app.pilot_helpers import open_screen
 
 PORT_ALLIES = ("altair", "tento", "castellan", "severin", "gregoria-1")

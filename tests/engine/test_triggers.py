@@ -28,12 +28,12 @@ from solo_deck.events import (
     TakeEdictReward,
     VisitMarket,
 )
-from solo_deck.game import initial_state
 from solo_deck.model.board import MarketTile, Trade
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.rules.triggers import hand_size
+from solo_deck.setup import initial_state
 
 Setup = Callable[..., Any]
 
