@@ -9,7 +9,7 @@ applied at start; what is wrong in it is said on the Start screen, and the app s
 the same. A theme chosen in the app (``t``, or the command palette) is written back to the
 file (:mod:`companion.config_write`).
 
-Take over (:mod:`companion.hand_over`): while the app holds the data folder it looks a few
+Take over (:mod:`companion.session.takeover`): while the app holds the data folder it looks a few
 times a second for another copy's request to take over; it then saves, lets go and quits.
 A copy started while another holds the data offers to take over on its Data in use
 screen, and once it has the lock it resumes the saved game (:meth:`StuporSoloApp.took_over`).
@@ -40,7 +40,7 @@ from companion.storage.lock import DataLock
 from companion.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
-    from companion.hand_over import HandOver
+    from companion.session import HandOver
 
 WATCH_AFTER = 0.5
 """Seconds after start before this copy looks for take-over requests (a request waits
@@ -211,7 +211,7 @@ class StuporSoloApp(App[None]):
     def hand_over(self) -> HandOver | None:
         """Lets another copy take the data over, or takes it from another copy (made when
         first needed: its module is not needed to draw the first screen)."""
-        from companion.hand_over import HandOver
+        from companion.session import HandOver
 
         return HandOver(self.session, self.lock) if self.lock is not None else None
 

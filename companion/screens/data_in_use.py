@@ -3,7 +3,7 @@ link where the lock file should be, say): take over, read the history, or quit.
 
 Take over is offered when the other copy runs on this machine (a browser tab left open, a
 tablet whose page reloaded after it slept): the other copy is asked to save and quit
-(:mod:`companion.hand_over`) and this one resumes the game it saved.
+(:mod:`companion.session.takeover`) and this one resumes the game it saved.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.hand_over import OUTCOME_TEXT
 from companion.keymap import DATA_IN_USE_KEYS, bindings
 from companion.screens.quick_open import OpensAtOnce
+from companion.session import OUTCOME_TEXT
 from companion.storage.takeover import Outcome
 from companion.widgets.key_footer import KeyFooter
 

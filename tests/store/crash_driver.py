@@ -37,7 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NoReturn
 
-import companion.session as session_module
+import companion.session.game_session as session_module
 from companion.session import GameSession
 from companion.storage import HistoryRecord
 from companion.storage.history_record import game_fields

@@ -1,5 +1,5 @@
 """A copy of the companion without a screen, for the take-over tests: it holds or asks for
-the data folder through the real :class:`~companion.hand_over.HandOver`, the real lock and
+the data folder through the real :class:`~companion.session.takeover.HandOver`, the real lock and
 the real session (every event saved to the game file as the app saves it).
 
 ``python -m tests.store.hand_over_driver MODE FOLDER JOURNAL SECONDS``
@@ -36,8 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.hand_over import HandOver
-from companion.session import GameSession
+from companion.session import GameSession, HandOver
 from companion.storage.lock import DataLock
 from companion.storage.takeover import Outcome
 from solo_deck.events import Gain

@@ -15,7 +15,7 @@ from companion.storage import takeover
 from companion.storage.takeover import Outcome, Request
 
 if TYPE_CHECKING:
-    from companion.session import GameSession
+    from companion.session.game_session import GameSession
     from companion.storage.lock import DataLock
 
 OUTCOME_TEXT = {
