@@ -25,11 +25,11 @@ from companion.cli_support import (
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
-    from companion.history_export import ExportFormat
+    from companion.history.export import ExportFormat
 
 
 def _export_format(args: argparse.Namespace) -> ExportFormat:
-    from companion.history_export import guess_format
+    from companion.history.export import guess_format
 
     fmt: ExportFormat | None = args.format or (
         None if args.file == "-" else guess_format(args.file)
@@ -59,7 +59,7 @@ def _refuse_data_file(target: Path, folder: Path) -> None:
 
 def cmd_export(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo export``: every game to a CSV or JSON file."""
-    from companion.history_export import export_text
+    from companion.history.export import export_text
     from companion.storage.atomic_write import atomic_write
     from companion.storage.export_target import ExportTargetError, check_export_target
 
@@ -91,7 +91,7 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
 
 def cmd_import(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo import``: validated; a bad file changes nothing."""
-    from companion.history_import import import_games, read_import_games
+    from companion.history.importer import import_games, read_import_games
     from companion.storage import HistoryStore
 
     source = Path(args.file).expanduser()

@@ -18,7 +18,7 @@ from companion.cli_support import console, local_time, or_dash, read_history
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from companion.history_stats import CareerStats
+    from companion.history.stats import CareerStats
 
 
 def cmd_history(args: argparse.Namespace, folder: Path) -> int:
@@ -34,7 +34,7 @@ def cmd_history(args: argparse.Namespace, folder: Path) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    from companion.history_stats import format_duration
+    from companion.history.stats import format_duration
 
     table = Table(
         title=f"{len(records)} finished game{'s' if len(records) != 1 else ''}, newest first",
@@ -86,7 +86,7 @@ def sparkline(values: Sequence[int]) -> str:
 
 def cmd_stats(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo stats``: the records of the solo career."""
-    from companion.history_stats import career_stats
+    from companion.history.stats import career_stats
 
     stats = career_stats(read_history(folder))
     if args.json:
@@ -105,7 +105,7 @@ def print_stats(stats: CareerStats, out: Console) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from companion.history_stats import STREAK_TITLE, format_duration
+    from companion.history.stats import STREAK_TITLE, format_duration
 
     games = stats.games_played
     out.print(Text.assemble(("Your solo career", "bold"), f": {games} game{'s' * (games != 1)}"))

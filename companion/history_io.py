@@ -2,16 +2,17 @@
 
 The work is split by concern:
 
-* :mod:`companion.history_export`: the CSV and JSON formats and writing an export;
-* :mod:`companion.history_import`: reading an import file and adding its games;
-* :mod:`companion.import_checks`: one game checked as the app would have written it;
+* :mod:`companion.history.export`: the CSV and JSON formats and writing an export;
+* :mod:`companion.history.importer`: reading an import file and adding its games;
+* :mod:`companion.history.checks`: one game checked as the app would have written it;
 * :mod:`companion.storage.backups`: the copies of the history kept before an import;
 * :mod:`companion.storage.export_target`: where an export may be written.
 """
 
 from __future__ import annotations
 
-from companion.history_export import (
+from companion.history.checks import ImportFileError
+from companion.history.export import (
     CSV_COLUMNS,
     EXPORT_SCHEMA_VERSION,
     FORMAT_NAME,
@@ -27,7 +28,7 @@ from companion.history_export import (
     split_items,
     write_export,
 )
-from companion.history_import import (
+from companion.history.importer import (
     MAX_IMPORT_BYTES,
     ImportedGame,
     ImportResult,
@@ -38,7 +39,6 @@ from companion.history_import import (
     read_import_file,
     read_import_games,
 )
-from companion.import_checks import ImportFileError
 from companion.storage.backups import BACKUPS_KEPT, backup_history, list_backups
 from companion.storage.export_target import ExportTargetError, check_export_target
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 
 from companion.formatting import local_time, one_line, or_dash, play_time, plural, yes_no
-from companion.history_stats import DIFFICULTY_ORDER, title_names
+from companion.history.stats import DIFFICULTY_ORDER, title_names
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord

@@ -136,7 +136,7 @@ def autosave_growth(settings: Settings, space: Workspace) -> Result:
 def load_and_compute(settings: Settings, space: Workspace) -> Result:
     """``HistoryStore(folder).all()`` + ``career_stats`` against ``json.load`` of the
     same file (what the Statistics screen does, without drawing it)."""
-    from companion.history_stats import career_stats
+    from companion.history.stats import career_stats
     from companion.storage import HistoryStore
 
     folder = space.data_dir(history=True)

@@ -107,8 +107,8 @@ class BgStatsScreen(OpensAtOnce, Screen[None]):
 
 def show_bgstats(app: App[object], record: HistoryRecord) -> None:
     """Open the BG Stats screen for ``record``, worded as the configuration says."""
-    from companion.bgstats import play_link
     from companion.config import BgStatsOptions
+    from companion.history.bgstats import play_link
     from companion.history_view import game_label
 
     config = getattr(app, "config", None)

@@ -28,7 +28,7 @@ from textual.widgets import DataTable, Header, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from companion.formatting import shorten
-from companion.history_service import HistoryReading
+from companion.history.service import HistoryReading
 from companion.history_view import (
     COLUMNS,
     FILTERS,
@@ -49,7 +49,7 @@ from companion.screens.typed_app import TypedApp
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from companion.history_service import HistoryService
+    from companion.history.service import HistoryService
     from companion.storage import HistoryRecord
     from companion.storage.restore import RestoreResult
 

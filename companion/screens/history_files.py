@@ -2,7 +2,7 @@
 and restore one of the copies kept in ``backups/``.
 
 Both do their file work through the same functions as the command line
-(:func:`~companion.history_export.write_export`,
+(:func:`~companion.history.export.write_export`,
 :func:`~companion.storage.restore.restore_backup`), so the rules are the same: an export
 goes only to a regular file (or a new name) outside the data folder, and an existing file
 is replaced only after a yes; a restore checks the copy first and backs up the current
@@ -33,7 +33,7 @@ from companion.widgets.action_button import action_button
 from companion.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
-    from companion.history_export import ExportFormat
+    from companion.history.export import ExportFormat
     from companion.storage import HistoryRecord
     from companion.storage.restore import BackupInfo
 
@@ -129,7 +129,7 @@ class ExportModal(OpensAtOnce, TypedApp, ModalScreen[pathlib.Path | None]):
         )
 
     def _write(self, path: pathlib.Path) -> None:
-        from companion.history_export import write_export
+        from companion.history.export import write_export
 
         error = self.query_one("#export-error", Label)
         app = self.stupor_app

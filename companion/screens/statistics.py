@@ -1,10 +1,10 @@
 """The Statistics screen: the records of the solo career and a score-over-time chart.
 
-Everything shown comes from one :func:`~companion.history_stats.career_stats` call. Opened
+Everything shown comes from one :func:`~companion.history.stats.career_stats` call. Opened
 from the History screen it reuses the games already read; opened on its own it reads the
 history in a thread worker (a loading indicator shows if that takes a moment), so even
 10,000 games never freeze the screen. The chart draws at most
-:data:`~companion.history_stats.CHART_POINTS` games,
+:data:`~companion.history.stats.CHART_POINTS` games,
 picked evenly over the whole career, and its title says so when it had to pick.
 """
 
@@ -24,8 +24,8 @@ from textual.worker import Worker
 from textual_plotext import PlotextPlot
 
 from companion.formatting import plural
-from companion.history_service import StatsReading
-from companion.history_stats import (
+from companion.history.service import StatsReading
+from companion.history.stats import (
     STREAK_NOTE,
     CareerStats,
     ChartData,

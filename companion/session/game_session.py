@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     # The engine and the history/settings stores are imported where they are first used:
     # the Start screen needs only to know whether a saved game exists.
     from companion.config import BackupPolicy
-    from companion.history_service import HistoryService
+    from companion.history.service import HistoryService
     from companion.storage import HistoryRecord, HistoryStore, SettingsStore
     from solo_deck import GameSetup, GameState, PalaceLimits, PlayerLimits, Ruleset, SoloGame
     from solo_deck.events import Event
@@ -131,7 +131,7 @@ class GameSession:
         """Reads, deletes and puts back finished games; it remembers the games deleted
         while the app runs, so there is one per session (opened on first use)."""
         if self._history_service is None:
-            from companion.history_service import HistoryService
+            from companion.history.service import HistoryService
 
             self._history_service = HistoryService(self.folder, store=self.history)
         self._history_service.may_move = not self.read_only

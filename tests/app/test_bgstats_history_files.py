@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 from textual.widgets import DataTable, Input, RadioButton, Static, TextArea
 
 from companion.app import StuporSoloApp
-from companion.bgstats import payload
 from companion.config import BackupPolicy, load_config
+from companion.history.bgstats import payload
 from companion.paths import HISTORY_FILE
 from companion.screens.bgstats import BgStatsScreen
 from companion.screens.final_score import FinalScoreScreen

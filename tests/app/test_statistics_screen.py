@@ -14,7 +14,7 @@ from textual_plotext import PlotextPlot
 
 from companion.app import StuporSoloApp
 from companion.formatting import format_duration
-from companion.history_stats import (
+from companion.history.stats import (
     CHART_POINTS,
     CareerStats,
     career_stats,

@@ -75,7 +75,7 @@ def export_text(
     if fmt == "json":
         return records_to_json(records)
     if fmt == "bgstats":
-        from companion.bgstats import export_bgstats
+        from companion.history.bgstats import export_bgstats
 
         return export_bgstats(list(records), options)
     raise ValueError(f"unknown export format {fmt!r}: use csv, json or bgstats")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.history_stats import CareerStats
+    from companion.history.stats import CareerStats
     from companion.storage import HistoryRecord, HistoryStore
 
 
@@ -99,7 +99,7 @@ class HistoryService:
 
         The records are built, counted and dropped with the cycle collector paused (they
         hold no cycles), which keeps 10,000 games quick."""
-        from companion.history_stats import career_stats
+        from companion.history.stats import career_stats
         from companion.storage.history_bulk import gc_paused
 
         store = self._new_store()

@@ -4,7 +4,7 @@
   device or a folder is refused at once, nothing waits) of at most
   :data:`MAX_IMPORT_BYTES`, picks the format (by ``fmt``, the extension ``.csv``/``.json``,
   else the content; a CSV whose header is separated by ``;`` is read that way) and checks
-  *every* game (:mod:`companion.import_checks`); one bad game refuses the whole file with
+  *every* game (:mod:`companion.history.checks`); one bad game refuses the whole file with
   :class:`ImportFileError`, naming the CSV line or JSON ``games[index]`` and the field.
 * :func:`import_records` adds the games not yet in the history (same
   :meth:`HistoryRecord.fingerprint`), so importing a file twice adds nothing the second
@@ -31,7 +31,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.history_export import (
+from companion.history.checks import (
+    ImportFileError,
+    Location,
+    RecordProblems,
+    check_record,
+    json_location,
+)
+from companion.history.export import (
     CSV_COLUMNS,
     EXPORT_SCHEMA_VERSION,
     FORMAT_NAME,
@@ -41,13 +48,6 @@ from companion.history_export import (
     Format,
     guess_format,
     split_items,
-)
-from companion.import_checks import (
-    ImportFileError,
-    Location,
-    RecordProblems,
-    check_record,
-    json_location,
 )
 from companion.plain_text import clip_text, clip_value
 from companion.storage.atomic_storage import json_kind
