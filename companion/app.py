@@ -7,7 +7,7 @@ not be saved asks first (:class:`~companion.screens.unsaved_quit.UnsavedQuitScre
 The configuration file (:mod:`companion.config`) gives the theme and the key overrides,
 applied at start; what is wrong in it is said on the Start screen, and the app starts all
 the same. A theme chosen in the app (``t``, or the command palette) is written back to the
-file (:mod:`companion.config_write`).
+file (:mod:`companion.config.write`).
 
 Take over (:mod:`companion.session.takeover`): while the app holds the data folder it looks a few
 times a second for another copy's request to take over; it then saves, lets go and quits.
@@ -310,7 +310,7 @@ class StuporSoloApp(App[None]):
         name = self.theme
         if name == self._theme_saved or self.config.path is None:
             return
-        from companion.config_write import ConfigWriteError, save_theme
+        from companion.config.write import ConfigWriteError, save_theme
 
         self._theme_saved = name
         try:

@@ -22,12 +22,12 @@ def cmd_config(args: argparse.Namespace, folder: Path) -> int:
 
     path = chosen_config_file(getattr(args, "config", None))
     if args.schema:
-        from companion.config_schema import schema_text
+        from companion.config.schema import schema_text
 
         sys.stdout.write(schema_text())
         return 0
     if args.init:
-        from companion.config_write import ConfigWriteError, write_example
+        from companion.config.write import ConfigWriteError, write_example
 
         try:
             write_example(path)

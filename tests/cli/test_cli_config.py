@@ -21,8 +21,8 @@ from companion.config import (
     load_config,
     parse_config,
 )
+from companion.config.schema import config_schema, example_config
 from companion.config_keys import SCOPES, check_keymap
-from companion.config_schema import config_schema, example_config
 from companion.keymap import all_ids
 from companion.paths import chosen_config_file
 from tests.cli.conftest import Run

@@ -1,9 +1,9 @@
 """The player's configuration file, ``config.toml``: typed, checked, never fatal.
 
 The file is the player's to edit; the program writes to it only when the theme is changed
-in the app (:mod:`companion.config_write`). Where it is: :func:`companion.paths.
+in the app (:mod:`companion.config.write`). Where it is: :func:`companion.paths.
 chosen_config_file`. What it may hold is :data:`SECTIONS` (and the key overrides of
-``[keys]``, checked by :mod:`companion.config_keys`); :mod:`companion.config_schema`
+``[keys]``, checked by :mod:`companion.config_keys`); :mod:`companion.config.schema`
 derives the JSON schema and the commented example from the same table.
 
 Reading is done with ``tomllib`` and plain checks rather than pydantic: the app reads the

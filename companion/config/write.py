@@ -25,7 +25,7 @@ def save_theme(path: pathlib.Path, theme: str) -> None:
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
 
-    from companion.config_schema import example_config
+    from companion.config.schema import example_config
     from companion.storage.atomic_write import atomic_write
     from companion.storage.errors import describe_os_error
 
@@ -55,7 +55,7 @@ def save_theme(path: pathlib.Path, theme: str) -> None:
 def write_example(path: pathlib.Path) -> None:
     """Write the commented example to ``path``, which must not exist (its folder is
     created, private, if needed). Raises :class:`ConfigWriteError`."""
-    from companion.config_schema import example_config
+    from companion.config.schema import example_config
     from companion.storage.errors import describe_os_error
 
     try:

@@ -1,7 +1,7 @@
 """The configuration file described for people and editors: the JSON schema
 (``stupor-solo config --schema``) and the commented example (``stupor-solo config --init``).
 
-Both are built from :data:`companion.config.SECTIONS` and the key tables of
+Both are built from :data:`companion.config.load.SECTIONS` and the key tables of
 :mod:`companion.keymap`, so they cannot drift from what the program reads.
 """
 
@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from companion import __version__
-from companion.config import KEYS_SECTION, SECTIONS, Setting
+from companion.config.load import KEYS_SECTION, SECTIONS, Setting
 
 _JSON_TYPES = {str: "string", int: "integer", bool: "boolean"}
 
