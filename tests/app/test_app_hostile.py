@@ -187,7 +187,7 @@ def test_an_app_that_crashes_exits_non_zero(
 
     monkeypatch.setattr(App, "run", headless)
     monkeypatch.setattr(StuporSoloApp, "on_mount", crash)
-    monkeypatch.setattr("companion.cli_support.has_terminal", lambda: True, raising=False)
+    monkeypatch.setattr("companion.cli.support.has_terminal", lambda: True, raising=False)
     assert main(["--data-dir", str(tmp_path)]) == 1
     assert "a bug" in capsys.readouterr().err
 

@@ -200,7 +200,7 @@ def test_stats_json(run: Run, data: pathlib.Path, career: list[Any], store_recor
     [
         "companion.history.stats",
         "companion.history.export",
-        "companion.quick_score",
+        "companion.cli.quick_score",
         "companion.plain_text",
         "companion.storage.history_record",
         "companion.storage.safe_files",

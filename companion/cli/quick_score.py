@@ -105,7 +105,7 @@ def parse_count(text: str, spec: CountField) -> int:
     >>> parse_count("-3", field_named("grain"))
     Traceback (most recent call last):
     ...
-    companion.quick_score.QuickScoreError: --grain must be a whole number of 0 or more, not '-3'
+    companion.cli.quick_score.QuickScoreError: --grain must be a whole number of 0 or more, not '-3'
     """
     from companion.plain_text import clip_value
 

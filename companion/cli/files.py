@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion import cli_support
-from companion.cli_support import (
+from companion.cli import support as cli_support
+from companion.cli.support import (
     UsageError,
     command_config,
     read_history,

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion import cli_support
-from companion.cli_support import (
+from companion.cli import support as cli_support
+from companion.cli.support import (
     PROG,
     UsageError,
     command_config,
@@ -28,7 +28,7 @@ NOTES_MAX = 2000
 
 def _ask(spec: Any) -> int:
     """Ask for one count until it is a valid one."""
-    from companion.quick_score import QuickScoreError, parse_count
+    from companion.cli.quick_score import QuickScoreError, parse_count
 
     while True:
         print(f"{spec.prompt} ({spec.flag}): ", end="", file=sys.stderr, flush=True)
@@ -44,7 +44,7 @@ def _ask(spec: Any) -> int:
 
 def cmd_score(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo score``: the breakdown and title of six counts."""
-    from companion.quick_score import (
+    from companion.cli.quick_score import (
         QuickScoreError,
         breakdown_json,
         breakdown_rows,

@@ -11,7 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
-from companion.cli_support import command_config, console, writer_lock
+from companion.cli.support import command_config, console, writer_lock
 
 
 def _size(size: int) -> str:

@@ -12,7 +12,7 @@ import sys
 from typing import NoReturn
 
 from companion import __version__
-from companion.cli_support import PROG, clip_usage_message
+from companion.cli.support import PROG, clip_usage_message
 from companion.paths import CONFIG_ENV_VAR, ENV_VAR
 
 SHELLS = ("bash", "zsh", "fish")
@@ -200,7 +200,7 @@ def _add_serve_options(serve: argparse.ArgumentParser) -> None:
 
 def _add_score_options(score: argparse.ArgumentParser) -> None:
     """``score``: the six counts, then what to do with the result."""
-    from companion.quick_score import COUNTS
+    from companion.cli.quick_score import COUNTS
 
     for spec in COUNTS:
         score.add_argument(spec.flag, dest=spec.name, metavar="N", help=spec.help)

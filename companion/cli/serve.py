@@ -13,7 +13,7 @@ import asyncio
 import errno
 from pathlib import Path
 
-from companion.cli_support import PROG, UsageError, err
+from companion.cli.support import PROG, UsageError, err
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000

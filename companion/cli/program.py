@@ -22,8 +22,8 @@ Exit codes: 0 done, 1 the data or a file could not be used (the message says why
 command line was wrong (a missing or bad option, a number out of range, notes too long,
 an export target refused) or there is no terminal for the app. No command shows a
 traceback, and a bad value is echoed cut short. Only what writes creates the data folder
-(0700). The commands live in :mod:`companion.cli_score`, :mod:`companion.cli_history` and
-:mod:`companion.cli_files`, the options in :mod:`companion.cli_parser`; Rich and the
+(0700). The commands live in :mod:`companion.cli.score`, :mod:`companion.cli.history` and
+:mod:`companion.cli.files`, the options in :mod:`companion.cli.parser`; Rich and the
 storage layer are imported inside the commands and Textual only to open the app, so the
 command starts fast.
 """
@@ -34,15 +34,15 @@ import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from companion import cli_support
-from companion.cli_backups import cmd_backups, cmd_restore
-from companion.cli_config import cmd_completion, cmd_config
-from companion.cli_files import cmd_export, cmd_import, cmd_locate
-from companion.cli_history import cmd_history, cmd_stats, sparkline
-from companion.cli_parser import build_parser
-from companion.cli_score import cmd_score
-from companion.cli_serve import cmd_serve
-from companion.cli_support import PROG, DataInUseError, UsageError, err, plain, silence_stdout
+from companion.cli import support as cli_support
+from companion.cli.backups import cmd_backups, cmd_restore
+from companion.cli.config import cmd_completion, cmd_config
+from companion.cli.files import cmd_export, cmd_import, cmd_locate
+from companion.cli.history import cmd_history, cmd_stats, sparkline
+from companion.cli.parser import build_parser
+from companion.cli.score import cmd_score
+from companion.cli.serve import cmd_serve
+from companion.cli.support import PROG, DataInUseError, UsageError, err, plain, silence_stdout
 from companion.paths import DataDirError, chosen_data_dir, ensure_data_dir
 
 __all__ = ["COMMANDS", "build_parser", "main", "run_app", "run_command", "sparkline"]
@@ -127,7 +127,3 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
     "completion": cmd_completion,
     "serve": cmd_serve,
 }
-
-
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())

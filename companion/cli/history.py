@@ -1,7 +1,7 @@
 """``stupor-solo history`` and ``stats``: the finished games and the career's records.
 
 Both only read: they create nothing and move nothing unless they can take the data
-folder's lock (see :func:`companion.cli_support.read_history`). Every value that comes
+folder's lock (see :func:`companion.cli.support.read_history`). Every value that comes
 from the history is shown as ``rich.text.Text``, never parsed as markup.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli_support import console, local_time, or_dash, read_history
+from companion.cli.support import console, local_time, or_dash, read_history
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.cli_support import UsageError
+from companion.cli.support import UsageError
 from companion.config import SECTIONS, LoadedConfig, load_config
 
 
@@ -90,7 +90,7 @@ def cmd_completion(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo completion SHELL``: print the completion script for SHELL."""
     import shtab
 
-    from companion.cli_parser import build_parser
+    from companion.cli.parser import build_parser
 
     parser = build_parser()
     _mark_paths(parser)
