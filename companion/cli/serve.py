@@ -1,7 +1,7 @@
 """``stupor-solo serve``: play in a browser (a tablet or a phone on the same Wi-Fi).
 
 It prints the link(s) to open; on a network address every link carries a new access
-token and the first is drawn as a QR code for a phone's camera (:mod:`companion.serve_access`).
+token and the first is drawn as a QR code for a phone's camera (:mod:`companion.serve.access`).
 Each page gets its own app process on the data folder (:mod:`companion.serve`); ctrl+c
 stops the server and every app. The game is saved after every move, as always.
 """
@@ -24,7 +24,7 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
     cannot be listened on, 2 for a bad ``--host`` or ``--port``."""
     from companion.paths import chosen_config_file, ensure_data_dir
     from companion.serve import CompanionServer, quiet_logs
-    from companion.serve_access import Access, HostError, print_qr, urls
+    from companion.serve.access import Access, HostError, print_qr, urls
 
     host, port = str(args.host), int(args.port)
     if not 0 <= port <= 65535:

@@ -1,5 +1,5 @@
 """The app process ``stupor-solo serve`` starts for each browser page (not a command for
-players): ``python -m companion.serve_app FOLDER [CONFIG]``.
+players): ``python -m companion.serve.app_process FOLDER [CONFIG]``.
 
 textual-serve talks to it through its standard input and output (the ``TEXTUAL_DRIVER``
 it sets selects Textual's web driver), so unlike ``stupor-solo`` it does not ask for a
@@ -13,13 +13,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+USAGE = "python -m companion.serve.app_process FOLDER [CONFIG]"
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run the app on the data folder given first, with the configuration file given
     second if any; its exit code."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) not in (1, 2):
-        print("usage: python -m companion.serve_app FOLDER [CONFIG] (started by stupor-solo serve)")
+        print(f"usage: {USAGE} (started by stupor-solo serve)")
         return 2
     from companion.app import StuporSoloApp
     from companion.config import config_from_environment

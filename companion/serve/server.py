@@ -1,11 +1,11 @@
 """``stupor-solo serve``: the app in a browser, on textual-serve.
 
 Each browser page that connects gets its own app process (``python -m
-companion.serve_app FOLDER``), driven through textual-serve's
+companion.serve.app_process FOLDER``), driven through textual-serve's
 :class:`~textual_serve.app_service.AppService` over a websocket; the browser side is
 textual-serve's own script and style sheet, served with a page of ours
-(``serve_page.html``: no font or anything else fetched from the internet, no ``Referer``).
-Who may connect is :mod:`companion.serve_access`: the checks run in a middleware, before
+(``page.html``: no font or anything else fetched from the internet, no ``Referer``).
+Who may connect is :mod:`companion.serve.access`: the checks run in a middleware, before
 any handler, so a refused request never starts a process.
 
 A file the app hands to the browser (the command palette's screenshot) is fetched at
@@ -44,7 +44,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from companion.serve_access import Access
+from companion.serve.access import Access
 
 MAX_APPS = 8
 """App processes running at once; a page beyond that is refused (503)."""
@@ -131,11 +131,11 @@ class CompanionServer:
     page: str = field(init=False, default="")
 
     def __post_init__(self) -> None:
-        self.page = resources.files("companion").joinpath("serve_page.html").read_text("utf-8")
+        self.page = resources.files("companion.serve").joinpath("page.html").read_text("utf-8")
 
     def app_argv(self) -> list[str]:
         """The command of one app process."""
-        argv = [sys.executable, "-m", "companion.serve_app", str(self.folder)]
+        argv = [sys.executable, "-m", "companion.serve.app_process", str(self.folder)]
         return argv if self.config is None else [*argv, str(self.config)]
 
     # --- the web application ----------------------------------------------------------
@@ -165,7 +165,7 @@ class CompanionServer:
     async def guard(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
-        """Refuse (403) what :mod:`companion.serve_access` does not allow, before any
+        """Refuse (403) what :mod:`companion.serve.access` does not allow, before any
         handler runs; add the security headers to every answer."""
         access = self.access
         host = request.headers.get("Host")
