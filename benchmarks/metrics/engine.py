@@ -252,7 +252,7 @@ def forecast_10k(settings: Settings) -> Result:
     (round 1: the most rounds left, the dearest) and the late game (the round before the
     last) are in the notes, against the same reference, with no target of their own.
     """
-    from companion.insight import FORECAST_RUNS
+    from companion.ui.views.insight import FORECAST_RUNS
 
     game, starts = natural_game()
     last = game.state.round

@@ -169,7 +169,7 @@ def _saved_game(folder: Path) -> None:
 
 async def _table_with(app: Any, pilot: Any, bring: Callable[[Any], None]) -> None:
     """The Table over the session's game, after ``bring(session)`` (untimed)."""
-    from companion.screens.table import TableScreen
+    from companion.ui.screens.table import TableScreen
 
     await _at_start(app, pilot)
     bring(app.session)
@@ -304,7 +304,7 @@ async def open_once(pilot: Any, opening: Opening) -> float:
 async def _openings(
     runs: int, folder: Path, history: Path | None
 ) -> dict[str, dict[str, list[float]]]:
-    from companion.app import StuporSoloApp
+    from companion.ui.app import StuporSoloApp
 
     found: dict[str, dict[str, list[float]]] = {}
     for opening in OPENINGS:
@@ -378,7 +378,7 @@ def screen_open(settings: Settings, space: Workspace) -> Result:
 
 
 async def _form_keys(runs: int, folder: Path) -> dict[str, list[float]]:
-    from companion.app import StuporSoloApp
+    from companion.ui.app import StuporSoloApp
 
     app = StuporSoloApp(folder, insight=False)
     found: dict[str, list[float]] = {"letter": [], "tab": [], "pilot_letter": [], "pilot_tab": []}

@@ -40,7 +40,7 @@ def cmd_config(args: argparse.Namespace, folder: Path) -> int:
 
 def _check(loaded: LoadedConfig) -> int:
     """Print where the file is, the settings in force and the problems found."""
-    from companion.config_keys import check_keymap
+    from companion.ui.keys.overrides import check_keymap
 
     config = loaded.config
     state = "" if loaded.exists else " (not there: the built-in settings are used)"

@@ -80,8 +80,8 @@ def run_app(folder: Path, config: str | None = None) -> int:
     except DataDirError as exc:
         err(f"{PROG}: {exc}")
         return 2
-    from companion.app import StuporSoloApp
     from companion.config import config_from_environment
+    from companion.ui.app import StuporSoloApp
 
     app = StuporSoloApp(folder, config=config_from_environment(config))
     app.run()

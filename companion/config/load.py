@@ -3,7 +3,7 @@
 The file is the player's to edit; the program writes to it only when the theme is changed
 in the app (:mod:`companion.config.write`). Where it is: :func:`companion.paths.
 chosen_config_file`. What it may hold is :data:`SECTIONS` (and the key overrides of
-``[keys]``, checked by :mod:`companion.config_keys`); :mod:`companion.config.schema`
+``[keys]``, checked by :mod:`companion.ui.keys.overrides`); :mod:`companion.config.schema`
 derives the JSON schema and the commented example from the same table.
 
 Reading is done with ``tomllib`` and plain checks rather than pydantic: the app reads the
@@ -200,7 +200,7 @@ class Config:
 
     theme: str | None = None
     keys: Mapping[str, str] = field(default_factory=dict)
-    """Key overrides by binding id, as written (checked by :mod:`companion.config_keys`)."""
+    """Key overrides by binding id, as written (checked by :mod:`companion.ui.keys.overrides`)."""
     new_game: NewGameDefaults = NewGameDefaults()
     backups: BackupPolicy = BackupPolicy()
     bgstats: BgStatsOptions = BgStatsOptions()

@@ -2,7 +2,7 @@
 (``stupor-solo config --schema``) and the commented example (``stupor-solo config --init``).
 
 Both are built from :data:`companion.config.load.SECTIONS` and the key tables of
-:mod:`companion.keymap`, so they cannot drift from what the program reads.
+:mod:`companion.ui.keys.game`, so they cannot drift from what the program reads.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _property(setting: Setting) -> dict[str, Any]:
 
 
 def _keys_schema() -> dict[str, Any]:
-    from companion.keymap import KEYMAPS
+    from companion.ui.keys.game import KEYMAPS
 
     properties: dict[str, Any] = {}
     for title, keys in KEYMAPS.values():

@@ -23,8 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) not in (1, 2):
         print(f"usage: {USAGE} (started by stupor-solo serve)")
         return 2
-    from companion.app import StuporSoloApp
     from companion.config import config_from_environment
+    from companion.ui.app import StuporSoloApp
 
     config = config_from_environment(args[1] if len(args) == 2 else None)
     app = StuporSoloApp(Path(args[0]), config=config)

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, Static
 
-from companion.app import StuporSoloApp
 from companion.config import load_config
 from companion.paths import GAME_FILE, HISTORY_FILE, SETTINGS_FILE
 from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
+from companion.ui.app import StuporSoloApp
 from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import SIZE, plain
 from tests.app.setup_helpers import fill as _fill_tiles

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.screens.final_score import FinalScoreScreen
-from companion.widgets.number_field import NumberField
+from companion.ui.screens.final_score import FinalScoreScreen
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import Ruleset
 from solo_deck.data.loaders import load_ruleset
 from tests.app.end_phase_helpers import COMPLETE, make_app, text

@@ -8,9 +8,9 @@ from typing import Any
 
 from textual.widgets import OptionList
 
-from companion.app import StuporSoloApp
-from companion.screens.log_screen import LogScreen
-from companion.screens.modals.confirm import ConfirmModal
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.log_screen import LogScreen
+from companion.ui.screens.modals.confirm import ConfirmModal
 from solo_deck import GameSetup, Phase, parse_edict
 from solo_deck.events import FrederickTurn, Pass, RevealEdict
 from solo_deck.setup import initial_state

@@ -12,10 +12,10 @@ from typing import Any
 
 from textual.widgets import OptionList, Static
 
-from companion.app import StuporSoloApp
-from companion.screens.data_in_use import DataInUseScreen
-from companion.screens.table import TableScreen
 from companion.storage.lock import DataLock
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.data_in_use import DataInUseScreen
+from companion.ui.screens.table import TableScreen
 from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import SIZE, game_of, open_table, settle
 

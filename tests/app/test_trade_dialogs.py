@@ -9,8 +9,8 @@ from typing import Any
 
 from textual.widgets import Input, Label, Select
 
-from companion.screens.modals.buy_card import BuyCardModal
-from companion.screens.modals.market import MarketModal
+from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.market import MarketModal
 from solo_deck.events import (
     BuyCard,
     Event,

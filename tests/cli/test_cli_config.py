@@ -22,9 +22,9 @@ from companion.config import (
     parse_config,
 )
 from companion.config.schema import config_schema, example_config
-from companion.config_keys import SCOPES, check_keymap
-from companion.keymap import all_ids
 from companion.paths import chosen_config_file
+from companion.ui.keys.game import all_ids
+from companion.ui.keys.overrides import SCOPES, check_keymap
 from tests.cli.conftest import Run
 
 GOOD = b"""

@@ -268,8 +268,8 @@ def test_serve_hands_its_config_file_to_each_app(
 def test_the_app_process_reads_the_config_file_it_is_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion.app import StuporSoloApp
     from companion.serve import app_process as serve_app
+    from companion.ui.app import StuporSoloApp
 
     config = tmp_path / "mine.toml"
     config.write_text('theme = "nord"\n', encoding="utf-8")
