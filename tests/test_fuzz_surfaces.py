@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.history_io import records_to_csv, records_to_json
+from companion.history import records_to_csv, records_to_json
 from companion.paths import GAME_FILE, HISTORY_FILE, LOCK_FILE, SETTINGS_FILE
 from companion.storage import HistoryRecord, HistoryStore
 

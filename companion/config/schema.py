@@ -34,7 +34,7 @@ def _property(setting: Setting) -> dict[str, Any]:
 
 
 def _keys_schema() -> dict[str, Any]:
-    from companion.ui.keys.game import KEYMAPS
+    from companion.ui.keys import KEYMAPS
 
     properties: dict[str, Any] = {}
     for title, keys in KEYMAPS.values():

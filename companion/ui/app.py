@@ -35,7 +35,7 @@ from companion.session import GameSession
 from companion.storage.lock import DataLock
 from companion.ui.background import InputGate
 from companion.ui.commands import GameCommands
-from companion.ui.keys.game import APP_KEYS, bindings
+from companion.ui.keys import APP_KEYS, bindings
 from companion.ui.screens.quick_open import give_width_class
 from companion.ui.type_ahead import TypeAhead
 

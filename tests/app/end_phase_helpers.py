@@ -14,7 +14,7 @@ from typing import Any
 from textual.widgets import DataTable, Input, Label, TextArea
 
 from companion.ui.app import StuporSoloApp
-from companion.ui.keys.game import END_PHASE_EVENTS
+from companion.ui.keys import END_PHASE_EVENTS
 from companion.ui.screens.end_phase import EndPhaseScreen
 from solo_deck import GameSetup, Phase, parse_edict
 from solo_deck.events import FrederickTurn, Pass, RevealEdict

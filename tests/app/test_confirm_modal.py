@@ -10,7 +10,7 @@ from textual.widgets import Button, Static
 
 from companion.storage import HistoryStore
 from companion.ui.app import StuporSoloApp
-from companion.ui.keys.game import QUESTION_KEYS, ConfirmKeys
+from companion.ui.keys import QUESTION_KEYS, ConfirmKeys
 from companion.ui.screens.history.games import HistoryScreen
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.views.help import collect_bindings

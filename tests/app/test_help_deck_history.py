@@ -9,7 +9,7 @@ from textual.widgets import Checkbox, DataTable, Markdown, Static
 
 from companion.storage import HistoryRecord
 from companion.ui.app import StuporSoloApp
-from companion.ui.keys.game import HELP_KEYS, KEYMAPS, Key, all_ids
+from companion.ui.keys import HELP_KEYS, KEYMAPS, Key, all_ids
 from companion.ui.screens.deck import (
     DeckScreen,
     deck_is_provisional,

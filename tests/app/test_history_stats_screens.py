@@ -16,7 +16,7 @@ from companion.formatting import format_duration, shorten
 from companion.storage import HistoryStore
 from companion.storage.lock import DataLock
 from companion.ui.app import StuporSoloApp
-from companion.ui.keys.records import HISTORY_DELETE_KEYS as DELETE_KEYS
+from companion.ui.keys import HISTORY_DELETE_KEYS as DELETE_KEYS
 from companion.ui.screens.history.games import HistoryScreen, HistoryTable
 from companion.ui.screens.history.statistics import StatisticsScreen
 from companion.ui.screens.modals.confirm import ConfirmModal

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.session import GameSession
 from companion.ui.app import StuporSoloApp
-from companion.ui.keys.game import TABLE_EVENTS
+from companion.ui.keys import TABLE_EVENTS
 from companion.ui.keys.table_state import KeyState, table_key_states
 from companion.ui.screens.table import TableScreen
 from solo_deck import GameSetup, SoloGame, parse_edict

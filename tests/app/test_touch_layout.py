@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, DataTable, Input
 
 from companion.ui.app import StuporSoloApp
-from companion.ui.keys.game import TOUCH_ACTIONS
+from companion.ui.keys import TOUCH_ACTIONS
 from companion.ui.screens.log_screen import LogScreen
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.start import StartScreen

@@ -23,7 +23,7 @@ from companion.config import (
 )
 from companion.config.schema import config_schema, example_config
 from companion.paths import chosen_config_file
-from companion.ui.keys.game import all_ids
+from companion.ui.keys import all_ids
 from companion.ui.keys.overrides import SCOPES, check_keymap
 from tests.cli.conftest import Run
 

@@ -1,6 +1,7 @@
-"""Key bindings as data: one table per screen, each key with a stable id and a tooltip.
+"""The key tables of the game's screens and dialogs, and :data:`KEYMAPS`, every table
+in the order Help lists them (see :mod:`companion.ui.keys`).
 
-Screens build their ``BINDINGS`` from here; the Help screen lists :data:`KEYMAPS` in order;
+Screens build their ``BINDINGS`` from these; the Help screen lists :data:`KEYMAPS` in order;
 the command palette reads the bindings the active screen shows. Users rebind by id
 (``App.set_keymap({"table.play": "c"})``).
 
@@ -10,7 +11,7 @@ engine accepts one of its events (see :mod:`companion.ui.keys.table_state`).
 
 from __future__ import annotations
 
-from companion.ui.keys.model import ConfirmKeys, Key, bindings
+from companion.ui.keys.model import ConfirmKeys, Key
 from companion.ui.keys.records import (
     BGSTATS_KEYS,
     CARD_EDITOR_KEYS,
@@ -26,9 +27,6 @@ from companion.ui.keys.records import (
     RESTORE_KEYS,
     STATISTICS_KEYS,
 )
-
-__all__ = ["KEYMAPS", "ConfirmKeys", "Key", "all_ids", "bindings"]
-
 
 HELP_KEY = "question_mark"
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 from companion.ui.keys import game as km
 from companion.ui.keys import records as kr
-from companion.ui.keys.game import Key, all_ids
+from companion.ui.keys.game import all_ids
+from companion.ui.keys.model import Key
 
 SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
     ("everywhere", km.APP_KEYS),

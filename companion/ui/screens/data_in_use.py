@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from companion.session import OUTCOME_TEXT
 from companion.storage.takeover import Outcome
-from companion.ui.keys.game import DATA_IN_USE_KEYS, bindings
+from companion.ui.keys import DATA_IN_USE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 

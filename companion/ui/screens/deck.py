@@ -16,8 +16,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from companion.ui.keys.model import bindings
-from companion.ui.keys.records import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS
+from companion.ui.keys import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS, bindings
 from companion.ui.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.quick_open import OpensAtOnce

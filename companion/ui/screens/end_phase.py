@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Label, Select, Static
 
 from companion.formatting import plural
-from companion.ui.keys.game import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
+from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.screens.modals.summon import ally_name, ally_options

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Header, Input, Label, Static, TextArea
 
 from companion.formatting import shorten
-from companion.ui.keys.game import FINAL_SCORE_KEYS, bindings
+from companion.ui.keys import FINAL_SCORE_KEYS, bindings
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.number_field import NumberField

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
 from companion import __version__
-from companion.ui.keys.game import HELP_KEYS, bindings
+from companion.ui.keys import HELP_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.help import help_markdown
 from companion.ui.widgets.key_footer import KeyFooter

@@ -13,7 +13,7 @@ from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
 from companion.formatting import plural
-from companion.ui.keys.game import LOG_KEYS, LOG_ROLL_BACK_KEYS, bindings
+from companion.ui.keys import LOG_KEYS, LOG_ROLL_BACK_KEYS, bindings
 from companion.ui.notices import save_failed
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.key_footer import KeyFooter

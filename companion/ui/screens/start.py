@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import __version__
-from companion.ui.keys.game import START_KEYS, bindings
+from companion.ui.keys import START_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.typed_app import TypedApp
 from companion.ui.warm_up import WARM_UP_DELAY, start_warm_up

@@ -20,7 +20,7 @@ from textual.widgets import Collapsible, Header, Input, Label
 
 from companion.formatting import plural
 from companion.ui.insight_scheduler import InsightScheduler
-from companion.ui.keys.game import TABLE_KEYS, TOUCH_ACTIONS, bindings
+from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
 from companion.ui.keys.table_state import KeyState, table_key_states
 from companion.ui.screens import table_layout
 from companion.ui.screens.game_screen import GameScreen

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Collapsible
 
-from companion.ui.keys.game import TOUCH_KEYS
+from companion.ui.keys import TOUCH_KEYS
 from companion.ui.widgets.deck_panel import DeckPanel
 from companion.ui.widgets.edict_input import EdictField
 from companion.ui.widgets.edict_row_panel import EdictRowPanel

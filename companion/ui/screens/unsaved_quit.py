@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from companion.ui.keys.game import UNSAVED_QUIT_KEYS, bindings
+from companion.ui.keys import UNSAVED_QUIT_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.typed_app import TypedApp
 from companion.ui.widgets.action_button import action_button

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from textual.keys import format_key
 
 from companion.rules_decisions import RULES_DECISIONS
-from companion.ui.keys.game import KEYMAPS, Key
+from companion.ui.keys import KEYMAPS, Key
 
 __all__ = ["RULES_DECISIONS", "KeyRow", "bindings_markdown", "collect_bindings", "help_markdown"]
 

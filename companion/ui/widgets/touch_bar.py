@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.screen import Screen
 
-    from companion.ui.keys.game import Key
+    from companion.ui.keys import Key
 
 
 class TouchBar(Grid):

@@ -24,8 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 
 from companion.storage.restore import RestoreResult
-from companion.ui.keys.model import bindings
-from companion.ui.keys.records import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS
+from companion.ui.keys import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS, bindings
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.typed_app import TypedApp

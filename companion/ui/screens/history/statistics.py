@@ -33,8 +33,7 @@ from companion.history.stats import (
     chart_data,
     summary_rows,
 )
-from companion.ui.keys.model import bindings
-from companion.ui.keys.records import STATISTICS_KEYS
+from companion.ui.keys import STATISTICS_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.typed_app import TypedApp

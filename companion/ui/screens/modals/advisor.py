@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
-from companion.ui.keys.game import ADVISOR_KEYS, bindings
+from companion.ui.keys import ADVISOR_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from solo_deck import AdviceRow, GameState, Ruleset, edict_advice
 

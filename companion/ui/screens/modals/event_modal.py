@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList
 
-from companion.ui.keys.game import MODAL_KEYS, bindings
+from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
 from solo_deck import RuleError

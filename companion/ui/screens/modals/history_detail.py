@@ -11,8 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from companion.ui.keys.model import bindings
-from companion.ui.keys.records import HISTORY_DETAIL_KEYS
+from companion.ui.keys import HISTORY_DETAIL_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.history import detail_fields, end_reason_text, game_label, score_parts
 from companion.ui.widgets.action_button import action_button

@@ -13,7 +13,7 @@ from textual.binding import BindingType
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.ui.keys.game import ISSUE_EDICT_KEYS, bindings
+from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.search_select import focus_first_enabled

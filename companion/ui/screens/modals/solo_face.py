@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.ui.keys.game import SOLO_FACE_KEYS, bindings
+from companion.ui.keys import SOLO_FACE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from solo_deck import CardFace, SoloDeck
 
