@@ -34,7 +34,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from companion.cli import support as cli_support
+import companion.cli.support as cli_support
 from companion.cli.backups import cmd_backups, cmd_restore
 from companion.cli.config import cmd_completion, cmd_config
 from companion.cli.files import cmd_export, cmd_import, cmd_locate

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli import support as cli_support
+import companion.cli.support as cli_support
 from companion.cli.support import (
     PROG,
     UsageError,

@@ -1,5 +1,10 @@
 """The Textual application: screens, global keys, themes and the command palette.
 
+The app is the only router: it alone knows the top screens and opens them
+(:meth:`StuporSoloApp.open_table`, :meth:`~StuporSoloApp.open_history`, …), each imported
+when first opened so that start-up loads only the Start screen. Screens reach the app
+through :class:`~companion.ui.host.Host`, which the app is checked against here, once.
+
 Notifications are plain text (``markup=False`` always): their messages carry file paths,
 stored names and error reasons, which are data, never markup. Quitting while a move could
 not be saved asks first (:class:`~companion.ui.screens.unsaved_quit.UnsavedQuitScreen`).
@@ -9,16 +14,17 @@ applied at start; what is wrong in it is said on the Start screen, and the app s
 the same. A theme chosen in the app (``t``, or the command palette) is written back to the
 file (:mod:`companion.config.write`).
 
-Take over (:mod:`companion.session.takeover`): while the app holds the data folder it looks a few
-times a second for another copy's request to take over; it then saves, lets go and quits.
-A copy started while another holds the data offers to take over on its Data in use
-screen, and once it has the lock it resumes the saved game (:meth:`StuporSoloApp.took_over`).
+Take over (:mod:`companion.session.takeover`): while the app holds the data folder it
+looks a few times a second for another copy's request to take over; it then saves, lets
+go and quits. A copy started while another holds the data offers to take over on its Data
+in use screen, and once it has the lock it resumes the saved game
+(:meth:`StuporSoloApp.took_over`).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -41,6 +47,8 @@ from companion.ui.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
     from companion.session import HandOver
+    from companion.storage import HistoryRecord
+    from companion.ui.host import Host
 
 WATCH_AFTER = 0.5
 """Seconds after start before this copy looks for take-over requests (a request waits
@@ -327,10 +335,7 @@ class StuporSoloApp(App[None]):
 
     def action_help(self) -> None:
         """Show the help screen (keys and rules decisions)."""
-        from companion.ui.screens.help import HelpScreen
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        self.open_help()
 
     def action_toggle_theme(self) -> None:
         """Switch dark ↔ light; the choice is written to the configuration file like any
@@ -364,8 +369,86 @@ class StuporSoloApp(App[None]):
             if isinstance(screen, GameScreen):
                 screen.post_message(GameChanged(message_revision))
 
+    # --- the top screens, opened by name (see companion.ui.host) ------------------------
+
+    def open_help(self) -> None:
+        """Show the Help screen: every key and the rules decisions (unless it shows)."""
+        from companion.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def open_setup(self) -> None:
+        """Show the New game form."""
+        from companion.ui.screens.setup.form import SetupScreen
+
+        self.push_screen(SetupScreen())
+
     def open_table(self) -> None:
         """Show the Table for the game in progress (replacing any screen above Start)."""
         from companion.ui.screens.table import TableScreen
 
         self.push_screen(TableScreen())
+
+    def open_end_phase(self) -> None:
+        """Show the End Phase."""
+        from companion.ui.screens.end_phase import EndPhaseScreen
+
+        self.push_screen(EndPhaseScreen())
+
+    def open_final_score(self, *, replacing: bool = False) -> None:
+        """Show the Final score, over the current screen or ``replacing`` it."""
+        from companion.ui.screens.final_score import FinalScoreScreen
+
+        if replacing:
+            self.switch_screen(FinalScoreScreen())
+        else:
+            self.push_screen(FinalScoreScreen())
+
+    def open_log(self) -> None:
+        """Show the whole game log."""
+        from companion.ui.screens.log_screen import LogScreen
+
+        self.push_screen(LogScreen())
+
+    def back_to_start(self) -> bool:
+        """Close every screen above the Start screen; False when there is none."""
+        from companion.ui.screens.start import StartScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, StartScreen):
+                screen.pop_until_active()
+                return True
+        return False
+
+    def open_history(self) -> None:
+        """Show the History of finished games."""
+        from companion.ui.screens.history.games import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def open_statistics(self, records: Sequence[HistoryRecord] | None = None) -> None:
+        """Show the records and the score chart (over ``records`` when the History has
+        read them; else the screen reads the history itself)."""
+        from companion.ui.screens.history.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen(records))
+
+    def open_deck(self) -> None:
+        """Show the solo deck screen."""
+        from companion.ui.screens.deck import DeckScreen
+
+        self.push_screen(DeckScreen())
+
+    def open_bgstats(self, record: HistoryRecord) -> None:
+        """Show ``record`` as a BG Stats link and QR code, worded as the configuration says."""
+        from companion.ui.screens.history.bgstats import bgstats_screen
+
+        self.push_screen(bgstats_screen(record, self.config.config.bgstats))
+
+
+if TYPE_CHECKING:
+
+    def _hosts_its_screens(app: StuporSoloApp) -> Host:
+        """The one check that the app is everything a screen may use of it (mypy)."""
+        return app

@@ -9,7 +9,7 @@ tablet whose page reloaded after it slept): the other copy is asked to save and 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -21,15 +21,13 @@ from textual.widgets.option_list import Option
 
 from companion.session import OUTCOME_TEXT
 from companion.storage.takeover import Outcome
+from companion.ui.host import Hosted
 from companion.ui.keys import DATA_IN_USE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 
-if TYPE_CHECKING:
-    from companion.ui.app import StuporSoloApp
 
-
-class DataInUseScreen(OpensAtOnce, Screen[None]):
+class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
     """Explains that the data is in use; offers to take over, a read-only look at the
     history, or to quit."""
 
@@ -109,9 +107,7 @@ class DataInUseScreen(OpensAtOnce, Screen[None]):
 
     def action_history(self) -> None:
         """Open the History screen; the app is read-only."""
-        from companion.ui.screens.history.games import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
+        self.host.open_history()
 
     def action_take_over(self) -> None:
         """Ask the other copy to let go, and carry on here once it has."""
@@ -129,8 +125,8 @@ class DataInUseScreen(OpensAtOnce, Screen[None]):
 
     @work(exclusive=True, group="take-over")
     async def _take_over(self) -> None:
-        app: StuporSoloApp = self.app  # type: ignore[assignment]
-        hand_over = app.hand_over
+        host = self.host
+        hand_over = host.hand_over
         try:
             outcome = await hand_over.take() if hand_over is not None else Outcome.NO_ANSWER
         except OSError as exc:
@@ -138,7 +134,7 @@ class DataInUseScreen(OpensAtOnce, Screen[None]):
             outcome = None
         self.taking_over = False
         if outcome is Outcome.TAKEN:
-            app.took_over()
+            host.took_over()
             return
         if outcome is not None:
             self._status(OUTCOME_TEXT[outcome])

@@ -16,11 +16,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from companion.ui.host import Hosted
 from companion.ui.keys import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS, bindings
 from companion.ui.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.quick_open import OpensAtOnce
-from companion.ui.screens.typed_app import TypedApp
 from companion.ui.widgets.key_footer import KeyFooter
 from solo_deck import DeckDefinition, SoloCard, load_default_deck
 from solo_deck.data.loaders import describe_validation_error
@@ -86,7 +86,7 @@ def reset_question() -> ConfirmModal:
     )
 
 
-class DeckScreen(OpensAtOnce, TypedApp, Screen[None]):
+class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
     """The deck in use, its status, and the tools to check and edit it."""
 
     DEFAULT_CSS = """
@@ -126,7 +126,7 @@ class DeckScreen(OpensAtOnce, TypedApp, Screen[None]):
     @property
     def settings(self) -> Any:
         """The settings store."""
-        return self.stupor_app.session.settings
+        return self.host.session.settings
 
     def _read(self) -> tuple[DeckDefinition, set[str]]:
         settings = self.settings

@@ -381,9 +381,7 @@ class EndPhaseScreen(GameScreen[None]):
 
     def action_final_score(self) -> None:
         """Replace this screen with the Final score."""
-        from companion.ui.screens.final_score import FinalScoreScreen
-
-        self.app.switch_screen(FinalScoreScreen())
+        self.host.open_final_score(replacing=True)
 
     def action_undo(self) -> None:
         """Take back the last event (back to the Table if it leaves the End Phase)."""

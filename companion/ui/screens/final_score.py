@@ -234,13 +234,8 @@ class FinalScoreScreen(GameScreen[None]):
         self._back_to_start()
 
     def _back_to_start(self) -> None:
-        from companion.ui.screens.start import StartScreen
-
-        for screen in reversed(self.app.screen_stack):
-            if isinstance(screen, StartScreen):
-                screen.pop_until_active()
-                return
-        self.dismiss()
+        if not self.host.back_to_start():
+            self.dismiss()
 
     def action_back(self) -> None:
         """Leave without saving (back to the screen underneath)."""
@@ -253,6 +248,4 @@ class FinalScoreScreen(GameScreen[None]):
             return
         record = self.build_record()
         if record is not None:
-            from companion.ui.screens.history.bgstats import show_bgstats
-
-            show_bgstats(self.app, record)
+            self.host.open_bgstats(record)

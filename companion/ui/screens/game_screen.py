@@ -1,4 +1,4 @@
-"""The one doorway from a screen to the game: the typed app, the session, the state and the
+"""The one doorway from a screen to the game: the host, the session, the state and the
 rules, one way to apply an event and to undo or redo, and a redraw whenever the game
 changes (:class:`~companion.ui.messages.GameChanged`).
 
@@ -7,11 +7,12 @@ Screens read the session (which asks the engine); none reaches into ``session.ga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from textual import on
 from textual.screen import Screen
 
+from companion.ui.host import Hosted
 from companion.ui.messages import GameChanged
 from companion.ui.notices import refused, save_failed
 from companion.ui.screens.quick_open import OpensAtOnce
@@ -19,14 +20,13 @@ from solo_deck import RuleError
 
 if TYPE_CHECKING:
     from companion.session import GameSession
-    from companion.ui.app import StuporSoloApp
     from solo_deck import GameState, Ruleset
     from solo_deck.events import Event
 
 ResultT = TypeVar("ResultT")
 
 
-class GameScreen(OpensAtOnce, Screen[ResultT]):
+class GameScreen(OpensAtOnce, Hosted, Screen[ResultT]):
     """A screen that shows the game in progress and changes it.
 
     Subclasses draw in :meth:`redraw`, called once when mounted and again after every
@@ -36,14 +36,9 @@ class GameScreen(OpensAtOnce, Screen[ResultT]):
     """The session revision last drawn."""
 
     @property
-    def stupor(self) -> StuporSoloApp:
-        """The app, typed."""
-        return cast("StuporSoloApp", self.app)
-
-    @property
     def session(self) -> GameSession:
         """The app's game session."""
-        return self.stupor.session
+        return self.host.session
 
     @property
     def state(self) -> GameState:
@@ -69,7 +64,7 @@ class GameScreen(OpensAtOnce, Screen[ResultT]):
             return False
         except OSError as exc:
             save_failed(self, exc)
-        self.stupor.game_changed()
+        self.host.game_changed()
         return True
 
     def step(self, direction: Literal["undo", "redo"]) -> Event | None:
@@ -85,7 +80,7 @@ class GameScreen(OpensAtOnce, Screen[ResultT]):
             event = None
         if event is None and not self.session.save_error:
             self.notify(f"Nothing to {direction}.")
-        self.stupor.game_changed()
+        self.host.game_changed()
         return event
 
     # --- drawing --------------------------------------------------------------------------

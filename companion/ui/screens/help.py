@@ -12,13 +12,14 @@ from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
 from companion import __version__
+from companion.ui.host import Hosted
 from companion.ui.keys import HELP_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.help import help_markdown
 from companion.ui.widgets.key_footer import KeyFooter
 
 
-class HelpScreen(OpensAtOnce, Screen[None]):
+class HelpScreen(OpensAtOnce, Hosted, Screen[None]):
     """Keys (read from the code's bindings) and the rules decisions, in one scrolling page."""
 
     DEFAULT_CSS = """
@@ -38,7 +39,7 @@ class HelpScreen(OpensAtOnce, Screen[None]):
             classes="title-large",
             markup=False,
         )
-        overrides = getattr(self.app, "keymap_overrides", None)
+        overrides = self.host.keymap_overrides
         with VerticalScroll(id="help-body"):
             yield Markdown(help_markdown(overrides), id="help-text")
         yield KeyFooter()

@@ -156,7 +156,7 @@ class LogScreen(GameScreen[None]):
         except OSError as exc:
             save_failed(self, exc, "roll back")
         undone = before - len(session.events)
-        self.stupor.game_changed()
+        self.host.game_changed()
         if undone:
             self.notify(
                 f"Rolled back {plural(undone, 'event')} to entry {entry}: "

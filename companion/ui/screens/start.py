@@ -16,9 +16,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import __version__
+from companion.ui.host import Hosted
 from companion.ui.keys import START_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
-from companion.ui.screens.typed_app import TypedApp
 from companion.ui.warm_up import WARM_UP_DELAY, start_warm_up
 from companion.ui.widgets.key_footer import KeyFooter
 
@@ -34,7 +34,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
 """(option id, key, label) of the menu, top to bottom."""
 
 
-class StartScreen(OpensAtOnce, TypedApp, Screen[None]):
+class StartScreen(OpensAtOnce, Hosted, Screen[None]):
     """The first screen: a short menu, plus any notice from loading the data files."""
 
     DEFAULT_CSS = """
@@ -74,7 +74,7 @@ class StartScreen(OpensAtOnce, TypedApp, Screen[None]):
         self.refresh_menu()
 
     def _can_resume(self) -> bool:
-        session = self.stupor_app.session
+        session = self.host.session
         return session.game is not None or session.has_saved_game()
 
     def refresh_menu(self) -> None:
@@ -94,7 +94,7 @@ class StartScreen(OpensAtOnce, TypedApp, Screen[None]):
 
     def _show_notices(self) -> None:
         panel = self.query_one("#start-notices", Static)
-        notices = self.stupor_app.session.notices
+        notices = self.host.session.notices
         panel.update("\n".join(f"• {notice}" for notice in notices))
         panel.display = bool(notices)
 
@@ -113,7 +113,7 @@ class StartScreen(OpensAtOnce, TypedApp, Screen[None]):
             "history": self.action_history,
             "stats": self.action_statistics,
             "deck": self.action_deck,
-            "help": self.stupor_app.action_help,
+            "help": self.host.open_help,
             "quit": self.action_quit,
         }
         run = actions.get(event.option.id or "")
@@ -122,7 +122,7 @@ class StartScreen(OpensAtOnce, TypedApp, Screen[None]):
 
     def action_resume(self) -> None:
         """Replay the saved game and open the Table, or say why it cannot be resumed."""
-        app = self.stupor_app
+        app = self.host
         session = app.session
         if session.game is not None:
             app.open_table()
@@ -147,28 +147,20 @@ class StartScreen(OpensAtOnce, TypedApp, Screen[None]):
 
     def action_new_game(self) -> None:
         """Open the setup form."""
-        from companion.ui.screens.setup.form import SetupScreen
-
-        self.app.push_screen(SetupScreen())
+        self.host.open_setup()
 
     def action_history(self) -> None:
         """Open the list of finished games."""
-        from companion.ui.screens.history.games import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
+        self.host.open_history()
 
     def action_statistics(self) -> None:
         """Open the records and the score chart (the screen reads the history itself)."""
-        from companion.ui.screens.history.statistics import StatisticsScreen
-
-        self.app.push_screen(StatisticsScreen())
+        self.host.open_statistics()
 
     def action_deck(self) -> None:
         """Open the solo deck screen."""
-        from companion.ui.screens.deck import DeckScreen
-
-        self.app.push_screen(DeckScreen())
+        self.host.open_deck()
 
     def action_quit(self) -> None:
         """Leave the app (asking first if a move of the game could not be saved)."""
-        self.stupor_app.request_quit()
+        self.host.request_quit()

@@ -95,7 +95,7 @@ class TableScreen(GameScreen[None]):
         yield KeyFooter(show_command_palette=False, leave_out=touch)
 
     def on_mount(self) -> None:
-        self.insight = InsightScheduler(self, self.stupor.input_gate, self._insight_ready)
+        self.insight = InsightScheduler(self, self.host.input_gate, self._insight_ready)
         super().on_mount()
 
     @on(Resize)
@@ -135,7 +135,7 @@ class TableScreen(GameScreen[None]):
         self.sub_title = f"Round {state.round} · {view.house} · {view.difficulty}"
         self._keys = table_key_states(self.session)
         self.refresh_bindings()
-        if self.stupor.insight:
+        if self.host.insight:
             events = self.session.events
             self.insight.schedule(state, self.ruleset, player_edicts_per_round(events))
 
@@ -393,21 +393,15 @@ class TableScreen(GameScreen[None]):
 
     def action_end_phase(self) -> None:
         """Open the End Phase screen."""
-        from companion.ui.screens.end_phase import EndPhaseScreen
-
-        self.app.push_screen(EndPhaseScreen())
+        self.host.open_end_phase()
 
     def action_final_score(self) -> None:
         """Open the Final score screen."""
-        from companion.ui.screens.final_score import FinalScoreScreen
-
-        self.app.push_screen(FinalScoreScreen())
+        self.host.open_final_score()
 
     def action_log(self) -> None:
         """Show the whole log."""
-        from companion.ui.screens.log_screen import LogScreen
-
-        self.app.push_screen(LogScreen())
+        self.host.open_log()
 
     def action_undo(self) -> None:
         """Take back the last event."""

@@ -19,14 +19,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from companion.ui.host import Hosted
 from companion.ui.keys import UNSAVED_QUIT_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
-from companion.ui.screens.typed_app import TypedApp
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter
 
 
-class UnsavedQuitScreen(OpensAtOnce, TypedApp, ModalScreen[None]):
+class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
     """Retry the save, export the game elsewhere, quit anyway, or stay."""
 
     DEFAULT_CSS = """
@@ -38,7 +38,7 @@ class UnsavedQuitScreen(OpensAtOnce, TypedApp, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(UNSAVED_QUIT_KEYS))
 
     def compose(self) -> ComposeResult:
-        session = self.stupor_app.session
+        session = self.host.session
         count = session.unsaved_changes
         moves = f"{count} change{'s' if count != 1 else ''}"
         with Vertical(classes="dialog"):
@@ -77,7 +77,7 @@ class UnsavedQuitScreen(OpensAtOnce, TypedApp, ModalScreen[None]):
     def action_retry(self) -> None:
         """Save again; quit if it worked, else say why not."""
         try:
-            self.stupor_app.session.save()
+            self.host.session.save()
         except OSError as exc:
             self._status(f"Still not saved: {exc}")
             return
@@ -91,7 +91,7 @@ class UnsavedQuitScreen(OpensAtOnce, TypedApp, ModalScreen[None]):
             self._status("Type the name of a new file for the game first.")
             field.focus()
             return
-        session = self.stupor_app.session
+        session = self.host.session
         try:
             written = session.export_game(Path(name).expanduser())
         except (OSError, ValueError) as exc:

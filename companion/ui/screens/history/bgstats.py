@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
@@ -21,6 +21,7 @@ from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.qr_code import qr_matrix, qr_size, qr_text
 
 if TYPE_CHECKING:
+    from companion.config import BgStatsOptions
     from companion.storage import HistoryRecord
 
 HINT = (
@@ -104,13 +105,10 @@ class BgStatsScreen(OpensAtOnce, Screen[None]):
         self.dismiss()
 
 
-def show_bgstats(app: App[object], record: HistoryRecord) -> None:
-    """Open the BG Stats screen for ``record``, worded as the configuration says."""
-    from companion.config import BgStatsOptions
+def bgstats_screen(record: HistoryRecord, options: BgStatsOptions) -> BgStatsScreen:
+    """The BG Stats screen for ``record``, worded as the configuration's ``options`` say."""
     from companion.history.bgstats import play_link
     from companion.ui.views.history import game_label
 
-    config = getattr(app, "config", None)
-    options = config.config.bgstats if config is not None else BgStatsOptions()
     title = f"BG Stats · {game_label(record)}"
-    app.push_screen(BgStatsScreen(play_link(record, options), title))
+    return BgStatsScreen(play_link(record, options), title)

@@ -24,10 +24,10 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 
 from companion.storage.restore import RestoreResult
+from companion.ui.host import Hosted
 from companion.ui.keys import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS, bindings
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.quick_open import OpensAtOnce
-from companion.ui.screens.typed_app import TypedApp
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter
 
@@ -50,7 +50,7 @@ def default_export_path(fmt: str = "csv", today: dt.date | None = None) -> pathl
     return pathlib.Path.home() / f"stupor-solo-history-{day}{suffix}"
 
 
-class ExportModal(OpensAtOnce, TypedApp, ModalScreen[pathlib.Path | None]):
+class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
     """Where to write the history and in which format; dismissed with the file written."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(EXPORT_KEYS))
@@ -111,7 +111,7 @@ class ExportModal(OpensAtOnce, TypedApp, ModalScreen[pathlib.Path | None]):
             error.update("Type the file to write.")
             return
         try:
-            target = check_export_target(text, self.stupor_app.session.folder)
+            target = check_export_target(text, self.host.session.folder)
         except ExportTargetError as exc:
             error.update(f"{exc}. Choose another file.")
             return
@@ -131,7 +131,7 @@ class ExportModal(OpensAtOnce, TypedApp, ModalScreen[pathlib.Path | None]):
         from companion.history.export import write_export
 
         error = self.query_one("#export-error", Label)
-        app = self.stupor_app
+        app = self.host
         try:
             written = write_export(
                 self.records, path, self.fmt, app.session.folder, app.config.config.bgstats
@@ -142,7 +142,7 @@ class ExportModal(OpensAtOnce, TypedApp, ModalScreen[pathlib.Path | None]):
         self.dismiss(written)
 
 
-class BackupsModal(OpensAtOnce, TypedApp, ModalScreen[RestoreResult | None]):
+class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
     """The copies of the history, newest first; enter restores the highlighted one (after
     a yes). Dismissed with what the restore did, or ``None``."""
 
@@ -175,7 +175,7 @@ class BackupsModal(OpensAtOnce, TypedApp, ModalScreen[RestoreResult | None]):
     def on_mount(self) -> None:
         from companion.storage.restore import backup_infos
 
-        self.infos = backup_infos(self.stupor_app.session.folder)
+        self.infos = backup_infos(self.host.session.folder)
         table = self.query_one("#backups-table", DataTable)
         for header in ("Saved", "Games", "Size", "Name"):
             table.add_column(header)
@@ -205,7 +205,7 @@ class BackupsModal(OpensAtOnce, TypedApp, ModalScreen[RestoreResult | None]):
     def action_restore(self) -> None:
         """Ask, then make the highlighted copy the history."""
         message = self.query_one("#backups-message", Label)
-        if getattr(self.app, "read_only", False):
+        if self.host.read_only:
             message.update("This copy is read-only: another copy of the app holds your data.")
             return
         table = self.query_one("#backups-table", DataTable)
@@ -235,7 +235,7 @@ class BackupsModal(OpensAtOnce, TypedApp, ModalScreen[RestoreResult | None]):
     def _restore(self, info: BackupInfo) -> None:
         from companion.storage.restore import restore_backup
 
-        app = self.stupor_app
+        app = self.host
         try:
             result = restore_backup(
                 app.session.folder, info.name, keep=app.config.config.backups.keep

@@ -29,12 +29,12 @@ from textual.worker import Worker, WorkerState
 
 from companion.formatting import shorten
 from companion.history.service import HistoryReading
+from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DELETE_KEYS, HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.modals.history_detail import HistoryDetailModal
 from companion.ui.screens.quick_open import OpensAtOnce
-from companion.ui.screens.typed_app import TypedApp
 from companion.ui.views.history import (
     COLUMNS,
     FILTERS,
@@ -86,7 +86,7 @@ class HistoryTable(DataTable[str | Text]):
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HISTORY_TABLE_KEYS))
 
 
-class HistoryScreen(OpensAtOnce, TypedApp, Screen[None]):
+class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
     """All finished games, newest first; sort, filter, details, delete and undo."""
 
     TITLE = "History"
@@ -125,12 +125,12 @@ class HistoryScreen(OpensAtOnce, TypedApp, Screen[None]):
     @property
     def service(self) -> HistoryService:
         """The history of the app's data folder."""
-        return self.stupor_app.session.history_service
+        return self.host.session.history_service
 
     @property
     def read_only(self) -> bool:
         """Whether this copy may write nothing (another copy holds the data)."""
-        return bool(getattr(self.app, "read_only", False))
+        return self.host.read_only
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -388,9 +388,7 @@ class HistoryScreen(OpensAtOnce, TypedApp, Screen[None]):
 
     def action_statistics(self) -> None:
         """Open the Statistics screen over the games already read (or let it read them)."""
-        from companion.ui.screens.history.statistics import StatisticsScreen
-
-        self.app.push_screen(StatisticsScreen(self.view.all_records))
+        self.host.open_statistics(self.view.all_records)
 
     def _refused(self, what: str) -> bool:
         """Say so when this copy may write nothing: ``what`` cannot be done here."""

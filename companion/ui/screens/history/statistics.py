@@ -33,10 +33,10 @@ from companion.history.stats import (
     chart_data,
     summary_rows,
 )
+from companion.ui.host import Hosted
 from companion.ui.keys import STATISTICS_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.quick_open import OpensAtOnce
-from companion.ui.screens.typed_app import TypedApp
 from companion.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ BAND_COLOURS = ("blue", "green", "orange")
 SCORE_COLOUR = "magenta"
 
 
-class StatisticsScreen(OpensAtOnce, TypedApp, Screen[None]):
+class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
     """Records, title counts, streaks and the score chart of every finished game."""
 
     TITLE = "Statistics"
@@ -130,7 +130,7 @@ class StatisticsScreen(OpensAtOnce, TypedApp, Screen[None]):
         if self._records is not None:
             self.show_stats(career_stats(self._records))
             return
-        read = self.stupor_app.session.history_service.read_stats
+        read = self.host.session.history_service.read_stats
         self._loading_timer = start_reading(self, read, "statistics-read", self._show_loading)
 
     def _show_loading(self) -> None:

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList
 
+from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
@@ -27,14 +28,13 @@ from solo_deck.model.grants import ActionTerms
 
 if TYPE_CHECKING:
     from companion.session import GameSession
-    from companion.ui.app import StuporSoloApp
     from solo_deck import GameState, Obligation, Ruleset
     from solo_deck.events import Event
 
 EventT = TypeVar("EventT")
 
 
-class EventModal(OpensAtOnce, ModalScreen["EventT | Decline | None"], Generic[EventT]):
+class EventModal(OpensAtOnce, Hosted, ModalScreen["EventT | Decline | None"], Generic[EventT]):
     """A dialog that builds one event (or declines the obligation it answers). Escape
     closes with ``None``: nothing recorded, the obligation stays pending."""
 
@@ -60,7 +60,7 @@ class EventModal(OpensAtOnce, ModalScreen["EventT | Decline | None"], Generic[Ev
     @property
     def session(self) -> GameSession:
         """The app's game session."""
-        return cast("StuporSoloApp", self.app).session
+        return self.host.session
 
     @property
     def can_decline(self) -> bool:

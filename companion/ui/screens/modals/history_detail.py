@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DETAIL_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.history import detail_fields, end_reason_text, game_label, score_parts
@@ -28,7 +29,7 @@ def _aligned(rows: list[tuple[str, str]], label_width: int, right: bool = False)
     return "\n".join(f"{label:<{label_width}}{value:{align}{width}}" for label, value in rows)
 
 
-class HistoryDetailModal(OpensAtOnce, ModalScreen[None]):
+class HistoryDetailModal(OpensAtOnce, Hosted, ModalScreen[None]):
     """One finished game: its fields, score breakdown, notes and the log summary. Every
     stored text is shown as typed (never read as markup)."""
 
@@ -77,6 +78,4 @@ class HistoryDetailModal(OpensAtOnce, ModalScreen[None]):
 
     def action_bgstats(self) -> None:
         """Show this game as a BG Stats link and QR code."""
-        from companion.ui.screens.history.bgstats import show_bgstats
-
-        show_bgstats(self.app, self.record)
+        self.host.open_bgstats(self.record)

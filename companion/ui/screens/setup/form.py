@@ -22,6 +22,7 @@ from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from companion.formatting import plural
 from companion.storage.settings_store import PrintedBoard
+from companion.ui.host import Hosted
 from companion.ui.keys import SETUP_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.setup.board import BoardSection
@@ -45,7 +46,6 @@ from companion.ui.screens.setup.fields import (
     show_error,
 )
 from companion.ui.screens.setup.ports import PortsSection
-from companion.ui.screens.typed_app import TypedApp
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.edict_input import LETTERS, EdictField
 from companion.ui.widgets.key_footer import KeyFooter
@@ -59,7 +59,7 @@ from solo_deck.setup import with_ports
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 
 
-class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
+class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
     """Choose the game, follow the checklist, type the starting tiles, start."""
 
     DEFAULT_CSS = """
@@ -94,7 +94,7 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
 
     def _initial_choices(self) -> dict[str, object]:
         """The choices the form starts with (see :func:`initial_choices`)."""
-        app = self.stupor_app
+        app = self.host
         pinned = {
             name: value
             for name, value in dataclasses.asdict(app.config.config.new_game).items()
@@ -203,7 +203,7 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
 
     def _printed_board(self) -> PrintedBoard:
         """What the last setup said the board prints (nothing when it cannot be read)."""
-        settings = self.stupor_app.session.settings
+        settings = self.host.session.settings
         try:
             printed = settings.printed_board()
         except (OSError, ValueError) as exc:
@@ -214,7 +214,7 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
         return printed
 
     def on_mount(self) -> None:
-        session = self.stupor_app.session
+        session = self.host.session
         warning = self.query_one("#replace-warning", Static)
         if session.game is not None or session.has_saved_game():
             warning.update(
@@ -228,7 +228,7 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
 
     def _deck(self) -> DeckDefinition:
         try:
-            deck = self.stupor_app.session.settings.deck()
+            deck = self.host.session.settings.deck()
         except (OSError, ValueError) as exc:
             self.notify(f"Your saved deck could not be read ({exc}); using the default.")
             deck = None
@@ -239,7 +239,7 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
 
         deck = self._deck()
         try:
-            provisional = deck_is_provisional(self.stupor_app.session.settings)
+            provisional = deck_is_provisional(self.host.session.settings)
         except (OSError, ValueError):
             provisional = deck.provisional
         note = f"Deck in use: {deck.name}"
@@ -415,7 +415,7 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
             reason = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
             self.notify(f"The setup is not valid: {reason}", severity="error")
             return
-        session = self.stupor_app.session
+        session = self.host.session
         try:
             session.start(setup)
         except OSError as exc:
@@ -428,13 +428,13 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
         self._remember_board()
         self._remember_choices(values)
         self.dismiss()
-        self.stupor_app.open_table()
+        self.host.open_table()
 
     def _remember_choices(self, values: dict[str, Any]) -> None:
         """Keep the House, difficulty, deck mode and easier option for the next form."""
         names = ("house", "difficulty", "deck_mode", "easier_solo")
         try:
-            self.stupor_app.session.settings.remember_new_game({n: values[n] for n in names})
+            self.host.session.settings.remember_new_game({n: values[n] for n in names})
         except (OSError, ValueError) as exc:
             self.notify(f"This setup's choices could not be remembered ({exc}).")
 
@@ -442,6 +442,6 @@ class SetupScreen(OpensAtOnce, TypedApp, Screen[None]):
         """Keep the token spaces and rewards entered, to prefill the next setup."""
         printed = self.query_one("#board-section", BoardSection).printed()
         try:
-            self.stupor_app.session.settings.remember_printed_board(printed)
+            self.host.session.settings.remember_printed_board(printed)
         except (OSError, ValueError) as exc:
             self.notify(f"The board's printed values could not be remembered ({exc}).")
