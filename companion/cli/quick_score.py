@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine and the store load only when a score is computed
     from companion.storage import HistoryRecord
-    from solo_deck.rules.scoring import ScoreBreakdown
+    from solo_deck import ScoreBreakdown
 
 #: The keys of ``stupor-solo score --json``, in order.
 JSON_KEYS = ("vp_track", "structures", "most_structures_bonus", "resources_vp", "total", "title")
@@ -70,7 +70,7 @@ COUNTS: tuple[CountField, ...] = (
 def count_fields() -> tuple[CountField, ...]:
     """:data:`COUNTS` with the maximums of the ruleset: a castle holds at most its
     Towers, Walls and Keeps."""
-    from solo_deck.data.loaders import load_ruleset
+    from solo_deck import load_ruleset
 
     ruleset = load_ruleset()
     player = ruleset.player
@@ -141,7 +141,7 @@ def missing_counts(values: Mapping[str, int | None]) -> list[CountField]:
 
 def score(values: Mapping[str, int]) -> ScoreBreakdown:
     """The final score of the six counts in ``values`` (keyed by field name)."""
-    from solo_deck.rules.scoring import final_score
+    from solo_deck import final_score
 
     checked = {spec.name: check_count(values[spec.name], spec) for spec in count_fields()}
     return final_score(
@@ -162,7 +162,7 @@ def breakdown_json(breakdown: ScoreBreakdown) -> dict[str, int | str]:
 
 def breakdown_rows(breakdown: ScoreBreakdown, values: Mapping[str, int]) -> list[tuple[str, str]]:
     """``(label, value)`` lines of the breakdown, ending with the total and title."""
-    from solo_deck.data.loaders import load_ruleset
+    from solo_deck import load_ruleset
 
     ruleset = load_ruleset().scoring
     per_vp = ruleset.augustales_per_vp.value
@@ -194,7 +194,7 @@ def quick_record(
     from pydantic import ValidationError
 
     from companion.storage import HistoryRecord
-    from solo_deck.data.loaders import describe_validation_error
+    from solo_deck import describe_validation_error
 
     moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
     try:

@@ -93,8 +93,7 @@ def check_record(raw: Any, *, strict: bool) -> HistoryRecord:
 def as_written_problems(record: HistoryRecord) -> list[tuple[Location, str]]:
     """What in a valid ``record`` the app would never have written: a title the total
     does not earn, a most-structures bonus the ruleset does not give."""
-    from solo_deck.data.loaders import load_ruleset
-    from solo_deck.rules.scoring import title_for
+    from solo_deck import load_ruleset, title_for
 
     score = record.score
     problems: list[tuple[Location, str]] = []

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from companion.storage.atomic_write import atomic_write
 from companion.storage.export_target import check_export_target
 from companion.storage.history_record import HistoryRecord
-from solo_deck.rules.scoring import ScoreBreakdown
+from solo_deck import ScoreBreakdown
 
 if TYPE_CHECKING:
     from companion.config import BgStatsOptions

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 
 from companion.formatting import format_duration as format_duration  # stupor-solo reads it here
 from companion.formatting import local_date, or_dash, play_time, plural
-from solo_deck.data.loaders import load_ruleset
-from solo_deck.rules.scoring import title_for
+from solo_deck import load_ruleset, title_for
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord

@@ -159,8 +159,7 @@ class GameSession:
         """Load the saved game in progress, if any. Returns True if one was resumed.
 
         A damaged file is moved aside by the store; the reason lands in ``notices``."""
-        from solo_deck.errors import DocumentError
-        from solo_deck.game import SoloGame
+        from solo_deck import DocumentError, SoloGame
 
         result = self.game_store.load()
         if result.notice:
@@ -257,7 +256,7 @@ class GameSession:
 
     def start(self, setup: GameSetup) -> GameState:
         """Begin a new game and save it (a failed save keeps the previous game)."""
-        from solo_deck.game import SoloGame
+        from solo_deck import SoloGame
 
         previous = (self.game, self.started_at, self.play_seconds, self.game_id)
         before = (self.save_error, self.unsaved_changes)

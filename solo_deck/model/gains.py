@@ -15,7 +15,7 @@ GAIN_FIELDS: tuple[str, ...] = ("vp", "grain", "stone", "augustales")
 _LABELS = {"vp": ("VP", "VP"), "grain": ("Grain", "Grain"), "stone": ("Stone", "Stone")}
 
 
-def label(field: str, amount: int) -> str:
+def amount_label(field: str, amount: int) -> str:
     """``1 Augustalis``, ``3 Augustales``, ``2 VP``, ``1 Grain``."""
     if field == "augustales":
         return f"{amount} {'Augustalis' if amount == 1 else 'Augustales'}"
@@ -68,5 +68,5 @@ class Gains(FrozenModel):
 
     def describe(self, sign: str = "+") -> str:
         """``+2 VP, +1 Grain`` (``sign=""`` for a plain list), ``nothing`` when empty."""
-        parts = [f"{sign}{label(f, n)}" for f, n in self.items()]
+        parts = [f"{sign}{amount_label(f, n)}" for f, n in self.items()]
         return ", ".join(parts) if parts else "nothing"

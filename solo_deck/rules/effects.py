@@ -13,7 +13,7 @@ from typing import Literal
 from solo_deck.data.loaders import allies_by_id
 from solo_deck.errors import RuleError
 from solo_deck.model.allies import AllyKind
-from solo_deck.model.gains import Gains, label
+from solo_deck.model.gains import Gains, amount_label
 from solo_deck.model.grants import ActionTerms, CountOf, Grant, GrantedAction
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
@@ -197,7 +197,7 @@ def describe_terms(action: str, terms: ActionTerms) -> str:
     if not terms.discount.empty:
         extras.append(terms.discount.describe(sign="") + " off")
     if terms.augustales_instead is not None:
-        extras.append(f"paying {label('augustales', terms.augustales_instead)} instead")
+        extras.append(f"paying {amount_label('augustales', terms.augustales_instead)} instead")
     if terms.mixed_resources:
         extras.append("paying any mix of Grain and Stone")
     if terms.distinct:

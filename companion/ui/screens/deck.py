@@ -22,8 +22,7 @@ from companion.ui.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
-from solo_deck import DeckDefinition, SoloCard, load_default_deck
-from solo_deck.data.loaders import describe_validation_error
+from solo_deck import DeckDefinition, SoloCard, describe_validation_error, load_default_deck
 
 OWN_DECK_NAME = "My deck"
 

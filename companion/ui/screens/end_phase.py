@@ -26,10 +26,16 @@ from companion.ui.screens.game_screen import GameScreen
 from companion.ui.screens.modals.summon import ally_name, ally_options
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.search_select import SearchSelect
-from solo_deck import Phase, RuleError, ally_income, load_allies
-from solo_deck.data.loaders import side_incomes
+from solo_deck import (
+    Phase,
+    RuleError,
+    ally_candidates,
+    ally_income,
+    hand,
+    load_allies,
+    side_incomes,
+)
 from solo_deck.events import CastleIncome, EndRound, NameAlly, Reorganise, ScoreAllyIncome
-from solo_deck.queries import ally_candidates, hand
 
 if TYPE_CHECKING:
     from solo_deck import GameState

@@ -20,8 +20,7 @@ from companion.ui.keys import FINAL_SCORE_KEYS, bindings
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.number_field import NumberField
-from solo_deck import ScoreBreakdown, final_score
-from solo_deck.rules.scoring import final_counts
+from solo_deck import ScoreBreakdown, final_counts, final_score
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from companion.session import GameSession
     from solo_deck import (
+        Capacity,
         GameState,
         PalaceLimits,
         PlayerLimits,
         RemovalOdds,
         RoundsForecast,
+        Slots,
     )
-    from solo_deck.queries import Capacity, Slots
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,15 @@ class TableView:
     @classmethod
     def build(cls, session: GameSession, *, provisional: bool) -> TableView:
         """The view of the session's game now (odds and forecast still to come)."""
-        from solo_deck import Phase, frederick_ship_distribution
-        from solo_deck.queries import capacity, hand, slots, travel_cost, workplaces_in_use
+        from solo_deck import (
+            Phase,
+            capacity,
+            frederick_ship_distribution,
+            hand,
+            slots,
+            travel_cost,
+            workplaces_in_use,
+        )
 
         state = session.state
         rules = session.ruleset

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
-from solo_deck.data.loaders import allies_by_id, great_structures, keep_covers, side_incomes
+from solo_deck import allies_by_id, great_structures, keep_covers, side_incomes
 
 SLOT_PLAYED, SLOT_FREE, SLOT_LOCKED = "■", "□", "▪"
 

@@ -10,8 +10,7 @@ from rich.text import Text
 from companion.ui.views.table import TableView
 from companion.ui.widgets.odds_panel import percent
 from companion.ui.widgets.text_panel import TextPanel
-from solo_deck import RemovalOdds
-from solo_deck.data.loaders import allies_by_id
+from solo_deck import RemovalOdds, allies_by_id
 
 SEPARATOR = " │ "
 """Between a port and its odds."""

@@ -15,9 +15,8 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled
 from companion.ui.widgets.toggles import ClearCheckbox
-from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
+from solo_deck import discount, great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
-from solo_deck.queries import discount
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset

@@ -17,11 +17,8 @@ from companion.formatting import plural
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
-from solo_deck import load_advanced_cards
-from solo_deck.data.loaders import advanced_cards_by_id
+from solo_deck import advanced_cards_by_id, card_price, describe_grant, load_advanced_cards
 from solo_deck.events import BuyCard
-from solo_deck.queries import card_price
-from solo_deck.rules.effects import describe_grant
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset

@@ -16,8 +16,7 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
-from solo_deck import Numeral, ShipMove, SoloCard
-from solo_deck.data.loaders import describe_validation_error
+from solo_deck import Numeral, ShipMove, SoloCard, describe_validation_error
 
 MOVE_LABELS: dict[ShipMove, str] = {
     ShipMove.MOVE1: "moves 1 space",

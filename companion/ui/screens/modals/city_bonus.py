@@ -10,9 +10,8 @@ from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.search_select import focus_first_enabled
-from solo_deck.data.loaders import city_bonus_tiles
+from solo_deck import CITY_TILE_IDS, CityTileId, city_bonus_tiles
 from solo_deck.events import ChooseCityBonus
-from solo_deck.model.city_bonus import CITY_TILE_IDS, CityTileId
 
 if TYPE_CHECKING:
     pass

@@ -10,9 +10,8 @@ from textual.widgets.option_list import Option
 
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import EventModal
-from solo_deck import EdictParseError, GameState, RuleError, parse_edict
+from solo_deck import EdictParseError, GameState, RuleError, correction_targets, parse_edict
 from solo_deck.events import Correct
-from solo_deck.rules.corrections import correction_targets
 
 LABELS: dict[str, str] = {
     "player.vp": "Your VP",

@@ -16,12 +16,8 @@ from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.resolve import GainsForm, ResourceChoice, field_problem, then
 from companion.ui.widgets.number_field import NumberField
-from solo_deck import RuleError
+from solo_deck import Gains, Grant, Numeral, RuleError, default_choice, describe_grant, grant_gains
 from solo_deck.events import TakeEdictReward
-from solo_deck.model.gains import Gains
-from solo_deck.model.grants import Grant
-from solo_deck.model.solo_cards import Numeral
-from solo_deck.rules.effects import default_choice, describe_grant, grant_gains
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset

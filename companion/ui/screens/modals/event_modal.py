@@ -22,9 +22,8 @@ from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
-from solo_deck import RuleError
+from solo_deck import ActionTerms, RuleError
 from solo_deck.events import Decline
-from solo_deck.model.grants import ActionTerms
 
 if TYPE_CHECKING:
     from companion.session import GameSession

@@ -19,17 +19,17 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.search_select import focus_first_enabled
 from solo_deck import (
     AdviceRow,
+    Direction,
     Edict,
     EdictKind,
     GameState,
+    Numeral,
     Obligation,
     PalaceLimits,
     Ruleset,
     edict_advice,
 )
 from solo_deck.events import PlayerEdict
-from solo_deck.model.palace import Direction
-from solo_deck.model.solo_cards import Numeral
 
 Choice = dict[EdictKind, Direction]
 

@@ -17,11 +17,8 @@ from textual.widgets import Input, Label, Select
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.search_select import move_on_after_pick
-from solo_deck import RuleError
-from solo_deck.data.loaders import describe_validation_error
+from solo_deck import MarketTile, RuleError, Trade, describe_validation_error, market_trades
 from solo_deck.events import VisitMarket
-from solo_deck.model.board import MarketTile, Trade
-from solo_deck.queries import market_trades
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset

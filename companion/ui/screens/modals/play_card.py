@@ -12,15 +12,11 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from solo_deck.data.loaders import advanced_cards_by_id, house_cards_of
+from solo_deck import MAIN_ACTIONS, advanced_cards_by_id, describe_grant, house_cards_of, slots
 from solo_deck.events import PlayCard
-from solo_deck.model.grants import MAIN_ACTIONS
-from solo_deck.queries import slots
-from solo_deck.rules.effects import describe_grant
 
 if TYPE_CHECKING:
-    from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.model.grants import MainAction
+    from solo_deck import GameState, MainAction, Obligation, Ruleset
 
 ACTION_LABELS: dict[str, str] = {
     "build": "Build a Structure",

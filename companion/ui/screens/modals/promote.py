@@ -14,13 +14,11 @@ from textual.widgets.option_list import Option
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled, move_on_after_pick
-from solo_deck.data.loaders import workplace_tiles
+from solo_deck import PlayerLimits, workplace_tiles
 from solo_deck.events import Promote
-from solo_deck.model.limits import PlayerLimits
 
 if TYPE_CHECKING:
-    from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.model.player import Specialist
+    from solo_deck import GameState, Obligation, Ruleset, Specialist
 
 NOTHING_PAID = (
     "nothing paid: if the arrow shows a Grain cost, type it; press Promote again if it is free"

@@ -16,20 +16,20 @@ from companion.formatting import plural
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
-from solo_deck import RuleError
-from solo_deck.events import Resolve
-from solo_deck.model.gains import GAIN_FIELDS, Gains, label
-from solo_deck.model.grants import (
+from solo_deck import (
+    GAIN_FIELDS,
     MAIN_ACTIONS,
     ActionTerms,
+    AllyKindChoice,
     CountOf,
+    Gains,
     Grant,
     GrantedAction,
     MainAction,
-)
-from solo_deck.queries import capacity
-from solo_deck.rules.effects import (
-    AllyKindChoice,
+    RuleError,
+    amount_label,
+    capacity,
+    card_name,
     choice_total,
     count_of,
     default_choice,
@@ -38,7 +38,7 @@ from solo_deck.rules.effects import (
     describe_terms,
     grant_gains,
 )
-from solo_deck.rules.triggers import card_name
+from solo_deck.events import Resolve
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, PlayerState, Ruleset
@@ -210,7 +210,7 @@ def holdings(player: PlayerState, pay: Gains | None = None, get: Gains | None = 
     """``2 Grain, 0 Stone, 30 Augustales and 4 VP``: what you hold (after ``pay``/``get``)."""
     pay, get = pay or Gains(), get or Gains()
     have = {f: int(getattr(player, f)) + get.amount(f) - pay.amount(f) for f in GAIN_FIELDS}
-    coins = label("augustales", have["augustales"])
+    coins = amount_label("augustales", have["augustales"])
     return f"{have['grain']} Grain, {have['stone']} Stone, {coins} and {have['vp']} VP"
 
 

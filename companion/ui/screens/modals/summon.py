@@ -16,11 +16,16 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
 from companion.ui.widgets.toggles import ClearCheckbox
-from solo_deck import load_allies
-from solo_deck.data.loaders import allies_by_id
+from solo_deck import (
+    PlayerLimits,
+    allies_by_id,
+    ally_candidates,
+    capacity,
+    discount,
+    load_allies,
+    usual_summon_grain,
+)
 from solo_deck.events import SummonAlly
-from solo_deck.model.limits import PlayerLimits
-from solo_deck.queries import ally_candidates, capacity, discount, usual_summon_grain
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset

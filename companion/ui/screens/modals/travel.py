@@ -8,10 +8,8 @@ from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.search_select import focus_first_enabled
-from solo_deck import Voyage
-from solo_deck.data.loaders import allies_by_id
+from solo_deck import Voyage, allies_by_id, travel_cost
 from solo_deck.events import Travel
-from solo_deck.queries import travel_cost
 
 
 def coins(amount: int) -> str:

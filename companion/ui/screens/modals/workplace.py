@@ -12,14 +12,11 @@ from textual.widgets.option_list import Option
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.search_select import focus_first_enabled
 from companion.ui.widgets.toggles import ClearCheckbox
-from solo_deck.data.loaders import workplace_tiles
+from solo_deck import PlayerLimits, WorkplaceTile, workplace_tiles
 from solo_deck.events import PlaceWorkplace
-from solo_deck.model.limits import PlayerLimits
-from solo_deck.model.workplaces import WorkplaceTile
 
 if TYPE_CHECKING:
-    from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.model.board import WorkplaceSpace
+    from solo_deck import GameState, Obligation, Ruleset, WorkplaceSpace
 
 
 class WorkplaceModal(GameEventModal[PlaceWorkplace]):

@@ -34,12 +34,16 @@ from companion.ui.screens.setup.notation import (
 from companion.ui.widgets.lazy_fold import LazyFold
 from companion.ui.widgets.toggles import ClearCheckbox
 from companion.ui.widgets.validators import WholeNumber
-from solo_deck import PlayerLimits, Ruleset
-from solo_deck.data.loaders import city_bonus_tiles, workplace_tiles
-from solo_deck.model.board import MarketTile
-from solo_deck.model.grants import Grant
-from solo_deck.model.workplaces import space_key
-from solo_deck.rules.effects import describe_grant
+from solo_deck import (
+    Grant,
+    MarketTile,
+    PlayerLimits,
+    Ruleset,
+    city_bonus_tiles,
+    describe_grant,
+    space_key,
+    workplace_tiles,
+)
 
 ACTIVE_NAMES = ("Active I", "Active II", "Active III")
 Rewards = tuple[Grant | None, Grant | None, Grant | None]

@@ -6,10 +6,15 @@ Every number comes from the ruleset; the form only words it.
 
 from __future__ import annotations
 
-from solo_deck import GameSetup, Ruleset, load_ruleset
-from solo_deck.model.provenance import SOURCE_KINDS, Sourced
-from solo_deck.model.ruleset import MOST_STRUCTURES_RULES
-from solo_deck.setup import DIFFICULTY_MARKETS
+from solo_deck import (
+    DIFFICULTY_MARKETS,
+    MOST_STRUCTURES_RULES,
+    SOURCE_KINDS,
+    GameSetup,
+    Ruleset,
+    Sourced,
+    load_ruleset,
+)
 
 SEED_MAX = 2**63 - 1
 PILE_MAX = 60

@@ -51,10 +51,17 @@ from companion.ui.widgets.edict_input import LETTERS, EdictField
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.ui.widgets.validators import WholeNumber
-from solo_deck import DeckDefinition, Edict, GameSetup, Ruleset, load_ruleset
-from solo_deck.data.loaders import describe_validation_error, load_default_deck
-from solo_deck.model.action_cards import HOUSES
-from solo_deck.setup import with_ports
+from solo_deck import (
+    HOUSES,
+    DeckDefinition,
+    Edict,
+    GameSetup,
+    Ruleset,
+    describe_validation_error,
+    load_default_deck,
+    load_ruleset,
+    with_ports,
+)
 
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 

@@ -13,9 +13,7 @@ import re
 
 from annotated_types import Ge, Le
 
-from solo_deck.model.board import MarketTile, Trade
-from solo_deck.model.gains import Gains
-from solo_deck.model.grants import Grant
+from solo_deck import Gains, Grant, MarketTile, Trade
 
 REWARD_KINDS: tuple[tuple[str, str], ...] = (
     ("augustales", "Augustales"),

@@ -13,8 +13,7 @@ from companion.ui.screens.modals.summon import ally_label, ally_options
 from companion.ui.screens.setup.choices import MAX_PORT_NAME, port_name_problem, ports_from_start
 from companion.ui.screens.setup.fields import Problem, error_label, refuse_twice, show_error
 from companion.ui.widgets.lazy_fold import LazyFold
-from solo_deck import Ruleset
-from solo_deck.data.loaders import load_advanced_cards
+from solo_deck import Ruleset, load_advanced_cards
 
 
 def card_options() -> list[tuple[str, str]]:
