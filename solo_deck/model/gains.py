@@ -48,10 +48,6 @@ class Gains(FrozenModel):
         """Every amount multiplied by ``factor`` (0 or more)."""
         return Gains(**{f: self.amount(f) * factor for f in GAIN_FIELDS})
 
-    def minus(self, other: Gains) -> Gains:
-        """Each amount less ``other``'s, never below 0 (a discount on a cost)."""
-        return Gains(**{f: max(0, self.amount(f) - other.amount(f)) for f in GAIN_FIELDS})
-
     @property
     def empty(self) -> bool:
         """True when every amount is 0."""

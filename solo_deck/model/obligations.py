@@ -114,14 +114,3 @@ class Obligation(FrozenModel):
     def event_types(self) -> tuple[str, ...]:
         """The event ``type`` values that meet it."""
         return EVENT_TYPES[self.does]
-
-
-def pending_summary(pending: tuple[Obligation, ...]) -> str:
-    """``Now: issue an Edict (Keep); then: +3 VP (Village I A)`` or ``""``."""
-    if not pending:
-        return ""
-    first, *rest = pending
-    text = f"Now: {first.text}"
-    if rest:
-        text += "; then: " + "; ".join(item.text for item in rest)
-    return text
