@@ -69,8 +69,10 @@ class GameState(FrozenModel):
 
     ``player_turns`` counts your turns finished this round; ``card_played`` is True once
     this turn's card is down (its effects may still be pending) and ``travelled`` once your
-    ship sailed this turn. ``pending`` lists what the rules require now, first one first
-    (see :mod:`solo_deck.model.obligations`).
+    ship sailed this turn. ``passed`` is True once you have no more turns this round: you
+    passed, or, with ``out_of_slots``, every card slot is played (the turns then end by
+    themselves). ``pending`` lists what the rules require now, first one first (see
+    :mod:`solo_deck.model.obligations`).
     """
 
     round: int = Field(default=1, ge=1)
@@ -78,6 +80,7 @@ class GameState(FrozenModel):
     player_turns: int = Field(default=0, ge=0)
     frederick_actions: int = Field(default=0, ge=0)
     passed: bool = False
+    out_of_slots: bool = False
     card_played: bool = False
     travelled: bool = False
     palace: Palace

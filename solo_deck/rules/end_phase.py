@@ -84,6 +84,7 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
             "player_turns": 0,
             "frederick_actions": 0,
             "passed": False,
+            "out_of_slots": False,
             "card_played": False,
             "travelled": False,
             "player": player,

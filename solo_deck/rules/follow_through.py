@@ -116,9 +116,9 @@ def finish_turn(state: GameState, ruleset: Ruleset) -> tuple[GameState, str]:
         player = player.model_copy(update={"both_actions_ready": True})
     left = ruleset.rounds.frederick_max_actions.value - state.frederick_actions
     free = player.free_slots(limits)
-    passed = state.passed
+    passed, out_of_slots = state.passed, state.out_of_slots
     if not free:
-        passed = True
+        passed = out_of_slots = True
         if left > 0:
             phase, note = (
                 Phase.FREDERICK,
@@ -137,6 +137,7 @@ def finish_turn(state: GameState, ruleset: Ruleset) -> tuple[GameState, str]:
             "card_played": False,
             "travelled": False,
             "passed": passed,
+            "out_of_slots": out_of_slots,
             "phase": phase,
         }
     )

@@ -240,19 +240,9 @@ class TableScreen(GameScreen[None]):
         if state.obligation is not None:
             self.action_follow()
         elif state.phase is Phase.END_PHASE and state.end_phase == type(state.end_phase)():
-            why = "you passed" if self._passed_this_round() else "your card slots are all played"
+            why = "your card slots are all played" if state.out_of_slots else "you passed"
             self.notify(f"Round {state.round}: {why} and Frederick is done. The End Phase.")
             self.action_end_phase()
-
-    def _passed_this_round(self) -> bool:
-        """True if you chose to pass this round (the engine also ends your turns itself
-        once every card slot is played)."""
-        for event in reversed(self.session.events):
-            if event.type == "end_round":
-                return False
-            if event.type == "pass":
-                return True
-        return False
 
     def _open(self, screen: ModalScreen[Any], then: Any = None) -> None:
         def closed(result: Any) -> None:
