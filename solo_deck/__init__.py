@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         side_incomes,
         workplace_tiles,
     )
+    from solo_deck.data.names import ally_label, ally_name, ally_title, card_name
     from solo_deck.errors import DataFileError, DocumentError, EdictParseError, RuleError
     from solo_deck.game import SoloGame
     from solo_deck.insight.advisor import AdviceRow, AllyChange, edict_advice, what_if
@@ -111,11 +112,14 @@ if TYPE_CHECKING:
     )
     from solo_deck.rules.income import AllyIncome, AllyIncomeLine, ally_income
     from solo_deck.rules.scoring import ScoreBreakdown, final_counts, final_score, title_for
-    from solo_deck.rules.triggers import card_name
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
 _MODULE_OF: dict[str, str] = {
+    "ally_label": "solo_deck.data.names",
+    "ally_name": "solo_deck.data.names",
+    "ally_title": "solo_deck.data.names",
+    "card_name": "solo_deck.data.names",
     "upgrade_v1": "solo_deck.compat.legacy_v1",
     "advanced_cards_by_id": "solo_deck.data.loaders",
     "allies_by_id": "solo_deck.data.loaders",
@@ -222,7 +226,6 @@ _MODULE_OF: dict[str, str] = {
     "final_counts": "solo_deck.rules.scoring",
     "final_score": "solo_deck.rules.scoring",
     "title_for": "solo_deck.rules.scoring",
-    "card_name": "solo_deck.rules.triggers",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DIFFICULTY_MARKETS": "solo_deck.setup",
     "GameSetup": "solo_deck.setup",
@@ -312,6 +315,9 @@ __all__ = [
     "allies_by_id",
     "ally_candidates",
     "ally_income",
+    "ally_label",
+    "ally_name",
+    "ally_title",
     "amount_label",
     "capacity",
     "card_name",

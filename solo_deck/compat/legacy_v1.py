@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from solo_deck.data.loaders import advanced_cards_by_id, describe_validation_error, load_ruleset
+from solo_deck.data.names import ally_name
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
 from solo_deck.model.gains import Gains
@@ -35,7 +36,7 @@ from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.context import Context
 from solo_deck.rules.corrections import apply_correction
 from solo_deck.rules.follow_through import pay, receive, settle
-from solo_deck.rules.frederick_turn import ally_name, resolve_frederick_turn
+from solo_deck.rules.frederick_turn import resolve_frederick_turn
 from solo_deck.setup import GameSetup, initial_state
 
 V1_PLAYER_TURNS = 6

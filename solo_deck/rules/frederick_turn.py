@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-from solo_deck.data.loaders import allies_by_id
+from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
 from solo_deck.events import FrederickTurn
 from solo_deck.model.palace import PalaceLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral, ShipMove
 from solo_deck.model.state import FrederickReport, GameState, Phase
-
-
-def ally_name(ally_id: str | None) -> str | None:
-    """The display name of an Ally id, if known."""
-    if ally_id is None:
-        return None
-    ally = allies_by_id().get(ally_id)
-    return ally.name if ally else ally_id
 
 
 def _join(parts: list[str]) -> str:
@@ -80,7 +72,7 @@ def resolve_frederick_turn(
                 voyage = voyage.model_copy(
                     update={"removed_allies": (*voyage.removed_allies, gone.face_up_id)}
                 )
-            name = ally_name(gone.face_up_id)
+            name = ally_name(gone.face_up_id, unnamed="")
             label = f" ({name})" if name else ""
             under = " and leave the face-down one beneath" if gone.face_down else ""
             steps.append(f"Remove the Ally in {here}{label} from the game{under}")

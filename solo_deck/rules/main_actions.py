@@ -9,6 +9,7 @@ arrow) are taken as you give them. What the action triggers comes back in the ru
 from __future__ import annotations
 
 from solo_deck.data.loaders import advanced_cards_by_id, great_structures, house_cards_of
+from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
 from solo_deck.events import Build, BuyCard, Promote, SummonAlly, VisitMarket
 from solo_deck.model.castle import SideIncome
@@ -20,7 +21,6 @@ from solo_deck.model.state import GameState
 from solo_deck.queries import market_trades
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.follow_through import pay, receive
-from solo_deck.rules.frederick_turn import ally_name
 from solo_deck.rules.triggers import (
     active_workplaces,
     arrival_obligations,

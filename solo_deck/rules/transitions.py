@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
 from solo_deck.model.limits import PlayerLimits
@@ -22,7 +23,7 @@ from solo_deck.rules.corrections import apply_correction
 from solo_deck.rules.edict_actions import player_edict, take_reward
 from solo_deck.rules.end_phase import castle_income, end_round, reorganise, score_ally_income
 from solo_deck.rules.follow_through import add_first, pop_first, settle
-from solo_deck.rules.frederick_turn import ally_name, resolve_frederick_turn
+from solo_deck.rules.frederick_turn import resolve_frederick_turn
 from solo_deck.rules.gate import ALWAYS, refusal
 from solo_deck.rules.main_actions import build, buy, promote, summon, visit_market
 from solo_deck.rules.turn_actions import (
@@ -100,7 +101,7 @@ def _name_ally(state: GameState, event: Any, ctx: Context) -> Outcome:
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].allies):
         raise RuleError("there is no such Ally space")
     voyage = voyage.name_ally(event.port, event.space, event.ally_id)
-    who = ally_name(event.ally_id) or "unknown"
+    who = ally_name(event.ally_id)
     return (
         state.model_copy(update={"voyage": voyage}),
         (f"The Ally in {voyage.ports[event.port].name} is {who}"),

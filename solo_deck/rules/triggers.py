@@ -14,6 +14,7 @@ from solo_deck.data.loaders import (
     side_incomes,
     workplace_tiles,
 )
+from solo_deck.data.names import card_name
 from solo_deck.model.board import WorkplaceSpace
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import Gains
@@ -24,16 +25,6 @@ from solo_deck.model.player import PlayerState
 from solo_deck.model.state import GameState
 from solo_deck.model.workplaces import WorkplaceTile
 from solo_deck.rules.effects import describe_action, describe_grant
-
-
-def card_name(card_id: str) -> str:
-    """``A7`` for an Advanced card, ``House card`` for one of your House's (their ids are
-    the data's, not printed on the cards).
-
-    >>> card_name("A7"), card_name("common-augustales")
-    ('A7', 'House card')
-    """
-    return "House card" if card_id in house_cards_by_id() else card_id
 
 
 def card_grant(card_id: str, state: GameState) -> Grant | None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from solo_deck.data.loaders import house_cards_of
+from solo_deck.data.names import card_name
 from solo_deck.errors import RuleError
 from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
 from solo_deck.model.gains import Gains
@@ -17,7 +18,6 @@ from solo_deck.rules.triggers import (
     action_obligations,
     active_workplaces,
     card_grant,
-    card_name,
     card_obligations,
     main_action_obligation,
 )

@@ -29,9 +29,10 @@ from companion.ui.screens.modals.play_card import ACTION_LABELS, PlayCardModal, 
 from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.resolve import ResolveModal
 from companion.ui.screens.modals.solo_face import SoloFaceModal
-from companion.ui.screens.modals.summon import SummonModal, ally_label
+from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.screens.table import TableScreen
+from solo_deck import ally_label
 from solo_deck import events as ev
 from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
 from tests.app.pilot_helpers import settle

@@ -23,7 +23,7 @@ from companion.formatting import plural
 from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.game_screen import GameScreen
-from companion.ui.screens.modals.summon import ally_name, ally_options
+from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.search_select import SearchSelect
 from solo_deck import (
@@ -31,6 +31,7 @@ from solo_deck import (
     RuleError,
     ally_candidates,
     ally_income,
+    ally_name,
     hand,
     load_allies,
     side_incomes,
@@ -265,7 +266,7 @@ class EndPhaseScreen(GameScreen[None]):
         now stays offered)."""
         can_be = set(ally_candidates(state, port, space))
         out = {ally.id for ally in load_allies()} - can_be
-        return [(ally_name(None), UNKNOWN), *ally_options(out)]
+        return [(NOT_NAMED, UNKNOWN), *ally_options(out)]
 
     def _draw_end(self, state: GameState, allowed: frozenset[str]) -> None:
         label = self.query_one("#end-check", Label)
@@ -435,7 +436,7 @@ class EndPhaseScreen(GameScreen[None]):
         if not current.face_up or current.face_up_id == ally_id:
             return
         if self.apply(NameAlly(port=port, space=space, ally_id=ally_id)):
-            self.notify(f"{self.state.voyage.ports[port].name}: {ally_name(ally_id)}.")
+            self.notify(f"{self.state.voyage.ports[port].name}: {ally_name(ally_id, NOT_NAMED)}.")
 
 
 def named(state: GameState, port: int, space: int, options: list[tuple[str, str]]) -> str:

@@ -10,18 +10,10 @@ from rich.text import Text
 from companion.ui.views.table import TableView
 from companion.ui.widgets.odds_panel import percent
 from companion.ui.widgets.text_panel import TextPanel
-from solo_deck import RemovalOdds, allies_by_id
+from solo_deck import RemovalOdds, ally_name
 
 SEPARATOR = " │ "
 """Between a port and its odds."""
-
-
-def ally_label(ally_id: str | None) -> str:
-    """An Ally's name, or ``?`` when unknown."""
-    if ally_id is None:
-        return "?"
-    ally = allies_by_id().get(ally_id)
-    return ally.name if ally else ally_id
 
 
 def _odds_text(
@@ -112,7 +104,7 @@ class VoyagePanel(TextPanel):
                 if space.face_down:
                     text.append(" (+1 under)", style="dim")
             elif space.face_up:
-                text.append(ally_label(space.face_up_id), style="bold")
+                text.append(ally_name(space.face_up_id, unnamed="?"), style="bold")
                 if space.face_down:
                     text.append(" (+1 under)", style="dim")
             elif space.face_down:

@@ -10,9 +10,9 @@ from textual.widgets.select import InvalidSelectValueError
 
 from companion.ui.screens.modals.buy_card import card_options
 from companion.ui.screens.modals.event_modal import EventModal
-from companion.ui.screens.modals.summon import ally_name, ally_options
+from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
 from companion.ui.widgets.search_select import enabled_options
-from solo_deck import GameState
+from solo_deck import GameState, ally_name
 from solo_deck.events import NameAlly, NameCard
 
 UNKNOWN = "?"
@@ -49,7 +49,7 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
             ally = port.allies[s]
             if not ally.face_up:
                 return f"{port.name}{here} · Ally: no face-up Ally", True
-            return f"{port.name}{here} · Ally: {ally_name(ally.face_up_id)}", False
+            return f"{port.name}{here} · Ally: {ally_name(ally.face_up_id, NOT_NAMED)}", False
         card = port.cards[s]
         if not card.present:
             return f"{port.name}{here} · Advanced card: none", True

@@ -4,7 +4,6 @@ it), what you paid, and whether its space on your board shows the Edict mark."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -20,6 +19,7 @@ from solo_deck import (
     PlayerLimits,
     allies_by_id,
     ally_candidates,
+    ally_label,
     capacity,
     discount,
     load_allies,
@@ -34,31 +34,8 @@ if TYPE_CHECKING:
 not in the rules data); the field never starts above the Grain you hold."""
 
 
-@cache
-def shared_names() -> frozenset[str]:
-    """The Ally names printed on two tiles (Gregoria, Sebastian)."""
-    names = [ally.name for ally in load_allies()]
-    return frozenset(name for name in names if names.count(name) > 1)
-
-
-def ally_title(ally_id: str) -> str:
-    """``Gisela`` or, for a name on two tiles, ``Gregoria (tile 1)``."""
-    ally = allies_by_id()[ally_id]
-    if ally.name not in shared_names():
-        return ally.name
-    return f"{ally.name} (tile {ally_id.rsplit('-', 1)[-1]})"
-
-
-def ally_label(ally_id: str) -> str:
-    """``Gisela — Saxon princess, Loyalist`` (a name on two tiles gets its tile number)."""
-    ally = allies_by_id()[ally_id]
-    return f"{ally_title(ally_id)} — {ally.epithet}, {ally.kind.value.capitalize()}"
-
-
-def ally_name(ally_id: str | None) -> str:
-    """The Ally's printed name, or ``not named yet``."""
-    names = allies_by_id()
-    return names[ally_id].name if ally_id in names else "not named yet"
+NOT_NAMED = "not named yet"
+"""What the dialogs call an Ally nobody has named."""
 
 
 def ally_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:

@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
-from companion.ui.screens.modals.summon import ally_label, ally_options
+from companion.ui.screens.modals.summon import ally_options
 from companion.ui.screens.setup.choices import MAX_PORT_NAME, port_name_problem, ports_from_start
 from companion.ui.screens.setup.fields import Problem, error_label, refuse_twice, show_error
 from companion.ui.widgets.lazy_fold import LazyFold
-from solo_deck import Ruleset, load_advanced_cards
+from solo_deck import Ruleset, ally_title, load_advanced_cards
 
 
 def card_options() -> list[tuple[str, str]]:
@@ -198,6 +198,6 @@ class PortsSection(Vertical):
             return f"face up in {names[index] or f'port {index + 1}'}"
 
         def what(value: str) -> str:
-            return ally_label(value).split(" — ")[0] if kind == "port" else value
+            return ally_title(value) if kind == "port" else value
 
         show_error(self, select.id, refuse_twice(select, group, where, what))
