@@ -22,8 +22,8 @@ from textual.widgets import Button, DataTable, Header, Label, Select, Static
 from companion.formatting import plural
 from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
-from companion.ui.screens.game_screen import GameScreen
 from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
+from companion.ui.screens.prompts import FollowThroughScreen
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.search_select import SearchSelect
 from solo_deck import (
@@ -56,7 +56,7 @@ def step_row(text_id: str, button: str, button_id: str, row_id: str | None = Non
     )
 
 
-class EndPhaseScreen(GameScreen[None]):
+class EndPhaseScreen(FollowThroughScreen):
     """Five steps in the rulebook's order, each marked ✓ once done. Every key is lit
     exactly when the engine accepts its event; the next step's button has the focus."""
 
@@ -320,11 +320,17 @@ class EndPhaseScreen(GameScreen[None]):
         applied = super().apply(event)
         if applied and self.session.has_game and self.is_current:
             self._draw_if_stale()
-            if self.state.obligation is not None:
-                self.action_follow()
-            else:
-                self.focus_next_step()
+            self.follow_through()
         return applied
+
+    def nothing_owed(self) -> None:
+        """On to the next step."""
+        self.focus_next_step()
+
+    def prompt_closed(self, result: Event | None) -> None:
+        """Apply what the prompt closed with; if nothing was, back to the steps."""
+        if not self.apply(result):
+            self.focus_next_step()
 
     def focus_next_step(self) -> None:
         """Focus the button of the next step (or the first Ally left to name)."""
@@ -352,17 +358,7 @@ class EndPhaseScreen(GameScreen[None]):
 
     def action_follow(self) -> None:
         """Open the prompt for what the castle income left owed."""
-        from companion.ui.screens.prompts import prompt_for
-
-        first = self.state.obligation
-        if first is None:
-            return
-
-        def closed(result: Event | None) -> None:
-            if not self.apply(result):
-                self.focus_next_step()
-
-        self.app.push_screen(prompt_for(first, self.state, self.ruleset), closed)
+        self.open_prompt()
 
     def action_ally_income(self) -> None:
         """Step 3: add your Allies' income to your VP."""

@@ -23,7 +23,7 @@ from companion.ui.insight_scheduler import InsightScheduler
 from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
 from companion.ui.keys.table_state import KeyState, table_key_states
 from companion.ui.screens import table_layout
-from companion.ui.screens.game_screen import GameScreen
+from companion.ui.screens.prompts import FollowThroughScreen
 from companion.ui.screens.table_layout import is_narrow
 from companion.ui.views.table import TableView
 from companion.ui.widgets.deck_panel import DeckPanel
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from solo_deck.events import Event
 
 
-class TableScreen(GameScreen[None]):
+class TableScreen(FollowThroughScreen):
     """Frederick's palace, the edict row, the deck, the Voyage ring, your board, what to do
     now and the log."""
 
@@ -229,20 +229,24 @@ class TableScreen(GameScreen[None]):
         return applied
 
     def follow_through(self) -> None:
-        """Open the prompt for the first pending obligation (or the End Phase once it
-        begins). Nothing is left pending silently: a prompt closed with Escape leaves the
-        obligation on the Table, and ``r`` opens it again."""
-        if not self.session.has_game or not self.is_current:
+        """Open the prompt for the first pending obligation (``r`` opens it again after
+        Escape), or the End Phase once it begins; a tile drawn into a Next space is typed
+        in first (the field has the cursor)."""
+        if self.session.has_game and self.state.awaiting_reveal:
             return
+        super().follow_through()
+
+    def nothing_owed(self) -> None:
+        """Open the End Phase when it has just begun."""
         state = self.state
-        if state.awaiting_reveal:
-            return
-        if state.obligation is not None:
-            self.action_follow()
-        elif state.phase is Phase.END_PHASE and state.end_phase == type(state.end_phase)():
+        if state.phase is Phase.END_PHASE and state.end_phase == type(state.end_phase)():
             why = "your card slots are all played" if state.out_of_slots else "you passed"
             self.notify(f"Round {state.round}: {why} and Frederick is done. The End Phase.")
             self.action_end_phase()
+
+    def show_prompt(self, prompt: ModalScreen[Any]) -> None:
+        """A prompt opened by the follow-through (the tile field then keeps off the cursor)."""
+        self._open(prompt, self.prompt_closed)
 
     def _open(self, screen: ModalScreen[Any], then: Any = None) -> None:
         def closed(result: Any) -> None:
@@ -302,12 +306,7 @@ class TableScreen(GameScreen[None]):
 
     def action_follow(self) -> None:
         """Open the prompt for the first pending obligation."""
-        from companion.ui.screens.prompts import prompt_for
-
-        first = self.state.obligation
-        if first is None:
-            return
-        self._open(prompt_for(first, self.state, self.ruleset))
+        self.open_prompt()
 
     def action_decline(self) -> None:
         """Let the first pending obligation go (where the rules allow)."""
