@@ -34,9 +34,8 @@ from solo_deck.model.player import Specialist
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.context import Context
-from solo_deck.rules.corrections import apply_correction
 from solo_deck.rules.follow_through import pay, receive, settle
-from solo_deck.rules.frederick_turn import resolve_frederick_turn
+from solo_deck.rules.transitions import handle
 from solo_deck.setup import GameSetup, initial_state
 
 V1_PLAYER_TURNS = 6
@@ -161,14 +160,7 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
         line = "You: " + ", ".join(parts) + reason
         return state.model_copy(update={"player": player.model_copy(update=update)}), line
     event = _EVENT.validate_python(raw)
-    if event.type == "frederick_turn":
-        new_state, _, line = resolve_frederick_turn(state, event, ruleset)
-        return new_state, line
-    if event.type == "correct":
-        return apply_correction(state, event.target, event.value, ruleset)
-    from solo_deck.rules.transitions import HANDLERS
-
-    new_state, line, _ = HANDLERS[event.type](state, event, Context(ruleset, limits))
+    new_state, line, _ = handle(state, event, Context(ruleset, limits))
     return new_state, line
 
 

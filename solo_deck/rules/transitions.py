@@ -2,17 +2,45 @@
 
 :func:`apply_event` checks the event against the gate (:mod:`solo_deck.rules.gate`), takes the
 obligation it meets off the queue, runs its handler, puts what the event triggers first in
-line and settles the state (:mod:`solo_deck.rules.follow_through`).
+line and settles the state (:mod:`solo_deck.rules.follow_through`). :func:`handle` finds
+the handler by the event's class, one ``case`` per class, so that each handler is typed
+with its own event and mypy checks that every event has one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import assert_never
 
 from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
-from solo_deck.events import Event
+from solo_deck.events import (
+    Build,
+    BuyCard,
+    CastleIncome,
+    ChooseCityBonus,
+    Correct,
+    Decline,
+    DropResources,
+    EndRound,
+    Event,
+    FrederickTurn,
+    Gain,
+    NameAlly,
+    NameCard,
+    Pass,
+    PlaceWorkplace,
+    PlayCard,
+    PlayerEdict,
+    Promote,
+    Reorganise,
+    Resolve,
+    RevealEdict,
+    ScoreAllyIncome,
+    SummonAlly,
+    TakeEdictReward,
+    Travel,
+    VisitMarket,
+)
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
@@ -35,8 +63,6 @@ from solo_deck.rules.turn_actions import (
     travel,
 )
 
-Handler = Callable[[GameState, Any, Context], Outcome]
-
 
 def apply_event(state: GameState, event: Event, ruleset: Ruleset) -> tuple[GameState, Event, str]:
     """Apply one event. Returns the new state, the event as stored (Frederick's turn gets
@@ -44,23 +70,83 @@ def apply_event(state: GameState, event: Event, ruleset: Ruleset) -> tuple[GameS
     why = refusal(state, event.type, ruleset)
     if why is not None:
         raise RuleError(why)
-    if event.type == "frederick_turn":
-        return resolve_frederick_turn(state, event, ruleset)
-    if event.type == "correct":
-        new_state, text = apply_correction(state, event.target, event.value, ruleset)
-        return new_state, event, text
+    match event:
+        case FrederickTurn():  # stored with the card the virtual deck flipped
+            return resolve_frederick_turn(state, event, ruleset)
+        case Correct():  # a value set by hand: nothing is met, triggered or settled
+            new_state, text = apply_correction(state, event.target, event.value, ruleset)
+            return new_state, event, text
     limits = PlayerLimits.from_ruleset(ruleset)
     first = None
     if state.pending and event.type not in ALWAYS and event.type not in ("gain", "reveal_edict"):
         state, first = pop_first(state)
-    new_state, text, duties = HANDLERS[event.type](state, event, Context(ruleset, limits, first))
+    new_state, text, duties = handle(state, event, Context(ruleset, limits, first))
     new_state, notes = settle(add_first(new_state, duties), ruleset)
     if notes:
         text += " — " + "; ".join(notes)
     return new_state, event, text
 
 
-def _reveal(state: GameState, event: Any, ctx: Context) -> Outcome:
+def handle(state: GameState, event: Event, ctx: Context) -> Outcome:
+    """Run the handler of ``event``'s class: the new state, the log line and what the
+    event triggers (Frederick's turn and a correction trigger nothing here)."""
+    match event:
+        case FrederickTurn():
+            new_state, _, text = resolve_frederick_turn(state, event, ctx.ruleset)
+            return new_state, text, []
+        case Correct():
+            new_state, text = apply_correction(state, event.target, event.value, ctx.ruleset)
+            return new_state, text, []
+        case RevealEdict():
+            return _reveal(state, event, ctx)
+        case Gain():
+            return _gain(state, event, ctx)
+        case NameAlly():
+            return _name_ally(state, event, ctx)
+        case NameCard():
+            return _name_card(state, event, ctx)
+        case Travel():
+            return travel(state, event, ctx)
+        case PlayCard():
+            return play_card(state, event, ctx)
+        case Pass():
+            return pass_turn(state, event, ctx)
+        case PlayerEdict():
+            return player_edict(state, event, ctx)
+        case TakeEdictReward():
+            return take_reward(state, event, ctx)
+        case SummonAlly():
+            return summon(state, event, ctx)
+        case BuyCard():
+            return buy(state, event, ctx)
+        case Build():
+            return build(state, event, ctx)
+        case Promote():
+            return promote(state, event, ctx)
+        case VisitMarket():
+            return visit_market(state, event, ctx)
+        case Resolve():
+            return resolve(state, event, ctx)
+        case Decline():
+            return decline(state, event, ctx)
+        case PlaceWorkplace():
+            return place_workplace(state, event, ctx)
+        case ChooseCityBonus():
+            return choose_city_bonus(state, event, ctx)
+        case DropResources():
+            return drop_resources(state, event, ctx)
+        case CastleIncome():
+            return castle_income(state, event, ctx)
+        case ScoreAllyIncome():
+            return score_ally_income(state, event, ctx)
+        case Reorganise():
+            return reorganise(state, event, ctx)
+        case EndRound():
+            return end_round(state, event, ctx)
+    assert_never(event)
+
+
+def _reveal(state: GameState, event: RevealEdict, ctx: Context) -> Outcome:
     edicts = state.edicts.reveal(event.position, event.edict)
     numeral = Numeral.from_index(event.position).value
     return (
@@ -70,7 +156,7 @@ def _reveal(state: GameState, event: Any, ctx: Context) -> Outcome:
     )
 
 
-def _gain(state: GameState, event: Any, ctx: Context) -> Outcome:
+def _gain(state: GameState, event: Gain, ctx: Context) -> Outcome:
     update = {}
     parts = []
     for name in ("vp", "grain", "stone", "augustales"):
@@ -96,7 +182,7 @@ def _gain(state: GameState, event: Any, ctx: Context) -> Outcome:
     return state.model_copy(update={"player": player}), "You: " + ", ".join(parts) + reason, []
 
 
-def _name_ally(state: GameState, event: Any, ctx: Context) -> Outcome:
+def _name_ally(state: GameState, event: NameAlly, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].allies):
         raise RuleError("there is no such Ally space")
@@ -109,7 +195,7 @@ def _name_ally(state: GameState, event: Any, ctx: Context) -> Outcome:
     )
 
 
-def _name_card(state: GameState, event: Any, ctx: Context) -> Outcome:
+def _name_card(state: GameState, event: NameCard, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].cards):
         raise RuleError("there is no such card space")
@@ -119,30 +205,3 @@ def _name_card(state: GameState, event: Any, ctx: Context) -> Outcome:
         (f"The Advanced card in {voyage.ports[event.port].name} is {event.card_id or 'unknown'}"),
         [],
     )
-
-
-HANDLERS: dict[str, Handler] = {
-    "reveal_edict": _reveal,
-    "gain": _gain,
-    "name_ally": _name_ally,
-    "name_card": _name_card,
-    "travel": travel,
-    "play_card": play_card,
-    "pass": pass_turn,
-    "player_edict": player_edict,
-    "take_edict_reward": take_reward,
-    "summon_ally": summon,
-    "buy_card": buy,
-    "build": build,
-    "promote": promote,
-    "visit_market": visit_market,
-    "resolve": resolve,
-    "decline": decline,
-    "place_workplace": place_workplace,
-    "choose_city_bonus": choose_city_bonus,
-    "drop_resources": drop_resources,
-    "castle_income": castle_income,
-    "ally_income": score_ally_income,
-    "reorganise": reorganise,
-    "end_round": end_round,
-}

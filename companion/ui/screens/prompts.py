@@ -10,13 +10,14 @@ it go, or with ``None`` (nothing recorded: the obligation stays on the screen).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from companion.ui.screens.game_screen import GameScreen
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from companion.ui.screens.modals.event_modal import GameEventModal
     from solo_deck import GameState, Obligation, Ruleset
     from solo_deck.events import Event
 
@@ -54,8 +55,8 @@ class FollowThroughScreen(GameScreen[None]):
         """After a move that leaves nothing owed (subclasses)."""
 
 
-def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> ModalScreen[Any]:
-    """The dialog that answers ``obligation`` in ``state``."""
+def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> GameEventModal[Any]:
+    """The dialog that answers ``obligation`` in ``state``, by what meets it."""
     from companion.ui.screens.modals.build import BuildModal
     from companion.ui.screens.modals.buy_card import BuyCardModal
     from companion.ui.screens.modals.city_bonus import CityBonusModal
@@ -70,21 +71,33 @@ def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> Mo
     from companion.ui.screens.modals.workplace import WorkplaceModal
 
     does = obligation.does
-    if does == "edict" and not state.edicts.non_empty_active():
-        return RewardModal(state, ruleset, obligation)
-    prompts: dict[str, Any] = {
-        "build": BuildModal,
-        "promote": PromoteModal,
-        "summon": SummonModal,
-        "purchase": BuyCardModal,
-        "market": MarketModal,
-        "edict": IssueEdictModal,
-        "edict_reward": RewardModal,
-        "resolve": ResolveModal,
-        "move_ship": TravelModal,
-        "name_workplace": WorkplaceModal,
-        "city_bonus": CityBonusModal,
-        "drop": DropModal,
-    }
-    modal: ModalScreen[Any] = prompts[does](state, ruleset, obligation)
-    return modal
+    match does:
+        case "build":
+            return BuildModal(state, ruleset, obligation)
+        case "promote":
+            return PromoteModal(state, ruleset, obligation)
+        case "summon":
+            return SummonModal(state, ruleset, obligation)
+        case "purchase":
+            return BuyCardModal(state, ruleset, obligation)
+        case "market":
+            return MarketModal(state, ruleset, obligation)
+        case "edict" if not state.edicts.non_empty_active():  # no tile to issue: a reward
+            return RewardModal(state, ruleset, obligation)
+        case "edict":
+            return IssueEdictModal(state, ruleset, obligation)
+        case "edict_reward":
+            return RewardModal(state, ruleset, obligation)
+        case "resolve":
+            return ResolveModal(state, ruleset, obligation)
+        case "move_ship":
+            return TravelModal(state, ruleset, obligation)
+        case "name_workplace":
+            return WorkplaceModal(state, ruleset, obligation)
+        case "city_bonus":
+            return CityBonusModal(state, ruleset, obligation)
+        case "drop":
+            return DropModal(state, ruleset, obligation)
+        case "auto":
+            raise KeyError(f"{does!r}: the engine meets it by itself, no prompt does")
+    assert_never(does)
