@@ -69,9 +69,9 @@ def err(message: str) -> None:
 
 def plain(exc: BaseException) -> str:
     """The message of an error; an ``OSError`` without a message of ours in plain words."""
-    from companion.storage.errors import DataFileError, describe_os_error
+    from companion.storage.errors import StorageError, describe_os_error
 
-    if isinstance(exc, OSError) and not isinstance(exc, DataFileError):
+    if isinstance(exc, OSError) and not isinstance(exc, StorageError):
         if exc.filename is not None:
             return f"{describe_os_error(exc)} ({clip_text(str(exc.filename), 200)})"
         return describe_os_error(exc)
