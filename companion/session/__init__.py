@@ -2,7 +2,7 @@
 
 :class:`GameSession` (:mod:`~companion.session.game_session`) joins the engine's
 ``SoloGame`` to the game file: every move is saved the moment it is made, and the history
-and the settings are reached through it. :class:`HandOver`
+and the settings are reached through it. :class:`TakeOver`
 (:mod:`~companion.session.takeover`) is the take over of the data folder between two
 copies of the app, apart from any screen.
 
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.session.game_session import GameSession
-    from companion.session.takeover import OUTCOME_TEXT, HandOver
+    from companion.session.takeover import OUTCOME_TEXT, TakeOver
 
 _MODULE_OF: dict[str, str] = {
     "GameSession": "game_session",
-    "HandOver": "takeover",
+    "TakeOver": "takeover",
     "OUTCOME_TEXT": "takeover",
 }
 """Which submodule defines each public name."""
@@ -41,4 +41,4 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
 
 
-__all__ = ["OUTCOME_TEXT", "GameSession", "HandOver"]
+__all__ = ["OUTCOME_TEXT", "GameSession", "TakeOver"]

@@ -1,6 +1,6 @@
 """Both sides of a take over, apart from any screen: the holder lets go, the new copy takes.
 
-:class:`HandOver` joins the session (which saves the game) and the data lock to the
+:class:`TakeOver` joins the session (which saves the game) and the data lock to the
 protocol of :mod:`companion.storage.takeover`. The app uses it (a timer on the holder, the
 "Take over" choice on the new copy's Data in use screen); the race test drives it from
 several processes at once.
@@ -33,7 +33,7 @@ OUTCOME_TEXT = {
 
 
 @dataclass
-class HandOver:
+class TakeOver:
     """The take over of one data folder, seen from one copy of the app."""
 
     session: GameSession
@@ -58,7 +58,7 @@ class HandOver:
                 takeover.discard(self.lock.folder)
                 return f"could not save the last move: {exc}"
         session.read_only = True
-        self.lock.hand_over()
+        self.lock.let_go()
         return None
 
     async def take(self, *, timeout: float = takeover.WAIT_SECONDS) -> Outcome:

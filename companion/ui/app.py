@@ -46,7 +46,7 @@ from companion.ui.screens.quick_open import give_width_class
 from companion.ui.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
-    from companion.session import HandOver
+    from companion.session import TakeOver
     from companion.storage import HistoryRecord
     from companion.ui.host import Host
 
@@ -96,7 +96,7 @@ class StuporSoloApp(App[None]):
         self.input_gate = InputGate()
         """Background work (the Table's odds and forecast) pauses while input arrives."""
         self.let_go = False
-        """True once this copy has handed the data over to another (it is quitting)."""
+        """True once this copy has let another take the data over (it is quitting)."""
         self.type_ahead = TypeAhead(self)
         """Keys typed while the app still answers the ones before wait their turn."""
 
@@ -216,27 +216,27 @@ class StuporSoloApp(App[None]):
             self.set_timer(WATCH_AFTER, self._watch_for_take_over, name="take-over watch")
 
     @functools.cached_property
-    def hand_over(self) -> HandOver | None:
+    def take_over(self) -> TakeOver | None:
         """Lets another copy take the data over, or takes it from another copy (made when
         first needed: its module is not needed to draw the first screen)."""
-        from companion.session import HandOver
+        from companion.session import TakeOver
 
-        return HandOver(self.session, self.lock) if self.lock is not None else None
+        return TakeOver(self.session, self.lock) if self.lock is not None else None
 
     def _watch_for_take_over(self) -> None:
         from companion.storage.takeover import POLL_SECONDS
 
-        if self.hand_over is not None and not self.let_go:
+        if self.take_over is not None and not self.let_go:
             self.set_interval(POLL_SECONDS, self._answer_take_over, name="take-over watch")
 
     def _answer_take_over(self) -> None:
         """Let go if another copy asks (it saves first; a move it cannot save keeps this
         copy the writer, and says so)."""
-        if self.hand_over is None or self.let_go or self.read_only:
+        if self.take_over is None or self.let_go or self.read_only:
             return
-        if self.hand_over.requested() is None:
+        if self.take_over.requested() is None:
             return
-        reason = self.hand_over.let_go()
+        reason = self.take_over.let_go()
         if reason is not None:
             self.notify(
                 f"Another copy asked to take your data over; this copy stays, as it {reason}",

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from companion.config import LoadedConfig
-    from companion.session import GameSession, HandOver
+    from companion.session import GameSession, TakeOver
     from companion.storage import HistoryRecord
     from companion.ui.background import InputGate
 
@@ -43,7 +43,7 @@ class Host(Protocol):
     """True when another copy holds the data: nothing may be written."""
 
     @property
-    def hand_over(self) -> HandOver | None:
+    def take_over(self) -> TakeOver | None:
         """The take over of the data folder (``None`` without a lock)."""
 
     def took_over(self) -> None:

@@ -126,9 +126,9 @@ class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
     @work(exclusive=True, group="take-over")
     async def _take_over(self) -> None:
         host = self.host
-        hand_over = host.hand_over
+        take_over = host.take_over
         try:
-            outcome = await hand_over.take() if hand_over is not None else Outcome.NO_ANSWER
+            outcome = await take_over.take() if take_over is not None else Outcome.NO_ANSWER
         except OSError as exc:
             self._status(f"Could not ask the other copy: {exc}")
             outcome = None

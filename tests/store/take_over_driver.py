@@ -1,8 +1,8 @@
 """A copy of the companion without a screen, for the take-over tests: it holds or asks for
-the data folder through the real :class:`~companion.session.takeover.HandOver`, the real lock and
+the data folder through the real :class:`~companion.session.takeover.TakeOver`, the real lock and
 the real session (every event saved to the game file as the app saves it).
 
-``python -m tests.store.hand_over_driver MODE FOLDER JOURNAL SECONDS``
+``python -m tests.store.take_over_driver MODE FOLDER JOURNAL SECONDS``
 
 ``hold``
     Take the lock (the game must be saved already), push one event, then wait for a
@@ -36,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.session import GameSession, HandOver
+from companion.session import GameSession, TakeOver
 from companion.storage.lock import DataLock
 from companion.storage.takeover import Outcome
 from solo_deck.events import Gain
@@ -56,13 +56,13 @@ class Copy:
         """One journal line."""
         os.write(self.fd, f"{what} {os.getpid()}\n".encode())
 
-    def holding(self) -> HandOver:
+    def holding(self) -> TakeOver:
         """Just took the lock: read the game the last holder saved."""
         self.note("A")
         self.session = GameSession(self.folder, clean_on_open=False)
         if not self.session.load():
             raise RuntimeError("no saved game to resume")
-        return HandOver(self.session, self.lock)
+        return TakeOver(self.session, self.lock)
 
     def push(self) -> None:
         """One event, saved."""
@@ -83,12 +83,12 @@ class Copy:
         """``until`` has passed, or the test has said stop."""
         return time.monotonic() >= until or self.stop.exists()
 
-    def wait_and_let_go(self, hand_over: HandOver, until: float) -> bool:
+    def wait_and_let_go(self, take_over: TakeOver, until: float) -> bool:
         """Wait for a request (until ``until`` or the stop file); let go. True if it let go."""
         while not self.time_up(until):
-            if hand_over.requested() is not None:
+            if take_over.requested() is not None:
                 self.note("R")
-                reason = hand_over.let_go()
+                reason = take_over.let_go()
                 if reason is not None:
                     raise RuntimeError(reason)
                 self.after_letting_go()
@@ -101,16 +101,16 @@ def hold(copy: Copy, seconds: float) -> None:
     """See the module: ``hold``."""
     if not copy.lock.acquire():
         raise RuntimeError("the lock is taken")
-    hand_over = copy.holding()
+    take_over = copy.holding()
     copy.push()
     print("holding", flush=True)
-    if not copy.wait_and_let_go(hand_over, time.monotonic() + seconds):
+    if not copy.wait_and_let_go(take_over, time.monotonic() + seconds):
         raise RuntimeError("nobody asked")
 
 
 def ask(copy: Copy, seconds: float) -> None:
     """See the module: ``ask``."""
-    asker = HandOver(copy.session, copy.lock)
+    asker = TakeOver(copy.session, copy.lock)
     outcome = asyncio.run(asker.take(timeout=seconds))
     print(outcome.value, flush=True)
     if outcome is Outcome.TAKEN:
@@ -127,15 +127,15 @@ def race(copy: Copy, seconds: float) -> None:
     while not copy.time_up(until):
         got = copy.lock.acquire()
         if not got:
-            asker = HandOver(copy.session, copy.lock)
+            asker = TakeOver(copy.session, copy.lock)
             got = asyncio.run(asker.take(timeout=1.0)) is Outcome.TAKEN
         if not got:
             time.sleep(rng.uniform(0, 0.05))
             continue
-        hand_over = copy.holding()
+        take_over = copy.holding()
         for _ in range(rng.randint(1, 4)):
             copy.push()
-        if not copy.wait_and_let_go(hand_over, until):
+        if not copy.wait_and_let_go(take_over, until):
             copy.note("Q")
             copy.lock.release()
             return
