@@ -110,16 +110,53 @@ def test_only_companion_ui_imports_textual() -> None:
     assert offenders == []
 
 
-def _engine_modules(path: pathlib.Path) -> set[str]:
-    """The engine modules ``path`` imports from (``from solo_deck.x import ...``, ``import
-    solo_deck.x``)."""
+def _source_modules(path: pathlib.Path) -> set[str]:
+    """The modules ``path`` imports or imports names from (``import a.b``, ``from a.b
+    import c``: ``a.b``)."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
-    return {name for name in found if name.split(".")[0] == "solo_deck"}
+    return found
+
+
+def test_only_companion_storage_imports_tinydb() -> None:
+    storage = ROOT / "companion" / "storage"
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in _library_files("companion")
+        if storage not in path.parents and "tinydb" in _imports(path)
+    ]
+    assert offenders == []
+
+
+UI_USERS = {
+    "companion.cli.program": {"companion.ui.app"},
+    "companion.cli.config": {"companion.ui.keys.overrides"},
+    "companion.config.schema": {"companion.ui.keys"},
+    "companion.serve.app_process": {"companion.ui.app"},
+}
+"""Outside companion/ui, who uses it and for what: the command and the served page's
+process run the app; the [keys] check and the configuration's schema read the key
+tables."""
+
+
+def test_outside_ui_only_the_app_runners_and_the_key_readers_import_it() -> None:
+    ui = ROOT / "companion" / "ui"
+    found = {
+        _module_name(path): {
+            name for name in _source_modules(path) if name.split(".")[:2] == ["companion", "ui"]
+        }
+        for path in _library_files("companion")
+        if ui not in path.parents
+    }
+    assert {module: names for module, names in found.items() if names} == UI_USERS
+
+
+def _engine_modules(path: pathlib.Path) -> set[str]:
+    return {name for name in _source_modules(path) if name.split(".")[0] == "solo_deck"}
 
 
 def test_companion_reaches_the_engine_through_its_face_and_its_events() -> None:
