@@ -11,36 +11,10 @@ from __future__ import annotations
 
 from typing import assert_never
 
+import solo_deck.events as ev
 from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
-from solo_deck.events import (
-    Build,
-    BuyCard,
-    CastleIncome,
-    ChooseCityBonus,
-    Correct,
-    Decline,
-    DropResources,
-    EndRound,
-    Event,
-    FrederickTurn,
-    Gain,
-    NameAlly,
-    NameCard,
-    Pass,
-    PlaceWorkplace,
-    PlayCard,
-    PlayerEdict,
-    Promote,
-    Reorganise,
-    Resolve,
-    RevealEdict,
-    ScoreAllyIncome,
-    SummonAlly,
-    TakeEdictReward,
-    Travel,
-    VisitMarket,
-)
+from solo_deck.events import Event
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
@@ -71,9 +45,9 @@ def apply_event(state: GameState, event: Event, ruleset: Ruleset) -> tuple[GameS
     if why is not None:
         raise RuleError(why)
     match event:
-        case FrederickTurn():  # stored with the card the virtual deck flipped
+        case ev.FrederickTurn():  # stored with the card the virtual deck flipped
             return resolve_frederick_turn(state, event, ruleset)
-        case Correct():  # a value set by hand: nothing is met, triggered or settled
+        case ev.Correct():  # a value set by hand: nothing is met, triggered or settled
             new_state, text = apply_correction(state, event.target, event.value, ruleset)
             return new_state, event, text
     limits = PlayerLimits.from_ruleset(ruleset)
@@ -91,62 +65,62 @@ def handle(state: GameState, event: Event, ctx: Context) -> Outcome:
     """Run the handler of ``event``'s class: the new state, the log line and what the
     event triggers (Frederick's turn and a correction trigger nothing here)."""
     match event:
-        case FrederickTurn():
+        case ev.FrederickTurn():
             new_state, _, text = resolve_frederick_turn(state, event, ctx.ruleset)
             return new_state, text, []
-        case Correct():
+        case ev.Correct():
             new_state, text = apply_correction(state, event.target, event.value, ctx.ruleset)
             return new_state, text, []
-        case RevealEdict():
+        case ev.RevealEdict():
             return _reveal(state, event, ctx)
-        case Gain():
+        case ev.Gain():
             return _gain(state, event, ctx)
-        case NameAlly():
+        case ev.NameAlly():
             return _name_ally(state, event, ctx)
-        case NameCard():
+        case ev.NameCard():
             return _name_card(state, event, ctx)
-        case Travel():
+        case ev.Travel():
             return travel(state, event, ctx)
-        case PlayCard():
+        case ev.PlayCard():
             return play_card(state, event, ctx)
-        case Pass():
+        case ev.Pass():
             return pass_turn(state, event, ctx)
-        case PlayerEdict():
+        case ev.PlayerEdict():
             return player_edict(state, event, ctx)
-        case TakeEdictReward():
+        case ev.TakeEdictReward():
             return take_reward(state, event, ctx)
-        case SummonAlly():
+        case ev.SummonAlly():
             return summon(state, event, ctx)
-        case BuyCard():
+        case ev.BuyCard():
             return buy(state, event, ctx)
-        case Build():
+        case ev.Build():
             return build(state, event, ctx)
-        case Promote():
+        case ev.Promote():
             return promote(state, event, ctx)
-        case VisitMarket():
+        case ev.VisitMarket():
             return visit_market(state, event, ctx)
-        case Resolve():
+        case ev.Resolve():
             return resolve(state, event, ctx)
-        case Decline():
+        case ev.Decline():
             return decline(state, event, ctx)
-        case PlaceWorkplace():
+        case ev.PlaceWorkplace():
             return place_workplace(state, event, ctx)
-        case ChooseCityBonus():
+        case ev.ChooseCityBonus():
             return choose_city_bonus(state, event, ctx)
-        case DropResources():
+        case ev.DropResources():
             return drop_resources(state, event, ctx)
-        case CastleIncome():
+        case ev.CastleIncome():
             return castle_income(state, event, ctx)
-        case ScoreAllyIncome():
+        case ev.ScoreAllyIncome():
             return score_ally_income(state, event, ctx)
-        case Reorganise():
+        case ev.Reorganise():
             return reorganise(state, event, ctx)
-        case EndRound():
+        case ev.EndRound():
             return end_round(state, event, ctx)
     assert_never(event)
 
 
-def _reveal(state: GameState, event: RevealEdict, ctx: Context) -> Outcome:
+def _reveal(state: GameState, event: ev.RevealEdict, ctx: Context) -> Outcome:
     edicts = state.edicts.reveal(event.position, event.edict)
     numeral = Numeral.from_index(event.position).value
     return (
@@ -156,7 +130,7 @@ def _reveal(state: GameState, event: RevealEdict, ctx: Context) -> Outcome:
     )
 
 
-def _gain(state: GameState, event: Gain, ctx: Context) -> Outcome:
+def _gain(state: GameState, event: ev.Gain, ctx: Context) -> Outcome:
     update = {}
     parts = []
     for name in ("vp", "grain", "stone", "augustales"):
@@ -182,7 +156,7 @@ def _gain(state: GameState, event: Gain, ctx: Context) -> Outcome:
     return state.model_copy(update={"player": player}), "You: " + ", ".join(parts) + reason, []
 
 
-def _name_ally(state: GameState, event: NameAlly, ctx: Context) -> Outcome:
+def _name_ally(state: GameState, event: ev.NameAlly, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].allies):
         raise RuleError("there is no such Ally space")
@@ -195,7 +169,7 @@ def _name_ally(state: GameState, event: NameAlly, ctx: Context) -> Outcome:
     )
 
 
-def _name_card(state: GameState, event: NameCard, ctx: Context) -> Outcome:
+def _name_card(state: GameState, event: ev.NameCard, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].cards):
         raise RuleError("there is no such card space")

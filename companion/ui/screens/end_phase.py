@@ -22,8 +22,8 @@ from textual.widgets import Button, DataTable, Header, Label, Select, Static
 from companion.formatting import plural
 from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
+from companion.ui.screens.follow_through import FollowThroughScreen
 from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
-from companion.ui.screens.prompts import FollowThroughScreen
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.search_select import SearchSelect
 from solo_deck import (

@@ -1,58 +1,18 @@
-"""The follow-through: after each move, the prompt for what it left owed, one at a time.
+"""The follow-through: which prompt answers the first pending obligation.
 
-:class:`FollowThroughScreen` is the one loop, shared by the Table and the End Phase: while
-the engine has something pending (``GameState.obligation``) it opens the prompt for it
-(:func:`prompt_for`), applies what the prompt closes with as any move, and looks again.
 Every prompt is a dialog built as ``Prompt(state, ruleset, obligation)``; it closes with the
 event that meets the obligation, with :class:`~solo_deck.events.Decline` where the rules let
-it go, or with ``None`` (nothing recorded: the obligation stays on the screen).
+it go, or with ``None`` (nothing recorded: the obligation stays on the Table). The loop that
+opens them one after the other is :mod:`companion.ui.screens.follow_through`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, assert_never
 
-from companion.ui.screens.game_screen import GameScreen
-
 if TYPE_CHECKING:
-    from textual.screen import ModalScreen
-
     from companion.ui.screens.modals.event_modal import GameEventModal
     from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.events import Event
-
-
-class FollowThroughScreen(GameScreen[None]):
-    """A game screen that follows through on each move (see the module). When to look is
-    the subclass's: it calls :meth:`follow_through` after a move it applied."""
-
-    def follow_through(self) -> None:
-        """Open the prompt for the first pending obligation, or, when nothing is owed,
-        carry on (:meth:`nothing_owed`). Nothing is left pending silently: a prompt closed
-        with Escape leaves the obligation on the screen, to be opened again."""
-        if not self.session.has_game or not self.is_current:
-            return
-        if not self.open_prompt():
-            self.nothing_owed()
-
-    def open_prompt(self) -> bool:
-        """Open the prompt for the first pending obligation; False when nothing is owed."""
-        first = self.state.obligation
-        if first is None:
-            return False
-        self.show_prompt(prompt_for(first, self.state, self.ruleset))
-        return True
-
-    def show_prompt(self, prompt: ModalScreen[Any]) -> None:
-        """Put ``prompt`` on screen; what it closes with goes to :meth:`prompt_closed`."""
-        self.app.push_screen(prompt, self.prompt_closed)
-
-    def prompt_closed(self, result: Event | None) -> None:
-        """Apply what a prompt closed with, as any move (which follows through again)."""
-        self.apply(result)
-
-    def nothing_owed(self) -> None:
-        """After a move that leaves nothing owed (subclasses)."""
 
 
 def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> GameEventModal[Any]:

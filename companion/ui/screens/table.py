@@ -23,7 +23,7 @@ from companion.ui.insight_scheduler import InsightScheduler
 from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
 from companion.ui.keys.table_state import KeyState, table_key_states
 from companion.ui.screens import table_layout
-from companion.ui.screens.prompts import FollowThroughScreen
+from companion.ui.screens.follow_through import FollowThroughScreen
 from companion.ui.screens.table_layout import is_narrow
 from companion.ui.views.table import TableView
 from companion.ui.widgets.deck_panel import DeckPanel
