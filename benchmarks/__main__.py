@@ -191,7 +191,7 @@ def _stats(settings: Settings, space: Workspace) -> list[Result]:
 
     computed = engine.load_and_compute(settings, space)
     try:
-        from companion.screens.statistics import StatisticsScreen  # noqa: F401
+        from companion.ui.screens.history.statistics import StatisticsScreen  # noqa: F401
     except ImportError:
         computed.notes.append("no Statistics screen yet: measured load + compute only")
         return [computed]

@@ -22,7 +22,7 @@ from companion.paths import HISTORY_FILE
 from companion.storage import HistoryRecord
 from companion.storage.history_store import TABLE
 from solo_deck import final_score
-from solo_deck.state import GameEndReason
+from solo_deck.model.state import GameEndReason
 
 HOUSES = ("Savoy", "Hohenstaufen", "Di Romano")
 OTHER_HOUSES = ("Malaspina", "Lancia", "Aquino")

@@ -232,7 +232,7 @@ class Workspace:
         BG Stats options, two key overrides) and the theme set to ``nord``."""
         path = self.root / "config.toml"
         if not path.exists():
-            from companion.config_schema import example_config
+            from companion.config.schema import example_config
 
             lines = [
                 line[2:] if line.startswith("# ") and " = " in line else line

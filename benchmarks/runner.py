@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             headless_run(idle_start)
         else:
             headless_run(play_game(args.rounds, facts, args.events))
-        import companion.cli_support as cli_support
+        import companion.cli.support as cli_support
         from companion.cli import main as stupor_solo
 
         cli_support.has_terminal = lambda: True  # headless: the app needs no terminal

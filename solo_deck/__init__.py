@@ -4,6 +4,15 @@ It models a solo game as a setup plus an event log (see :class:`SoloGame`), and 
 Frederick's palace, the edict row, the solo deck, the Voyage ring, ally income and the
 final score. It imports no UI or storage code and writes no files.
 
+The package holds the engine's parts, each behind this face: ``model/`` (the pure data:
+the state and every part of it, the ruleset, the printed components), ``rules/`` (the
+fold, private: the gate, each event's handler, what an event triggers, income and
+scoring), ``insight/`` (odds, forecast, advisor), ``data/`` (the rules data and its
+loaders) and ``compat/`` (documents of earlier versions); :mod:`solo_deck.game`,
+:mod:`solo_deck.events`, :mod:`solo_deck.setup` and :mod:`solo_deck.queries` at the top.
+Front ends import the names below (and the events from :mod:`solo_deck.events`), never
+the subpackages.
+
 Importing the package is cheap: each public name is imported from its module on first
 use (PEP 562), so a program that needs only a part of the engine, such as the app's Start
 screen, does not pay for building every model class at start-up.
@@ -15,112 +24,213 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from solo_deck.advisor import AdviceRow, AllyChange, edict_advice, what_if
-    from solo_deck.board import Board, MarketTile, Trade
-    from solo_deck.data_files import (
+    from solo_deck.compat.legacy_v1 import upgrade_v1
+    from solo_deck.data.loaders import (
+        advanced_cards_by_id,
+        allies_by_id,
+        city_bonus_tiles,
+        describe_validation_error,
+        great_structures,
+        house_cards_of,
+        keep_covers,
         load_advanced_cards,
         load_allies,
         load_default_deck,
         load_house_cards,
         load_ruleset,
+        side_incomes,
+        workplace_tiles,
     )
-    from solo_deck.deck import SoloDeck
-    from solo_deck.edict import Edict, EdictKind, parse_edict
-    from solo_deck.edict_row import EdictRow
+    from solo_deck.data.names import ally_label, ally_name, ally_title, card_name
     from solo_deck.errors import DataFileError, DocumentError, EdictParseError, RuleError
-    from solo_deck.forecast import (
+    from solo_deck.game import SoloGame
+    from solo_deck.insight.advisor import AdviceRow, AllyChange, edict_advice, what_if
+    from solo_deck.insight.forecast import (
         ForecastCancelled,
         RoundsForecast,
         forecast_rounds_left,
         forecast_steps,
     )
-    from solo_deck.gains import Gains
-    from solo_deck.game import SoloGame
-    from solo_deck.grants import Grant
-    from solo_deck.income import AllyIncome, AllyIncomeLine, ally_income
-    from solo_deck.legacy_v1 import upgrade_v1
-    from solo_deck.obligations import Obligation
-    from solo_deck.odds import (
+    from solo_deck.insight.odds import (
         CardOdds,
         RemovalOdds,
         frederick_ship_distribution,
         next_card_odds,
         removal_before_your_next_turn,
     )
-    from solo_deck.palace import Direction, Palace, PalaceLimits
-    from solo_deck.player import PlayerState, Specialist
-    from solo_deck.player_limits import PlayerLimits
-    from solo_deck.round_plan import player_edicts_per_round
-    from solo_deck.ruleset import Ruleset
+    from solo_deck.insight.round_plan import player_edicts_per_round
+    from solo_deck.model.action_cards import HOUSES
+    from solo_deck.model.board import Board, MarketTile, Trade, WorkplaceSpace
+    from solo_deck.model.city_bonus import CITY_TILE_IDS, CityTileId
+    from solo_deck.model.deck import SoloDeck
+    from solo_deck.model.edict import Edict, EdictKind, parse_edict
+    from solo_deck.model.edict_row import EdictRow
+    from solo_deck.model.gains import GAIN_FIELDS, Gains, amount_label
+    from solo_deck.model.grants import (
+        MAIN_ACTIONS,
+        ActionTerms,
+        CountOf,
+        Grant,
+        GrantedAction,
+        MainAction,
+    )
+    from solo_deck.model.limits import PlayerLimits
+    from solo_deck.model.obligations import Obligation
+    from solo_deck.model.palace import Direction, Palace, PalaceLimits
+    from solo_deck.model.player import PlayerState, Specialist
+    from solo_deck.model.provenance import SOURCE_KINDS, Sourced
+    from solo_deck.model.ruleset import MOST_STRUCTURES_RULES, Ruleset
+    from solo_deck.model.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
+    from solo_deck.model.state import GameEndReason, GameState, Phase
+    from solo_deck.model.voyage import Voyage
+    from solo_deck.model.workplaces import WorkplaceTile, space_key
+    from solo_deck.queries import (
+        Capacity,
+        MarketTrades,
+        Slots,
+        ally_candidates,
+        capacity,
+        card_price,
+        discount,
+        hand,
+        market_trades,
+        slots,
+        travel_cost,
+        usual_summon_grain,
+        workplaces_in_use,
+    )
+    from solo_deck.rules.corrections import correction_targets
+    from solo_deck.rules.effects import (
+        AllyKindChoice,
+        choice_total,
+        count_of,
+        default_choice,
+        describe_action,
+        describe_grant,
+        describe_terms,
+        grant_gains,
+    )
+    from solo_deck.rules.income import AllyIncome, AllyIncomeLine, ally_income
+    from solo_deck.rules.scoring import ScoreBreakdown, final_counts, final_score, title_for
     from solo_deck.schema import SCHEMA_VERSION
-    from solo_deck.scoring import ScoreBreakdown, final_score, title_for
-    from solo_deck.setup import GameSetup, with_ports
-    from solo_deck.solo_cards import CardFace, DeckDefinition, Numeral, ShipMove, SoloCard
-    from solo_deck.state import GameEndReason, GameState, Phase
-    from solo_deck.voyage import Voyage
+    from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
 _MODULE_OF: dict[str, str] = {
-    "Board": "solo_deck.board",
-    "Gains": "solo_deck.gains",
-    "Grant": "solo_deck.grants",
-    "MarketTile": "solo_deck.board",
-    "Obligation": "solo_deck.obligations",
-    "PlayerLimits": "solo_deck.player_limits",
-    "Trade": "solo_deck.board",
-    "upgrade_v1": "solo_deck.legacy_v1",
-    "with_ports": "solo_deck.setup",
-    "AdviceRow": "solo_deck.advisor",
-    "AllyChange": "solo_deck.advisor",
-    "edict_advice": "solo_deck.advisor",
-    "what_if": "solo_deck.advisor",
-    "AllyIncome": "solo_deck.income",
-    "AllyIncomeLine": "solo_deck.income",
-    "ally_income": "solo_deck.income",
+    "ally_label": "solo_deck.data.names",
+    "ally_name": "solo_deck.data.names",
+    "ally_title": "solo_deck.data.names",
+    "card_name": "solo_deck.data.names",
+    "upgrade_v1": "solo_deck.compat.legacy_v1",
+    "advanced_cards_by_id": "solo_deck.data.loaders",
+    "allies_by_id": "solo_deck.data.loaders",
+    "city_bonus_tiles": "solo_deck.data.loaders",
+    "describe_validation_error": "solo_deck.data.loaders",
+    "great_structures": "solo_deck.data.loaders",
+    "house_cards_of": "solo_deck.data.loaders",
+    "keep_covers": "solo_deck.data.loaders",
+    "load_advanced_cards": "solo_deck.data.loaders",
+    "load_allies": "solo_deck.data.loaders",
+    "load_default_deck": "solo_deck.data.loaders",
+    "load_house_cards": "solo_deck.data.loaders",
+    "load_ruleset": "solo_deck.data.loaders",
+    "side_incomes": "solo_deck.data.loaders",
+    "workplace_tiles": "solo_deck.data.loaders",
     "DataFileError": "solo_deck.errors",
-    "load_advanced_cards": "solo_deck.data_files",
-    "load_allies": "solo_deck.data_files",
-    "load_default_deck": "solo_deck.data_files",
-    "load_house_cards": "solo_deck.data_files",
-    "load_ruleset": "solo_deck.data_files",
-    "SoloDeck": "solo_deck.deck",
-    "Edict": "solo_deck.edict",
-    "EdictKind": "solo_deck.edict",
-    "EdictParseError": "solo_deck.errors",
-    "parse_edict": "solo_deck.edict",
-    "EdictRow": "solo_deck.edict_row",
-    "ForecastCancelled": "solo_deck.forecast",
-    "RoundsForecast": "solo_deck.forecast",
-    "forecast_rounds_left": "solo_deck.forecast",
-    "forecast_steps": "solo_deck.forecast",
-    "player_edicts_per_round": "solo_deck.round_plan",
-    "SCHEMA_VERSION": "solo_deck.schema",
     "DocumentError": "solo_deck.errors",
-    "SoloGame": "solo_deck.game",
-    "CardOdds": "solo_deck.odds",
-    "RemovalOdds": "solo_deck.odds",
-    "frederick_ship_distribution": "solo_deck.odds",
-    "next_card_odds": "solo_deck.odds",
-    "removal_before_your_next_turn": "solo_deck.odds",
-    "Direction": "solo_deck.palace",
-    "Palace": "solo_deck.palace",
-    "PalaceLimits": "solo_deck.palace",
+    "EdictParseError": "solo_deck.errors",
     "RuleError": "solo_deck.errors",
-    "PlayerState": "solo_deck.player",
-    "Specialist": "solo_deck.player",
-    "Ruleset": "solo_deck.ruleset",
-    "ScoreBreakdown": "solo_deck.scoring",
-    "final_score": "solo_deck.scoring",
-    "title_for": "solo_deck.scoring",
+    "SoloGame": "solo_deck.game",
+    "AdviceRow": "solo_deck.insight.advisor",
+    "AllyChange": "solo_deck.insight.advisor",
+    "edict_advice": "solo_deck.insight.advisor",
+    "what_if": "solo_deck.insight.advisor",
+    "ForecastCancelled": "solo_deck.insight.forecast",
+    "RoundsForecast": "solo_deck.insight.forecast",
+    "forecast_rounds_left": "solo_deck.insight.forecast",
+    "forecast_steps": "solo_deck.insight.forecast",
+    "CardOdds": "solo_deck.insight.odds",
+    "RemovalOdds": "solo_deck.insight.odds",
+    "frederick_ship_distribution": "solo_deck.insight.odds",
+    "next_card_odds": "solo_deck.insight.odds",
+    "removal_before_your_next_turn": "solo_deck.insight.odds",
+    "player_edicts_per_round": "solo_deck.insight.round_plan",
+    "HOUSES": "solo_deck.model.action_cards",
+    "Board": "solo_deck.model.board",
+    "MarketTile": "solo_deck.model.board",
+    "Trade": "solo_deck.model.board",
+    "WorkplaceSpace": "solo_deck.model.board",
+    "CITY_TILE_IDS": "solo_deck.model.city_bonus",
+    "CityTileId": "solo_deck.model.city_bonus",
+    "SoloDeck": "solo_deck.model.deck",
+    "Edict": "solo_deck.model.edict",
+    "EdictKind": "solo_deck.model.edict",
+    "parse_edict": "solo_deck.model.edict",
+    "EdictRow": "solo_deck.model.edict_row",
+    "GAIN_FIELDS": "solo_deck.model.gains",
+    "Gains": "solo_deck.model.gains",
+    "amount_label": "solo_deck.model.gains",
+    "MAIN_ACTIONS": "solo_deck.model.grants",
+    "ActionTerms": "solo_deck.model.grants",
+    "CountOf": "solo_deck.model.grants",
+    "Grant": "solo_deck.model.grants",
+    "GrantedAction": "solo_deck.model.grants",
+    "MainAction": "solo_deck.model.grants",
+    "PlayerLimits": "solo_deck.model.limits",
+    "Obligation": "solo_deck.model.obligations",
+    "Direction": "solo_deck.model.palace",
+    "Palace": "solo_deck.model.palace",
+    "PalaceLimits": "solo_deck.model.palace",
+    "PlayerState": "solo_deck.model.player",
+    "Specialist": "solo_deck.model.player",
+    "SOURCE_KINDS": "solo_deck.model.provenance",
+    "Sourced": "solo_deck.model.provenance",
+    "MOST_STRUCTURES_RULES": "solo_deck.model.ruleset",
+    "Ruleset": "solo_deck.model.ruleset",
+    "CardFace": "solo_deck.model.solo_cards",
+    "DeckDefinition": "solo_deck.model.solo_cards",
+    "Numeral": "solo_deck.model.solo_cards",
+    "ShipMove": "solo_deck.model.solo_cards",
+    "SoloCard": "solo_deck.model.solo_cards",
+    "GameEndReason": "solo_deck.model.state",
+    "GameState": "solo_deck.model.state",
+    "Phase": "solo_deck.model.state",
+    "Voyage": "solo_deck.model.voyage",
+    "WorkplaceTile": "solo_deck.model.workplaces",
+    "space_key": "solo_deck.model.workplaces",
+    "Capacity": "solo_deck.queries",
+    "MarketTrades": "solo_deck.queries",
+    "Slots": "solo_deck.queries",
+    "ally_candidates": "solo_deck.queries",
+    "capacity": "solo_deck.queries",
+    "card_price": "solo_deck.queries",
+    "discount": "solo_deck.queries",
+    "hand": "solo_deck.queries",
+    "market_trades": "solo_deck.queries",
+    "slots": "solo_deck.queries",
+    "travel_cost": "solo_deck.queries",
+    "usual_summon_grain": "solo_deck.queries",
+    "workplaces_in_use": "solo_deck.queries",
+    "correction_targets": "solo_deck.rules.corrections",
+    "AllyKindChoice": "solo_deck.rules.effects",
+    "choice_total": "solo_deck.rules.effects",
+    "count_of": "solo_deck.rules.effects",
+    "default_choice": "solo_deck.rules.effects",
+    "describe_action": "solo_deck.rules.effects",
+    "describe_grant": "solo_deck.rules.effects",
+    "describe_terms": "solo_deck.rules.effects",
+    "grant_gains": "solo_deck.rules.effects",
+    "AllyIncome": "solo_deck.rules.income",
+    "AllyIncomeLine": "solo_deck.rules.income",
+    "ally_income": "solo_deck.rules.income",
+    "ScoreBreakdown": "solo_deck.rules.scoring",
+    "final_counts": "solo_deck.rules.scoring",
+    "final_score": "solo_deck.rules.scoring",
+    "title_for": "solo_deck.rules.scoring",
+    "SCHEMA_VERSION": "solo_deck.schema",
+    "DIFFICULTY_MARKETS": "solo_deck.setup",
     "GameSetup": "solo_deck.setup",
-    "CardFace": "solo_deck.solo_cards",
-    "DeckDefinition": "solo_deck.solo_cards",
-    "Numeral": "solo_deck.solo_cards",
-    "ShipMove": "solo_deck.solo_cards",
-    "SoloCard": "solo_deck.solo_cards",
-    "GameEndReason": "solo_deck.state",
-    "GameState": "solo_deck.state",
-    "Phase": "solo_deck.state",
-    "Voyage": "solo_deck.voyage",
+    "initial_state": "solo_deck.setup",
+    "with_ports": "solo_deck.setup",
 }
 """Which module defines each public name."""
 
@@ -140,14 +250,26 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "CITY_TILE_IDS",
+    "DIFFICULTY_MARKETS",
+    "GAIN_FIELDS",
+    "HOUSES",
+    "MAIN_ACTIONS",
+    "MOST_STRUCTURES_RULES",
     "SCHEMA_VERSION",
+    "SOURCE_KINDS",
+    "ActionTerms",
     "AdviceRow",
     "AllyChange",
     "AllyIncome",
     "AllyIncomeLine",
+    "AllyKindChoice",
     "Board",
+    "Capacity",
     "CardFace",
     "CardOdds",
+    "CityTileId",
+    "CountOf",
     "DataFileError",
     "DeckDefinition",
     "Direction",
@@ -162,7 +284,10 @@ __all__ = [
     "GameSetup",
     "GameState",
     "Grant",
+    "GrantedAction",
+    "MainAction",
     "MarketTile",
+    "MarketTrades",
     "Numeral",
     "Obligation",
     "Palace",
@@ -176,29 +301,68 @@ __all__ = [
     "Ruleset",
     "ScoreBreakdown",
     "ShipMove",
+    "Slots",
     "SoloCard",
     "SoloDeck",
     "SoloGame",
+    "Sourced",
     "Specialist",
     "Trade",
     "Voyage",
+    "WorkplaceSpace",
+    "WorkplaceTile",
+    "advanced_cards_by_id",
+    "allies_by_id",
+    "ally_candidates",
     "ally_income",
+    "ally_label",
+    "ally_name",
+    "ally_title",
+    "amount_label",
+    "capacity",
+    "card_name",
+    "card_price",
+    "choice_total",
+    "city_bonus_tiles",
+    "correction_targets",
+    "count_of",
+    "default_choice",
+    "describe_action",
+    "describe_grant",
+    "describe_terms",
+    "describe_validation_error",
+    "discount",
     "edict_advice",
+    "final_counts",
     "final_score",
     "forecast_rounds_left",
     "forecast_steps",
     "frederick_ship_distribution",
+    "grant_gains",
+    "great_structures",
+    "hand",
+    "house_cards_of",
+    "initial_state",
+    "keep_covers",
     "load_advanced_cards",
     "load_allies",
     "load_default_deck",
     "load_house_cards",
     "load_ruleset",
+    "market_trades",
     "next_card_odds",
     "parse_edict",
     "player_edicts_per_round",
     "removal_before_your_next_turn",
+    "side_incomes",
+    "slots",
+    "space_key",
     "title_for",
+    "travel_cost",
     "upgrade_v1",
+    "usual_summon_grain",
     "what_if",
     "with_ports",
+    "workplace_tiles",
+    "workplaces_in_use",
 ]

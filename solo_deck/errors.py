@@ -24,4 +24,4 @@ class DataFileError(ValueError):
 
 
 class EdictParseError(ValueError):
-    """Raised by :func:`solo_deck.edict.parse_edict` for text that is not edict notation."""
+    """Raised by :func:`solo_deck.model.edict.parse_edict` for text that is not edict notation."""

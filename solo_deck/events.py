@@ -13,15 +13,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.board import MarketTile
-from solo_deck.castle import CoverId, GreatId, SideIncome
-from solo_deck.city_bonus import CityTileId
-from solo_deck.edict import Edict, EdictKind
-from solo_deck.grants import Grant, MainAction
-from solo_deck.model_base import FrozenModel
-from solo_deck.palace import Direction
-from solo_deck.player import Path
-from solo_deck.solo_cards import CardFace
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.board import MarketTile
+from solo_deck.model.castle import CoverId, GreatId, SideIncome
+from solo_deck.model.city_bonus import CityTileId
+from solo_deck.model.edict import Edict, EdictKind
+from solo_deck.model.grants import Grant, MainAction
+from solo_deck.model.palace import Direction
+from solo_deck.model.player import Path
+from solo_deck.model.solo_cards import CardFace
 
 Delta = Annotated[int, Field(ge=-999, le=999)]
 Amount = Annotated[int, Field(ge=0, le=999)]
@@ -80,7 +80,7 @@ class Gain(FrozenModel):
 
 
 class Correct(FrozenModel):
-    """A hand correction of one tracked value (see ``solo_deck.corrections``)."""
+    """A hand correction of one tracked value (see ``solo_deck.rules.corrections``)."""
 
     type: Literal["correct"] = "correct"
     target: str = Field(min_length=1, max_length=40)

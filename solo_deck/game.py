@@ -8,21 +8,14 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from solo_deck.board import Board
-from solo_deck.data_files import describe_validation_error
-from solo_deck.deck import SoloDeck
-from solo_deck.edict_row import EdictRow
+from solo_deck.data.loaders import describe_validation_error
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
-from solo_deck.gate import allowed_types, refusal
-from solo_deck.palace import Palace
-from solo_deck.player import PlayerState
-from solo_deck.player_limits import PlayerLimits
+from solo_deck.model.state import GameState
+from solo_deck.rules.gate import allowed_types, refusal
+from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
-from solo_deck.setup import GameSetup
-from solo_deck.state import GameState
-from solo_deck.transitions import apply_event
-from solo_deck.voyage import Voyage
+from solo_deck.setup import GameSetup, initial_state
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
@@ -31,48 +24,6 @@ CHECKPOINT_EVERY = 32
 """A :class:`SoloGame` keeps the state after every this many events, and the states of
 (at most) this many latest events; any other state is replayed from a checkpoint when an
 undo needs it."""
-
-
-def initial_state(setup: GameSetup) -> GameState:
-    """The state before the first event (for a game carried over from an older format,
-    the position it was carried over at)."""
-    if setup.start is not None:
-        return setup.start
-    rules = setup.ruleset
-    limits = PlayerLimits.from_ruleset(rules)
-    voyage_rules = rules.voyage
-    ports = voyage_rules.ports.value
-    advanced = voyage_rules.advanced_cards_level_a.value + voyage_rules.advanced_cards_level_b.value
-    placed = len(ports) * voyage_rules.card_spaces_per_port.value
-    return GameState(
-        palace=Palace.initial(rules),
-        edicts=EdictRow(active=setup.active_edicts, next=setup.next_edicts, pile=setup.edict_pile),
-        deck=SoloDeck.new(
-            setup.deck,
-            setup.deck_mode,
-            setup.seed,
-            crowns_to_reshuffle=rules.rounds.crowns_to_reshuffle.value,
-        ),
-        voyage=Voyage.initial(
-            ports,
-            start=voyage_rules.start_port.value,
-            advanced_pile=max(0, advanced - placed),
-            card_spaces=voyage_rules.card_spaces_per_port.value,
-            ally_spaces=voyage_rules.ally_spaces_per_port.value,
-            card_ids=list(setup.port_cards),
-            ally_ids=list(setup.port_allies),
-        ),
-        player=PlayerState.initial(rules, house=setup.house),
-        board=Board.initial(
-            limits,
-            ports=len(ports),
-            rewards=setup.reward_grants(),
-            tiles=setup.workplaces,
-            token_spaces=setup.edict_token_spaces,
-            city_tiles=setup.city_tiles,
-            markets=setup.markets,
-        ),
-    )
 
 
 class SoloGame:
@@ -135,7 +86,7 @@ class SoloGame:
 
     def allowed(self) -> frozenset[str]:
         """The event types (their ``type`` value) that may be pushed now: the one source
-        a front end reads to light its keys. See :mod:`solo_deck.gate`."""
+        a front end reads to light its keys. See :mod:`solo_deck.rules.gate`."""
         return allowed_types(self.state, self.setup.ruleset)
 
     def why_not(self, event_type: str) -> str | None:
@@ -235,13 +186,13 @@ class SoloGame:
     @classmethod
     def from_document(cls, document: Any) -> SoloGame:
         """Rebuild a game by replaying a document from :meth:`to_document` (a schema-1
-        document is carried over first, see :mod:`solo_deck.legacy_v1`).
+        document is carried over first, see :mod:`solo_deck.compat.legacy_v1`).
 
         Raises :class:`DocumentError` naming the bad field or event."""
         if not isinstance(document, dict):
             raise DocumentError("a saved game must be a JSON object")
         if document.get("schema_version") == 1:
-            from solo_deck.legacy_v1 import upgrade_v1
+            from solo_deck.compat.legacy_v1 import upgrade_v1
 
             document = upgrade_v1(document)
         version = document.get("schema_version")

@@ -7,7 +7,7 @@ A screen that needs a rule fact asks here (or :meth:`SoloGame.allowed
 computing it.
 
 >>> from solo_deck import GameSetup, load_ruleset, parse_edict
->>> from solo_deck.game import initial_state
+>>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
 >>> [travel_cost(state, port, load_ruleset()) for port in range(5)]
@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from solo_deck.data_files import advanced_cards_by_id, great_structures, load_allies
-from solo_deck.gains import Gains
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.state import GameState
-from solo_deck.triggers import active_workplaces, hand_size, workplace_discount
-from solo_deck.turn_actions import travel_free_steps
+from solo_deck.data.loaders import advanced_cards_by_id, great_structures, load_allies
+from solo_deck.model.gains import Gains
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState
+from solo_deck.rules.triggers import active_workplaces, hand_size, workplace_discount
+from solo_deck.rules.turn_actions import travel_free_steps
 
 
 def travel_cost(
@@ -139,7 +139,7 @@ def ally_candidates(state: GameState, port: int, space: int = 0) -> tuple[str, .
     not known to lie face up elsewhere, not removed from the game by Frederick.
 
     >>> from solo_deck import GameSetup, parse_edict
-    >>> from solo_deck.game import initial_state
+    >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18,
     ...                                 port_allies=("tento", "gisela")))

@@ -8,4 +8,4 @@ SCHEMA_VERSION = 2
 """Raise it when the document's shape changes; older programs refuse newer documents.
 
 1: the first format (your side as counts). 2: your tableau and pending obligations; a
-schema-1 game is carried over by :func:`solo_deck.legacy_v1.upgrade_v1`."""
+schema-1 game is carried over by :func:`solo_deck.compat.legacy_v1.upgrade_v1`."""

@@ -1,4 +1,5 @@
-"""A game's setup: the choices made before the first turn and what the table shows then."""
+"""A game's setup: the choices made before the first turn and what the table shows then,
+and the state it gives before the first event (:func:`initial_state`)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,22 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from solo_deck.board import MarketTile
-from solo_deck.city_bonus import CityTileId
-from solo_deck.data_files import load_default_deck, load_ruleset, workplace_tiles
-from solo_deck.deck import DeckMode
-from solo_deck.edict import Edict
-from solo_deck.grants import Grant
-from solo_deck.model_base import FrozenModel
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.ruleset import Ruleset
-from solo_deck.solo_cards import DeckDefinition
-from solo_deck.state import GameState
-from solo_deck.workplaces import space_key
+from solo_deck.data.loaders import load_default_deck, load_ruleset, workplace_tiles
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.board import Board, MarketTile
+from solo_deck.model.city_bonus import CityTileId
+from solo_deck.model.deck import DeckMode, SoloDeck
+from solo_deck.model.edict import Edict
+from solo_deck.model.edict_row import EdictRow
+from solo_deck.model.grants import Grant
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.palace import Palace
+from solo_deck.model.player import PlayerState
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import DeckDefinition
+from solo_deck.model.state import GameState
+from solo_deck.model.voyage import Voyage
+from solo_deck.model.workplaces import space_key
 
 Difficulty = Literal["easy", "medium", "hard"]
 
@@ -147,3 +152,45 @@ def with_ports(ruleset: Ruleset, names: list[str], start: str | None = None) -> 
         "source": voyage.start_port.source,
     }
     return ruleset.model_copy(update={"voyage": type(voyage).model_validate(data)})
+
+
+def initial_state(setup: GameSetup) -> GameState:
+    """The state before the first event (for a game carried over from an older format,
+    the position it was carried over at)."""
+    if setup.start is not None:
+        return setup.start
+    rules = setup.ruleset
+    limits = PlayerLimits.from_ruleset(rules)
+    voyage_rules = rules.voyage
+    ports = voyage_rules.ports.value
+    advanced = voyage_rules.advanced_cards_level_a.value + voyage_rules.advanced_cards_level_b.value
+    placed = len(ports) * voyage_rules.card_spaces_per_port.value
+    return GameState(
+        palace=Palace.initial(rules),
+        edicts=EdictRow(active=setup.active_edicts, next=setup.next_edicts, pile=setup.edict_pile),
+        deck=SoloDeck.new(
+            setup.deck,
+            setup.deck_mode,
+            setup.seed,
+            crowns_to_reshuffle=rules.rounds.crowns_to_reshuffle.value,
+        ),
+        voyage=Voyage.initial(
+            ports,
+            start=voyage_rules.start_port.value,
+            advanced_pile=max(0, advanced - placed),
+            card_spaces=voyage_rules.card_spaces_per_port.value,
+            ally_spaces=voyage_rules.ally_spaces_per_port.value,
+            card_ids=list(setup.port_cards),
+            ally_ids=list(setup.port_allies),
+        ),
+        player=PlayerState.initial(rules, house=setup.house),
+        board=Board.initial(
+            limits,
+            ports=len(ports),
+            rewards=setup.reward_grants(),
+            tiles=setup.workplaces,
+            token_spaces=setup.edict_token_spaces,
+            city_tiles=setup.city_tiles,
+            markets=setup.markets,
+        ),
+    )

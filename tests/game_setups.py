@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from solo_deck import Edict, GameSetup, GameState, Phase, SoloDeck, load_default_deck, parse_edict
-from solo_deck.deck import DeckMode
 from solo_deck.events import Event, FrederickTurn, Pass, RevealEdict
+from solo_deck.model.deck import DeckMode
 
 # Three Active and three Next tiles used by most game tests. They are chosen so that the
 # first Frederick edicts change the palace visibly and no tile is the same as another.

@@ -9,13 +9,13 @@ from collections.abc import Callable
 
 from solo_deck import GameSetup, RuleError, SoloGame, load_default_deck, parse_edict
 from solo_deck import events as ev
-from solo_deck.board import MarketTile, Trade
-from solo_deck.data_files import advanced_cards_by_id, house_cards_of, workplace_tiles
-from solo_deck.effects import default_choice
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.state import GameState, Phase
+from solo_deck.data.loaders import advanced_cards_by_id, house_cards_of, workplace_tiles
+from solo_deck.model.board import MarketTile, Trade
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.effects import default_choice
 
 SKIPPED = {"gain", "correct", "name_ally", "name_card"}
 """Always allowed corrections: not generated (they would let a walk set anything)."""

@@ -14,7 +14,6 @@ says what it changes; the running totals are in the comments.
 from __future__ import annotations
 
 from solo_deck import GameSetup, SoloGame, load_default_deck
-from solo_deck.board import MarketTile, Trade
 from solo_deck.events import (
     Build,
     BuyCard,
@@ -35,8 +34,9 @@ from solo_deck.events import (
     Travel,
     VisitMarket,
 )
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant, MainAction
+from solo_deck.model.board import MarketTile, Trade
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant, MainAction
 from tests.game_setups import KNOWN_BOARD, edict_setup
 
 PORT_ALLIES = ("gisela", "castellan", None, None, None)

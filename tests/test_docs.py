@@ -33,7 +33,7 @@ def test_readme_gives_the_two_setup_commands_that_ci_runs() -> None:
 
 def test_readme_configuration_example_is_valid() -> None:
     from companion.config import parse_config
-    from companion.config_keys import check_keymap
+    from companion.ui.keys.overrides import check_keymap
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```toml\n(.*?)```", readme, re.S)
@@ -44,7 +44,7 @@ def test_readme_configuration_example_is_valid() -> None:
     assert config.bgstats.win_title == "Feudal lord" and len(config.keys) == 3
 
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(solo_deck.__path__, "solo_deck."))
+MODULES = sorted(m.name for m in pkgutil.walk_packages(solo_deck.__path__, "solo_deck."))
 
 
 @pytest.mark.parametrize("name", MODULES)

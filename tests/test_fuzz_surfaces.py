@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.history_io import records_to_csv, records_to_json
+from companion.history import records_to_csv, records_to_json
 from companion.paths import GAME_FILE, HISTORY_FILE, LOCK_FILE, SETTINGS_FILE
 from companion.storage import HistoryRecord, HistoryStore
 
@@ -363,9 +363,9 @@ REACHED: dict[str, int] = {"setup": 0, "gain": 0, "quit": 0}
 async def _drive(base: pathlib.Path, texts: list[str]) -> None:
     from textual.widgets import Collapsible, Input
 
-    from companion.app import StuporSoloApp
-    from companion.screens.setup import EDICT_SLOTS, SetupScreen
-    from companion.widgets.edict_input import EdictField
+    from companion.ui.app import StuporSoloApp
+    from companion.ui.screens.setup.form import EDICT_SLOTS, SetupScreen
+    from companion.ui.widgets.edict_input import EdictField
 
     data = base / "data"
     app = StuporSoloApp(data, insight=False)  # no odds and forecast: only the dialogs count
@@ -452,7 +452,7 @@ def test_a_number_field_shows_what_was_typed_as_text(text: str) -> None:
     """The message beside a number field repeats the bad text: never as markup."""
     from textual.widgets import Label
 
-    from companion.widgets.number_field import NumberField
+    from companion.ui.widgets.number_field import NumberField
 
     async def drive() -> None:
         from textual.app import App, ComposeResult

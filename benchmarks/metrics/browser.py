@@ -199,8 +199,8 @@ async def _pilot_presses(
     from textual import events
     from textual._compositor import CompositorUpdate
 
-    from companion.app import StuporSoloApp
-    from companion.screens.table import TableScreen
+    from companion.ui.app import StuporSoloApp
+    from companion.ui.screens.table import TableScreen
 
     app = StuporSoloApp(folder)
     frames: list[float] = []

@@ -136,7 +136,7 @@ def autosave_growth(settings: Settings, space: Workspace) -> Result:
 def load_and_compute(settings: Settings, space: Workspace) -> Result:
     """``HistoryStore(folder).all()`` + ``career_stats`` against ``json.load`` of the
     same file (what the Statistics screen does, without drawing it)."""
-    from companion.history_stats import career_stats
+    from companion.history.stats import career_stats
     from companion.storage import HistoryStore
 
     folder = space.data_dir(history=True)
@@ -252,7 +252,7 @@ def forecast_10k(settings: Settings) -> Result:
     (round 1: the most rounds left, the dearest) and the late game (the round before the
     last) are in the notes, against the same reference, with no target of their own.
     """
-    from companion.insight import FORECAST_RUNS
+    from companion.ui.views.insight import FORECAST_RUNS
 
     game, starts = natural_game()
     last = game.state.round

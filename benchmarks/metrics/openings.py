@@ -169,7 +169,7 @@ def _saved_game(folder: Path) -> None:
 
 async def _table_with(app: Any, pilot: Any, bring: Callable[[Any], None]) -> None:
     """The Table over the session's game, after ``bring(session)`` (untimed)."""
-    from companion.screens.table import TableScreen
+    from companion.ui.screens.table import TableScreen
 
     await _at_start(app, pilot)
     bring(app.session)
@@ -224,7 +224,7 @@ def _game_over(session: Any) -> None:
     """A game whose castle is complete, brought through its first End Phase: over."""
     from solo_deck import GameSetup, parse_edict
     from solo_deck import events as ev
-    from solo_deck.game import initial_state
+    from solo_deck.setup import initial_state
 
     tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     later = tuple(parse_edict(t) for t in ("1S", "1C", "1P"))
@@ -304,7 +304,7 @@ async def open_once(pilot: Any, opening: Opening) -> float:
 async def _openings(
     runs: int, folder: Path, history: Path | None
 ) -> dict[str, dict[str, list[float]]]:
-    from companion.app import StuporSoloApp
+    from companion.ui.app import StuporSoloApp
 
     found: dict[str, dict[str, list[float]]] = {}
     for opening in OPENINGS:
@@ -378,7 +378,7 @@ def screen_open(settings: Settings, space: Workspace) -> Result:
 
 
 async def _form_keys(runs: int, folder: Path) -> dict[str, list[float]]:
-    from companion.app import StuporSoloApp
+    from companion.ui.app import StuporSoloApp
 
     app = StuporSoloApp(folder, insight=False)
     found: dict[str, list[float]] = {"letter": [], "tab": [], "pilot_letter": [], "pilot_tab": []}

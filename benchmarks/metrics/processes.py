@@ -152,7 +152,7 @@ def imports(settings: Settings, space: Workspace) -> list[Result]:
     100,000 rows make a 19 MB file, well under the 128 MB an import may be), scores as a
     quick entry or an export of another data folder brings them."""
     from benchmarks.history_gen import generate_records
-    from companion.history_io import records_to_csv
+    from companion.history import records_to_csv
 
     big, small = settings.import_rows, settings.import_reference_rows
     records = [record.model_copy(update={"log_summary": []}) for record in generate_records(big, 7)]

@@ -52,7 +52,7 @@ def bench_table_class() -> type:
     from textual.binding import Binding
     from textual.widgets import Label
 
-    from companion.screens.table import TableScreen
+    from companion.ui.screens.table import TableScreen
 
     class BenchTableScreen(TableScreen):
         BINDINGS: ClassVar[list[Any]] = [
@@ -92,7 +92,7 @@ def _to_frederick(session: Any, rng: random.Random) -> None:
 
 
 async def _frederick(settings: Settings, folder: Path) -> dict[str, list[float]]:
-    from companion.app import StuporSoloApp
+    from companion.ui.app import StuporSoloApp
 
     app = StuporSoloApp(folder)
     found: dict[str, list[float]] = {"turn": [], "toggle": [], "turn_cpu": [], "toggle_cpu": []}
@@ -214,7 +214,7 @@ def _computing_later(later: bool) -> Iterator[None]:
     if not later:
         yield
         return
-    import companion.background as background
+    import companion.ui.background as background
 
     async def wait_then_compute(steps: Any, gate: Any) -> Any:
         await asyncio.sleep(IDLE_FOR)
@@ -235,7 +235,7 @@ def _computing_later(later: bool) -> Iterator[None]:
 async def _insight_keys(settings: Settings, folder: Path) -> dict[str, Any]:
     from textual.worker import WorkerState
 
-    from companion.app import StuporSoloApp
+    from companion.ui.app import StuporSoloApp
 
     app = StuporSoloApp(folder, insight=True)
     found: dict[str, Any] = {
@@ -315,7 +315,7 @@ def insight_key_delay(settings: Settings, space: Workspace) -> Result:
     key (``quiet``, the app idle for good) is still measured, in a note.
 
     Target 1.5: the computation runs on the event loop in turns of about a millisecond and
-    sits out from the moment a key is posted (``companion.background``), so a key can wait
+    sits out from the moment a key is posted (``companion.ui.background``), so a key can wait
     for at most the turn under way, plus noise; anything beyond means the background work
     delays the player's keys. The notes say in how many busy presses the worker was
     running when the key was posted and still running (paused) when it had been handled,
@@ -398,8 +398,8 @@ def frederick_turn(settings: Settings, space: Workspace) -> Result:
 async def _open_statistics(
     settings: Settings, folder: Path, reference: Callable[[], object]
 ) -> dict[str, list[float]]:
-    from companion.app import StuporSoloApp
-    from companion.screens.statistics import StatisticsScreen
+    from companion.ui.app import StuporSoloApp
+    from companion.ui.screens.history.statistics import StatisticsScreen
 
     app = StuporSoloApp(folder)
     found: dict[str, list[float]] = {"open": [], "load": [], "open_cpu": [], "load_cpu": []}

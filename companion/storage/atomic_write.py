@@ -65,7 +65,7 @@ def atomic_write(
 ) -> None:
     """Replace ``target`` with ``data`` (bytes, or chunks of bytes written one after the
     other), atomically and durably (see the module docstring), with file mode ``mode``.
-    A data file in a folder this process handed over is refused
+    A data file in a folder this process let go of is refused
     (:func:`~companion.storage.fence.check_may_write`); ``fenced=False`` is only for the
     take-over request, which a copy writes precisely because it does not hold the folder.
 

@@ -36,7 +36,7 @@ def describe_os_error(exc: OSError) -> str:
     >>> describe_os_error(OSError(errno.ENOSPC, "No space left on device"))
     'the disk is full'
     """
-    if isinstance(exc, DataFileError):
+    if isinstance(exc, StorageError):
         return exc.message
     if exc.errno in _PLAIN_OS_REASONS:
         return _PLAIN_OS_REASONS[exc.errno]
@@ -56,7 +56,7 @@ class CorruptFileError(ValueError):
         super().__init__(f"{self.path.name} cannot be read: {reason}")
 
 
-class DataFileError(OSError):
+class StorageError(OSError):
     """A file problem already told in plain words: ``str(error)`` is the whole message,
     ``path`` the file and ``errno`` the underlying error number (or ``None``)."""
 
@@ -72,7 +72,7 @@ class DataFileError(OSError):
         return self.message
 
 
-class StorageWriteError(DataFileError):
+class StorageWriteError(StorageError):
     """A file could not be written (disk full, permission denied...).
 
     The previous copy of the file is unchanged. ``path`` is the file, ``errno`` the
@@ -80,7 +80,7 @@ class StorageWriteError(DataFileError):
     """
 
 
-class UnsafeFileError(DataFileError):
+class UnsafeFileError(StorageError):
     """A data folder entry that is not what the program keeps there: a symbolic link, a
     device, a pipe or a folder where one of its files (or a file where its ``backups``
     folder) should be. Nothing is read through it or written over it; the message says

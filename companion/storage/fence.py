@@ -9,7 +9,7 @@ moving a damaged file aside, removing the finished game, pruning backups, cleani
 temp files) asks :func:`check_may_write` first.
 
 The fence is per process and per folder: :class:`~companion.storage.lock.DataLock` closes it
-in ``hand_over()`` and opens it again when it takes the lock anew (tests run two apps on one
+in ``let_go()`` and opens it again when it takes the lock anew (tests run two apps on one
 folder in one process).
 """
 

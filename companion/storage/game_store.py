@@ -26,7 +26,7 @@ from companion.storage.errors import (
 )
 from companion.storage.fence import check_may_write
 from companion.storage.store_file import FileStore, StoreFile
-from solo_deck.schema import SCHEMA_VERSION
+from solo_deck import SCHEMA_VERSION
 
 TABLE = "game"
 DOC_ID = "1"

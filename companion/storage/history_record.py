@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from companion.plain_text import clean_line, clean_lines, clip_value, needs_cleaning
 from companion.storage.errors import NewerSchemaError
-from solo_deck.scoring import ScoreBreakdown
+from solo_deck import ScoreBreakdown
 
 if TYPE_CHECKING:
     from solo_deck import GameSetup, GameState

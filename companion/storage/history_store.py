@@ -31,7 +31,7 @@ from companion.storage.history_record import (
 )
 from companion.storage.safe_files import read_data_file
 from companion.storage.store_file import FileStore, StoreFile
-from solo_deck.data_files import describe_validation_error
+from solo_deck import describe_validation_error
 
 TABLE = "games"
 

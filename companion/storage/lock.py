@@ -7,7 +7,7 @@ are private (0600) and neither is ever opened through a symbolic link: a link at
 name is refused with a plain message (:class:`~companion.storage.errors.UnsafeFileError`).
 
 A copy that lets another take over (:mod:`companion.storage.takeover`) gives the lock back
-with :meth:`DataLock.hand_over`, which first closes this process's write fence on the folder
+with :meth:`DataLock.let_go`, which first closes this process's write fence on the folder
 (:mod:`companion.storage.fence`): from then on it writes nothing there, even before it quits.
 """
 
@@ -84,7 +84,7 @@ class DataLock:
                 self.owner_path.unlink()
         self._lock.release()
 
-    def hand_over(self) -> None:
+    def let_go(self) -> None:
         """Give the lock back for good: close the write fence on the folder first, so
         nothing this process still does (a key already queued) can write there once
         another copy holds the lock."""

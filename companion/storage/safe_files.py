@@ -17,7 +17,7 @@ import os
 import pathlib
 import stat
 
-from companion.storage.errors import DataFileError, UnsafeFileError, describe_os_error
+from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 
 PRIVATE_FILE_MODE = 0o600
 """Every file the program writes in its data folder: readable by its owner only."""
@@ -154,7 +154,7 @@ def read_small_data_file(path: pathlib.Path, limit: int) -> bytes | None:
     return raw if len(raw) <= limit else None
 
 
-class FileTooBigError(DataFileError):
+class FileTooBigError(StorageError):
     """A file the player named is larger than the program reads."""
 
 

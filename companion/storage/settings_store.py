@@ -31,8 +31,7 @@ from companion.storage.errors import NewerSchemaError
 from companion.storage.store_file import FileStore, StoreFile
 
 if TYPE_CHECKING:
-    from solo_deck.grants import Grant
-    from solo_deck.solo_cards import DeckDefinition
+    from solo_deck import DeckDefinition, Grant
 
 TABLE = "settings"
 DOC_ID = 1
@@ -83,8 +82,7 @@ class SettingsStore(FileStore):
         # Imported here: reading the theme at start-up must not load the engine's models.
         from pydantic import ValidationError
 
-        from solo_deck.data_files import describe_validation_error
-        from solo_deck.solo_cards import DeckDefinition
+        from solo_deck import DeckDefinition, describe_validation_error
 
         try:
             return DeckDefinition.model_validate(raw)
@@ -177,7 +175,7 @@ class SettingsStore(FileStore):
         # Imported here: reading the theme at start-up must not load the engine's models.
         from pydantic import ValidationError
 
-        from solo_deck.grants import Grant
+        from solo_deck import Grant
 
         if isinstance(rewards, list) and len(rewards) == 3:
             try:

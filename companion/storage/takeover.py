@@ -9,8 +9,8 @@ end an unrelated program):
 2. The holder looks for a request a few times a second (:func:`pending`). It honours one
    that is fresh (:data:`REQUEST_TTL`), from this machine, from a process still alive and
    not its own; a stale one it removes (:func:`discard`). To let go it saves, closes its
-   write fence and gives the lock back (:meth:`DataLock.hand_over
-   <companion.storage.lock.DataLock.hand_over>`), then quits. If it cannot save its last
+   write fence and gives the lock back (:meth:`DataLock.let_go
+   <companion.storage.lock.DataLock.let_go>`), then quits. If it cannot save its last
    move it *declines*: it removes the request and stays.
 3. The new copy tries the lock until it gets it, the request disappears or was replaced by
    another copy's (declined, or another copy asked later: the last to ask wins), or the

@@ -21,7 +21,7 @@ from solo_deck.events import (
     Promote,
     RevealEdict,
 )
-from solo_deck.grants import MainAction
+from solo_deck.model.grants import MainAction
 from tests.app.pilot_helpers import DialogHost, press_and_settle, settle
 from tests.game_setups import edict_setup
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app import StuporSoloApp
+from companion.ui.app import StuporSoloApp
 
 
 @pytest.fixture

@@ -13,12 +13,12 @@ from typing import Any
 
 from textual.widgets import DataTable, Input, Label, TextArea
 
-from companion.app import StuporSoloApp
-from companion.keymap import END_PHASE_EVENTS
-from companion.screens.end_phase import EndPhaseScreen
+from companion.ui.app import StuporSoloApp
+from companion.ui.keys import END_PHASE_EVENTS
+from companion.ui.screens.end_phase import EndPhaseScreen
 from solo_deck import GameSetup, Phase, parse_edict
 from solo_deck.events import FrederickTurn, Pass, RevealEdict
-from solo_deck.game import initial_state
+from solo_deck.setup import initial_state
 from tests.app.pilot_helpers import open_screen
 
 PORT_ALLIES = ("altair", "tento", "castellan", "severin", "gregoria-1")

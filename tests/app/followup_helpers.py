@@ -19,7 +19,7 @@ from solo_deck.events import (
     PlayerEdict,
     RevealEdict,
 )
-from solo_deck.game import initial_state
+from solo_deck.setup import initial_state
 from tests.app.pilot_helpers import DialogHost, press_and_settle
 from tests.game_setups import ACTIVE, KNOWN_BOARD, edict_setup
 

@@ -9,10 +9,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.app import StuporSoloApp
-from companion.screens.history import HistoryScreen
-from companion.screens.statistics import StatisticsScreen
 from companion.storage import HistoryRecord, HistoryStore
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.history.games import HistoryScreen
+from companion.ui.screens.history.statistics import StatisticsScreen
 from tests.app.pilot_helpers import SIZE
 from tests.app.sample_history import sample_records
 

@@ -16,24 +16,25 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets._select import SelectOverlay
 
-from companion.app import StuporSoloApp
-from companion.screens.end_phase import EndPhaseScreen
-from companion.screens.modals.build import BuildModal
-from companion.screens.modals.buy_card import BuyCardModal
-from companion.screens.modals.city_bonus import CityBonusModal
-from companion.screens.modals.edict_reward import RewardModal
-from companion.screens.modals.event_modal import EventModal
-from companion.screens.modals.issue_edict import IssueEdictModal, numeral
-from companion.screens.modals.market import MarketModal
-from companion.screens.modals.play_card import ACTION_LABELS, PlayCardModal, card_choices
-from companion.screens.modals.promote import PromoteModal
-from companion.screens.modals.resolve import ResolveModal
-from companion.screens.modals.solo_face import SoloFaceModal
-from companion.screens.modals.summon import SummonModal, ally_label
-from companion.screens.modals.travel import TravelModal
-from companion.screens.table import TableScreen
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.end_phase import EndPhaseScreen
+from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.city_bonus import CityBonusModal
+from companion.ui.screens.modals.edict_reward import RewardModal
+from companion.ui.screens.modals.event_modal import EventModal
+from companion.ui.screens.modals.issue_edict import IssueEdictModal, numeral
+from companion.ui.screens.modals.market import MarketModal
+from companion.ui.screens.modals.play_card import ACTION_LABELS, PlayCardModal, card_choices
+from companion.ui.screens.modals.promote import PromoteModal
+from companion.ui.screens.modals.resolve import ResolveModal
+from companion.ui.screens.modals.solo_face import SoloFaceModal
+from companion.ui.screens.modals.summon import SummonModal
+from companion.ui.screens.modals.travel import TravelModal
+from companion.ui.screens.table import TableScreen
+from solo_deck import ally_label
 from solo_deck import events as ev
-from solo_deck.data_files import great_structures, keep_covers, side_incomes
+from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
 from tests.app.pilot_helpers import settle
 
 MOST_MOVES = 40

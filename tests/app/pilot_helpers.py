@@ -14,15 +14,15 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, Select
 
 import companion
-from companion.app import StuporSoloApp
-from companion.screens.table import TableScreen
 from companion.session import GameSession
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.table import TableScreen
 from solo_deck import GameSetup, SoloGame
 from solo_deck.events import Event
 from tests.app.game_script import script_setup
 
 SIZE = (120, 40)
-CSS = Path(companion.__file__).parent / "companion.tcss"
+CSS = Path(companion.__file__).parent / "ui" / "companion.tcss"
 ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 

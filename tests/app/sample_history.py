@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 
 from companion.storage import HistoryRecord
-from solo_deck.scoring import ScoreBreakdown, title_for
+from solo_deck.rules.scoring import ScoreBreakdown, title_for
 
 START = dt.datetime(2026, 1, 4, 19, 30, tzinfo=dt.UTC)
 """When the first sample game finished; game n finished 9 days and a little later each."""

@@ -12,9 +12,9 @@ from typing import Any
 from textual.widgets import Collapsible, Input, Label, Select
 from textual.widgets._select import SelectOverlay
 
-from companion.app import StuporSoloApp
-from companion.screens.setup import EDICT_SLOTS, SetupScreen
-from companion.widgets.edict_input import EdictField
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.setup.form import EDICT_SLOTS, SetupScreen
+from companion.ui.widgets.edict_input import EdictField
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 TILES = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")

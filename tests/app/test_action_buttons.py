@@ -11,11 +11,11 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from companion.app import StuporSoloApp
-from companion.screens.history_files import BackupsModal, ExportModal
-from companion.screens.modals.card_editor import CardEditorModal
-from companion.screens.modals.history_detail import HistoryDetailModal
-from companion.screens.unsaved_quit import UnsavedQuitScreen
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.history.files import BackupsModal, ExportModal
+from companion.ui.screens.modals.card_editor import CardEditorModal
+from companion.ui.screens.modals.history_detail import HistoryDetailModal
+from companion.ui.screens.unsaved_quit import UnsavedQuitScreen
 from solo_deck import load_default_deck
 from tests.app.pilot_helpers import SIZE, settle
 from tests.app.sample_history import sample_record

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Input, OptionList, Select
 
-from companion.screens.modals.buy_card import BuyCardModal
-from companion.screens.modals.market import MarketModal
-from companion.screens.modals.promote import NOTHING_PAID, PromoteModal
-from companion.screens.modals.summon import SummonModal
-from companion.widgets.number_field import NumberField
+from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.market import MarketModal
+from companion.ui.screens.modals.promote import NOTHING_PAID, PromoteModal
+from companion.ui.screens.modals.summon import SummonModal
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import Obligation
 from solo_deck.events import (
     BuyCard,
@@ -28,7 +28,7 @@ from solo_deck.events import (
     SummonAlly,
     Travel,
 )
-from solo_deck.grants import ActionTerms, MainAction
+from solo_deck.model.grants import ActionTerms, MainAction
 from tests.app.action_dialog_helpers import (
     Factory,
     Host,

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, Static
 
-from companion.app import StuporSoloApp
 from companion.config import load_config
 from companion.paths import GAME_FILE, HISTORY_FILE, SETTINGS_FILE
 from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore
 from companion.storage.lock import DataLock
+from companion.ui.app import StuporSoloApp
 from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import SIZE, plain
 from tests.app.setup_helpers import fill as _fill_tiles
@@ -187,7 +187,7 @@ def test_an_app_that_crashes_exits_non_zero(
 
     monkeypatch.setattr(App, "run", headless)
     monkeypatch.setattr(StuporSoloApp, "on_mount", crash)
-    monkeypatch.setattr("companion.cli_support.has_terminal", lambda: True, raising=False)
+    monkeypatch.setattr("companion.cli.support.has_terminal", lambda: True, raising=False)
     assert main(["--data-dir", str(tmp_path)]) == 1
     assert "a bug" in capsys.readouterr().err
 

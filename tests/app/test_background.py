@@ -1,5 +1,6 @@
 """Background work on the event loop: it runs in short turns and sits out while input
-arrives (companion.background), and the Table's computation it runs (companion.insight)."""
+arrives (companion.ui.background), and the Table's computation it runs
+(companion.ui.views.insight)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from collections.abc import Generator
 
 import pytest
 
-from companion import background
-from companion.background import InputGate, run_in_turns
-from companion.insight import FORECAST_RUNS, insight_steps
+from companion.ui import background
+from companion.ui.background import InputGate, run_in_turns
+from companion.ui.views.insight import FORECAST_RUNS, insight_steps
 from solo_deck import SoloGame, forecast_rounds_left, removal_before_your_next_turn
 from tests.app.game_script import script_setup
 

@@ -10,19 +10,19 @@ from urllib.parse import parse_qs, urlsplit
 
 from textual.widgets import DataTable, Input, RadioButton, Static, TextArea
 
-from companion.app import StuporSoloApp
-from companion.bgstats import payload
 from companion.config import BackupPolicy, load_config
+from companion.history.bgstats import payload
 from companion.paths import HISTORY_FILE
-from companion.screens.bgstats import BgStatsScreen
-from companion.screens.final_score import FinalScoreScreen
-from companion.screens.history import HistoryScreen
-from companion.screens.history_files import BackupsModal, ExportModal
-from companion.screens.modals.confirm import ConfirmModal
-from companion.screens.modals.history_detail import HistoryDetailModal
 from companion.storage import HistoryStore
 from companion.storage.backups import backup_history, list_backups
-from companion.widgets.qr_code import qr_matrix
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.final_score import FinalScoreScreen
+from companion.ui.screens.history.bgstats import BgStatsScreen
+from companion.ui.screens.history.files import BackupsModal, ExportModal
+from companion.ui.screens.history.games import HistoryScreen
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.modals.history_detail import HistoryDetailModal
+from companion.ui.widgets.qr_code import qr_matrix
 from tests.app.end_phase_helpers import make_app
 from tests.app.pilot_helpers import open_screen, press_and_settle, settle
 from tests.app.sample_history import sample_records

@@ -12,11 +12,11 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import Checkbox, Markdown, RadioButton, RadioSet, Select, Static
 
 from companion import __version__
-from companion.app import StuporSoloApp
 from companion.config import load_config
-from companion.screens.help import HelpScreen
-from companion.screens.setup import SetupScreen
-from companion.screens.start import StartScreen
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.help import HelpScreen
+from companion.ui.screens.setup.form import SetupScreen
+from companion.ui.screens.start import StartScreen
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import fill, start
 
@@ -185,7 +185,7 @@ def test_starting_the_app_with_a_configuration_loads_no_heavy_module(
     config.write_text('theme = "nord"\n[keys]\n"table.log" = "L"\n', encoding="utf-8")
     code = f"""
 import asyncio, pathlib, sys
-from companion.app import StuporSoloApp
+from companion.ui.app import StuporSoloApp
 from companion.config import load_config
 
 async def main():

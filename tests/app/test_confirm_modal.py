@@ -8,12 +8,12 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Button, Static
 
-from companion.app import StuporSoloApp
-from companion.keymap import QUESTION_KEYS, ConfirmKeys
-from companion.rules_help import collect_bindings
-from companion.screens.history import HistoryScreen
-from companion.screens.modals.confirm import ConfirmModal
 from companion.storage import HistoryStore
+from companion.ui.app import StuporSoloApp
+from companion.ui.keys import QUESTION_KEYS, ConfirmKeys
+from companion.ui.screens.history.games import HistoryScreen
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.views.help import collect_bindings
 from tests.app.pilot_helpers import SIZE
 from tests.app.sample_history import sample_records
 

@@ -10,12 +10,12 @@ from typing import Any
 
 from textual.widgets import Static
 
-from companion.app import StuporSoloApp
 from companion.cli import main
-from companion.screens.data_in_use import DataInUseScreen
-from companion.screens.history import HistoryScreen
-from companion.screens.start import StartScreen
 from companion.storage.lock import DataLock
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.data_in_use import DataInUseScreen
+from companion.ui.screens.history.games import HistoryScreen
+from companion.ui.screens.start import StartScreen
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
 

@@ -10,16 +10,16 @@ from typing import Any
 import pytest
 from textual.widgets import Input
 
-from companion.app import StuporSoloApp
-from companion.screens.modals.build import BuildModal
-from companion.screens.modals.buy_card import BuyCardModal
-from companion.screens.modals.edict_reward import RewardModal
-from companion.screens.modals.issue_edict import IssueEdictModal
-from companion.screens.modals.market import MarketModal
-from companion.screens.modals.play_card import PlayCardModal
-from companion.screens.modals.promote import PromoteModal
-from companion.screens.modals.summon import SummonModal
-from companion.screens.modals.travel import TravelModal
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.edict_reward import RewardModal
+from companion.ui.screens.modals.issue_edict import IssueEdictModal
+from companion.ui.screens.modals.market import MarketModal
+from companion.ui.screens.modals.play_card import PlayCardModal
+from companion.ui.screens.modals.promote import PromoteModal
+from companion.ui.screens.modals.summon import SummonModal
+from companion.ui.screens.modals.travel import TravelModal
 from solo_deck.events import Build, Event, PlayerEdict
 from tests.app.action_dialog_helpers import Factory, Host, face_down, new_session
 from tests.app.pilot_helpers import SIZE, idle_turn, open_table, settle

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import Select
 
-from companion.screens.end_phase import EndPhaseScreen
+from companion.ui.screens.end_phase import EndPhaseScreen
 from solo_deck import Phase
 from solo_deck.events import Reorganise
 from tests.app.end_phase_helpers import ALLIES, make_app, open_end_phase, text

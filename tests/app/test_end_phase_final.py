@@ -14,12 +14,12 @@ from typing import Any
 from textual.widgets import Button, Digits, Static, TextArea
 
 from companion.formatting import shorten
-from companion.screens.end_phase import EndPhaseScreen
-from companion.screens.final_score import FinalScoreScreen
-from companion.screens.modals.drop import DropModal
-from companion.screens.modals.market import MarketModal
-from companion.screens.start import StartScreen
-from companion.widgets.number_field import NumberField
+from companion.ui.screens.end_phase import EndPhaseScreen
+from companion.ui.screens.final_score import FinalScoreScreen
+from companion.ui.screens.modals.drop import DropModal
+from companion.ui.screens.modals.market import MarketModal
+from companion.ui.screens.start import StartScreen
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import GameEndReason, Phase, ally_income
 from solo_deck.queries import capacity
 from tests.app.end_phase_helpers import (

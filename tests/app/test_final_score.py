@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from companion.screens.final_score import FinalScoreScreen
-from companion.widgets.number_field import NumberField
+from companion.ui.screens.final_score import FinalScoreScreen
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import Ruleset
-from solo_deck.data_files import load_ruleset
+from solo_deck.data.loaders import load_ruleset
 from tests.app.end_phase_helpers import COMPLETE, make_app, text
 from tests.app.pilot_helpers import SIZE, open_screen, press_and_settle, settle
 

@@ -12,14 +12,14 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, OptionList
 
-from companion.screens.modals.city_bonus import CityBonusModal
-from companion.screens.modals.drop import DropModal
-from companion.screens.modals.edict_reward import RewardModal
-from companion.screens.modals.issue_edict import IssueEdictModal
-from companion.screens.modals.resolve import ResolveModal
-from companion.screens.modals.workplace import WorkplaceModal
 from companion.session import GameSession
-from companion.widgets.number_field import NumberField
+from companion.ui.screens.modals.city_bonus import CityBonusModal
+from companion.ui.screens.modals.drop import DropModal
+from companion.ui.screens.modals.edict_reward import RewardModal
+from companion.ui.screens.modals.issue_edict import IssueEdictModal
+from companion.ui.screens.modals.resolve import ResolveModal
+from companion.ui.screens.modals.workplace import WorkplaceModal
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import Specialist
 from solo_deck.events import (
     ChooseCityBonus,

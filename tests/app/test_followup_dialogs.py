@@ -12,9 +12,9 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList
 
-from companion.screens.modals.edict_reward import RewardModal
-from companion.screens.modals.resolve import ResolveModal
-from companion.screens.prompts import prompt_for
+from companion.ui.screens.modals.edict_reward import RewardModal
+from companion.ui.screens.modals.resolve import ResolveModal
+from companion.ui.screens.prompts import prompt_for
 from solo_deck import Specialist
 from solo_deck.events import (
     Build,
@@ -27,8 +27,8 @@ from solo_deck.events import (
     Resolve,
     TakeEdictReward,
 )
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant, GrantedAction
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant, GrantedAction
 from tests.app.followup_helpers import (
     KEEP,
     Host,

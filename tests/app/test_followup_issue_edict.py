@@ -8,10 +8,10 @@ from pathlib import Path
 
 from textual.widgets import OptionList, Static
 
-from companion.screens.modals.issue_edict import IssueEdictModal
+from companion.ui.screens.modals.issue_edict import IssueEdictModal
 from solo_deck import EdictKind, PalaceLimits, edict_advice
 from solo_deck.events import Correct, Event, PlayerEdict
-from solo_deck.palace import Direction
+from solo_deck.model.palace import Direction
 from tests.app.followup_helpers import (
     KEEP,
     Host,

@@ -23,7 +23,7 @@ from companion.formatting import (
 PLUS_FIVE_THIRTY = dt.timezone(dt.timedelta(hours=5, minutes=30))
 
 
-@pytest.mark.parametrize("name", ["companion.formatting", "companion.history_stats"])
+@pytest.mark.parametrize("name", ["companion.formatting", "companion.history.stats"])
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from companion.app import StuporSoloApp
-from companion.screens.final_score import FinalScoreScreen
-from companion.screens.start import StartScreen
-from companion.screens.table import TableScreen
-from companion.widgets.instructions_panel import InstructionsPanel
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.final_score import FinalScoreScreen
+from companion.ui.screens.start import StartScreen
+from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.instructions_panel import InstructionsPanel
 from solo_deck import Phase, SoloGame
 from solo_deck.events import Resolve
 from tests.app.key_driver import KeyDriver

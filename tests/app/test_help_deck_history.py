@@ -7,25 +7,25 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, DataTable, Markdown, Static
 
-from companion.app import StuporSoloApp
-from companion.keymap import HELP_KEYS, KEYMAPS, Key, all_ids
-from companion.rules_help import (
+from companion.storage import HistoryRecord
+from companion.ui.app import StuporSoloApp
+from companion.ui.keys import HELP_KEYS, KEYMAPS, Key, all_ids
+from companion.ui.screens.deck import (
+    DeckScreen,
+    deck_is_provisional,
+    expected_flips_to_reshuffle,
+)
+from companion.ui.screens.help import HelpScreen
+from companion.ui.screens.history.games import HistoryScreen
+from companion.ui.screens.modals.card_editor import CardEditorModal
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.modals.history_detail import HistoryDetailModal
+from companion.ui.views.help import (
     RULES_DECISIONS,
     collect_bindings,
     key_label,
     rules_markdown,
 )
-from companion.screens.deck import (
-    DeckScreen,
-    deck_is_provisional,
-    expected_flips_to_reshuffle,
-)
-from companion.screens.help import HelpScreen
-from companion.screens.history import HistoryScreen
-from companion.screens.modals.card_editor import CardEditorModal
-from companion.screens.modals.confirm import ConfirmModal
-from companion.screens.modals.history_detail import HistoryDetailModal
-from companion.storage import HistoryRecord
 from solo_deck import DeckDefinition, load_default_deck
 from tests.app.pilot_helpers import SIZE, plain, press_and_settle
 from tests.scores import breakdown
@@ -76,20 +76,18 @@ def _screen_classes() -> list[type]:
     import importlib
     import pkgutil
 
-    import companion.screens
-    import companion.screens.modals
+    import companion.ui.screens as screens
 
     found: list[type] = []
-    for package in (companion.screens, companion.screens.modals):
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
-            for value in vars(module).values():
-                if (
-                    isinstance(value, type)
-                    and value.__module__ == module.__name__
-                    and "BINDINGS" in vars(value)
-                ):
-                    found.append(value)
+    for info in pkgutil.walk_packages(screens.__path__, f"{screens.__name__}."):
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and value.__module__ == module.__name__
+                and "BINDINGS" in vars(value)
+            ):
+                found.append(value)
     return found
 
 
@@ -136,7 +134,7 @@ def test_rules_text_is_our_own_words() -> None:
         return "".join(c.lower() if c.isalnum() else " " for c in text).split()
 
     book = " ".join(words(rulebook.read_text(encoding="utf-8")))
-    from companion.screens.setup import setup_checklist
+    from companion.ui.screens.setup.form import setup_checklist
 
     ours = [d for _, d, _ in RULES_DECISIONS]
     ours += setup_checklist("medium", True, "table")

@@ -9,9 +9,9 @@ from typing import Any
 from textual.containers import VerticalScroll
 from textual.widgets import Select, Static
 
-from companion.app import StuporSoloApp
-from companion.screens.history import HistoryScreen, HistoryTable
 from companion.storage import HistoryStore
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.history.games import HistoryScreen, HistoryTable
 from tests.app.pilot_helpers import SIZE
 from tests.app.sample_history import sample_records
 

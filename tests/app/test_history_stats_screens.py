@@ -12,16 +12,16 @@ from textual.containers import VerticalScroll
 from textual.widgets import Select, Static
 from textual_plotext import PlotextPlot
 
-from companion.app import StuporSoloApp
 from companion.formatting import format_duration, shorten
-from companion.history_view import COLUMNS, sort_records
-from companion.keymap_records import HISTORY_DELETE_KEYS as DELETE_KEYS
-from companion.screens.history import HistoryScreen, HistoryTable
-from companion.screens.modals.confirm import ConfirmModal
-from companion.screens.modals.history_detail import HistoryDetailModal
-from companion.screens.statistics import StatisticsScreen
 from companion.storage import HistoryStore
 from companion.storage.lock import DataLock
+from companion.ui.app import StuporSoloApp
+from companion.ui.keys import HISTORY_DELETE_KEYS as DELETE_KEYS
+from companion.ui.screens.history.games import HistoryScreen, HistoryTable
+from companion.ui.screens.history.statistics import StatisticsScreen
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.modals.history_detail import HistoryDetailModal
+from companion.ui.views.history import COLUMNS, sort_records
 from tests.app.history_helpers import (
     open_history,
     sample_history,

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from companion.formatting import local_time
-from companion.history_view import (
+from companion.storage import HistoryRecord
+from companion.ui.views.history import (
     COLUMNS,
     MAX_ROWS,
     MIN_NOTES_WIDTH,
@@ -20,7 +21,6 @@ from companion.history_view import (
     filter_choices,
     game_label,
 )
-from companion.storage import HistoryRecord
 from tests.app.sample_history import sample_records
 
 PLUS_FIVE_THIRTY = dt.timezone(dt.timedelta(hours=5, minutes=30))

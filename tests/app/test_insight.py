@@ -8,11 +8,11 @@ from typing import Any
 from textual import events
 from textual.widgets import DataTable, Input
 
-from companion.app import StuporSoloApp
-from companion.screens.modals.advisor import AdvisorModal
-from companion.screens.table import TableScreen
-from companion.widgets.odds_panel import OddsPanel, forecast_line, percent
-from companion.widgets.voyage_panel import VoyagePanel
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.modals.advisor import AdvisorModal
+from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.odds_panel import OddsPanel, forecast_line, percent
+from companion.ui.widgets.voyage_panel import VoyagePanel
 from solo_deck import (
     edict_advice,
     forecast_rounds_left,
@@ -96,8 +96,8 @@ async def test_the_forecast_sits_out_while_keys_arrive_and_then_finishes(
     as soon as the key is posted, and it goes on (not from the start) once keys are quiet."""
     import time
 
-    import companion.insight as insight_module
-    from companion.background import INPUT_QUIET
+    import companion.ui.views.insight as insight_module
+    from companion.ui.background import INPUT_QUIET
 
     steps_at: list[float] = []
     real_steps = insight_module.insight_steps

@@ -8,12 +8,12 @@ from typing import Any
 
 from textual.widgets import OptionList
 
-from companion.app import StuporSoloApp
-from companion.screens.log_screen import LogScreen
-from companion.screens.modals.confirm import ConfirmModal
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.log_screen import LogScreen
+from companion.ui.screens.modals.confirm import ConfirmModal
 from solo_deck import GameSetup, Phase, parse_edict
 from solo_deck.events import FrederickTurn, Pass, RevealEdict
-from solo_deck.game import initial_state
+from solo_deck.setup import initial_state
 from tests.app.pilot_helpers import SIZE, open_screen, press_and_settle, settle
 
 OLD_LINES = ("Round 1 began (older save)", "You built a Tower (older save)")

@@ -11,26 +11,26 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
-from companion.screens.modals.build import BuildModal
-from companion.screens.modals.buy_card import BuyCardModal
-from companion.screens.modals.correct import CorrectModal
-from companion.screens.modals.gain import GainModal
-from companion.screens.modals.issue_edict import IssueEdictModal
-from companion.screens.modals.market import MarketModal
-from companion.screens.modals.name_port import NamePortModal
-from companion.screens.modals.play_card import PlayCardModal
-from companion.screens.modals.promote import PromoteModal
-from companion.screens.modals.summon import SummonModal
-from companion.screens.modals.travel import TravelModal
-from companion.widgets.number_field import NumberField
+from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.correct import CorrectModal
+from companion.ui.screens.modals.gain import GainModal
+from companion.ui.screens.modals.issue_edict import IssueEdictModal
+from companion.ui.screens.modals.market import MarketModal
+from companion.ui.screens.modals.name_port import NamePortModal
+from companion.ui.screens.modals.play_card import PlayCardModal
+from companion.ui.screens.modals.promote import PromoteModal
+from companion.ui.screens.modals.summon import SummonModal
+from companion.ui.screens.modals.travel import TravelModal
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import GameState
-from solo_deck.corrections import correction_targets
 from solo_deck.events import (
     Correct,
     Gain,
     NameAlly,
     NameCard,
 )
+from solo_deck.rules.corrections import correction_targets
 from tests.app.action_dialog_helpers import new_session
 from tests.app.pilot_helpers import SIZE, DialogHost
 

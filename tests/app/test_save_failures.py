@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from textual.widgets import Label, TextArea
 
-from companion.app import StuporSoloApp
 from companion.paths import GAME_FILE, HISTORY_FILE
-from companion.screens.final_score import FinalScoreScreen
-from companion.screens.start import StartScreen
 from companion.session import GameSession
 from companion.storage import HistoryRecord, StorageWriteError
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.final_score import FinalScoreScreen
+from companion.ui.screens.start import StartScreen
 from solo_deck import Phase
 from tests.app.game_script import play_in_engine, script_setup
 from tests.app.pilot_helpers import (

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
 
-from companion.app import StuporSoloApp
-from companion.screens.setup import SetupScreen
-from companion.screens.setup_board import BoardSection
-from companion.screens.setup_notation import parse_market, reward_grant, reward_parts
 from companion.storage.settings_store import PrintedBoard, SettingsStore
-from solo_deck.board import MarketTile, Trade
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.setup.board import BoardSection
+from companion.ui.screens.setup.form import SetupScreen
+from companion.ui.screens.setup.notation import parse_market, reward_grant, reward_parts
+from solo_deck.model.board import MarketTile, Trade
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant
 from tests.app.pilot_helpers import SIZE, settle
 from tests.app.setup_helpers import (
     choose_twice,

@@ -10,20 +10,20 @@ from typing import Any
 import pytest
 from textual.widgets import Checkbox, Collapsible, Input, Label, Select, Static
 
-from companion.app import StuporSoloApp
-from companion.screens.setup import EDICT_SLOTS, SetupScreen, setup_checklist
-from companion.screens.setup_choices import (
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.setup.choices import (
     MOST_STRUCTURES_CHOICES,
     port_name_problem,
     with_most_structures,
 )
-from companion.screens.start import StartScreen
-from companion.widgets.edict_input import EdictField
-from companion.widgets.toggles import ClearCheckbox
+from companion.ui.screens.setup.form import EDICT_SLOTS, SetupScreen, setup_checklist
+from companion.ui.screens.start import StartScreen
+from companion.ui.widgets.edict_input import EdictField
+from companion.ui.widgets.toggles import ClearCheckbox
 from solo_deck import load_ruleset
-from solo_deck.action_cards import HOUSES
+from solo_deck.model.action_cards import HOUSES
+from solo_deck.model.ruleset import MOST_STRUCTURES_RULES
 from solo_deck.queries import travel_cost
-from solo_deck.ruleset import MOST_STRUCTURES_RULES
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 from tests.app.setup_helpers import (
     PILE,

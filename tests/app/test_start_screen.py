@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, Static
 
-from companion.app import StuporSoloApp
-from companion.screens.start import StartScreen
 from companion.session import GameSession
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.start import StartScreen
 from solo_deck import GameSetup, parse_edict
 from tests.app.pilot_helpers import SIZE, press_and_settle
 
@@ -94,10 +94,10 @@ async def test_notices_are_shown(tmp_path: Path) -> None:
 
 
 async def test_menu_keys_open_their_screens(tmp_path: Path) -> None:
-    from companion.screens.deck import DeckScreen
-    from companion.screens.help import HelpScreen
-    from companion.screens.history import HistoryScreen
-    from companion.screens.setup import SetupScreen
+    from companion.ui.screens.deck import DeckScreen
+    from companion.ui.screens.help import HelpScreen
+    from companion.ui.screens.history.games import HistoryScreen
+    from companion.ui.screens.setup.form import SetupScreen
 
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -12,9 +12,8 @@ import pytest
 from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
-from companion.app import StuporSoloApp
 from companion.formatting import format_duration
-from companion.history_stats import (
+from companion.history.stats import (
     CHART_POINTS,
     CareerStats,
     career_stats,
@@ -22,9 +21,10 @@ from companion.history_stats import (
     game_ticks,
     sample_evenly,
 )
-from companion.screens.quick_open import breakpoint_class
-from companion.screens.statistics import StatisticsScreen
 from companion.storage import HistoryStore
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.history.statistics import StatisticsScreen
+from companion.ui.screens.quick_open import breakpoint_class
 from tests.app.history_helpers import (
     open_history,
     open_statistics,

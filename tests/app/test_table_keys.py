@@ -8,11 +8,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion.app import StuporSoloApp
-from companion.keymap import TABLE_EVENTS
-from companion.screens.table import TableScreen
 from companion.session import GameSession
-from companion.table_keys import KeyState, table_key_states
+from companion.ui.app import StuporSoloApp
+from companion.ui.keys import TABLE_EVENTS
+from companion.ui.keys.table_state import KeyState, table_key_states
+from companion.ui.screens.table import TableScreen
 from solo_deck import GameSetup, SoloGame, parse_edict
 from solo_deck.events import FrederickTurn, PlayCard, RevealEdict
 from tests.app.pilot_helpers import SIZE, settle

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from textual.widgets import Button, Static
 
-from companion.app import StuporSoloApp
-from companion.screens.end_phase import EndPhaseScreen
-from companion.screens.modals.confirm import ConfirmModal
-from companion.screens.table import TableScreen
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.end_phase import EndPhaseScreen
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.table import TableScreen
 from solo_deck import Phase
 from solo_deck.events import Pass
 from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle

@@ -8,10 +8,10 @@ from typing import Any
 
 from textual.widgets import Input
 
-from companion.app import StuporSoloApp
-from companion.screens.start import StartScreen
-from companion.screens.table import TableScreen
-from companion.widgets.edict_input import EdictField
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.start import StartScreen
+from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.edict_input import EdictField
 from solo_deck import Phase, parse_edict
 from solo_deck.events import RevealEdict
 from tests.app.pilot_helpers import (

@@ -1,6 +1,6 @@
 """Take over, in the app: the copy holding the data lets go when another asks (saving, then
 quitting), and a copy started while another holds the data takes it over and resumes the
-exact game. The other copy is a real second process (:mod:`tests.store.hand_over_driver`)."""
+exact game. The other copy is a real second process (:mod:`tests.store.take_over_driver`)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import Any
 
 from textual.widgets import OptionList, Static
 
-from companion.app import StuporSoloApp
-from companion.screens.data_in_use import DataInUseScreen
-from companion.screens.table import TableScreen
 from companion.storage.lock import DataLock
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.data_in_use import DataInUseScreen
+from companion.ui.screens.table import TableScreen
 from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import SIZE, game_of, open_table, settle
 
@@ -27,7 +27,7 @@ async def driver(mode: str, folder: Path, journal: Path, seconds: float) -> Any:
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tests.store.hand_over_driver",
+        "tests.store.take_over_driver",
         mode,
         str(folder),
         str(journal),

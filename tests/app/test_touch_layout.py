@@ -11,15 +11,15 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Collapsible, DataTable, Input
 
-from companion.app import StuporSoloApp
-from companion.keymap import TOUCH_ACTIONS
-from companion.screens.log_screen import LogScreen
-from companion.screens.modals.play_card import PlayCardModal
-from companion.screens.start import StartScreen
-from companion.screens.table_layout import Fold
-from companion.widgets.key_footer import KeyFooter
-from companion.widgets.palace_panel import PalacePanel
-from companion.widgets.touch_bar import TouchBar
+from companion.ui.app import StuporSoloApp
+from companion.ui.keys import TOUCH_ACTIONS
+from companion.ui.screens.log_screen import LogScreen
+from companion.ui.screens.modals.play_card import PlayCardModal
+from companion.ui.screens.start import StartScreen
+from companion.ui.screens.table_layout import Fold
+from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.palace_panel import PalacePanel
+from companion.ui.widgets.touch_bar import TouchBar
 from solo_deck import Phase, SoloGame
 from tests.app.key_driver import KeyDriver
 from tests.app.pilot_helpers import game_of, idle_turn, open_table, settle, wait_for_insight

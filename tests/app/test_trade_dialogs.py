@@ -9,9 +9,8 @@ from typing import Any
 
 from textual.widgets import Input, Label, Select
 
-from companion.screens.modals.buy_card import BuyCardModal
-from companion.screens.modals.market import MarketModal
-from solo_deck.board import MarketTile, Trade
+from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.market import MarketModal
 from solo_deck.events import (
     BuyCard,
     Event,
@@ -19,6 +18,7 @@ from solo_deck.events import (
     NameCard,
     VisitMarket,
 )
+from solo_deck.model.board import MarketTile, Trade
 from tests.app.action_dialog_helpers import (
     Host,
     confirm,

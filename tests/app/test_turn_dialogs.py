@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, OptionList, Select
 
-from companion.screens.modals.build import BuildModal
-from companion.screens.modals.play_card import PlayCardModal
-from companion.screens.modals.travel import TravelModal
-from companion.widgets.number_field import NumberField
+from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.play_card import PlayCardModal
+from companion.ui.screens.modals.travel import TravelModal
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import parse_edict
 from solo_deck.events import (
     Build,
@@ -23,7 +23,7 @@ from solo_deck.events import (
     RevealEdict,
     Travel,
 )
-from solo_deck.provenance import Sourced
+from solo_deck.model.provenance import Sourced
 from tests.app.action_dialog_helpers import (
     Factory,
     Host,

@@ -11,8 +11,8 @@ from typing import Any
 
 from textual import events
 
-from companion.app import StuporSoloApp
-from companion.screens.table import TableScreen
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.table import TableScreen
 from solo_deck import events as ev
 from tests.app.key_driver import KeyDriver
 from tests.app.pilot_helpers import SIZE, open_table, settle

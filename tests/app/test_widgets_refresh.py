@@ -13,8 +13,8 @@ from textual.command import CommandPalette
 from textual.geometry import Region
 from textual.widgets import Input
 
-from companion.widgets.key_footer import KeyFooter
-from companion.widgets.text_panel import TextPanel
+from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.text_panel import TextPanel
 
 
 class FooterApp(App[None]):
@@ -279,7 +279,7 @@ async def test_a_panel_redraws_only_a_changed_text() -> None:
 def test_the_warm_up_imports_the_engine_once_in_the_background() -> None:
     code = """
 import sys, threading
-from companion import warm_up
+from companion.ui import warm_up
 assert "solo_deck.game" not in sys.modules
 assert warm_up.start_warm_up() is True
 assert warm_up.start_warm_up() is False
@@ -295,7 +295,7 @@ print(all(name in sys.modules for name in warm_up.MODULES))
 
 def test_the_start_screen_path_does_not_import_the_engine() -> None:
     code = (
-        "import sys, companion.app, companion.screens.start; "
+        "import sys, companion.ui.app, companion.ui.screens.start; "
         "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'solo_deck.'))"
         " and m != 'solo_deck.schema'))"
     )

@@ -61,7 +61,7 @@ def test_keys_and_taps_start_a_game_and_play_frederick(
     page = open_page(1024, 768)
     page.open(served.url)
     # Typed at full speed, with no pause: keys typed while the form opens or the cursor
-    # moves wait their turn (companion.type_ahead).
+    # moves wait their turn (companion.ui.type_ahead).
     page.keys("n", "Control+s", pause=0)  # New game; Start game: the cursor to the first tile
     for value in SETUP_VALUES:  # the six tiles and the pile, one field after the other
         page.type(value, pause=0)

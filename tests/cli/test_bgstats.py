@@ -9,8 +9,8 @@ import pathlib
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from companion.bgstats import BGG_ID, is_win, payload, play_link
 from companion.config import TITLE_CHOICES, BgStatsOptions
+from companion.history.bgstats import BGG_ID, is_win, payload, play_link
 from companion.storage import HistoryRecord
 from tests.cli.conftest import RecordFactory, Run
 

@@ -21,10 +21,10 @@ from companion.config import (
     load_config,
     parse_config,
 )
-from companion.config_keys import SCOPES, check_keymap
-from companion.config_schema import config_schema, example_config
-from companion.keymap import all_ids
+from companion.config.schema import config_schema, example_config
 from companion.paths import chosen_config_file
+from companion.ui.keys import all_ids
+from companion.ui.keys.overrides import SCOPES, check_keymap
 from tests.cli.conftest import Run
 
 GOOD = b"""
@@ -141,7 +141,7 @@ def test_every_binding_is_in_a_clash_scope() -> None:
 
 def test_the_choices_are_the_engines() -> None:
     from solo_deck import load_ruleset
-    from solo_deck.action_cards import HOUSES
+    from solo_deck.model.action_cards import HOUSES
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup
 
     assert HOUSE_CHOICES == HOUSES

@@ -111,7 +111,7 @@ def test_nothing_inside_the_data_folder_is_written(
 def test_an_existing_file_is_not_replaced_without_a_terminal_or_force(
     run: Run, history: pathlib.Path, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("companion.cli_support.stdin_is_tty", lambda: False)
+    monkeypatch.setattr("companion.cli.support.stdin_is_tty", lambda: False)
     target = tmp_path / "games.csv"
     target.write_text("mine", encoding="utf-8")
     assert_refused(run, target, "exists: add --force to replace it")
@@ -127,7 +127,7 @@ def test_on_a_terminal_replacing_a_file_is_asked_first(
     answer: str,
     replaced: bool,
 ) -> None:
-    monkeypatch.setattr("companion.cli_support.stdin_is_tty", lambda: True)
+    monkeypatch.setattr("companion.cli.support.stdin_is_tty", lambda: True)
     monkeypatch.setattr("builtins.input", lambda *prompt: answer)
     target = tmp_path / "games.csv"
     target.write_text("mine", encoding="utf-8")

@@ -156,7 +156,7 @@ def test_an_impossible_game_is_refused_naming_record_and_field(
 def test_an_impossible_csv_row_names_its_line_and_column(
     run: Run, data: pathlib.Path, tmp_path: pathlib.Path, make_record: Any
 ) -> None:
-    from companion.history_io import records_to_csv
+    from companion.history import records_to_csv
 
     text = records_to_csv([make_record()]).replace(",56,Feudal lord,", ",56,Duke,")
     source = tmp_path / "games.csv"
@@ -233,7 +233,7 @@ def test_importing_a_loop_of_links_is_a_plain_error(run: Run, tmp_path: pathlib.
 
 
 def test_importing_a_file_over_the_cap_says_the_cap(run: Run, tmp_path: pathlib.Path) -> None:
-    from companion.history_io import MAX_IMPORT_BYTES
+    from companion.history import MAX_IMPORT_BYTES
 
     big = tmp_path / "big.csv"
     with big.open("wb") as handle:

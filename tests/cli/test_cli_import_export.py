@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from companion import history_io
-from companion.history_io import (
+from companion import history as history_io
+from companion.history import (
     CSV_COLUMNS,
     ImportFileError,
     backup_history,

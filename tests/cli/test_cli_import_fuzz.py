@@ -14,8 +14,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import history_io
-from companion.history_io import (
+from companion import history as history_io
+from companion.history import (
     CSV_COLUMNS,
     ImportFileError,
     import_file,

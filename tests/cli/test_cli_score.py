@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 from filelock import FileLock
 
-import companion.cli_support as cli_support
-from companion.paths import HISTORY_FILE, LOCK_FILE
-from companion.quick_score import (
+import companion.cli.support as cli_support
+from companion.cli.quick_score import (
     JSON_KEYS,
     QuickScoreError,
     count_fields,
@@ -25,6 +24,7 @@ from companion.quick_score import (
     quick_record,
     score,
 )
+from companion.paths import HISTORY_FILE, LOCK_FILE
 from companion.storage import HistoryStore
 from tests.scores import TITLE_BOUNDARIES
 

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from companion import __version__
-from companion.cli_parser import SHELLS
+from companion.cli.parser import SHELLS
 from tests.cli.conftest import Run
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.history_stats import CareerStats, career_stats, format_duration
+from companion.history.stats import CareerStats, career_stats, format_duration
 from tests.scores import breakdown
 
 Run = Callable[..., Any]
@@ -198,9 +198,9 @@ def test_stats_json(run: Run, data: pathlib.Path, career: list[Any], store_recor
 @pytest.mark.parametrize(
     "name",
     [
-        "companion.history_stats",
-        "companion.history_export",
-        "companion.quick_score",
+        "companion.history.stats",
+        "companion.history.export",
+        "companion.cli.quick_score",
         "companion.plain_text",
         "companion.storage.history_record",
         "companion.storage.safe_files",

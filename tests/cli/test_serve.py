@@ -20,7 +20,7 @@ import pytest
 import segno
 
 from companion.cli import main
-from companion.serve_access import (
+from companion.serve.access import (
     Access,
     HostError,
     is_loopback_host,
@@ -89,7 +89,7 @@ def test_the_links_printed(monkeypatch: pytest.MonkeyPatch) -> None:
     assert urls("127.0.0.1", 8000, Access(None)) == ([], "http://127.0.0.1:8000/")
     access = Access("T0K3N")
     assert urls("192.168.1.20", 8000, access) == (["http://192.168.1.20:8000/T0K3N/"], None)
-    monkeypatch.setattr("companion.serve_access.lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr("companion.serve.access.lan_addresses", lambda: ["192.168.1.20"])
     assert urls("0.0.0.0", 8000, access) == (
         ["http://192.168.1.20:8000/T0K3N/"],
         "http://127.0.0.1:8000/T0K3N/",
@@ -268,8 +268,8 @@ def test_serve_hands_its_config_file_to_each_app(
 def test_the_app_process_reads_the_config_file_it_is_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from companion import serve_app
-    from companion.app import StuporSoloApp
+    from companion.serve import app_process as serve_app
+    from companion.ui.app import StuporSoloApp
 
     config = tmp_path / "mine.toml"
     config.write_text('theme = "nord"\n', encoding="utf-8")

@@ -33,7 +33,7 @@ from solo_deck.events import (
     Reorganise,
     ScoreAllyIncome,
 )
-from solo_deck.player_limits import PlayerLimits
+from solo_deck.model.limits import PlayerLimits
 from tests.game_setups import ACTIVE, KNOWN_BOARD, NEXT, edict_setup, reveal_drawn
 
 GameFactory = Callable[..., SoloGame]

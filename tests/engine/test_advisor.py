@@ -25,9 +25,9 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
-from solo_deck.advisor import edict_advice, what_if
-from solo_deck.data_files import allies_by_id
-from solo_deck.game import initial_state
+from solo_deck.data.loaders import allies_by_id
+from solo_deck.insight.advisor import edict_advice, what_if
+from solo_deck.setup import initial_state
 
 LIMITS = PalaceLimits.from_ruleset()
 RULES = load_ruleset()

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from solo_deck import Palace, PlayerState, RuleError, SoloGame, Specialist, ally_income
-from solo_deck.allies import AllyKind
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.events import Build, CastleIncome, Correct, ScoreAllyIncome, SummonAlly
+from solo_deck.model.allies import AllyKind
 
 # Frederick in the rulebook's Ally income example: 6 Augustales, 1 Stone, 3 Grain, 2 Allies,
 # 1 Keep, 2 Walls, 3 Towers, and his Specialist on the second Workplace.

@@ -28,19 +28,19 @@ from solo_deck import (
     parse_edict,
 )
 from solo_deck import events as ev
-from solo_deck.board import MarketTile, Trade
-from solo_deck.castle import SIDE_INCOMES
-from solo_deck.city_bonus import CityTileId
-from solo_deck.corrections import correction_targets
-from solo_deck.data_files import (
+from solo_deck.data.loaders import (
     advanced_cards_by_id,
     allies_by_id,
     house_cards_of,
     workplace_tiles,
 )
-from solo_deck.gains import Gains
-from solo_deck.grants import MAIN_ACTIONS, Grant
-from solo_deck.player_limits import PlayerLimits
+from solo_deck.model.board import MarketTile, Trade
+from solo_deck.model.castle import SIDE_INCOMES
+from solo_deck.model.city_bonus import CityTileId
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import MAIN_ACTIONS, Grant
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.rules.corrections import correction_targets
 
 LIMITS = PalaceLimits.from_ruleset()
 RULES = load_ruleset()

@@ -25,18 +25,18 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
-from solo_deck.data_files import load_default_deck
+from solo_deck.data.loaders import load_default_deck
 from solo_deck.events import Decline, EndRound, Event, PlayCard, PlayerEdict
-from solo_deck.forecast import (
+from solo_deck.insight.forecast import (
     CHECK_EVERY,
     ForecastCancelled,
     forecast_rounds_left,
     forecast_steps,
 )
-from solo_deck.odds import next_card_odds
-from solo_deck.player import PlayedCard
-from solo_deck.round_plan import player_edicts_per_round, round_schedule
-from solo_deck.voyage import CardSpace
+from solo_deck.insight.odds import next_card_odds
+from solo_deck.insight.round_plan import player_edicts_per_round, round_schedule
+from solo_deck.model.player import PlayedCard
+from solo_deck.model.voyage import CardSpace
 from tests.game_setups import deck_left
 
 RULES = load_ruleset()

@@ -20,16 +20,16 @@ from solo_deck import (
     SoloDeck,
     SoloGame,
 )
-from solo_deck.data_files import load_default_deck
-from solo_deck.deck import DeckMode
-from solo_deck.odds import (
+from solo_deck.data.loaders import load_default_deck
+from solo_deck.insight.odds import (
     frederick_ship_distribution,
     frederick_turns_before_your_next_turn,
     next_card_odds,
     removal_before_your_next_turn,
 )
-from solo_deck.player import PlayedCard
-from solo_deck.voyage import CardSpace
+from solo_deck.model.deck import DeckMode
+from solo_deck.model.player import PlayedCard
+from solo_deck.model.voyage import CardSpace
 from tests.game_setups import deck_left
 
 DEFAULT = load_default_deck()

@@ -16,7 +16,6 @@ from solo_deck import (
     SoloGame,
     parse_edict,
 )
-from solo_deck.deck import _order
 from solo_deck.events import (
     Build,
     BuyCard,
@@ -38,7 +37,8 @@ from solo_deck.events import (
     TakeEdictReward,
     Travel,
 )
-from solo_deck.state import FrederickReport
+from solo_deck.model.deck import _order
+from solo_deck.model.state import FrederickReport
 
 Factory = Callable[..., SoloGame]
 

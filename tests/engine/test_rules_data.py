@@ -20,9 +20,9 @@ from solo_deck import (
     load_house_cards,
     load_ruleset,
 )
-from solo_deck.allies import AllyKind
-from solo_deck.data_files import house_cards_by_id, house_cards_of, parse_toml, validate_document
-from solo_deck.provenance import SOURCE_KINDS, Sourced
+from solo_deck.data.loaders import house_cards_by_id, house_cards_of, parse_toml, validate_document
+from solo_deck.model.allies import AllyKind
+from solo_deck.model.provenance import SOURCE_KINDS, Sourced
 
 DATA_FILES = ["ruleset.toml", "allies.toml", "advanced_cards.toml", "house_cards.toml"]
 DATA_FILES += ["solo_deck.toml"]

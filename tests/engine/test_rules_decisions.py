@@ -25,8 +25,7 @@ from solo_deck import (
     parse_edict,
     title_for,
 )
-from solo_deck.allies import AllyKind
-from solo_deck.data_files import allies_by_id
+from solo_deck.data.loaders import allies_by_id
 from solo_deck.events import (
     Build,
     ChooseCityBonus,
@@ -38,6 +37,7 @@ from solo_deck.events import (
     Promote,
     RevealEdict,
 )
+from solo_deck.model.allies import AllyKind
 from tests.scores import TITLE_BOUNDARIES, score
 
 Factory = Callable[..., SoloGame]

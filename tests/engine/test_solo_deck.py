@@ -8,8 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from solo_deck import CardFace, DeckDefinition, Numeral, RuleError, ShipMove, SoloCard, SoloDeck
-from solo_deck.data_files import load_default_deck
-from solo_deck.deck import _order
+from solo_deck.data.loaders import load_default_deck
+from solo_deck.model.deck import _order
 
 DEFAULT = load_default_deck()
 ALL_IDS = sorted(card.id for card in DEFAULT.cards)

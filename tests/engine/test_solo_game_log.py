@@ -24,9 +24,9 @@ from solo_deck import (
     parse_edict,
 )
 from solo_deck import events as ev
-from solo_deck.board import MarketTile, Trade
-from solo_deck.gains import Gains
-from solo_deck.grants import Grant
+from solo_deck.model.board import MarketTile, Trade
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant
 
 Factory = Callable[..., SoloGame]
 

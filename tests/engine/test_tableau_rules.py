@@ -18,9 +18,7 @@ from solo_deck import (
     load_ruleset,
     parse_edict,
 )
-from solo_deck.board import MarketTile, Trade
-from solo_deck.data_files import city_bonus_tiles, load_default_deck, workplace_tiles
-from solo_deck.edict import EdictKind
+from solo_deck.data.loaders import city_bonus_tiles, load_default_deck, workplace_tiles
 from solo_deck.events import (
     Build,
     BuyCard,
@@ -34,12 +32,13 @@ from solo_deck.events import (
     Travel,
     VisitMarket,
 )
-from solo_deck.game import initial_state
-from solo_deck.palace import Direction
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.setup import with_ports
-from solo_deck.solo_cards import DeckDefinition
-from solo_deck.triggers import hand_size, workplace_discount
+from solo_deck.model.board import MarketTile, Trade
+from solo_deck.model.edict import EdictKind
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.palace import Direction
+from solo_deck.model.solo_cards import DeckDefinition
+from solo_deck.rules.triggers import hand_size, workplace_discount
+from solo_deck.setup import initial_state, with_ports
 from tests.scores import score
 
 RICH = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from solo_deck import Phase, RuleError, SoloGame, Specialist, parse_edict
-from solo_deck.board import MarketTile, Trade
 from solo_deck.events import (
     Build,
     BuyCard,
@@ -29,11 +28,12 @@ from solo_deck.events import (
     TakeEdictReward,
     VisitMarket,
 )
-from solo_deck.gains import Gains
-from solo_deck.game import initial_state
-from solo_deck.grants import Grant
-from solo_deck.player_limits import PlayerLimits
-from solo_deck.triggers import hand_size
+from solo_deck.model.board import MarketTile, Trade
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.rules.triggers import hand_size
+from solo_deck.setup import initial_state
 
 Setup = Callable[..., Any]
 
@@ -539,7 +539,7 @@ def test_store_resources_beyond_the_warehouse(game_with: Callable[..., SoloGame]
     game = game_with(player=RICH | {"grain": 2, "stone": 3, "walls": 3})
     assert (
         game.state.player.storage(
-            __import__("solo_deck.player_limits").player_limits.PlayerLimits.from_ruleset()
+            __import__("solo_deck.model.limits").model.limits.PlayerLimits.from_ruleset()
         )
         == 5
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from solo_deck import GameEndReason, Phase, SoloGame, final_score
 from solo_deck.events import CastleIncome
-from solo_deck.scoring import final_counts
+from solo_deck.rules.scoring import final_counts
 from tests.scripted_game import (
     FINAL_CASTLE,
     FINAL_SUPPLY,

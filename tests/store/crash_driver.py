@@ -37,13 +37,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NoReturn
 
-import companion.session as session_module
+import companion.session.game_session as session_module
 from companion.session import GameSession
 from companion.storage import HistoryRecord
 from companion.storage.history_record import game_fields
 from solo_deck import GameSetup, final_score
 from solo_deck.events import Event
-from solo_deck.scoring import final_counts
+from solo_deck.rules.scoring import final_counts
 
 LOG_LINES = 40
 ACK_SECONDS = 120.0

@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.history_service import HistoryService
-from companion.history_stats import career_stats
+from companion.history.service import HistoryService
+from companion.history.stats import career_stats
 from companion.paths import HISTORY_FILE
 from companion.storage import HistoryRecord, HistoryStore
 

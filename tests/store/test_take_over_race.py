@@ -39,8 +39,8 @@ def saved_game(folder: Path) -> None:
 
 
 def driver(mode: str, folder: Path, journal: Path, seconds: float) -> subprocess.Popen[str]:
-    """One copy of the companion (see :mod:`tests.store.hand_over_driver`)."""
-    command = [sys.executable, "-m", "tests.store.hand_over_driver", mode]
+    """One copy of the companion (see :mod:`tests.store.take_over_driver`)."""
+    command = [sys.executable, "-m", "tests.store.take_over_driver", mode]
     return subprocess.Popen(
         [*command, str(folder), str(journal), str(seconds)],
         cwd=ROOT,

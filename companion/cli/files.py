@@ -1,0 +1,137 @@
+"""``stupor-solo export``, ``import`` and ``locate``: the history to and from files.
+
+``export`` only reads the data folder and writes a file the player names: a regular file
+(or a new name) outside the data folder, never a link, a device or a pipe; an existing
+file is replaced only after a yes on the terminal or with ``--force``, and keeps its mode.
+``import`` checks the whole file before it creates or locks anything; ``locate`` creates
+nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import companion.cli.support as cli_support
+from companion.cli.support import (
+    UsageError,
+    command_config,
+    read_history,
+    report_store,
+    writer_lock,
+)
+from companion.plain_text import clip_text, clip_value
+
+if TYPE_CHECKING:
+    from companion.history.export import ExportFormat
+
+
+def _export_format(args: argparse.Namespace) -> ExportFormat:
+    from companion.history.export import guess_format
+
+    fmt: ExportFormat | None = args.format or (
+        None if args.file == "-" else guess_format(args.file)
+    )
+    if fmt is None:
+        raise UsageError(
+            "say --format csv, --format json or --format bgstats (cannot tell from "
+            f"{clip_value(args.file)})"
+        )
+    return fmt
+
+
+def _refuse_data_file(target: Path, folder: Path) -> None:
+    """An import of one of the program's own files is refused (a backup is fine)."""
+    from companion.paths import GAME_FILE, HISTORY_FILE, LOCK_FILE, SETTINGS_FILE
+
+    try:
+        resolved = target.expanduser().resolve()
+        own = {(folder / name).resolve() for name in (GAME_FILE, HISTORY_FILE, SETTINGS_FILE)}
+        own.add((folder / LOCK_FILE).resolve())
+    except (OSError, RuntimeError, ValueError):  # a loop of links: reading it says so
+        return
+    if resolved in own:
+        shown = clip_text(str(target), 200)
+        raise UsageError(f"{shown} is one of the program's own data files: choose another")
+
+
+def cmd_export(args: argparse.Namespace, folder: Path) -> int:
+    """``stupor-solo export``: every game to a CSV or JSON file."""
+    from companion.history.export import export_text
+    from companion.storage.atomic_write import atomic_write
+    from companion.storage.export_target import ExportTargetError, check_export_target
+
+    fmt = _export_format(args)
+    options = command_config(args).bgstats if fmt == "bgstats" else None
+    if args.file == "-":
+        sys.stdout.write(export_text(read_history(folder), fmt, options))
+        return 0
+    try:
+        target = check_export_target(args.file, folder)
+    except ExportTargetError as exc:
+        raise UsageError(str(exc)) from None
+    shown = clip_text(str(target.path), 200)
+    if target.existing and not args.force:
+        if not cli_support.stdin_is_tty():
+            raise UsageError(
+                f"{shown} exists: add --force to replace it, or choose another name; "
+                "nothing was written"
+            )
+        if not cli_support.ask_yes_no(f"{shown} exists. Replace it?"):
+            print("Nothing was exported.", file=sys.stderr)
+            return 1
+    records = read_history(folder)
+    text = export_text(records, fmt, options)
+    atomic_write(target.path, text.encode("utf-8"), mode=target.mode)
+    print(f"Exported {len(records)} game{'s' if len(records) != 1 else ''} to {shown}.")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, folder: Path) -> int:
+    """``stupor-solo import``: validated; a bad file changes nothing."""
+    from companion.history.importer import import_games, read_import_games
+    from companion.storage import HistoryStore
+
+    source = Path(args.file).expanduser()
+    _refuse_data_file(source, folder)
+    games = read_import_games(source, args.format)
+    keep = command_config(args).backups.keep
+    with writer_lock(folder):
+        store = HistoryStore(folder)
+        result = import_games(store, games, folder, keep=keep)
+        report_store(store)
+    plural = "s" if result.added != 1 else ""
+    print(
+        f"Imported {result.added} new game{plural} from {clip_text(source.name, 80)}; "
+        f"skipped {result.skipped} already in the history."
+    )
+    if result.backup is not None:
+        print(f"The history as it was before is saved as {result.backup}.")
+    return 0
+
+
+def cmd_locate(args: argparse.Namespace, folder: Path) -> int:
+    """``stupor-solo locate``: the data folder, its files and the configuration file
+    (nothing is created)."""
+    from companion.paths import (
+        BACKUP_DIR,
+        GAME_FILE,
+        HISTORY_FILE,
+        SETTINGS_FILE,
+        chosen_config_file,
+    )
+
+    print(f"{'data folder:':<18}{folder}")
+    for label, name in (
+        ("game in progress", GAME_FILE),
+        ("history", HISTORY_FILE),
+        ("settings", SETTINGS_FILE),
+        ("backups", BACKUP_DIR),
+    ):
+        print(f"{label + ':':<18}{folder / name}")
+    config = chosen_config_file(getattr(args, "config", None))
+    missing = "" if config.exists() else "  (not there yet: 'stupor-solo config --init')"
+    print(f"{'config file:':<18}{config}{missing}")
+    return 0

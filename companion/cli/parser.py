@@ -1,0 +1,216 @@
+"""The ``stupor-solo`` command line: the options of the app and of each command.
+
+:class:`Parser` is argparse's parser with one change: a bad value is echoed cut short in
+the error message (a 131 KB argument prints about sixty characters of it), and the error
+still exits with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from companion import __version__
+from companion.cli.support import PROG, clip_usage_message
+from companion.paths import CONFIG_ENV_VAR, ENV_VAR
+
+SHELLS = ("bash", "zsh", "fish")
+"""The shells ``stupor-solo completion`` writes a script for."""
+
+
+class Parser(argparse.ArgumentParser):
+    """``argparse.ArgumentParser`` whose errors echo long values cut short."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {clip_usage_message(message)}\n")
+
+
+COMMAND_HELP: tuple[tuple[str, str, str], ...] = (
+    (
+        "score",
+        "the quick game-end calculator (final score and title)",
+        "Score a finished solo game from six counts on the table. Missing counts are asked "
+        "for when a terminal is present.",
+    ),
+    (
+        "history",
+        "list the finished games, newest first",
+        "The finished games, newest first: a table, or a JSON array with --json.",
+    ),
+    ("stats", "show your records and statistics", "Records and statistics of your solo career."),
+    (
+        "export",
+        "write the history to a CSV, JSON or BG Stats file",
+        "Write every game of the history to FILE ('-' for standard output). FILE must be a "
+        "regular file (or a new name) outside the data folder; an existing file is replaced "
+        "only after a yes on the terminal, or with --force. --format bgstats writes a JSON "
+        "array of BG Stats plays, one per game (see the README).",
+    ),
+    (
+        "import",
+        "add the games of a CSV or JSON file to the history",
+        "Add the games of a CSV or JSON export to the history. Every game is checked first: "
+        "one bad line refuses the whole file and nothing is changed. Games already in the "
+        "history are skipped. The history is backed up first. FILE must be a regular file "
+        "of at most 128 MB.",
+    ),
+    (
+        "serve",
+        "play in a browser: on this computer, or a tablet or phone on your Wi-Fi",
+        "Serve the app to web browsers. By default only this computer can open it. With "
+        "--host 0.0.0.0 (or this computer's network address) a tablet or phone on the same "
+        "network can: every link then carries an access token, printed with a QR code. "
+        "ctrl+c stops the server and every app it started.",
+    ),
+    (
+        "locate",
+        "print where the data files and the configuration file are",
+        "Print the data folder, the files in it and the configuration file (nothing is created).",
+    ),
+    (
+        "backups",
+        "list the copies of the history kept in the data folder",
+        "The copies of the history in the data folder's backups/ folder, newest first: one "
+        "is made after every finished game (see [backups] in the configuration), before an "
+        "import and before a restore.",
+    ),
+    (
+        "restore",
+        "make one of the copies the history (the current history is kept as a copy)",
+        "Make the copy NAME (as 'stupor-solo backups' lists it) the history. The copy is "
+        "checked first; the current history is copied to backups/ before it is replaced, "
+        "so a restore can be undone the same way.",
+    ),
+    (
+        "config",
+        "check the configuration file, or write an example or its schema",
+        "Without an option: print where the configuration file is, the settings in force "
+        "and every problem found in it (exit code 1 when there is one).",
+    ),
+    (
+        "completion",
+        "print a shell completion script (bash, zsh or fish)",
+        "Print a completion script for SHELL. For example, in bash: stupor-solo completion "
+        "bash > ~/.local/share/bash-completion/completions/stupor-solo; zsh: stupor-solo "
+        "completion zsh > ~/.zfunc/_stupor-solo (with ~/.zfunc in fpath); fish: "
+        "stupor-solo completion fish > ~/.config/fish/completions/stupor-solo.fish",
+    ),
+)
+"""Every command, in the order ``--help`` lists them: its name, its line in that list and
+the description its own ``--help`` starts with."""
+
+JSON_OUTPUT = {
+    "history": "print a JSON array of the games",
+    "stats": "print them as one JSON object",
+    "backups": "print a JSON array",
+}
+"""The commands whose ``--json`` is their only option, and what it prints (``score`` has
+one among its others)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: the app by default, and one subcommand per task."""
+    parser = Parser(
+        prog=PROG,
+        description="A solo companion for Stupor Mundi: run with no command to open the app.",
+        epilog=(
+            "examples:\n"
+            "  stupor-solo score --vp 40 --structures 10 --frederick-structures 9 \\\n"
+            "      --grain 1 --stone 1 --augustales 8 --save\n"
+            "  stupor-solo export --format csv games.csv\n"
+            "  stupor-solo --data-dir ~/solo-test history\n"
+            "\nrun 'stupor-solo COMMAND --help' for a command's options"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    data_help = f"where games and history are kept (default: ${ENV_VAR} or your user data folder)"
+    config_help = f"the configuration file (default: ${CONFIG_ENV_VAR} or your user config folder)"
+    parser.add_argument("--data-dir", metavar="DIR", help=data_help)
+    parser.add_argument("--config", metavar="FILE", help=config_help)
+    common = Parser(add_help=False)
+    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
+    common.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS, help=config_help)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    command = {
+        name: sub.add_parser(name, parents=[common], help=help, description=description)
+        for name, help, description in COMMAND_HELP
+    }
+    _add_score_options(command["score"])
+    for name, what in JSON_OUTPUT.items():
+        command[name].add_argument("--json", action="store_true", help=what)
+    _add_file_options(command["export"], command["import"])
+    _add_serve_options(command["serve"])
+    command["restore"].add_argument(
+        "name", metavar="NAME", help="the copy's name, e.g. history-20260101-…"
+    )
+    _add_setup_options(command["config"], command["completion"])
+    return parser
+
+
+def _add_setup_options(
+    config: argparse.ArgumentParser, completion: argparse.ArgumentParser
+) -> None:
+    """``config`` and ``completion``: setting the program up."""
+    what = config.add_mutually_exclusive_group()
+    what.add_argument(
+        "--init",
+        action="store_true",
+        help="write a commented example configuration file (never over an existing one)",
+    )
+    what.add_argument(
+        "--schema", action="store_true", help="print the JSON schema of the configuration file"
+    )
+    completion.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash, zsh or fish")
+
+
+def _add_file_options(export: argparse.ArgumentParser, import_: argparse.ArgumentParser) -> None:
+    """``export`` and ``import``: the file and its format."""
+    export.add_argument(
+        "--format",
+        choices=("csv", "json", "bgstats"),
+        help="the file format (default: csv or json from FILE's extension)",
+    )
+    export.add_argument(
+        "--force", action="store_true", help="replace an existing FILE without asking"
+    )
+    export.add_argument("file", metavar="FILE", help="the file to write ('-': standard output)")
+    import_.add_argument(
+        "--format",
+        choices=("csv", "json"),
+        help="the file format (default: from the extension, else the content)",
+    )
+    import_.add_argument("file", metavar="FILE", help="the CSV or JSON file to import")
+
+
+def _add_serve_options(serve: argparse.ArgumentParser) -> None:
+    """``serve``: where to listen."""
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: "
+        "every network of this computer)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=8000, help="the port (default 8000; 0: any free port)"
+    )
+
+
+def _add_score_options(score: argparse.ArgumentParser) -> None:
+    """``score``: the six counts, then what to do with the result."""
+    from companion.cli.quick_score import COUNTS
+
+    for spec in COUNTS:
+        score.add_argument(spec.flag, dest=spec.name, metavar="N", help=spec.help)
+    score.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object: vp_track, structures, most_structures_bonus, "
+        "resources_vp, total, title",
+    )
+    score.add_argument("--save", action="store_true", help="add the game to the history")
+    score.add_argument(
+        "--notes", metavar="TEXT", default="", help="notes kept with --save (2,000 characters)"
+    )

@@ -1,0 +1,129 @@
+"""The ``stupor-solo`` command: with no arguments it opens the app.
+
+Commands (``stupor-solo --help``; ``--data-dir DIR`` works before or after any of them)::
+
+    stupor-solo                       open the app (it needs a terminal)
+    stupor-solo score --vp N ...      the quick game-end calculator (--json, --save)
+    stupor-solo history [--json]      the finished games, newest first
+    stupor-solo stats [--json]        records and statistics
+    stupor-solo export [--format csv|json] [--force] FILE
+    stupor-solo import FILE           validated; a bad file changes nothing
+    stupor-solo locate                where the data files and the config file are
+    stupor-solo config [--init|--schema]  check the config file, write an example, its schema
+    stupor-solo completion SHELL      a completion script for bash, zsh or fish
+    stupor-solo backups               the copies of the history kept
+    stupor-solo restore NAME          make a copy the history (the current one is kept)
+    stupor-solo serve [--host H] [--port P]   play in a browser (tablet, phone)
+    stupor-solo --version             the version
+
+``--config FILE`` (or ``STUPOR_SOLO_CONFIG``) names the configuration file.
+
+Exit codes: 0 done, 1 the data or a file could not be used (the message says why), 2 the
+command line was wrong (a missing or bad option, a number out of range, notes too long,
+an export target refused) or there is no terminal for the app. No command shows a
+traceback, and a bad value is echoed cut short. Only what writes creates the data folder
+(0700). The commands live in :mod:`companion.cli.score`, :mod:`companion.cli.history` and
+:mod:`companion.cli.files`, the options in :mod:`companion.cli.parser`; Rich and the
+storage layer are imported inside the commands and Textual only to open the app, so the
+command starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import companion.cli.support as cli_support
+from companion.cli.backups import cmd_backups, cmd_restore
+from companion.cli.config import cmd_completion, cmd_config
+from companion.cli.files import cmd_export, cmd_import, cmd_locate
+from companion.cli.history import cmd_history, cmd_stats, sparkline
+from companion.cli.parser import build_parser
+from companion.cli.score import cmd_score
+from companion.cli.serve import cmd_serve
+from companion.cli.support import PROG, DataInUseError, UsageError, err, plain, silence_stdout
+from companion.paths import DataDirError, chosen_data_dir, ensure_data_dir
+
+__all__ = ["COMMANDS", "build_parser", "main", "run_app", "run_command", "sparkline"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or argparse's own usage errors (code 2)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    try:
+        folder = chosen_data_dir(args.data_dir)
+    except DataDirError as exc:
+        err(f"{PROG}: {exc}")
+        return 2
+    if args.command is None:
+        return run_app(folder, args.config)
+    return run_command(args, folder)
+
+
+def run_app(folder: Path, config: str | None = None) -> int:
+    """Open the app on ``folder`` with the configuration file ``config`` names (see
+    :func:`companion.paths.chosen_config_file`): exit code 2 (one line, nothing created)
+    without a terminal; the app's own code otherwise (non-zero after a crash)."""
+    if not cli_support.has_terminal():
+        err(
+            f"{PROG}: the app needs a terminal to read keys from and draw in, and standard "
+            f"input or error is not one. In a script use a command ('{PROG} --help')."
+        )
+        return 2
+    try:
+        ensure_data_dir(folder)
+    except DataDirError as exc:
+        err(f"{PROG}: {exc}")
+        return 2
+    from companion.config import config_from_environment
+    from companion.ui.app import StuporSoloApp
+
+    app = StuporSoloApp(folder, config=config_from_environment(config))
+    app.run()
+    return app.return_code or 0
+
+
+def run_command(args: argparse.Namespace, folder: Path) -> int:
+    """Run the subcommand in ``args``; every expected error becomes a message and an exit
+    code, never a traceback."""
+    command = COMMANDS[args.command]
+    try:
+        return command(args, folder)
+    except UsageError as exc:
+        err(f"{PROG} {args.command}: {exc}")
+        return 2
+    except DataDirError as exc:
+        err(f"{PROG}: {exc}")
+        return 2
+    except BrokenPipeError:
+        silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        err(f"\n{PROG}: interrupted")
+        return 130
+    # The storage errors are among these (imported here they would slow every command):
+    # CorruptFileError, NewerSchemaError and ImportFileError are ValueErrors,
+    # StorageWriteError and UnsafeFileError OSErrors.
+    except (DataInUseError, OSError, ValueError) as exc:
+        err(f"{PROG}: {plain(exc)}")
+        return 1
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
+    "score": cmd_score,
+    "history": cmd_history,
+    "stats": cmd_stats,
+    "export": cmd_export,
+    "import": cmd_import,
+    "locate": cmd_locate,
+    "backups": cmd_backups,
+    "restore": cmd_restore,
+    "config": cmd_config,
+    "completion": cmd_completion,
+    "serve": cmd_serve,
+}

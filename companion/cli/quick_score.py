@@ -1,0 +1,209 @@
+"""The quick game-end calculator behind ``stupor-solo score``.
+
+Six counts read off the table (VP track, Structures in your castle and in Frederick's,
+Grain, Stone, Augustales) give the final score and title through the engine's
+:func:`solo_deck.rules.scoring.final_score`. This module checks the counts (whole numbers, not
+negative, no more Structures than a castle holds), turns the result into the JSON of
+``--json`` and into a history record for ``--save``. It does no I/O itself.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine and the store load only when a score is computed
+    from companion.storage import HistoryRecord
+    from solo_deck import ScoreBreakdown
+
+#: The keys of ``stupor-solo score --json``, in order.
+JSON_KEYS = ("vp_track", "structures", "most_structures_bonus", "resources_vp", "total", "title")
+
+#: A typo guard for counts the rules do not cap (no solo game comes near it).
+SANITY_MAX = 999
+
+
+class QuickScoreError(ValueError):
+    """A count that cannot be scored; the message says which and what is allowed."""
+
+
+@dataclass(frozen=True)
+class CountField:
+    """One count the calculator needs: ``name`` is the keyword of ``final_score``;
+    ``maximum`` is the most the rules (or :data:`SANITY_MAX`) allow, and ``why_maximum``
+    says why."""
+
+    name: str
+    flag: str
+    prompt: str
+    help: str
+    maximum: int = SANITY_MAX
+    why_maximum: str = "a guard against typos"
+
+
+#: The six counts in the order they are asked for, without the rules' maximums (cheap to
+#: import: the command line builds its options from these).
+COUNTS: tuple[CountField, ...] = (
+    CountField("vp_track", "--vp", "VP track", "your position on the VP track"),
+    CountField(
+        "structures",
+        "--structures",
+        "Structures in your castle",
+        "Towers, Walls and Keeps in your castle",
+    ),
+    CountField(
+        "frederick_structures",
+        "--frederick-structures",
+        "Structures in Frederick's castle",
+        "Towers, Walls and Keeps in Frederick's castle",
+    ),
+    CountField("grain", "--grain", "Grain", "Grain left in your reserve"),
+    CountField("stone", "--stone", "Stone", "Stone left in your reserve"),
+    CountField("augustales", "--augustales", "Augustales", "Augustales (coins) left"),
+)
+
+
+@cache
+def count_fields() -> tuple[CountField, ...]:
+    """:data:`COUNTS` with the maximums of the ruleset: a castle holds at most its
+    Towers, Walls and Keeps."""
+    from solo_deck import load_ruleset
+
+    ruleset = load_ruleset()
+    player = ruleset.player
+    caps = ruleset.palace_caps
+    castle = player.castle_towers.value + player.castle_walls.value + player.castle_keeps.value
+    palace = caps.towers_max.value + caps.walls_max.value + caps.keeps_max.value
+    limits = {
+        "structures": (castle, "a castle holds that many Towers, Walls and Keeps"),
+        "frederick_structures": (palace, "Frederick has that many Towers, Walls and Keeps"),
+    }
+    return tuple(
+        replace(spec, maximum=limits[spec.name][0], why_maximum=limits[spec.name][1])
+        if spec.name in limits
+        else spec
+        for spec in COUNTS
+    )
+
+
+def field_named(name: str) -> CountField:
+    """The :class:`CountField` whose ``name`` (or flag) is ``name``."""
+    for spec in count_fields():
+        if name in (spec.name, spec.flag):
+            return spec
+    raise KeyError(name)
+
+
+def parse_count(text: str, spec: CountField) -> int:
+    """``text`` as a count for ``spec``; :class:`QuickScoreError` says what is wrong.
+
+    >>> parse_count(" 12 ", field_named("vp_track"))
+    12
+    >>> parse_count("-3", field_named("grain"))
+    Traceback (most recent call last):
+    ...
+    companion.cli.quick_score.QuickScoreError: --grain must be a whole number of 0 or more, not '-3'
+    """
+    from companion.plain_text import clip_value
+
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit()):
+        raise QuickScoreError(
+            f"{spec.flag} must be a whole number of 0 or more, not {clip_value(text)}"
+        )
+    digits = stripped.lstrip("0")
+    if len(digits) > len(str(spec.maximum)):  # never convert thousands of digits
+        shown = f"a number of {len(digits):,} digits" if len(digits) > 12 else digits
+        raise QuickScoreError(
+            f"{spec.flag} can be at most {spec.maximum} ({spec.why_maximum}), not {shown}"
+        )
+    return check_count(int(stripped), spec)
+
+
+def check_count(value: int, spec: CountField) -> int:
+    """``value`` if it is allowed for ``spec``, else :class:`QuickScoreError`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise QuickScoreError(f"{spec.flag} must be a whole number of 0 or more, not {value!r}")
+    if value > spec.maximum:
+        raise QuickScoreError(
+            f"{spec.flag} can be at most {spec.maximum} ({spec.why_maximum}), not {value}"
+        )
+    return value
+
+
+def missing_counts(values: Mapping[str, int | None]) -> list[CountField]:
+    """The counts not given in ``values`` (keyed by field name)."""
+    return [spec for spec in count_fields() if values.get(spec.name) is None]
+
+
+def score(values: Mapping[str, int]) -> ScoreBreakdown:
+    """The final score of the six counts in ``values`` (keyed by field name)."""
+    from solo_deck import final_score
+
+    checked = {spec.name: check_count(values[spec.name], spec) for spec in count_fields()}
+    return final_score(
+        vp_track=checked["vp_track"],
+        structures=checked["structures"],
+        frederick_structures=checked["frederick_structures"],
+        grain=checked["grain"],
+        stone=checked["stone"],
+        augustales=checked["augustales"],
+    )
+
+
+def breakdown_json(breakdown: ScoreBreakdown) -> dict[str, int | str]:
+    """The object ``stupor-solo score --json`` prints: exactly :data:`JSON_KEYS`."""
+    dumped = breakdown.model_dump(mode="json")
+    return {key: dumped[key] for key in JSON_KEYS}
+
+
+def breakdown_rows(breakdown: ScoreBreakdown, values: Mapping[str, int]) -> list[tuple[str, str]]:
+    """``(label, value)`` lines of the breakdown, ending with the total and title."""
+    from solo_deck import load_ruleset
+
+    ruleset = load_ruleset().scoring
+    per_vp = ruleset.augustales_per_vp.value
+    per_resource = ruleset.augustales_per_resource.value
+    coins = values["augustales"] + (values["grain"] + values["stone"]) * per_resource
+    if breakdown.most_structures_bonus:
+        bonus_note = f"{values['structures']} vs Frederick's {values['frederick_structures']}"
+    else:
+        bonus_note = f"Frederick has more ({values['frederick_structures']})"
+    return [
+        ("VP track", str(breakdown.vp_track)),
+        (f"Structures ({values['structures']})", str(breakdown.structures)),
+        (f"Most Structures bonus ({bonus_note})", str(breakdown.most_structures_bonus)),
+        (f"Resources ({coins} Augustales worth, {per_vp} per VP)", str(breakdown.resources_vp)),
+        ("Total", str(breakdown.total)),
+        ("Title", breakdown.title),
+    ]
+
+
+def quick_record(
+    breakdown: ScoreBreakdown,
+    *,
+    frederick_structures: int,
+    notes: str = "",
+    now: dt.datetime | None = None,
+) -> HistoryRecord:
+    """The history record ``--save`` adds: finished now (UTC), source ``quick``; the
+    game's other fields (difficulty, House, ...) unknown."""
+    from pydantic import ValidationError
+
+    from companion.storage import HistoryRecord
+    from solo_deck import describe_validation_error
+
+    moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
+    try:
+        return HistoryRecord(
+            finished_at=moment.isoformat(),
+            score=breakdown,
+            frederick_structures=frederick_structures,
+            notes=notes,
+            source="quick",
+        )
+    except ValidationError as exc:
+        raise QuickScoreError(f"cannot save the game: {describe_validation_error(exc)}") from None

@@ -1,0 +1,142 @@
+"""``stupor-solo score``: the quick game-end calculator, and ``--save`` to the history."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import companion.cli.support as cli_support
+from companion.cli.support import (
+    PROG,
+    UsageError,
+    command_config,
+    err,
+    report_store,
+    writer_lock,
+)
+from companion.plain_text import clip_value
+
+if TYPE_CHECKING:
+    from companion.config import BackupPolicy
+
+NOTES_MAX = 2000
+"""As many characters of notes as a history record keeps."""
+
+
+def _ask(spec: Any) -> int:
+    """Ask for one count until it is a valid one."""
+    from companion.cli.quick_score import QuickScoreError, parse_count
+
+    while True:
+        print(f"{spec.prompt} ({spec.flag}): ", end="", file=sys.stderr, flush=True)
+        try:
+            answer = input()
+        except EOFError:
+            raise UsageError(f"no value for {spec.flag}: nothing was scored") from None
+        try:
+            return parse_count(answer, spec)
+        except QuickScoreError as exc:
+            err(f"  {exc}")
+
+
+def cmd_score(args: argparse.Namespace, folder: Path) -> int:
+    """``stupor-solo score``: the breakdown and title of six counts."""
+    from companion.cli.quick_score import (
+        QuickScoreError,
+        breakdown_json,
+        breakdown_rows,
+        count_fields,
+        missing_counts,
+        parse_count,
+        quick_record,
+        score,
+    )
+
+    values: dict[str, int | None] = {}
+    problems = []
+    for spec in count_fields():
+        text = getattr(args, spec.name)
+        if text is None:
+            values[spec.name] = None
+            continue
+        try:
+            values[spec.name] = parse_count(text, spec)
+        except QuickScoreError as exc:
+            problems.append(str(exc))
+    if len(args.notes) > NOTES_MAX:
+        problems.append(
+            f"--notes has at most {NOTES_MAX:,} characters, not {len(args.notes):,} "
+            f"({clip_value(args.notes, 30)})"
+        )
+    if problems:
+        raise UsageError("; ".join(problems))
+    missing = missing_counts(values)
+    if missing:
+        if not cli_support.stdin_is_tty():
+            flags = ", ".join(spec.flag for spec in missing)
+            raise UsageError(
+                f"missing {flags} (no terminal to ask on; give "
+                f"{'them' if len(missing) > 1 else 'it'} as options)"
+            )
+        for spec in missing:
+            values[spec.name] = _ask(spec)
+    counts = {name: value for name, value in values.items() if value is not None}
+    breakdown = score(counts)
+    if args.notes and not args.save:
+        err(f"{PROG} score: --notes is only kept with --save")
+    record = None
+    if args.save:  # checked before anything is printed: a bad record is a usage error
+        try:
+            record = quick_record(
+                breakdown, frederick_structures=counts["frederick_structures"], notes=args.notes
+            )
+        except QuickScoreError as exc:
+            raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(breakdown_json(breakdown), ensure_ascii=False))
+    else:
+        _print_breakdown(breakdown_rows(breakdown, counts))
+    if record is not None:
+        policy = command_config(args).backups
+        with writer_lock(folder):
+            from companion.storage import HistoryStore
+
+            store = HistoryStore(folder)
+            store.add(record)
+            report_store(store)
+            _back_up(folder, policy)
+        message = f"Saved to the history ({store.path})."
+        print(message, file=sys.stderr if args.json else sys.stdout)
+    return 0
+
+
+def _back_up(folder: Path, policy: BackupPolicy) -> None:
+    """Copy the history after a saved game, as the backup policy says; what went wrong
+    is printed, never raised (the game is saved)."""
+    if not policy.automatic:
+        return
+    from companion.storage.backups import backup_history
+
+    try:
+        backup_history(folder, keep=policy.keep)
+    except OSError as exc:
+        err(f"{PROG}: the game is saved, but the backup copy of the history failed: {exc}")
+
+
+def _print_breakdown(rows: list[tuple[str, str]]) -> None:
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title="Final score", box=box.SIMPLE, show_header=False, title_justify="left")
+    table.add_column("part")
+    table.add_column("VP", justify="right")
+    for label, value in rows[:-2]:
+        table.add_row(Text(label), Text(value))
+    table.add_section()
+    for label, value in rows[-2:]:
+        table.add_row(Text(label, style="bold"), Text(value, style="bold"))
+    cli_support.console().print(table)

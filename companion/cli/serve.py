@@ -1,0 +1,70 @@
+"""``stupor-solo serve``: play in a browser (a tablet or a phone on the same Wi-Fi).
+
+It prints the link(s) to open; on a network address every link carries a new access
+token and the first is drawn as a QR code for a phone's camera (:mod:`companion.serve.access`).
+Each page gets its own app process on the data folder (:mod:`companion.serve`); ctrl+c
+stops the server and every app. The game is saved after every move, as always.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import errno
+from pathlib import Path
+
+from companion.cli.support import PROG, UsageError, err
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
+    """Serve the app until ctrl+c; exit code 0 after a clean stop, 1 if the address
+    cannot be listened on, 2 for a bad ``--host`` or ``--port``."""
+    from companion.paths import chosen_config_file, ensure_data_dir
+    from companion.serve import CompanionServer, quiet_logs
+    from companion.serve.access import Access, HostError, print_qr, urls
+
+    host, port = str(args.host), int(args.port)
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port must be between 0 and 65535 (0: any free port), not {port}")
+    try:
+        access = Access.for_host(host)
+    except HostError as exc:
+        raise UsageError(str(exc)) from exc
+    ensure_data_dir(folder)
+    quiet_logs()
+
+    def ready(bound: int) -> None:
+        others, here = urls(host, bound, access)
+        print(f"{PROG} serve: your data is {folder}")
+        if here:
+            print(f"Open on this computer:  {here}")
+        for url in others:
+            print(f"Open on a tablet or phone on the same network:  {url}")
+        if access.token is not None:
+            if not others:
+                print(
+                    f"(No network address of this computer was found: use its address "
+                    f"with port {bound} and the path {access.prefix}/)"
+                )
+            else:
+                print("Or scan this code with the phone's camera:")
+                print_qr(others[0])
+            print(
+                "The link carries an access token, new each time: anyone with the link "
+                "can play your game, so share it only with your own devices."
+            )
+        print("Press ctrl+c to stop (every move is already saved).", flush=True)
+
+    server = CompanionServer(folder.resolve(), host, port, access)
+    server.config = chosen_config_file(getattr(args, "config", None))  # as the terminal app
+    try:
+        asyncio.run(server.run(ready))
+    except OSError as exc:
+        reason = "the port is in use" if exc.errno == errno.EADDRINUSE else str(exc)
+        err(f"{PROG} serve: cannot listen on {host} port {port}: {reason}. Try another --port.")
+        return 1
+    print(f"{PROG} serve: stopped.", flush=True)
+    return 0

@@ -1,0 +1,420 @@
+"""The player's configuration file, ``config.toml``: typed, checked, never fatal.
+
+The file is the player's to edit; the program writes to it only when the theme is changed
+in the app (:mod:`companion.config.write`). Where it is: :func:`companion.paths.
+chosen_config_file`. What it may hold is :data:`SECTIONS` (and the key overrides of
+``[keys]``, checked by :mod:`companion.ui.keys.overrides`); :mod:`companion.config.schema`
+derives the JSON schema and the commented example from the same table.
+
+Reading is done with ``tomllib`` and plain checks rather than pydantic: the app reads the
+file before its Start screen, and pydantic's first model costs about 100 ms there (the
+``startup`` benchmark allows 30 % over a bare Textual app in all). A bad value never stops
+the program: :func:`load_config` keeps every good value, uses the default for each bad
+one and says in :attr:`LoadedConfig.problems` what was wrong and how to fix it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pathlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.plain_text import shown_path
+
+MAX_CONFIG_BYTES = 1 << 20
+"""A configuration file is small; anything larger is refused unread."""
+
+HOUSE_CHOICES = ("Savoy", "Wittelsbach", "Di Romano", "Hohenstaufen")
+"""The engine's Houses (``solo_deck.model.action_cards.HOUSES``; a test keeps them equal). Named
+here so that reading the file loads no engine module."""
+DIFFICULTY_CHOICES = ("easy", "medium", "hard")
+DECK_MODE_CHOICES = ("virtual", "table")
+TITLE_CHOICES = ("Serf", "Knight", "Feudal lord", "Duke")
+"""The solo titles, lowest first (the ruleset's; a test keeps them equal)."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One value the file may hold: its name, type, default, help text and limits."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int | None = None
+    example: Any = None
+    """A value shown (commented out) in the example file; the default when ``None``."""
+
+    def check(self, value: Any) -> str | None:
+        """Why ``value`` does not fit, in words, or ``None`` when it does."""
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            return f"is {_shown(value)}; write a whole number{self._range()}"
+        if self.kind is bool and not isinstance(value, bool):
+            return f"is {_shown(value)}; write true or false (no quotes)"
+        if self.kind is str and not isinstance(value, str):
+            return f"is {_shown(value)}; write a text in quotes"
+        if self.choices is not None and value not in self.choices:
+            return f"is {_shown(value)}; write one of {_choice_list(self.choices)}"
+        if isinstance(value, int) and not isinstance(value, bool):
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                return f"is {value}; write a whole number{self._range()}"
+        if isinstance(value, str):
+            limit = self.max_length
+            if not value.strip() or (limit is not None and len(value) > limit):
+                return f"is {_shown(value)}; write 1 to {limit} characters"
+            if not value.isprintable():
+                return f"is {_shown(value)}; control characters are not allowed"
+        return None
+
+    def _range(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f" from {self.minimum} to {self.maximum}"
+        return ""
+
+
+SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
+    "": (
+        "General",
+        (
+            Setting(
+                "theme",
+                str,
+                None,
+                "The colour theme: any Textual theme (ctrl+p, 'theme' lists them). The app "
+                "writes this line when you pick a theme.",
+                max_length=60,
+                example="textual-dark",
+            ),
+        ),
+    ),
+    "new_game": (
+        "Defaults for a new game. A value set here is what the New game form starts with; "
+        "a value left out starts as you chose it last time.",
+        (
+            Setting("house", str, None, "Your House.", HOUSE_CHOICES, example="Savoy"),
+            Setting(
+                "difficulty",
+                str,
+                None,
+                "The Market tiles: easy, medium or hard.",
+                DIFFICULTY_CHOICES,
+                example="medium",
+            ),
+            Setting(
+                "deck_mode",
+                str,
+                None,
+                "virtual: the app flips Frederick's cards; table: you flip the real ones.",
+                DECK_MODE_CHOICES,
+                example="virtual",
+            ),
+            Setting(
+                "easier_solo",
+                bool,
+                None,
+                "The easier solo game (the marked Edict tiles added to the pile).",
+                example=False,
+            ),
+        ),
+    ),
+    "backups": (
+        "Copies of the history kept in the data folder's backups/ folder.",
+        (
+            Setting(
+                "automatic",
+                bool,
+                True,
+                "Copy the history after every finished game.",
+            ),
+            Setting(
+                "keep",
+                int,
+                10,
+                "How many copies to keep; the oldest go first.",
+                minimum=1,
+                maximum=999,
+            ),
+        ),
+    ),
+    "bgstats": (
+        "Sending a finished game to the BG Stats app.",
+        (
+            Setting(
+                "player_name",
+                str,
+                "Me",
+                "Your name as BG Stats should see it.",
+                max_length=60,
+            ),
+            Setting(
+                "win_title",
+                str,
+                "Duke",
+                "The title that counts as a win for BG Stats (the solo rules challenge "
+                "you to become Duke).",
+                TITLE_CHOICES,
+            ),
+        ),
+    ),
+}
+"""Every setting by section (``""``: the top of the file): the section's description and
+its settings. ``[keys]`` is apart: binding ids to keys."""
+
+KEYS_SECTION = "keys"
+
+
+@dataclass(frozen=True)
+class NewGameDefaults:
+    """What the New game form starts with (``None``: not set in the file)."""
+
+    house: str | None = None
+    difficulty: str | None = None
+    deck_mode: str | None = None
+    easier_solo: bool | None = None
+
+
+@dataclass(frozen=True)
+class BackupPolicy:
+    """Whether the history is copied after each finished game, and how many copies stay."""
+
+    automatic: bool = True
+    keep: int = 10
+
+
+@dataclass(frozen=True)
+class BgStatsOptions:
+    """How a finished game is worded for BG Stats."""
+
+    player_name: str = "Me"
+    win_title: str = "Duke"
+
+
+@dataclass(frozen=True)
+class Config:
+    """The settings in force: the file's good values over the defaults."""
+
+    theme: str | None = None
+    keys: Mapping[str, str] = field(default_factory=dict)
+    """Key overrides by binding id, as written (checked by :mod:`companion.ui.keys.overrides`)."""
+    new_game: NewGameDefaults = NewGameDefaults()
+    backups: BackupPolicy = BackupPolicy()
+    bgstats: BgStatsOptions = BgStatsOptions()
+
+
+@dataclass(frozen=True)
+class LoadedConfig:
+    """A configuration as read: the settings, the file (``None``: none in use) and what
+    was wrong in it (each problem a full sentence naming the setting)."""
+
+    config: Config = Config()
+    path: pathlib.Path | None = None
+    problems: tuple[str, ...] = ()
+    exists: bool = False
+
+    @property
+    def name(self) -> str:
+        """How messages name the file."""
+        return shown_path(self.path.name) if self.path is not None else "the configuration"
+
+
+def load_config(path: pathlib.Path | None) -> LoadedConfig:
+    """Read the configuration file at ``path`` (``None``: the defaults, no file). A
+    missing file is the defaults without a problem; a file that cannot be read or parsed
+    is the defaults with one problem saying why; each bad value is its default with a
+    problem naming it. Never raises for the file's content or access."""
+    if path is None:
+        return LoadedConfig()
+    raw, problem = _read(path)
+    if problem is not None:
+        return LoadedConfig(path=path, problems=(problem,), exists=raw is not None)
+    if raw is None:
+        return LoadedConfig(path=path)
+    config, problems = parse_config(raw, shown_path(path.name))
+    return LoadedConfig(config, path, tuple(problems), exists=True)
+
+
+def _read(path: pathlib.Path) -> tuple[bytes | None, str | None]:
+    """The file's bytes (``None``: no file) and why it could not be used."""
+    from companion.storage.errors import describe_os_error
+
+    try:
+        if not path.exists():
+            return None, None
+        if not path.is_file():
+            return b"", f"{shown_path(path)} is not a file; the built-in settings are used."
+        size = path.stat().st_size
+        if size > MAX_CONFIG_BYTES:
+            return b"", (
+                f"{shown_path(path)} is {size:,} bytes, too large for a configuration file "
+                f"(at most {MAX_CONFIG_BYTES:,}); the built-in settings are used."
+            )
+        return path.read_bytes(), None
+    except (OSError, ValueError) as exc:
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else "not a valid path"
+        return (
+            b"",
+            f"{shown_path(path)} could not be read ({reason}); the built-in settings are used.",
+        )
+
+
+def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[str]]:
+    """The settings in ``raw`` (a TOML document) and the problems found; ``name`` is how
+    the messages call the file."""
+    from companion.storage.parsing import ParseError, parse_toml
+
+    try:
+        document = parse_toml(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return Config(), [
+            f"{name} is not UTF-8 text (byte {exc.start + 1}); the built-in settings are used."
+        ]
+    except ParseError as exc:
+        what = str(exc).removeprefix("it ")
+        return Config(), [f"{name} {what}; the built-in settings are used until it is fixed."]
+    problems: list[str] = []
+    values: dict[str, Any] = {}
+    sections: dict[str, dict[str, Any]] = {}
+    for key, value in document.items():
+        if key == KEYS_SECTION:
+            values["keys"] = _read_keys(value, name, problems)
+        elif key in SECTIONS and key:
+            if isinstance(value, dict):
+                sections[key] = _read_section(key, value, name, problems)
+            else:
+                problems.append(
+                    f"{name}: {key} must be a table ([{key}] on its own line, then its "
+                    "settings); it was ignored."
+                )
+        else:
+            top = {s.name: s for s in SECTIONS[""][1]}
+            if key in top:
+                checked = _checked(top[key], value, key, name, problems)
+                if checked is not _BAD:
+                    values[key] = checked
+            else:
+                problems.append(_unknown(name, key, [*top, *SECTIONS, KEYS_SECTION], ""))
+    config = Config(**values)
+    replacements = {
+        "new_game": NewGameDefaults,
+        "backups": BackupPolicy,
+        "bgstats": BgStatsOptions,
+    }
+    for section, cls in replacements.items():
+        if section in sections:
+            config = dataclasses.replace(config, **{section: cls(**sections[section])})
+    return config, problems
+
+
+_BAD = object()
+
+
+def _checked(setting: Setting, value: Any, where: str, name: str, problems: list[str]) -> Any:
+    why = setting.check(value)
+    if why is None:
+        return value
+    fallback = (
+        "the default is used"
+        if setting.default is None
+        else (f"the default ({_shown(setting.default)}) is used")
+    )
+    problems.append(f"{name}: {where} {why}; {fallback}.")
+    return _BAD
+
+
+def _read_section(
+    section: str, table: dict[str, Any], name: str, problems: list[str]
+) -> dict[str, Any]:
+    known = {s.name: s for s in SECTIONS[section][1]}
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        setting = known.get(key)
+        if setting is None:
+            problems.append(_unknown(name, key, list(known), section))
+            continue
+        checked = _checked(setting, value, f"[{section}] {key}", name, problems)
+        if checked is not _BAD:
+            values[key] = checked
+    return values
+
+
+def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
+    """The ``[keys]`` table flattened to ``binding id = keys`` (``table.play = "c"`` under
+    ``[keys]`` is TOML for a nested table; it means the id ``table.play``)."""
+    if not isinstance(value, dict):
+        problems.append(
+            f'{name}: keys must be a table ([keys], then lines like "table.play" = "c"); '
+            "no key was changed."
+        )
+        return {}
+    flat: dict[str, str] = {}
+    not_text: list[tuple[str, Any]] = []
+
+    def walk(prefix: str, table: dict[str, Any]) -> None:
+        for key, item in table.items():
+            binding_id = f"{prefix}.{key}" if prefix else key
+            if isinstance(item, dict):
+                walk(binding_id, item)
+            elif isinstance(item, str) and item.strip():
+                flat[binding_id] = item.strip()
+            else:
+                not_text.append((binding_id, item))
+
+    walk("", value)
+    for binding_id, item in not_text[:3]:
+        problems.append(
+            f"{name}: [keys] {_shown(binding_id)} is {_shown(item)}; write the key in quotes, "
+            'like "ctrl+s" (several keys: "f5,ctrl+r"); that key was not changed.'
+        )
+    if len(not_text) > 3:
+        problems.append(
+            f"{name}: [keys] {len(not_text) - 3:,} more bindings are not a key in quotes; they "
+            "were not changed."
+        )
+    return flat
+
+
+def _unknown(name: str, key: str, known: list[str], section: str) -> str:
+    import difflib
+
+    where = f"[{section}] " if section else ""
+    close = difflib.get_close_matches(key, [k for k in known if k], n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    return (
+        f"{name}: {where}{_shown(key)} is not a setting the program knows; it was ignored."
+        f"{hint} Known here: {', '.join(k for k in known if k)}."
+    )
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it: cut short, quoted when it is text."""
+    from companion.plain_text import clip_value
+
+    if isinstance(value, str):
+        return clip_value(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return clip_value(value)
+
+
+def _choice_list(choices: tuple[str, ...]) -> str:
+    quoted = [f'"{choice}"' for choice in choices]
+    return ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
+
+
+def config_from_environment(option: str | os.PathLike[str] | None) -> LoadedConfig:
+    """The configuration named by ``--config`` (``option``), the environment variable or
+    the platform default, read (see :func:`load_config`)."""
+    from companion.paths import chosen_config_file
+
+    return load_config(chosen_config_file(option))

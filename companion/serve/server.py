@@ -1,0 +1,329 @@
+"""``stupor-solo serve``: the app in a browser, on textual-serve.
+
+Each browser page that connects gets its own app process (``python -m
+companion.serve.app_process FOLDER``), driven through textual-serve's
+:class:`~textual_serve.app_service.AppService` over a websocket; the browser side is
+textual-serve's own script and style sheet, served with a page of ours
+(``page.html``: no font or anything else fetched from the internet, no ``Referer``).
+Who may connect is :mod:`companion.serve.access`: the checks run in a middleware, before
+any handler, so a refused request never starts a process.
+
+A file the app hands to the browser (the command palette's screenshot) is fetched at
+``/download/<key>``: the page's script builds that link without the token, so the key
+stands in for it. It is a random 128-bit id the app made for that one file, and it is
+refused (403) unless a download by that key is under way.
+
+What differs from textual-serve's ``Server``: app processes are started without a shell
+and in a session of their own (ctrl+c in the terminal reaches the server only; the server
+then asks every app to quit, waits a little, and ends any still running); links are built
+from the address the browser used, not the one the server listens on (``0.0.0.0`` is no
+address for a phone); the number of app processes is bounded; a malformed message from a
+page is ignored rather than logged as a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import os
+import re
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from companion.serve.access import Access
+
+MAX_APPS = 8
+"""App processes running at once; a page beyond that is refused (503)."""
+STOP_SECONDS = 5.0
+"""How long an app may take to quit when asked, before it is ended."""
+MAX_MESSAGE = 64 * 1024
+"""The largest websocket message a page may send (keys and sizes are a few bytes)."""
+STATIC = Path(textual_serve.__file__).parent / "static"
+FORBIDDEN = "This address needs the link that 'stupor-solo serve' printed (with its access token)."
+DOWNLOAD_KEY = re.compile(r"[0-9a-f]{32}")
+"""A delivery key as Textual makes it (``uuid4().hex``)."""
+SECURITY_HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+}
+
+log = logging.getLogger("stupor-solo.serve")
+
+
+def _number(value: str | None, default: int, low: int, high: int) -> int:
+    try:
+        number = int(value) if value is not None else default
+    except ValueError:
+        number = default
+    return max(low, min(high, number))
+
+
+class AppProcess(AppService):
+    """One app process for one page: textual-serve's service, started without a shell
+    (the arguments are never parsed by one) in a new session (a ctrl+c meant for the
+    server does not reach it; the server stops it)."""
+
+    def __init__(self, argv: list[str], **kwargs: Any) -> None:
+        super().__init__(" ".join(argv), **kwargs)
+        self.argv = argv
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        environment = self._build_environment(width=width, height=height)
+        process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+            start_new_session=True,
+        )
+        self._process = process
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    @property
+    def pid(self) -> int | None:
+        """The app process's id, once started."""
+        return self._process.pid if self._process is not None else None
+
+    async def end(self) -> None:
+        """Ask the app to quit and wait (bounded); end it if it does not."""
+        with contextlib.suppress(TimeoutError, OSError, ConnectionError):
+            await asyncio.wait_for(self.stop(), STOP_SECONDS)
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+
+@dataclass
+class CompanionServer:
+    """The web server of one ``serve`` run."""
+
+    folder: Path
+    host: str
+    port: int
+    access: Access
+    font_size: int = 16
+    say: Callable[[str], None] = print
+    config: Path | None = None
+    """The configuration file every app process reads (``--config``); ``None``: the
+    environment's or the platform default, as in a terminal."""
+    apps: set[AppProcess] = field(default_factory=set)
+    downloads: DownloadManager = field(default_factory=DownloadManager)
+    page: str = field(init=False, default="")
+
+    def __post_init__(self) -> None:
+        self.page = resources.files("companion.serve").joinpath("page.html").read_text("utf-8")
+
+    def app_argv(self) -> list[str]:
+        """The command of one app process."""
+        argv = [sys.executable, "-m", "companion.serve.app_process", str(self.folder)]
+        return argv if self.config is None else [*argv, str(self.config)]
+
+    # --- the web application ----------------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        """The aiohttp application: the guard, the page, the websocket, the static files."""
+        app = web.Application(middlewares=[self.guard], client_max_size=MAX_MESSAGE)
+        prefix = self.access.prefix
+        if prefix:
+            app.router.add_get(prefix, self.to_page)
+        app.router.add_get(f"{prefix}/", self.index)
+        app.router.add_get(f"{prefix}/ws", self.websocket)
+        app.router.add_static(f"{prefix}/static", STATIC, show_index=False)
+        app.router.add_get("/download/{key}", self.download)
+        return app
+
+    def _download_allowed(self, path: str) -> bool:
+        """``/download/<key>`` of a download under way (see the module)."""
+        key = path.removeprefix("/download/")
+        return (
+            path.startswith("/download/")
+            and DOWNLOAD_KEY.fullmatch(key) is not None
+            and key in self.downloads._active_downloads
+        )
+
+    @web.middleware
+    async def guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """Refuse (403) what :mod:`companion.serve.access` does not allow, before any
+        handler runs; add the security headers to every answer."""
+        access = self.access
+        host = request.headers.get("Host")
+        path_ok = access.path_allowed(request.path) or self._download_allowed(request.path)
+        allowed = path_ok and access.host_allowed(host)
+        if allowed and request.headers.get("Upgrade", "").lower() == "websocket":
+            allowed = access.origin_allowed(request.headers.get("Origin"), host)
+        if not allowed:
+            response: web.StreamResponse = web.Response(status=403, text=FORBIDDEN)
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPException as exc:
+                response = exc
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    async def to_page(self, request: web.Request) -> web.StreamResponse:
+        """``/<token>`` → ``/<token>/`` (the page's links are relative to it)."""
+        raise web.HTTPFound(f"{self.access.prefix}/")
+
+    async def index(self, request: web.Request) -> web.Response:
+        """The page: the terminal, told where its websocket is (the address the browser
+        used, so a phone gets the server's network address, never ``0.0.0.0``)."""
+        scheme = "wss" if request.secure else "ws"
+        socket_url = f"{scheme}://{request.host}{self.access.prefix}/ws"
+        asked = request.query.get("fontsize")
+        size = str(_number(asked, self.font_size, 8, 40)) if asked else ""
+        text = (
+            self.page.replace("{{websocket_url}}", html.escape(socket_url, quote=True))
+            .replace("{{font_size}}", size)
+            .replace("{{default_font_size}}", str(self.font_size))
+        )
+        return web.Response(
+            text=text, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
+    async def download(self, request: web.Request) -> web.StreamResponse:
+        """Stream a file the app delivers (the guard has checked the key)."""
+        key = request.match_info["key"]
+        try:
+            meta = await self.downloads.get_download_metadata(key)
+        except KeyError:
+            raise web.HTTPForbidden(text=FORBIDDEN) from None
+        response = web.StreamResponse()
+        kind = meta.mime_type + (f"; charset={meta.encoding}" if meta.encoding else "")
+        how = "inline" if meta.open_method == "browser" else "attachment"
+        name = quote(meta.file_name, safe="")
+        response.headers["Content-Type"] = kind
+        response.headers["Content-Disposition"] = f"{how}; filename*=UTF-8''{name}"
+        await response.prepare(request)
+        async for chunk in self.downloads.download(key):
+            await response.write(chunk)
+        await response.write_eof()
+        return response
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        """Start an app process for this page and relay between them until either ends."""
+        if len(self.apps) >= MAX_APPS:
+            raise web.HTTPServiceUnavailable(text="Too many pages are open; close one.")
+        width = _number(request.query.get("width"), 80, 20, 400)
+        height = _number(request.query.get("height"), 24, 8, 200)
+        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        await socket.prepare(request)
+        app = AppProcess(
+            self.app_argv(),
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=socket.close,
+            download_manager=self.downloads,
+        )
+        self.apps.add(app)
+        self.say(f"A page connected from {request.remote}: app started ({len(self.apps)} open).")
+        try:
+            await app.start(width, height)
+            await self.relay(socket, app)
+        finally:
+            await app.end()
+            self.apps.discard(app)
+            self.say(f"A page closed: its app stopped ({len(self.apps)} open).")
+            await socket.close()
+        return socket
+
+    @staticmethod
+    async def relay(socket: web.WebSocketResponse, app: AppProcess) -> None:
+        """Pass the page's keys, size, focus and pings to the app; a message that is not
+        one of those is ignored."""
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except (ValueError, RecursionError):  # not JSON, or nested to crash a parser
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await app.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                width = _number(str(data.get("width")), 80, 20, 400)
+                height = _number(str(data.get("height")), 24, 8, 200)
+                await app.set_terminal_size(width, height)
+            elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
+                await socket.send_json(["pong", data])
+            elif kind == "blur":
+                await app.blur()
+            elif kind == "focus":
+                await app.focus()
+
+    # --- running ----------------------------------------------------------------------
+
+    async def stop_apps(self) -> None:
+        """Ask every app to quit; end those that do not in time."""
+        apps = list(self.apps)
+        if apps:
+            self.say(f"Stopping {len(apps)} app{'s' if len(apps) != 1 else ''}…")
+        await asyncio.gather(*(app.end() for app in apps), return_exceptions=True)
+
+    async def run(self, ready: Callable[[int], None], stop: asyncio.Event | None = None) -> None:
+        """Listen until ctrl+c (SIGINT) or SIGTERM, or until ``stop`` is set; then stop
+        every app and close. ``ready`` gets the port listened on (useful with port 0)."""
+        stop = stop or asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signal_number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signal_number, stop.set)
+        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=2.0)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host.strip("[]") or None, self.port)
+            await site.start()
+            ready(_bound_port(runner, self.port))
+            await stop.wait()
+            await self.stop_apps()
+        finally:
+            await runner.cleanup()
+            for signal_number in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.remove_signal_handler(signal_number)
+
+
+def _bound_port(runner: web.AppRunner, asked: int) -> int:
+    for address in runner.addresses:
+        if isinstance(address, tuple) and len(address) >= 2:
+            return int(address[1])
+    return asked
+
+
+def quiet_logs() -> None:
+    """textual-serve and aiohttp report problems through logging: warnings and worse go
+    to standard error, plainly."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    for name in ("textual-serve", "aiohttp", "stupor-solo.serve"):
+        logger = logging.getLogger(name)
+        logger.setLevel(logging.WARNING)
+        logger.addHandler(handler)
+        logger.propagate = False
+    os.environ.pop("TEXTUAL", None)  # no devtools in the app processes

@@ -1,0 +1,456 @@
+"""The Textual application: screens, global keys, themes and the command palette.
+
+The app is the only router: it alone knows the top screens and opens them
+(:meth:`StuporSoloApp.open_table`, :meth:`~StuporSoloApp.open_history`, …), each imported
+when first opened so that start-up loads only the Start screen. Screens reach the app
+through :class:`~companion.ui.host.Host`, which the app is checked against here, once.
+
+Notifications are plain text (``markup=False`` always): their messages carry file paths,
+stored names and error reasons, which are data, never markup. Quitting while a move could
+not be saved asks first (:class:`~companion.ui.screens.unsaved_quit.UnsavedQuitScreen`).
+
+The configuration file (:mod:`companion.config`) gives the theme and the key overrides,
+applied at start; what is wrong in it is said on the Start screen, and the app starts all
+the same. A theme chosen in the app (``t``, or the command palette) is written back to the
+file (:mod:`companion.config.write`).
+
+Take over (:mod:`companion.session.takeover`): while the app holds the data folder it
+looks a few times a second for another copy's request to take over; it then saves, lets
+go and quits. A copy started while another holds the data offers to take over on its Data
+in use screen, and once it has the lock it resumes the saved game
+(:meth:`StuporSoloApp.took_over`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import BindingType
+from textual.message import Message
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.widget import AwaitMount
+
+from companion.config import LoadedConfig
+from companion.session import GameSession
+from companion.storage.lock import DataLock
+from companion.ui.background import InputGate
+from companion.ui.commands import GameCommands
+from companion.ui.keys import APP_KEYS, bindings
+from companion.ui.screens.quick_open import give_width_class
+from companion.ui.type_ahead import TypeAhead
+
+if TYPE_CHECKING:
+    from companion.session import TakeOver
+    from companion.storage import HistoryRecord
+    from companion.ui.host import Host
+
+WATCH_AFTER = 0.5
+"""Seconds after start before this copy looks for take-over requests (a request waits
+longer than that for its answer)."""
+
+DARK_THEME = "textual-dark"
+LIGHT_THEME = "textual-light"
+SLIM = 60
+"""Below this width (a phone) every screen has the ``-slim`` class: dialogs drop their
+padding and put their buttons two a row (``companion.tcss``)."""
+
+
+class StuporSoloApp(App[None]):
+    """Frederick's brain, the game's memory and the score keeper."""
+
+    TITLE = "Stupor Mundi · Solo companion"
+    CSS_PATH = "companion.tcss"
+    COMMANDS = App.COMMANDS | {GameCommands}
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
+    # Textual annotates this "ClassVar[...] | None", which mypy will not let a subclass
+    # annotate again; ruff would want the ClassVar.
+    HORIZONTAL_BREAKPOINTS = [(0, "-slim"), (SLIM, "-roomy")]  # noqa: RUF012
+
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        use_lock: bool = True,
+        insight: bool = True,
+        config: LoadedConfig | None = None,
+    ) -> None:
+        super().__init__()
+        self.insight = insight
+        """Compute the odds per port and the end-of-game forecast in the background."""
+        self.config = config or LoadedConfig()
+        """The configuration file as read (the built-in settings when none is given)."""
+        self.keymap_overrides: dict[str, str] = {}
+        """The key overrides in force (binding id → keys), once checked at start."""
+        self._theme_saved: str | None = None
+        self.session = GameSession(data_dir, clean_on_open=False)
+        self.session.backups = self.config.config.backups
+        self.lock = DataLock(data_dir) if use_lock else None
+        self.read_only = False
+        """True when another copy holds the data: nothing may be written."""
+        self.input_gate = InputGate()
+        """Background work (the Table's odds and forecast) pauses while input arrives."""
+        self.let_go = False
+        """True once this copy has let another take the data over (it is quitting)."""
+        self.type_ahead = TypeAhead(self)
+        """Keys typed while the app still answers the ones before wait their turn."""
+
+    def post_message(self, message: Message) -> bool:
+        """Note every key and mouse event as it is posted, before it is handled: the
+        background work gives way to it at once."""
+        if isinstance(message, events.InputEvent):
+            self.input_gate.input_arrived()
+        return super().post_message(message)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed ahead waits until the app has answered the keys before it, so it
+        reaches the screen and the field it was meant for (see :mod:`companion.ui.type_ahead`)."""
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+        elif event.is_forwarded:  # back from the widgets: the app's bindings now
+            await super().on_event(event)
+            self.type_ahead.came_back(event)
+        elif not self.screen_stack:  # quitting: no screen left to take a key
+            return
+        elif not self.type_ahead.holds(event):
+            target = self.focused or self.screen
+            await super().on_event(event)
+            if event.is_forwarded:
+                self.type_ahead.handed_on(event, target)
+
+    def _note_input_at_the_driver(self) -> None:
+        """Note every key and mouse event where the driver hands it over (for a terminal,
+        in its input thread, before the event loop has even seen it), so background work
+        pauses before the key is queued. Textual keeps the driver in ``_driver``; if that
+        ever changes, :meth:`post_message` still notes the event a little later."""
+        driver = getattr(self, "_driver", None)
+        send = getattr(driver, "send_message", None)
+        if send is None:
+            return
+        gate = self.input_gate
+
+        def send_message(message: Message) -> None:
+            if isinstance(message, events.InputEvent):
+                gate.input_arrived()
+            send(message)
+
+        driver.send_message = send_message  # type: ignore[union-attr]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Show a notification; its text is never read as markup (see the module)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _get_screen(self, screen: Screen[Any] | str) -> tuple[Screen[Any], AwaitMount]:
+        """Textual's, after giving a screen about to be mounted its width classes (Textual
+        gives them when the screen first gets its size, after its widgets were styled,
+        and every widget is then styled again: see :mod:`companion.ui.screens.quick_open`)."""
+        found = self.get_screen(screen)
+        if not found.is_running:
+            give_width_class(found, self)
+        return super()._get_screen(found)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's palette commands, with a Screenshot that waits for the palette to be
+        gone (Textual's own waits a tenth of a second, which a busy machine or a browser
+        outlasts: the picture then shows the palette over the screen)."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":
+                yield command._replace(callback=self._screenshot_without_palette)
+            else:
+                yield command
+
+    def _screenshot_without_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        def take() -> None:
+            if isinstance(self.screen, CommandPalette):
+                self.set_timer(0.05, take)
+            else:
+                self.screen.call_after_refresh(self.deliver_screenshot)
+
+        self.set_timer(0.05, take)
+
+    def on_mount(self) -> None:
+        """Take the data lock, apply the configuration and open the Start screen (or, when
+        another copy holds the data or the lock cannot be used, the screen that says so)."""
+        from companion.ui.screens.start import StartScreen
+
+        self._note_input_at_the_driver()
+        self.set_class(self.is_web, "-web")  # in a browser: touch-friendly touches (tcss)
+        if self.lock is not None:
+            try:
+                acquired = self.lock.acquire()
+                problem = None
+            except OSError as exc:  # a link where the lock should be, a read-only disk
+                acquired, problem = False, str(exc)
+            if not acquired:
+                from companion.ui.screens.data_in_use import DataInUseScreen
+
+                self.read_only = self.session.read_only = True
+                self._apply_config()
+                holder = self.lock.holder() if problem is None else ""
+                offer = problem is None and self.lock.held_on_this_machine()
+                screen = DataInUseScreen(self.session.folder, holder, problem, offer)
+                self.push_screen(screen)
+                return
+        self._begin_writing()
+        self.push_screen(StartScreen())
+
+    def _begin_writing(self) -> None:
+        """This copy holds the data: clean up after a crash, use the saved theme, and
+        start looking for another copy's request to take over."""
+        self.session.clean_stray_files()
+        self._apply_config()
+        if self.lock is not None:  # the watch can wait for the first screen to be drawn
+            self.set_timer(WATCH_AFTER, self._watch_for_take_over, name="take-over watch")
+
+    @functools.cached_property
+    def take_over(self) -> TakeOver | None:
+        """Lets another copy take the data over, or takes it from another copy (made when
+        first needed: its module is not needed to draw the first screen)."""
+        from companion.session import TakeOver
+
+        return TakeOver(self.session, self.lock) if self.lock is not None else None
+
+    def _watch_for_take_over(self) -> None:
+        from companion.storage.takeover import POLL_SECONDS
+
+        if self.take_over is not None and not self.let_go:
+            self.set_interval(POLL_SECONDS, self._answer_take_over, name="take-over watch")
+
+    def _answer_take_over(self) -> None:
+        """Let go if another copy asks (it saves first; a move it cannot save keeps this
+        copy the writer, and says so)."""
+        if self.take_over is None or self.let_go or self.read_only:
+            return
+        if self.take_over.requested() is None:
+            return
+        reason = self.take_over.let_go()
+        if reason is not None:
+            self.notify(
+                f"Another copy asked to take your data over; this copy stays, as it {reason}",
+                severity="warning",
+                timeout=15,
+            )
+            return
+        from rich.text import Text
+
+        self.let_go = self.read_only = True
+        self.exit(message=Text("stupor-solo: another copy took your data over; this one quit."))
+
+    def took_over(self) -> None:
+        """This copy has just taken the data over from another: become the writer and
+        resume the game the other copy saved (or show the Start screen if none)."""
+        from companion.ui.screens.start import StartScreen
+
+        self.read_only = self.session.read_only = False
+        self._begin_writing()
+        self.switch_screen(StartScreen())
+        if self.session.has_saved_game():
+            self.call_after_refresh(self._resume_after_take_over)
+
+    def _resume_after_take_over(self) -> None:
+        from companion.ui.screens.start import StartScreen
+
+        if isinstance(self.screen, StartScreen):
+            self.screen.action_resume()
+
+    def _apply_config(self) -> None:
+        """Apply the configuration's key overrides and theme; every problem becomes a
+        notice on the Start screen. A theme chosen later is written back to the file. A
+        read-only copy does not look at the settings file (reading it may move a damaged
+        one aside, which only the lock holder may do)."""
+        from companion.ui.keys.overrides import check_keymap
+
+        notices = self.session.notices
+        notices.extend(self.config.problems)
+        checked = check_keymap(self.config.config.keys, self.config.name)
+        notices.extend(checked.problems)
+        self.keymap_overrides = checked.keymap
+        if checked.keymap:
+            self.set_keymap(checked.keymap)
+        self._apply_saved_theme()
+        self._theme_saved = self.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _apply_saved_theme(self) -> None:
+        """Use the configuration's theme; without one, the theme an older version kept in
+        the settings file. What went wrong reading either (an unknown theme, a damaged
+        settings file moved aside) becomes a notice on the Start screen."""
+        wanted = self.config.config.theme
+        if wanted is not None:
+            if wanted in self.available_themes:
+                self.theme = wanted
+                return
+            known = ", ".join(sorted(self.available_themes))
+            self.session.notices.append(
+                f"{self.config.name}: theme {wanted!r} is not a Textual theme; the default "
+                f"is used. Known themes: {known}."
+            )
+            return
+        if self.read_only:
+            return
+        settings = self.session.settings
+        try:
+            saved = settings.theme()
+        except (OSError, ValueError) as exc:
+            saved = None
+            self.session.notices.append(str(exc))
+        if settings.notice and settings.notice not in self.session.notices:
+            self.session.notices.append(settings.notice)
+        if saved in (DARK_THEME, LIGHT_THEME):
+            self.theme = saved
+
+    def _theme_changed(self, theme: object) -> None:
+        """A theme was chosen (``t`` or the command palette): write it to the
+        configuration file, once per change; say so when that fails."""
+        name = self.theme
+        if name == self._theme_saved or self.config.path is None:
+            return
+        from companion.config.write import ConfigWriteError, save_theme
+
+        self._theme_saved = name
+        try:
+            save_theme(self.config.path, name)
+        except ConfigWriteError as exc:
+            self.notify(
+                f"The theme is in use but could not be saved: {exc}", severity="warning", timeout=10
+            )
+
+    def on_unmount(self) -> None:
+        """Give the data lock back."""
+        if self.lock is not None and not self.read_only:
+            self.lock.release()
+
+    def action_help(self) -> None:
+        """Show the help screen (keys and rules decisions)."""
+        self.open_help()
+
+    def action_toggle_theme(self) -> None:
+        """Switch dark ↔ light; the choice is written to the configuration file like any
+        theme chosen in the app (see :meth:`_theme_changed`)."""
+        self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME
+
+    async def action_quit(self) -> None:
+        """Quit (ctrl+q, the command palette): see :meth:`request_quit`."""
+        self.request_quit()
+
+    def request_quit(self) -> None:
+        """Leave the app, unless a move could not be saved: then ask first (retry the
+        save, write the game to another file, quit anyway, or stay). Asked again while
+        the question is up (ctrl+q twice), it quits."""
+        from companion.ui.screens.unsaved_quit import UnsavedQuitScreen
+
+        asked = isinstance(self.screen, UnsavedQuitScreen)
+        if self.read_only or not self.session.has_unsaved_changes or asked:
+            self.exit()
+        else:
+            self.push_screen(UnsavedQuitScreen())
+
+    def game_changed(self) -> None:
+        """Tell the game screens that the game changed (the one on top redraws now, the
+        others when they come back)."""
+        from companion.ui.messages import GameChanged
+        from companion.ui.screens.game_screen import GameScreen
+
+        message_revision = self.session.revision
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.post_message(GameChanged(message_revision))
+
+    # --- the top screens, opened by name (see companion.ui.host) ------------------------
+
+    def open_help(self) -> None:
+        """Show the Help screen: every key and the rules decisions (unless it shows)."""
+        from companion.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def open_setup(self) -> None:
+        """Show the New game form."""
+        from companion.ui.screens.setup.form import SetupScreen
+
+        self.push_screen(SetupScreen())
+
+    def open_table(self) -> None:
+        """Show the Table for the game in progress (replacing any screen above Start)."""
+        from companion.ui.screens.table import TableScreen
+
+        self.push_screen(TableScreen())
+
+    def open_end_phase(self) -> None:
+        """Show the End Phase."""
+        from companion.ui.screens.end_phase import EndPhaseScreen
+
+        self.push_screen(EndPhaseScreen())
+
+    def open_final_score(self, *, replacing: bool = False) -> None:
+        """Show the Final score, over the current screen or ``replacing`` it."""
+        from companion.ui.screens.final_score import FinalScoreScreen
+
+        if replacing:
+            self.switch_screen(FinalScoreScreen())
+        else:
+            self.push_screen(FinalScoreScreen())
+
+    def open_log(self) -> None:
+        """Show the whole game log."""
+        from companion.ui.screens.log_screen import LogScreen
+
+        self.push_screen(LogScreen())
+
+    def back_to_start(self) -> bool:
+        """Close every screen above the Start screen; False when there is none."""
+        from companion.ui.screens.start import StartScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, StartScreen):
+                screen.pop_until_active()
+                return True
+        return False
+
+    def open_history(self) -> None:
+        """Show the History of finished games."""
+        from companion.ui.screens.history.games import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def open_statistics(self, records: Sequence[HistoryRecord] | None = None) -> None:
+        """Show the records and the score chart (over ``records`` when the History has
+        read them; else the screen reads the history itself)."""
+        from companion.ui.screens.history.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen(records))
+
+    def open_deck(self) -> None:
+        """Show the solo deck screen."""
+        from companion.ui.screens.deck import DeckScreen
+
+        self.push_screen(DeckScreen())
+
+    def open_bgstats(self, record: HistoryRecord) -> None:
+        """Show ``record`` as a BG Stats link and QR code, worded as the configuration says."""
+        from companion.ui.screens.history.bgstats import bgstats_screen
+
+        self.push_screen(bgstats_screen(record, self.config.config.bgstats))
+
+
+if TYPE_CHECKING:
+
+    def _hosts_its_screens(app: StuporSoloApp) -> Host:
+        """The one check that the app is everything a screen may use of it (mypy)."""
+        return app

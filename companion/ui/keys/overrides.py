@@ -1,0 +1,210 @@
+"""Key overrides from the configuration file, checked before the app applies them.
+
+The ``[keys]`` table maps binding ids (as in :mod:`companion.ui.keys.game`: ``table.play``) to
+keys (``"c"``, ``"ctrl+s"``, ``"f5,ctrl+r"`` for several). :func:`check_keymap` keeps the
+overrides that are sound and names each one that is not: an id the app does not have, a
+key name Textual does not know, or a key that would then do two things on one screen (a
+clash), or that a key working everywhere takes first. A clashing override is left out, so
+the app's own key stays as it was; nothing here raises.
+
+Clashes are looked for where Textual would meet them: among the bindings of one screen,
+dialog or widget (:data:`SCOPES`), and against the app's priority keys (``ctrl+q``), which
+are handled before any screen sees the key.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from companion.ui.keys import game as km
+from companion.ui.keys import records as kr
+from companion.ui.keys.game import all_ids
+from companion.ui.keys.model import Key
+
+SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
+    ("everywhere", km.APP_KEYS),
+    ("the Start screen", km.START_KEYS),
+    ("the New game form", km.SETUP_KEYS),
+    ("the Table", km.TABLE_KEYS),
+    ("the End Phase", km.END_PHASE_KEYS),
+    ("the Final score", km.FINAL_SCORE_KEYS),
+    ("the game log", km.LOG_KEYS),
+    ("the roll-back question", km.LOG_ROLL_BACK_KEYS.keys()),
+    ("the History screen", kr.HISTORY_KEYS),
+    ("the History table", kr.HISTORY_TABLE_KEYS),
+    ("a game's details", kr.HISTORY_DETAIL_KEYS),
+    ("the delete question", kr.HISTORY_DELETE_KEYS.keys()),
+    ("the export dialog", kr.EXPORT_KEYS),
+    ("the backups dialog", kr.RESTORE_KEYS),
+    ("the restore question", kr.HISTORY_RESTORE_KEYS.keys()),
+    ("the BG Stats screen", kr.BGSTATS_KEYS),
+    ("the Statistics screen", kr.STATISTICS_KEYS),
+    ("the Deck screen", kr.DECK_KEYS),
+    ("the Deck table", kr.DECK_TABLE_KEYS),
+    ("the card editor", kr.CARD_EDITOR_KEYS),
+    ("the deck reset question", kr.DECK_RESET_KEYS.keys()),
+    ("the dialogs", km.MODAL_KEYS),
+    ("the Issue an Edict dialog", km.ISSUE_EDICT_KEYS),
+    ("a yes/no question", km.QUESTION_KEYS.keys()),
+    ("the What if dialog", km.ADVISOR_KEYS),
+    ("the choice lists", km.CHOICE_KEYS),
+    ("the solo card face dialog", km.SOLO_FACE_KEYS),
+    ("the data-in-use screen", km.DATA_IN_USE_KEYS),
+    ("the quit question", km.UNSAVED_QUIT_KEYS),
+    ("the Help screen", km.HELP_KEYS),
+)
+"""Each set of bindings that live on one screen, dialog or widget, and its name in a
+message. Every binding id of :mod:`companion.ui.keys.game` is in at least one (a test checks)."""
+
+MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+
+
+@dataclass(frozen=True)
+class KeymapCheck:
+    """The overrides that may be applied (binding id → keys, in Textual's spelling) and
+    one sentence per override left out."""
+
+    keymap: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+@functools.cache
+def _known_key_names() -> frozenset[str]:
+    """Names Textual gives keys: ``enter``, ``f5``, ``question_mark``, ``pageup`` …"""
+    from textual.keys import Keys, _character_to_key
+
+    names = {key.value.split("+")[-1] for key in Keys}
+    names |= {"space", "enter", "tab", "backspace", "escape", "delete"}
+    names |= {_character_to_key(char) for char in string.printable if char.isprintable()}
+    return frozenset(names)
+
+
+def normalise_keys(keys: str) -> str:
+    """``keys`` in Textual's spelling (``?`` → ``question_mark``), comma-separated."""
+    from textual.keys import _normalize_key_list
+
+    return _normalize_key_list(keys)
+
+
+def _is_key_name(name: str) -> bool:
+    """A printable character, or a name Textual gives a key (looked up only then)."""
+    return (len(name) == 1 and name.isprintable()) or name in _known_key_names()
+
+
+def bad_key_names(keys: str) -> list[str]:
+    """The keys in ``keys`` (comma-separated) Textual would not recognise."""
+    bad: list[str] = []
+    for key in keys.split(","):
+        key = key.strip()
+        *modifiers, name = key.split("+") if key != "+" else ["+"]
+        if not name or any(m not in MODIFIERS for m in modifiers) or not _is_key_name(name):
+            bad.append(key)
+    return bad
+
+
+SAID_ONE_BY_ONE = 3
+"""Problems of one kind said one by one; past that, the first few and how many in all (a
+[keys] section of 20,000 unknown ids is said in one line, at once)."""
+
+
+def check_keymap(overrides: Mapping[str, str], name: str = "config.toml") -> KeymapCheck:
+    """Check ``overrides`` (binding id → keys) and return those to apply and the
+    problems; ``name`` is how messages call the configuration file."""
+    from companion.plain_text import clip_value
+
+    ids = all_ids()
+    problems: list[str] = []
+    wanted: dict[str, str] = {}
+    unknown: list[str] = []
+    bad_keys: list[tuple[str, str, list[str]]] = []
+    for binding_id, keys in overrides.items():
+        if binding_id not in ids:
+            unknown.append(binding_id)
+            continue
+        bad = bad_key_names(keys)
+        if bad:
+            bad_keys.append((binding_id, keys, bad))
+            continue
+        wanted[binding_id] = normalise_keys(keys)
+    if len(unknown) <= SAID_ONE_BY_ONE:
+        import difflib
+
+        for binding_id in unknown:
+            close = difflib.get_close_matches(binding_id, sorted(ids), n=1)
+            hint = f" Did you mean {close[0]}?" if close else ""
+            problems.append(
+                f"{name}: [keys] {clip_value(binding_id)} is not a key binding of the app; it "
+                f"was ignored.{hint} Help (?) lists every binding id."
+            )
+    else:
+        first = ", ".join(clip_value(i) for i in unknown[:SAID_ONE_BY_ONE])
+        problems.append(
+            f"{name}: [keys] {len(unknown):,} ids are not key bindings of the app (the first: "
+            f"{first}); they were ignored. Help (?) lists every binding id."
+        )
+    for binding_id, keys, bad in bad_keys[:SAID_ONE_BY_ONE]:
+        problems.append(
+            f"{name}: [keys] {binding_id} = {clip_value(keys)}: "
+            f"{', '.join(clip_value(b) for b in bad[:SAID_ONE_BY_ONE])} is not "
+            'a key name (examples: "c", "ctrl+s", "f5", "enter", "question_mark"); '
+            "the key was not changed."
+        )
+    if len(bad_keys) > SAID_ONE_BY_ONE:
+        problems.append(
+            f"{name}: [keys] {len(bad_keys) - SAID_ONE_BY_ONE:,} more bindings name keys that "
+            "do not exist; they were not changed."
+        )
+    clashing = _clashes(wanted, problems, name)
+    return KeymapCheck({k: v for k, v in wanted.items() if k not in clashing}, problems)
+
+
+def _keys_of(key: Key, keymap: Mapping[str, str]) -> list[str]:
+    keys = keymap.get(key.id) or normalise_keys(key.key)
+    return [part.strip() for part in keys.split(",") if part.strip()]
+
+
+def _clashes(keymap: dict[str, str], problems: list[str], name: str) -> set[str]:
+    """The overridden ids that would share a key with another binding of the same scope
+    or be taken first by a priority key of the app; each clash is told once."""
+    clashing: set[str] = set()
+    told: set[tuple[str, ...]] = set()
+    priority = {k: key.id for key in km.APP_KEYS if key.priority for k in _keys_of(key, keymap)}
+    for where, table in SCOPES:
+        users: dict[str, list[str]] = {}
+        for key in table:
+            for one in dict.fromkeys(_keys_of(key, keymap)):
+                if key.id not in users.setdefault(one, []):
+                    users[one].append(key.id)
+        defaults = {key.id: normalise_keys(key.key).split(",") for key in table}
+        for one, ids in users.items():
+            moved = [i for i in ids if i in keymap and one not in defaults[i]]
+            if len(ids) > 1 and moved:
+                pair = tuple(sorted(ids))
+                if pair not in told:
+                    told.add(pair)
+                    both = "both" if len(ids) == 2 else "all"
+                    problems.append(
+                        f"{name}: [keys] {_joined(ids)} would {both} be {one!r} on "
+                        f"{where}; {_left_out(moved)}"
+                    )
+                clashing.update(moved)
+            taker = priority.get(one)
+            if table is not km.APP_KEYS and taker is not None and moved:
+                problems.append(
+                    f"{name}: [keys] {_joined(moved)} would be {one!r}, which {taker} "
+                    f"takes first everywhere; {_left_out(moved)}"
+                )
+                clashing.update(moved)
+    return clashing
+
+
+def _left_out(ids: list[str]) -> str:
+    what = "that change was" if len(ids) == 1 else "those changes were"
+    return f"{what} left out. Choose another key."
+
+
+def _joined(ids: list[str]) -> str:
+    return ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + f" and {ids[-1]}"

@@ -1,0 +1,480 @@
+"""The End Phase in the rulebook's order: refill your hand, castle income (computed by the
+engine from your closed sides), ally income, reorganisation of the Voyage board and the end
+of the round.
+
+The engine answers every question: which keys are lit (``session.allowed()``), what each
+closed side gives (the castle data), what the reorganisation will do (its preview) and
+whether the round ends the game (the preview of ``EndRound``). What the castle income
+leaves owed (a Market visit, resources the warehouse cannot hold) opens its prompt at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, DataTable, Header, Label, Select, Static
+
+from companion.formatting import plural
+from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
+from companion.ui.notices import sentence
+from companion.ui.screens.follow_through import FollowThroughScreen
+from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
+from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.search_select import SearchSelect
+from solo_deck import (
+    Phase,
+    RuleError,
+    ally_candidates,
+    ally_income,
+    ally_name,
+    hand,
+    load_allies,
+    side_incomes,
+)
+from solo_deck.events import CastleIncome, EndRound, NameAlly, Reorganise, ScoreAllyIncome
+
+if TYPE_CHECKING:
+    from solo_deck import GameState
+    from solo_deck.events import Event
+
+DONE = "✓"
+TODO = "·"
+UNKNOWN = "unknown"
+"""The Select value for an Ally nobody has named."""
+
+
+def step_row(text_id: str, button: str, button_id: str, row_id: str | None = None) -> Horizontal:
+    """A step's text with its button on the right."""
+    text = Label("", id=text_id, classes="step-text", markup=False)
+    return Horizontal(
+        text, Button(button, id=button_id, compact=True), classes="step-row", id=row_id
+    )
+
+
+class EndPhaseScreen(FollowThroughScreen):
+    """Five steps in the rulebook's order, each marked ✓ once done. Every key is lit
+    exactly when the engine accepts its event; the next step's button has the focus."""
+
+    DEFAULT_CSS = """
+    EndPhaseScreen #end-body { padding: 0 1; }
+    EndPhaseScreen #end-title { height: 1; }
+    EndPhaseScreen #ally-table { height: auto; max-height: 8; }
+    EndPhaseScreen .step-row { height: auto; }
+    EndPhaseScreen .step-row > .step-text { width: 1fr; }
+    EndPhaseScreen .step-row > Button { margin-left: 2; }
+    EndPhaseScreen #owed-text { color: $warning; }
+    EndPhaseScreen #flipped, EndPhaseScreen .flip-row { height: auto; }
+    EndPhaseScreen .flip-hint { width: 100%; }
+    EndPhaseScreen .flip-row > Label { width: 34; height: 3; content-align: left middle; }
+    EndPhaseScreen .flip-row > Select { width: 64; }
+    EndPhaseScreen .done { color: $success; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(END_PHASE_KEYS))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._flipped: tuple[tuple[int, int], ...] = ()
+        self._choices: dict[str, list[tuple[str, str]]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="end-body"):
+            yield Static("", id="end-title", classes="title-large")
+            with Vertical(id="step-hand", classes="panel"):
+                yield Label("", id="hand-text")
+            with Vertical(id="step-castle", classes="panel"):
+                yield step_row("castle-text", "Take castle income (c)", "castle-ok")
+                yield step_row("owed-text", "Continue (v)", "follow-ok", "owed-row")
+            with Vertical(id="step-ally", classes="panel"):
+                yield DataTable[str](id="ally-table", cursor_type="row")
+                yield step_row("ally-total", "Add to my VP (a)", "ally-ok")
+            with Vertical(id="step-reorganise", classes="panel"):
+                yield step_row("reorganise-text", "Reorganise (r)", "reorganise-ok")
+                yield Vertical(id="flipped")
+            with Vertical(id="step-end", classes="panel"):
+                yield step_row("end-check", "End the round (e)", "end-ok")
+        yield KeyFooter(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#ally-table", DataTable)
+        table.add_columns("Ally", "Kind", "Condition", "VP", "Why")
+        self.query_one("#step-hand").border_title = "1 · Refill your hand"
+        super().on_mount()
+        self.focus_next_step()
+
+    def redraw(self) -> None:
+        """Draw every step from the current state and light the keys the engine allows."""
+        state = self.state
+        if state.phase not in (Phase.END_PHASE, Phase.GAME_OVER):
+            return
+        over = " · the game is over" if state.phase is Phase.GAME_OVER else ""
+        self.query_one("#end-title", Static).update(f"End Phase · round {state.round}{over}")
+        cards = plural(hand(state, self.ruleset), "card")
+        self.query_one("#hand-text", Label).update(
+            f"Refill your hand to {cards}. Nothing to record."
+        )
+        allowed = self.session.allowed()
+        self._draw_castle(state, allowed)
+        self._draw_ally_income(state, allowed)
+        self._draw_reorganise(state, allowed)
+        self._draw_flipped(state)
+        self._draw_end(state, allowed)
+        self.refresh_bindings()
+
+    def _title(self, widget_id: str, number: int, text: str, done: bool) -> None:
+        self.query_one(widget_id).border_title = f"{DONE if done else TODO} {number} · {text}"
+
+    def _button(self, button_id: str, shown: bool, lit: bool) -> None:
+        button = self.query_one(button_id, Button)
+        button.display = shown
+        button.disabled = not lit
+
+    def _draw_castle(self, state: GameState, allowed: frozenset[str]) -> None:
+        done = state.end_phase.castle_income
+        self._title("#step-castle", 2, "Castle income", done)
+        lines = side_lines(state)
+        verb = "gave" if done else ("gives" if len(lines) == 1 else "give")
+        sides = f"Your {plural(len(lines), 'closed side')} {verb}:"
+        head = sides if lines else "No side of your castle is closed yet: nothing."
+        text = self.query_one("#castle-text", Label)
+        text.update("\n".join([f"{DONE} {head}" if done else head, *lines]))
+        text.set_class(done, "done")
+        self._button("#castle-ok", not done and not state.game_over, "castle_income" in allowed)
+        first = state.obligation
+        self.query_one("#owed-row").display = first is not None
+        if first is not None:
+            self.query_one("#owed-text", Label).update(
+                f"Still owed: {sentence(first.text)} Press v; nothing else can be recorded "
+                "before it."
+            )
+            lit = bool(allowed & {*first.event_types, "decline"})
+            self.query_one("#follow-ok", Button).disabled = not lit
+
+    def _draw_ally_income(self, state: GameState, allowed: frozenset[str]) -> None:
+        income = ally_income(state.player, state.palace, ruleset=self.ruleset)
+        table = self.query_one("#ally-table", DataTable)
+        table.clear()
+        for line in income.lines:
+            met = "met" if line.met else "not met"
+            table.add_row(line.name, line.kind.capitalize(), met, str(line.vp), line.reason)
+        table.display = bool(income.lines)
+        scored = state.end_phase.ally_income
+        self._title("#step-ally", 3, "Ally income", scored is not None)
+        total = self.query_one("#ally-total", Label)
+        now = f"+{income.total} VP" if income.lines else "nothing (you have no Allies)"
+        if scored is not None:
+            text = f"{DONE} Added +{scored} VP (you have {state.player.vp})."
+        elif not state.end_phase.castle_income:
+            text = (
+                f"With what you have now: {now}. Take the castle income first (step 2): it can "
+                "change what your Allies compare, and this is worked out again then."
+            )
+        else:
+            text = f"Total after your castle income: {now}. Press a to add it."
+        total.update(text)
+        total.set_class(scored is not None, "done")
+        self._button("#ally-ok", scored is None and not state.game_over, "ally_income" in allowed)
+
+    def _draw_reorganise(self, state: GameState, allowed: frozenset[str]) -> None:
+        done = state.end_phase.reorganised
+        self._title("#step-reorganise", 4, "Reorganise the Voyage board", done)
+        text = self.query_one("#reorganise-text", Label)
+        text.set_class(done, "done")
+        self._button("#reorganise-ok", not done and not state.game_over, "reorganise" in allowed)
+        if done:
+            text.update(f"{DONE} {self._reorganise_line()}")
+            return
+        after = self._preview(Reorganise(), text)
+        if after is not None:
+            text.update("\n".join([*reorganise_preview(state, after), "Then press r."]))
+
+    def _preview(self, event: Event, label: Label) -> GameState | None:
+        """The state ``event`` leads to; when the rules refuse it, ``label`` says why and
+        there is none."""
+        try:
+            after, _ = self.session.preview(event)
+        except RuleError as exc:
+            label.update(sentence(str(exc)))
+            return None
+        return after
+
+    def _reorganise_line(self) -> str:
+        """What the reorganisation did, in the engine's words (its log line)."""
+        history, log = self.session.events, self.session.log
+        done = [i for i, event in enumerate(history) if event.type == "reorganise"]
+        return log[len(log) - len(history) + done[-1]] if done else "Reorganised."
+
+    def _draw_flipped(self, state: GameState) -> None:
+        """One list per Ally just turned up: who is it? Only Allies that can be there."""
+        flipped = state.end_phase.flipped_allies if state.phase is Phase.END_PHASE else ()
+        if flipped == self._flipped:
+            self._update_flipped(state)
+            return
+        self._flipped = flipped
+        self._choices.clear()
+        box = self.query_one("#flipped", Vertical)
+        box.remove_children()
+        rows: list[Widget] = []
+        if flipped:
+            rows.append(
+                Label(
+                    "Name them if you like: type a name's first letters to find it (the keys "
+                    "go to the list while it has the cursor); Tab moves on.",
+                    classes="muted flip-hint",
+                )
+            )
+        for port, space in flipped:
+            select_id = f"flip-{port}-{space}"
+            options = self._choices[select_id] = self.ally_choices(state, port, space)
+            select = SearchSelect(
+                options,
+                allow_blank=False,
+                value=named(state, port, space, options),
+                id=select_id,
+                classes="flip-select",
+            )
+            label = Label(f"Who was turned up in {state.voyage.ports[port].name}?", markup=False)
+            rows.append(Horizontal(label, select, classes="flip-row"))
+        box.mount_all(rows)
+
+    def _update_flipped(self, state: GameState) -> None:
+        """Offer each list what can be there now (naming one Ally takes it off the others)."""
+        for port, space in self._flipped:
+            select_id = f"flip-{port}-{space}"
+            found = self.query(f"#{select_id}")
+            if not found or not found.first().is_mounted:
+                continue
+            select: Select[str] = found.first(Select)
+            options = self.ally_choices(state, port, space)
+            value = named(state, port, space, options)
+            with select.prevent(Select.Changed):
+                if options != self._choices.get(select_id):
+                    self._choices[select_id] = options
+                    select.set_options(options)
+                if select.value != value:
+                    select.value = value
+
+    def ally_choices(self, state: GameState, port: int, space: int) -> list[tuple[str, str]]:
+        """The Allies that can lie in a space just turned up (after "not named yet"): none in
+        your castle, named at another port or removed from the game (the one named there
+        now stays offered)."""
+        can_be = set(ally_candidates(state, port, space))
+        out = {ally.id for ally in load_allies()} - can_be
+        return [(NOT_NAMED, UNKNOWN), *ally_options(out)]
+
+    def _draw_end(self, state: GameState, allowed: frozenset[str]) -> None:
+        label = self.query_one("#end-check", Label)
+        button = self.query_one("#end-ok", Button)
+        over = state.phase is Phase.GAME_OVER
+        self._title("#step-end", 5, "End of the round", over)
+        button.label = "Final score (f)" if over else "End the round (e)"
+        button.disabled = not over and "end_round" not in allowed
+        if over:
+            why = "; ".join(reason.describe() for reason in state.game_end)
+            label.update(f"{DONE} The game is over: {why}. Press f for the final score.")
+            return
+        after = self._preview(EndRound(), label)
+        if after is None:
+            return
+        why = "; ".join(reason.describe() for reason in after.game_end)
+        label.update(
+            f"Game-end check: the game ends now ({why}). Press e."
+            if after.phase is Phase.GAME_OVER
+            else f"Game-end check: no trigger; round {state.round + 1} follows. Press e."
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key is lit exactly when the engine accepts its event; the keys of steps done
+        are hidden (Textual: False hides a key, None dims it)."""
+        if not self.session.has_game:
+            return action == "back"
+        state = self.state
+        over = state.phase is Phase.GAME_OVER
+        progress = state.end_phase
+        if action == "final_score":
+            return over
+        first = state.obligation
+        done = {
+            "castle_income": progress.castle_income,
+            "ally_income": progress.ally_income is not None,
+            "reorganise": progress.reorganised,
+            "follow": first is None,
+        }
+        events = {**END_PHASE_EVENTS, "follow": (*(first.event_types if first else ()), "decline")}
+        if action in events:
+            if over or done.get(action, False):
+                return False
+            return True if self.session.allowed() & set(events[action]) else None
+        if action == "undo":
+            return True if self.session.can_undo else None
+        return self.session.can_redo if action == "redo" else True
+
+    def apply(self, event: Event | None) -> bool:
+        """Apply ``event``, redraw, then follow through on what it leaves owed."""
+        applied = super().apply(event)
+        if applied and self.session.has_game and self.is_current:
+            self._draw_if_stale()
+            self.follow_through()
+        return applied
+
+    def nothing_owed(self) -> None:
+        """On to the next step."""
+        self.focus_next_step()
+
+    def prompt_closed(self, result: Event | None) -> None:
+        """Apply what the prompt closed with; if nothing was, back to the steps."""
+        if not self.apply(result):
+            self.focus_next_step()
+
+    def focus_next_step(self) -> None:
+        """Focus the button of the next step (or the first Ally left to name)."""
+        state, progress = self.state, self.state.end_phase
+        ports = state.voyage.ports
+        unnamed = [f"#flip-{p}-{s}" for p, s in self._flipped if not ports[p].allies[s].face_up_id]
+        order = [
+            (state.obligation is not None, "#follow-ok"),
+            (not progress.castle_income, "#castle-ok"),
+            (progress.ally_income is None, "#ally-ok"),
+            (not progress.reorganised, "#reorganise-ok"),
+            *((True, selector) for selector in unnamed),
+        ]
+        target = next((selector for due, selector in order if due), "#end-ok")
+        self.call_after_refresh(self._focus_widget, target)
+
+    def _focus_widget(self, selector: str) -> None:
+        found = self.query(selector)
+        if found and self.is_current:
+            found.first().focus()
+
+    def action_castle_income(self) -> None:
+        """Step 2: take your closed sides' income (a Market visit opens its prompt)."""
+        self.apply(CastleIncome())
+
+    def action_follow(self) -> None:
+        """Open the prompt for what the castle income left owed."""
+        self.open_prompt()
+
+    def action_ally_income(self) -> None:
+        """Step 3: add your Allies' income to your VP."""
+        if self.apply(ScoreAllyIncome()):
+            self.notify(f"Ally income: +{self.state.end_phase.ally_income} VP.")
+
+    def action_reorganise(self) -> None:
+        """Step 4: refill the card spaces and turn uncovered Allies face up."""
+        self.apply(Reorganise())
+
+    def action_end_round(self) -> None:
+        """Step 5: end the round; on to the next round or to the final score."""
+        if not self.apply(EndRound()):
+            return
+        state = self.state
+        if state.phase is Phase.GAME_OVER:
+            why = "; ".join(reason.describe() for reason in state.game_end)
+            self.notify(f"The game is over: {why}.", title="Game end", timeout=10)
+            self.action_final_score()
+            return
+        self.notify(f"Round {state.round} begins.")
+        self.dismiss()
+
+    def action_final_score(self) -> None:
+        """Replace this screen with the Final score."""
+        self.host.open_final_score(replacing=True)
+
+    def action_undo(self) -> None:
+        """Take back the last event (back to the Table if it leaves the End Phase)."""
+        self.step("undo")
+        self._after_history_move()
+
+    def action_redo(self) -> None:
+        """Re-apply the last undone event."""
+        self.step("redo")
+        self._after_history_move()
+
+    def _after_history_move(self) -> None:
+        if self.state.phase not in (Phase.END_PHASE, Phase.GAME_OVER):
+            self.notify("Back before the End Phase: returning to the Table.")
+            self.dismiss()
+            return
+        self._draw_if_stale()
+        self.focus_next_step()
+
+    def action_back(self) -> None:
+        """Back to the Table; the steps done so far stay done."""
+        self.dismiss()
+
+    @on(Button.Pressed)
+    def _button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        over = self.state.phase is Phase.GAME_OVER
+        actions = {
+            "castle-ok": self.action_castle_income,
+            "follow-ok": self.action_follow,
+            "ally-ok": self.action_ally_income,
+            "reorganise-ok": self.action_reorganise,
+            "end-ok": self.action_final_score if over else self.action_end_round,
+        }
+        actions[event.button.id or "end-ok"]()
+
+    @on(Select.Changed, ".flip-select")
+    def _ally_named(self, event: Select.Changed) -> None:
+        select = event.select
+        if select.id is None or not isinstance(event.value, str) or not self.session.has_game:
+            return
+        port, space = (int(part) for part in select.id.split("-")[1:])
+        ally_id = None if event.value == UNKNOWN else event.value
+        current = self.state.voyage.ports[port].allies[space]
+        if not current.face_up or current.face_up_id == ally_id:
+            return
+        if self.apply(NameAlly(port=port, space=space, ally_id=ally_id)):
+            self.notify(f"{self.state.voyage.ports[port].name}: {ally_name(ally_id, NOT_NAMED)}.")
+
+
+def named(state: GameState, port: int, space: int, options: list[tuple[str, str]]) -> str:
+    """The value to show for an Ally space: its Ally if offered, else "not named yet"."""
+    current = state.voyage.ports[port].allies[space].face_up_id or UNKNOWN
+    return current if any(value == current for _, value in options) else UNKNOWN
+
+
+def side_lines(state: GameState) -> list[str]:
+    """What each closed side of your castle gives, from the castle data."""
+    port = state.voyage.ports[state.voyage.player].name
+    rules = [side_incomes()[side] for side in state.player.closed_sides]
+    return [
+        f"  {rule.name} side: "
+        + (f"visit the Market in {port}" if rule.market else rule.gains.describe())
+        for rule in rules
+    ]
+
+
+def reorganise_preview(before: GameState, after: GameState) -> list[str]:
+    """What the engine's preview of the reorganisation does, in table language."""
+    ports = before.voyage.ports
+    refilled = [
+        ports[p].name
+        for p, s in before.voyage.empty_card_spaces()
+        if after.voyage.ports[p].cards[s].present
+    ]
+    pile = f"{plural(after.voyage.advanced_pile, 'card')} left in the pile"
+    spaces = "space" if len(refilled) == 1 else "spaces"
+    cards = plural(len(refilled), "Advanced card")
+    lines = [
+        f"{TODO} Draw {cards} onto the empty card {spaces}: {', '.join(refilled)} ({pile} after)."
+        if refilled
+        else f"{TODO} No card space to refill ({pile})."
+    ]
+    if short := after.end_phase.cards_short:
+        stay = plural(short, "card space") + (" stays" if short == 1 else " stay")
+        lines.append(f"{TODO} {stay} empty: the pile is out, so the game ends after this round.")
+    turned = ", ".join(ports[p].name for p, _ in after.end_phase.flipped_allies)
+    lines.append(
+        f"{TODO} Turn face up the Ally left uncovered in: {turned}."
+        if turned
+        else f"{TODO} No face-down Ally lies uncovered."
+    )
+    return lines

@@ -1,0 +1,250 @@
+"""The final score: counts prefilled from the tracked game (editable), the breakdown with
+the most-Structures rule that applied, the title shown large, notes, saving the game to
+the history, and the game as a BG Stats link and QR code (``ctrl+g``; its play id is the
+record's id, so sending it before and after saving gives BG Stats one play)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Digits, Header, Input, Label, Static, TextArea
+
+from companion.formatting import shorten
+from companion.ui.keys import FINAL_SCORE_KEYS, bindings
+from companion.ui.screens.game_screen import GameScreen
+from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.number_field import NumberField
+from solo_deck import ScoreBreakdown, final_counts, final_score
+
+if TYPE_CHECKING:
+    from companion.storage import HistoryRecord
+    from solo_deck import Ruleset
+
+INPUTS = (
+    ("vp_track", "VP track"),
+    ("structures", "Your Structures"),
+    ("frederick_structures", "Frederick's Structures"),
+    ("grain", "Grain"),
+    ("stone", "Stone"),
+    ("augustales", "Augustales"),
+)
+LOG_LINES = 40
+NOTES_MAX = 2000
+
+
+def structures_rule_line(ruleset: Ruleset, counts: dict[str, int], bonus: int) -> str:
+    """Which most-Structures rule the game's ruleset plays and why the bonus (as the engine
+    scored it: ``bonus``) is or is not yours, in one short line."""
+    rule = ruleset.scoring.most_structures_rule.value
+    got = f"+{bonus} VP" if bonus else "no bonus"
+    if rule == "always":
+        return f"Most Structures, {got}: always yours in solo (Frederick scores nothing)."
+    needed = (
+        "at least as many Structures as" if rule == "at_least_as_many" else "more Structures than"
+    )
+    mine, his = counts["structures"], counts["frederick_structures"]
+    return f"Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his})."
+
+
+class FinalScoreScreen(GameScreen[None]):
+    """Check the counts against the table (they are prefilled and editable); the total and
+    the title follow every change. ``ctrl+s`` saves the game to the history."""
+
+    DEFAULT_CSS = """
+    FinalScoreScreen #final-body { padding: 0 1; }
+    FinalScoreScreen #final-heading { height: 1; }
+    FinalScoreScreen #final-reasons { margin-bottom: 1; width: 100%; content-align: center middle; }
+    FinalScoreScreen #final-columns { height: auto; }
+    FinalScoreScreen #counts { width: 64; }
+    FinalScoreScreen #result { width: 1fr; }
+    FinalScoreScreen #breakdown { height: auto; }
+    FinalScoreScreen #structures-rule { width: 100%; margin-top: 1; }
+    FinalScoreScreen #total { width: auto; margin: 1 0 0 2; }
+    FinalScoreScreen #title {
+        height: 5;
+        border: heavy $accent;
+        text-style: bold;
+        content-align: center middle;
+        margin: 1 0 0 0;
+    }
+    FinalScoreScreen #notes { height: 6; }
+    FinalScoreScreen NumberField > .number-label { width: 24; }
+    FinalScoreScreen #save-status { height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(FINAL_SCORE_KEYS))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.breakdown: ScoreBreakdown | None = None
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        values = final_counts(state)
+        yield Header()
+        with VerticalScroll(id="final-body"):
+            yield Static("Final score", id="final-heading", classes="title-large")
+            reasons = "; ".join(reason.describe() for reason in state.game_end)
+            yield Label(
+                f"The game ended after round {state.round}: {reasons}."
+                if reasons
+                else f"Scoring after round {state.round}.",
+                id="final-reasons",
+                classes="muted",
+            )
+            with Horizontal(id="final-columns"):
+                with Vertical(id="counts", classes="panel"):
+                    yield Label(
+                        "Prefilled from the game: check each against the table.",
+                        classes="muted",
+                    )
+                    for name, label in INPUTS:
+                        yield NumberField(label, values[name], id=name)
+                with Vertical(id="result", classes="panel"):
+                    yield Static("", id="breakdown")
+                    yield Label("", id="structures-rule", classes="muted")
+                    yield Digits("0", id="total")
+                    yield Static("", id="title")
+            yield Label("Notes (optional)")
+            yield TextArea(id="notes")
+            yield Label("", id="save-status", classes="error-text", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#counts").border_title = "Your final counts"
+        self.query_one("#result").border_title = "Score"
+        self.update_score()
+        self.query_one("#vp_track", NumberField).input.focus()
+        super().on_mount()
+
+    # --- the score ----------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int] | None:
+        """The six counts, or ``None`` while one of them is not a valid number."""
+        values = {}
+        for name, _ in INPUTS:
+            value = self.query_one(f"#{name}", NumberField).value
+            if value is None:
+                return None
+            values[name] = value
+        return values
+
+    def update_score(self) -> None:
+        """Recompute the breakdown, the total and the title from the fields."""
+        counts = self.counts()
+        breakdown_view = self.query_one("#breakdown", Static)
+        title_view = self.query_one("#title", Static)
+        if counts is None:
+            self.breakdown = None
+            breakdown_view.update("Fix the counts marked in red to see the score.")
+            self.query_one("#total", Digits).update("--")
+            title_view.update("")
+            self.query_one("#structures-rule", Label).update("")
+            return
+        score = final_score(**counts, ruleset=self.ruleset)
+        self.breakdown = score
+        per_structure = self.ruleset.scoring.vp_per_structure.value
+        lines = [
+            f"VP track                      {score.vp_track:>4}",
+            f"Structures (+{per_structure} each)          {score.structures:>4}",
+            f"Most Structures bonus         {score.most_structures_bonus:>4}",
+            f"Resources → VP                {score.resources_vp:>4}",
+            "─" * 36,
+            f"Total                         {score.total:>4}",
+        ]
+        breakdown_view.update("\n".join(lines))
+        self.query_one("#structures-rule", Label).update(
+            structures_rule_line(self.ruleset, counts, score.most_structures_bonus)
+        )
+        self.query_one("#total", Digits).update(str(score.total))
+        title_view.update(score.title.upper())
+
+    @on(Input.Changed)
+    def _count_changed(self, event: Input.Changed) -> None:
+        self.update_score()
+
+    @on(Input.Submitted)
+    def _count_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    # --- saving -------------------------------------------------------------------------
+
+    def build_record(self) -> HistoryRecord | None:
+        """The history record for this game (``None`` after telling what is wrong)."""
+        from companion.storage import HistoryRecord
+        from companion.storage.history_record import game_fields
+
+        status = self.query_one("#save-status", Label)
+        fields = [self.query_one(f"#{name}", NumberField) for name, _ in INPUTS]
+        checks = [field.check() for field in fields]
+        counts = self.counts()
+        if not all(checks) or counts is None or self.breakdown is None:
+            status.update("Fix the counts marked in red before saving.")
+            return None
+        notes = self.query_one("#notes", TextArea).text.strip()
+        if len(notes) > NOTES_MAX:
+            status.update(f"The notes are {len(notes)} characters long; keep them to {NOTES_MAX}.")
+            return None
+        session = self.session
+        try:
+            return HistoryRecord(
+                **({"id": session.game_id} if session.game_id else {}),
+                finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+                started_at=session.started_at,
+                play_seconds=round(float(session.play_seconds), 1),
+                **game_fields(session.setup, self.state),
+                score=self.breakdown,
+                frederick_structures=counts["frederick_structures"],
+                notes=notes,
+                log_summary=[shorten(line, 300) for line in session.log[-LOG_LINES:]],
+                source="app",
+            )
+        except ValidationError as exc:
+            status.update(f"This game cannot be recorded: {exc.errors()[0]['msg']}.")
+            return None
+
+    def action_save(self) -> None:
+        """Store the game in the history and go back to the Start screen."""
+        if not self.session.has_game:
+            self.notify("There is no game to save.", severity="error")
+            return
+        record = self.build_record()
+        if record is None:
+            return
+        status = self.query_one("#save-status", Label)
+        try:
+            self.session.finish(record)
+        except (OSError, ValueError) as exc:
+            status.update(
+                f"Could not save to the history: {exc}. Nothing is lost: the game and what you "
+                "typed are still here; fix the problem and press ctrl+s again."
+            )
+            self.notify(str(exc), title="Not saved", severity="error", timeout=10)
+            return
+        status.update("")
+        self.notify("Saved to your history.", title="Saved")
+        self._back_to_start()
+
+    def _back_to_start(self) -> None:
+        if not self.host.back_to_start():
+            self.dismiss()
+
+    def action_back(self) -> None:
+        """Leave without saving (back to the screen underneath)."""
+        self.dismiss()
+
+    def action_bgstats(self) -> None:
+        """Show this game as a BG Stats link and QR code (nothing is saved)."""
+        if not self.session.has_game:
+            self.notify("There is no game to send.", severity="error")
+            return
+        record = self.build_record()
+        if record is not None:
+            self.host.open_bgstats(record)

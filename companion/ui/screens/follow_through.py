@@ -1,0 +1,52 @@
+"""The follow-through: after each move, the prompt for what it left owed, one at a time.
+
+:class:`FollowThroughScreen` is the one loop, shared by the Table and the End Phase: while
+the engine has something pending (``GameState.obligation``) it opens the prompt for it
+(:func:`~companion.ui.screens.prompts.prompt_for`), applies what the prompt closes with as
+any move, and looks again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.ui.screens.game_screen import GameScreen
+from companion.ui.screens.prompts import prompt_for
+
+if TYPE_CHECKING:
+    from textual.screen import ModalScreen
+
+    from solo_deck.events import Event
+
+
+class FollowThroughScreen(GameScreen[None]):
+    """A game screen that follows through on each move (see the module). When to look is
+    the subclass's: it calls :meth:`follow_through` after a move it applied."""
+
+    def follow_through(self) -> None:
+        """Open the prompt for the first pending obligation, or, when nothing is owed,
+        carry on (:meth:`nothing_owed`). Nothing is left pending silently: a prompt closed
+        with Escape leaves the obligation on the screen, to be opened again."""
+        if not self.session.has_game or not self.is_current:
+            return
+        if not self.open_prompt():
+            self.nothing_owed()
+
+    def open_prompt(self) -> bool:
+        """Open the prompt for the first pending obligation; False when nothing is owed."""
+        first = self.state.obligation
+        if first is None:
+            return False
+        self.show_prompt(prompt_for(first, self.state, self.ruleset))
+        return True
+
+    def show_prompt(self, prompt: ModalScreen[Any]) -> None:
+        """Put ``prompt`` on screen; what it closes with goes to :meth:`prompt_closed`."""
+        self.app.push_screen(prompt, self.prompt_closed)
+
+    def prompt_closed(self, result: Event | None) -> None:
+        """Apply what a prompt closed with, as any move (which follows through again)."""
+        self.apply(result)
+
+    def nothing_owed(self) -> None:
+        """After a move that leaves nothing owed (subclasses)."""

@@ -1,0 +1,110 @@
+"""The one doorway from a screen to the game: the host, the session, the state and the
+rules, one way to apply an event and to undo or redo, and a redraw whenever the game
+changes (:class:`~companion.ui.messages.GameChanged`).
+
+Screens read the session (which asks the engine); none reaches into ``session.game``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, TypeVar
+
+from textual import on
+from textual.screen import Screen
+
+from companion.ui.host import Hosted
+from companion.ui.messages import GameChanged
+from companion.ui.notices import refused, save_failed
+from companion.ui.screens.quick_open import OpensAtOnce
+from solo_deck import RuleError
+
+if TYPE_CHECKING:
+    from companion.session import GameSession
+    from solo_deck import GameState, Ruleset
+    from solo_deck.events import Event
+
+ResultT = TypeVar("ResultT")
+
+
+class GameScreen(OpensAtOnce, Hosted, Screen[ResultT]):
+    """A screen that shows the game in progress and changes it.
+
+    Subclasses draw in :meth:`redraw`, called once when mounted and again after every
+    change of the game (or on returning to the screen if it changed meanwhile)."""
+
+    _drawn: int = -1
+    """The session revision last drawn."""
+
+    @property
+    def session(self) -> GameSession:
+        """The app's game session."""
+        return self.host.session
+
+    @property
+    def state(self) -> GameState:
+        """The current game state (a game must be open)."""
+        return self.session.state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The game's ruleset."""
+        return self.session.ruleset
+
+    # --- changing the game ------------------------------------------------------------
+
+    def apply(self, event: Event | None) -> bool:
+        """Push ``event`` through the session. A refusal is told and changes nothing (False);
+        a failed save is told, the move stays in memory (True)."""
+        if event is None:
+            return False
+        try:
+            self.session.push(event)
+        except RuleError as exc:
+            refused(self, exc)
+            return False
+        except OSError as exc:
+            save_failed(self, exc)
+        self.host.game_changed()
+        return True
+
+    def step(self, direction: Literal["undo", "redo"]) -> Event | None:
+        """Take back (``undo``) or bring back (``redo``) one event; says so when there is
+        nothing to move or the move could not be saved."""
+        try:
+            event = self.session.undo() if direction == "undo" else self.session.redo()
+        except RuleError as exc:  # a redone event the rules now refuse
+            refused(self, exc)
+            return None
+        except OSError as exc:
+            save_failed(self, exc, "change")
+            event = None
+        if event is None and not self.session.save_error:
+            self.notify(f"Nothing to {direction}.")
+        self.host.game_changed()
+        return event
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw the game as it is now (subclasses)."""
+
+    def _draw_if_stale(self) -> None:
+        if not self.session.has_game or not self.is_mounted:
+            return
+        revision = self.session.revision
+        if revision != self._drawn:
+            self._drawn = revision
+            self.redraw()
+
+    def on_mount(self) -> None:
+        """Draw once."""
+        self._draw_if_stale()
+
+    def on_screen_resume(self) -> None:
+        """Back on this screen: draw what changed meanwhile."""
+        self._draw_if_stale()
+
+    @on(GameChanged)
+    def _game_changed(self, message: GameChanged) -> None:
+        if self.is_current:
+            self._draw_if_stale()

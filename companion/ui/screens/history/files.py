@@ -1,0 +1,247 @@
+"""The History screen's two file dialogs: export the history (CSV, JSON or BG Stats plays)
+and restore one of the copies kept in ``backups/``.
+
+Both do their file work through the same functions as the command line
+(:func:`~companion.history.export.write_export`,
+:func:`~companion.storage.restore.restore_backup`), so the rules are the same: an export
+goes only to a regular file (or a new name) outside the data folder, and an existing file
+is replaced only after a yes; a restore checks the copy first and backs up the current
+history before replacing it. Every path and message is shown as plain text.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import pathlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
+
+from companion.storage.restore import RestoreResult
+from companion.ui.host import Hosted
+from companion.ui.keys import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS, bindings
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.action_button import action_button
+from companion.ui.widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from companion.history.export import ExportFormat
+    from companion.storage import HistoryRecord
+    from companion.storage.restore import BackupInfo
+
+FORMATS: tuple[tuple[str, str, str], ...] = (
+    ("csv", ".csv", "CSV: a spreadsheet; import reads it back"),
+    ("json", ".json", "JSON: every field; import reads it back"),
+    ("bgstats", ".json", "BG Stats plays: one per game, JSON"),
+)
+
+
+def default_export_path(fmt: str = "csv", today: dt.date | None = None) -> pathlib.Path:
+    """``~/stupor-solo-history-YYYY-MM-DD.csv`` (``-bgstats.json`` for BG Stats)."""
+    day = (today or dt.date.today()).isoformat()
+    suffix = "-bgstats.json" if fmt == "bgstats" else (".json" if fmt == "json" else ".csv")
+    return pathlib.Path.home() / f"stupor-solo-history-{day}{suffix}"
+
+
+class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
+    """Where to write the history and in which format; dismissed with the file written."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(EXPORT_KEYS))
+
+    def __init__(self, records: Sequence[HistoryRecord]) -> None:
+        super().__init__()
+        self.records = list(records)
+
+    def compose(self) -> ComposeResult:
+        count = len(self.records)
+        with Vertical(classes="dialog"):
+            yield Label(f"Export {count} game{'s' if count != 1 else ''}", classes="dialog-title")
+            yield Label("Format")
+            with RadioSet(id="export-format"):
+                for index, (fmt, _, label) in enumerate(FORMATS):
+                    yield RadioButton(label, value=index == 0, id=f"format-{fmt}")
+            yield Label("File (a new name, or a file to replace)")
+            yield Input(str(default_export_path()), id="export-path")
+            yield Label("", id="export-error", classes="error-text", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield action_button("Export (ctrl+s)", "export", "primary")
+                yield action_button("Cancel (esc)", "cancel")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#export-path", Input).focus()
+
+    @property
+    def fmt(self) -> ExportFormat:
+        """The chosen format."""
+        pressed = self.query_one("#export-format", RadioSet).pressed_button
+        chosen = (pressed.id or "format-csv").removeprefix("format-") if pressed else "csv"
+        return cast("ExportFormat", chosen)
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        """A new format: a file name still as suggested follows it."""
+        field = self.query_one("#export-path", Input)
+        suggested = {str(default_export_path(fmt)) for fmt, _, _ in FORMATS}
+        if field.value in suggested:
+            field.value = str(default_export_path(self.fmt))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the file name exports."""
+        event.stop()
+        self.action_export()
+
+    def action_cancel(self) -> None:
+        """Close without writing."""
+        self.dismiss(None)
+
+    def action_export(self) -> None:
+        """Check the target; ask before replacing a file; write."""
+        from companion.storage.export_target import ExportTargetError, check_export_target
+
+        text = self.query_one("#export-path", Input).value.strip()
+        error = self.query_one("#export-error", Label)
+        if not text:
+            error.update("Type the file to write.")
+            return
+        try:
+            target = check_export_target(text, self.host.session.folder)
+        except ExportTargetError as exc:
+            error.update(f"{exc}. Choose another file.")
+            return
+        if not target.existing:
+            self._write(target.path)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._write(target.path)
+
+        self.app.push_screen(
+            ConfirmModal("Replace this file?", str(target.path), yes_label="Replace"), answered
+        )
+
+    def _write(self, path: pathlib.Path) -> None:
+        from companion.history.export import write_export
+
+        error = self.query_one("#export-error", Label)
+        app = self.host
+        try:
+            written = write_export(
+                self.records, path, self.fmt, app.session.folder, app.config.config.bgstats
+            )
+        except (OSError, ValueError) as exc:
+            error.update(f"Nothing was written: {exc}")
+            return
+        self.dismiss(written)
+
+
+class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
+    """The copies of the history, newest first; enter restores the highlighted one (after
+    a yes). Dismissed with what the restore did, or ``None``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(RESTORE_KEYS))
+
+    DEFAULT_CSS = """
+    BackupsModal > .dialog { max-height: 90%; }
+    BackupsModal DataTable { height: auto; max-height: 20; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.infos: list[BackupInfo] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Copies of the history", classes="dialog-title")
+            yield Label(
+                "One is made after every finished game, before an import and before a "
+                "restore. Restoring one keeps a copy of the history as it is now.",
+                classes="muted",
+            )
+            yield DataTable[Text](cursor_type="row", id="backups-table")
+            yield Label("", id="backups-message", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield action_button("Restore (enter)", "restore", "warning")
+                yield action_button("Close (esc)", "close")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        from companion.storage.restore import backup_infos
+
+        self.infos = backup_infos(self.host.session.folder)
+        table = self.query_one("#backups-table", DataTable)
+        for header in ("Saved", "Games", "Size", "Name"):
+            table.add_column(header)
+        for info in self.infos:
+            saved = (
+                info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if info.saved_at else "—"
+            )
+            games = "unreadable" if info.games is None else str(info.games)
+            size = f"{info.size / 1024:,.1f} KB"
+            table.add_row(*(Text(cell) for cell in (saved, games, size, info.name)))
+        if not self.infos:
+            self.query_one("#backups-message", Label).update(
+                "No copies yet: the first is made when you save a finished game."
+            )
+            table.display = False
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a copy: restore it (asks first)."""
+        event.stop()
+        self.action_restore()
+
+    def action_close(self) -> None:
+        """Back to the history."""
+        self.dismiss(None)
+
+    def action_restore(self) -> None:
+        """Ask, then make the highlighted copy the history."""
+        message = self.query_one("#backups-message", Label)
+        if self.host.read_only:
+            message.update("This copy is read-only: another copy of the app holds your data.")
+            return
+        table = self.query_one("#backups-table", DataTable)
+        if not self.infos or table.cursor_row >= len(self.infos):
+            message.update("There is no copy to restore.")
+            return
+        info = self.infos[table.cursor_row]
+        games = "an unreadable number of" if info.games is None else str(info.games)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._restore(info)
+
+        self.app.push_screen(
+            ConfirmModal(
+                "Restore this copy?",
+                info.name,
+                note=f"It holds {games} games. Your history as it is now is kept as a copy "
+                "first, so this can be undone the same way.",
+                yes_label="Restore",
+                danger=True,
+                keys=HISTORY_RESTORE_KEYS,
+            ),
+            answered,
+        )
+
+    def _restore(self, info: BackupInfo) -> None:
+        from companion.storage.restore import restore_backup
+
+        app = self.host
+        try:
+            result = restore_backup(
+                app.session.folder, info.name, keep=app.config.config.backups.keep
+            )
+        except (OSError, ValueError) as exc:
+            self.query_one("#backups-message", Label).update(f"Not restored: {exc}")
+            return
+        app.session.forget_history()
+        self.dismiss(result)

@@ -1,0 +1,463 @@
+"""The History screen: every finished game, sortable and filterable, and one game's details.
+
+What is listed, in which order and with which labels is the :class:`HistoryView`'s business
+(``companion/history_view.py``); reading, deleting and putting back games is the
+:class:`HistoryService`'s (the session keeps one for the app's run). This screen draws the
+view and runs the service in thread workers: opening the screen reads the history (a
+loading indicator shows if that takes a moment), so a long history never freezes the
+screen. Deleting a game asks first and can be undone (``u``) for as long as the app runs;
+writes run in one worker at a time. When another copy of the app holds the data
+(``app.read_only``) nothing is written: delete and undo are refused with a message.
+``e`` exports the history and ``b`` lists its backup copies, to restore one
+(:mod:`companion.ui.screens.history.files`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Header, Label, Select, Static
+from textual.worker import Worker, WorkerState
+
+from companion.formatting import shorten
+from companion.history.service import HistoryReading
+from companion.ui.host import Hosted
+from companion.ui.keys import HISTORY_DELETE_KEYS, HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
+from companion.ui.screens.history.reading import reading_finished, start_reading
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.modals.history_detail import HistoryDetailModal
+from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.views.history import (
+    COLUMNS,
+    FILTERS,
+    NOTES_INDEX,
+    HistoryColumn,
+    HistoryFilter,
+    HistoryView,
+    filter_choices,
+    game_label,
+)
+from companion.ui.widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from companion.history.service import HistoryService
+    from companion.storage import HistoryRecord
+    from companion.storage.restore import RestoreResult
+
+EMPTY_TEXT = (
+    "No finished games yet. When you save a game's final score it appears here, with its "
+    "title and details."
+)
+NO_MATCH_TEXT = "No game matches these filters: press c to clear them."
+"""Seconds a read may take before the loading indicator shows (no flash for short reads)."""
+
+
+def delete_question(record: HistoryRecord) -> ConfirmModal:
+    """The question asked before ``record`` leaves the history."""
+    house = f" · House {record.house}" if record.house else ""
+    return ConfirmModal(
+        "Delete this game?",
+        f"{game_label(record)}{house}",
+        note="It leaves your history and your statistics. Until you quit the app, u on the "
+        "History screen puts it back.",
+        yes_label="Delete",
+        no_label="Keep",
+        danger=True,
+        keys=HISTORY_DELETE_KEYS,
+    )
+
+
+def _cell(value: str, column: HistoryColumn) -> Text:
+    """A header or a cell as plain text (stored text is never read as markup)."""
+    return Text(value, justify="right" if column.right else "left")
+
+
+class HistoryTable(DataTable[str | Text]):
+    """The games table; enter opens the highlighted game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(HISTORY_TABLE_KEYS))
+
+
+class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
+    """All finished games, newest first; sort, filter, details, delete and undo."""
+
+    TITLE = "History"
+
+    DEFAULT_CSS = """
+    HistoryScreen > #history-box { padding: 0 1; }
+    HistoryScreen #history-filters { height: 1; margin: 1 0; }
+    HistoryScreen #history-filters-label { width: auto; margin-right: 1; }
+    HistoryScreen #history-filters Select { width: 1fr; max-width: 24; margin-right: 2; }
+    HistoryScreen #history-count { width: auto; min-width: 14; }
+    HistoryScreen.-narrow #history-count { display: none; }
+    HistoryScreen #history-empty { margin: 1 0; }
+    HistoryScreen #history-no-match { margin: 1 0; }
+    HistoryScreen HistoryTable { height: 1fr; }
+    """
+
+    # Textual declares this without ClassVar, so a ClassVar here is an error for mypy.
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
+        (0, "-narrow"),
+        (100, "-wide"),
+    ]
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(HISTORY_KEYS))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view = HistoryView()
+        """The games, their sort and filters (what the table shows)."""
+        self.records: dict[str, HistoryRecord] = {}
+        """The games in the table, by id."""
+        self._writing = False
+        self._loading_timer: Timer | None = None
+        self._refill_pending = False
+        self._notes_width = 0
+
+    @property
+    def service(self) -> HistoryService:
+        """The history of the app's data folder."""
+        return self.host.session.history_service
+
+    @property
+    def read_only(self) -> bool:
+        """Whether this copy may write nothing (another copy holds the data)."""
+        return self.host.read_only
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="history-box"):
+            with Horizontal(id="history-filters"):
+                yield Label("Show", id="history-filters-label", classes="muted")
+                for choice in FILTERS:
+                    yield Select[str](
+                        [],
+                        prompt=choice.prompt,
+                        id=f"filter-{choice.field}",
+                        compact=True,
+                        tooltip=choice.tooltip,
+                    )
+                yield Static("Reading the history…", id="history-count", markup=False)
+            yield Static(EMPTY_TEXT, id="history-empty", classes="muted")
+            yield Static(NO_MATCH_TEXT, id="history-no-match", classes="muted")
+            yield HistoryTable(cursor_type="row", zebra_stripes=True, id="history-table")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#history-empty", Static).display = False
+        self.query_one("#history-no-match", Static).display = False
+        self._update_subtitle()
+        self.load_history()
+
+    # --- reading --------------------------------------------------------------------------
+
+    def load_history(self) -> None:
+        """Read the history in a thread worker; :meth:`show_records` fills the table."""
+        self._loading_timer = start_reading(
+            self, self.service.read, "history-read", self._show_loading
+        )
+
+    def _show_reading(self, reading: HistoryReading) -> None:
+        self.show_records(reading.records)
+
+    def _show_loading(self) -> None:
+        if not self.view.loaded:
+            self.query_one(HistoryTable).loading = True
+
+    def _loaded(self) -> None:
+        if self._loading_timer is not None:
+            self._loading_timer.stop()
+            self._loading_timer = None
+        self.query_one(HistoryTable).loading = False
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The read or a delete/undo finished (or failed)."""
+        worker = event.worker
+        if worker.group == "history-read":
+            reading_finished(self, event, self._show_reading, HistoryReading([]))
+        elif worker.group == "history-write" and event.state in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+            WorkerState.CANCELLED,
+        ):
+            self._writing = False
+            if event.state == WorkerState.SUCCESS:
+                records = cast("list[HistoryRecord]", worker.result)
+                if worker.name == "delete":
+                    self._after_delete(records)
+                else:
+                    self._after_restore(records)
+            elif event.state == WorkerState.ERROR:
+                what = "deleted" if worker.name == "delete" else "put back"
+                self.notify(
+                    f"The game could not be {what}: {worker.error}",
+                    severity="error",
+                    timeout=10,
+                    markup=False,
+                )
+
+    def show_records(self, records: Sequence[HistoryRecord]) -> None:
+        """Show these games (the whole history) and build the filter choices from them."""
+        self._loaded()
+        self.view.load(records)
+        self._set_filter_options()
+        self.refill()
+        if not self.view.empty:
+            self.query_one(HistoryTable).focus()
+
+    def _set_filter_options(self) -> None:
+        filters = self.view.filters
+        for choice in filter_choices(self.view.all_records or []):
+            current = getattr(filters, choice.field)
+            select = self.query_one(f"#filter-{choice.field}", Select)
+            with select.prevent(Select.Changed):
+                select.set_options([(Text(label), value) for label, value in choice.options])
+                if current is not None and any(value == current for _, value in choice.options):
+                    select.value = current
+        self.view.set_filters(self._filters_from_selects())
+
+    def _filters_from_selects(self) -> HistoryFilter:
+        def value(field: str) -> str | None:
+            chosen = self.query_one(f"#filter-{field}", Select).value
+            return chosen if isinstance(chosen, str) else None
+
+        return HistoryFilter(**{choice.field: value(choice.field) for choice in FILTERS})
+
+    # --- the table ------------------------------------------------------------------------
+
+    def refill(self) -> None:
+        """Fill the table with the view's listed games, keeping the highlighted game
+        highlighted when it is still listed."""
+        self._refill_pending = False
+        view = self.view
+        table = self.query_one(HistoryTable)
+        highlighted = self._highlighted_id()
+        listed = view.listed
+        self.records = {r.id: r for r in listed}
+        rows = view.rows()
+        self._notes_width = self._notes_room(rows)
+        table.clear(columns=True)
+        for column in COLUMNS:
+            table.add_column(_cell(view.column_label(column), column), key=column.key)
+        for record, row in zip(listed, rows, strict=True):
+            row[NOTES_INDEX] = shorten(row[NOTES_INDEX], self._notes_width)
+            cells = (_cell(value, column) for column, value in zip(COLUMNS, row, strict=True))
+            table.add_row(*cells, key=record.id)
+        if highlighted in self.records:
+            table.move_cursor(row=table.get_row_index(highlighted), animate=False)
+        empty = view.empty
+        self.query_one("#history-empty", Static).display = empty
+        self.query_one("#history-no-match", Static).display = view.no_match
+        self.query_one("#history-filters").display = not empty
+        table.display = not empty
+        table.disabled = empty
+        self.query_one("#history-count", Static).update(view.count_text())
+        self._update_subtitle()
+        if not empty and not isinstance(self.focused, Select):
+            table.focus()
+
+    def _notes_room(self, rows: list[list[str]]) -> int:
+        """How wide the Notes column can be without the table scrolling sideways."""
+        table = self.query_one(HistoryTable)
+        width = table.size.width or self.size.width - 2
+        rows_in_view = (table.size.height or self.size.height - 6) - 1
+        if len(rows) > rows_in_view:
+            width -= 2  # room for a vertical scroll bar
+        return self.view.notes_width(rows, width, 2 * table.cell_padding)
+
+    def on_resize(self) -> None:
+        """A new width gives the notes more or less room."""
+        if self.view.loaded and self._notes_room(self.view.rows()) != self._notes_width:
+            self.refill()
+
+    def _highlighted_id(self) -> str | None:
+        table = self.query_one(HistoryTable)
+        if not table.row_count:
+            return None
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return None if row_key.value is None else str(row_key.value)
+
+    def highlighted_record(self) -> HistoryRecord | None:
+        """The game under the table cursor."""
+        record_id = self._highlighted_id()
+        return None if record_id is None else self.records.get(record_id)
+
+    def _update_subtitle(self) -> None:
+        self.sub_title = self.view.subtitle(self.read_only)
+
+    # --- events ---------------------------------------------------------------------------
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter or a click on a game opens its details."""
+        record = self.records.get(str(event.row_key.value))
+        if record is not None:
+            self.app.push_screen(HistoryDetailModal(record))
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        """A click on a column header sorts by it; a second click reverses."""
+        event.stop()
+        self.view.sort_by_header(str(event.column_key.value))
+        self.refill()
+
+    @on(Select.Changed)
+    def _filter_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if not self._refill_pending:  # several changes in one frame: one refill
+            self._refill_pending = True
+            self.call_after_refresh(self._apply_filters)
+
+    def _apply_filters(self) -> None:
+        self.view.set_filters(self._filters_from_selects())
+        self.refill()
+
+    # --- actions --------------------------------------------------------------------------
+
+    def action_sort_next(self) -> None:
+        """Sort by the next column, round to the first."""
+        self.view.sort_next()
+        self.refill()
+
+    def action_sort_reverse(self) -> None:
+        """Reverse the current order."""
+        self.view.sort_reversed()
+        self.refill()
+
+    def action_filter(self) -> None:
+        """Move to the filter bar (tab moves on; esc goes back to the table)."""
+        if self.view.empty:
+            self.notify("There are no games to filter yet.")
+            return
+        self.query_one(f"#filter-{FILTERS[0].field}", Select).focus()
+
+    def action_clear_filters(self) -> None:
+        """Show every game again."""
+        for select in self.query(Select):
+            with select.prevent(Select.Changed):
+                select.clear()
+        self.view.set_filters(HistoryFilter())
+        self.refill()
+        self.query_one(HistoryTable).focus()
+
+    def action_back(self) -> None:
+        """Leave the history (from the filter bar: back to the table first)."""
+        table = self.query_one(HistoryTable)
+        if isinstance(self.focused, Select) and table.display:
+            table.focus()
+            return
+        self.dismiss()
+
+    def action_export(self) -> None:
+        """Write the history to a file (CSV, JSON or BG Stats plays)."""
+        from companion.ui.screens.history.files import ExportModal
+
+        if not self.view.all_records:
+            self.notify("There are no games to export yet.")
+            return
+
+        def written(path: object) -> None:
+            if path is not None:
+                self.notify(f"Exported to {path}.", markup=False)
+
+        self.app.push_screen(ExportModal(self.view.all_records), written)
+
+    def action_backups(self) -> None:
+        """List the history's copies; restoring one reads the history again."""
+        from companion.ui.screens.history.files import BackupsModal
+
+        def restored(result: RestoreResult | None) -> None:
+            if result is None:
+                return
+            before = (
+                f" Your history as it was is kept as {result.previous.name}."
+                if (result.previous)
+                else ""
+            )
+            self.notify(f"Restored {result.restored.name}.{before}", markup=False, timeout=10)
+            self.view = HistoryView()
+            self.load_history()
+
+        self.app.push_screen(BackupsModal(), restored)
+
+    def action_statistics(self) -> None:
+        """Open the Statistics screen over the games already read (or let it read them)."""
+        self.host.open_statistics(self.view.all_records)
+
+    def _refused(self, what: str) -> bool:
+        """Say so when this copy may write nothing: ``what`` cannot be done here."""
+        if self.read_only:
+            self.notify(
+                f"This copy is read-only: another copy of the app holds your data, so {what} here.",
+                severity="error",
+                timeout=8,
+            )
+        return self.read_only
+
+    def _busy(self) -> bool:
+        """Say so when the last change is still being written."""
+        if self._writing:
+            self.notify("Still saving the last change; try again in a moment.")
+        return self._writing
+
+    def action_delete(self) -> None:
+        """Ask, then delete the highlighted game."""
+        if self._refused("no game can be deleted"):
+            return
+        record = self.highlighted_record()
+        if record is None:
+            self.notify("There is no game to delete.")
+            return
+        if self._busy():
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._start_write("delete", lambda: self.service.delete([record.id]))
+
+        self.app.push_screen(delete_question(record), answered)
+
+    def action_undo_delete(self) -> None:
+        """Put back the game deleted last."""
+        if self._refused("nothing can be put back"):
+            return
+        if not self.service.last_deleted:
+            self.notify("Nothing to undo: no game was deleted since the app started.")
+            return
+        if not self._busy():
+            self._start_write("restore", self.service.undo_delete)
+
+    # --- writing (one worker at a time) ---------------------------------------------------
+
+    def _start_write(self, kind: str, write: Callable[[], list[HistoryRecord]]) -> None:
+        self._writing = True
+        self.run_worker(write, thread=True, group="history-write", name=kind, exit_on_error=False)
+
+    def _after_delete(self, records: list[HistoryRecord]) -> None:
+        table = self.query_one(HistoryTable)
+        row = table.cursor_row
+        for record in records:
+            self.view.remove(record.id)
+        self.refill()
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1), animate=False)
+        for record in records:
+            self.notify(f"Deleted the game of {game_label(record)}. Press u to undo.", markup=False)
+
+    def _after_restore(self, records: list[HistoryRecord]) -> None:
+        if self.view.loaded:  # else the read under way brings them
+            for record in records:
+                self.view.put_back(record)
+            self._set_filter_options()
+            self.refill()
+        table = self.query_one(HistoryTable)
+        for record in records:
+            if record.id in self.records:
+                table.move_cursor(row=table.get_row_index(record.id), animate=False)
+            self.notify(f"Put back the game of {game_label(record)}.", markup=False)

@@ -1,0 +1,131 @@
+"""What if: every legal way to issue each Active Edict, ranked by the ally income it brings."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Input, Label, Static
+
+from companion.ui.keys import ADVISOR_KEYS, bindings
+from companion.ui.screens.quick_open import OpensAtOnce
+from solo_deck import AdviceRow, GameState, Ruleset, edict_advice
+
+
+def ally_lines(row: AdviceRow) -> Text:
+    """Each Ally's condition and VP before → after this choice."""
+    text = Text()
+    if not row.allies:
+        return Text("You have no Allies yet: no edict changes your ally income.", style="dim")
+    for change in row.allies:
+        mark = {(False, True): "✗→✓", (True, False): "✓→✗"}.get(
+            (change.met_before, change.met_after), "✓" if change.met_after else "✗"
+        )
+        style = (
+            "bold green"
+            if change.vp_after > change.vp_before
+            else ("bold red" if change.vp_after < change.vp_before else "")
+        )
+        text.append(f"{change.name:<12} {mark:<4} {change.vp_before}→{change.vp_after} VP  ", style)
+        text.append(f"{change.reason_after}\n", style="dim")
+    return text
+
+
+class AdvisorModal(OpensAtOnce, ModalScreen[None]):
+    """A read-only table of every tile × add/remove choice, best gain first; the
+    highlighted row's effect on each of your Allies below. Nothing is issued here."""
+
+    DEFAULT_CSS = """
+    AdvisorModal .dialog > Label { width: 100%; }
+    AdvisorModal DataTable { height: auto; max-height: 14; }
+    AdvisorModal #allies { height: auto; margin-top: 1; }
+    AdvisorModal #rewards { height: auto; margin-top: 1; }
+    AdvisorModal #rewards Input { width: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(ADVISOR_KEYS))
+
+    def __init__(self, state: GameState, ruleset: Ruleset, rewards: dict[int, str]) -> None:
+        super().__init__()
+        self.state = state
+        self.ruleset = ruleset
+        self.rewards = rewards
+        self.rows: list[AdviceRow] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("What if: issuing an Edict now", classes="dialog-title")
+            yield Label(
+                "Ranked by the change to your ally income at the coming End Phase. "
+                "Nothing is issued from here.",
+                classes="muted",
+            )
+            yield DataTable(id="advice", cursor_type="row", zebra_stripes=True)
+            yield Static(id="allies")
+            with Horizontal(id="rewards"):
+                for slot, numeral in enumerate(("I", "II", "III")):
+                    yield Input(
+                        self.rewards.get(slot, ""),
+                        placeholder=f"reward under {numeral} (optional)",
+                        id=f"reward-{slot}",
+                        max_length=40,
+                    )
+
+    def on_mount(self) -> None:
+        self.query_one(".dialog").styles.width = 112  # within the screen (max-width 100%)
+        table = self.query_one(DataTable)
+        # the long, free-length texts last: the figures stay in view on a narrow screen
+        table.add_columns("Edict", "Tile", "Gain", "Income", "Reward", "Choice")
+        self._fill()
+        table.focus()
+
+    def _fill(self) -> None:
+        self.rows = edict_advice(self.state, self.ruleset, reward=self.rewards)
+        table = self.query_one(DataTable)
+        table.clear()
+        for row in self.rows:
+            choice = ", ".join(change.describe() for change in row.changes)
+            table.add_row(
+                row.numeral.value,
+                str(row.tile),
+                Text(f"{row.gain:+d}", style="bold green" if row.gain > 0 else ""),
+                f"{row.income_before} → {row.income_after}",
+                row.reward or "",
+                choice,
+            )
+        if not self.rows:
+            self.query_one("#allies", Static).update("No Active Edict to issue.")
+        else:
+            self._show_row(0)
+
+    def _show_row(self, index: int) -> None:
+        """The highlighted choice in full, and what it does to each of your Allies."""
+        if 0 <= index < len(self.rows):
+            row = self.rows[index]
+            text = Text(f"Edict {row.numeral.value} ({row.tile}): ", style="bold")
+            text.append(", ".join(change.describe() for change in row.changes) + "\n")
+            text.append_text(ally_lines(row))
+            self.query_one("#allies", Static).update(text)
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_row(event.cursor_row)
+
+    @on(Input.Changed)
+    def _reward_typed(self, event: Input.Changed) -> None:
+        slot = int((event.input.id or "reward-0").rsplit("-", 1)[1])
+        text = event.value.strip()
+        if text:
+            self.rewards[slot] = text
+        else:
+            self.rewards.pop(slot, None)
+        self._fill()
+
+    def action_close(self) -> None:
+        """Back to the Table."""
+        self.dismiss(None)

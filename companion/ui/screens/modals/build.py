@@ -1,0 +1,270 @@
+"""Build a Structure: which one, normal or Great, what its space cost, and what the table
+shows that the app cannot know (the Edict mark, the sides it closes)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Checkbox, Label, OptionList, Select
+from textual.widgets.option_list import Option
+
+from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.number_field import NumberField
+from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.widgets.toggles import ClearCheckbox
+from solo_deck import discount, great_structures, keep_covers, side_incomes
+from solo_deck.events import Build
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset
+
+STRUCTURES = ("tower", "wall", "keep")
+NORMAL = "normal"
+NO_SIDE = "none"
+
+
+class BuildModal(GameEventModal[Build]):
+    """The Structure first (arrows; Enter moves on), then normal or Great, the Keep cover,
+    what you paid for the space, the Edict mark and the sides closed. Build records; a Build
+    with nothing paid asks once."""
+
+    DIALOG_TITLE = "Build a Structure"
+    OK_LABEL = "Build"
+    AFTER_LIST = "#great"
+    """Enter on the Structure moves on to its kind (only Build records)."""
+    DEFAULT_CSS = """
+    BuildModal #structure { height: auto; margin-top: 1; }
+    BuildModal .build-row { height: auto; }
+    BuildModal .build-row > Select { width: 1fr; }
+    BuildModal .build-row > Label { width: 20; }
+    BuildModal #sides-row > Select { margin-right: 1; }
+    BuildModal #grain { margin-top: 1; }
+    """
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(state, ruleset, obligation)
+        self._nothing_paid_asked = False
+
+    # --- what the rules and the data say -------------------------------------------------
+
+    def counts(self) -> dict[str, tuple[int, int]]:
+        """``structure: (built, castle size)``."""
+        rules = self.ruleset.player
+        size = {
+            "tower": rules.castle_towers.value,
+            "wall": rules.castle_walls.value,
+            "keep": rules.castle_keeps.value,
+        }
+        return {s: (self.state.player.built(s), size[s]) for s in STRUCTURES}
+
+    def greats_for(self, structure: str) -> list[tuple[str, str]]:
+        """``(id, label)`` of the Great Structures of that kind still unbuilt."""
+        built = self.state.player.greats
+        options: list[tuple[str, str]] = []
+        for great in great_structures().values():
+            if great.structure != structure or great.id in built:
+                continue
+            cost = "cost on your board" if great.augustales is None else f"+{great.augustales} A"
+            options.append((great.id, f"{great.name} ({cost})"))
+        return options
+
+    def chosen_structure(self) -> str | None:
+        """The Structure highlighted (``None`` if none can be built)."""
+        structures = self.query_one("#structure", OptionList)
+        index = structures.highlighted
+        if index is None or structures.get_option_at_index(index).disabled:
+            return None
+        return STRUCTURES[index]
+
+    # --- layout --------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        options = []
+        for structure, (built, size) in self.counts().items():
+            blocked = built >= size or (
+                self.terms.structure is not None and self.terms.structure != structure
+            )
+            text = f"{structure.capitalize()} — {built}/{size} built"
+            if built >= size:
+                text += "  (all built)"
+            options.append(Option(text, id=structure, disabled=blocked))
+        yield OptionList(*options, id="structure", compact=True)
+        with Horizontal(classes="build-row"):
+            yield Label("Normal or Great")
+            yield Select(
+                [("normal", NORMAL)], value=NORMAL, allow_blank=False, id="great", compact=True
+            )
+        with Horizontal(classes="build-row", id="cover-row"):
+            yield Label("Keep cover")
+            yield Select([], id="cover", prompt="which Keep Cover tile you take", compact=True)
+        yield Label("", id="what", classes="muted", markup=False)
+        yield NumberField("Grain paid", 0, id="grain", compact=True)
+        yield NumberField("Stone paid", 0, id="stone", compact=True)
+        yield NumberField("Augustales paid", 0, id="augustales", disabled=True, compact=True)
+        yield ClearCheckbox(
+            "The space shows the Edict mark (issue an Edict)", id="mark", compact=True
+        )
+        with Horizontal(classes="build-row", id="sides-row"):
+            yield Label("Side it closes")
+            for number in (1, 2):
+                yield Select(
+                    [("no side", NO_SIDE)],
+                    value=NO_SIDE,
+                    allow_blank=False,
+                    id=f"side{number}",
+                    compact=True,
+                )
+
+    def on_mount(self) -> None:
+        focus_first_enabled(self.query_one("#structure", OptionList))
+        self._sync()
+
+    @on(OptionList.OptionHighlighted, "#structure")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._sync()
+
+    @on(Select.Changed, "#great")
+    def _great_changed(self, event: Select.Changed) -> None:
+        self._sync_costs()
+
+    @on(Select.Changed, "#cover")
+    def _cover_changed(self, event: Select.Changed) -> None:
+        self._sync_what()
+
+    def _sync_what(self) -> None:
+        """What the chosen Great Structure or Keep cover does, in one line."""
+        what = self.query_one("#what", Label)
+        great = self.query_one("#great", Select).value
+        cover = self.query_one("#cover", Select).value
+        if self.chosen_structure() == "keep":
+            text = "Every Keep issues an Edict."
+            if isinstance(cover, str):
+                text += f" {keep_covers()[cover].text}"
+        elif isinstance(great, str) and great != NORMAL:
+            text = great_structures()[great].text
+        else:
+            text = ""
+        what.update(text)
+        what.display = bool(text)
+
+    def _sync(self) -> None:
+        """Fit the fields to the Structure highlighted."""
+        structure = self.chosen_structure()
+        great = self.query_one("#great", Select)
+        great.set_options(
+            [("normal", NORMAL), *[(label, gid) for gid, label in self.greats_for(structure or "")]]
+        )
+        great.value = NORMAL
+        is_keep = structure == "keep"
+        cover = self.query_one("#cover", Select)
+        taken = self.state.player.keep_covers
+        cover.set_options([(c.name, c.id) for c in keep_covers().values() if c.id not in taken])
+        self.query_one("#cover-row").display = is_keep
+        mark = self.query_one("#mark", Checkbox)
+        mark.value = False
+        mark.display = not is_keep  # every Keep issues an Edict: #what says so
+        closed = self.state.player.closed_sides
+        incomes = [(f"the {rule.name} side", rule.income) for rule in side_incomes().values()]
+        open_sides = [("no side", NO_SIDE), *[(t, i) for t, i in incomes if i not in closed]]
+        for number in (1, 2):
+            select = self.query_one(f"#side{number}", Select)
+            select.set_options(open_sides)
+            select.value = NO_SIDE
+        self.query_one("#sides-row").display = not is_keep
+        self.query_one("#side2").display = structure == "tower"
+        self._sync_costs()
+
+    def _sync_costs(self) -> None:
+        """The Augustales the data knows; the resource fields as the terms allow."""
+        structure = self.chosen_structure() or "tower"
+        great = self.query_one("#great", Select).value
+        augustales = self.query_one("#augustales", NumberField)
+        cost = 0
+        unknown = False
+        if isinstance(great, str) and great != NORMAL:
+            data = great_structures()[great].augustales
+            unknown = data is None
+            cost = data or 0
+        if self.terms.augustales_instead is not None:
+            cost += self.terms.augustales_instead
+        augustales.text = str(cost)
+        augustales.disabled = not unknown
+        augustales.hint = (
+            "type the cost printed on your board" if unknown else "from the rules data"
+        )
+        free = self.terms.free_resources or self.terms.augustales_instead is not None
+        off = discount(self.state, "build", structure) + self.terms.discount
+        for name in ("grain", "stone"):
+            field = self.query_one(f"#{name}", NumberField)
+            field.disabled = free
+            if free:
+                field.text = "0"
+        hints = []
+        if free:
+            hints.append("this Build costs no Stone or Grain")
+        elif self.terms.mixed_resources:
+            hints.append("pay its cost in any mix of Grain and Stone")
+        if not off.empty:
+            hints.append(f"{off.describe(sign='')} off the space's cost")
+        player = self.state.player
+        stone = self.query_one("#stone", NumberField)
+        stone.hint = "; ".join([*hints, f"you have {player.stone}"])
+        if not hints:
+            stone.hint = f"as printed on the space; you have {player.stone}"
+        stone.show_message(None)
+        grain = self.query_one("#grain", NumberField)
+        grain.hint = f"you have {player.grain}"
+        grain.show_message(None)
+        augustales.hint += f"; you have {player.augustales}"
+        augustales.show_message(None)
+        self._sync_what()
+
+    # --- the event -----------------------------------------------------------------------
+
+    def build_event(self) -> Build | None:
+        structure = self.chosen_structure()
+        if structure is None:
+            self.show_error("there is no Structure you can build here")
+            return None
+        fields = [self.query_one(f"#{name}", NumberField) for name in ("grain", "stone")]
+        augustales = self.query_one("#augustales", NumberField)
+        if not all([field.check() for field in (*fields, augustales)]):
+            self.show_error("fix the amounts marked in red")
+            return None
+        grain, stone = (field.value or 0 for field in fields)
+        great = self.query_one("#great", Select).value
+        great_id = great if isinstance(great, str) and great != NORMAL else None
+        cover = self.query_one("#cover", Select).value
+        if structure == "keep" and not isinstance(cover, str):
+            self.show_error("choose the Keep Cover tile this Keep turns over")
+            return None
+        free = self.terms.free_resources or self.terms.augustales_instead is not None
+        if not free and grain + stone == 0 and not self._nothing_paid_asked:
+            self._nothing_paid_asked = True
+            self.show_error(
+                f"nothing paid for this {structure}: every castle space costs Stone or Grain. "
+                "Press Build again if that is right"
+            )
+            return None
+        self.show_error(None)
+        sides = [self.query_one(f"#side{n}", Select).value for n in (1, 2)]
+        closes = tuple(s for s in sides if isinstance(s, str) and s != NO_SIDE)
+        if structure != "tower":
+            closes = closes[:1]
+        unknown_cost = great_id is not None and great_structures()[great_id].augustales is None
+        return Build(
+            structure=structure,
+            great=great_id,
+            cover=cover if structure == "keep" else None,
+            grain=grain,
+            stone=stone,
+            augustales=augustales.value if unknown_cost else None,
+            # a Keep issues its Edict whatever the space shows: the mark is for the others
+            edict_mark=structure != "keep" and self.query_one("#mark", Checkbox).value,
+            closes=tuple(dict.fromkeys(closes)),
+        )

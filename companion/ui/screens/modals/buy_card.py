@@ -1,0 +1,171 @@
+"""Buy the Advanced Action card at your ship's port: which card (preselected when the app
+knows it), its price as the rules give it, what it does at once, and for a card paid with
+an Action card, the card you remove from the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Label, Select
+
+from companion.formatting import plural
+from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.play_card import card_choices
+from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
+from solo_deck import advanced_cards_by_id, card_price, describe_grant, load_advanced_cards
+from solo_deck.events import BuyCard
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset
+
+
+def card_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """``(label, id)`` for every Advanced card not in ``exclude``:
+    ``A7 · 1 Action card · Gain 6 Augustales.``"""
+    skip = set(exclude)
+    return [
+        (f"{c.id} · {c.cost} · {c.effect}", c.id) for c in load_advanced_cards() if c.id not in skip
+    ]
+
+
+class BuyCardModal(GameEventModal[BuyCard]):
+    """The card (named by the app when it knows it, else a searchable list; Enter moves
+    on), its price from the rules, its effect, and the card you remove when it costs an
+    Action card. Buy records."""
+
+    DIALOG_TITLE = "Buy an Advanced Action card"
+    OK_LABEL = "Buy"
+    DEFAULT_CSS = """
+    BuyCardModal #card { margin-bottom: 1; }
+    BuyCardModal #removes-row { height: auto; }
+    BuyCardModal #removes-row > Label { width: 8; height: 3; content-align: left middle; }
+    BuyCardModal #removes-row > Select { width: 1fr; }
+    """
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(state, ruleset, obligation)
+        voyage = state.voyage
+        self.port = voyage.player
+        self.space = voyage.first_card_space(self.port)
+
+    @property
+    def known_id(self) -> str | None:
+        """The id of the card lying here, if the app knows it."""
+        if self.space is None:
+            return None
+        card_id = self.state.voyage.ports[self.port].cards[self.space].card_id
+        return card_id if card_id in advanced_cards_by_id() else None
+
+    def elsewhere(self) -> set[str]:
+        """Cards you own and cards known to lie in other card spaces."""
+        taken = set(self.state.player.advanced_cards)
+        for index, port in enumerate(self.state.voyage.ports):
+            for number, space in enumerate(port.cards):
+                if space.present and space.card_id and (index, number) != (self.port, self.space):
+                    taken.add(space.card_id)
+        return taken
+
+    def chosen(self) -> str | None:
+        """The card being bought (known, or chosen in the list)."""
+        if self.known_id is not None:
+            return self.known_id
+        value = self.query_one("#card", Select).value
+        return value if isinstance(value, str) else None
+
+    def removes_card(self, card_id: str | None) -> bool:
+        """True when ``card_id`` is paid by removing an Action card."""
+        return card_id is not None and card_price(self.state, card_id) is None
+
+    # --- layout --------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        port = self.state.voyage.ports[self.port].name
+        yield Label(
+            f"Your ship is in {port}; you have {self.state.player.augustales} Augustales.",
+            classes="muted",
+        )
+        known = self.known_id
+        if known is not None:
+            card = advanced_cards_by_id()[known]
+            yield Label(f"The card in {port}: {card.id} · {card.effect}", id="known", markup=False)
+        else:
+            yield SearchSelect(
+                card_options(self.elsewhere()),
+                prompt=f"which card lies in {port}? (type its id, e.g. A7)",
+                id="card",
+            )
+        yield Label("", id="price", markup=False)
+        yield Label("", id="effect", classes="muted", markup=False)
+        with Horizontal(id="removes-row"):
+            yield Label("Remove")
+            yield Select(
+                [(text, card_id) for card_id, text in card_choices(self.state)],
+                prompt="the Action card you remove from the game",
+                id="removes",
+            )
+
+    def on_mount(self) -> None:
+        self._sync()
+        selects = {select.id: select for select in self.query(Select)}
+        if "card" in selects:
+            move_on_after_pick(self, selects["card"], self._after_card)
+        move_on_after_pick(self, selects["removes"], lambda: self.query_one("#ok"))
+        first = selects.get("card") if self.known_id is None else None
+        (first or self._after_card()).focus()
+        self.show_refusal("buy_card")
+
+    def _after_card(self) -> Widget:
+        if self.removes_card(self.chosen()):
+            return self.query_one("#removes", Select)
+        return self.query_one("#ok")
+
+    @on(Select.Changed, "#card")
+    def _card_changed(self, event: Select.Changed) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        """The price, the effect and the card to remove, for the card chosen."""
+        card_id = self.chosen()
+        price = self.query_one("#price", Label)
+        effect = self.query_one("#effect", Label)
+        self.query_one("#removes-row").display = self.removes_card(card_id)
+        if card_id is None:
+            price.update("Choose the card to see its price and what it does.")
+            effect.update("")
+            return
+        card = advanced_cards_by_id()[card_id]
+        due = card_price(self.state, card_id, extra=self.terms.discount)
+        if due is None:
+            price.update("Price: remove one of your Action cards from the game.")
+        else:
+            off = "" if due == card.cost.augustales else f" ({card.cost} less your discounts)"
+            price.update(f"Price: {plural(due, 'Augustalis', 'Augustales')}{off}.")
+        effect.update(f"It acts at once after you buy it: {describe_grant(card.grant)}.")
+
+    # --- the event -----------------------------------------------------------------------
+
+    def build_event(self) -> BuyCard | None:
+        if self.space is None:
+            port = self.state.voyage.ports[self.port].name
+            self.show_error(f"there is no Advanced card in {port}")
+            return None
+        card_id = self.chosen()
+        if card_id is None:
+            self.show_error("say which card you buy (type its id to find it)")
+            return None
+        removes = None
+        if self.removes_card(card_id):
+            value = self.query_one("#removes", Select).value
+            if not isinstance(value, str):
+                self.show_error(f"{card_id} costs an Action card: choose the card you remove")
+                return None
+            removes = value
+        self.show_error(None)
+        return BuyCard(space=self.space, card_id=card_id, removes=removes)

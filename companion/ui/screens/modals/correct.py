@@ -1,0 +1,197 @@
+"""Correct any tracked value by hand (a correction is an event in the log like any other)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from companion.ui.notices import sentence
+from companion.ui.screens.modals.event_modal import EventModal
+from solo_deck import EdictParseError, GameState, RuleError, correction_targets, parse_edict
+from solo_deck.events import Correct
+
+LABELS: dict[str, str] = {
+    "player.vp": "Your VP",
+    "player.grain": "Your Grain",
+    "player.stone": "Your Stone",
+    "player.augustales": "Your Augustales",
+    "player.towers": "Your Towers built",
+    "player.walls": "Your Walls built",
+    "player.keeps": "Your Keeps built",
+    "palace.grain": "Frederick's Grain",
+    "palace.stone": "Frederick's Stone",
+    "palace.treasury": "Frederick's Treasury (coins)",
+    "palace.towers": "Frederick's Towers",
+    "palace.walls": "Frederick's Walls",
+    "palace.keeps": "Frederick's Keeps",
+    "palace.allies": "Frederick's Court Allies",
+    "palace.specialist": "Frederick's Specialist (Path A space)",
+    "edicts.pile": "Edict tiles left in the pile",
+    "voyage.advanced_pile": "Advanced cards left in the pile",
+    "voyage.frederick": "Frederick's ship (port)",
+    "voyage.player": "Your ship (port)",
+    "edicts.active.0": "Active Edict I",
+    "edicts.active.1": "Active Edict II",
+    "edicts.active.2": "Active Edict III",
+    "edicts.next.0": "Next Edict I",
+    "edicts.next.1": "Next Edict II",
+    "edicts.next.2": "Next Edict III",
+    "round": "Round",
+    "player_turns": "Your turns taken this round",
+    "frederick_actions": "Frederick's actions this round",
+}
+SHIPS = ("voyage.frederick", "voyage.player")
+
+
+def is_edict_target(target: str) -> bool:
+    """True for the six edict spaces (their value is edict notation or empty)."""
+    return target.startswith(("edicts.active.", "edicts.next."))
+
+
+def current_value(state: GameState, target: str) -> int | str | None:
+    """The value ``target`` has now (an edict space gives its notation or ``None``)."""
+    node: object = state
+    for part in target.split("."):
+        node = node[int(part)] if part.isdigit() else getattr(node, part)  # type: ignore[index]
+    if node is None or isinstance(node, int):
+        return node
+    return str(node)
+
+
+def shown_value(state: GameState, target: str) -> str:
+    """The current value for the list: ``12``, ``2T 1K``, ``empty``, ``2 (Tunis)``."""
+    value = current_value(state, target)
+    if value is None:
+        return "empty"
+    if target in SHIPS and isinstance(value, int):
+        return f"{value} ({state.voyage.ports[value].name})"
+    return str(value)
+
+
+class CorrectModal(EventModal[Correct]):
+    """Choose what to correct (its value now is shown), then type the new value: edict
+    notation for an edict space (empty = empty space), a whole number otherwise (a port
+    may be given by name). Enter on a line moves to the value; Enter there records."""
+
+    DIALOG_TITLE = "Correct a value"
+    OK_LABEL = "Correct"
+    AFTER_LIST = "#value"
+    DEFAULT_CSS = """
+    CorrectModal #targets { height: auto; max-height: 50vh; }
+    CorrectModal #value-row { height: auto; }
+    CorrectModal #value-row > Input { width: 24; }
+    CorrectModal #value-message {
+        width: 1fr; height: 3; content-align: left middle; padding-left: 1;
+    }
+    """
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+        self.targets = correction_targets(state)
+
+    def compose_body(self) -> ComposeResult:
+        options = [
+            Option(
+                f"{LABELS.get(target, target):<40} {shown_value(self.state, target)}",
+                id=target,
+            )
+            for target in self.targets
+        ]
+        yield OptionList(*options, id="targets")
+        with Horizontal(id="value-row"):
+            yield Input(id="value", placeholder="new value")
+            yield Label("", id="value-message", classes="muted")
+
+    def on_mount(self) -> None:
+        targets = self.query_one("#targets", OptionList)
+        targets.highlighted = 0
+        targets.focus()
+        self._prefill()
+
+    @property
+    def target(self) -> str | None:
+        """The highlighted target."""
+        targets = self.query_one("#targets", OptionList)
+        if targets.highlighted is None:
+            return None
+        return targets.get_option_at_index(targets.highlighted).id
+
+    def _hint(self, target: str) -> str:
+        if is_edict_target(target):
+            return "edict notation like 2T 1K; empty = an empty space"
+        if target in SHIPS:
+            ports = ", ".join(f"{i} {p.name}" for i, p in enumerate(self.state.voyage.ports))
+            return f"a port number or name: {ports}"
+        return "a whole number, 0 or more"
+
+    def _prefill(self) -> None:
+        target = self.target
+        if target is None:
+            return
+        value = current_value(self.state, target)
+        self.query_one("#value", Input).value = "" if value is None else str(value)
+        self._message(None)
+
+    def _message(self, error: str | None) -> None:
+        label = self.query_one("#value-message", Label)
+        target = self.target
+        label.update(sentence(error) if error else (self._hint(target) if target else ""))
+        label.set_class(error is not None, "error-text")
+        label.set_class(error is None, "muted")
+
+    @on(OptionList.OptionHighlighted, "#targets")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._prefill()
+
+    @on(Input.Changed, "#value")
+    def _typed(self, event: Input.Changed) -> None:
+        try:
+            self.parse(event.value)
+        except ValueError as exc:
+            self._message(str(exc))
+        else:
+            self._message(None)
+
+    def parse(self, text: str) -> int | str | None:
+        """The typed text as the value a ``Correct`` event takes; ``ValueError`` says why not."""
+        target = self.target
+        text = text.strip()
+        if target is None:
+            raise ValueError("choose what to correct")
+        if is_edict_target(target):
+            if not text:
+                return None
+            try:
+                return str(parse_edict(text))
+            except EdictParseError as exc:
+                raise ValueError(str(exc)) from None
+        if target in SHIPS and text and not text.lstrip("-").isdigit():
+            try:
+                return self.state.voyage.port_index(text)
+            except RuleError as exc:
+                raise ValueError(str(exc)) from None
+        if not text:
+            raise ValueError("enter a number")
+        try:
+            number = int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number") from None
+        if number < 0:
+            raise ValueError("the value cannot be negative")
+        return number
+
+    def build_event(self) -> Correct | None:
+        target = self.target
+        try:
+            value = self.parse(self.query_one("#value", Input).value)
+        except ValueError as exc:
+            self._message(str(exc))
+            self.show_error("the new value is not valid")
+            return None
+        assert target is not None
+        self.show_error(None)
+        return Correct(target=target, value=value)

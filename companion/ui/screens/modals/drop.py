@@ -1,0 +1,62 @@
+"""Put back the resources your warehouse cannot hold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.widgets import Label
+
+from companion.formatting import plural
+from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.number_field import NumberField
+from solo_deck.events import DropResources
+
+if TYPE_CHECKING:
+    pass
+
+
+class DropModal(GameEventModal[DropResources]):
+    """Grain and Stone to put back, prefilled from the kind you hold more of; the two must
+    add up to what is owed (the engine says so inline otherwise). Put back records."""
+
+    DIALOG_TITLE = "Put resources back"
+    OK_LABEL = "Put back"
+    ENTER_MOVES_ON = True
+    ANSWERS = "drop"
+
+    @property
+    def count(self) -> int:
+        """How many resources are owed back."""
+        return self.obligation.count if self.obligation is not None else 0
+
+    def prefill(self) -> tuple[int, int]:
+        """``(grain, stone)``: as much as possible from the kind you hold more of."""
+        player = self.state.player
+        more, less = ("grain", "stone") if player.grain >= player.stone else ("stone", "grain")
+        first = min(self.count, int(getattr(player, more)))
+        split = {more: first, less: self.count - first}
+        return split["grain"], split["stone"]
+
+    def compose_body(self) -> ComposeResult:
+        player = self.state.player
+        yield Label(
+            f"You hold {player.grain} Grain and {player.stone} Stone: "
+            f"put back {plural(self.count, 'resource')} in all.",
+            classes="muted",
+        )
+        grain, stone = self.prefill()
+        yield NumberField("Grain put back", grain, id="grain", hint=f"of your {player.grain}")
+        yield NumberField("Stone put back", stone, id="stone", hint=f"of your {player.stone}")
+
+    def on_mount(self) -> None:
+        self.query_one("#grain", NumberField).input.focus()
+
+    def build_event(self) -> DropResources | None:
+        fields = [self.query_one(f"#{name}", NumberField) for name in ("grain", "stone")]
+        if not all([field.check() for field in fields]):
+            self.show_error("fix the amounts marked in red")
+            return None
+        grain, stone = (field.value or 0 for field in fields)
+        self.show_error(None)
+        return DropResources(grain=grain, stone=stone)

@@ -1,0 +1,234 @@
+"""Issue an Edict: choose the Active tile, add/remove per kind, then the Next tile that
+slides down. It answers an Edict owed (its line shows what triggered it) and opens without
+one too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
+from companion.ui.screens.modals.advisor import ally_lines
+from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.search_select import focus_first_enabled
+from solo_deck import (
+    AdviceRow,
+    Direction,
+    Edict,
+    EdictKind,
+    GameState,
+    Numeral,
+    Obligation,
+    PalaceLimits,
+    Ruleset,
+    edict_advice,
+)
+from solo_deck.events import PlayerEdict
+
+Choice = dict[EdictKind, Direction]
+
+
+def _key(choice: Choice) -> tuple[tuple[EdictKind, Direction], ...]:
+    return tuple(sorted(choice.items()))
+
+
+def numeral(index: int) -> str:
+    """``I``, ``II`` or ``III``."""
+    return Numeral.from_index(index).value
+
+
+def _space_options(
+    row: str,
+    prefix: str,
+    tiles: Sequence[Edict | None],
+    note: Callable[[int], str] = lambda _: "",
+) -> list[Option]:
+    """One option per space of an Edict row (``row`` I–III, ids ``prefix-0``…): its tile,
+    what the tile does and ``note(space)``; an empty space cannot be chosen."""
+    return [
+        Option(
+            f"{row} {numeral(i)}: {tile} — {tile.describe()}{note(i)}"
+            if tile is not None
+            else f"{row} {numeral(i)}: empty",
+            id=f"{prefix}-{i}",
+            disabled=tile is None,
+        )
+        for i, tile in enumerate(tiles)
+    ]
+
+
+class IssueEdictModal(GameEventModal[PlayerEdict]):
+    """Three short steps, each a list: the Active tile, the legal add/remove combination
+    (only legal ones are listed, so forced directions are plain), and the Next tile that
+    slides down (skipped when none is left). Backspace goes back one step."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(ISSUE_EDICT_KEYS))
+    DIALOG_TITLE = "Issue an Edict"
+    OK_LABEL = "Choose"
+    DEFAULT_CSS = """
+    IssueEdictModal #choices { height: auto; max-height: 7; }
+    IssueEdictModal #allies { height: auto; max-height: 5; }
+    """
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(state, ruleset, obligation)
+        self.limits = PalaceLimits.from_ruleset(ruleset)
+        self.step = 1
+        self.slot: int | None = None
+        self.choices: list[Choice] = []
+        self.choice: Choice | None = None
+        self.replacement: int | None = None
+        self._rows: list[AdviceRow] | None = None
+
+    # --- what each step offers ----------------------------------------------------------
+
+    @property
+    def tile(self) -> Edict | None:
+        """The Active tile chosen in step 1."""
+        return None if self.slot is None else self.state.edicts.active[self.slot]
+
+    def describe_choice(self, choice: Choice) -> str:
+        """``remove 2 Walls (2/5), add 1 Keep (2/3)``."""
+        assert self.tile is not None
+        changes = self.state.palace.player_changes(self.tile, choice, self.limits)
+        return ", ".join(change.describe() for change in changes)
+
+    def _advice(self, slot: int) -> list[AdviceRow]:
+        """The advisor's rows for one Active tile, best ally-income gain first."""
+        rows = self._rows if self._rows is not None else edict_advice(self.state, self.ruleset)
+        self._rows = rows
+        return [row for row in rows if row.slot == slot]
+
+    @staticmethod
+    def _gain_text(row: AdviceRow) -> str:
+        return f"   ally income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
+
+    def _options(self) -> list[Option]:
+        edicts = self.state.edicts
+        if self.step == 1:
+            return _space_options(
+                "Active",
+                "slot",
+                edicts.active,
+                lambda i: f"   best: {max(row.gain for row in self._advice(i)):+d} VP",
+            )
+        if self.step == 2:
+            assert self.slot is not None
+            rows = {tuple(sorted(row.choice.items())): row for row in self._advice(self.slot)}
+            return [
+                Option(
+                    self.describe_choice(choice) + self._gain_text(rows[_key(choice)]),
+                    id=f"choice-{n}",
+                )
+                for n, choice in enumerate(self.choices)
+            ]
+        return _space_options("Next", "next", edicts.next)
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _explain(self, event: OptionList.OptionHighlighted) -> None:
+        """In step 2, show what the highlighted choice does to each of your Allies."""
+        if self.step != 2 or self.slot is None or event.option_index >= len(self.choices):
+            self.query_one("#allies", Static).update("")
+            return
+        choice = _key(self.choices[event.option_index])
+        for row in self._advice(self.slot):
+            if _key(dict(row.choice)) == choice:
+                self.query_one("#allies", Static).update(ally_lines(row))
+
+    def _prompt(self) -> str:
+        if self.step == 1:
+            return "Step 1 of 3 · Which Active Edict do you issue?"
+        if self.step == 2:
+            return "Step 2 of 3 · Add or remove per kind (legal only, best income first)"
+        return "Step 3 of 3 · Which Next tile slides down into the empty Active space?"
+
+    def _summary(self) -> str:
+        parts = []
+        if self.slot is not None and self.tile is not None:
+            parts.append(f"Edict {numeral(self.slot)} ({self.tile})")
+        if self.choice is not None:
+            parts.append(self.describe_choice(self.choice))
+        return " → ".join(parts) or "Backspace goes back a step; Escape closes."
+
+    # --- composing and moving between steps ----------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        yield Label(self._prompt(), id="prompt")
+        yield Label(self._summary(), id="summary", classes="muted")
+        yield OptionList(*self._options(), id="choices")
+        yield Static("", id="allies")
+
+    def on_mount(self) -> None:
+        self._show_step()
+
+    def _show_step(self) -> None:
+        self.query_one("#prompt", Label).update(self._prompt())
+        self.query_one("#summary", Label).update(self._summary())
+        options = self.query_one("#choices", OptionList)
+        options.clear_options()
+        options.add_options(self._options())
+        focus_first_enabled(options)
+
+    def action_back(self) -> None:
+        """Go back one step (from step 1 nothing happens)."""
+        if self.step == 1:
+            return
+        self.show_error(None)
+        if self.step == 3:
+            self.choice = None
+            self.step = 2
+        else:
+            self.slot = None
+            self.choices = []
+            self.step = 1
+        self._show_step()
+
+    def list_chosen(self) -> None:
+        """Enter on a choice records it: here the list is the whole answer."""
+        self.submit()
+
+    def submit(self) -> None:
+        """Take the highlighted line as this step's answer; after the last step, record."""
+        options = self.query_one("#choices", OptionList)
+        index = options.highlighted
+        if index is None or options.get_option_at_index(index).disabled:
+            self.show_error("choose one of the lines")
+            return
+        self.show_error(None)
+        if self.step == 1:
+            self.slot = index
+            assert self.tile is not None
+            # best ally income first (the advisor's order); ties keep the rules' order
+            self.choices = [dict(row.choice) for row in self._advice(self.slot)]
+            self.step = 2
+            self._show_step()
+            return
+        if self.step == 2:
+            self.choice = self.choices[index]
+            self.replacement = None
+            if not self.state.edicts.non_empty_next():
+                super().submit()
+                return
+            self.step = 3
+            self._show_step()
+            return
+        self.replacement = index
+        super().submit()
+
+    def build_event(self) -> PlayerEdict | None:
+        if self.slot is None or self.choice is None:
+            self.show_error("choose the Edict and how to resolve it first")
+            return None
+        return PlayerEdict(
+            slot=self.slot,
+            choice=dict(self.choice),
+            replacement=self.replacement,
+        )

@@ -1,0 +1,153 @@
+"""Play a card: face down for a main action (both actions once the Keep cover allows it) or
+face up (a House card of yours or an Advanced card you own, its effect shown), in a free
+card slot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Label, OptionList, Select
+from textual.widgets.option_list import Option
+
+from companion.ui.screens.modals.event_modal import GameEventModal
+from solo_deck import MAIN_ACTIONS, advanced_cards_by_id, describe_grant, house_cards_of, slots
+from solo_deck.events import PlayCard
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, MainAction, Obligation, Ruleset
+
+ACTION_LABELS: dict[str, str] = {
+    "build": "Build a Structure",
+    "promote": "Promote a Specialist",
+    "summon": "Summon an Ally",
+    "purchase": "Purchase an Advanced card",
+    "market": "Visit the Market",
+}
+NO_SECOND = "none"
+FIXED_LINES = 14
+"""The dialog's lines besides the list of choices (frame, title, slot row, buttons)."""
+
+
+def card_choices(state: GameState) -> list[tuple[str, str]]:
+    """``(id, text)`` of the cards you may play face up: your House's cards, then the
+    Advanced cards you own, each with what it does."""
+    house = state.player.house
+    choices = []
+    seen: set[str] = set()
+    for card in house_cards_of(house):
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        effect = state.board.card_effect(card.id) or card.grant
+        text = describe_grant(effect) if not effect.unknown else card.effect
+        choices.append((card.id, f"House card: {text}"))
+    catalogue = advanced_cards_by_id()
+    for card_id in state.player.advanced_cards:
+        choices.append((card_id, f"{card_id}: {describe_grant(catalogue[card_id].grant)}"))
+    return choices
+
+
+class PlayCardModal(GameEventModal[PlayCard]):
+    """The choice first (arrows, then Enter moves on), the slot (the leftmost free one
+    unless you pick another), then Play."""
+
+    DIALOG_TITLE = "Play a card"
+    OK_LABEL = "Play"
+    DEFAULT_CSS = """
+    PlayCardModal #choice { height: auto; }
+    PlayCardModal .play-row { height: auto; margin-top: 1; }
+    PlayCardModal .play-row > Label { width: 15; }
+    PlayCardModal .play-row > Select { width: 40; }
+    """
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(state, ruleset, obligation)
+        self.slots = slots(state, ruleset)
+        self.both = state.player.both_actions_ready
+
+    def compose_body(self) -> ComposeResult:
+        free = self.slots.free
+        yield Label(
+            f"{len(free)} of your {self.slots.usable} card slots are free this round.",
+            classes="muted",
+        )
+        options: list[Option] = [
+            Option(f"Face down · {ACTION_LABELS[action]}", id=f"down-{action}")
+            for action in MAIN_ACTIONS
+        ]
+        options += [
+            Option(f"Face up · {text}", id=f"up-{card_id}")
+            for card_id, text in card_choices(self.state)
+        ]
+        yield OptionList(*options, id="choice")
+        if self.both:
+            with Horizontal(classes="play-row"):
+                yield Label("Second action")
+                yield Select(
+                    [("none (one action)", NO_SECOND)]
+                    + [(ACTION_LABELS[action], action) for action in MAIN_ACTIONS],
+                    value=NO_SECOND,
+                    allow_blank=False,
+                    compact=True,
+                    id="second",
+                    tooltip="Your Keep cover gives a face-down card both of its actions",
+                )
+        with Horizontal(classes="play-row"):
+            yield Label("Slot")
+            yield Select(
+                [(f"slot {slot + 1}", slot) for slot in free],
+                value=free[0] if free else Select.NULL,
+                allow_blank=not free,
+                compact=True,
+                id="slot",
+            )
+
+    def on_mount(self) -> None:
+        choice = self.query_one("#choice", OptionList)
+        choice.highlighted = 0
+        choice.focus()
+        self._fit()
+
+    def on_resize(self) -> None:
+        """Keep the buttons on screen: the list of choices takes the lines left over."""
+        self._fit()
+
+    def _fit(self) -> None:
+        fixed = FIXED_LINES + (2 if self.both else 0)
+        self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
+
+    def list_chosen(self) -> None:
+        """Enter on a list moves on (to the second action, else to Play); only the Play
+        button records. The slot keeps its default unless you Tab to it."""
+        if self.both:
+            self.query_one("#second", Select).focus()
+        else:
+            self.query_one("#ok").focus()
+
+    def build_event(self) -> PlayCard | None:
+        choice = self.query_one("#choice", OptionList)
+        if choice.highlighted is None:
+            self.show_error("choose a card or an action")
+            return None
+        option_id = choice.get_option_at_index(choice.highlighted).id or ""
+        slot = self.query_one("#slot", Select).value
+        if not isinstance(slot, int):
+            self.show_error("no card slot is free this round")
+            return None
+        self.show_error(None)
+        kind, _, what = option_id.partition("-")
+        if kind == "up":
+            return PlayCard(slot=slot, face_up=True, card_id=what)
+        actions: list[MainAction] = [what]  # type: ignore[list-item]
+        if self.both:
+            picked = self.query_one("#second", Select).value
+            if isinstance(picked, str) and picked != NO_SECOND:
+                if picked == what:
+                    self.show_error("the two actions of one card differ")
+                    return None
+                actions.append(picked)  # type: ignore[arg-type]
+        return PlayCard(slot=slot, face_up=False, actions=tuple(actions))

@@ -1,0 +1,50 @@
+"""Table mode: the player says which face the solo card they flipped shows."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from companion.ui.keys import SOLO_FACE_KEYS, bindings
+from companion.ui.screens.quick_open import OpensAtOnce
+from solo_deck import CardFace, SoloDeck
+
+
+class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
+    """Lists the faces still unseen since the last shuffle (with how many of each)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(SOLO_FACE_KEYS))
+
+    def __init__(self, deck: SoloDeck) -> None:
+        super().__init__()
+        self._faces = sorted(deck.remaining_composition().items(), key=lambda item: item[0].short())
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Flip the top solo card. Which face does it show?", classes="dialog-title")
+            yield OptionList(
+                *[
+                    Option(f"{face.short()}   ({count} unseen)", id=str(index))
+                    for index, (face, count) in enumerate(self._faces)
+                ],
+                id="faces",
+            )
+            yield Label(
+                "Only faces not yet seen since the last shuffle are listed. If yours is missing,"
+                " check the card, or fix the deck on the Deck screen.",
+                classes="muted",
+            )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Return the chosen face."""
+        self.dismiss(self._faces[int(event.option.id or 0)][0])
+
+    def action_cancel(self) -> None:
+        """Close without a face."""
+        self.dismiss(None)

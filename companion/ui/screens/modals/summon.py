@@ -1,0 +1,202 @@
+"""Summon the face-up Ally at your ship's port: who it is (preselected when the app knows
+it), what you paid, and whether its space on your board shows the Edict mark."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Checkbox, Label, Select
+
+from companion.formatting import plural
+from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.number_field import NumberField
+from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
+from companion.ui.widgets.toggles import ClearCheckbox
+from solo_deck import (
+    PlayerLimits,
+    allies_by_id,
+    ally_candidates,
+    ally_label,
+    capacity,
+    discount,
+    load_allies,
+    usual_summon_grain,
+)
+from solo_deck.events import SummonAlly
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset
+
+"""The app's first guess at what an Ally space costs (the cost is printed on your board,
+not in the rules data); the field never starts above the Grain you hold."""
+
+
+NOT_NAMED = "not named yet"
+"""What the dialogs call an Ally nobody has named."""
+
+
+def ally_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """``(label, id)`` for every Ally tile not in ``exclude``, sorted by name."""
+    skip = set(exclude)
+    allies = sorted(load_allies(), key=lambda a: (a.name, a.id))
+    return [(ally_label(a.id), a.id) for a in allies if a.id not in skip]
+
+
+class SummonModal(GameEventModal[SummonAlly]):
+    """The Ally (named by the app when it knows it, else a searchable list; Enter moves
+    on), the Grain paid (or the Augustales an effect asks instead) and the Edict mark of
+    the space used. Summon records."""
+
+    DIALOG_TITLE = "Summon an Ally"
+    OK_LABEL = "Summon"
+    DEFAULT_CSS = """
+    SummonModal #ally { margin-bottom: 1; }
+    """
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(state, ruleset, obligation)
+        self.limits = PlayerLimits.from_ruleset(ruleset)
+        voyage = state.voyage
+        self.port = voyage.player
+        self.spaces = [i for i, s in enumerate(voyage.ports[self.port].allies) if s.face_up]
+
+    # --- what the app knows ------------------------------------------------------------
+
+    @property
+    def known_id(self) -> str | None:
+        """The id of the face-up Ally here, if the app knows it."""
+        allies = self.state.voyage.ports[self.port].allies
+        known = (allies[i].face_up_id for i in self.spaces)
+        return next((ally for ally in known if ally in allies_by_id()), None)
+
+    def elsewhere(self) -> set[str]:
+        """Allies that cannot lie here: in your castle, known face up elsewhere, removed
+        from the game (the engine's ``ally_candidates``)."""
+        space = self.spaces[0] if self.spaces else 0
+        can_be = set(ally_candidates(self.state, self.port, space))
+        return {ally.id for ally in load_allies()} - can_be
+
+    @property
+    def coins_instead(self) -> int | None:
+        """The Augustales an effect asks instead of the Grain."""
+        return self.terms.augustales_instead
+
+    @property
+    def grain_free(self) -> bool:
+        """True when this Summon costs no Grain (free, or paid in coins)."""
+        return self.terms.free_grain or self.coins_instead is not None
+
+    def grain_prefill(self) -> int:
+        """A first guess at the Grain paid: the usual cost less the discounts known, never
+        more than you hold."""
+        if self.grain_free:
+            return 0
+        off = discount(self.state, "summon") + self.terms.discount
+        usual = usual_summon_grain(self.ruleset)
+        return max(0, min(self.state.player.grain, usual - off.grain))
+
+    def grain_hint(self) -> str:
+        """What the Grain field leaves to the board, and the discounts known."""
+        if self.coins_instead is not None:
+            return "paid in Augustales instead"
+        if self.terms.free_grain:
+            return "this Summon costs no Grain"
+        hints = ["what the Ally space shows"]
+        workplace = discount(self.state, "summon")
+        if not workplace.empty:
+            hints.append(f"Workplace: {workplace.describe(sign='')} off")
+        if not self.terms.discount.empty:
+            hints.append(f"this Summon: {self.terms.discount.describe(sign='')} off")
+        return ", ".join(hints)
+
+    # --- layout --------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        player = self.state.player
+        port = self.state.voyage.ports[self.port]
+        room = capacity(self.state, self.ruleset)
+        hosted = f"Ally spaces used: {room.allies} of {room.ally_spaces}"
+        coins = self.coins_instead
+        pay = (
+            f"You pay {plural(coins, 'Augustalis', 'Augustales')} instead of Grain "
+            f"(you have {player.augustales})."
+            if coins is not None
+            else f"You have {player.grain} Grain."
+        )
+        yield Label(f"{pay} {hosted}.", classes="muted", id="summon-info")
+        known = self.known_id
+        if known is not None:
+            yield Label(f"The Ally in {port.name}: {ally_label(known)}", id="known", markup=False)
+        else:
+            yield SearchSelect(
+                ally_options(self.elsewhere()),
+                prompt=f"which Ally lies face up in {port.name}? (type to search)",
+                id="ally",
+            )
+        yield NumberField(
+            "Grain paid",
+            self.grain_prefill(),
+            hint=self.grain_hint(),
+            id="grain",
+            disabled=self.grain_free,
+        )
+        used = player.marked_allies >= self.limits.marked_ally_spaces
+        yield ClearCheckbox(
+            "Your marked Ally space is already used"
+            if used
+            else "The Ally space you use shows the Edict mark (issue an Edict)",
+            id="mark",
+            disabled=used,
+            compact=True,
+        )
+
+    def on_mount(self) -> None:
+        fields = self.query(Select)
+        for select in fields:
+            move_on_after_pick(self, select, self._after_ally)
+        if fields:
+            fields.first().focus()
+        else:
+            self._after_ally().focus()
+        self.show_refusal("summon_ally")
+
+    def _after_ally(self) -> Widget:
+        grain = self.query_one("#grain", NumberField)
+        return self.query_one("#mark") if grain.disabled else grain.input
+
+    # --- the event -----------------------------------------------------------------------
+
+    def space_for(self, ally_id: str) -> int:
+        """The face-up space the Ally is summoned from."""
+        allies = self.state.voyage.ports[self.port].allies
+        for index in self.spaces:
+            if allies[index].face_up_id == ally_id:
+                return index
+        unnamed = [i for i in self.spaces if allies[i].face_up_id is None]
+        return (unnamed or self.spaces or [0])[0]
+
+    def build_event(self) -> SummonAlly | None:
+        ally = self.known_id
+        if ally is None:
+            chosen = self.query_one("#ally", Select).value
+            if not isinstance(chosen, str):
+                self.show_error("say which Ally you summon (type its name to find it)")
+                return None
+            ally = chosen
+        grain = self.query_one("#grain", NumberField)
+        if not grain.check() or grain.value is None:
+            self.show_error("the Grain paid is not a valid number")
+            return None
+        self.show_error(None)
+        return SummonAlly(
+            ally_id=ally,
+            space=self.space_for(ally),
+            grain=0 if self.grain_free else grain.value,
+            augustales=self.coins_instead or 0,
+            edict_mark=self.query_one("#mark", Checkbox).value,
+        )

@@ -1,0 +1,113 @@
+"""Name the Workplace tile your Specialist found on a space (and whether an Edict token lies
+there), the first time one of your Specialists reaches it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.widgets import Checkbox, Label, OptionList
+from textual.widgets.option_list import Option
+
+from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.widgets.toggles import ClearCheckbox
+from solo_deck import PlayerLimits, WorkplaceTile, workplace_tiles
+from solo_deck.events import PlaceWorkplace
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, Obligation, Ruleset, WorkplaceSpace
+
+
+class WorkplaceModal(GameEventModal[PlaceWorkplace]):
+    """The Workplace tiles of the space's area (those lying elsewhere left out), each with
+    its ability; Enter moves on to the Edict token box (shown only while the board leaves
+    it open) and Place records."""
+
+    DIALOG_TITLE = "Name the Workplace"
+    OK_LABEL = "Place"
+    DEFAULT_CSS = """
+    WorkplaceModal #tiles { height: auto; max-height: 7; }
+    """
+    ANSWERS = "name_workplace"
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
+    ) -> None:
+        super().__init__(state, ruleset, obligation)
+        key = self.obligation.space if self.obligation is not None else None
+        self.entry: WorkplaceSpace | None = None
+        if key:
+            self.entry = next((s for s in state.board.workplaces if s.key == key), None)
+        if self.entry is not None:
+            self.DIALOG_TITLE = f"Name the Workplace on {self.entry.key} ({self.area})"
+
+    # --- what the board allows -----------------------------------------------------------
+
+    @property
+    def area(self) -> str:
+        """``countryside`` or ``village``."""
+        assert self.entry is not None
+        return PlayerLimits.from_ruleset(self.ruleset).area(self.entry.path, self.entry.space)
+
+    def tiles(self) -> list[WorkplaceTile]:
+        """The tiles that may lie here: the known one, else those of the area that lie on
+        no other space."""
+        entry = self.entry
+        if entry is None:
+            return []
+        catalogue = workplace_tiles()
+        if entry.tile is not None:
+            return [catalogue[entry.tile]]
+        elsewhere = {s.tile for s in self.state.board.workplaces if s.tile and s.key != entry.key}
+        return [
+            tile
+            for tile in catalogue.values()
+            if tile.area == self.area and tile.id not in elsewhere
+        ]
+
+    @property
+    def token_open(self) -> bool:
+        """True while the board does not know whether a token lies here."""
+        return self.entry is not None and not self.state.board.token_known(self.entry)
+
+    # --- layout --------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        entry = self.entry
+        if entry is None:
+            yield Label("No Specialist of yours is waiting on an unnamed Workplace.")
+            return
+        yield OptionList(
+            *[Option(f"{tile.label}: {tile.text}", id=tile.id) for tile in self.tiles()],
+            id="tiles",
+            markup=False,
+        )
+        yield ClearCheckbox("An Edict token lies here", id="token")
+        if not self.token_open:
+            known = "An Edict token lies here." if entry.token else "No Edict token lies here."
+            yield Label(known, id="token-known", classes="muted")
+
+    def on_mount(self) -> None:
+        if self.entry is None:
+            self.query_one("#ok").focus()
+            return
+        self.query_one("#token", Checkbox).display = self.token_open
+        focus_first_enabled(self.query_one("#tiles", OptionList))
+
+    # --- the event -----------------------------------------------------------------------
+
+    def build_event(self) -> PlaceWorkplace | None:
+        entry = self.entry
+        if entry is None:
+            self.show_error("nothing to name: no Workplace is waiting")
+            return None
+        tiles = self.query_one("#tiles", OptionList)
+        index = tiles.highlighted
+        if index is None:
+            self.show_error("every tile of this area lies elsewhere: correct the board with Fix")
+            return None
+        tile = tiles.get_option_at_index(index).id or ""
+        token = self.query_one("#token", Checkbox).value if self.token_open else bool(entry.token)
+        self.show_error(None)
+        return PlaceWorkplace(path=entry.path, space=entry.space, tile=tile, token=token)

@@ -1,0 +1,185 @@
+"""What the New game form offers and checks, without widgets: the choices and their words,
+the setup checklist, the pile hint, the most-Structures rule and the Voyage port names.
+
+Every number comes from the ruleset; the form only words it.
+"""
+
+from __future__ import annotations
+
+from solo_deck import (
+    DIFFICULTY_MARKETS,
+    MOST_STRUCTURES_RULES,
+    SOURCE_KINDS,
+    GameSetup,
+    Ruleset,
+    Sourced,
+    load_ruleset,
+)
+
+SEED_MAX = 2**63 - 1
+PILE_MAX = 60
+MAX_PORT_NAME = 14
+"""A port name fits the Voyage panel's first column."""
+CHOSEN_AT_SETUP = "player: chosen at setup"
+
+DIFFICULTIES: tuple[tuple[str, str], ...] = tuple(
+    (level, f"{level.capitalize()} · {markets}") for level, markets in DIFFICULTY_MARKETS.items()
+)
+DECK_MODES: tuple[tuple[str, str], ...] = (
+    ("virtual", "Virtual · the app shuffles and flips Frederick's cards"),
+    ("table", "Table · you flip the real card and key in what it shows"),
+)
+EDICT_SLOTS: tuple[tuple[str, str], ...] = (
+    ("active-1", "Active I (top)"),
+    ("active-2", "Active II (middle)"),
+    ("active-3", "Active III (bottom)"),
+    ("next-1", "Next I"),
+    ("next-2", "Next II"),
+    ("next-3", "Next III"),
+)
+MOST_STRUCTURES_CHOICES: dict[str, str] = {
+    "always": "Always yours: you are the only player who scores",
+    "at_least_as_many": "Yours with at least as many Structures as Frederick",
+    "more_than": "Yours only with more Structures than Frederick",
+}
+"""One line for each of the engine's :data:`MOST_STRUCTURES_RULES`, in its order."""
+
+
+BUILT_IN_CHOICES: dict[str, object] = {
+    "house": "Savoy",
+    "difficulty": "medium",
+    "deck_mode": "virtual",
+    "easier_solo": False,
+}
+"""What the New game form starts with when neither the configuration nor a past setup says."""
+
+
+def initial_choices(pinned: dict[str, object], remembered: dict[str, object]) -> dict[str, object]:
+    """The House, difficulty, deck mode and easier option the form starts with: a value
+    set in the configuration file (``pinned``) wins, then the last setup's choice
+    (``remembered``), then :data:`BUILT_IN_CHOICES`.
+
+    >>> initial_choices({"house": "Savoy"}, {"house": "Di Romano", "difficulty": "hard"})
+    {'house': 'Savoy', 'difficulty': 'hard', 'deck_mode': 'virtual', 'easier_solo': False}
+    """
+    return {
+        name: pinned.get(name, remembered.get(name, default))
+        for name, default in BUILT_IN_CHOICES.items()
+    }
+
+
+def setup_checklist(
+    difficulty: str, easier_solo: bool, deck_mode: str, ruleset: Ruleset | None = None
+) -> list[str]:
+    """The table setup, step by step, in our own words (numbers from the ruleset)."""
+    rules = ruleset or load_ruleset()
+    fred = rules.frederick_start
+    voyage = rules.voyage
+    market = DIFFICULTY_MARKETS[difficulty]
+    extra = rules.edicts.easier_solo_extra_tiles.value
+    steps = [
+        "Set up both boards as for two players (Voyage board on its 1–2 player side, dummy "
+        "Allies and cards on the red spaces).",
+        f"Market: take away one of the six tiles at random, then lay {market}.",
+        f"Advanced Action cards: shuffle level A and level B apart, keep "
+        f"{voyage.advanced_cards_level_a.value} of each, stack A face down on top of B (no "
+        "shuffle after that) and fill each card space face up from the stack.",
+        "Allies: shuffle all 20 and put one face down on every free Ally space, then one face "
+        "up on top of each.",
+        f"Frederick's palace: Reserve {fred.grain.value} Grain and {fred.stone.value} Stone, a "
+        f"coin on {fred.treasury.value} of the Treasury, {fred.keeps.value} Keep, "
+        f"{fred.walls.value} Walls, {fred.towers.value} Towers, {fred.allies.value} Allies in "
+        f"his Court; his Specialist on Path A space {fred.specialist.value}.",
+        f"Ships: yours and Frederick's both start in {voyage.start_port.value}.",
+        "You: shuffle your House's 10 Action cards and draw a hand of 5; Card Slot tile in the "
+        "last slot; 1 Tower and 1 Wall on your Castle Board; VP disc on 0; 3 Specialists "
+        "beside the Workplace Area.",
+    ]
+    if easier_solo:
+        steps.append(
+            f"Easier solo: add {extra} marked Edict tiles, picked at random, to the usual "
+            "ones (you may look at them first), then shuffle."
+        )
+    steps.append(
+        "Edicts: deal 3 face up on the Active spaces and 3 on the Next spaces, type them "
+        "below, and count the tiles left in the pile."
+    )
+    if deck_mode == "table":
+        steps.append("Solo deck: shuffle the 16 solo cards face down beside the board.")
+    else:
+        steps.append("Solo deck: nothing to do; the app shuffles and flips it for you.")
+    steps.append("You play first.")
+    return steps
+
+
+def pile_hint(easier_solo: bool, ruleset: Ruleset) -> str:
+    """What to count for the Edict pile, with the ruleset's estimate only as a guide."""
+    about = GameSetup.default_edict_pile(easier_solo, ruleset)
+    extra = ruleset.edicts.easier_solo_extra_tiles.value
+    shuffled = f"; the easier game's {extra} marked tiles are shuffled in" if easier_solo else ""
+    return f"Count the face-down pile after dealing the 6 tiles (about {about}{shuffled})."
+
+
+def source_reason(source: str) -> str:
+    """A source without its kind prefix (``interpretation: the bonus...`` → ``the bonus...``)."""
+    for kind in SOURCE_KINDS:
+        if source.startswith(kind + ":"):
+            return source[len(kind) + 1 :].strip()
+    return source
+
+
+def most_structures_note(ruleset: Ruleset) -> str:
+    """The ruleset's default for the most-Structures bonus and why."""
+    rule = ruleset.scoring.most_structures_rule
+    word = MOST_STRUCTURES_CHOICES[rule.value].split(":")[0]
+    reason = source_reason(rule.source).split(". ")[0].rstrip(".")
+    return f"Default: {word}. Why: {reason}."
+
+
+def with_most_structures(ruleset: Ruleset, rule: str) -> Ruleset:
+    """The ruleset with the most-Structures rule chosen at setup (unchanged, source and
+    all, when the choice is the ruleset's own).
+
+    >>> rules = with_most_structures(load_ruleset(), "more_than")
+    >>> rules.scoring.most_structures_rule.value, rules.scoring.most_structures_rule.source
+    ('more_than', 'player: chosen at setup')
+    """
+    if rule not in MOST_STRUCTURES_RULES:
+        raise ValueError(f"the most-Structures rule is one of {', '.join(MOST_STRUCTURES_RULES)}")
+    scoring = ruleset.scoring
+    if rule == scoring.most_structures_rule.value:
+        return ruleset
+    chosen = Sourced[str](value=rule, source=CHOSEN_AT_SETUP)
+    return ruleset.model_copy(
+        update={"scoring": scoring.model_copy(update={"most_structures_rule": chosen})}
+    )
+
+
+def ports_from_start(ruleset: Ruleset) -> list[str]:
+    """The ruleset's ports clockwise, beginning with the start port (the ring is the same).
+
+    >>> ports_from_start(load_ruleset())[0]
+    'Roma'
+    """
+    ports = list(ruleset.voyage.ports.value)
+    home = ports.index(ruleset.voyage.start_port.value)
+    return ports[home:] + ports[:home]
+
+
+def port_name_problem(name: str, earlier: list[str]) -> str:
+    """What is wrong with a port's name typed after ``earlier`` ones ('' when fine).
+
+    >>> port_name_problem("roma ", ["Roma"])
+    'Roma is already port 1: each port has its own name'
+    >>> port_name_problem("", ["Roma"])
+    "type the port's name as your board shows it"
+    """
+    text = name.strip()
+    if not text:
+        return "type the port's name as your board shows it"
+    if len(text) > MAX_PORT_NAME:
+        return f"a short name, please: at most {MAX_PORT_NAME} characters"
+    for number, other in enumerate(earlier, 1):
+        if other.strip().casefold() == text.casefold():
+            return f"{other.strip()} is already port {number}: each port has its own name"
+    return ""

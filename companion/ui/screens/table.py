@@ -1,0 +1,405 @@
+"""The Table: the whole game at a glance, and every key that moves it on.
+
+Each change of the game builds one :class:`~companion.ui.views.table.TableView` and every
+panel draws from it. Which keys show and which are lit comes from the engine
+(:mod:`companion.ui.keys.table_state`). After each of your moves the Table follows
+through: while the engine has something pending it opens the prompt for it
+(:mod:`companion.ui.screens.prompts`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.events import Resize
+from textual.screen import ModalScreen
+from textual.widgets import Collapsible, Header, Input, Label
+
+from companion.formatting import plural
+from companion.ui.insight_scheduler import InsightScheduler
+from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
+from companion.ui.keys.table_state import KeyState, table_key_states
+from companion.ui.screens import table_layout
+from companion.ui.screens.follow_through import FollowThroughScreen
+from companion.ui.screens.table_layout import is_narrow
+from companion.ui.views.table import TableView
+from companion.ui.widgets.deck_panel import DeckPanel
+from companion.ui.widgets.edict_input import EdictField
+from companion.ui.widgets.edict_row_panel import EdictRowPanel
+from companion.ui.widgets.instructions_panel import InstructionsPanel
+from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.log_panel import LogPanel
+from companion.ui.widgets.odds_panel import OddsPanel
+from companion.ui.widgets.palace_panel import PalacePanel
+from companion.ui.widgets.player_panel import PlayerPanel
+from companion.ui.widgets.voyage_panel import VoyagePanel
+from solo_deck import Numeral, Phase, player_edicts_per_round
+from solo_deck.events import Decline, FrederickTurn, RevealEdict
+
+if TYPE_CHECKING:
+    from solo_deck import CardFace, GameState, RemovalOdds, RoundsForecast
+    from solo_deck.events import Event
+
+
+class TableScreen(FollowThroughScreen):
+    """Frederick's palace, the edict row, the deck, the Voyage ring, your board, what to do
+    now and the log."""
+
+    DEFAULT_CSS = """
+    TableScreen #body { height: 1fr; }
+    TableScreen .row { height: auto; }
+    TableScreen #palace { width: 36; }
+    TableScreen #edicts { width: 34; }
+    TableScreen #deck { width: 1fr; }
+    TableScreen #odds { margin-top: 1; }
+    TableScreen #left { width: 56; height: auto; }
+    TableScreen #instructions { width: 1fr; }
+    TableScreen.-narrow .row { layout: vertical; }
+    TableScreen.-narrow .row > #palace, TableScreen.-narrow .row > #edicts,
+    TableScreen.-narrow .row > #deck, TableScreen.-narrow .row > #left,
+    TableScreen.-narrow .row > #instructions { width: 100%; }
+    TableScreen #instructions { border: round $accent; height: auto; }
+    TableScreen #steps { min-height: 10; }
+    TableScreen.-narrow #steps { min-height: 3; }
+    TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
+    TableScreen KeyFooter .key-footer--description { padding: 0; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(TABLE_KEYS))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: TableView | None = None
+        """What the Table shows now."""
+        self._keys: dict[str, KeyState] = {}
+        self._provisional: bool | None = None
+        self._following = False
+        """A prompt opened by the follow-through is on screen."""
+        self._narrow_layout = False
+        """The narrow arrangement is composed (see :mod:`companion.ui.screens.table_layout`)."""
+        self._folded: set[str] = set(table_layout.FOLDED_AT_FIRST)
+        """The narrow arrangement's folded panels."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        self._narrow_layout = is_narrow(self.app.size.width)
+        self.set_class(self._narrow_layout, "-narrow")
+        if self._narrow_layout:
+            yield from table_layout.narrow(self._folded)
+        else:
+            yield from table_layout.wide(touch=self.app.is_web)
+        touch = TOUCH_ACTIONS if self._narrow_layout or self.app.is_web else ()
+        yield KeyFooter(show_command_palette=False, leave_out=touch)
+
+    def on_mount(self) -> None:
+        self.insight = InsightScheduler(self, self.host.input_gate, self._insight_ready)
+        super().on_mount()
+
+    @on(Resize)
+    async def _narrow(self, event: Resize) -> None:
+        """Narrow below ``table_layout.NARROW`` columns: another arrangement of the same
+        panels (:mod:`companion.ui.screens.table_layout`), composed anew when the width
+        crosses it."""
+        narrow = is_narrow(event.size.width)
+        self.set_class(narrow, "-narrow")
+        if narrow != self._narrow_layout:
+            await self.recompose()
+            self.refresh_state()
+
+    @on(Collapsible.Toggled)
+    def _folded_or_opened(self, event: Collapsible.Toggled) -> None:
+        """Remember which panels are folded; give the keys back to the Table (a tap on a
+        title focuses it, and Enter would then fold it instead of playing a card)."""
+        fold = event.collapsible
+        if isinstance(fold, table_layout.Fold):
+            (self._folded.add if fold.collapsed else self._folded.discard)(fold.key)
+        self.set_focus(None)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw the game as it is now: one view, every panel, the keys, the tile field."""
+        if self._provisional is None:
+            self._provisional = self._deck_is_provisional()
+        view = TableView.build(self.session, provisional=self._provisional)
+        self.view = view
+        for panel in self._panels():
+            panel.show(view)
+        state = view.state
+        self._show_reveal_field(state)
+        if self.has_class("-narrow"):
+            self.query_one("#instructions").scroll_visible(animate=False)
+        self.sub_title = f"Round {state.round} · {view.house} · {view.difficulty}"
+        self._keys = table_key_states(self.session)
+        self.refresh_bindings()
+        if self.host.insight:
+            events = self.session.events
+            self.insight.schedule(state, self.ruleset, player_edicts_per_round(events))
+
+    def refresh_state(self) -> None:
+        """Redraw now (the state may have changed without a message)."""
+        self._drawn = self.session.revision
+        self.redraw()
+
+    def _panels(self) -> tuple[Any, ...]:
+        return (
+            self.query_one(PalacePanel),
+            self.query_one(EdictRowPanel),
+            self.query_one(DeckPanel),
+            self.query_one(OddsPanel),
+            self.query_one(VoyagePanel),
+            self.query_one(PlayerPanel),
+            self.query_one(InstructionsPanel),
+            self.query_one(LogPanel),
+        )
+
+    def _insight_ready(
+        self, state: GameState, risk: dict[int, RemovalOdds], forecast: RoundsForecast
+    ) -> None:
+        view = self.view
+        if view is None or view.state is not state:
+            return
+        self.view = view.with_insight(risk, forecast)
+        self.query_one(VoyagePanel).show(self.view)
+        self.query_one(OddsPanel).show(self.view)
+        if state.awaiting_reveal:  # the odds lines push the tile field down
+            self.call_after_refresh(self._keep_field_in_view)
+
+    def _keep_field_in_view(self) -> None:
+        """Scroll the tile field into view once laid out, if it fell below the bottom (the
+        panels above it grew: a tablet's 42 rows with the big buttons). A field already in
+        view costs nothing."""
+        field = self.query_one("#reveal-field", EdictField)
+        if self.view is not None and self.view.state.awaiting_reveal:
+            field.scroll_visible(animate=False)
+
+    def _deck_is_provisional(self) -> bool:
+        deck = self.session.setup.deck
+        if not deck.provisional:
+            return False
+        try:
+            verified = self.session.settings.verified_cards()
+        except (OSError, ValueError):
+            verified = set()
+        return not {card.id for card in deck.cards} <= verified
+
+    def _show_reveal_field(self, state: GameState) -> None:
+        field = self.query_one("#reveal-field", EdictField)
+        asking = bool(state.awaiting_reveal)
+        # An inline style, not a class: it applies now, in the same frame as the panels;
+        # a class change is restyled a frame later and costs a second layout and refresh.
+        field.styles.visibility = "visible" if asking else "hidden"
+        if self._narrow_layout:  # rows are few: the hidden field takes none
+            field.display = asking
+        if asking:
+            numeral = Numeral.from_index(state.awaiting_reveal[0]).value
+            prompt = f"New Next {numeral} tile ({state.edicts.pile} left in the pile), then enter:"
+            label = field.query_one(".edict-label", Label)
+            if str(label.content) != prompt:
+                label.update(prompt)
+            if self.is_current and not self._following:
+                field.focus_input()  # visible already (inline style): no second pass
+                self.call_after_refresh(self._keep_field_in_view)
+
+    # --- which keys apply now ---------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the keys of the moment, lit exactly when the engine accepts their event
+        (Textual: False hides a key, None dims it)."""
+        if not self.session.has_game:
+            return action == "menu"
+        state = self._keys.get(action)
+        if state is None:
+            return True
+        return {KeyState.HIDDEN: False, KeyState.DIMMED: None, KeyState.LIT: True}[state]
+
+    # --- moving the game on -----------------------------------------------------------
+
+    def apply(self, event: Event | None) -> bool:
+        """Apply ``event``, then follow through on what it leaves pending (once the screen
+        has refreshed: a dialog that just returned the event is still being closed, and a
+        prompt opened before that would be closed with it)."""
+        applied = super().apply(event)
+        if applied:
+            self.refresh_state()
+            self.call_after_refresh(self.follow_through)
+        return applied
+
+    def follow_through(self) -> None:
+        """Open the prompt for the first pending obligation (``r`` opens it again after
+        Escape), or the End Phase once it begins; a tile drawn into a Next space is typed
+        in first (the field has the cursor)."""
+        if self.session.has_game and self.state.awaiting_reveal:
+            return
+        super().follow_through()
+
+    def nothing_owed(self) -> None:
+        """Open the End Phase when it has just begun."""
+        state = self.state
+        if state.phase is Phase.END_PHASE and state.end_phase == type(state.end_phase)():
+            why = "your card slots are all played" if state.out_of_slots else "you passed"
+            self.notify(f"Round {state.round}: {why} and Frederick is done. The End Phase.")
+            self.action_end_phase()
+
+    def show_prompt(self, prompt: ModalScreen[Any]) -> None:
+        """A prompt opened by the follow-through (the tile field then keeps off the cursor)."""
+        self._open(prompt, self.prompt_closed)
+
+    def _open(self, screen: ModalScreen[Any], then: Any = None) -> None:
+        def closed(result: Any) -> None:
+            self._following = False
+            (then or self.apply)(result)
+
+        self._following = True
+        self.app.push_screen(screen, closed)
+
+    # --- Frederick and the tiles --------------------------------------------------------
+
+    def action_frederick(self) -> None:
+        """Resolve Frederick's turn (table mode: ask for the face first)."""
+        state = self.state
+        if state.deck.mode == "virtual":
+            self.apply(FrederickTurn())
+            return
+        from companion.ui.screens.modals.solo_face import SoloFaceModal
+
+        def flipped(face: CardFace | None) -> None:
+            if face is not None:
+                self.apply(FrederickTurn(face=face))
+
+        self._open(SoloFaceModal(state.deck), flipped)
+
+    def action_reveal(self) -> None:
+        """Put the cursor in the field for the tile drawn into the awaiting Next space."""
+        if self.state.awaiting_reveal:
+            self.query_one("#reveal-field", EdictField).focus_input()
+
+    @on(Input.Submitted, "#reveal-field Input")
+    def _revealed(self, event: Input.Submitted) -> None:
+        """The typed tile is recorded if valid; the field already says what is wrong."""
+        event.stop()
+        state = self.state
+        field = self.query_one("#reveal-field", EdictField)
+        edict = field.edict
+        if not state.awaiting_reveal:
+            return
+        if edict is None:
+            self.notify(
+                "That is not a valid tile yet: see the message under the field.", severity="error"
+            )
+            return
+        event.input.value = ""
+        applied = self.apply(RevealEdict(position=state.awaiting_reveal[0], edict=edict))
+        if applied and not self.state.awaiting_reveal:
+            self.set_focus(None)
+
+    # --- your turn --------------------------------------------------------------------
+
+    def action_play(self) -> None:
+        """Play a card: slot, face up (which card) or face down (which action)."""
+        from companion.ui.screens.modals.play_card import PlayCardModal
+
+        self._open(PlayCardModal(self.state, self.ruleset))
+
+    def action_follow(self) -> None:
+        """Open the prompt for the first pending obligation."""
+        self.open_prompt()
+
+    def action_decline(self) -> None:
+        """Let the first pending obligation go (where the rules allow)."""
+        self.apply(Decline())
+
+    def action_travel(self) -> None:
+        """Sail your ship before playing your card."""
+        from companion.ui.screens.modals.travel import TravelModal
+
+        self._open(TravelModal(self.state, self.ruleset))
+
+    def action_pass_turn(self) -> None:
+        """Pass, after the player confirms that their hand is empty (only the table knows)."""
+        from companion.ui.screens.modals.confirm import ConfirmModal
+        from solo_deck.events import Pass
+
+        left = self.ruleset.rounds.frederick_max_actions.value - self.state.frederick_actions
+        then = (
+            f"Frederick then takes his {plural(left, 'remaining action')}, and the End Phase "
+            "follows."
+            if left > 0
+            else "The End Phase follows at once."
+        )
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.apply(Pass())
+
+        self._open(
+            ConfirmModal(
+                "Pass for the rest of the round?",
+                "In the solo game you may pass only once no card is left in your hand; with "
+                f"a card in hand, play it (Enter) instead. {then}",
+                yes_label="Pass, hand empty",
+                no_label="Back",
+            ),
+            confirmed,
+        )
+
+    def action_gain(self) -> None:
+        """Correct your VP and supplies by hand."""
+        from companion.ui.screens.modals.gain import GainModal
+
+        self._open(GainModal(self.state))
+
+    def action_what_if(self) -> None:
+        """Rank every way to issue an Edict now (nothing is issued)."""
+        from companion.ui.screens.modals.advisor import AdvisorModal
+
+        self.app.push_screen(AdvisorModal(self.state, self.ruleset, self.session.edict_rewards))
+
+    def action_correct(self) -> None:
+        """Correct a tracked value, or name what lies at a port."""
+        from companion.ui.screens.modals.choice import ChoiceModal
+
+        def chosen(choice: str | None) -> None:
+            if choice == "value":
+                from companion.ui.screens.modals.correct import CorrectModal
+
+                self._open(CorrectModal(self.state))
+            elif choice == "port":
+                from companion.ui.screens.modals.name_port import NamePortModal
+
+                self._open(NamePortModal(self.state))
+
+        options = [
+            ("value", "Correct a value: VP, supplies, castle, palace, edicts, counters"),
+            ("port", "Name the Ally or the Advanced card lying at a port"),
+        ]
+        self._open(ChoiceModal("Fix what?", options), chosen)
+
+    # --- phases, log, undo ------------------------------------------------------------
+
+    def action_end_phase(self) -> None:
+        """Open the End Phase screen."""
+        self.host.open_end_phase()
+
+    def action_final_score(self) -> None:
+        """Open the Final score screen."""
+        self.host.open_final_score()
+
+    def action_log(self) -> None:
+        """Show the whole log."""
+        self.host.open_log()
+
+    def action_undo(self) -> None:
+        """Take back the last event."""
+        self.step("undo")
+
+    def action_redo(self) -> None:
+        """Re-apply the last undone event."""
+        self.step("redo")
+
+    def action_menu(self) -> None:
+        """Back to the Start screen; the game stays saved."""
+        self.dismiss(None)

@@ -1,0 +1,140 @@
+"""The Table's two arrangements of the same panels: wide (side by side) and narrow (a phone,
+a tablet, an 80-column terminal).
+
+Wide (:data:`NARROW` columns and more): the palace, the edict row and the deck on top, the
+Voyage ring, then your board and the log beside "What to do".
+
+Narrow: "What to do" (with the field for a drawn tile) comes first, then each other panel
+folded under its title (:class:`Fold`: a tap or Enter on the title opens or closes it),
+and at the bottom big buttons for the main keys (:class:`~companion.ui.widgets.touch_bar.
+TouchBar`), so a touch screen needs no keyboard and nothing needs ctrl.
+
+In a browser the wide arrangement has the big buttons too, on one line under the panels:
+a tablet in landscape is wide enough for every panel, and is still tapped, not typed on.
+
+The Table composes one or the other by the width it has, and composes again when the width
+crosses :data:`NARROW` (a tablet turned, a terminal resized). The panels draw from the
+Table's view either way; the screen queries them by id and type, never by position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Collapsible
+
+from companion.ui.keys import TOUCH_KEYS
+from companion.ui.widgets.deck_panel import DeckPanel
+from companion.ui.widgets.edict_input import EdictField
+from companion.ui.widgets.edict_row_panel import EdictRowPanel
+from companion.ui.widgets.instructions_panel import InstructionsPanel
+from companion.ui.widgets.log_panel import LogPanel
+from companion.ui.widgets.odds_panel import OddsPanel
+from companion.ui.widgets.palace_panel import PalacePanel
+from companion.ui.widgets.player_panel import PlayerPanel
+from companion.ui.widgets.touch_bar import TouchBar
+from companion.ui.widgets.voyage_panel import VoyagePanel
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+NARROW = 110
+"""Below this width the Table uses the narrow arrangement."""
+
+PANEL_TITLES = {
+    "palace": "Frederick's palace",
+    "edicts": "Edict row",
+    "deck": "Round & solo deck",
+    "voyage": "Voyage · odds: where Frederick's ship lands, what each port loses before your turn",
+    "player": "Your board",
+    "instructions": "What to do",
+    "log": "Log",
+}
+
+FOLD_TITLES = {**PANEL_TITLES, "voyage": "Voyage & odds"}
+"""The narrow arrangement's titles: one line on a phone."""
+
+FOLDED_AT_FIRST = frozenset({"palace", "edicts", "deck", "voyage", "log"})
+"""The narrow arrangement's panels that start folded (your board stays open)."""
+
+
+def is_narrow(width: int) -> bool:
+    """Whether a Table ``width`` columns wide uses the narrow arrangement."""
+    return 0 < width < NARROW
+
+
+class Fold(Collapsible):
+    """One panel of the narrow arrangement under a title line that opens and closes it."""
+
+    DEFAULT_CSS = """
+    Fold { padding: 0; border-top: none; background: $background; }
+    Fold > CollapsibleTitle { width: 100%; padding: 0 1; background: $panel; }
+    Fold > Contents { padding: 0; }
+    Fold .panel { border: none; padding: 0 1; width: 100%; }
+    """
+
+    def __init__(self, *children: Widget, key: str, collapsed: bool) -> None:
+        super().__init__(*children, title=FOLD_TITLES[key], collapsed=collapsed, id=f"fold-{key}")
+        self.key = key
+
+
+def _titled(widget: Widget, key: str) -> Widget:
+    widget.border_title = PANEL_TITLES[key]
+    return widget
+
+
+def _deck() -> Vertical:
+    return Vertical(DeckPanel(id="deck-state"), OddsPanel(id="odds"), id="deck", classes="panel")
+
+
+def _instructions() -> Vertical:
+    steps = Vertical(
+        InstructionsPanel(id="steps"),
+        EdictField("", id="reveal-field", compact=True),
+        id="instructions",
+        classes="panel",
+    )
+    return _titled(steps, "instructions")  # type: ignore[return-value]
+
+
+def wide(touch: bool = False) -> Iterator[Widget]:
+    """The wide arrangement (the widgets between the header and the footer); ``touch``
+    adds the big buttons on one line."""
+    yield VerticalScroll(
+        Horizontal(
+            _titled(PalacePanel(id="palace", classes="panel"), "palace"),
+            _titled(EdictRowPanel(id="edicts", classes="panel"), "edicts"),
+            _titled(_deck(), "deck"),
+            classes="row",
+        ),
+        _titled(VoyagePanel(id="voyage", classes="panel"), "voyage"),
+        Horizontal(
+            Vertical(
+                _titled(PlayerPanel(id="player", classes="panel"), "player"),
+                _titled(LogPanel(id="log", classes="panel"), "log"),
+                id="left",
+            ),
+            _instructions(),
+            classes="row",
+        ),
+        id="body",
+    )
+    if touch:
+        yield TouchBar(TOUCH_KEYS, id="touch-bar", classes="-one-row")
+
+
+def narrow(folded: frozenset[str] | set[str]) -> Iterator[Widget]:
+    """The narrow arrangement; the panels in ``folded`` start closed."""
+    panels: list[tuple[str, Widget]] = [
+        ("palace", PalacePanel(id="palace", classes="panel")),
+        ("edicts", EdictRowPanel(id="edicts", classes="panel")),
+        ("deck", _deck()),
+        ("voyage", VoyagePanel(id="voyage", classes="panel")),
+        ("player", PlayerPanel(id="player", classes="panel")),
+        ("log", LogPanel(id="log", classes="panel")),
+    ]
+    folds = [Fold(panel, key=key, collapsed=key in folded) for key, panel in panels]
+    yield VerticalScroll(_instructions(), *folds, id="body")
+    yield TouchBar(TOUCH_KEYS, id="touch-bar")

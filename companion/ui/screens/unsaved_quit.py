@@ -1,0 +1,114 @@
+"""Asked when the player quits while a move of the game exists only in memory.
+
+A save can fail (a full disk, a folder gone read-only); the move is kept in memory and the
+last good file stays. Quitting then would lose it, so this dialog offers, in order: try
+the save again (the disk may have room now), write the game to another file (in the game
+file's own format: copied over ``current_game.json`` later, it resumes), quit anyway, or
+stay.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from companion.ui.host import Hosted
+from companion.ui.keys import UNSAVED_QUIT_KEYS, bindings
+from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.action_button import action_button
+from companion.ui.widgets.key_footer import KeyFooter
+
+
+class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
+    """Retry the save, export the game elsewhere, quit anyway, or stay."""
+
+    DEFAULT_CSS = """
+    UnsavedQuitScreen > .dialog { width: 90; max-width: 100%; }
+    UnsavedQuitScreen #unsaved-path { margin: 1 0 0 0; }
+    UnsavedQuitScreen #unsaved-status { margin-top: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(UNSAVED_QUIT_KEYS))
+
+    def compose(self) -> ComposeResult:
+        session = self.host.session
+        count = session.unsaved_changes
+        moves = f"{count} change{'s' if count != 1 else ''}"
+        with Vertical(classes="dialog"):
+            yield Label("Your latest moves are not saved", classes="dialog-title")
+            yield Static(
+                f"The last save failed: {session.save_error}\n\n"
+                f"{moves} to the game exist only in memory and would be lost. Try the save "
+                "again (r), or write the game to another file (e), for instance on another "
+                f"disk; copied over {session.game_store.path} later, it resumes.",
+                id="unsaved-text",
+                markup=False,
+            )
+            yield Input(
+                placeholder="another file for the game, e.g. ~/stupor-game.json",
+                id="unsaved-path",
+            )
+            yield Static("", id="unsaved-status", classes="error-text", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield action_button("Retry the save (r)", "retry", "primary")
+                yield action_button("Export (e)", "export")
+                yield action_button("Quit anyway (ctrl+q)", "quit_anyway", "error")
+                yield action_button("Stay (esc)", "stay")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#retry", Button).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the file name exports."""
+        event.stop()
+        self.action_export()
+
+    def _status(self, text: str) -> None:
+        self.query_one("#unsaved-status", Static).update(text)
+
+    def action_retry(self) -> None:
+        """Save again; quit if it worked, else say why not."""
+        try:
+            self.host.session.save()
+        except OSError as exc:
+            self._status(f"Still not saved: {exc}")
+            return
+        self.app.exit(message=Text("Your game is saved."))
+
+    def action_export(self) -> None:
+        """Write the game to the file named in the box; quit if it worked."""
+        field = self.query_one("#unsaved-path", Input)
+        name = field.value.strip()
+        if not name:
+            self._status("Type the name of a new file for the game first.")
+            field.focus()
+            return
+        session = self.host.session
+        try:
+            written = session.export_game(Path(name).expanduser())
+        except (OSError, ValueError) as exc:
+            self._status(f"Not written: {exc}")
+            field.focus()
+            return
+        self.app.exit(
+            message=Text(
+                f"Your game is in {written}. To resume it, copy that file over "
+                f"{session.game_store.path} once the problem is fixed, then choose Resume."
+            )
+        )
+
+    def action_quit_anyway(self) -> None:
+        """Quit and lose the moves that were not saved."""
+        self.app.exit()
+
+    def action_stay(self) -> None:
+        """Back to the game."""
+        self.dismiss()

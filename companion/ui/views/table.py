@@ -1,0 +1,95 @@
+"""What the Table shows, built once per change of the game: every panel draws from one
+immutable :class:`TableView` through the same ``show(view)`` method.
+
+The view holds the engine's answers (limits, travel costs, slots, hand size, what is
+pending) so no panel computes a rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.session import GameSession
+    from solo_deck import (
+        Capacity,
+        GameState,
+        PalaceLimits,
+        PlayerLimits,
+        RemovalOdds,
+        RoundsForecast,
+        Slots,
+    )
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One moment of the game as the Table shows it."""
+
+    state: GameState
+    palace_limits: PalaceLimits
+    player_limits: PlayerLimits
+    frederick_max_actions: int
+    provisional: bool
+    house: str
+    difficulty: str
+    log: tuple[str, ...]
+    redo: int
+    travel_costs: tuple[int | None, ...]
+    """Per port: Augustales to sail there now (``None``: your port, or out of reach)."""
+    slots: Slots
+    hand_size: int
+    capacity: Capacity
+    workplaces: tuple[str, ...]
+    """The Workplace abilities you use now."""
+    landing: Mapping[int, Fraction]
+    """Where Frederick's ship may end after his next card."""
+    risk: Mapping[int, RemovalOdds] | None = None
+    """The chance each port loses its card or Ally before your next turn (computed in
+    the background; ``None`` until then)."""
+    forecast: RoundsForecast | None = None
+    """When the game is likely to end (computed in the background)."""
+
+    @classmethod
+    def build(cls, session: GameSession, *, provisional: bool) -> TableView:
+        """The view of the session's game now (odds and forecast still to come)."""
+        from solo_deck import (
+            Phase,
+            capacity,
+            frederick_ship_distribution,
+            hand,
+            slots,
+            travel_cost,
+            workplaces_in_use,
+        )
+
+        state = session.state
+        rules = session.ruleset
+        setup = session.setup
+        ports = range(len(state.voyage.ports))
+        landing = frederick_ship_distribution(state) if state.phase is not Phase.GAME_OVER else {}
+        return cls(
+            state=state,
+            palace_limits=session.palace_limits,
+            player_limits=session.player_limits,
+            frederick_max_actions=rules.rounds.frederick_max_actions.value,
+            provisional=provisional,
+            house=setup.house,
+            difficulty=setup.difficulty,
+            log=session.log,
+            redo=len(session.redo_log),
+            travel_costs=tuple(travel_cost(state, port, rules) for port in ports),
+            slots=slots(state, rules),
+            hand_size=hand(state, rules),
+            capacity=capacity(state, rules),
+            workplaces=workplaces_in_use(state),
+            landing=landing,
+        )
+
+    def with_insight(self, risk: Mapping[int, RemovalOdds], forecast: RoundsForecast) -> TableView:
+        """The same view with the background figures filled in."""
+        return dataclasses.replace(self, risk=risk, forecast=forecast)

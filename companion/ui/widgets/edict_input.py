@@ -1,0 +1,87 @@
+"""An Input for edict notation with live validation and a plain-words preview."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Label
+
+from companion.ui.widgets.validators import EdictNotation
+from solo_deck import Edict, parse_edict
+
+LETTERS = "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
+"""What each letter of the notation stands for."""
+
+
+class EdictField(Vertical):
+    """A labelled edict input; below it either the tile in words or what is wrong."""
+
+    DEFAULT_CSS = """
+    EdictField { height: auto; }
+    EdictField > .edict-label { width: 100%; color: $text-muted; }
+    EdictField > .edict-feedback { height: auto; width: 100%; color: $text-muted; }
+    EdictField > .edict-feedback.-invalid { color: $error; }
+    """
+
+    def __init__(
+        self,
+        label: str,
+        value: str = "",
+        *,
+        id: str | None = None,
+        compact: bool = False,
+        hint: bool = True,
+    ) -> None:
+        super().__init__(id=id)
+        self._label = label
+        self._value = value
+        self._compact = compact
+        """A one-line input without a border (where room is short, as on the Table)."""
+        self._hint = hint
+        """Whether an empty field shows what the letters mean (a form of several fields
+        says it once, above them)."""
+
+    def compose(self) -> ComposeResult:
+        yield Label(self._label, classes="edict-label")
+        yield Input(
+            value=self._value,
+            placeholder="e.g. 2T 1K",
+            validators=[EdictNotation()],
+            validate_on=["changed", "submitted"],
+            compact=self._compact,
+        )
+        yield Label("", classes="edict-feedback", markup=False)  # repeats what was typed
+
+    def on_mount(self) -> None:
+        self._show(self.query_one(Input).value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show(event.value)
+
+    def _show(self, text: str) -> None:
+        feedback = self.query_one(".edict-feedback", Label)
+        if not text.strip():  # nothing typed yet is not an error (a form checks it on submit)
+            self.query_one(Input).remove_class("-invalid")
+            feedback.update(LETTERS if self._hint else "")
+            feedback.set_class(False, "-invalid")
+            return
+        try:
+            edict = parse_edict(text)
+        except ValueError as exc:
+            feedback.update(str(exc))
+            feedback.set_class(True, "-invalid")
+        else:
+            feedback.update(f"= {edict.describe()}")
+            feedback.set_class(False, "-invalid")
+
+    @property
+    def edict(self) -> Edict | None:
+        """The parsed tile, or None while the text is not valid."""
+        try:
+            return parse_edict(self.query_one(Input).value)
+        except ValueError:
+            return None
+
+    def focus_input(self) -> None:
+        """Put the cursor in the input."""
+        self.query_one(Input).focus()

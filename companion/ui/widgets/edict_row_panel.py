@@ -1,0 +1,40 @@
+"""The edict row: Active I–III, Next I–III and the pile."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from companion.ui.views.table import TableView
+from companion.ui.widgets.text_panel import TextPanel
+from solo_deck import Edict
+
+
+def _cell(tile: Edict | None, awaiting: bool = False) -> Text:
+    if awaiting:
+        return Text("type it (n)", style="bold reverse yellow")
+    if tile is None:
+        return Text("— empty —", style="dim")
+    return Text(str(tile), style="bold")
+
+
+class EdictRowPanel(TextPanel):
+    """Three rows I/II/III with the Active and the Next tile of each."""
+
+    def show(self, view: TableView) -> None:
+        """Draw ``view``."""
+        row = view.state.edicts
+        text = Text.assemble(("      Active      Next\n", "dim"))
+        for index, numeral in enumerate(("I", "II", "III")):
+            text.append(f"{numeral:<5} ", style="bold")
+            active = _cell(row.active[index])
+            active.pad_right(12 - len(active.plain))
+            text.append_text(active)
+            text.append_text(_cell(row.next[index], index in row.awaiting))
+            text.append("\n")
+        pile = Text(f"Pile: {row.pile} tile{'s' if row.pile != 1 else ''} left")
+        if row.pile == 0:
+            pile.stylize("bold yellow")
+        text.append_text(pile)
+        if row.unfillable:
+            text.append("\nAn Active space is empty: last round!", style="bold red")
+        self.show_text(text)

@@ -1,0 +1,78 @@
+"""What to do now: Frederick's last turn step by step, what your move still owes, and the
+next thing to press."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from companion.ui.views.table import TableView
+from companion.ui.widgets.text_panel import TextPanel
+from solo_deck import GameState, Numeral, Phase
+
+
+class InstructionsPanel(TextPanel):
+    """Frederick's last turn as numbered table instructions, what is still owed, then the
+    prompt."""
+
+    def show(self, view: TableView) -> None:
+        """Draw ``view``."""
+        state = view.state
+        text = Text()
+        report = state.last_frederick
+        if report is not None and state.obligation is None:
+            text.append(
+                f"Frederick's last card, {report.card_id}: {report.face}\n", style="bold magenta"
+            )
+            for number, step in enumerate(report.steps, start=1):
+                text.append(f"{number}. {step}\n")
+        if len(state.pending) > 1 or (state.pending and state.awaiting_reveal):
+            # a single one is the prompt below, unless a tile is asked for first
+            text.append("Owed now, in this order:\n", style="bold")
+            for number, duty in enumerate(state.pending, start=1):
+                style = "bold" if number == 1 else "dim"
+                text.append(f"{number}. ", style=style)
+                text.append(duty.text + "\n", style="" if number == 1 else "dim")
+        text.append_text(self.prompt(view))
+        self.show_text(text)
+
+    @staticmethod
+    def prompt(view: TableView) -> Text:
+        """The one thing to press next."""
+        state: GameState = view.state
+        if state.awaiting_reveal:
+            numeral = Numeral.from_index(state.awaiting_reveal[0]).value
+            return Text(
+                f"▶ Draw a new Next {numeral} tile from the pile and type it below",
+                style="bold yellow",
+            )
+        first = state.obligation
+        if first is not None:
+            tail = " (x declines it)" if first.optional else ""
+            return Text(f"▶ r: {first.text}{tail}", style="bold green")
+        if state.phase is Phase.FREDERICK:
+            return Text("▶ Frederick's turn: press space", style="bold yellow")
+        if state.phase is Phase.PLAYER:
+            free = len(view.slots.free)
+            if state.frederick_actions >= view.frederick_max_actions and free > 1:
+                return Text(
+                    f"▶ Frederick is done this round: play your {free} free card slots "
+                    "(enter) or pass (P); then the End Phase",
+                    style="bold green",
+                )
+            if free == 1:
+                return Text(
+                    "▶ Your last card slot this round: play it (enter) or pass (P); "
+                    "then the End Phase",
+                    style="bold green",
+                )
+            return Text(
+                f"▶ Your turn {state.turn}: travel first if you like (t), then play a card "
+                f"(enter) · {free} slots free",
+                style="bold green",
+            )
+        if state.phase is Phase.END_PHASE:
+            return Text(
+                f"▶ End Phase: press f (refill your hand to {view.hand_size} cards first)",
+                style="bold yellow",
+            )
+        return Text("▶ The game is over: press f for the final score", style="bold yellow")

@@ -1,0 +1,34 @@
+"""The last lines of the game log, and the undo position."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from companion.formatting import plural
+from companion.ui.views.table import TableView
+from companion.ui.widgets.text_panel import TextPanel
+
+
+class LogPanel(TextPanel):
+    """The newest log lines, numbered, and how many undone events can be redone."""
+
+    DEFAULT_CSS = """
+    LogPanel { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def show(self, view: TableView, count: int = 4) -> None:
+        """Draw the last ``count`` lines of ``view``'s log."""
+        lines, redo = view.log, view.redo
+        text = Text(no_wrap=True, overflow="ellipsis")
+        start = max(0, len(lines) - count)
+        if not lines:
+            text.append("No events yet.", style="dim")
+        for number, line in enumerate(lines[start:], start=start + 1):
+            if number > start + 1:
+                text.append("\n")
+            text.append(f"{number:>3} ", style="dim")
+            text.append(line, style="bold" if number == len(lines) else "")
+        if redo:
+            text.append(f"\n    {plural(redo, 'undone event')}: ctrl+y redoes", style="yellow")
+        self.show_text(text)
+        self.border_subtitle = f"{plural(len(lines), 'event')} · l: full log"

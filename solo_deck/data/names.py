@@ -1,0 +1,56 @@
+"""What the engine and the app call the Allies and the cards: one home for the names
+built from the rules data, so that a log line, a panel and a dialog name an Ally alike.
+
+>>> ally_name("altair"), ally_name(None), ally_name(None, unnamed="?")
+('Altair', 'unknown', '?')
+>>> ally_title("altair"), ally_title("gregoria-2")
+('Altair', 'Gregoria (tile 2)')
+>>> ally_label("altair")
+'Altair — Arab merchant, Independent'
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from solo_deck.data.loaders import allies_by_id, house_cards_by_id, load_allies
+
+
+@cache
+def shared_ally_names() -> frozenset[str]:
+    """The Ally names printed on two tiles (Gregoria, Sebastian)."""
+    names = [ally.name for ally in load_allies()]
+    return frozenset(name for name in names if names.count(name) > 1)
+
+
+def ally_name(ally_id: str | None, unnamed: str = "unknown") -> str:
+    """The Ally's printed name; ``unnamed`` when nobody has said who it is (no id). An id
+    the rules data does not know is shown as it is."""
+    if not ally_id:
+        return unnamed
+    ally = allies_by_id().get(ally_id)
+    return ally.name if ally else ally_id
+
+
+def ally_title(ally_id: str) -> str:
+    """``Gisela`` or, for a name on two tiles, ``Gregoria (tile 1)``."""
+    ally = allies_by_id()[ally_id]
+    if ally.name not in shared_ally_names():
+        return ally.name
+    return f"{ally.name} (tile {ally_id.rsplit('-', 1)[-1]})"
+
+
+def ally_label(ally_id: str) -> str:
+    """``Gisela — Saxon princess, Loyalist`` (a name on two tiles gets its tile number)."""
+    ally = allies_by_id()[ally_id]
+    return f"{ally_title(ally_id)} — {ally.epithet}, {ally.kind.value.capitalize()}"
+
+
+def card_name(card_id: str) -> str:
+    """``A7`` for an Advanced card, ``House card`` for one of your House's (their ids are
+    the data's, not printed on the cards).
+
+    >>> card_name("A7"), card_name("common-augustales")
+    ('A7', 'House card')
+    """
+    return "House card" if card_id in house_cards_by_id() else card_id

@@ -1,0 +1,166 @@
+"""Edict tiles and their short notation (``2T 1K``, ``2G 1A``...)."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from pydantic import Field, model_validator
+
+from solo_deck.errors import EdictParseError
+from solo_deck.model.base import FrozenModel
+
+
+class EdictKind(StrEnum):
+    """An icon kind on an Edict tile, by its notation letter."""
+
+    GRAIN = "G"
+    STONE = "S"
+    AUGUSTALES = "A"
+    TOWER = "T"
+    WALL = "W"
+    KEEP = "K"
+    COURT = "C"
+    PATH = "P"
+
+    @property
+    def field(self) -> str:
+        """The matching field name on :class:`Edict` and on ``Palace``."""
+        return _FIELDS[self]
+
+    def label(self, count: int = 1) -> str:
+        """``"1 Tower"``, ``"2 Towers"``, ``"1 Treasury step"``..."""
+        singular, plural = _LABELS[self]
+        return f"{count} {singular if count == 1 else plural}"
+
+    @property
+    def noun(self) -> str:
+        """The kind's name, e.g. ``Tower``."""
+        return _LABELS[self][0]
+
+
+_FIELDS = {
+    EdictKind.GRAIN: "grain",
+    EdictKind.STONE: "stone",
+    EdictKind.AUGUSTALES: "treasury",
+    EdictKind.TOWER: "towers",
+    EdictKind.WALL: "walls",
+    EdictKind.KEEP: "keeps",
+    EdictKind.COURT: "allies",
+    EdictKind.PATH: "specialist",
+}
+_LABELS = {
+    EdictKind.GRAIN: ("Grain", "Grain"),
+    EdictKind.STONE: ("Stone", "Stone"),
+    EdictKind.AUGUSTALES: ("Treasury step", "Treasury steps"),
+    EdictKind.TOWER: ("Tower", "Towers"),
+    EdictKind.WALL: ("Wall", "Walls"),
+    EdictKind.KEEP: ("Keep", "Keeps"),
+    EdictKind.COURT: ("Court Ally", "Court Allies"),
+    EdictKind.PATH: ("Specialist step", "Specialist steps"),
+}
+VALID_LETTERS = (
+    "G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Court ally, P Path A step"
+)
+MAX_PER_KIND = 3
+
+
+class Edict(FrozenModel):
+    """The icons on one Edict tile: a count of 0–3 per kind, at least one icon in all.
+
+    >>> str(Edict(towers=2, keeps=1))
+    '2T 1K'
+    """
+
+    grain: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+    stone: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+    treasury: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+    towers: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+    walls: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+    keeps: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+    allies: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+    specialist: int = Field(default=0, ge=0, le=MAX_PER_KIND)
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> Edict:
+        if not self.items():
+            raise ValueError("an Edict shows at least one icon")
+        return self
+
+    def count(self, kind: EdictKind) -> int:
+        """How many icons of ``kind`` the tile shows."""
+        return int(getattr(self, kind.field))
+
+    def items(self) -> list[tuple[EdictKind, int]]:
+        """The kinds present with their counts, in notation order."""
+        return [(kind, self.count(kind)) for kind in EdictKind if self.count(kind)]
+
+    def kinds(self) -> list[EdictKind]:
+        """The kinds present, in notation order."""
+        return [kind for kind, _ in self.items()]
+
+    def __str__(self) -> str:
+        return " ".join(f"{n}{kind.value}" for kind, n in self.items())
+
+    def describe(self) -> str:
+        """Words, e.g. ``2 Towers + 1 Keep``."""
+        return " + ".join(kind.label(n) for kind, n in self.items())
+
+
+_TOKEN = re.compile(r"([0-9]+)?([A-Za-z])")
+_SEPARATORS = re.compile(r"[\s,+]+")
+
+
+def parse_edict(text: str) -> Edict:
+    """Read edict notation: a count (1–3, default 1) before each letter.
+
+    Case and spaces do not matter: ``"2T 1K"``, ``"2t1k"`` and ``"2T, K"`` are the same tile.
+
+    >>> parse_edict("2t1k")
+    Edict(grain=0, stone=0, treasury=0, towers=2, walls=0, keeps=1, allies=0, specialist=0)
+
+    Raises :class:`EdictParseError` (a ``ValueError``) that quotes the bad part.
+    """
+    if not isinstance(text, str):
+        raise EdictParseError(f"edict notation must be text, not {type(text).__name__}")
+    compact = _SEPARATORS.sub("", text)
+    if not compact:
+        raise EdictParseError(
+            f"the edict is empty; write counts and letters like 2T 1K ({VALID_LETTERS})"
+        )
+    counts: dict[EdictKind, int] = {}
+    position = 0
+    while position < len(compact):
+        match = _TOKEN.match(compact, position)
+        if match is None:
+            bad = compact[position:]
+            raise EdictParseError(
+                f"cannot read {bad!r} in {text.strip()!r}: write a count and a letter, like 2T "
+                f"(letters: {VALID_LETTERS})"
+            )
+        digits, letter = match.groups()
+        try:
+            kind = EdictKind(letter.upper())
+        except ValueError:
+            raise EdictParseError(
+                f"{match.group(0)!r} in {text.strip()!r}: {letter!r} is not an edict letter "
+                f"(letters: {VALID_LETTERS})"
+            ) from None
+        count = (
+            int(digits)
+            if digits is not None and len(digits) <= 3
+            else (1 if digits is None else 999)
+        )
+        if not 1 <= count <= MAX_PER_KIND:
+            raise EdictParseError(
+                f"{match.group(0)!r} in {text.strip()!r}: a tile shows 1 to {MAX_PER_KIND} icons "
+                f"of a kind (letters: {VALID_LETTERS})"
+            )
+        if kind in counts:
+            raise EdictParseError(
+                f"{kind.noun} ({kind.value}) appears twice in {text.strip()!r}: write it once "
+                f"with its count, like 2{kind.value} (letters: {VALID_LETTERS})"
+            )
+        counts[kind] = count
+        position = match.end()
+    return Edict(**{kind.field: n for kind, n in counts.items()})

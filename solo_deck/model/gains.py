@@ -1,0 +1,68 @@
+"""Amounts of the four things a player gains or pays: VP, Grain, Stone and Augustales."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from solo_deck.model.base import FrozenModel
+
+Resource = Literal["grain", "stone"]
+"""The two resources stored on the player board."""
+
+GAIN_FIELDS: tuple[str, ...] = ("vp", "grain", "stone", "augustales")
+_LABELS = {"vp": ("VP", "VP"), "grain": ("Grain", "Grain"), "stone": ("Stone", "Stone")}
+
+
+def amount_label(field: str, amount: int) -> str:
+    """``1 Augustalis``, ``3 Augustales``, ``2 VP``, ``1 Grain``."""
+    if field == "augustales":
+        return f"{amount} {'Augustalis' if amount == 1 else 'Augustales'}"
+    return f"{amount} {_LABELS[field][0]}"
+
+
+class Gains(FrozenModel):
+    """Non-negative amounts of VP, Grain, Stone and Augustales (a gain, a cost or a
+    discount, depending on where it is used).
+
+    >>> (Gains(grain=1) + Gains(grain=1, vp=2)).describe()
+    '+2 VP, +2 Grain'
+    >>> Gains(augustales=3).scaled(2).augustales
+    6
+    """
+
+    vp: int = Field(default=0, ge=0, le=999)
+    grain: int = Field(default=0, ge=0, le=999)
+    stone: int = Field(default=0, ge=0, le=999)
+    augustales: int = Field(default=0, ge=0, le=999)
+
+    def __add__(self, other: Gains) -> Gains:
+        return Gains(**{f: self.amount(f) + other.amount(f) for f in GAIN_FIELDS})
+
+    def amount(self, field: str) -> int:
+        """The amount of one field by name."""
+        return int(getattr(self, field))
+
+    def scaled(self, factor: int) -> Gains:
+        """Every amount multiplied by ``factor`` (0 or more)."""
+        return Gains(**{f: self.amount(f) * factor for f in GAIN_FIELDS})
+
+    @property
+    def empty(self) -> bool:
+        """True when every amount is 0."""
+        return not any(self.amount(f) for f in GAIN_FIELDS)
+
+    @property
+    def resources(self) -> int:
+        """Grain + Stone."""
+        return self.grain + self.stone
+
+    def items(self) -> list[tuple[str, int]]:
+        """The non-zero amounts, in the order VP, Grain, Stone, Augustales."""
+        return [(f, self.amount(f)) for f in GAIN_FIELDS if self.amount(f)]
+
+    def describe(self, sign: str = "+") -> str:
+        """``+2 VP, +1 Grain`` (``sign=""`` for a plain list), ``nothing`` when empty."""
+        parts = [f"{sign}{amount_label(f, n)}" for f, n in self.items()]
+        return ", ".join(parts) if parts else "nothing"

@@ -1,0 +1,87 @@
+"""What a Specialist finds on the board, told by the table the first time it matters: the
+Workplace tile (and Edict token) on a space, the City Bonus tile taken in a City."""
+
+from __future__ import annotations
+
+from solo_deck.data.loaders import city_bonus_tiles, workplace_tiles
+from solo_deck.errors import RuleError
+from solo_deck.events import ChooseCityBonus, PlaceWorkplace
+from solo_deck.model.state import GameState
+from solo_deck.model.workplaces import space_key
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.triggers import arrival_obligations, grant_obligations
+
+
+def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Outcome:
+    """Name the Workplace tile on a space (and whether an Edict token lies there); what
+    your Specialist finds there follows."""
+    first = ctx.first
+    key = space_key(event.path, event.space)
+    if first is not None and first.space is not None and first.space != key:
+        raise RuleError(f"name the space your Specialist reached: {first.space}")
+    board = state.board
+    entry = board.space(event.path, event.space)
+    tile = workplace_tiles().get(event.tile)
+    if tile is None:
+        raise RuleError(f"{event.tile!r} is not a Workplace tile")
+    area = ctx.limits.area(event.path, event.space)
+    if tile.area != area:
+        raise RuleError(f"{key} is a {area} space; {tile.label} is a {tile.area} tile")
+    if entry.tile is not None and entry.tile != event.tile:
+        known = workplace_tiles()[entry.tile].label
+        raise RuleError(f"{key} is known to hold {known} (correct it with Fix)")
+    elsewhere = [s.key for s in board.workplaces if s.tile == event.tile and s.key != key]
+    if elsewhere:
+        raise RuleError(f"{tile.label} already lies on {elsewhere[0]}")
+    if board.token_known(entry):
+        if bool(entry.token) != event.token:
+            known = (
+                f"{key} holds an Edict token"
+                if entry.token
+                else f"every Edict token is accounted for elsewhere, so none lies on {key}"
+            )
+            raise RuleError(known)
+    elif event.token and board.tokens_unlocated() < 1:
+        raise RuleError("every Workplace Edict token is accounted for")
+    board = board.with_space(entry.model_copy(update={"tile": event.tile, "token": event.token}))
+    state = state.model_copy(update={"board": board})
+    arrived = board.space(event.path, event.space)
+    duties = arrival_obligations(arrived, state.player, ctx.limits)
+    if arrived.token:
+        cleared = board.with_space(arrived.model_copy(update={"token": False}))
+        cleared = cleared.model_copy(update={"tokens_left": board.tokens_left - 1})
+        state = state.model_copy(update={"board": cleared})
+    token = " with an Edict token" if event.token else ""
+    return state, f"Path {event.path} space {event.space} holds {tile.label}{token}", duties
+
+
+def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) -> Outcome:
+    """Take a City Bonus tile in the City your Specialist reached; its bonus follows."""
+    first = ctx.first
+    assert first is not None and first.space is not None
+    path = first.space
+    board = state.board
+    city = board.city(path)
+    if city.tiles is not None:
+        if event.tile is None and city.tiles:
+            raise RuleError(f"take one of the tiles in the City: {', '.join(city.tiles)}")
+        if event.tile is not None and event.tile not in city.tiles:
+            lying = ", ".join(city.tiles) or "none"
+            raise RuleError(f"tile {event.tile} is not in the City of Path {path} (there: {lying})")
+    if event.tile is None:
+        board = board.with_city(city.model_copy(update={"tiles": ()}))
+        return (
+            state.model_copy(update={"board": board}),
+            (f"No City Bonus tile was left in the City of Path {path}"),
+            [],
+        )
+    remaining = list(city.tiles or ())
+    if event.tile in remaining:
+        remaining.remove(event.tile)
+    left = tuple(remaining)
+    board = board.with_city(city.model_copy(update={"tiles": left}))
+    player = state.player.model_copy(update={"city_tiles": (*state.player.city_tiles, event.tile)})
+    tile = city_bonus_tiles()[event.tile]
+    duties = grant_obligations(tile.grant, "city_bonus", f"City Bonus {tile.id}", confirm=False)
+    new_state = state.model_copy(update={"board": board, "player": player})
+    return new_state, f"You took City Bonus tile {tile.id}: {tile.text}", duties

@@ -1,0 +1,105 @@
+"""Hand corrections: set any tracked value, validated like everything else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from solo_deck.errors import EdictParseError, RuleError
+from solo_deck.model.edict import parse_edict
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.palace import PalaceLimits
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState
+
+PLAYER_FIELDS = ("vp", "grain", "stone", "augustales", "towers", "walls", "keeps")
+PALACE_FIELDS = ("grain", "stone", "treasury", "towers", "walls", "keeps", "allies", "specialist")
+COUNTER_FIELDS = ("round", "player_turns", "frederick_actions")
+
+
+def correction_targets(state: GameState) -> list[str]:
+    """Every target a :class:`~solo_deck.events.Correct` event accepts."""
+    targets = [f"player.{f}" for f in PLAYER_FIELDS]
+    targets += [f"palace.{f}" for f in PALACE_FIELDS]
+    targets += ["edicts.pile", "voyage.advanced_pile", "voyage.frederick", "voyage.player"]
+    targets += [f"edicts.active.{i}" for i in range(3)] + [f"edicts.next.{i}" for i in range(3)]
+    targets += list(COUNTER_FIELDS)
+    return targets
+
+
+def _int(value: int | str | None, target: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{target} needs a whole number, not {value!r}")
+    if value < 0:
+        raise RuleError(f"{target} cannot be negative ({value})")
+    return value
+
+
+def _revalidate(model: Any, field: str, value: Any, target: str) -> Any:
+    try:
+        return type(model).model_validate({**dict(model), field: value})
+    except ValidationError as exc:
+        message = exc.errors()[0]["msg"]
+        raise RuleError(f"{target} = {value!r} is not allowed: {message}") from None
+
+
+def apply_correction(
+    state: GameState, target: str, value: int | str | None, ruleset: Ruleset
+) -> tuple[GameState, str]:
+    """The state with ``target`` set to ``value``, and the log line. Raises
+    :class:`RuleError` for an unknown target or a value the rules forbid."""
+    if target not in correction_targets(state):
+        raise RuleError(
+            f"cannot correct {target!r}; choose one of: {', '.join(correction_targets(state))}"
+        )
+    area, _, rest = target.partition(".")
+    handlers: dict[str, Callable[[], GameState]] = {}
+    if area == "player":
+        new_player = _revalidate(state.player, rest, _int(value, target), target)
+        limits = PlayerLimits.from_ruleset(ruleset)
+        if rest in ("towers", "walls", "keeps"):
+            most = limits.castle_max(rest.removesuffix("s"))
+            if new_player.built(rest.removesuffix("s")) > most:
+                raise RuleError(f"your castle holds at most {most} {rest}")
+        handlers[area] = lambda: state.model_copy(update={"player": new_player})
+    elif area == "palace":
+        new_palace = _revalidate(state.palace, rest, _int(value, target), target)
+        new_palace.check_limits(PalaceLimits.from_ruleset(ruleset))
+        handlers[area] = lambda: state.model_copy(update={"palace": new_palace})
+    elif target == "edicts.pile":
+        edicts = state.edicts.model_copy(update={"pile": _int(value, target)})
+        handlers[area] = lambda: state.model_copy(update={"edicts": edicts})
+    elif area == "edicts":
+        row, _, index_text = rest.partition(".")
+        index = int(index_text)
+        if value in (None, ""):
+            tile = None
+        elif isinstance(value, str):
+            try:
+                tile = parse_edict(value)
+            except EdictParseError as exc:
+                raise RuleError(f"{target}: {exc}") from None
+        else:
+            raise RuleError(f"{target} needs edict notation like 2T 1K, or empty")
+        slots = list(getattr(state.edicts, row))
+        slots[index] = tile
+        awaiting = tuple(p for p in state.edicts.awaiting if not (row == "next" and p == index))
+        edicts = state.edicts.model_copy(update={row: tuple(slots), "awaiting": awaiting})
+        handlers[area] = lambda: state.model_copy(update={"edicts": edicts})
+    elif area == "voyage":
+        number = _int(value, target)
+        if rest in ("frederick", "player") and number >= len(state.voyage.ports):
+            raise RuleError(
+                f"{target} must be a port number from 0 to {len(state.voyage.ports) - 1}"
+            )
+        voyage = state.voyage.model_copy(update={rest: number})
+        handlers[area] = lambda: state.model_copy(update={"voyage": voyage})
+    else:
+        number = _int(value, target)
+        if target == "round" and number < 1:
+            raise RuleError("round starts at 1")
+        handlers[area] = lambda: state.model_copy(update={target: number})
+    new_state = handlers[area]()
+    return new_state, f"Correction: {target} set to {value if value not in (None, '') else 'empty'}"

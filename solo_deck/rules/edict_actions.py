@@ -1,0 +1,92 @@
+"""Issuing an Edict as a player, and taking the reward under its Active space."""
+
+from __future__ import annotations
+
+from solo_deck.errors import RuleError
+from solo_deck.events import PlayerEdict, TakeEdictReward
+from solo_deck.model.edict import EdictKind
+from solo_deck.model.gains import Gains
+from solo_deck.model.obligations import Obligation
+from solo_deck.model.palace import Direction, PalaceLimits
+from solo_deck.model.solo_cards import Numeral
+from solo_deck.model.state import GameState
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.effects import describe_grant, grant_gains
+from solo_deck.rules.follow_through import receive
+from solo_deck.rules.triggers import action_obligations
+
+
+def player_edict(state: GameState, event: PlayerEdict, ctx: Context) -> Outcome:
+    """Issue the Active Edict in ``slot``: each kind of icon added or removed as you
+    choose, the Next tile you name slides down; its reward follows."""
+    edicts = state.edicts
+    tile = edicts.active[event.slot]
+    numeral = Numeral.from_index(event.slot).value
+    if tile is None:
+        raise RuleError(f"Active {numeral} is empty; choose another Edict")
+    choice = {EdictKind(k): Direction(v) for k, v in event.choice.items()}
+    limits = PalaceLimits.from_ruleset(ctx.ruleset)
+    changes = state.palace.player_changes(tile, choice, limits)
+    palace = state.palace.apply_player(tile, choice, limits)
+    if event.replacement is None and edicts.non_empty_next():
+        raise RuleError("choose which Next tile slides down to the empty Active space")
+    edicts, _, refill = edicts.take(event.slot, event.replacement)
+    text = f"You issued Edict {numeral} ({tile}): " + ", ".join(c.describe() for c in changes)
+    new_state = state.model_copy(update={"palace": palace, "edicts": edicts})
+    return new_state, text + ". " + refill.describe(), [reward_duty(state, event.slot)]
+
+
+def reward_duty(state: GameState, slot: int) -> Obligation:
+    """Take the reward printed under Active ``slot``."""
+    numeral = Numeral.from_index(slot).value
+    reward = state.board.edict_rewards[slot]
+    what = "tell what is printed there" if reward.unknown else describe_grant(reward)
+    return Obligation(
+        kind="edict_reward",
+        does="edict_reward",
+        text=f"Take the reward under Active {numeral}: {what}",
+        source=f"Active {numeral} reward",
+        slot=slot,
+    )
+
+
+def take_reward(state: GameState, event: TakeEdictReward, ctx: Context) -> Outcome:
+    """Take the reward under an Active space (the one just issued, or any of the three
+    when no Active tile was left to issue)."""
+    first = ctx.first
+    assert first is not None
+    if first.does == "edict_reward" and event.slot != first.slot:
+        numeral = Numeral.from_index(first.slot or 0).value
+        raise RuleError(f"the reward comes from the space you issued: Active {numeral}")
+    numeral = Numeral.from_index(event.slot).value
+    board = state.board
+    reward = board.edict_rewards[event.slot]
+    if event.reward is not None:
+        if event.reward.unknown:
+            raise RuleError("describe the reward (its gains or actions)")
+        if not reward.unknown and event.reward != reward:
+            raise RuleError(f"the reward under Active {numeral} is known: {describe_grant(reward)}")
+        reward = event.reward
+        board = board.with_reward(event.slot, reward)
+    if reward.unknown:
+        raise RuleError(f"tell what reward is printed under Active {numeral}")
+    taken = Gains(vp=event.vp, grain=event.grain, stone=event.stone, augustales=event.augustales)
+    get = Gains()
+    if reward.has_gain_part:
+        _, get = grant_gains(
+            reward,
+            state.player,
+            state.palace,
+            grain=max(0, event.grain - reward.gain.grain),
+            stone=max(0, event.stone - reward.gain.stone),
+        )
+    if get != taken:
+        raise RuleError(
+            f"the reward under Active {numeral} is {describe_grant(reward)}; "
+            f"you entered {taken.describe()}"
+        )
+    player = receive(state.player, get)
+    source = f"Active {numeral} reward"
+    duties = action_obligations(reward.actions, "edict_reward", source)
+    new_state = state.model_copy(update={"player": player, "board": board})
+    return new_state, f"You took the reward under Active {numeral}: {get.describe()}", duties

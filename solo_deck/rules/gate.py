@@ -1,0 +1,222 @@
+"""What may happen now: for every event type, allowed or the reason it is not.
+
+This is the engine's one phase gate. :func:`refusals` gives each event type's reason
+(``None`` when allowed); :meth:`SoloGame.allowed <solo_deck.game.SoloGame.allowed>` reads
+it, and every event pushed is checked against it first, so a front end that lights a key
+exactly when its type is allowed never shows a key the engine would refuse.
+
+An allowed type means the engine accepts some event of that type now; a particular event
+may still be refused for its own values (too little Grain, a slot already used).
+
+>>> from solo_deck import GameSetup, parse_edict
+>>> from solo_deck.setup import initial_state
+>>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+>>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+>>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain"})
+['pass', 'play_card', 'travel']
+"""
+
+from __future__ import annotations
+
+from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, load_ruleset
+from solo_deck.events import EVENT_TYPES
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.obligations import Obligation
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.solo_cards import Numeral
+from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.triggers import workplace_discount
+
+ALWAYS = frozenset({"correct", "name_ally", "name_card"})
+"""Hand corrections and what lies at a port: the table may tell these at any time."""
+
+PLAYER_TURN = frozenset({"travel", "play_card", "pass"})
+ACTIONS = frozenset(
+    {
+        "promote",
+        "visit_market",
+        "build",
+        "summon_ally",
+        "buy_card",
+        "player_edict",
+        "take_edict_reward",
+        "resolve",
+        "decline",
+        "place_workplace",
+        "choose_city_bonus",
+        "drop_resources",
+    }
+)
+END_PHASE = frozenset({"castle_income", "ally_income", "reorganise", "end_round"})
+
+_PHASE_NAMES = {
+    Phase.PLAYER: "your turn",
+    Phase.FREDERICK: "Frederick's turn",
+    Phase.END_PHASE: "the End Phase",
+    Phase.GAME_OVER: "the end of the game",
+}
+
+
+def refusals(state: GameState, ruleset: Ruleset) -> dict[str, str | None]:
+    """Every event type → ``None`` if it may be pushed now, else why not (a sentence
+    fragment in table language)."""
+    return {kind: _reason(state, kind, ruleset) for kind in EVENT_TYPES}
+
+
+def allowed_types(state: GameState, ruleset: Ruleset) -> frozenset[str]:
+    """The event types that may be pushed now."""
+    return frozenset(kind for kind, why in refusals(state, ruleset).items() if why is None)
+
+
+def refusal(state: GameState, kind: str, ruleset: Ruleset | None = None) -> str | None:
+    """Why an event of type ``kind`` is refused now (``None``: it is allowed)."""
+    return _reason(state, kind, ruleset or load_ruleset())
+
+
+def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:
+    if kind in ALWAYS:
+        return None
+    if kind == "reveal_edict":
+        if state.edicts.awaiting:
+            return None
+        return "no newly drawn Next tile is waiting to be typed"
+    if state.edicts.awaiting:
+        position = Numeral.from_index(state.edicts.awaiting[0]).value
+        return f"first type the new Next {position} Edict tile drawn from the pile"
+    if kind == "gain":
+        return None
+    if state.phase is Phase.GAME_OVER:
+        return "the game is over; only corrections are possible"
+    first = state.obligation
+    if first is not None:
+        return _pending_reason(state, first, kind, ruleset)
+    if kind in ("resolve", "decline"):
+        return "nothing is pending"
+    if kind in ACTIONS:
+        return _action_reason(state, kind)
+    if kind in PLAYER_TURN:
+        return _turn_reason(state, kind)
+    if kind == "frederick_turn":
+        if state.phase is Phase.FREDERICK:
+            return None
+        return f"it is not Frederick's turn: now it is {_PHASE_NAMES[state.phase]}"
+    if kind in END_PHASE:
+        return _end_phase_reason(state, kind)
+    return f"unknown event type {kind!r}"
+
+
+def _pending_reason(state: GameState, first: Obligation, kind: str, ruleset: Ruleset) -> str | None:
+    owed = f"first: {first.text}" + (" (or decline it)" if first.optional else "")
+    if kind == "decline":
+        return None if first.optional else f"this cannot be declined: {first.text}"
+    if kind not in first.event_types:
+        return owed
+    if first.does == "edict":
+        any_tile = any(tile is not None for tile in state.edicts.active)
+        if kind == "player_edict" and not any_tile:
+            return "no Active Edict tile is left: take one of the three rewards instead"
+        if kind == "take_edict_reward" and any_tile:
+            return "issue an Active Edict (its reward comes with it)"
+    cannot = _cannot(state, first, ruleset)
+    if cannot is not None:
+        return cannot + (": decline it" if first.optional else "")
+    return None
+
+
+def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None:
+    """Why the first obligation's action cannot be taken at all now (``None``: it can)."""
+    limits = PlayerLimits.from_ruleset(ruleset)
+    player, voyage = state.player, state.voyage
+    port = voyage.ports[voyage.player]
+    if first.does == "summon":
+        space = voyage.first_ally_space(voyage.player)
+        if space is None:
+            return f"there is no face-up Ally in {port.name}"
+        if len(player.allies) >= player.ally_spaces(limits):
+            return "your Player Board has no free Ally space (build a Tower for another)"
+        known = allies_by_id().get(port.allies[space].face_up_id or "")
+        held = {allies_by_id()[a].name for a in player.allies if a in allies_by_id()}
+        if known is not None and known.name in held:
+            return f"{known.name} is already in your castle"
+    elif first.does == "purchase":
+        space = voyage.first_card_space(voyage.player)
+        if space is None:
+            return f"there is no Advanced card in {port.name}"
+        card = advanced_cards_by_id().get(port.cards[space].card_id or "")
+        if card is not None and card.id in player.advanced_cards:
+            return f"you already own {card.id}"
+        if card is not None and card.cost.augustales is not None:
+            off = workplace_discount(state, "purchase") + first.terms.discount
+            price = max(0, card.cost.augustales - off.augustales)
+            if price > player.augustales:
+                return f"{card.id} costs {price} Augustales and you have {player.augustales}"
+    elif first.does == "market":
+        market = state.board.markets[voyage.player] if state.board.markets else None
+        if market is not None:
+            can_sell = market.sell is not None and (
+                int(getattr(player, market.sell.resource)) >= market.sell.amount
+            )
+            can_buy = market.buy is not None and player.augustales >= market.buy.augustales
+            if not (can_sell or can_buy):
+                return f"you can neither sell nor buy at the Market in {port.name}"
+    elif first.does == "build":
+        kinds = [first.terms.structure] if first.terms.structure else ["tower", "wall", "keep"]
+        if all(player.built(s) >= limits.castle_max(s) for s in kinds):
+            return "every such Structure of your castle is built"
+    elif first.does == "promote":
+        movable = [
+            index
+            for index, s in enumerate(player.specialists)
+            if index != first.exclude_specialist
+            and (s.path is None or s.space < limits.path_length(s.path))
+        ]
+        if not movable:
+            return "no Specialist can move further"
+    return None
+
+
+def _action_reason(state: GameState, kind: str) -> str:
+    if state.phase is Phase.PLAYER:
+        return "play a card first: its action, or what it triggers, comes after"
+    return f"that happens on your turn, but now it is {_PHASE_NAMES[state.phase]}"
+
+
+def _turn_reason(state: GameState, kind: str) -> str | None:
+    if state.phase is not Phase.PLAYER:
+        return f"that is for your turn, but now it is {_PHASE_NAMES[state.phase]}"
+    # A card played leaves its action pending until the turn ends, so the pending reason
+    # above always comes first: no separate "already played" case here.
+    if kind == "travel" and state.travelled:
+        return "your ship already sailed this turn"
+    return None
+
+
+def _end_phase_reason(state: GameState, kind: str) -> str | None:
+    if state.phase is not Phase.END_PHASE:
+        return f"that belongs to the End Phase, but now it is {_PHASE_NAMES[state.phase]}"
+    progress = state.end_phase
+    if kind == "castle_income":
+        return "castle income is already taken this round" if progress.castle_income else None
+    if kind == "ally_income":
+        if progress.ally_income is not None:
+            return "ally income is already scored this round"
+        if not progress.castle_income:
+            return (
+                "take the castle income first: it comes before ally income and can change "
+                "what your Allies compare"
+            )
+        return None
+    if kind == "reorganise":
+        return (
+            "the Voyage board is already reorganised this round" if progress.reorganised else None
+        )
+    missing = []
+    if not progress.castle_income:
+        missing.append("take the castle income")
+    if progress.ally_income is None:
+        missing.append("score the ally income")
+    if not progress.reorganised:
+        missing.append("reorganise the Voyage board")
+    if missing:
+        return "before ending the round: " + ", then ".join(missing)
+    return None

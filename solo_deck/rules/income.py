@@ -1,0 +1,97 @@
+"""Ally income at the End Phase: 1 VP per Ally, +2 when its condition holds (the module is not
+named ``ally_income``: that is the public function it defines)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from solo_deck.data.loaders import allies_by_id, load_ruleset
+from solo_deck.model.allies import METRIC_LABELS, Ally, FrederickThreshold, Metric
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.palace import Palace
+from solo_deck.model.player import PlayerState
+from solo_deck.model.ruleset import Ruleset
+
+
+class AllyIncomeLine(FrozenModel):
+    """One Ally's income with the reason in a few words."""
+
+    ally_id: str
+    name: str
+    kind: str
+    met: bool
+    vp: int
+    reason: str
+
+
+class AllyIncome(FrozenModel):
+    """The per-Ally breakdown and the total VP."""
+
+    lines: tuple[AllyIncomeLine, ...]
+    total: int
+
+
+def frederick_metric(palace: Palace, metric: Metric) -> int:
+    """Frederick's value for an Ally condition's metric (treasury for augustales)."""
+    if metric is Metric.AUGUSTALES:
+        return palace.treasury
+    if metric is Metric.STRUCTURES:
+        return palace.structures
+    return int(getattr(palace, metric.value))
+
+
+def condition_met(
+    ally: Ally, player: PlayerState, palace: Palace, limits: PlayerLimits | None = None
+) -> tuple[bool, str]:
+    """Whether ``ally``'s condition holds, and why in a few words.
+
+    Specialists are compared by board column (Countryside, Village, City), so a Specialist
+    of yours in Path B's City is ahead of Frederick's on a Village space of Path A."""
+    cond = ally.condition
+    label = METRIC_LABELS[cond.metric]
+    theirs = frederick_metric(palace, cond.metric)
+    if isinstance(cond, FrederickThreshold):
+        met = theirs >= cond.threshold
+        return met, f"Frederick {label} {theirs}, needs {cond.threshold}+"
+    mine = player.metric(cond.metric, limits)
+    met = mine > theirs if cond.relation == "more" else mine >= theirs
+    sign = ">" if cond.relation == "more" else "≥"
+    return met, f"you {mine} vs Frederick {theirs} {label}, needs you {sign} him"
+
+
+def ally_income(
+    player: PlayerState,
+    palace: Palace,
+    *,
+    allies: Mapping[str, Ally] | None = None,
+    ruleset: Ruleset | None = None,
+) -> AllyIncome:
+    """Income of every Ally in the player's castle against Frederick's palace.
+
+    >>> from solo_deck import Palace, PlayerState
+    >>> ally_income(PlayerState(allies=("tento",)), Palace.initial()).total
+    1
+    """
+    catalogue = allies if allies is not None else allies_by_id()
+    rules = ruleset or load_ruleset()
+    scoring = rules.scoring
+    limits = PlayerLimits.from_ruleset(rules)
+    base, bonus = scoring.ally_base_vp.value, scoring.ally_bonus_vp.value
+    lines = []
+    for ally_id in player.allies:
+        ally = catalogue.get(ally_id)
+        if ally is None:
+            raise KeyError(f"unknown Ally id {ally_id!r}")
+        met, reason = condition_met(ally, player, palace, limits)
+        lines.append(
+            AllyIncomeLine(
+                ally_id=ally.id,
+                name=ally.name,
+                kind=ally.kind.value,
+                met=met,
+                vp=base + (bonus if met else 0),
+                reason=reason,
+            )
+        )
+    return AllyIncome(lines=tuple(lines), total=sum(line.vp for line in lines))

@@ -1,0 +1,105 @@
+"""Final score and the solo title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from solo_deck.data.loaders import load_ruleset
+from solo_deck.model.base import FrozenModel
+from solo_deck.model.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from solo_deck.model.state import GameState
+
+
+class ScoreBreakdown(FrozenModel):
+    """The final score, part by part. Keys match ``stupor-solo score --json``."""
+
+    vp_track: int = Field(ge=0)
+    structures: int = Field(ge=0)
+    most_structures_bonus: int = Field(ge=0)
+    resources_vp: int = Field(ge=0)
+    total: int = Field(ge=0)
+    title: str
+
+
+def title_for(score: int, ruleset: Ruleset | None = None) -> str:
+    """The solo title a final score earns (Serf, Knight, Feudal lord, Duke).
+
+    >>> title_for(49), title_for(50)
+    ('Knight', 'Feudal lord')
+    """
+    if score < 0:
+        raise ValueError(f"a score cannot be negative ({score})")
+    titles = (ruleset or load_ruleset()).scoring.titles.value
+    return [t.name for t in titles if score >= t.min_score][-1]
+
+
+def final_score(
+    *,
+    vp_track: int,
+    structures: int,
+    frederick_structures: int,
+    grain: int,
+    stone: int,
+    augustales: int,
+    ruleset: Ruleset | None = None,
+) -> ScoreBreakdown:
+    """Score a finished solo game.
+
+    VP track + 1 per Structure in your castle + the most-Structures bonus + (Grain and
+    Stone at 2 Augustales each, plus Augustales) // 6. The bonus follows the ruleset's
+    ``most_structures_rule``: ``always`` (the default: you are the only player who scores),
+    or only with ``at_least_as_many`` / ``more_than`` Structures than Frederick.
+
+    >>> final_score(vp_track=40, structures=10, frederick_structures=11, grain=1, stone=1,
+    ...             augustales=8).total
+    56
+    """
+    values = {
+        "vp_track": vp_track,
+        "structures": structures,
+        "frederick_structures": frederick_structures,
+        "grain": grain,
+        "stone": stone,
+        "augustales": augustales,
+    }
+    for name, value in values.items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"{name} must be a whole number of 0 or more, not {value!r}")
+    scoring = (ruleset or load_ruleset()).scoring
+    structure_vp = structures * scoring.vp_per_structure.value
+    rule = scoring.most_structures_rule.value
+    if rule == "always":
+        wins = True
+    elif rule == "at_least_as_many":
+        wins = structures >= frederick_structures
+    else:
+        wins = structures > frederick_structures
+    bonus = scoring.most_structures_bonus.value if wins else 0
+    coins = augustales + (grain + stone) * scoring.augustales_per_resource.value
+    resources_vp = coins // scoring.augustales_per_vp.value
+    total = vp_track + structure_vp + bonus + resources_vp
+    return ScoreBreakdown(
+        vp_track=vp_track,
+        structures=structure_vp,
+        most_structures_bonus=bonus,
+        resources_vp=resources_vp,
+        total=total,
+        title=title_for(total, ruleset),
+    )
+
+
+def final_counts(state: GameState) -> dict[str, int]:
+    """The six counts :func:`final_score` takes, as the game tracked them."""
+    player = state.player
+    return {
+        "vp_track": player.vp,
+        "structures": player.structures,
+        "frederick_structures": state.palace.structures,
+        "grain": player.grain,
+        "stone": player.stone,
+        "augustales": player.augustales,
+    }

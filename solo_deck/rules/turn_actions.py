@@ -1,0 +1,199 @@
+"""Your turn: travel, play a card or pass, and the events that answer what is pending
+(resolve an effect, decline it, put back resources the warehouse cannot hold)."""
+
+from __future__ import annotations
+
+from solo_deck.data.loaders import house_cards_of
+from solo_deck.data.names import card_name
+from solo_deck.errors import RuleError
+from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant
+from solo_deck.model.player import PlayedCard
+from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.effects import describe_grant, grant_gains
+from solo_deck.rules.follow_through import pay, receive
+from solo_deck.rules.triggers import (
+    action_obligations,
+    active_workplaces,
+    card_grant,
+    card_obligations,
+    main_action_obligation,
+)
+
+
+def travel(state: GameState, event: Travel, ctx: Context) -> Outcome:
+    """Sail clockwise: at the start of your turn for the usual cost, or anywhere for free
+    when an effect moves your ship."""
+    voyage = state.voyage
+    if event.port >= len(voyage.ports):
+        raise RuleError(f"there is no port number {event.port}")
+    steps = voyage.steps_to(event.port)
+    if steps == 0:
+        raise RuleError(f"your ship is already in {voyage.ports[event.port].name}")
+    free_move = ctx.first is not None and ctx.first.terms.any_port
+    if free_move:
+        cost = 0
+    else:
+        limit = ctx.limits.travel_max_steps
+        if steps > limit:
+            raise RuleError(f"you can sail at most {limit} spaces, {steps} are needed")
+        cost = ctx.limits.travel_cost(steps, travel_free_steps(state))
+    player = pay(state.player, Gains(augustales=cost), "the voyage")
+    origin = voyage.ports[voyage.player].name
+    new_state = state.model_copy(
+        update={
+            "player": player,
+            "voyage": voyage.with_player_at(event.port),
+            "travelled": state.travelled or not free_move,
+        }
+    )
+    paid = f", paid {cost} Augustalis" if cost == 1 else f", paid {cost} Augustales" if cost else ""
+    how = " (free: any port)" if free_move else ""
+    return (
+        new_state,
+        (
+            f"You sailed {origin} → {voyage.ports[event.port].name} "
+            f"({steps} space{'s' if steps > 1 else ''}{paid}){how}"
+        ),
+        [],
+    )
+
+
+def travel_free_steps(state: GameState) -> int:
+    """Free travel steps your Workplaces give (0: only the rule's first step is free)."""
+    return max(
+        (t.effect.free_steps for t in active_workplaces(state) if t.effect.trigger == "travel"),
+        default=0,
+    )
+
+
+def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
+    """Play a card into a free slot, face up for its effect or face down for main actions."""
+    player = state.player
+    usable = player.usable_slots(ctx.limits)
+    if event.slot >= ctx.limits.card_slots:
+        raise RuleError(f"your Player Board has {ctx.limits.card_slots} card slots")
+    if event.slot >= usable:
+        raise RuleError(
+            f"slot {event.slot + 1} is under the Card Slot tile until you build the Keep "
+            "whose cover removes it"
+        )
+    if event.slot not in player.free_slots(ctx.limits):
+        raise RuleError(f"slot {event.slot + 1} already holds a card this round")
+    board = state.board
+    if event.face_up:
+        card_id = event.card_id or ""
+        grant = _playable_grant(state, card_id)
+        if grant.unknown:
+            if event.effect is not None:
+                board = board.with_card_effect(card_id, event.effect)
+                grant = event.effect
+        elif event.effect is not None:
+            raise RuleError(f"{card_id}'s effect is known; it needs no description")
+        duties = card_obligations(card_id, grant, "played")
+        name = card_name(card_id)
+        what = (
+            f"{name} face up" if name == card_id else f"a {name} face up ({describe_grant(grant)})"
+        )
+    else:
+        if len(event.actions) == 2 and not player.both_actions_ready:
+            raise RuleError(
+                "both main actions need the Keep cover that grants them (it works from the "
+                "turn after the Keep is built)"
+            )
+        duties = [main_action_obligation(action, event.slot) for action in event.actions]
+        what = "face down for " + " and ".join(a.capitalize() for a in event.actions)
+    played = PlayedCard(
+        slot=event.slot, face_up=event.face_up, card_id=event.card_id, actions=event.actions
+    )
+    new_state = state.model_copy(
+        update={
+            "player": player.model_copy(update={"played": (*player.played, played)}),
+            "board": board,
+            "card_played": True,
+        }
+    )
+    return new_state, f"You played a card in slot {event.slot + 1}, {what}", duties
+
+
+def _playable_grant(state: GameState, card_id: str) -> Grant:
+    player = state.player
+    house_ids = {card.id for card in house_cards_of(player.house)}
+    if card_id not in house_ids and card_id not in player.advanced_cards:
+        raise RuleError(
+            f"{card_id} is neither one of House {player.house}'s cards nor an Advanced card you own"
+        )
+    grant = card_grant(card_id, state)
+    if grant is None:  # pragma: no cover - every House or owned card has data
+        raise RuleError(f"no effect is known for {card_id}")
+    return grant
+
+
+def pass_turn(state: GameState, event: Pass, ctx: Context) -> Outcome:
+    """Pass: no more turns for you this round; Frederick takes his remaining actions."""
+    left = ctx.ruleset.rounds.frederick_max_actions.value - state.frederick_actions
+    phase = Phase.FREDERICK if left > 0 else Phase.END_PHASE
+    new_state = state.model_copy(update={"passed": True, "phase": phase})
+    tail = (
+        f"; Frederick still takes {left} action{'s' if left != 1 else ''}"
+        if left > 0
+        else "; on to the End Phase"
+    )
+    return new_state, f"You passed{tail}", []
+
+
+def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
+    """Take what the first obligation offers, with your choices."""
+    first = ctx.first
+    assert first is not None
+    grant = first.grant
+    if grant is None:
+        if event != Resolve():
+            raise RuleError("this needs no choice: just confirm it")
+        return state, f"Done: {first.text}", []
+    board = state.board
+    if grant.unknown:
+        if event.effect is None or event.effect.unknown:
+            raise RuleError("tell what this effect does (its gains and actions)")
+        grant = event.effect
+        if first.card_id is not None:
+            board = board.with_card_effect(first.card_id, grant)
+    elif event.effect is not None:
+        raise RuleError("this effect is known; it needs no description")
+    spend, get = grant_gains(
+        grant,
+        state.player,
+        state.palace,
+        grain=event.grain,
+        stone=event.stone,
+        times=event.times,
+        ally_kind=event.ally_kind,
+    )
+    player = receive(pay(state.player, spend, first.source), get)
+    duties = action_obligations(grant.actions, first.kind, first.source)
+    parts = []
+    if not spend.empty:
+        parts.append("paid " + spend.describe(sign=""))
+    parts.append(get.describe() if not get.empty else "nothing gained")
+    new_state = state.model_copy(update={"player": player, "board": board})
+    return new_state, f"{first.source}: " + ", ".join(parts), duties
+
+
+def decline(state: GameState, event: object, ctx: Context) -> Outcome:
+    """Let an optional obligation go."""
+    first = ctx.first
+    assert first is not None
+    return state, f"You declined: {first.text}", []
+
+
+def drop_resources(state: GameState, event: DropResources, ctx: Context) -> Outcome:
+    """Put back what the warehouse cannot hold."""
+    first = ctx.first
+    assert first is not None
+    if event.grain + event.stone != first.count:
+        raise RuleError(f"put back exactly {first.count} (Grain and/or Stone)")
+    player = pay(state.player, Gains(grain=event.grain, stone=event.stone), "putting back")
+    back = Gains(grain=event.grain, stone=event.stone).describe(sign="")
+    return state.model_copy(update={"player": player}), f"You put back {back}", []
