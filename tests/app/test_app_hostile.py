@@ -359,7 +359,7 @@ async def test_a_deeply_nested_configuration_file_is_told_and_the_app_starts(
 async def test_a_deeply_nested_copy_is_listed_as_unreadable_in_the_app(tmp_path: Path) -> None:
     """Issue 23, item 3: History → b with such a copy used to stop the app."""
     from companion.paths import BACKUP_DIR
-    from companion.screens.history_files import BackupsModal
+    from companion.ui.screens.history.files import BackupsModal
 
     HistoryStore(tmp_path).add(record(3))
     backups = tmp_path / BACKUP_DIR
