@@ -111,7 +111,16 @@ if TYPE_CHECKING:
         grant_gains,
     )
     from solo_deck.rules.income import AllyIncome, AllyIncomeLine, ally_income
-    from solo_deck.rules.scoring import ScoreBreakdown, final_counts, final_score, title_for
+    from solo_deck.rules.scoring import (
+        MOST_STRUCTURES_TEXT,
+        ScoreBreakdown,
+        compares_castles,
+        final_counts,
+        final_score,
+        most_structures_line,
+        title_for,
+        with_most_structures,
+    )
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
@@ -225,6 +234,10 @@ _MODULE_OF: dict[str, str] = {
     "ScoreBreakdown": "solo_deck.rules.scoring",
     "final_counts": "solo_deck.rules.scoring",
     "final_score": "solo_deck.rules.scoring",
+    "MOST_STRUCTURES_TEXT": "solo_deck.rules.scoring",
+    "compares_castles": "solo_deck.rules.scoring",
+    "most_structures_line": "solo_deck.rules.scoring",
+    "with_most_structures": "solo_deck.rules.scoring",
     "title_for": "solo_deck.rules.scoring",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DIFFICULTY_MARKETS": "solo_deck.setup",
@@ -256,6 +269,7 @@ __all__ = [
     "HOUSES",
     "MAIN_ACTIONS",
     "MOST_STRUCTURES_RULES",
+    "MOST_STRUCTURES_TEXT",
     "SCHEMA_VERSION",
     "SOURCE_KINDS",
     "ActionTerms",
@@ -324,6 +338,7 @@ __all__ = [
     "card_price",
     "choice_total",
     "city_bonus_tiles",
+    "compares_castles",
     "correction_targets",
     "count_of",
     "default_choice",
@@ -350,6 +365,7 @@ __all__ = [
     "load_house_cards",
     "load_ruleset",
     "market_trades",
+    "most_structures_line",
     "next_card_odds",
     "parse_edict",
     "player_edicts_per_round",
@@ -362,6 +378,7 @@ __all__ = [
     "upgrade_v1",
     "usual_summon_grain",
     "what_if",
+    "with_most_structures",
     "with_ports",
     "workplace_tiles",
     "workplaces_in_use",

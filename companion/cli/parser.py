@@ -201,6 +201,7 @@ def _add_serve_options(serve: argparse.ArgumentParser) -> None:
 def _add_score_options(score: argparse.ArgumentParser) -> None:
     """``score``: the six counts, then what to do with the result."""
     from companion.cli.quick_score import COUNTS
+    from companion.config import MOST_STRUCTURES_CHOICES
 
     for spec in COUNTS:
         score.add_argument(spec.flag, dest=spec.name, metavar="N", help=spec.help)
@@ -209,6 +210,14 @@ def _add_score_options(score: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print one JSON object: vp_track, structures, most_structures_bonus, "
         "resources_vp, total, title",
+    )
+    score.add_argument(
+        "--most-structures-rule",
+        choices=MOST_STRUCTURES_CHOICES,
+        help="when the most-Structures bonus is yours: always, or with at_least_as_many "
+        "or more_than Frederick's Structures (default: [rules] most_structures of the "
+        "configuration, else the built-in rule); Frederick's Structures are needed only "
+        "when the rule compares castles",
     )
     score.add_argument("--save", action="store_true", help="add the game to the history")
     score.add_argument(

@@ -134,23 +134,65 @@ def check_count(value: int, spec: CountField) -> int:
     return value
 
 
-def missing_counts(values: Mapping[str, int | None]) -> list[CountField]:
-    """The counts not given in ``values`` (keyed by field name)."""
-    return [spec for spec in count_fields() if values.get(spec.name) is None]
+@dataclass(frozen=True)
+class StructuresRule:
+    """The most-Structures rule a score plays: its name and where it was chosen (the
+    ``--most-structures-rule`` flag, the configuration file or the engine's own)."""
+
+    name: str
+    chosen_by: str
+
+    @classmethod
+    def pick(cls, flag: str | None, configured: str | None) -> StructuresRule:
+        """The flag's rule, else the configuration's, else the engine's."""
+        if flag is not None:
+            return cls(flag, "player: --most-structures-rule")
+        if configured is not None:
+            return cls(configured, "player: [rules] most_structures in the configuration")
+        from solo_deck import load_ruleset
+
+        rule = load_ruleset().scoring.most_structures_rule
+        return cls(rule.value, rule.source)
+
+    @property
+    def compares(self) -> bool:
+        """Whether the rule needs Frederick's Structures (the engine says)."""
+        from solo_deck import compares_castles
+
+        return compares_castles(self.name)
 
 
-def score(values: Mapping[str, int]) -> ScoreBreakdown:
-    """The final score of the six counts in ``values`` (keyed by field name)."""
-    from solo_deck import final_score
+def needed_counts(rule: StructuresRule) -> tuple[CountField, ...]:
+    """The counts ``rule`` needs: Frederick's Structures only when it compares castles."""
+    return tuple(
+        spec for spec in count_fields() if spec.name != "frederick_structures" or rule.compares
+    )
 
-    checked = {spec.name: check_count(values[spec.name], spec) for spec in count_fields()}
+
+def missing_counts(values: Mapping[str, int | None], rule: StructuresRule) -> list[CountField]:
+    """The counts ``rule`` needs that ``values`` (keyed by field name) does not give."""
+    return [spec for spec in needed_counts(rule) if values.get(spec.name) is None]
+
+
+def score(values: Mapping[str, int], rule: StructuresRule | None = None) -> ScoreBreakdown:
+    """The final score of the counts in ``values`` (keyed by field name) under ``rule``
+    (the engine's own when ``None``). Frederick's Structures may be left out when the rule
+    does not compare castles."""
+    from solo_deck import final_score, load_ruleset, with_most_structures
+
+    ruleset = load_ruleset()
+    if rule is not None:
+        ruleset = with_most_structures(ruleset, rule.name, rule.chosen_by)
+    needed = count_fields() if rule is None else needed_counts(rule)
+    checked = {spec.name: check_count(values[spec.name], spec) for spec in needed}
     return final_score(
         vp_track=checked["vp_track"],
         structures=checked["structures"],
-        frederick_structures=checked["frederick_structures"],
+        frederick_structures=checked.get("frederick_structures", 0),
         grain=checked["grain"],
         stone=checked["stone"],
         augustales=checked["augustales"],
+        ruleset=ruleset,
     )
 
 
@@ -160,18 +202,22 @@ def breakdown_json(breakdown: ScoreBreakdown) -> dict[str, int | str]:
     return {key: dumped[key] for key in JSON_KEYS}
 
 
-def breakdown_rows(breakdown: ScoreBreakdown, values: Mapping[str, int]) -> list[tuple[str, str]]:
-    """``(label, value)`` lines of the breakdown, ending with the total and title."""
+def breakdown_rows(
+    breakdown: ScoreBreakdown, values: Mapping[str, int], rule: StructuresRule
+) -> list[tuple[str, str]]:
+    """``(label, value)`` lines of the breakdown, ending with the total and title; the
+    bonus line names the rule it was scored by."""
     from solo_deck import load_ruleset
 
     ruleset = load_ruleset().scoring
     per_vp = ruleset.augustales_per_vp.value
     per_resource = ruleset.augustales_per_resource.value
     coins = values["augustales"] + (values["grain"] + values["stone"]) * per_resource
-    if breakdown.most_structures_bonus:
-        bonus_note = f"{values['structures']} vs Frederick's {values['frederick_structures']}"
+    if rule.compares:
+        mine, his = values["structures"], values["frederick_structures"]
+        bonus_note = f"rule {rule.name}: your {mine} vs Frederick's {his}"
     else:
-        bonus_note = f"Frederick has more ({values['frederick_structures']})"
+        bonus_note = f"rule {rule.name}: yours in solo"
     return [
         ("VP track", str(breakdown.vp_track)),
         (f"Structures ({values['structures']})", str(breakdown.structures)),
@@ -185,12 +231,13 @@ def breakdown_rows(breakdown: ScoreBreakdown, values: Mapping[str, int]) -> list
 def quick_record(
     breakdown: ScoreBreakdown,
     *,
-    frederick_structures: int,
+    frederick_structures: int | None,
     notes: str = "",
     now: dt.datetime | None = None,
 ) -> HistoryRecord:
     """The history record ``--save`` adds: finished now (UTC), source ``quick``; the
-    game's other fields (difficulty, House, ...) unknown."""
+    game's other fields (difficulty, House, ...) unknown; Frederick's Structures too when
+    not given (``None``)."""
     from pydantic import ValidationError
 
     from companion.storage import HistoryRecord

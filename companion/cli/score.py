@@ -43,9 +43,11 @@ def _ask(spec: Any) -> int:
 
 
 def cmd_score(args: argparse.Namespace, folder: Path) -> int:
-    """``stupor-solo score``: the breakdown and title of six counts."""
+    """``stupor-solo score``: the breakdown and title of six counts (five when the
+    most-Structures rule does not compare castles)."""
     from companion.cli.quick_score import (
         QuickScoreError,
+        StructuresRule,
         breakdown_json,
         breakdown_rows,
         count_fields,
@@ -73,34 +75,41 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
         )
     if problems:
         raise UsageError("; ".join(problems))
-    missing = missing_counts(values)
+    config = command_config(args)
+    rule = StructuresRule.pick(args.most_structures_rule, config.rules.most_structures)
+    missing = missing_counts(values, rule)
     if missing:
         if not cli_support.stdin_is_tty():
             flags = ", ".join(spec.flag for spec in missing)
+            why = (
+                f"; the {rule.name} rule compares your castle with Frederick's"
+                if any(spec.name == "frederick_structures" for spec in missing)
+                else ""
+            )
             raise UsageError(
                 f"missing {flags} (no terminal to ask on; give "
-                f"{'them' if len(missing) > 1 else 'it'} as options)"
+                f"{'them' if len(missing) > 1 else 'it'} as options{why})"
             )
         for spec in missing:
             values[spec.name] = _ask(spec)
     counts = {name: value for name, value in values.items() if value is not None}
-    breakdown = score(counts)
+    breakdown = score(counts, rule)
     if args.notes and not args.save:
         err(f"{PROG} score: --notes is only kept with --save")
     record = None
     if args.save:  # checked before anything is printed: a bad record is a usage error
         try:
             record = quick_record(
-                breakdown, frederick_structures=counts["frederick_structures"], notes=args.notes
+                breakdown, frederick_structures=counts.get("frederick_structures"), notes=args.notes
             )
         except QuickScoreError as exc:
             raise UsageError(str(exc)) from None
     if args.json:
         print(json.dumps(breakdown_json(breakdown), ensure_ascii=False))
     else:
-        _print_breakdown(breakdown_rows(breakdown, counts))
+        _print_breakdown(breakdown_rows(breakdown, counts, rule))
     if record is not None:
-        policy = command_config(args).backups
+        policy = config.backups
         with writer_lock(folder):
             from companion.storage import HistoryStore
 

@@ -32,6 +32,9 @@ HOUSE_CHOICES = ("Savoy", "Wittelsbach", "Di Romano", "Hohenstaufen")
 here so that reading the file loads no engine module."""
 DIFFICULTY_CHOICES = ("easy", "medium", "hard")
 DECK_MODE_CHOICES = ("virtual", "table")
+MOST_STRUCTURES_CHOICES = ("always", "at_least_as_many", "more_than")
+"""The engine's most-Structures rules (``solo_deck.MOST_STRUCTURES_RULES``; a test keeps
+them equal)."""
 TITLE_CHOICES = ("Serf", "Knight", "Feudal lord", "Duke")
 """The solo titles, lowest first (the ruleset's; a test keeps them equal)."""
 
@@ -124,6 +127,22 @@ SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
             ),
         ),
     ),
+    "rules": (
+        "Choices where the solo rules leave room. Both the New game form and "
+        "'stupor-solo score' start from them.",
+        (
+            Setting(
+                "most_structures",
+                str,
+                None,
+                "When the most-Structures bonus is yours: always (you are the only "
+                "player who scores: the built-in rule), at_least_as_many or more_than "
+                "(compare your castle with Frederick's).",
+                MOST_STRUCTURES_CHOICES,
+                example="always",
+            ),
+        ),
+    ),
     "backups": (
         "Copies of the history kept in the data folder's backups/ folder.",
         (
@@ -181,6 +200,13 @@ class NewGameDefaults:
 
 
 @dataclass(frozen=True)
+class RulesChoices:
+    """Rules choices the file makes (``None``: the engine's own)."""
+
+    most_structures: str | None = None
+
+
+@dataclass(frozen=True)
 class BackupPolicy:
     """Whether the history is copied after each finished game, and how many copies stay."""
 
@@ -204,6 +230,7 @@ class Config:
     keys: Mapping[str, str] = field(default_factory=dict)
     """Key overrides by binding id, as written (checked by :mod:`companion.ui.keys.overrides`)."""
     new_game: NewGameDefaults = NewGameDefaults()
+    rules: RulesChoices = RulesChoices()
     backups: BackupPolicy = BackupPolicy()
     bgstats: BgStatsOptions = BgStatsOptions()
 
@@ -303,6 +330,7 @@ def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[st
     config = Config(**values)
     replacements = {
         "new_game": NewGameDefaults,
+        "rules": RulesChoices,
         "backups": BackupPolicy,
         "bgstats": BgStatsOptions,
     }

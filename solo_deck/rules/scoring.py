@@ -8,7 +8,8 @@ from pydantic import Field
 
 from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.base import FrozenModel
-from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.provenance import Sourced
+from solo_deck.model.ruleset import MOST_STRUCTURES_RULES, Ruleset
 
 if TYPE_CHECKING:
     from solo_deck.model.state import GameState
@@ -23,6 +24,62 @@ class ScoreBreakdown(FrozenModel):
     resources_vp: int = Field(ge=0)
     total: int = Field(ge=0)
     title: str
+
+
+MOST_STRUCTURES_TEXT: dict[str, str] = {
+    "always": "Always yours: you are the only player who scores",
+    "at_least_as_many": "Yours with at least as many Structures as Frederick",
+    "more_than": "Yours only with more Structures than Frederick",
+}
+"""One line for each of :data:`MOST_STRUCTURES_RULES`, in its order."""
+
+
+def compares_castles(rule: str) -> bool:
+    """Whether the most-Structures ``rule`` needs Frederick's Structures.
+
+    >>> compares_castles("always"), compares_castles("more_than")
+    (False, True)
+    """
+    return _known_rule(rule) != "always"
+
+
+def with_most_structures(ruleset: Ruleset, rule: str, source: str) -> Ruleset:
+    """``ruleset`` playing the most-Structures ``rule`` (``source`` says who chose it); the
+    ruleset itself, source and all, when the rule is already its own.
+
+    >>> rules = with_most_structures(load_ruleset(), "more_than", "player: chosen at setup")
+    >>> rules.scoring.most_structures_rule.value, rules.scoring.most_structures_rule.source
+    ('more_than', 'player: chosen at setup')
+    """
+    scoring = ruleset.scoring
+    if _known_rule(rule) == scoring.most_structures_rule.value:
+        return ruleset
+    chosen = Sourced[str](value=rule, source=source)
+    return ruleset.model_copy(
+        update={"scoring": scoring.model_copy(update={"most_structures_rule": chosen})}
+    )
+
+
+def most_structures_line(rule: str, bonus: int, mine: int, his: int | None) -> str:
+    """Which most-Structures ``rule`` was played and why the ``bonus`` the engine scored
+    is or is not yours, in one short line.
+
+    >>> most_structures_line("more_than", 0, 12, 12)
+    'Most Structures, no bonus: yours with more Structures than Frederick (you 12, he 12).'
+    """
+    got = f"+{bonus} VP" if bonus else "no bonus"
+    if _known_rule(rule) == "always":
+        return f"Most Structures, {got}: always yours in solo (Frederick scores nothing)."
+    needed = (
+        "at least as many Structures as" if rule == "at_least_as_many" else "more Structures than"
+    )
+    return f"Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his})."
+
+
+def _known_rule(rule: str) -> str:
+    if rule not in MOST_STRUCTURES_RULES:
+        raise ValueError(f"the most-Structures rule is one of {', '.join(MOST_STRUCTURES_RULES)}")
+    return rule
 
 
 def title_for(score: int, ruleset: Ruleset | None = None) -> str:

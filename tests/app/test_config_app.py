@@ -201,3 +201,23 @@ asyncio.run(main())
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+async def test_the_new_game_form_starts_from_the_configured_structures_rule(
+    tmp_path: pathlib.Path,
+) -> None:
+    app = _app(tmp_path / "data", tmp_path / "c.toml", '[rules]\nmost_structures = "more_than"\n')
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press_and_settle(pilot, "n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.query_one("#most-structures", Select).value == "more_than"
+        note = str(screen.query_one("#most-structures-note", Static).render())
+        assert "configuration" in note
+        await fill(screen, pilot)
+        await start(pilot)
+        assert app.session.game is not None
+        rule = app.session.game.setup.ruleset.scoring.most_structures_rule
+        assert rule.value == "more_than"
+        assert "[rules] most_structures" in rule.source

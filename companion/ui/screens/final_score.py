@@ -20,7 +20,7 @@ from companion.ui.keys import FINAL_SCORE_KEYS, bindings
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.number_field import NumberField
-from solo_deck import ScoreBreakdown, final_counts, final_score
+from solo_deck import ScoreBreakdown, final_counts, final_score, most_structures_line
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
@@ -40,16 +40,9 @@ NOTES_MAX = 2000
 
 def structures_rule_line(ruleset: Ruleset, counts: dict[str, int], bonus: int) -> str:
     """Which most-Structures rule the game's ruleset plays and why the bonus (as the engine
-    scored it: ``bonus``) is or is not yours, in one short line."""
+    scored it: ``bonus``) is or is not yours, in one short line (the engine's words)."""
     rule = ruleset.scoring.most_structures_rule.value
-    got = f"+{bonus} VP" if bonus else "no bonus"
-    if rule == "always":
-        return f"Most Structures, {got}: always yours in solo (Frederick scores nothing)."
-    needed = (
-        "at least as many Structures as" if rule == "at_least_as_many" else "more Structures than"
-    )
-    mine, his = counts["structures"], counts["frederick_structures"]
-    return f"Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his})."
+    return most_structures_line(rule, bonus, counts["structures"], counts["frederick_structures"])
 
 
 class FinalScoreScreen(GameScreen[None]):

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 from solo_deck import (
     DIFFICULTY_MARKETS,
-    MOST_STRUCTURES_RULES,
+    MOST_STRUCTURES_TEXT,
     SOURCE_KINDS,
     GameSetup,
     Ruleset,
-    Sourced,
     load_ruleset,
 )
+from solo_deck import with_most_structures as _with_rule
 
 SEED_MAX = 2**63 - 1
 PILE_MAX = 60
 MAX_PORT_NAME = 14
 """A port name fits the Voyage panel's first column."""
 CHOSEN_AT_SETUP = "player: chosen at setup"
+CONFIGURED = "player: your configuration file sets it ([rules] most_structures)"
 
 DIFFICULTIES: tuple[tuple[str, str], ...] = tuple(
     (level, f"{level.capitalize()} · {markets}") for level, markets in DIFFICULTY_MARKETS.items()
@@ -37,12 +38,8 @@ EDICT_SLOTS: tuple[tuple[str, str], ...] = (
     ("next-2", "Next II"),
     ("next-3", "Next III"),
 )
-MOST_STRUCTURES_CHOICES: dict[str, str] = {
-    "always": "Always yours: you are the only player who scores",
-    "at_least_as_many": "Yours with at least as many Structures as Frederick",
-    "more_than": "Yours only with more Structures than Frederick",
-}
-"""One line for each of the engine's :data:`MOST_STRUCTURES_RULES`, in its order."""
+MOST_STRUCTURES_CHOICES: dict[str, str] = MOST_STRUCTURES_TEXT
+"""One line for each of the engine's most-Structures rules, in its order (the engine's)."""
 
 
 BUILT_IN_CHOICES: dict[str, object] = {
@@ -144,15 +141,7 @@ def with_most_structures(ruleset: Ruleset, rule: str) -> Ruleset:
     >>> rules.scoring.most_structures_rule.value, rules.scoring.most_structures_rule.source
     ('more_than', 'player: chosen at setup')
     """
-    if rule not in MOST_STRUCTURES_RULES:
-        raise ValueError(f"the most-Structures rule is one of {', '.join(MOST_STRUCTURES_RULES)}")
-    scoring = ruleset.scoring
-    if rule == scoring.most_structures_rule.value:
-        return ruleset
-    chosen = Sourced[str](value=rule, source=CHOSEN_AT_SETUP)
-    return ruleset.model_copy(
-        update={"scoring": scoring.model_copy(update={"most_structures_rule": chosen})}
-    )
+    return _with_rule(ruleset, rule, CHOSEN_AT_SETUP)
 
 
 def ports_from_start(ruleset: Ruleset) -> list[str]:

@@ -27,6 +27,7 @@ from companion.ui.keys import SETUP_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.setup.board import BoardSection
 from companion.ui.screens.setup.choices import (
+    CONFIGURED,
     DECK_MODES,
     DIFFICULTIES,
     EDICT_SLOTS,
@@ -62,6 +63,7 @@ from solo_deck import (
     load_ruleset,
     with_ports,
 )
+from solo_deck import with_most_structures as with_rule
 
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 
@@ -118,6 +120,9 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         return initial_choices(pinned, remembered)
 
     def compose(self) -> ComposeResult:
+        configured = self.host.config.config.rules.most_structures
+        if configured is not None:
+            self._ruleset = with_rule(self._ruleset, configured, CONFIGURED)
         rules = self._ruleset
         self._initial = self._initial_choices()
         form = VerticalScroll(id="setup-form")
@@ -179,7 +184,12 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
                 allow_blank=False,
                 id="most-structures",
             )
-            yield Static(most_structures_note(self._ruleset), classes="muted", markup=False)
+            yield Static(
+                most_structures_note(self._ruleset),
+                classes="muted",
+                markup=False,
+                id="most-structures-note",
+            )
             yield Label("Seed (optional; empty = random)", classes="field-label")
             yield Input(
                 placeholder="random",
