@@ -191,6 +191,12 @@ class Build(FrozenModel):
 
     type: Literal["build"] = "build"
     structure: Literal["tower", "wall", "keep"]
+    site: str | None = Field(default=None, pattern=r"^[TWK][1-9]$")
+    """The Castle Board site built (``T3``). With a site the board gives the cost, the
+    Edict mark, the sides closed and the Keep Cover: ``grain``/``stone`` must be what the
+    site costs after your discounts (or, when the action lets you mix them, add up to
+    it), ``edict_mark`` and ``closes`` stay unset. Games saved before the board was known
+    name no site and say what the table showed."""
     great: GreatId | None = None
     cover: CoverId | None = None
     grain: Amount = 0
@@ -201,6 +207,11 @@ class Build(FrozenModel):
 
     @model_validator(mode="after")
     def _shape(self) -> Build:
+        if self.site is not None:
+            if self.site[0] != self.structure[0].upper():
+                raise ValueError(f"site {self.site} does not hold a {self.structure}")
+            if self.closes or self.edict_mark:
+                raise ValueError("the board tells a site's Edict mark and sides: leave them out")
         if (self.structure == "keep") != (self.cover is not None):
             raise ValueError("a Keep, and only a Keep, names the Keep Cover it turns over")
         if self.structure == "keep" and self.closes:

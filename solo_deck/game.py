@@ -185,8 +185,8 @@ class SoloGame:
 
     @classmethod
     def from_document(cls, document: Any) -> SoloGame:
-        """Rebuild a game by replaying a document from :meth:`to_document` (a schema-1
-        document is carried over first, see :mod:`solo_deck.compat.legacy_v1`).
+        """Rebuild a game by replaying a document from :meth:`to_document` (a schema-1 or
+        schema-2 document is carried over first, see :mod:`solo_deck.compat`).
 
         Raises :class:`DocumentError` naming the bad field or event."""
         if not isinstance(document, dict):
@@ -195,6 +195,10 @@ class SoloGame:
             from solo_deck.compat.legacy_v1 import upgrade_v1
 
             document = upgrade_v1(document)
+        if document.get("schema_version") == 2:
+            from solo_deck.compat.legacy_v2 import upgrade_v2
+
+            document = upgrade_v2(document)
         version = document.get("schema_version")
         if version != SCHEMA_VERSION:
             raise DocumentError(

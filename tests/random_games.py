@@ -9,12 +9,18 @@ from collections.abc import Callable
 
 from solo_deck import GameSetup, RuleError, SoloGame, load_default_deck, parse_edict
 from solo_deck import events as ev
-from solo_deck.data.loaders import advanced_cards_by_id, house_cards_of, workplace_tiles
+from solo_deck.data.loaders import (
+    advanced_cards_by_id,
+    great_structures,
+    house_cards_of,
+    workplace_tiles,
+)
 from solo_deck.model.board import MarketTile, Trade
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.castle_sites import site_offers
 from solo_deck.rules.effects import default_choice
 
 SKIPPED = {"gain", "correct", "name_ally", "name_card"}
@@ -48,12 +54,7 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
             out["play_card"].append(
                 ev.PlayCard(slot=slot, face_up=True, card_id=card, effect=effect)
             )
-    for structure in ("tower", "wall", "keep"):
-        covers = ("hand", "slot", "both_actions") if structure == "keep" else (None,)
-        for cover in covers:
-            out["build"].append(ev.Build(structure=structure, cover=cover))
-    out["build"].append(ev.Build(structure="wall", great="great_wall_b"))
-    out["build"].append(ev.Build(structure="keep", great="great_keep", cover="hand", augustales=2))
+    out["build"] = build_candidates(game)
     for index in range(len(player.specialists)):
         out["promote"] += [ev.Promote(specialist=index, path=p) for p in ("A", "B", "C")]
         out["promote"].append(ev.Promote(specialist=index))
@@ -129,6 +130,40 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
     return out
 
 
+def build_candidates(game: SoloGame) -> list[ev.Event]:
+    """Builds on every site of the board at the cost the engine asks (Great ones too, and
+    a few on sites that cannot be built); the old typed Builds in a game without a board."""
+    state, ruleset = game.state, game.setup.ruleset
+    if state.player.sites is None:
+        out: list[ev.Event] = []
+        for structure in ("tower", "wall", "keep"):
+            covers = ("hand", "slot", "both_actions") if structure == "keep" else (None,)
+            out += [ev.Build(structure=structure, cover=cover) for cover in covers]
+        out.append(ev.Build(structure="wall", great="great_wall_b"))
+        out.append(ev.Build(structure="keep", great="great_keep", cover="hand", augustales=2))
+        return out
+    terms = state.obligation.terms if state.obligation is not None else None
+    out = []
+    for offer in site_offers(state, ruleset, terms):
+        site = offer.site
+        paid = {"grain": offer.cost.grain, "stone": offer.cost.stone}
+        out.append(ev.Build(structure=site.kind, site=site.id, cover=site.cover, **paid))
+        greats = [g for g in great_structures().values() if g.structure == site.kind]
+        for great in greats[:1]:
+            coins = None if great.augustales is not None else 2
+            out.append(
+                ev.Build(
+                    structure=site.kind,
+                    site=site.id,
+                    cover=site.cover,
+                    great=great.id,
+                    augustales=coins,
+                    **paid,
+                )
+            )
+    return out
+
+
 def accepted(game: SoloGame, event: ev.Event) -> bool:
     try:
         game.preview(event)
@@ -157,6 +192,25 @@ def check_state(game: SoloGame) -> None:
     if state.phase is Phase.FREDERICK:
         assert state.frederick_actions < game.setup.ruleset.rounds.frederick_max_actions.value
     assert player.structures <= 13
+    check_castle(game)
+
+
+def check_castle(game: SoloGame) -> None:
+    """A castle that could stand on a real table: each Wall touches a built Tower, each
+    closed side is a Wall with both its Towers, below five Towers at most Towers − 1
+    sides are closed."""
+    player, board = game.state.player, game.setup.ruleset.castle_board
+    if player.sites is None or board is None:
+        return
+    built = player.sites
+    for site_id in built:
+        site = board.site(site_id)
+        if site.joins is not None:
+            assert any(tower in built for tower in site.joins), f"{site_id} stands alone"
+    closed = board.closed_sides(built)
+    assert sorted(player.closed_sides) == sorted(board.site(w).side or "" for w in closed)
+    if player.towers < 5:
+        assert len(player.closed_sides) <= max(0, player.towers - 1)
 
 
 def walk(setup: GameSetup, seed: int, steps: int, on_state: Callable[[SoloGame], None]) -> SoloGame:

@@ -85,10 +85,10 @@ ROUND_1: tuple[Event, ...] = (
     VisitMarket(buys=1),  # Roma's Market: 1 Stone for 2 A → 1 G, 2 S, 4 A
     fred("S07"),  # ship to Alexandria, its card (A9) leaves
     face_down(1, "build"),
-    Build(structure="tower", stone=1, closes=("stone",)),  # 2 T, 1 S; Stone side: 2 S
+    Build(structure="tower", site="T2", stone=1),  # 2 T, 1 S; closes W1's Stone side: 2 S
     fred("S06"),  # ship to Tunis, its card and Ally leave
     face_down(2, "build"),
-    Build(structure="keep", cover="slot", stone=2),  # 1 K, 0 S; six slots now
+    Build(structure="keep", site="K2", cover="slot", stone=2),  # 1 K, 0 S; six slots now
     PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1),  # F: 3 W, 2 K
     TakeEdictReward(slot=1, grain=1),  # Active II's reward, a resource: 2 G
     fred("S12"),  # stays in Tunis: no card left there
@@ -111,12 +111,12 @@ ROUND_1: tuple[Event, ...] = (
 ROUND_2: tuple[Event, ...] = (
     # six slots
     face_down(0, "build"),
-    Build(structure="wall", stone=1, edict_mark=True),  # 2 W, 0 S; marked: an Edict
+    Build(structure="wall", site="W2", stone=1),  # 2 W, 0 S; W2 shows the mark: an Edict
     PlayerEdict(slot=0, choice={"T": "add"}, replacement=0),  # F: 4 T; Next I used
     TakeEdictReward(slot=0, augustales=3, reward=THREE_AUGUSTALES),  # told once: 10 A
     fred("S09"),  # Edict I (now 1S): F 2 Stone; no Next tile: Active I stays empty
     face_down(1, "build"),
-    Build(structure="tower", great="great_tower_b", grain=1, closes=("augustales",)),
+    Build(structure="tower", site="T3", great="great_tower_b", grain=1),  # closes W2's side
     # 3 T, 0 G, 10 - 3 = 7 A; Augustalis side +1: 8 A; then Great Tower B's free Summon:
     SummonAlly(ally_id="tento"),  # named at the End Phase; Countryside I A: +2 VP → 3 VP
     fred("S10"),  # Edict II (1C): F 3 Court Allies; Active II stays empty
@@ -129,7 +129,7 @@ ROUND_2: tuple[Event, ...] = (
     face_down(4, "promote"),
     Promote(specialist=1),  # B3, the City: its tile is F (a Keep without resources)
     ChooseCityBonus(tile="F"),
-    Build(structure="keep", cover="hand"),  # 2 K; the cover: draw 2, hand 7
+    Build(structure="keep", site="K1", cover="hand"),  # 2 K; the cover: draw 2, hand 7
     Resolve(),
     TakeEdictReward(slot=0, augustales=3),  # no Active tile left, a reward: 11 A
     fred("S15"),  # to your ship in Alexandria: nothing face up to remove

@@ -52,8 +52,9 @@ def upgrade_v1(document: dict[str, Any]) -> dict[str, Any]:
     setup_data = copy.deepcopy(document.get("setup"))
     if not isinstance(setup_data, dict):
         raise DocumentError("setup: a saved game's setup must be an object")
-    if isinstance(setup_data.get("ruleset"), dict):
-        setup_data["ruleset"] = upgrade_ruleset(setup_data["ruleset"])
+    ruleset = setup_data.get("ruleset")
+    if ruleset is None or isinstance(ruleset, dict):  # none stored: the packaged one, old way
+        setup_data["ruleset"] = upgrade_ruleset(ruleset or {})
     try:
         setup = GameSetup.model_validate(setup_data)
     except ValidationError as exc:
@@ -86,6 +87,7 @@ def upgrade_ruleset(data: dict[str, Any]) -> dict[str, Any]:
     the round's turn limit, now given by your card slots, taken out. The game keeps the
     most-Structures rule it was played with."""
     current = load_ruleset().model_dump(mode="json")
+    current.pop("castle_board", None)  # a schema-1 game builds the old way: no board
     upgraded = copy.deepcopy(data)
     for section, values in current.items():
         old = upgraded.setdefault(section, {})

@@ -13,6 +13,7 @@ from solo_deck.errors import DataFileError
 from solo_deck.model.action_cards import AdvancedCard, HouseCard
 from solo_deck.model.allies import Ally
 from solo_deck.model.castle import GreatStructure, KeepCover, SideIncomeRule
+from solo_deck.model.castle_board import CastleBoard
 from solo_deck.model.city_bonus import CityBonusTile
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import DeckDefinition
@@ -68,8 +69,10 @@ def _validate_list(model: type[T], data: dict[str, Any], key: str, label: str) -
 
 @cache
 def load_ruleset() -> Ruleset:
-    """The packaged ruleset (cached; models are immutable)."""
-    return validate_document(Ruleset, _read("ruleset.toml"), _label("ruleset.toml"))
+    """The packaged ruleset with the packaged Castle Board (cached; models are immutable)."""
+    data = _read("ruleset.toml")
+    data["castle_board"] = load_castle_board()
+    return validate_document(Ruleset, data, _label("ruleset.toml"))
 
 
 @cache
@@ -133,6 +136,14 @@ def side_incomes() -> dict[str, SideIncomeRule]:
     if len(set(incomes)) != len(incomes):
         raise DataFileError(f"{_label('castle.toml')}: each side income is listed once")
     return {side.income: side for side in sides}
+
+
+@cache
+def load_castle_board() -> CastleBoard:
+    """The packaged Castle Board (sites, costs, marks, sides, covers, setup pieces)."""
+    data = _read("castle_board.toml")
+    data["sites"] = data.pop("site", [])
+    return validate_document(CastleBoard, data, _label("castle_board.toml"))
 
 
 @cache

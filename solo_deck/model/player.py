@@ -79,6 +79,9 @@ class PlayerState(FrozenModel):
     """The Keep Cover tiles turned over, one per Keep built since setup."""
     closed_sides: tuple[SideIncome, ...] = ()
     """The income each closed side of your castle shows."""
+    sites: tuple[str, ...] | None = None
+    """The Castle Board sites built, setup's first (``None``: a game saved before the app
+    knew the board; its Builds name no site)."""
     played: tuple[PlayedCard, ...] = ()
     """The cards played this round, in play order."""
     advanced_cards: tuple[str, ...] = ()
@@ -102,6 +105,13 @@ class PlayerState(FrozenModel):
         ):
             if len(set(values)) != len(values):
                 raise ValueError(f"the same {name} cannot appear twice")
+        if self.sites is not None:
+            if len(set(self.sites)) != len(self.sites):
+                raise ValueError("the same castle site cannot be built twice")
+            for structure in ("tower", "wall", "keep"):
+                on_sites = sum(site[:1] == structure[0].upper() for site in self.sites)
+                if on_sites != self.built(structure):
+                    raise ValueError(f"{structure}s built and {structure} sites built differ")
         if len(self.keep_covers) > self.keeps:
             raise ValueError("each Keep Cover tile needs a Keep built")
         if len(self.closed_sides) > self.walls:
@@ -116,8 +126,11 @@ class PlayerState(FrozenModel):
     @classmethod
     def initial(cls, ruleset: Ruleset | None = None, house: str = "Savoy") -> PlayerState:
         """Your state at the start of a solo game."""
-        rules = (ruleset or load_ruleset()).player
+        full = ruleset or load_ruleset()
+        rules = full.player
+        board = full.castle_board
         return cls(
+            sites=None if board is None else board.start,
             house=house,
             grain=rules.start_grain.value,
             stone=rules.start_stone.value,

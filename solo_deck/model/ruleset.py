@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from solo_deck.model.base import FrozenModel
+from solo_deck.model.castle_board import CastleBoard
 from solo_deck.model.grants import Grant
 from solo_deck.model.provenance import Sourced
 
@@ -198,6 +199,9 @@ class Ruleset(FrozenModel):
     rounds: RoundRules
     player: PlayerRules
     scoring: ScoringRules
+    castle_board: CastleBoard | None = None
+    """Your Castle Board site by site; ``None`` in games saved before the app knew it
+    (their Builds name no site)."""
 
     @model_validator(mode="after")
     def _start_within_caps(self) -> Ruleset:
@@ -215,4 +219,21 @@ class Ruleset(FrozenModel):
         for name, (value, cap) in pairs.items():
             if not 0 <= value <= cap:
                 raise ValueError(f"frederick_start.{name} = {value} is outside 0..{cap}")
+        self._board_fits()
         return self
+
+    def _board_fits(self) -> None:
+        board, player = self.castle_board, self.player
+        if board is None:
+            return
+        for kind, size, start in (
+            ("tower", player.castle_towers.value, player.start_towers.value),
+            ("wall", player.castle_walls.value, player.start_walls.value),
+            ("keep", player.castle_keeps.value, 0),
+        ):
+            if board.count(kind) != size:
+                raise ValueError(
+                    f"the Castle Board has {board.count(kind)} {kind} sites, not {size}"
+                )
+            if board.built_count(board.start, kind) != start:
+                raise ValueError(f"the Castle Board starts with a {kind} count other than {start}")

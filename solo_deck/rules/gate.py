@@ -25,6 +25,7 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.castle_sites import why_no_site
 from solo_deck.rules.triggers import workplace_discount
 
 ALWAYS = frozenset({"correct", "name_ally", "name_card"})
@@ -163,6 +164,8 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         kinds = [first.terms.structure] if first.terms.structure else ["tower", "wall", "keep"]
         if all(player.built(s) >= limits.castle_max(s) for s in kinds):
             return "every such Structure of your castle is built"
+        if player.sites is not None:
+            return why_no_site(state, ruleset, first.terms)
     elif first.does == "promote":
         movable = [
             index

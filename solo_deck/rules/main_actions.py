@@ -19,6 +19,7 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import Specialist
 from solo_deck.model.state import GameState
 from solo_deck.queries import market_trades
+from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.follow_through import pay, receive
 from solo_deck.rules.triggers import (
@@ -72,7 +73,14 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
             raise RuleError(f"this Build costs {coins} Augustales, not {event.augustales}")
     if event.cover is not None and event.cover in player.keep_covers:
         raise RuleError("that Keep Cover tile is already turned over")
-    sides = _check_sides(event, player.closed_sides, player.walls + (structure == "wall"))
+    if player.sites is not None:
+        offer = check_site_build(state, event, ctx.ruleset, terms)
+        sides, edict_mark = offer.closes, offer.site.edict_mark
+    elif event.site is not None:
+        raise RuleError("this game was begun before the app knew your Castle Board: name no site")
+    else:
+        sides = _check_sides(event, player.closed_sides, player.walls + (structure == "wall"))
+        edict_mark = event.edict_mark
     tiles = active_workplaces(state)
     cost = Gains(grain=event.grain, stone=event.stone, augustales=coins)
     player = pay(player, cost, f"the {structure}")
@@ -83,6 +91,8 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
         update["keep_covers"] = (*player.keep_covers, event.cover)
     if sides:
         update["closed_sides"] = (*player.closed_sides, *sides)
+    if player.sites is not None and event.site is not None:
+        update["sites"] = (*player.sites, event.site)
     state = state.model_copy(update={"player": player.model_copy(update=update)})
     port = state.voyage.ports[state.voyage.player].name
     duties = side_obligations(sides, port, "side_bonus")
@@ -91,10 +101,12 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
         duties += great_obligations(event.great)
     if event.cover:
         duties += cover_obligations(event.cover, state, limits)
-    if structure == "keep" or event.edict_mark:
+    if structure == "keep" or edict_mark:
         duties.append(space_edict(structure))
     name = great_structures()[event.great].name if event.great else structure.capitalize()
-    return state, f"You built a {name} ({structure}s {have + 1}/{most}){_paid(cost)}", duties
+    where = f" on {event.site}" if event.site else ""
+    line = f"You built a {name}{where} ({structure}s {have + 1}/{most}){_paid(cost)}"
+    return state, line, duties
 
 
 def _great_cost(event: Build, built: tuple[str, ...]) -> int | None:

@@ -39,6 +39,14 @@ from tests.game_setups import ACTIVE, KNOWN_BOARD, NEXT, edict_setup, reveal_dra
 GameFactory = Callable[..., SoloGame]
 SetupFactory = Callable[..., GameSetup]
 
+TYPED_BOARD = load_ruleset().model_copy(update={"castle_board": None})
+"""The packaged ruleset without its Castle Board: the shape of games saved before the
+engine knew the board, whose Builds say what the table showed (cost, Edict mark, sides).
+Most engine tests were written that way and pin the mechanics a Build sets off (bonus
+order, Great Structures, Workplace benefits, income), which do not depend on where the
+Structure stands; they play on it unless they pass ``ruleset=``. The board itself is
+tested on the packaged ruleset (``test_castle_board.py``, the scripted whole game)."""
+
 
 def _setup(
     *,
@@ -58,7 +66,7 @@ def _setup(
         seed=seed,
         deck_mode=mode,
         deck=deck or load_default_deck(),
-        ruleset=ruleset or load_ruleset(),
+        ruleset=ruleset or TYPED_BOARD,
         **extra,
     )
 
@@ -92,7 +100,7 @@ def ruleset_with() -> Callable[..., Ruleset]:
     ``ruleset_with(("scoring", "most_structures_rule", "more_than"), ...)``."""
 
     def factory(*changes: tuple[str, str, Any]) -> Ruleset:
-        data = load_ruleset().model_dump()
+        data = TYPED_BOARD.model_dump()
         for section, key, value in changes:
             data[section][key]["value"] = value
         return Ruleset.model_validate(data)

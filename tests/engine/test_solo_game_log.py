@@ -249,7 +249,7 @@ def played(make_game: Factory, turns: Any, **kwargs: Any) -> SoloGame:
 def test_document_round_trip_through_json(make_game: Factory, turns: Any) -> None:
     game = played(make_game, turns)
     document = json.loads(json.dumps(game.to_document()))
-    assert document["schema_version"] == SCHEMA_VERSION == 2
+    assert document["schema_version"] == SCHEMA_VERSION == 3
     assert set(document) == {"schema_version", "setup", "events", "redo"}
     copy = SoloGame.from_document(document)
     assert copy.state == game.state
@@ -302,10 +302,10 @@ def test_a_schema_1_document_is_carried_over(make_game: Factory) -> None:
     assert game.state.phase is Phase.FREDERICK
     assert game.log == ("You ended turn 1",)
     assert game.events == () and not game.can_undo
-    assert game.to_document()["schema_version"] == 2
+    assert game.to_document()["schema_version"] == 3
 
 
-@pytest.mark.parametrize("version", [None, 0, 3, "1", "2"])
+@pytest.mark.parametrize("version", [None, 0, 4, "1", "2", "3"])
 def test_wrong_schema_version_is_a_document_error(make_game: Factory, version: object) -> None:
     document = make_game().to_document()
     if version is None:
@@ -314,7 +314,7 @@ def test_wrong_schema_version_is_a_document_error(make_game: Factory, version: o
         document["schema_version"] = version
     with pytest.raises(DocumentError, match="schema_version") as info:
         SoloGame.from_document(document)
-    assert "this program reads 2" in str(info.value)
+    assert "this program reads 3" in str(info.value)
 
 
 def test_bad_setup_is_a_document_error_naming_the_field(make_game: Factory) -> None:
@@ -569,7 +569,7 @@ def test_setup_builds_the_initial_state(make_setup: Callable[..., GameSetup]) ->
     state = SoloGame(setup).state
     assert (state.round, state.phase, state.turn) == (1, Phase.PLAYER, 1)
     assert state.palace == Palace.initial()
-    assert state.player == PlayerState.initial()
+    assert state.player == PlayerState.initial(setup.ruleset)
     assert state.edicts.pile == 18 and state.edicts.active[0] == parse_edict("2T")
     # 2 x 8 Advanced cards in a 2-player game, one on each of the 5 ports.
     assert state.voyage.advanced_pile == 16 - 5

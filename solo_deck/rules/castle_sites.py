@@ -1,0 +1,130 @@
+"""Building on a named site of your Castle Board: what the site costs you now (with every
+discount the data knows), whether its neighbours allow it, and what it closes.
+
+The board is the ruleset's :class:`~solo_deck.model.castle_board.CastleBoard`; a game
+saved before the board was known has no built sites and builds the old way (what the
+table showed, typed).
+
+>>> from solo_deck import GameSetup, load_ruleset, parse_edict
+>>> from solo_deck.setup import initial_state
+>>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+>>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+>>> offers = site_offers(state, load_ruleset())
+>>> [(o.site.id, o.cost.describe(sign=""), o.closes) for o in offers if o.why_not is None][:2]
+[('T2', '1 Stone', ('stone',)), ('W5', '2 Grain, 2 Stone', ())]
+>>> next(o.why_not for o in offers if o.site.id == "W3")
+'Wall W3 needs Tower T3 or T4 built first'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solo_deck.errors import RuleError
+from solo_deck.events import Build
+from solo_deck.model.castle import SideIncome
+from solo_deck.model.castle_board import CastleBoard, CastleSite
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import ActionTerms
+from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.state import GameState
+from solo_deck.rules.triggers import workplace_discount
+
+
+@dataclass(frozen=True)
+class SiteOffer:
+    """One site as a Build would find it now: what it costs you (Stone and Grain, after
+    discounts), the incomes of the sides it would close, and why it cannot be built
+    (``None``: it can)."""
+
+    site: CastleSite
+    cost: Gains
+    closes: tuple[SideIncome, ...]
+    why_not: str | None
+
+
+def board_of(ruleset: Ruleset) -> CastleBoard:
+    """The game's Castle Board (a :class:`RuleError` for a game saved without one)."""
+    board = ruleset.castle_board
+    if board is None:
+        raise RuleError("this game was saved before the app knew your Castle Board")
+    return board
+
+
+def site_cost(state: GameState, site: CastleSite, terms: ActionTerms) -> Gains:
+    """The Stone and Grain ``site`` costs you now: nothing when the action builds for free
+    (or for Augustales instead), else its printed cost less the action's discount and your
+    Workplaces' discount for that Structure (never below nothing)."""
+    if terms.free_resources or terms.augustales_instead is not None:
+        return Gains()
+    off = terms.discount + workplace_discount(state, "build", site.kind)
+    return Gains(
+        stone=max(0, site.cost.stone - off.stone), grain=max(0, site.cost.grain - off.grain)
+    )
+
+
+def site_offers(
+    state: GameState, ruleset: Ruleset, terms: ActionTerms | None = None
+) -> tuple[SiteOffer, ...]:
+    """Every site of the board as a Build under ``terms`` would find it now."""
+    board, built = board_of(ruleset), state.player.sites or ()
+    terms = terms or ActionTerms()
+    offers = []
+    for site in board.sites:
+        why = board.why_closed(site.id, built)
+        if why is None and terms.structure is not None and site.kind != terms.structure:
+            why = f"this Build is for a {terms.structure.capitalize()} only"
+        walls = [board.site(wall) for wall in board.sides_closed_by(site.id, built)]
+        closes = tuple(wall.side for wall in walls if wall.side is not None)
+        offers.append(SiteOffer(site, site_cost(state, site, terms), closes, why))
+    return tuple(offers)
+
+
+def check_site_build(
+    state: GameState, event: Build, ruleset: Ruleset, terms: ActionTerms
+) -> SiteOffer:
+    """The site ``event`` builds on, checked against the board and what you pay; a
+    :class:`RuleError` says what the table shows and what to do."""
+    if event.site is None:
+        sites = ", ".join(site.id for site in board_of(ruleset).sites)
+        raise RuleError(f"name the site of your Castle Board you build on ({sites})")
+    board = board_of(ruleset)
+    try:
+        site = board.site(event.site)
+    except KeyError:
+        raise RuleError(f"your Castle Board has no site {event.site}") from None
+    offer = next(o for o in site_offers(state, ruleset, terms) if o.site.id == site.id)
+    if offer.why_not is not None:
+        can = [o.site.id for o in site_offers(state, ruleset, terms) if o.why_not is None]
+        raise RuleError(f"{offer.why_not}; you can build on {', '.join(can) or 'no site now'}")
+    if site.kind == "keep" and event.cover != site.cover:
+        raise RuleError(f"Keep {site.id} holds the {site.cover} Keep Cover, not {event.cover}")
+    cost, paid = offer.cost, Gains(grain=event.grain, stone=event.stone)
+    if terms.mixed_resources:
+        if paid.grain + paid.stone != cost.grain + cost.stone:
+            total = cost.grain + cost.stone
+            raise RuleError(f"{site.id} costs {total} Stone and Grain in any mix here")
+    elif paid != cost:
+        printed = cost.describe(sign="") if not cost.empty else "nothing"
+        raise RuleError(f"{site.describe()} costs you {printed} here (discounts counted)")
+    return offer
+
+
+def can_pay(state: GameState, cost: Gains, terms: ActionTerms) -> bool:
+    """Whether your warehouse holds ``cost`` (in any mix when ``terms`` allow it)."""
+    player = state.player
+    if terms.mixed_resources:
+        return player.grain + player.stone >= cost.grain + cost.stone
+    return player.grain >= cost.grain and player.stone >= cost.stone
+
+
+def why_no_site(state: GameState, ruleset: Ruleset, terms: ActionTerms) -> str | None:
+    """Why no site can be built now (``None``: at least one can): each is built, has no
+    built neighbour, or costs more than you hold."""
+    offers = [o for o in site_offers(state, ruleset, terms) if o.why_not is None]
+    if not offers:
+        return "no site of your castle can be built now (each needs a built neighbour)"
+    if not any(can_pay(state, o.cost, terms) for o in offers):
+        cheapest = min(offers, key=lambda o: o.cost.grain + o.cost.stone)
+        return f"you cannot pay for any open site (the cheapest: {cheapest.site.describe()})"
+    return None
