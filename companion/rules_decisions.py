@@ -88,8 +88,9 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
     (
         "Castle sides",
         "Each of the five sides shows one of the five incomes (Stone, Grain, "
-        "Augustalis, VP, a Market visit). The app asks which when a side closes and pays it "
-        "again at every End Phase.",
+        "Augustalis, VP, a Market visit). The Castle Board data says which side shows "
+        "which (assumed until you check your board); a closed side pays at once and again "
+        "at every End Phase.",
         "rulebook; the layout is not in our text",
     ),
     (
@@ -158,9 +159,39 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "retail rulebook",
     ),
     (
+        "Building on a site",
+        "Each Build names a site of your Castle Board. Its cost, its Edict mark, the sides "
+        "it closes and the Keep Cover under it come from the board data, not from what is "
+        "typed. A Wall needs a built Tower it joins and a Tower a built Wall that joins it; "
+        "a side counts as closed only with its Wall and both Towers standing. Games saved "
+        "before the board was known go on as they were recorded.",
+        "core rules; board values assumed",
+    ),
+    (
+        "Discounts on a Build",
+        "Card and Workplace discounts (A6, Village II B) and the free or Augustales-only "
+        "Builds take Stone and Grain off the site's printed cost, never below nothing; a "
+        "Great Structure's Augustales are always paid in full. Great Tower A buys at the "
+        "card's usual price, which your Workplace purchase discount still lowers.",
+        "project decision",
+    ),
+    (
+        "Great Keep",
+        "A Great Keep gives its two promotions, then turns over the Keep Cover of its site "
+        "like any Keep, and issues the Edict every Keep issues, last.",
+        "rulebook appendix; project decision",
+    ),
+    (
+        "Structures in your castle",
+        "Cards that count the Structures in your castle (B10 to B13) count every piece on "
+        "your Castle Board, the Tower and Wall placed at setup included.",
+        "project decision",
+    ),
+    (
         "Values we assumed",
-        "The Voyage ports' order and fifth name, and the top values of "
-        "Frederick's tracks, are not in our rules text: they are marked assumed and you can "
+        "The Voyage ports' order and fifth name, the top values of "
+        "Frederick's tracks and most Castle Board sites (costs, marks, sides) are not in our "
+        "rules text: they are marked assumed and you can "
         "change them (the ports at setup). Frederick's piece counts come from the v19 draft.",
         "assumed: verify",
     ),

@@ -99,6 +99,7 @@ if TYPE_CHECKING:
         usual_summon_grain,
         workplaces_in_use,
     )
+    from solo_deck.rules.castle_sites import SiteOffer, can_pay, site_offers
     from solo_deck.rules.corrections import correction_targets
     from solo_deck.rules.effects import (
         AllyKindChoice,
@@ -234,6 +235,9 @@ _MODULE_OF: dict[str, str] = {
     "ScoreBreakdown": "solo_deck.rules.scoring",
     "final_counts": "solo_deck.rules.scoring",
     "final_score": "solo_deck.rules.scoring",
+    "SiteOffer": "solo_deck.rules.castle_sites",
+    "can_pay": "solo_deck.rules.castle_sites",
+    "site_offers": "solo_deck.rules.castle_sites",
     "MOST_STRUCTURES_TEXT": "solo_deck.rules.scoring",
     "compares_castles": "solo_deck.rules.scoring",
     "most_structures_line": "solo_deck.rules.scoring",
@@ -315,6 +319,7 @@ __all__ = [
     "Ruleset",
     "ScoreBreakdown",
     "ShipMove",
+    "SiteOffer",
     "Slots",
     "SoloCard",
     "SoloDeck",
@@ -333,6 +338,7 @@ __all__ = [
     "ally_name",
     "ally_title",
     "amount_label",
+    "can_pay",
     "capacity",
     "card_name",
     "card_price",
@@ -371,6 +377,7 @@ __all__ = [
     "player_edicts_per_round",
     "removal_before_your_next_turn",
     "side_incomes",
+    "site_offers",
     "slots",
     "space_key",
     "title_for",

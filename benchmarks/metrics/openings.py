@@ -282,7 +282,9 @@ OPENINGS = (
         "PlayCardModal",
         lambda app, pilot: _table_with(app, pilot, _to_player_turn),
     ),
-    Opening("build", "r", "BuildModal", lambda app, pilot: _table_with(app, pilot, _build_owed)),
+    Opening(
+        "build", "r", "SiteBuildModal", lambda app, pilot: _table_with(app, pilot, _build_owed)
+    ),
 )
 
 

@@ -19,9 +19,17 @@ PALACE_FIELDS = ("grain", "stone", "treasury", "towers", "walls", "keeps", "alli
 COUNTER_FIELDS = ("round", "player_turns", "frederick_actions")
 
 
+CASTLE_COUNTS = ("towers", "walls", "keeps")
+
+
 def correction_targets(state: GameState) -> list[str]:
-    """Every target a :class:`~solo_deck.events.Correct` event accepts."""
-    targets = [f"player.{f}" for f in PLAYER_FIELDS]
+    """Every target a :class:`~solo_deck.events.Correct` event accepts. On a game with a
+    Castle Board your castle is corrected site by site (``player.sites``), not by count."""
+    if state.player.sites is None:
+        targets = [f"player.{f}" for f in PLAYER_FIELDS]
+    else:
+        targets = [f"player.{f}" for f in PLAYER_FIELDS if f not in CASTLE_COUNTS]
+        targets.append("player.sites")
     targets += [f"palace.{f}" for f in PALACE_FIELDS]
     targets += ["edicts.pile", "voyage.advanced_pile", "voyage.frederick", "voyage.player"]
     targets += [f"edicts.active.{i}" for i in range(3)] + [f"edicts.next.{i}" for i in range(3)]
@@ -56,7 +64,10 @@ def apply_correction(
         )
     area, _, rest = target.partition(".")
     handlers: dict[str, Callable[[], GameState]] = {}
-    if area == "player":
+    if target == "player.sites":
+        corrected = correct_sites(state, value, ruleset)
+        handlers[area] = lambda: corrected
+    elif area == "player":
         new_player = _revalidate(state.player, rest, _int(value, target), target)
         limits = PlayerLimits.from_ruleset(ruleset)
         if rest in ("towers", "walls", "keeps"):
@@ -103,3 +114,44 @@ def apply_correction(
         handlers[area] = lambda: state.model_copy(update={target: number})
     new_state = handlers[area]()
     return new_state, f"Correction: {target} set to {value if value not in (None, '') else 'empty'}"
+
+
+def correct_sites(state: GameState, value: int | str | None, ruleset: Ruleset) -> GameState:
+    """The state with your castle standing on exactly the sites in ``value`` (``"T1 W1
+    T2"``): the counts and the closed sides follow from the board. A castle that could not
+    stand (a Wall without a Tower it joins, a Tower without a Wall) is refused.
+
+    >>> from solo_deck import GameSetup, load_ruleset, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> corrected = correct_sites(state, "T1 W1 T2", load_ruleset())
+    >>> corrected.player.towers, corrected.player.closed_sides
+    (2, ('stone',))
+    """
+    board = ruleset.castle_board
+    if board is None or state.player.sites is None:
+        raise RuleError("this game has no Castle Board: correct the counts instead")
+    if not isinstance(value, str):
+        raise RuleError("player.sites takes the sites built, such as 'T1 W1 T2'")
+    sites = tuple(dict.fromkeys(value.replace(",", " ").upper().split()))
+    known = {site.id for site in board.sites}
+    unknown = [site for site in sites if site not in known]
+    if unknown:
+        raise RuleError(f"your Castle Board has no site {unknown[0]} ({', '.join(sorted(known))})")
+    for site_id in sites:
+        others = tuple(s for s in sites if s != site_id)
+        why = board.why_closed(site_id, others)
+        if why is not None:
+            raise RuleError(f"that castle could not stand: {why}")
+    player = state.player
+    counts = {f"{kind}s": board.built_count(sites, kind) for kind in ("tower", "wall", "keep")}
+    closed = tuple(board.site(w).side for w in board.closed_sides(sites))
+    update = {**counts, "sites": sites, "closed_sides": tuple(s for s in closed if s)}
+    try:
+        changed = type(player).model_validate({**dict(player), **update})
+    except ValidationError as exc:
+        raise RuleError(
+            f"player.sites = {value!r} is not allowed: {exc.errors()[0]['msg']}"
+        ) from None
+    return state.model_copy(update={"player": changed})

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from companion.session import GameSession
-from solo_deck import GameState, Obligation, parse_edict
+from solo_deck import GameState, Obligation, Ruleset, load_ruleset, parse_edict
 from solo_deck.events import (
     Event,
     FrederickTurn,
@@ -25,13 +25,23 @@ from solo_deck.model.grants import MainAction
 from tests.app.pilot_helpers import DialogHost, press_and_settle, settle
 from tests.game_setups import edict_setup
 
+TYPED_BOARD = load_ruleset().model_copy(update={"castle_board": None})
+"""The ruleset of a game saved before the app knew your Castle Board: its Builds are
+typed in the older Build dialog."""
+
 Factory = Callable[[GameState, Any, "Obligation | None"], ModalScreen[Any]]
 
 
-def new_session(folder: Path, events: Sequence[Event] = ()) -> GameSession:
-    """A started game (ship in Roma, nothing known at the ports) with ``events`` applied."""
+def new_session(
+    folder: Path, events: Sequence[Event] = (), ruleset: Ruleset | None = None
+) -> GameSession:
+    """A started game (ship in Roma, nothing known at the ports) with ``events`` applied;
+    ``ruleset`` replaces the packaged one (see :data:`TYPED_BOARD`)."""
     session = GameSession(folder)
-    session.start(edict_setup())
+    setup = edict_setup()
+    if ruleset is not None:
+        setup = setup.model_copy(update={"ruleset": ruleset})
+    session.start(setup)
     for event in events:
         session.push(event)
     return session

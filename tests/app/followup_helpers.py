@@ -23,10 +23,19 @@ from solo_deck.setup import initial_state
 from tests.app.pilot_helpers import DialogHost, press_and_settle
 from tests.game_setups import ACTIVE, KNOWN_BOARD, edict_setup
 
-RICH: dict[str, Any] = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}
+RICH: dict[str, Any] = {
+    "grain": 1,
+    "stone": 2,
+    "augustales": 30,
+    "towers": 3,
+    "walls": 3,
+    "sites": ("T1", "W1", "T2", "W2", "T3", "W3"),
+    "closed_sides": ("stone", "augustales"),
+}
+"""Well off, three Towers and Walls of the ring standing (two sides closed)."""
 KEEP: tuple[Event, ...] = (
     PlayCard(slot=0, face_up=False, actions=("build",)),
-    Build(structure="keep", cover="slot", stone=2),
+    Build(structure="keep", site="K2", cover="slot", stone=2),
 )
 """A face-down Build of a Keep: an Edict is owed."""
 

@@ -19,6 +19,7 @@ from textual.widgets._select import SelectOverlay
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.end_phase import EndPhaseScreen
 from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.city_bonus import CityBonusModal
 from companion.ui.screens.modals.edict_reward import RewardModal
@@ -161,6 +162,9 @@ class KeyDriver:
         await self.record()
 
     async def _build(self, event: ev.Build) -> None:
+        if event.site is not None:
+            await self._build_on_site(event)
+            return
         dialog = self.expect(BuildModal)
         structure = event.structure.capitalize()
         await self.choose(dialog.query_one("#structure"), lambda t: t.startswith(structure))
@@ -186,6 +190,25 @@ class KeyDriver:
             await self.pick(dialog.query_one(f"#side{number}"), names[income])
         await self.record()
         await self._nothing_paid_again(BuildModal)
+
+    async def _build_on_site(self, event: ev.Build) -> None:
+        """Pick the site (the engine fills in its cost, mark, sides and cover), then the
+        Great Structure; a mixed payment types its Grain."""
+        dialog = self.expect(SiteBuildModal)
+        site = event.site or ""
+        await self.choose(dialog.query_one("#site"), lambda text: text.startswith(site + " "))
+        if event.great is not None:
+            name = great_structures()[event.great].name
+            great = dialog.query_one("#great", Select)
+            label = next(str(p) for p, v in great._options if v == event.great)
+            assert label.startswith(name)
+            await self.pick(great, label)
+        grain = dialog.query_one("#grain")
+        if grain.display and int(grain.input.value or 0) != event.grain:
+            await self.fill(grain.input, event.grain)
+        if event.augustales is not None:
+            await self.fill(dialog.query_one("#augustales").input, event.augustales)
+        await self.record()
 
     async def _nothing_paid_again(self, kind: type[EventModal[Any]]) -> None:
         """A dialog that asks once about nothing paid: confirm again."""

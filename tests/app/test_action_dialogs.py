@@ -182,7 +182,7 @@ async def test_promote_free_grain_field_off_and_no_question(tmp_path: Path) -> N
 HOLDINGS: list[tuple[list[Event], int]] = [
     ([], 1),
     ([Gain(grain=1)], 2),
-    ([Correct(target="player.walls", value=5), Gain(grain=5)], 6),
+    ([Correct(target="player.sites", value="T1 W1 T2 W2 T3 W3 T4 W4 T5 W5"), Gain(grain=5)], 6),
 ]
 
 
@@ -231,7 +231,7 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
 def second_summon(folder: Path, towers: int) -> Host:
     """Gregoria (tile 1) summoned in Roma; the next turn, a Summon in Alexandria."""
     first_turn: list[Event] = [
-        Correct(target="player.towers", value=towers),
+        Correct(target="player.sites", value=" ".join(["T1", "W1", "T2"][: towers + 1])),
         Gain(grain=1),
         face_down("summon"),
         SummonAlly(ally_id="gregoria-1", grain=1),

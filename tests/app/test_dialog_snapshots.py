@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Input
 
 from companion.ui.app import StuporSoloApp
-from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.edict_reward import RewardModal
 from companion.ui.screens.modals.issue_edict import IssueEdictModal
@@ -20,17 +20,21 @@ from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
-from solo_deck.events import Build, Event, PlayerEdict
+from solo_deck.events import Build, Event, Gain, PlayerEdict
 from tests.app.action_dialog_helpers import Factory, Host, face_down, new_session
 from tests.app.pilot_helpers import SIZE, idle_turn, open_table, settle
 
-KEEP = (face_down("build"), Build(structure="keep", cover="slot", grain=1, stone=1))
+KEEP = (
+    Gain(stone=1),
+    face_down("build"),
+    Build(structure="keep", site="K2", cover="slot", stone=2),
+)
 """A Keep built: it owes an Edict."""
 
 DIALOGS: dict[str, tuple[Factory, tuple[Event, ...]]] = {
     "play_card": (PlayCardModal, ()),
     "travel": (TravelModal, ()),
-    "build": (BuildModal, (face_down("build"),)),
+    "build": (SiteBuildModal, (face_down("build"),)),
     "promote": (PromoteModal, (face_down("promote"),)),
     "summon": (SummonModal, (face_down("summon"),)),
     "purchase": (BuyCardModal, (face_down("purchase"),)),

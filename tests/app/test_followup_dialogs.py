@@ -181,8 +181,8 @@ async def test_resolve_a1_one_key_confirms(tmp_path: Path) -> None:
 
 
 async def test_resolve_a_draw_is_a_plain_confirmation(tmp_path: Path) -> None:
-    keep = (KEEP[0], Build(structure="keep", cover="hand", stone=2))
-    session = start_game(tmp_path, keep)
+    keep = (KEEP[0], Build(structure="keep", site="K1", cover="hand", stone=3))
+    session = start_game(tmp_path, keep, player={"stone": 3})
     assert [duty.kind for duty in session.state.pending] == ["keep_cover", "issue_edict"]
     app = Host(session, owed(ResolveModal))
     async with app.shown() as pilot:

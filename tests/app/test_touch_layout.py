@@ -191,7 +191,7 @@ async def test_every_dialog_of_a_whole_guided_game_fits_46_columns(tmp_path: Pat
             await driver.play(event)
         assert app.session.state == engine.state
     assert "\n".join(sorted(set(problems))) == ""
-    dialogs = {"PlayCardModal", "BuildModal", "IssueEdictModal", "SummonModal", "RewardModal"}
+    dialogs = {"PlayCardModal", "SiteBuildModal", "IssueEdictModal", "SummonModal", "RewardModal"}
     assert dialogs | {"TableScreen", "EndPhaseScreen"} <= seen
 
 

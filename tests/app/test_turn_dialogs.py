@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Checkbox, OptionList, Select
 
 from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.widgets.number_field import NumberField
@@ -18,6 +19,7 @@ from solo_deck.events import (
     Build,
     Correct,
     Decline,
+    Gain,
     PlayCard,
     PlayerEdict,
     RevealEdict,
@@ -25,6 +27,7 @@ from solo_deck.events import (
 )
 from solo_deck.model.provenance import Sourced
 from tests.app.action_dialog_helpers import (
+    TYPED_BOARD,
     Factory,
     Host,
     confirm,
@@ -107,8 +110,9 @@ def keep_with_both_actions(folder: Path) -> Host:
     """A Keep built with the cover that gives both actions, then Frederick's turn: from
     this turn a face-down card gives two actions."""
     session = new_session(folder)
+    session.push(Gain(stone=1))
     session.push(face_down("build"))
-    session.push(Build(structure="keep", cover="both_actions", grain=1, stone=1, edict_mark=True))
+    session.push(Build(structure="keep", site="K3", cover="both_actions", grain=1, stone=2))
     session.push(PlayerEdict(slot=0, choice={"T": "add"}, replacement=0))
     session.push(RevealEdict(position=0, edict=parse_edict("1S")))
     while session.state.obligation is not None:
@@ -185,8 +189,60 @@ async def test_travel_beyond_the_limit_or_your_purse_is_not_selectable(tmp_path:
 
 
 def build_host(folder: Path, *events: object) -> Host:
-    session = new_session(folder, [*events, face_down("build")])  # type: ignore[list-item]
+    """The older Build dialog, on a game saved before the app knew the Castle Board."""
+    events = (*events, face_down("build"))
+    session = new_session(folder, events, TYPED_BOARD)  # type: ignore[arg-type]
     return Host(session, BuildModal)
+
+
+def site_host(folder: Path, *events: object) -> Host:
+    """The Build dialog of a game on the Castle Board."""
+    session = new_session(folder, [*events, face_down("build")])  # type: ignore[list-item]
+    return Host(session, SiteBuildModal)
+
+
+async def test_build_lists_the_sites_you_can_build_with_what_the_board_says(
+    tmp_path: Path,
+) -> None:
+    app = site_host(tmp_path)
+    async with app.shown() as pilot:
+        listed = options(app, "site")
+        # T1 and W1 stand from setup; W5 costs more than the 1 Stone and 1 Grain you hold.
+        assert [text.split(" ·")[0] for text, _ in listed] == [
+            "T2 Tower",
+            "W5 Wall",
+            "K1 Keep",
+            "K2 Keep",
+            "K3 Keep",
+        ]
+        assert listed[0] == ("T2 Tower · 1 Stone · closes the Stone side", False)
+        assert listed[1][1] and listed[1][0].endswith("more than you hold")
+        await press(pilot, "enter")  # Enter on the site moves on to Normal or Great
+        assert app.focused_id() == "great"
+        await confirm(pilot)
+    assert app.results == [Build(structure="tower", site="T2", stone=1)]
+
+
+async def test_build_on_a_site_as_a_great_structure_and_with_its_keep_cover(
+    tmp_path: Path,
+) -> None:
+    app = site_host(tmp_path, Gain(stone=1))
+    async with app.shown() as pilot:
+        listed = [text for text, _ in options(app, "site")]
+        assert "K2 Keep · 2 Stone · Edict · Sixth card slot" in listed
+        app.screen.query_one("#site", OptionList).highlighted = listed.index(
+            "K2 Keep · 2 Stone · Edict · Sixth card slot"
+        )
+        await settle(pilot)
+        assert "sixth card" in str(app.screen.query_one("#what").render()).lower()
+        app.screen.query_one("#great", Select).value = "great_keep"
+        await settle(pilot)
+        assert app.screen.query_one("#augustales", NumberField).display  # cost lost in our text
+        app.screen.query_one("#augustales", NumberField).text = "3"
+        await confirm(pilot)
+    assert app.results == [
+        Build(structure="keep", site="K2", great="great_keep", cover="slot", stone=2, augustales=3)
+    ]
 
 
 async def test_build_lists_the_castle_and_a_full_track_is_not_selectable(tmp_path: Path) -> None:

@@ -83,7 +83,7 @@ class RecordingDriver(KeyDriver):
 
 BUILD = (
     ev.PlayCard(slot=0, face_up=False, actions=("build",)),
-    ev.Build(structure="tower", stone=1, grain=1),
+    ev.Build(structure="tower", site="T2", great="great_tower_a", stone=1),
 )
 
 

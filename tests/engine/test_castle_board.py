@@ -13,7 +13,7 @@ import pytest
 
 from solo_deck import GameSetup, RuleError, SoloGame, load_ruleset
 from solo_deck.data.loaders import load_castle_board
-from solo_deck.events import Build, PlayCard, PlayerEdict
+from solo_deck.events import Build, PlayCard, PlayerEdict, Resolve
 from solo_deck.model.castle_board import CastleBoard
 from solo_deck.model.player import Specialist
 from solo_deck.rules.castle_sites import site_offers
@@ -218,3 +218,18 @@ def test_a_saved_game_of_schema_2_resumes_and_keeps_its_typed_builds() -> None:
         game.push(Build(structure="tower", site="T3", great="great_tower_b", grain=1))
     game.push(Build(structure="tower", great="great_tower_b", grain=1, closes=("augustales",)))
     assert "augustales" in game.state.player.closed_sides
+
+
+def test_b13_counts_the_setup_tower_and_wall(make_setup: Callable[..., GameSetup]) -> None:
+    # One Keep built: three Structures with the setup pieces, so B13 gives 1 VP.
+    game = on_board(
+        make_setup,
+        keeps=1,
+        sites=("T1", "W1", "K2"),
+        keep_covers=("slot",),
+        advanced_cards=("B13",),
+    )
+    game.push(PlayCard(slot=0, face_up=True, card_id="B13"))
+    while game.state.obligation is not None and game.state.obligation.does == "resolve":
+        game.push(Resolve())
+    assert game.state.player.vp == 1

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> GameEventModal[Any]:
     """The dialog that answers ``obligation`` in ``state``, by what meets it."""
     from companion.ui.screens.modals.build import BuildModal
+    from companion.ui.screens.modals.build_site import SiteBuildModal
     from companion.ui.screens.modals.buy_card import BuyCardModal
     from companion.ui.screens.modals.city_bonus import CityBonusModal
     from companion.ui.screens.modals.drop import DropModal
@@ -32,7 +33,9 @@ def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> Ga
 
     does = obligation.does
     match does:
-        case "build":
+        case "build" if state.player.sites is not None:
+            return SiteBuildModal(state, ruleset, obligation)
+        case "build":  # a game saved before the app knew your Castle Board
             return BuildModal(state, ruleset, obligation)
         case "promote":
             return PromoteModal(state, ruleset, obligation)

@@ -21,6 +21,7 @@ LABELS: dict[str, str] = {
     "player.towers": "Your Towers built",
     "player.walls": "Your Walls built",
     "player.keeps": "Your Keeps built",
+    "player.sites": "Your castle: the sites built",
     "palace.grain": "Frederick's Grain",
     "palace.stone": "Frederick's Stone",
     "palace.treasury": "Frederick's Treasury (coins)",
@@ -44,6 +45,7 @@ LABELS: dict[str, str] = {
     "frederick_actions": "Frederick's actions this round",
 }
 SHIPS = ("voyage.frederick", "voyage.player")
+SITES = "player.sites"
 
 
 def is_edict_target(target: str) -> bool:
@@ -58,6 +60,8 @@ def current_value(state: GameState, target: str) -> int | str | None:
         node = node[int(part)] if part.isdigit() else getattr(node, part)  # type: ignore[index]
     if node is None or isinstance(node, int):
         return node
+    if isinstance(node, tuple):  # the castle's sites
+        return " ".join(str(part) for part in node)
     return str(node)
 
 
@@ -123,6 +127,8 @@ class CorrectModal(EventModal[Correct]):
     def _hint(self, target: str) -> str:
         if is_edict_target(target):
             return "edict notation like 2T 1K; empty = an empty space"
+        if target == SITES:
+            return "the sites built, such as T1 W1 T2 (see your Castle Board)"
         if target in SHIPS:
             ports = ", ".join(f"{i} {p.name}" for i, p in enumerate(self.state.voyage.ports))
             return f"a port number or name: {ports}"
@@ -169,6 +175,10 @@ class CorrectModal(EventModal[Correct]):
                 return str(parse_edict(text))
             except EdictParseError as exc:
                 raise ValueError(str(exc)) from None
+        if target == SITES:
+            if not text:
+                raise ValueError("name the sites built, such as T1 W1")
+            return text
         if target in SHIPS and text and not text.lstrip("-").isdigit():
             try:
                 return self.state.voyage.port_index(text)
