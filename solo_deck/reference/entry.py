@@ -9,6 +9,10 @@ kinds of source the Reference names (``rulebook``, ``draft v19``, ``assumed``, `
 'assumed'
 >>> reference_source("player: checked against the box")[0]
 'yours'
+>>> reference_source("assumed: not legible (rulebook: Issue an Edict)")[0]
+'assumed'
+>>> reference_source("solo rules")
+('rulebook', 'solo rules')
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ def reference_source(source: str) -> tuple[ReferenceSource, str]:
         return "draft v19", f"{rest} (v19 draft)" if rest else "v19 draft"
     if head in ("player", "yours"):
         return "yours", rest or NOT_PRINTED
+    if head in ("assumed", "unknown", "interpretation", "design"):
+        return "assumed", rest or NOT_PRINTED
     if "rulebook" in source.lower() or "rules" in source.lower():
         return "rulebook", source
     return "assumed", rest or NOT_PRINTED
