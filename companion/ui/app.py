@@ -339,6 +339,13 @@ class StuporSoloApp(App[None]):
         """Show the help screen (keys and rules decisions)."""
         self.open_help()
 
+    def action_reference(self) -> None:
+        """F1: the Reference entry of what has the cursor (an Ally in a list, a card, a
+        Structure…), else the Reference as a whole."""
+        from companion.ui.widgets.reference_hint import topic_of
+
+        self.open_reference(topic_of(self.screen))
+
     def action_toggle_theme(self) -> None:
         """Switch dark ↔ light; the choice is written to the configuration file like any
         theme chosen in the app (see :meth:`_theme_changed`)."""
@@ -379,6 +386,16 @@ class StuporSoloApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def open_reference(self, topic: str | None = None) -> None:
+        """Show the Reference at ``topic``'s entry (or as a whole); when it is showing
+        already, it turns to that entry."""
+        from companion.ui.screens.reference import ReferenceScreen
+
+        if isinstance(self.screen, ReferenceScreen):
+            self.screen.look_up(topic)
+        else:
+            self.push_screen(ReferenceScreen(topic))
 
     def open_setup(self) -> None:
         """Show the New game form."""

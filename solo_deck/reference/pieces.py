@@ -114,7 +114,7 @@ def _cards() -> list[ReferenceEntry]:
     for house in load_house_cards():
         owner = "every House" if house.house == "common" else house.house
         details = (f"Starting card of {owner}; {house.copies} in the pile.",)
-        name = f"House card: {house.effect.rstrip('.')}"
+        name = f"House card {house.id}"
         data = house.model_dump(mode="json")
         entries.append(
             _entry("House card", house.id, name, house.effect, house.source, data, details)
