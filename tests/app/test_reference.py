@@ -177,3 +177,25 @@ async def test_help_links_to_the_reference(tmp_path: Path) -> None:
         await pilot.press("r")
         await settle(pilot)
         assert _reference(app).shown is not None
+
+
+@pytest.mark.parametrize(
+    ("size", "query"),
+    [((120, 40), "a12"), ((80, 24), "tento"), ((46, 30), "village ii b")],
+    ids=["120x40", "80x24", "phone"],
+)
+def test_reference_snapshot(
+    snap_compare, tmp_path: Path, size: tuple[int, int], query: str
+) -> None:  # type: ignore[no-untyped-def]
+    """The Reference readable at the test size, at 80x24 and at phone width."""
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        pilot.app.open_reference()
+        await settle(pilot)
+        search = pilot.app.screen.query_one("#reference-search", Input)
+        search.cursor_blink = False
+        await _type(pilot, query)
+
+    app = StuporSoloApp(tmp_path, insight=False)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

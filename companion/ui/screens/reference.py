@@ -52,7 +52,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            "Reference · every component and rule, from the rules data",
+            "Reference · every component and rule",
             id="reference-title",
             classes="title-large",
             markup=False,
