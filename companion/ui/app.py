@@ -54,6 +54,8 @@ WATCH_AFTER = 0.5
 """Seconds after start before this copy looks for take-over requests (a request waits
 longer than that for its answer)."""
 
+REFERENCE = "reference"
+"""The name the one Reference screen is installed under (kept: it opens again at once)."""
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
 SLIM = 60
@@ -394,8 +396,14 @@ class StuporSoloApp(App[None]):
 
         if isinstance(self.screen, ReferenceScreen):
             self.screen.look_up(topic)
+        elif not self.is_screen_installed(REFERENCE):
+            self.install_screen(ReferenceScreen(topic), REFERENCE)
+            self.push_screen(REFERENCE)
         else:
-            self.push_screen(ReferenceScreen(topic))
+            reference = self.get_screen(REFERENCE)
+            assert isinstance(reference, ReferenceScreen)
+            reference.reopen(topic)
+            self.push_screen(reference)
 
     def open_setup(self) -> None:
         """Show the New game form."""

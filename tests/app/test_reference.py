@@ -40,7 +40,8 @@ async def test_search_finds_a12_by_id_and_by_a_word_of_its_effect(tmp_path: Path
         await settle(pilot)
         reference = _reference(app)
         assert isinstance(app.focused, Input)
-        assert len(reference.lines) > 140
+        assert len(reference.lines) == 40  # the first 40; the count says how many in all
+        assert "the first 40 of 1" in str(reference.query_one("#reference-count").render())
         await _type(pilot, "a12")
         assert reference.shown == "advanced-card:A12"
         assert "Gain 1 Grain. Visit the Market." in str(
@@ -106,7 +107,15 @@ async def test_f1_on_a_summon_dialogs_ally_opens_that_ally(tmp_path: Path) -> No
         await settle(pilot)
         await pilot.press("f1")
         await settle(pilot)
-        assert _reference(app).shown == "ally:tento"
+        reference = _reference(app)
+        assert reference.shown == "ally:tento"
+        await _type(pilot, "a12")  # the Reference, kept, opens again with an empty search
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert app.screen is reference and reference.shown == "ally:tento"
+        assert reference.query_one("#reference-search", Input).value == ""
 
 
 async def test_f1_in_a_summon_of_a_known_ally_opens_it(tmp_path: Path) -> None:

@@ -25,6 +25,29 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.reference import ReferenceLine, entry_text, reference_lines
 from companion.ui.widgets.key_footer import KeyFooter
 
+LIST_MOST = 40
+"""The list shows the best this many matches (the count says how many more there are):
+drawing every line of a wide search made each keystroke three times the Table's key."""
+
+
+def count_line(query: str, count: int) -> str:
+    """``12 entries for “grain”``; ``the best 40 of 179 entries: type to narrow``.
+
+    >>> count_line("", 179)
+    'the first 40 of 179 entries: type a name, an id or a word'
+    >>> count_line("zz", 0)
+    'nothing matches “zz”: try a name, an id or one word'
+    """
+    if not count:
+        return f"nothing matches “{query}”: try a name, an id or one word"
+    if count > LIST_MOST:
+        best = "the first" if not query.strip() else "the best"
+        where = "" if not query.strip() else f" for “{query}”"
+        return f"{best} {LIST_MOST} of {count} entries{where}: type a name, an id or a word"
+    return f"{count} entr{'y' if count == 1 else 'ies'}" + (
+        f" for “{query}”" if query.strip() else ""
+    )
+
 
 class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
     """The searchable Reference, opened at ``topic``'s entry when one is given."""
@@ -72,20 +95,29 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         self.show_lines("", self.opened_at)
         self.query_one("#reference-search", Input).focus()
 
+    def reopen(self, topic: str | None) -> None:
+        """Ready the screen to be shown again (the app keeps one Reference: opening it
+        again costs no layout of new widgets): an empty search, at ``topic``'s entry."""
+        found = entry_for(topic) if topic else None
+        self.opened_at = found.key if found else None
+        search = self.query_one("#reference-search", Input)
+        if search.value:
+            with search.prevent(Input.Changed):
+                search.value = ""
+        self.show_lines("", self.opened_at)
+        search.focus()
+
     # --- the list ------------------------------------------------------------------------
 
     def show_lines(self, query: str, highlight: str | None = None) -> None:
         """List the entries matching ``query`` and show ``highlight`` (else the best)."""
-        self.lines = reference_lines(query)
+        found = reference_lines(query)
+        if highlight is not None:  # F1's entry stays in the list, wherever it ranks
+            found.sort(key=lambda line: line.key != highlight)
+        self.lines = found[:LIST_MOST]
         options = self.query_one("#reference-list", OptionList)
         options.set_options(Option(line.label, id=line.key) for line in self.lines)
-        count = len(self.lines)
-        self.query_one("#reference-count", Static).update(
-            f"{count} entr{'y' if count == 1 else 'ies'}"
-            + (f" for “{query}”" if query.strip() else "")
-            if count
-            else f"nothing matches “{query}”: try a name, an id or one word"
-        )
+        self.query_one("#reference-count", Static).update(count_line(query, len(found)))
         if not self.lines:
             self.query_one("#reference-entry", Static).update("")
             return
@@ -141,11 +173,9 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         self.dismiss()
 
     def look_up(self, topic: str | None) -> None:
-        """Show ``topic``'s entry (F1 pressed again while the Reference is up)."""
-        found = entry_for(topic) if topic else None
-        search = self.query_one("#reference-search", Input)
-        if found is not None:
-            with search.prevent(Input.Changed):
-                search.value = ""
-            self.show_lines("", found.key)
-        search.focus()
+        """Show ``topic``'s entry (F1 pressed again while the Reference is up); without
+        one, keep what is shown and go back to the search field."""
+        if topic and entry_for(topic) is not None:
+            self.reopen(topic)
+        else:
+            self.query_one("#reference-search", Input).focus()
