@@ -114,7 +114,7 @@ async def test_f1_on_a_summon_dialogs_ally_opens_that_ally(tmp_path: Path) -> No
         await settle(pilot)
         await pilot.press("f1")
         await settle(pilot)
-        assert app.screen is reference and reference.shown == "ally:tento"
+        assert _reference(app) is reference and reference.shown == "ally:tento"
         assert reference.query_one("#reference-search", Input).value == ""
 
 
@@ -194,11 +194,11 @@ async def test_help_links_to_the_reference(tmp_path: Path) -> None:
     ids=["120x40", "80x24", "phone"],
 )
 def test_reference_snapshot(
-    snap_compare, tmp_path: Path, size: tuple[int, int], query: str
-) -> None:  # type: ignore[no-untyped-def]
+    snap_compare: Any, tmp_path: Path, size: tuple[int, int], query: str
+) -> None:
     """The Reference readable at the test size, at 80x24 and at phone width."""
 
-    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot: Any) -> None:
         await settle(pilot)
         pilot.app.open_reference()
         await settle(pilot)
