@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from solo_deck.data.loaders import load_ruleset, parse_toml
+from solo_deck.reference.board import site_entries
 from solo_deck.reference.entry import ReferenceEntry, reference_source
 from solo_deck.reference.pieces import piece_entries
 from solo_deck.reference.turns import flow_entries
@@ -32,9 +33,11 @@ BUILT: frozenset[tuple[str, str]] = frozenset(
         ("castle.toml", "keep_cover"),
         ("castle.toml", "side"),
         ("solo_deck.toml", "cards"),
+        ("castle_board.toml", "site"),
     }
 )
-"""The ``(file, table)`` pairs a builder of :mod:`~solo_deck.reference.pieces` writes."""
+"""The ``(file, table)`` pairs a builder of :mod:`~solo_deck.reference.pieces` or
+:mod:`~solo_deck.reference.board` writes."""
 
 TEXT_FIELDS = ("text", "effect", "notes", "description")
 
@@ -120,6 +123,6 @@ def reference_entries() -> tuple[ReferenceEntry, ...]:
     """The whole Reference (the engine's part: the rules decisions are the app's), pieces
     first, then the game's flow, then what only the generic walk found."""
     ruleset = load_ruleset()
-    entries = [*piece_entries(ruleset), *flow_entries(ruleset)]
+    entries = [*piece_entries(ruleset), *site_entries(ruleset), *flow_entries(ruleset)]
     entries += [generic_entry(row) for row in data_rows() if (row.file, row.table) not in BUILT]
     return tuple(entries)

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.screen import Screen
 from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.help import HelpScreen
@@ -208,3 +210,27 @@ def test_reference_snapshot(
 
     app = StuporSoloApp(tmp_path, insight=False)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+class _SiteList(Screen[None]):
+    """A list of Castle Board sites as a dialog lists them (option id = site id): the
+    Build dialog's site list is being rewritten elsewhere, F1 must work on any such list."""
+
+    def compose(self) -> Any:
+        yield OptionList(*(Option(f"Site {s}", id=s) for s in ("T2", "W5", "K1")), id="sites")
+
+
+async def test_f1_on_a_castle_site_in_a_list_opens_that_site(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await app.push_screen(_SiteList())
+        await settle(pilot)
+        app.screen.query_one("#sites", OptionList).focus()
+        await pilot.press("down")  # T2 → W5
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        reference = _reference(app)
+        assert reference.shown == "castle-site:W5"
+        assert "Wall W5" in str(reference.query_one("#reference-entry").render())

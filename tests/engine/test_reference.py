@@ -10,7 +10,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from solo_deck import REFERENCE_SOURCES, data_rows, reference_entries, search_reference
+from solo_deck import (
+    REFERENCE_SOURCES,
+    data_rows,
+    load_ruleset,
+    reference_entries,
+    search_reference,
+)
+from solo_deck.model.gains import Gains
+from solo_deck.reference.board import site_entries
 from solo_deck.reference.walk import DataRow, generic_entry
 
 DATA = pathlib.Path(__file__).resolve().parents[2] / "solo_deck" / "data"
@@ -59,6 +67,8 @@ def test_every_entry_names_its_source_and_a_section() -> None:
         assert entry.section.strip(), entry.key
         assert entry.summary.strip(), entry.key
     assert len({entry.key for entry in reference_entries()}) == len(reference_entries())
+    # one entry per id: a table written by a builder gets no second, generic entry
+    assert len({entry.id for entry in reference_entries()}) == len(reference_entries())
 
 
 def test_an_id_no_builder_knows_still_gets_an_entry() -> None:
@@ -120,3 +130,28 @@ def test_no_entry_repeats_a_rulebook_sentence() -> None:
         if any(" ".join(w[i : i + 12]) in grams for i in range(len(w) - 11)):
             copied.append(entry.key)
     assert copied == []
+
+
+def test_the_castle_sites_are_written_from_the_board_a_game_carries() -> None:
+    ruleset = load_ruleset()
+    board = ruleset.castle_board
+    assert board is not None
+    by_id = {entry.id: entry for entry in site_entries(ruleset)}
+    assert sorted(by_id) == sorted(site.id for site in board.sites)
+    t4, w2, k1 = by_id["T4"], by_id["W2"], by_id["K1"]
+    assert (t4.key, t4.name, t4.source) == ("castle-site:T4", "Tower T4", "assumed")
+    assert t4.summary == "A Tower site: building here costs 2 Stone."
+    assert any("Edict mark" in line for line in t4.details)
+    assert not any("Edict mark" in line for line in by_id["T2"].details)
+    assert any("Towers T2 and T3" in line and "Augustalis" in line for line in w2.details)
+    assert any("Larger hand" in line for line in k1.details)
+    assert "Built at setup." in by_id["T1"].details
+    assert "Built at setup." not in by_id["T2"].details
+    # another board (as a game carries it) gives other entries
+    t2 = board.site("T2").model_copy(update={"cost": Gains(grain=2)})
+    other = board.model_copy(
+        update={"sites": tuple(t2 if s.id == "T2" else s for s in board.sites)}
+    )
+    moved = {e.id: e for e in site_entries(ruleset.model_copy(update={"castle_board": other}))}
+    assert moved["T2"].summary == "A Tower site: building here costs 2 Grain."
+    assert site_entries(ruleset.model_copy(update={"castle_board": None})) == []
