@@ -56,7 +56,8 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
     ReferenceScreen > #reference-title { height: 1; margin: 0 1; }
     ReferenceScreen > #reference-search { margin: 0 1; }
     ReferenceScreen #reference-body { height: 1fr; }
-    ReferenceScreen #reference-list { width: 2fr; height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    ReferenceScreen #reference-list { width: 2fr; height: 1fr; }
+    ReferenceScreen #reference-list { text-wrap: nowrap; text-overflow: ellipsis; }
     ReferenceScreen #reference-entry-box { width: 3fr; height: 1fr; padding: 0 1; }
     ReferenceScreen #reference-count { height: 1; margin: 0 1; color: $text-muted; }
     ReferenceScreen.-slim #reference-body { layout: vertical; }
