@@ -18,7 +18,7 @@ from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.reference import ReferenceScreen
 from solo_deck.events import Gain, NameAlly
 from tests.app.action_dialog_helpers import face_down
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import open_table, settle
 from tests.game_setups import edict_setup
 
 
@@ -234,3 +234,32 @@ async def test_f1_on_a_castle_site_in_a_list_opens_that_site(tmp_path: Path) -> 
         reference = _reference(app)
         assert reference.shown == "castle-site:W5"
         assert "Wall W5" in str(reference.query_one("#reference-entry").render())
+
+
+@pytest.mark.parametrize(
+    ("panel", "key"),
+    [
+        ("#deck-state", "solo-card-symbol:crown"),
+        ("#palace", "frederick-s-turn:frederick-turn"),
+        ("#edicts", "solo-card-symbol:edict-I"),
+    ],
+)
+async def test_f1_with_the_pointer_on_a_table_panel_opens_its_entry(
+    tmp_path: Path, panel: str, key: str
+) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_table(app, pilot)
+        await pilot.press("f1")  # pointer nowhere in particular: the whole Reference
+        await settle(pilot)
+        assert _reference(app).opened_at is None
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.hover(panel)
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == key
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is table

@@ -4,7 +4,8 @@ button that does the same on touch (the app served in a browser).
 The topic is found from the focused widget outwards: a widget or screen may say it
 (``reference_topic()``); a list line says it by its option id (the Build's Structures);
 a Select by its value (the Summon's Ally, the Great Structure, the Keep Cover), and, while
-its list is open, by the highlighted line's value.
+its list is open, by the highlighted line's value. The Table's panels hold no focus: F1 asks
+the panel under the mouse pointer (Frederick's palace, the edict row, the deck).
 """
 
 from __future__ import annotations
@@ -46,16 +47,28 @@ def _line_topic(node: Widget) -> str | None:
     return None
 
 
-def topic_of(screen: Screen[Any]) -> str | None:
-    """The topic of what has the cursor on ``screen``: the first, from the focused widget
-    outwards to the screen, that the Reference has an entry for (``None``: none has)."""
-    node: Any = screen.focused
+def _outwards(node: Any, screen: Screen[Any]) -> str | None:
+    """The first topic the Reference knows, from ``node`` outwards (the screen excluded)."""
     while node is not None and node is not screen:
         for topic in (_own_topic(node), _line_topic(node) if isinstance(node, Widget) else None):
             if topic and entry_for(topic) is not None:
                 return topic
         node = node.parent
-    topic = _own_topic(screen)
+    return None
+
+
+def topic_of(screen: Screen[Any]) -> str | None:
+    """The topic of what has the cursor on ``screen``: the first, from the focused widget
+    outwards to the screen, that the Reference has an entry for; else (the Table keeps no
+    focus on its panels) that of the panel under the mouse pointer; else the screen's own
+    (``None``: none has)."""
+    topic = _outwards(screen.focused, screen)
+    if topic is None:
+        pointed = screen.app.mouse_over
+        if pointed is not None and pointed.screen is screen:
+            topic = _outwards(pointed, screen)
+    if topic is None:
+        topic = _own_topic(screen)
     return topic if topic and entry_for(topic) is not None else None
 
 
