@@ -73,6 +73,8 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         self.opened_at: str | None = found.key if found else None
         """The key of the entry F1 asked for (``None``: the Reference as a whole)."""
         self.lines: list[ReferenceLine] = []
+        self.drawn: str | None = None
+        """The key of the entry drawn beside the list (drawn once per change)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -105,6 +107,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         if search.value:
             with search.prevent(Input.Changed):
                 search.value = ""
+        self.drawn = None  # drawn again, from its top
         self.show_lines("", self.opened_at)
         search.focus()
 
@@ -121,6 +124,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         self.query_one("#reference-count", Static).update(count_line(query, len(found)))
         if not self.lines:
             self.query_one("#reference-entry", Static).update("")
+            self.drawn = None
             return
         keys = [line.key for line in self.lines]
         options.highlighted = keys.index(highlight) if highlight in keys else 0
@@ -131,6 +135,9 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         if index is None or not 0 <= index < len(self.lines):
             return
         entry = self.lines[index].entry
+        if entry.key == self.drawn:  # the list's highlight message after show_lines
+            return
+        self.drawn = entry.key
         self.query_one("#reference-entry", Static).update(entry_text(entry))
         self.query_one("#reference-entry-box", VerticalScroll).scroll_home(animate=False)
 
