@@ -54,6 +54,10 @@ screen_open            the slowest of eight screen openings (New game,      <= 6
                        waits (each opening frame-precise in the notes)
 form_key               a letter and a Tab in the New game form, the worse   <= 1.5
                        / the same keys in the bare app, the same way
+reference_search       a letter in the Reference's search field until the   <= 2
+                       list is re-ranked and the entry drawn / a key on
+                       the Table toggling a label (F1 opening the
+                       Reference from the Table: in the notes)
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -97,6 +101,7 @@ TARGETS = {
     "browser_key": 2.0,
     "screen_open": 6.0,
     "form_key": 1.5,
+    "reference_search": 2.0,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -130,7 +135,7 @@ def _crashed(name: str, exc: BaseException) -> Result:
 
 def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result]]:
     """The metrics in ``wanted`` (in the table's order) and the informative extras."""
-    from benchmarks.metrics import browser, engine, openings, processes, screens
+    from benchmarks.metrics import browser, engine, openings, processes, reference, screens
 
     results: dict[str, Result] = {}
     extras: list[Result] = []
@@ -163,6 +168,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("forecast_10k",), lambda: [engine.forecast_10k(settings)])
         attempt(("stats_10k",), lambda: _stats(settings, space))
         attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])
+        attempt(("reference_search",), lambda: [reference.reference_search(settings, space)])
         attempt(("insight_key_delay",), lambda: [screens.insight_key_delay(settings, space)])
         attempt(("screen_open",), lambda: [openings.screen_open(settings, space)])
         attempt(("form_key",), lambda: [openings.form_key(settings, space)])

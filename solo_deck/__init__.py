@@ -8,7 +8,8 @@ The package holds the engine's parts, each behind this face: ``model/`` (the pur
 the state and every part of it, the ruleset, the printed components), ``rules/`` (the
 fold, private: the gate, each event's handler, what an event triggers, income and
 scoring), ``insight/`` (odds, forecast, advisor), ``data/`` (the rules data and its
-loaders) and ``compat/`` (documents of earlier versions); :mod:`solo_deck.game`,
+loaders), ``reference/`` (an entry for every component, written from the data, and its
+search) and ``compat/`` (documents of earlier versions); :mod:`solo_deck.game`,
 :mod:`solo_deck.events`, :mod:`solo_deck.setup` and :mod:`solo_deck.queries` at the top.
 Front ends import the names below (and the events from :mod:`solo_deck.events`), never
 the subpackages.
@@ -99,6 +100,9 @@ if TYPE_CHECKING:
         usual_summon_grain,
         workplaces_in_use,
     )
+    from solo_deck.reference.entry import REFERENCE_SOURCES, ReferenceEntry, reference_source
+    from solo_deck.reference.search import search_reference
+    from solo_deck.reference.walk import data_rows, reference_entries
     from solo_deck.rules.castle_sites import SiteOffer, can_pay, site_offers
     from solo_deck.rules.corrections import correction_targets
     from solo_deck.rules.effects import (
@@ -126,6 +130,12 @@ if TYPE_CHECKING:
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
 _MODULE_OF: dict[str, str] = {
+    "REFERENCE_SOURCES": "solo_deck.reference.entry",
+    "ReferenceEntry": "solo_deck.reference.entry",
+    "reference_source": "solo_deck.reference.entry",
+    "search_reference": "solo_deck.reference.search",
+    "data_rows": "solo_deck.reference.walk",
+    "reference_entries": "solo_deck.reference.walk",
     "ally_label": "solo_deck.data.names",
     "ally_name": "solo_deck.data.names",
     "ally_title": "solo_deck.data.names",
@@ -274,6 +284,7 @@ __all__ = [
     "MAIN_ACTIONS",
     "MOST_STRUCTURES_RULES",
     "MOST_STRUCTURES_TEXT",
+    "REFERENCE_SOURCES",
     "SCHEMA_VERSION",
     "SOURCE_KINDS",
     "ActionTerms",
@@ -313,6 +324,7 @@ __all__ = [
     "Phase",
     "PlayerLimits",
     "PlayerState",
+    "ReferenceEntry",
     "RemovalOdds",
     "RoundsForecast",
     "RuleError",
@@ -347,6 +359,7 @@ __all__ = [
     "compares_castles",
     "correction_targets",
     "count_of",
+    "data_rows",
     "default_choice",
     "describe_action",
     "describe_grant",
@@ -375,7 +388,10 @@ __all__ = [
     "next_card_odds",
     "parse_edict",
     "player_edicts_per_round",
+    "reference_entries",
+    "reference_source",
     "removal_before_your_next_turn",
+    "search_reference",
     "side_incomes",
     "site_offers",
     "slots",

@@ -65,6 +65,13 @@ COMMAND_HELP: tuple[tuple[str, str, str], ...] = (
         "ctrl+c stops the server and every app it started.",
     ),
     (
+        "rules",
+        "look up a component or a rule: an Ally, a card, a tile, Frederick's turn, …",
+        "Search the Reference (every Ally, card, tile and Structure in the rules data, "
+        "Frederick's turn, the End Phase and the rules decisions) by name, id (A12, "
+        "'Village II B') or a word of the effect, and print the best match.",
+    ),
+    (
         "locate",
         "print where the data files and the configuration file are",
         "Print the data folder, the files in it and the configuration file (nothing is created).",
@@ -147,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
         "name", metavar="NAME", help="the copy's name, e.g. history-20260101-…"
     )
     _add_setup_options(command["config"], command["completion"])
+    command["rules"].add_argument(
+        "query", nargs="*", metavar="QUERY", help="what to look up (none: list every entry)"
+    )
+    command["rules"].add_argument(
+        "--json", action="store_true", help="print the matching entries as a JSON array"
+    )
     return parser
 
 

@@ -14,6 +14,7 @@ Commands (``stupor-solo --help``; ``--data-dir DIR`` works before or after any o
     stupor-solo backups               the copies of the history kept
     stupor-solo restore NAME          make a copy the history (the current one is kept)
     stupor-solo serve [--host H] [--port P]   play in a browser (tablet, phone)
+    stupor-solo rules [QUERY] [--json]  look up a component or a rule (the Reference)
     stupor-solo --version             the version
 
 ``--config FILE`` (or ``STUPOR_SOLO_CONFIG``) names the configuration file.
@@ -40,6 +41,7 @@ from companion.cli.config import cmd_completion, cmd_config
 from companion.cli.files import cmd_export, cmd_import, cmd_locate
 from companion.cli.history import cmd_history, cmd_stats, sparkline
 from companion.cli.parser import build_parser
+from companion.cli.rules import cmd_rules
 from companion.cli.score import cmd_score
 from companion.cli.serve import cmd_serve
 from companion.cli.support import PROG, DataInUseError, UsageError, err, plain, silence_stdout
@@ -126,4 +128,5 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
     "config": cmd_config,
     "completion": cmd_completion,
     "serve": cmd_serve,
+    "rules": cmd_rules,
 }

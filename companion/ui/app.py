@@ -54,6 +54,8 @@ WATCH_AFTER = 0.5
 """Seconds after start before this copy looks for take-over requests (a request waits
 longer than that for its answer)."""
 
+REFERENCE = "reference"
+"""The name the one Reference screen is installed under (kept: it opens again at once)."""
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
 SLIM = 60
@@ -339,6 +341,13 @@ class StuporSoloApp(App[None]):
         """Show the help screen (keys and rules decisions)."""
         self.open_help()
 
+    def action_reference(self) -> None:
+        """F1: the Reference entry of what has the cursor (an Ally in a list, a card, a
+        Structure…), else the Reference as a whole."""
+        from companion.ui.widgets.reference_hint import topic_of
+
+        self.open_reference(topic_of(self.screen))
+
     def action_toggle_theme(self) -> None:
         """Switch dark ↔ light; the choice is written to the configuration file like any
         theme chosen in the app (see :meth:`_theme_changed`)."""
@@ -379,6 +388,22 @@ class StuporSoloApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def open_reference(self, topic: str | None = None) -> None:
+        """Show the Reference at ``topic``'s entry (or as a whole); when it is showing
+        already, it turns to that entry."""
+        from companion.ui.screens.reference import ReferenceScreen
+
+        if isinstance(self.screen, ReferenceScreen):
+            self.screen.look_up(topic)
+        elif not self.is_screen_installed(REFERENCE):
+            self.install_screen(ReferenceScreen(topic), REFERENCE)
+            self.push_screen(REFERENCE)
+        else:
+            reference = self.get_screen(REFERENCE)
+            assert isinstance(reference, ReferenceScreen)
+            reference.reopen(topic)
+            self.push_screen(reference)
 
     def open_setup(self) -> None:
         """Show the New game form."""

@@ -27,6 +27,10 @@ class GameCommands(Provider):
             display = binding.key_display or key
             run = partial(self.app.run_action, binding.action, active.node)
             commands.append((binding.description, run, display))
+        if "reference" not in seen and "app.reference" not in seen:
+            # F1 stays out of the footers (it is everywhere); the palette offers it here.
+            reference = partial(self.app.run_action, "reference")
+            commands.append(("Reference: look up a component or a rule", reference, "F1"))
         return commands
 
     async def discover(self) -> Hits:

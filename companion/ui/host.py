@@ -60,6 +60,9 @@ class Host(Protocol):
     def open_help(self) -> None:
         """Show the Help screen (unless it is showing)."""
 
+    def open_reference(self, topic: str | None = None) -> None:
+        """Show the Reference, at ``topic``'s entry (an id or key) when it has one."""
+
     def open_setup(self) -> None:
         """Show the New game form."""
 

@@ -29,9 +29,20 @@ from companion.ui.keys.records import (
 )
 
 HELP_KEY = "question_mark"
+REFERENCE_KEY = "f1"
 
 APP_KEYS = (
     Key(HELP_KEY, "help", "Help", "app.help", "Every key and the rules decisions", "?"),
+    Key(
+        REFERENCE_KEY,
+        "reference",
+        "Reference",
+        "app.reference",
+        "What the thing under the cursor does (an Ally, a card, a site…), else the Reference",
+        "F1",
+        priority=True,  # dialogs are modal: only a priority key of the app reaches them
+        show=False,
+    ),
     Key(
         "ctrl+q",
         "quit",
@@ -242,7 +253,30 @@ LOG_KEYS = (
     Key("ctrl+y", "redo", "Redo", "log.redo", "Re-apply an undone event"),
 )
 
-HELP_KEYS = (Key("escape,q", "close", "Close", "help.close", "Close the help and go back", "esc"),)
+HELP_KEYS = (
+    Key("escape,q", "close", "Close", "help.close", "Close the help and go back", "esc"),
+    Key(
+        "r",
+        "app.reference",
+        "Reference",
+        "help.reference",
+        "Every component and rule, searchable (F1 anywhere: what has the cursor)",
+    ),
+)
+
+REFERENCE_KEYS = (
+    Key("escape", "close", "Close", "reference.close", "Close the Reference and go back", "esc"),
+    Key("down", "move(1)", "Next", "reference.down", "The next entry in the list", "↓"),
+    Key("up", "move(-1)", "Previous", "reference.up", "The previous entry in the list", "↑"),
+    Key(
+        "ctrl+l",
+        "clear",
+        "Clear",
+        "reference.clear",
+        "Clear the search and list every entry",
+        "ctrl+l",
+    ),
+)
 
 DATA_IN_USE_KEYS = (
     Key(
@@ -339,6 +373,7 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     "in_use": ("Data in use", DATA_IN_USE_KEYS),
     "unsaved": ("Quitting with unsaved moves", UNSAVED_QUIT_KEYS),
     "help": ("Help", HELP_KEYS),
+    "reference": ("Reference", REFERENCE_KEYS),
 }
 """Every key table, by name: the Help screen's title for it and its keys, in Help order."""
 

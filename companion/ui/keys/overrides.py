@@ -55,6 +55,7 @@ SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
     ("the data-in-use screen", km.DATA_IN_USE_KEYS),
     ("the quit question", km.UNSAVED_QUIT_KEYS),
     ("the Help screen", km.HELP_KEYS),
+    ("the Reference", km.REFERENCE_KEYS),
 )
 """Each set of bindings that live on one screen, dialog or widget, and its name in a
 message. Every binding id of :mod:`companion.ui.keys.game` is in at least one (a test checks)."""

@@ -110,7 +110,14 @@ def rules_markdown() -> str:
     return "\n".join(parts)
 
 
+REFERENCE_NOTE = (
+    "What does A12 give, or Village II B, or Tento? **F1** anywhere opens the Reference at "
+    "what has the cursor (an Ally in a list, a card, a Structure), and **r** here opens it "
+    "whole: every component and rule, searchable as you type.\n"
+)
+
+
 def help_markdown(overrides: Mapping[str, str] | None = None) -> str:
-    """The whole help text: keys first (with the player's own), then the rules
-    decisions."""
-    return bindings_markdown(overrides) + "\n" + rules_markdown()
+    """The whole help text: where the Reference is, the keys (with the player's own),
+    then the rules decisions."""
+    return REFERENCE_NOTE + "\n" + bindings_markdown(overrides) + "\n" + rules_markdown()

@@ -20,6 +20,13 @@ PHASE_NAMES = {
 class DeckPanel(TextPanel):
     """Cards left, crowns since the shuffle, the round, your turn and Frederick's actions."""
 
+    REFERENCE_TOPIC = "solo-card-symbol:crown"
+    """F1 with the pointer on this panel: the crown (what it does to the deck)."""
+
+    def reference_topic(self) -> str:
+        """The Reference entry F1 opens from this panel."""
+        return self.REFERENCE_TOPIC
+
     def show(self, view: TableView) -> None:
         """Draw ``view``."""
         state = view.state

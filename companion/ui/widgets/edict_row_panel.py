@@ -20,6 +20,13 @@ def _cell(tile: Edict | None, awaiting: bool = False) -> Text:
 class EdictRowPanel(TextPanel):
     """Three rows I/II/III with the Active and the Next tile of each."""
 
+    REFERENCE_TOPIC = "solo-card-symbol:edict-I"
+    """F1 with the pointer on this panel: the Edict symbols (how an Edict space is chosen)."""
+
+    def reference_topic(self) -> str:
+        """The Reference entry F1 opens from this panel."""
+        return self.REFERENCE_TOPIC
+
     def show(self, view: TableView) -> None:
         """Draw ``view``."""
         row = view.state.edicts

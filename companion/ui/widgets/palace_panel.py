@@ -10,6 +10,13 @@ from companion.ui.widgets.tracks import join_lines, track_line
 class PalacePanel(TextPanel):
     """Reserve, Treasury, Castle, Court and Path A, as bars against their caps."""
 
+    REFERENCE_TOPIC = "frederick-s-turn:frederick-turn"
+    """F1 with the pointer on this panel: Frederick's turn (what his tracks feed)."""
+
+    def reference_topic(self) -> str:
+        """The Reference entry F1 opens from this panel."""
+        return self.REFERENCE_TOPIC
+
     def show(self, view: TableView) -> None:
         """Draw ``view``."""
         palace, limits = view.state.palace, view.palace_limits

@@ -22,6 +22,7 @@ from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.reference_hint import ReferenceHint, topic_of
 from solo_deck import ActionTerms, RuleError
 from solo_deck.events import Decline
 
@@ -78,6 +79,8 @@ class EventModal(OpensAtOnce, Hosted, ModalScreen["EventT | Decline | None"], Ge
                 if self.can_decline:
                     yield Button("Decline (ctrl+d)", id="decline")
                 yield Button("Cancel", id="cancel")
+                if self.app.is_web:
+                    yield ReferenceHint()
 
     def compose_body(self) -> ComposeResult:
         """The fields of the dialog."""
@@ -143,6 +146,12 @@ class EventModal(OpensAtOnce, Hosted, ModalScreen["EventT | Decline | None"], Ge
     def _cancel(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
+
+    @on(Button.Pressed, "#reference-hint")
+    def _reference(self, event: Button.Pressed) -> None:
+        """The touch "?": the Reference entry of the focused choice, as F1."""
+        event.stop()
+        self.host.open_reference(topic_of(self))
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -74,6 +74,12 @@ class SummonModal(GameEventModal[SummonAlly]):
         known = (allies[i].face_up_id for i in self.spaces)
         return next((ally for ally in known if ally in allies_by_id()), None)
 
+    def reference_topic(self) -> str | None:
+        """F1 in this dialog, away from the Ally list: the Ally at the port (known, or the
+        one picked in the list)."""
+        picked = [select.value for select in self.query("#ally").results(Select)]
+        return self.known_id or next((v for v in picked if isinstance(v, str)), None)
+
     def elsewhere(self) -> set[str]:
         """Allies that cannot lie here: in your castle, known face up elsewhere, removed
         from the game (the engine's ``ally_candidates``)."""

@@ -1,0 +1,74 @@
+"""``reference_search``: a keystroke in the Reference's search field (the list re-ranked
+and the best entry drawn) against the Table's label-toggle key, and opening the Reference
+with F1 from the Table, in the notes (issue 29: each stays within the Table's key budget).
+
+Timed as :mod:`benchmarks.metrics.screens` times keys: from the key posted to the screen
+settled and idle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from benchmarks.measure import Result, Settings, Workspace, median, spread
+from benchmarks.metrics.screens import TOGGLE_KEY, _game_under_way, bench_table_class, press
+from benchmarks.runner import SIZE, quiet, settle
+
+LETTERS = "gtaewkmsbvcd"
+"""The first letter of each search (every one changes the list: a few to a hundred lines)."""
+
+
+async def _reference_keys(settings: Settings, folder: Path) -> dict[str, list[float]]:
+    from textual.widgets import Input
+
+    from companion.ui.app import StuporSoloApp
+
+    app = StuporSoloApp(folder, insight=False)
+    found: dict[str, list[float]] = {"search": [], "toggle": [], "open": []}
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        _game_under_way(app.session, settings)
+        table = bench_table_class()()
+        await app.push_screen(table)
+        await quiet(pilot)
+        for run in range(settings.key_runs + 1):  # the first round warms up
+            app.set_focus(None)
+            await quiet(pilot)
+            toggle = await press(pilot, TOGGLE_KEY)
+            opened = await press(pilot, "f1")
+            if app.screen is table:
+                raise RuntimeError("F1 on the Table did not open the Reference")
+            search = app.screen.query_one("#reference-search", Input)
+            await quiet(pilot)
+            letter = LETTERS[run % len(LETTERS)]
+            searched = await press(pilot, letter)
+            if search.value != letter:
+                raise RuntimeError(f"the search field holds {search.value!r}, not {letter!r}")
+            if run:
+                found["toggle"].append(toggle)
+                found["open"].append(opened)
+                found["search"].append(searched)
+            app.pop_screen()
+            await quiet(pilot)
+    return found
+
+
+def reference_search(settings: Settings, space: Workspace) -> Result:
+    """A search keystroke in the Reference against the Table's label-toggle key."""
+    found = asyncio.run(_reference_keys(settings, space.data_dir()))
+    search, toggle, opened = found["search"], found["toggle"], found["open"]
+    reference = median(toggle)
+    return Result(
+        "reference_search",
+        2.0,
+        median(search),
+        reference,
+        what="a letter in the Reference's search field until the list and entry are drawn",
+        reference_what=f"'{TOGGLE_KEY}' on the Table, toggling one label",
+        notes=[
+            f"{len(search)} presses each; runs (ms): {spread(search)} vs {spread(toggle)}",
+            f"F1 on the Table until the Reference is drawn and idle: {median(opened):.1f} ms, "
+            f"ratio {median(opened) / reference:.2f} to the toggle (runs {spread(opened)})",
+        ],
+    )

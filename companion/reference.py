@@ -1,0 +1,67 @@
+"""The Reference the app and ``stupor-solo rules`` show: the engine's entries (every
+component in the rules data, :func:`solo_deck.reference_entries`) and the rules decisions
+the app commits to (:data:`companion.rules_decisions.RULES_DECISIONS`), searched alike.
+
+>>> find("tento")[0].name
+'Tento'
+>>> find("A12")[0].id
+'A12'
+>>> entry_for("great_tower_b").name
+'Great Tower B'
+>>> [e.kind for e in find("Sigeberht")][:2]
+['Ally', 'Rules decision']
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from companion.rules_decisions import RULES_DECISIONS
+from solo_deck import ReferenceEntry, reference_entries, reference_source, search_reference
+
+
+@cache
+def decision_entries() -> tuple[ReferenceEntry, ...]:
+    """One entry per rules decision, with the reason as its summary."""
+    entries = []
+    for topic, decision, source in RULES_DECISIONS:
+        where, section = reference_source(source)
+        ident = "-".join(topic.lower().replace("'", "").split())
+        entries.append(
+            ReferenceEntry(
+                "Rules decision",
+                ident,
+                topic,
+                decision,
+                (f"Where it comes from: {source}.",),
+                where,
+                section,
+                {"topic": topic, "decision": decision, "source": source},
+            )
+        )
+    return tuple(entries)
+
+
+@cache
+def all_entries() -> tuple[ReferenceEntry, ...]:
+    """Every entry of the Reference, in its listing order."""
+    return (*reference_entries(), *decision_entries())
+
+
+def find(query: str) -> list[ReferenceEntry]:
+    """The entries matching ``query``, best first (all of them for an empty query)."""
+    return search_reference(query, all_entries())
+
+
+def entry_for(topic: str) -> ReferenceEntry | None:
+    """The entry a cursor points at: by key (``ally:tento``), else by id, else by name;
+    ``None`` when nothing has that name."""
+    entries = all_entries()
+    for entry in entries:
+        if topic == entry.key:
+            return entry
+    for entry in entries:
+        if topic == entry.id:
+            return entry
+    wanted = topic.casefold()
+    return next((e for e in entries if e.name.casefold() == wanted), None)

@@ -1,0 +1,189 @@
+"""The Reference: every component in the rules data and every rule of the game's flow,
+searched as you type (names, ids such as A12 or "Village II B", words of the effect), the
+best match first; the highlighted entry is shown beside the list (below it on a phone).
+
+Typing goes to the search field; ↑/↓ move through the list from there; a tap on a line
+shows it. The entries come from :mod:`companion.ui.views.reference` (written from the data,
+never here)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.reference import entry_for
+from companion.ui.host import Hosted
+from companion.ui.keys import REFERENCE_KEYS, bindings
+from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.views.reference import ReferenceLine, entry_text, reference_lines
+from companion.ui.widgets.key_footer import KeyFooter
+
+LIST_MOST = 40
+"""The list shows the best this many matches (the count says how many more there are):
+drawing every line of a wide search made each keystroke three times the Table's key."""
+
+
+def count_line(query: str, count: int) -> str:
+    """``12 entries for “grain”``; ``the best 40 of 179 entries: type to narrow``.
+
+    >>> count_line("", 179)
+    'the first 40 of 179 entries: type a name, an id or a word'
+    >>> count_line("zz", 0)
+    'nothing matches “zz”: try a name, an id or one word'
+    """
+    if not count:
+        return f"nothing matches “{query}”: try a name, an id or one word"
+    if count > LIST_MOST:
+        best = "the first" if not query.strip() else "the best"
+        where = "" if not query.strip() else f" for “{query}”"
+        return f"{best} {LIST_MOST} of {count} entries{where}: type a name, an id or a word"
+    return f"{count} entr{'y' if count == 1 else 'ies'}" + (
+        f" for “{query}”" if query.strip() else ""
+    )
+
+
+class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
+    """The searchable Reference, opened at ``topic``'s entry when one is given."""
+
+    DEFAULT_CSS = """
+    ReferenceScreen > #reference-title { height: 1; margin: 0 1; }
+    ReferenceScreen > #reference-search { margin: 0 1; }
+    ReferenceScreen #reference-body { height: 1fr; }
+    ReferenceScreen #reference-list { width: 2fr; height: 1fr; }
+    ReferenceScreen #reference-list { text-wrap: nowrap; text-overflow: ellipsis; }
+    ReferenceScreen #reference-entry-box { width: 3fr; height: 1fr; padding: 0 1; }
+    ReferenceScreen #reference-count { height: 1; margin: 0 1; color: $text-muted; }
+    ReferenceScreen.-slim #reference-body { layout: vertical; }
+    ReferenceScreen.-slim #reference-list { width: 1fr; height: 9; }
+    ReferenceScreen.-slim #reference-entry-box { width: 1fr; padding: 0; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(REFERENCE_KEYS))
+
+    def __init__(self, topic: str | None = None) -> None:
+        super().__init__()
+        found = entry_for(topic) if topic else None
+        self.opened_at: str | None = found.key if found else None
+        """The key of the entry F1 asked for (``None``: the Reference as a whole)."""
+        self.lines: list[ReferenceLine] = []
+        self.drawn: str | None = None
+        """The key of the entry drawn beside the list (drawn once per change)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "Reference · every component and rule",
+            id="reference-title",
+            classes="title-large",
+            markup=False,
+        )
+        yield Input(
+            placeholder="search: a name, an id (A12, Village II B) or a word (Grain, Edict)",
+            id="reference-search",
+        )
+        yield Static("", id="reference-count", markup=False)
+        with Horizontal(id="reference-body"):
+            yield OptionList(id="reference-list", compact=True)
+            with VerticalScroll(id="reference-entry-box"):
+                yield Static("", id="reference-entry", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.show_lines("", self.opened_at)
+        self.query_one("#reference-search", Input).focus()
+
+    def reopen(self, topic: str | None) -> None:
+        """Ready the screen to be shown again (the app keeps one Reference: opening it
+        again costs no layout of new widgets): an empty search, at ``topic``'s entry."""
+        found = entry_for(topic) if topic else None
+        self.opened_at = found.key if found else None
+        search = self.query_one("#reference-search", Input)
+        if search.value:
+            with search.prevent(Input.Changed):
+                search.value = ""
+        self.drawn = None  # drawn again, from its top
+        self.show_lines("", self.opened_at)
+        search.focus()
+
+    # --- the list ------------------------------------------------------------------------
+
+    def show_lines(self, query: str, highlight: str | None = None) -> None:
+        """List the entries matching ``query`` and show ``highlight`` (else the best)."""
+        found = reference_lines(query)
+        if highlight is not None:  # F1's entry stays in the list, wherever it ranks
+            found.sort(key=lambda line: line.key != highlight)
+        self.lines = found[:LIST_MOST]
+        options = self.query_one("#reference-list", OptionList)
+        options.set_options(Option(line.label, id=line.key) for line in self.lines)
+        self.query_one("#reference-count", Static).update(count_line(query, len(found)))
+        if not self.lines:
+            self.query_one("#reference-entry", Static).update("")
+            self.drawn = None
+            return
+        keys = [line.key for line in self.lines]
+        options.highlighted = keys.index(highlight) if highlight in keys else 0
+        self.show_entry(options.highlighted)
+
+    def show_entry(self, index: int | None) -> None:
+        """Show the entry on line ``index`` of the list."""
+        if index is None or not 0 <= index < len(self.lines):
+            return
+        entry = self.lines[index].entry
+        if entry.key == self.drawn:  # the list's highlight message after show_lines
+            return
+        self.drawn = entry.key
+        self.query_one("#reference-entry", Static).update(entry_text(entry))
+        self.query_one("#reference-entry-box", VerticalScroll).scroll_home(animate=False)
+
+    @property
+    def shown(self) -> str | None:
+        """The key of the entry shown (``None``: nothing matches)."""
+        index = self.query_one("#reference-list", OptionList).highlighted
+        return self.lines[index].key if index is not None and index < len(self.lines) else None
+
+    @on(Input.Changed, "#reference-search")
+    def _search(self, event: Input.Changed) -> None:
+        self.show_lines(event.value)
+
+    @on(Input.Submitted, "#reference-search")
+    def _to_list(self) -> None:
+        if self.lines:
+            self.query_one("#reference-list", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#reference-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_entry(event.option_index)
+
+    # --- keys ----------------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        """Move the list's highlight by ``step`` (from the search field)."""
+        options = self.query_one("#reference-list", OptionList)
+        if step > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
+
+    def action_clear(self) -> None:
+        """Empty the search field: every entry again."""
+        search = self.query_one("#reference-search", Input)
+        search.value = ""
+        search.focus()
+
+    def action_close(self) -> None:
+        """Back to the screen underneath."""
+        self.dismiss()
+
+    def look_up(self, topic: str | None) -> None:
+        """Show ``topic``'s entry (F1 pressed again while the Reference is up); without
+        one, keep what is shown and go back to the search field."""
+        if topic and entry_for(topic) is not None:
+            self.reopen(topic)
+        else:
+            self.query_one("#reference-search", Input).focus()

@@ -1,0 +1,71 @@
+"""What the Reference screen shows, built apart from how: the list lines for a query and
+an entry as text (plain :class:`rich.text.Text`, never markup: the data's words are data).
+
+>>> lines = reference_lines("A12")
+>>> lines[0].key, lines[0].label
+('advanced-card:A12', 'A12 · Advanced card · Gain 1 Grain. Visit the Market.')
+>>> entry_text(lines[0].entry).plain.splitlines()[0]
+'A12'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from companion.reference import find
+from solo_deck import ReferenceEntry
+
+SOURCE_WORDS = {
+    "rulebook": "the retail rulebook",
+    "draft v19": "the v19 draft only (the retail text lost it)",
+    "assumed": "ours: not printed in our rules text, check your box",
+    "yours": "yours: you entered or checked it",
+}
+
+
+LABEL_WIDTH = 60
+"""A list line is cut to this many characters (the entry beside it has the rest)."""
+
+
+@dataclass(frozen=True)
+class ReferenceLine:
+    """One line of the Reference list."""
+
+    key: str
+    label: str
+    entry: ReferenceEntry
+
+
+def reference_lines(query: str) -> list[ReferenceLine]:
+    """The list for ``query``, best match first (every entry for an empty query)."""
+    return [ReferenceLine(e.key, line_label(e), e) for e in find(query)]
+
+
+def line_label(entry: ReferenceEntry, width: int = LABEL_WIDTH) -> str:
+    """``Tento · Ally``; an entry named by its id alone (a card, a site) says what it does.
+
+    >>> from companion.reference import entry_for
+    >>> line_label(entry_for("A1"))
+    'A1 · Advanced card · Gain 2 Grain.'
+    """
+    label = f"{entry.name} · {entry.kind}"
+    if entry.name == entry.id:
+        label += f" · {entry.summary}"
+    return label if len(label) <= width else label[: width - 1] + "…"
+
+
+def entry_text(entry: ReferenceEntry) -> Text:
+    """The entry as the Reference shows it: name, kind, summary, details, source."""
+    text = Text()
+    text.append(entry.name, style="bold")
+    text.append(f"\n{entry.kind} · {entry.id}\n\n", style="dim")
+    text.append(entry.summary + "\n")
+    for line in entry.details:
+        text.append(f"\n{line}")
+    text.append("\n\nSource: ", style="dim")
+    text.append(SOURCE_WORDS.get(entry.source, entry.source))
+    text.append("\nLook up: ", style="dim")
+    text.append(entry.section)
+    return text

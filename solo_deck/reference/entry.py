@@ -1,0 +1,114 @@
+"""What one Reference entry holds, and how a data file's ``source`` becomes the four
+kinds of source the Reference names (``rulebook``, ``draft v19``, ``assumed``, ``yours``).
+
+>>> reference_source("rulebook: appendix, Allies (Independents)")
+('rulebook', 'appendix, Allies (Independents)')
+>>> reference_source("draft v19: components")
+('draft v19', 'components (v19 draft)')
+>>> reference_source("assumed: verify the top of the track")[0]
+'assumed'
+>>> reference_source("player: checked against the box")[0]
+'yours'
+>>> reference_source("assumed: not legible (rulebook: Issue an Edict)")[0]
+'assumed'
+>>> reference_source("solo rules")
+('rulebook', 'solo rules')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+ReferenceSource = Literal["rulebook", "draft v19", "assumed", "yours"]
+REFERENCE_SOURCES: tuple[ReferenceSource, ...] = ("rulebook", "draft v19", "assumed", "yours")
+"""The sources an entry may name: the retail rulebook states it, only the v19 draft gives
+it, it is ours (assumed, unknown, an interpretation or a choice of the program), or the
+player entered or checked it."""
+
+NOT_PRINTED = "not in the rulebook"
+
+
+def reference_source(source: str) -> tuple[ReferenceSource, str]:
+    """``(kind, section)``: the Reference's name for a data file's ``source`` and where to
+    look it up in the rulebook."""
+    head, _, rest = source.partition(":")
+    rest = rest.strip()
+    head = head.strip().lower()
+    if head == "rulebook":
+        return "rulebook", rest or "rulebook"
+    if head == "draft v19":
+        return "draft v19", f"{rest} (v19 draft)" if rest else "v19 draft"
+    if head in ("player", "yours"):
+        return "yours", rest or NOT_PRINTED
+    if head in ("assumed", "unknown", "interpretation", "design"):
+        return "assumed", rest or NOT_PRINTED
+    if "rulebook" in source.lower() or "rules" in source.lower():
+        return "rulebook", source
+    return "assumed", rest or NOT_PRINTED
+
+
+def slug(text: str) -> str:
+    """Lowercase words joined by ``-``: ``Advanced card`` → ``advanced-card``.
+
+    >>> slug("Workplace tile"), slug("Frederick's turn")
+    ('workplace-tile', 'frederick-s-turn')
+    """
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class ReferenceEntry:
+    """One thing the player may look up: a component or a rule of the game's flow.
+
+    ``summary`` is one line; ``details`` are the further lines; ``source`` is one of
+    :data:`REFERENCE_SOURCES` and ``section`` where to look in the rulebook; ``data`` is the
+    structured data the entry was written from (JSON-ready).
+
+    >>> e = ReferenceEntry("Ally", "tento", "Tento", "Bonus when…", source="rulebook")
+    >>> e.key
+    'ally:tento'
+    """
+
+    kind: str
+    id: str
+    name: str
+    summary: str
+    details: tuple[str, ...] = ()
+    source: ReferenceSource = "assumed"
+    section: str = NOT_PRINTED
+    data: Mapping[str, object] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    """Further names the entry is found by (``Village II B`` for ``village-II-B``)."""
+
+    @property
+    def key(self) -> str:
+        """Unique among all entries: ``kind:id``."""
+        return f"{slug(self.kind)}:{self.id}"
+
+    @property
+    def title(self) -> str:
+        """``Tento · Ally``."""
+        return f"{self.name} · {self.kind}"
+
+    def text(self) -> str:
+        """The entry as plain text: title, summary, details, source and section."""
+        lines = [self.title, self.summary, *self.details]
+        lines.append(f"Source: {self.source} — look up: {self.section}")
+        return "\n".join(lines)
+
+    def as_json(self) -> dict[str, object]:
+        """The entry as JSON-ready data (what ``stupor-solo rules --json`` prints)."""
+        return {
+            "key": self.key,
+            "kind": self.kind,
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "details": list(self.details),
+            "source": self.source,
+            "section": self.section,
+            "data": dict(self.data),
+        }

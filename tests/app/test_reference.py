@@ -1,0 +1,265 @@
+"""Issue 29: the Reference screen (search as you type, by key and by tap), F1 on what has
+the cursor (a Summon's Ally, a Build's Structure), the touch "?" and Help's link."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.screen import Screen
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.help import HelpScreen
+from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.summon import SummonModal
+from companion.ui.screens.reference import ReferenceScreen
+from solo_deck.events import Gain, NameAlly
+from tests.app.action_dialog_helpers import face_down
+from tests.app.pilot_helpers import open_table, settle
+from tests.game_setups import edict_setup
+
+
+def _reference(app: StuporSoloApp) -> ReferenceScreen:
+    screen = app.screen
+    assert isinstance(screen, ReferenceScreen)
+    return screen
+
+
+async def _type(pilot: Any, text: str) -> None:
+    for character in text:
+        await pilot.press("space" if character == " " else character)
+    await settle(pilot)
+
+
+async def test_search_finds_a12_by_id_and_by_a_word_of_its_effect(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")  # nothing has the cursor on Start: the whole Reference
+        await settle(pilot)
+        reference = _reference(app)
+        assert isinstance(app.focused, Input)
+        assert len(reference.lines) == 40  # the first 40; the count says how many in all
+        assert "the first 40 of 1" in str(reference.query_one("#reference-count").render())
+        await _type(pilot, "a12")
+        assert reference.shown == "advanced-card:A12"
+        assert "Gain 1 Grain. Visit the Market." in str(
+            reference.query_one("#reference-entry").render()
+        )
+        await pilot.press("ctrl+l")
+        await _type(pilot, "visit")
+        keys = [line.key for line in reference.lines]
+        assert "advanced-card:A12" in keys
+        # by tap: the line of A12 in the list
+        await pilot.click("#reference-list", offset=(3, keys.index("advanced-card:A12")))
+        await settle(pilot)
+        assert reference.shown == "advanced-card:A12"
+        # by key, from the search field: the line above, then back
+        reference.query_one("#reference-search").focus()
+        at = keys.index("advanced-card:A12")
+        assert at > 0
+        await pilot.press("up")
+        await settle(pilot)
+        assert reference.shown == keys[at - 1]
+        await pilot.press("down")
+        await settle(pilot)
+        assert reference.shown == keys[at]
+        assert isinstance(app.focused, Input)
+
+
+async def test_a_search_with_no_match_says_so_and_keeps_the_screen(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.open_reference()
+        await settle(pilot)
+        await _type(pilot, "[b]xyzzy")
+        reference = _reference(app)
+        assert reference.lines == [] and reference.shown is None
+        count = str(reference.query_one("#reference-count").render())
+        assert "nothing matches “[b]xyzzy”" in count
+
+
+async def _summon_dialog(app: StuporSoloApp, pilot: Any, *before: Any) -> SummonModal:
+    await settle(pilot)
+    app.session.start(edict_setup())
+    for event in [*before, face_down("summon")]:
+        app.session.push(event)
+    dialog = SummonModal(app.session.state, app.session.ruleset)
+    await app.push_screen(dialog)
+    await settle(pilot)
+    return dialog
+
+
+async def test_f1_on_a_summon_dialogs_ally_opens_that_ally(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        dialog = await _summon_dialog(app, pilot, Gain(grain=1))
+        await _type(pilot, "tent")  # the list opens and searches; F1 on the highlighted line
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == "ally:tento"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is dialog
+        await pilot.press("enter")  # pick Tento: the focus moves on to the Grain paid
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        reference = _reference(app)
+        assert reference.shown == "ally:tento"
+        await _type(pilot, "a12")  # the Reference, kept, opens again with an empty search
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app) is reference and reference.shown == "ally:tento"
+        assert reference.query_one("#reference-search", Input).value == ""
+
+
+async def test_f1_in_a_summon_of_a_known_ally_opens_it(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _summon_dialog(app, pilot, NameAlly(port=0, space=0, ally_id="gisela"))
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == "ally:gisela"
+
+
+async def test_f1_on_a_build_structure_opens_its_entry(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.session.start(edict_setup())
+        app.session.push(face_down("build"))
+        dialog = BuildModal(app.session.state, app.session.ruleset)
+        await app.push_screen(dialog)
+        await settle(pilot)
+        structures = dialog.query_one("#structure", OptionList)
+        assert app.focused is structures
+        first = structures.get_option_at_index(structures.highlighted or 0).id
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == f"structure:{first}"
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("down")
+        await settle(pilot)
+        now = structures.get_option_at_index(structures.highlighted or 0).id
+        assert now != first
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == f"structure:{now}"
+
+
+async def test_the_touch_question_mark_does_what_f1_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(46, 40)) as pilot:
+        dialog = await _summon_dialog(app, pilot, NameAlly(port=0, space=0, ally_id="gisela"))
+        focused = app.focused
+        await pilot.click("#reference-hint")
+        await settle(pilot)
+        assert _reference(app).shown == "ally:gisela"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is dialog and app.focused is focused
+
+
+async def test_no_question_mark_button_in_a_terminal(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        dialog = await _summon_dialog(app, pilot)
+        assert not dialog.query("#reference-hint")
+
+
+async def test_help_links_to_the_reference(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert _reference(app).shown is not None
+
+
+@pytest.mark.parametrize(
+    ("size", "query"),
+    [((120, 40), "a12"), ((80, 24), "tento"), ((46, 30), "village ii b")],
+    ids=["120x40", "80x24", "phone"],
+)
+def test_reference_snapshot(
+    snap_compare: Any, tmp_path: Path, size: tuple[int, int], query: str
+) -> None:
+    """The Reference readable at the test size, at 80x24 and at phone width."""
+
+    async def run_before(pilot: Any) -> None:
+        await settle(pilot)
+        pilot.app.open_reference()
+        await settle(pilot)
+        search = pilot.app.screen.query_one("#reference-search", Input)
+        search.cursor_blink = False
+        await _type(pilot, query)
+
+    app = StuporSoloApp(tmp_path, insight=False)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+class _SiteList(Screen[None]):
+    """A list of Castle Board sites as a dialog lists them (option id = site id): the
+    Build dialog's site list is being rewritten elsewhere, F1 must work on any such list."""
+
+    def compose(self) -> Any:
+        yield OptionList(*(Option(f"Site {s}", id=s) for s in ("T2", "W5", "K1")), id="sites")
+
+
+async def test_f1_on_a_castle_site_in_a_list_opens_that_site(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await app.push_screen(_SiteList())
+        await settle(pilot)
+        app.screen.query_one("#sites", OptionList).focus()
+        await pilot.press("down")  # T2 → W5
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        reference = _reference(app)
+        assert reference.shown == "castle-site:W5"
+        assert "Wall W5" in str(reference.query_one("#reference-entry").render())
+
+
+@pytest.mark.parametrize(
+    ("panel", "key"),
+    [
+        ("#deck-state", "solo-card-symbol:crown"),
+        ("#palace", "frederick-s-turn:frederick-turn"),
+        ("#edicts", "solo-card-symbol:edict-I"),
+    ],
+)
+async def test_f1_with_the_pointer_on_a_table_panel_opens_its_entry(
+    tmp_path: Path, panel: str, key: str
+) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_table(app, pilot)
+        await pilot.press("f1")  # pointer nowhere in particular: the whole Reference
+        await settle(pilot)
+        assert _reference(app).opened_at is None
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.hover(panel)
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == key
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is table
