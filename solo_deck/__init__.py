@@ -25,6 +25,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from solo_deck.compat.legacy_v1 import upgrade_v1
+    from solo_deck.data.boards import (
+        BOARDS,
+        BoardKind,
+        board_facts,
+        checked_board,
+        correct_board,
+        read_board,
+        with_boards,
+    )
     from solo_deck.data.loaders import (
         advanced_cards_by_id,
         allies_by_id,
@@ -61,6 +70,7 @@ if TYPE_CHECKING:
     from solo_deck.insight.round_plan import player_edicts_per_round
     from solo_deck.model.action_cards import HOUSES
     from solo_deck.model.board import Board, MarketTile, Trade, WorkplaceSpace
+    from solo_deck.model.board_facts import BoardFact, BoardRefused, still_assumed
     from solo_deck.model.city_bonus import CITY_TILE_IDS, CityTileId
     from solo_deck.model.deck import SoloDeck
     from solo_deck.model.edict import Edict, EdictKind, parse_edict
@@ -130,6 +140,16 @@ _MODULE_OF: dict[str, str] = {
     "ally_title": "solo_deck.data.names",
     "card_name": "solo_deck.data.names",
     "upgrade_v1": "solo_deck.compat.legacy_v1",
+    "BOARDS": "solo_deck.data.boards",
+    "BoardKind": "solo_deck.data.boards",
+    "board_facts": "solo_deck.data.boards",
+    "checked_board": "solo_deck.data.boards",
+    "correct_board": "solo_deck.data.boards",
+    "read_board": "solo_deck.data.boards",
+    "with_boards": "solo_deck.data.boards",
+    "BoardFact": "solo_deck.model.board_facts",
+    "BoardRefused": "solo_deck.model.board_facts",
+    "still_assumed": "solo_deck.model.board_facts",
     "advanced_cards_by_id": "solo_deck.data.loaders",
     "allies_by_id": "solo_deck.data.loaders",
     "city_bonus_tiles": "solo_deck.data.loaders",
@@ -263,6 +283,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BOARDS",
     "CITY_TILE_IDS",
     "DIFFICULTY_MARKETS",
     "GAIN_FIELDS",
@@ -279,6 +300,9 @@ __all__ = [
     "AllyIncomeLine",
     "AllyKindChoice",
     "Board",
+    "BoardFact",
+    "BoardKind",
+    "BoardRefused",
     "Capacity",
     "CardFace",
     "CardOdds",
@@ -333,12 +357,15 @@ __all__ = [
     "ally_name",
     "ally_title",
     "amount_label",
+    "board_facts",
     "capacity",
     "card_name",
     "card_price",
+    "checked_board",
     "choice_total",
     "city_bonus_tiles",
     "compares_castles",
+    "correct_board",
     "correction_targets",
     "count_of",
     "default_choice",
@@ -369,15 +396,18 @@ __all__ = [
     "next_card_odds",
     "parse_edict",
     "player_edicts_per_round",
+    "read_board",
     "removal_before_your_next_turn",
     "side_incomes",
     "slots",
     "space_key",
+    "still_assumed",
     "title_for",
     "travel_cost",
     "upgrade_v1",
     "usual_summon_grain",
     "what_if",
+    "with_boards",
     "with_most_structures",
     "with_ports",
     "workplace_tiles",
