@@ -16,6 +16,7 @@ from companion.ui.screens.board import BoardScreen, BoardTable
 from companion.ui.screens.modals.board_fact import BoardFactModal
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.start import StartScreen
+from companion.ui.views.table import TableView
 from solo_deck import BOARDS, still_assumed
 from tests.app.pilot_helpers import SIZE, plain, press_and_settle, settle
 from tests.app.setup_helpers import fill, open_setup, start
@@ -97,6 +98,7 @@ async def test_walk_correct_check_and_a_new_game_carries_yours(tmp_path: Path) -
         await start(pilot)
         assert app.session.game is not None
         assert app.session.game.setup.ruleset.castle_board == mine
+        assert not TableView.build(app.session, provisional=False).board_provisional
 
 
 async def test_a_saved_game_keeps_its_board(tmp_path: Path) -> None:
@@ -117,6 +119,8 @@ async def test_a_saved_game_keeps_its_board(tmp_path: Path) -> None:
         game = app.session.game
         assert game is not None
         assert game.setup.ruleset.castle_board == load_castle_board()
+        # the Table still says the game's board is provisional
+        assert TableView.build(app.session, provisional=False).board_provisional
 
 
 async def test_a_refused_correction_is_shown_and_nothing_is_stored(tmp_path: Path) -> None:
