@@ -28,7 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from solo_deck.data.loaders import describe_validation_error, load_castle_board
+from solo_deck.data.loaders import describe_validation_error, load_castle_board, load_ruleset
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.board_facts import (
     YOURS,
@@ -75,6 +75,18 @@ def board_kind(board: FrozenModel) -> BoardKind:
     raise KeyError(type(board).__name__)
 
 
+def fact_field(board: FrozenModel) -> str:
+    """The ruleset field that carries ``board``."""
+    return board_kind(board).field
+
+
+def _fitting(field: str, board: Any) -> Any:
+    """``board`` when it fits the packaged ruleset (its site counts, the setup pieces),
+    else :class:`BoardRefused` with the reason."""
+    with_boards(load_ruleset(), {field: board})
+    return board
+
+
 def board_facts(board: FrozenModel) -> tuple[BoardFact, ...]:
     """The facts of ``board`` in the order the check walks them."""
     return board_kind(board).facts(board)
@@ -99,7 +111,7 @@ def correct_board(board: FrozenModel, key: str, text: str) -> Any:
     value = parse_fact(fact, text)
     document = with_value(board.model_dump(mode="json"), fact.path, value)
     document = with_value(document, fact.source_path, YOURS)
-    return _validated(type(board), document)
+    return _fitting(fact_field(board), _validated(type(board), document))
 
 
 def checked_board(board: FrozenModel) -> Any:
@@ -110,19 +122,25 @@ def checked_board(board: FrozenModel) -> Any:
 
 def read_board(field: str, raw: object) -> Any:
     """The stored board of ``field`` (``raw`` as the settings hold it); raises
-    :class:`BoardRefused` saying what is wrong with damaged data.
+    :class:`BoardRefused` saying what is wrong with damaged data (a board that does not
+    fit the ruleset too, such as one without sites).
 
     >>> read_board("castle_board", {"sites": []})
     Traceback (most recent call last):
     ...
     solo_deck.model.board_facts.BoardRefused: start: Field required; start_source: Field required
+    >>> read_board("castle_board", {"sites": [], "start": [], "start_source": "yours"})
+    Traceback (most recent call last):
+    ...
+    solo_deck.model.board_facts.BoardRefused: the Castle Board has 0 tower sites, not 5
     """
     if field not in BOARDS:
         raise BoardRefused(f"no board is called {field!r}")
     try:
-        return BOARDS[field].model.model_validate(raw)
+        board = BOARDS[field].model.model_validate(raw)
     except ValidationError as exc:
         raise BoardRefused(describe_validation_error(exc)) from exc
+    return _fitting(field, board)
 
 
 def with_boards(ruleset: Ruleset, boards: Mapping[str, FrozenModel]) -> Ruleset:

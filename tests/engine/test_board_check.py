@@ -57,6 +57,8 @@ def test_a_board_that_could_not_be_printed_is_refused_with_its_reason(board: Any
         correct_board(board, "W3.joins", "T3 T3")
     with pytest.raises(BoardRefused, match="has no neighbour"):
         correct_board(board, "start", "T1 W3")
+    with pytest.raises(BoardRefused, match="starts with a keep count other than 0"):
+        correct_board(board, "start", "T1 W1 K1")  # the ruleset's setup places no Keep
     with pytest.raises(BoardRefused, match="whole number from 0 to 9"):
         correct_board(board, "T2.stone", "12")
     with pytest.raises(BoardRefused, match="yes or no"):
