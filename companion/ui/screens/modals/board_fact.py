@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from companion.ui.keys import BOARD_FACT_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
@@ -28,7 +28,7 @@ class BoardFactModal(OpensAtOnce, ModalScreen[Any]):
     DEFAULT_CSS = """
     BoardFactModal #fact-value { width: 40; }
     BoardFactModal #fact-error { height: auto; }
-    BoardFactModal .muted { height: auto; }
+    BoardFactModal .muted { height: auto; width: 100%; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(BOARD_FACT_KEYS))
@@ -46,8 +46,8 @@ class BoardFactModal(OpensAtOnce, ModalScreen[Any]):
                 classes="dialog-title",
                 markup=False,
             )
-            yield Label(f"Now: {fact.value} ({fact.source})", classes="muted", markup=False)
-            yield Label(f"Type {fact.hint}.", classes="muted", markup=False)
+            yield Static(f"Now: {fact.value} ({fact.source})", classes="muted", markup=False)
+            yield Static(f"Type {fact.hint}.", classes="muted", markup=False)
             yield Input(value=fact.value, id="fact-value", select_on_focus=True)
             yield Label("", id="fact-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
