@@ -8,6 +8,7 @@ say "provisional" from :attr:`BoardsInUse.provisional`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from solo_deck import BOARDS, Ruleset, still_assumed
@@ -64,8 +65,12 @@ def boards_in_use(settings: BoardSettings) -> BoardsInUse:
 
 def is_provisional(ruleset: Ruleset) -> bool:
     """True when a game's ruleset carries a board with assumed values (a game keeps the
-    board it was started with)."""
+    board it was started with). Asked at every Table redraw, so remembered per board."""
     return any(
-        (board := getattr(ruleset, name, None)) is not None and still_assumed(board)
-        for name in BOARDS
+        (board := getattr(ruleset, name, None)) is not None and _assumed(board) for name in BOARDS
     )
+
+
+@lru_cache(maxsize=8)
+def _assumed(board: Any) -> bool:
+    return still_assumed(board)
