@@ -195,6 +195,15 @@ async def test_reset_goes_back_to_the_packaged_board(tmp_path: Path) -> None:
         assert _banner(screen).startswith("PROVISIONAL")
 
 
+def test_help_lists_the_board_keys() -> None:
+    from companion.ui.views.help import collect_bindings
+
+    rows = dict(collect_bindings())
+    ids = {row.binding_id for row in rows["Castle Board"]}
+    assert {"board.checked", "board.correct", "board.back", "board.fact.apply"} <= ids
+    assert any(row.binding_id == "start.board" for row in rows["Start"])
+
+
 def test_board_screen_snapshot(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await settle(pilot)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solo_deck import (
     BOARDS,
@@ -84,3 +86,28 @@ def test_damaged_stored_data_is_refused_in_words(board: Any) -> None:
     for raw in ("text", None, {"sites": "x"}, {**board.model_dump(mode="json"), "start": ["K9"]}):
         with pytest.raises(BoardRefused):
             read_board("castle_board", raw)
+
+
+_TEXTS = st.one_of(
+    st.integers(-2, 12).map(str),
+    st.sampled_from(["yes", "no", "stone", "grain", "vp", "market", "hand", "slot", ""]),
+    st.lists(st.sampled_from(["T1", "T2", "T5", "W1", "W3", "K1", "X9"]), max_size=3).map(" ".join),
+    st.text(max_size=6),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_correction_is_refused_or_leaves_a_board_a_game_can_use(data: st.DataObject) -> None:
+    board = BOARDS["castle_board"].packaged()
+    for _ in range(3):
+        fact = data.draw(st.sampled_from(board_facts(board)))
+        text = data.draw(_TEXTS)
+        try:
+            after = correct_board(board, fact.key, text)
+        except BoardRefused as exc:
+            assert str(exc)  # always a reason in words
+            continue
+        with_boards(load_ruleset(), {"castle_board": after})  # fits the ruleset
+        assert read_board("castle_board", after.model_dump(mode="json")) == after
+        board = after
