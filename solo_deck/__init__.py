@@ -26,6 +26,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from solo_deck.compat.legacy_v1 import upgrade_v1
+    from solo_deck.data.boards import (
+        BOARDS,
+        BoardKind,
+        board_facts,
+        checked_board,
+        correct_board,
+        read_board,
+        with_boards,
+    )
     from solo_deck.data.loaders import (
         advanced_cards_by_id,
         allies_by_id,
@@ -62,6 +71,7 @@ if TYPE_CHECKING:
     from solo_deck.insight.round_plan import player_edicts_per_round
     from solo_deck.model.action_cards import HOUSES
     from solo_deck.model.board import Board, MarketTile, Trade, WorkplaceSpace
+    from solo_deck.model.board_facts import BoardFact, BoardRefused, still_assumed
     from solo_deck.model.city_bonus import CITY_TILE_IDS, CityTileId
     from solo_deck.model.deck import SoloDeck
     from solo_deck.model.edict import Edict, EdictKind, parse_edict
@@ -141,6 +151,16 @@ _MODULE_OF: dict[str, str] = {
     "ally_title": "solo_deck.data.names",
     "card_name": "solo_deck.data.names",
     "upgrade_v1": "solo_deck.compat.legacy_v1",
+    "BOARDS": "solo_deck.data.boards",
+    "BoardKind": "solo_deck.data.boards",
+    "board_facts": "solo_deck.data.boards",
+    "checked_board": "solo_deck.data.boards",
+    "correct_board": "solo_deck.data.boards",
+    "read_board": "solo_deck.data.boards",
+    "with_boards": "solo_deck.data.boards",
+    "BoardFact": "solo_deck.model.board_facts",
+    "BoardRefused": "solo_deck.model.board_facts",
+    "still_assumed": "solo_deck.model.board_facts",
     "advanced_cards_by_id": "solo_deck.data.loaders",
     "allies_by_id": "solo_deck.data.loaders",
     "city_bonus_tiles": "solo_deck.data.loaders",
@@ -277,6 +297,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BOARDS",
     "CITY_TILE_IDS",
     "DIFFICULTY_MARKETS",
     "GAIN_FIELDS",
@@ -294,6 +315,9 @@ __all__ = [
     "AllyIncomeLine",
     "AllyKindChoice",
     "Board",
+    "BoardFact",
+    "BoardKind",
+    "BoardRefused",
     "Capacity",
     "CardFace",
     "CardOdds",
@@ -350,13 +374,16 @@ __all__ = [
     "ally_name",
     "ally_title",
     "amount_label",
+    "board_facts",
     "can_pay",
     "capacity",
     "card_name",
     "card_price",
+    "checked_board",
     "choice_total",
     "city_bonus_tiles",
     "compares_castles",
+    "correct_board",
     "correction_targets",
     "count_of",
     "data_rows",
@@ -388,6 +415,7 @@ __all__ = [
     "next_card_odds",
     "parse_edict",
     "player_edicts_per_round",
+    "read_board",
     "reference_entries",
     "reference_source",
     "removal_before_your_next_turn",
@@ -396,11 +424,13 @@ __all__ = [
     "site_offers",
     "slots",
     "space_key",
+    "still_assumed",
     "title_for",
     "travel_cost",
     "upgrade_v1",
     "usual_summon_grain",
     "what_if",
+    "with_boards",
     "with_most_structures",
     "with_ports",
     "workplace_tiles",

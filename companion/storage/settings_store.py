@@ -11,6 +11,8 @@ setup said the board prints, the same every game, to prefill the next setup.
 ``new_game`` (optional, added later) is the House, difficulty, deck mode and easier option
 chosen at the last setup: ``{"house": ..., "difficulty": ..., "deck_mode": ...,
 "easier_solo": ...}``.
+``boards`` (optional, added later) holds the boards the player checked against their box,
+by ruleset field: ``{"castle_board": {...}}``; a board absent is the packaged one.
 
 Each setter changes its own key only (TinyDB ``upsert`` merges). A value that does not
 validate is ignored (the default is used) and listed in :attr:`SettingsStore.problems`.
@@ -39,6 +41,7 @@ CURRENT_SETTINGS_SCHEMA = 1
 MAX_THEME_LENGTH = 60
 PRINTED_BOARD = "printed_board"
 NEW_GAME = "new_game"
+BOARDS = "boards"
 NEW_GAME_CHOICES: dict[str, tuple[object, ...]] = {
     "house": ("Savoy", "Wittelsbach", "Di Romano", "Hohenstaufen"),
     "difficulty": ("easy", "medium", "hard"),
@@ -186,6 +189,38 @@ class SettingsStore(FileStore):
                 return grants[0], grants[1], grants[2]
         self.problems.append("The remembered Edict rewards were not three rewards.")
         return None, None, None
+
+    # --- the boards checked against the box ---------------------------------------------
+
+    def checked_board(self, field: str) -> Any:
+        """The player's checked board for the ruleset ``field`` (``castle_board``), or
+        ``None`` (use the packaged one). Stored data the engine refuses is not used and is
+        listed in :attr:`problems`."""
+        raw = self._settings().get(BOARDS)
+        if raw is None:
+            return None
+        if not isinstance(raw, dict):
+            self.problems.append("Your checked boards were not a set of boards; not used.")
+            return None
+        if raw.get(field) is None:
+            return None
+        from solo_deck import BOARDS as KNOWN
+        from solo_deck import BoardRefused, read_board
+
+        try:
+            return read_board(field, raw[field])
+        except BoardRefused as exc:
+            title = KNOWN[field].title if field in KNOWN else field
+            self.problems.append(f"Your checked {title} was not used (the packaged one is): {exc}")
+            return None
+
+    def save_checked_board(self, field: str, board: Any) -> None:
+        """Keep ``board`` as the player's checked board for ``field`` (``None`` goes back
+        to the packaged one); the other boards stay as they are."""
+        raw = self._settings().get(BOARDS)
+        boards = dict(raw) if isinstance(raw, dict) else {}
+        boards[field] = None if board is None else board.model_dump(mode="json")
+        self._set(BOARDS, boards)
 
     # --- the last setup's choices --------------------------------------------------------
 

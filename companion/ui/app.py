@@ -467,6 +467,12 @@ class StuporSoloApp(App[None]):
 
         self.push_screen(DeckScreen())
 
+    def open_board(self) -> None:
+        """Show the Castle Board screen (check it against your box)."""
+        from companion.ui.screens.board import BoardScreen
+
+        self.push_screen(BoardScreen())
+
     def open_bgstats(self, record: HistoryRecord) -> None:
         """Show ``record`` as a BG Stats link and QR code, worded as the configuration says."""
         from companion.ui.screens.history.bgstats import bgstats_screen

@@ -90,6 +90,9 @@ class Host(Protocol):
     def open_deck(self) -> None:
         """Show the solo deck."""
 
+    def open_board(self) -> None:
+        """Show the Castle Board, to check it against your box."""
+
     def open_bgstats(self, record: HistoryRecord) -> None:
         """Show ``record`` as a BG Stats link and QR code."""
 

@@ -34,7 +34,7 @@ async def test_menu_without_a_saved_game_has_no_resume(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        assert _menu_ids(app) == ["new", "history", "stats", "deck", "help", "quit"]
+        assert _menu_ids(app) == ["new", "history", "stats", "deck", "board", "help", "quit"]
         keys = {b.binding.id for b in app.screen.active_bindings.values()}
         assert "start.resume" not in keys
         assert {"start.new", "start.history", "start.deck", "start.quit"} <= keys
@@ -94,6 +94,7 @@ async def test_notices_are_shown(tmp_path: Path) -> None:
 
 
 async def test_menu_keys_open_their_screens(tmp_path: Path) -> None:
+    from companion.ui.screens.board import BoardScreen
     from companion.ui.screens.deck import DeckScreen
     from companion.ui.screens.help import HelpScreen
     from companion.ui.screens.history.games import HistoryScreen
@@ -106,6 +107,7 @@ async def test_menu_keys_open_their_screens(tmp_path: Path) -> None:
             ("n", SetupScreen),
             ("h", HistoryScreen),
             ("d", DeckScreen),
+            ("b", BoardScreen),
             ("question_mark", HelpScreen),
         ):
             await press_and_settle(pilot, key)

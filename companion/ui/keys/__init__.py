@@ -3,7 +3,8 @@
 What a table is made of is :mod:`~companion.ui.keys.model` (:class:`Key`,
 :func:`bindings`, :class:`ConfirmKeys`); the tables of the game's screens and the list of
 them all (:data:`KEYMAPS`, read by Help) are :mod:`~companion.ui.keys.game`, those of the
-record-keeping screens :mod:`~companion.ui.keys.records`. Which Table keys apply now
+record-keeping screens :mod:`~companion.ui.keys.records`, those of the Board screen
+:mod:`~companion.ui.keys.boards`. Which Table keys apply now
 comes from the engine (:mod:`~companion.ui.keys.table_state`); the overrides of the
 configuration file's ``[keys]`` table are checked by :mod:`~companion.ui.keys.overrides`.
 Screens build their ``BINDINGS`` from this face; users rebind by id.
@@ -17,6 +18,13 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from companion.ui.keys.boards import (
+        BOARD_FACT_KEYS,
+        BOARD_KEYS,
+        BOARD_LEAVE_KEYS,
+        BOARD_RESET_KEYS,
+        BOARD_TABLE_KEYS,
+    )
     from companion.ui.keys.game import (
         ADVISOR_KEYS,
         APP_KEYS,
@@ -105,6 +113,11 @@ _MODULE_OF: dict[str, str] = {
     "CARD_EDITOR_KEYS": "companion.ui.keys.records",
     "HISTORY_DELETE_KEYS": "companion.ui.keys.records",
     "DECK_RESET_KEYS": "companion.ui.keys.records",
+    "BOARD_KEYS": "companion.ui.keys.boards",
+    "BOARD_TABLE_KEYS": "companion.ui.keys.boards",
+    "BOARD_FACT_KEYS": "companion.ui.keys.boards",
+    "BOARD_LEAVE_KEYS": "companion.ui.keys.boards",
+    "BOARD_RESET_KEYS": "companion.ui.keys.boards",
 }
 """Which module defines each public name."""
 
@@ -127,6 +140,11 @@ __all__ = [
     "ADVISOR_KEYS",
     "APP_KEYS",
     "BGSTATS_KEYS",
+    "BOARD_FACT_KEYS",
+    "BOARD_KEYS",
+    "BOARD_LEAVE_KEYS",
+    "BOARD_RESET_KEYS",
+    "BOARD_TABLE_KEYS",
     "CARD_EDITOR_KEYS",
     "CHOICE_KEYS",
     "DATA_IN_USE_KEYS",

@@ -11,6 +11,13 @@ engine accepts one of its events (see :mod:`companion.ui.keys.table_state`).
 
 from __future__ import annotations
 
+from companion.ui.keys.boards import (
+    BOARD_FACT_KEYS,
+    BOARD_KEYS,
+    BOARD_LEAVE_KEYS,
+    BOARD_RESET_KEYS,
+    BOARD_TABLE_KEYS,
+)
 from companion.ui.keys.model import ConfirmKeys, Key
 from companion.ui.keys.records import (
     BGSTATS_KEYS,
@@ -59,6 +66,7 @@ START_KEYS = (
     Key("h", "history", "History", "start.history", "Your finished games and their scores"),
     Key("s", "statistics", "Statistics", "start.statistics", "Records, titles, streaks, chart"),
     Key("d", "deck", "Deck", "start.deck", "View, check and edit the solo deck"),
+    Key("b", "board", "Board", "start.board", "Check your Castle Board against your box once"),
     Key(HELP_KEY, "app.help", "Help", "start.help", "Keys and the rules decisions", "?"),
     Key("t", "app.toggle_theme", "Theme", "start.theme", "Switch between dark and light"),
     Key("q", "quit", "Quit", "start.quit", "Leave the app; a game in progress stays saved"),
@@ -363,6 +371,16 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     "deck": (
         "Solo deck",
         (*DECK_KEYS, *DECK_TABLE_KEYS, *CARD_EDITOR_KEYS, *DECK_RESET_KEYS.keys()),
+    ),
+    "board": (
+        "Castle Board",
+        (
+            *BOARD_KEYS,
+            *BOARD_TABLE_KEYS,
+            *BOARD_FACT_KEYS,
+            *BOARD_LEAVE_KEYS.keys(),
+            *BOARD_RESET_KEYS.keys(),
+        ),
     ),
     "modal": ("Dialogs", MODAL_KEYS),
     "confirm": ("A yes/no question", QUESTION_KEYS.keys()),

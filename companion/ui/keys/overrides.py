@@ -19,6 +19,7 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from companion.ui.keys import boards as kb
 from companion.ui.keys import game as km
 from companion.ui.keys import records as kr
 from companion.ui.keys.game import all_ids
@@ -46,6 +47,11 @@ SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
     ("the Deck table", kr.DECK_TABLE_KEYS),
     ("the card editor", kr.CARD_EDITOR_KEYS),
     ("the deck reset question", kr.DECK_RESET_KEYS.keys()),
+    ("the Board screen", kb.BOARD_KEYS),
+    ("the Board table", kb.BOARD_TABLE_KEYS),
+    ("the board value dialog", kb.BOARD_FACT_KEYS),
+    ("the board leave question", kb.BOARD_LEAVE_KEYS.keys()),
+    ("the board reset question", kb.BOARD_RESET_KEYS.keys()),
     ("the dialogs", km.MODAL_KEYS),
     ("the Issue an Edict dialog", km.ISSUE_EDICT_KEYS),
     ("a yes/no question", km.QUESTION_KEYS.keys()),

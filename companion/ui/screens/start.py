@@ -1,4 +1,4 @@
-"""The Start screen: resume, new game, history, deck, help, quit, and the version.
+"""The Start screen: resume, new game, history, deck, board, help, quit, and the version.
 
 It opens instantly: it asks the game store only whether a saved game exists (no replay) and
 never opens the history.
@@ -28,6 +28,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("history", "h", "History of finished games"),
     ("stats", "s", "Statistics: records, titles, score chart"),
     ("deck", "d", "Solo deck: view, check, edit"),
+    ("board", "b", "Castle Board: check it against your box"),
     ("help", "?", "Help: keys and rules decisions"),
     ("quit", "q", "Quit"),
 )
@@ -113,6 +114,7 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
             "history": self.action_history,
             "stats": self.action_statistics,
             "deck": self.action_deck,
+            "board": self.action_board,
             "help": self.host.open_help,
             "quit": self.action_quit,
         }
@@ -160,6 +162,10 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
     def action_deck(self) -> None:
         """Open the solo deck screen."""
         self.host.open_deck()
+
+    def action_board(self) -> None:
+        """Open the Castle Board screen."""
+        self.host.open_board()
 
     def action_quit(self) -> None:
         """Leave the app (asking first if a move of the game could not be saved)."""

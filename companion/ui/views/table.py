@@ -53,10 +53,13 @@ class TableView:
     the background; ``None`` until then)."""
     forecast: RoundsForecast | None = None
     """When the game is likely to end (computed in the background)."""
+    board_provisional: bool = False
+    """The game's board holds assumed values (it was started before you checked yours)."""
 
     @classmethod
     def build(cls, session: GameSession, *, provisional: bool) -> TableView:
         """The view of the session's game now (odds and forecast still to come)."""
+        from companion.ui.views.boards import is_provisional
         from solo_deck import (
             Phase,
             capacity,
@@ -78,6 +81,7 @@ class TableView:
             player_limits=session.player_limits,
             frederick_max_actions=rules.rounds.frederick_max_actions.value,
             provisional=provisional,
+            board_provisional=is_provisional(rules),
             house=setup.house,
             difficulty=setup.difficulty,
             log=session.log,

@@ -47,6 +47,12 @@ class DeckPanel(TextPanel):
         text.append(f"Crowns since shuffle: {deck.crowns_since_shuffle}/{deck.crowns_to_reshuffle}")
         if deck.reshuffle_pending:
             text.append("  reshuffle pending", style="bold yellow")
-        if view.provisional:
+        unchecked = [
+            n for n, on in (("deck", view.provisional), ("board", view.board_provisional)) if on
+        ]
+        if unchecked == ["deck"]:
             text.append("\nPROVISIONAL deck: check it (Deck screen)", style="bold magenta")
+        elif unchecked:
+            what = " and ".join(unchecked)
+            text.append(f"\nPROVISIONAL {what} (Start screen)", style="bold magenta")
         self.show_text(text)

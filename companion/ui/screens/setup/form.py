@@ -47,12 +47,14 @@ from companion.ui.screens.setup.fields import (
     show_error,
 )
 from companion.ui.screens.setup.ports import PortsSection
+from companion.ui.views.boards import BoardsInUse, boards_in_use
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.edict_input import LETTERS, EdictField
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.ui.widgets.validators import WholeNumber
 from solo_deck import (
+    BOARDS,
     HOUSES,
     DeckDefinition,
     Edict,
@@ -61,6 +63,7 @@ from solo_deck import (
     describe_validation_error,
     load_default_deck,
     load_ruleset,
+    with_boards,
     with_ports,
 )
 from solo_deck import with_most_structures as with_rule
@@ -97,6 +100,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._ruleset = load_ruleset()
+        self._boards_in_use: BoardsInUse | None = None
         self._initial: dict[str, object] = {}
 
     # --- layout ----------------------------------------------------------------------
@@ -262,7 +266,21 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         note = f"Deck in use: {deck.name}"
         if provisional:
             note += " · PROVISIONAL: not yet checked against your box (Deck on the Start screen)"
-        self.query_one("#deck-note", Static).update(note)
+        self.query_one("#deck-note", Static).update(f"{note}\n{self._boards().note()}")
+
+    def _boards(self) -> BoardsInUse:
+        """The boards a new game starts from: yours where checked (read once, saying why
+        a stored one is not used), else the packaged ones."""
+        if self._boards_in_use is None:
+            settings = self.host.session.settings
+            try:
+                self._boards_in_use = boards_in_use(settings)
+            except (OSError, ValueError) as exc:
+                self._boards_in_use = BoardsInUse({n: k.packaged() for n, k in BOARDS.items()})
+                self._boards_in_use.problems.append(f"Your boards could not be read ({exc}).")
+            for problem in self._boards_in_use.problems:
+                self.notify(problem, severity="warning", timeout=10, markup=False)
+        return self._boards_in_use
 
     # --- reading the form ------------------------------------------------------------
 
@@ -389,10 +407,10 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         return values, problems
 
     def _ruleset_chosen(self) -> Ruleset:
-        """The packaged ruleset with the choices made here: the most-Structures rule and
-        the ports as the board shows them."""
+        """The packaged ruleset with the choices made here: the most-Structures rule, the
+        boards in use (yours where checked) and the ports as the board shows them."""
         rule = str(self.query_one("#most-structures", Select).value)
-        ruleset = with_most_structures(self._ruleset, rule)
+        ruleset = with_boards(with_most_structures(self._ruleset, rule), self._boards().boards)
         ports = self.query_one("#ports", PortsSection)
         if ports.changed():
             ruleset = with_ports(ruleset, ports.names(), start=ports.names()[0])

@@ -1,0 +1,250 @@
+"""The Board screen: check a board against your box once.
+
+It walks the board's printed values one by one, each with where it comes from (the
+rulebook, the v19 draft, or assumed where our rules text lost the picture). Enter corrects
+the highlighted value (the engine refuses a board that could not be printed, saying why);
+``c`` marks the board checked: every value becomes yours, is stored in the data folder's
+settings, and new games start from it. Games already saved keep the board they were
+started with. Escape leaves, asking first when corrections are not saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from companion.ui.host import Hosted
+from companion.ui.keys import (
+    BOARD_KEYS,
+    BOARD_LEAVE_KEYS,
+    BOARD_RESET_KEYS,
+    BOARD_TABLE_KEYS,
+    bindings,
+)
+from companion.ui.screens.modals.board_fact import BoardFactModal
+from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.key_footer import KeyFooter
+from solo_deck import BOARDS, BoardFact, board_facts, checked_board, still_assumed
+
+
+class BoardTable(DataTable[str]):
+    """The board's values, one per row; Enter corrects the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(BOARD_TABLE_KEYS))
+
+
+def _short(source: str) -> str:
+    """The kind of a source and the start of its reason, for the table."""
+    return source if len(source) <= 64 else source[:63] + "…"
+
+
+class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
+    """One board in use (``field`` of the ruleset, the Castle Board by default), its
+    status, and the keys to correct and check it."""
+
+    DEFAULT_CSS = """
+    BoardScreen > #board-box { padding: 0 1; }
+    BoardScreen #board-title { height: 1; margin-bottom: 1; }
+    BoardScreen #board-banner { height: auto; padding: 0 1; text-style: bold; }
+    BoardScreen #board-banner.-provisional { background: $warning 30%; color: $text; }
+    BoardScreen #board-banner.-unsaved { background: $accent 30%; color: $text; }
+    BoardScreen #board-banner.-verified { background: $success 30%; color: $text; }
+    BoardScreen BoardTable { height: 1fr; margin-top: 1; }
+    BoardScreen #board-detail { height: auto; max-height: 4; margin-top: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(BOARD_KEYS))
+
+    def __init__(self, field: str = "castle_board") -> None:
+        super().__init__()
+        self.field = field
+        self.kind = BOARDS[field]
+        self.saved: Any = self.kind.packaged()
+        """The board in use as stored (the packaged one when none is)."""
+        self.draft: Any = self.saved
+        """The board on screen, with the corrections made here."""
+        self.facts: tuple[BoardFact, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="board-box"):
+            yield Static(self.kind.title, id="board-title", classes="title-large")
+            yield Static("", id="board-banner", markup=False)
+            yield BoardTable(cursor_type="row", zebra_stripes=True, id="board-table")
+            yield Static("", id="board-detail", classes="muted", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(BoardTable).add_columns("Where", "What", "Value", "Source")
+        self.saved = self.draft = self._stored()
+        self.refresh_board()
+        self.query_one(BoardTable).focus()
+
+    @property
+    def settings(self) -> Any:
+        """The settings store."""
+        return self.host.session.settings
+
+    @property
+    def unsaved(self) -> bool:
+        """True when the board on screen differs from the stored one."""
+        return bool(self.draft != self.saved)
+
+    def _stored(self) -> Any:
+        """The player's checked board, or the packaged one (saying why when the stored
+        one cannot be used)."""
+        settings = self.settings
+        try:
+            mine = settings.checked_board(self.field)
+        except (OSError, ValueError) as exc:
+            mine = None
+            problems = [f"Your checked {self.kind.title} could not be read ({exc})."]
+        else:
+            problems = list(settings.problems)
+        notice = getattr(settings, "notice", None)
+        for message in [notice, *problems] if notice else problems:
+            self.notify(message, severity="warning", timeout=10, markup=False)
+        return mine if mine is not None else self.kind.packaged()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def refresh_board(self) -> None:
+        """Redraw the banner, the table and the detail line from the board on screen."""
+        banner = self.query_one("#board-banner", Static)
+        provisional = still_assumed(self.draft)
+        title = self.kind.title
+        if self.unsaved:
+            banner.update(
+                f"Corrected, not saved · {title}: press c when every value matches your box; "
+                "Escape leaves without saving."
+            )
+        elif provisional:
+            banner.update(
+                f"PROVISIONAL · {title}: values marked assumed are our guess where the rules "
+                "text lost the board's picture. Walk them, correct what differs, press c."
+            )
+        else:
+            banner.update(f"Checked · {title}: your board; new games start from it.")
+        status = "-unsaved" if self.unsaved else "-provisional" if provisional else "-verified"
+        for name in ("-unsaved", "-provisional", "-verified"):
+            banner.set_class(name == status, name)
+        self.facts = board_facts(self.draft)
+        table = self.query_one(BoardTable)
+        row = table.cursor_row
+        table.clear()
+        for fact in self.facts:
+            table.add_row(fact.place, fact.label, fact.value, _short(fact.source), key=fact.key)
+        if table.row_count:
+            table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+        self._show_detail()
+
+    def _highlighted(self) -> BoardFact | None:
+        table = self.query_one(BoardTable)
+        if not table.row_count or not 0 <= table.cursor_row < len(self.facts):
+            return None
+        return self.facts[table.cursor_row]
+
+    def _show_detail(self) -> None:
+        fact = self._highlighted()
+        detail = self.query_one("#board-detail", Static)
+        if fact is None:
+            detail.update("")
+            return
+        detail.update(f"{fact.place} · {fact.label}: {fact.value}. Source: {fact.source}")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The detail line follows the cursor."""
+        self._show_detail()
+
+    # --- correcting and checking ------------------------------------------------------
+
+    def action_correct(self) -> None:
+        """Type what the box shows for the highlighted value."""
+        fact = self._highlighted()
+        if fact is not None:
+            self.app.push_screen(BoardFactModal(self.draft, fact), self._corrected)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter (or a click) on a row corrects it."""
+        event.stop()
+        self.action_correct()
+
+    def _corrected(self, board: Any) -> None:
+        if board is None or board == self.draft:
+            return
+        self.draft = board
+        self.refresh_board()
+        self.notify("Corrected; press c to keep the board as yours.")
+
+    def action_mark_checked(self) -> None:
+        """Keep the board on screen as the player's own, every value ``yours``."""
+        board = checked_board(self.draft)
+
+        def save() -> None:
+            self.settings.save_checked_board(self.field, board)
+
+        if self._save(save, f"The {self.kind.title} was not saved"):
+            self.saved = self.draft = board
+            self.refresh_board()
+            self.notify(
+                f"{self.kind.title} checked: new games start from it; "
+                "games already saved keep the board they were started with."
+            )
+
+    def action_reset_board(self) -> None:
+        """Ask, then forget the player's board and use the packaged one."""
+        question = ConfirmModal(
+            f"Reset the {self.kind.title}?",
+            "Your checked values are forgotten and the packaged board, which is "
+            "provisional, is used for new games. Games already saved keep theirs.",
+            yes_label="Reset",
+            no_label="Keep",
+            danger=True,
+            keys=BOARD_RESET_KEYS,
+        )
+        self.app.push_screen(question, self._reset_confirmed)
+
+    def _reset_confirmed(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        if self._save(
+            lambda: self.settings.save_checked_board(self.field, None),
+            f"The {self.kind.title} was not reset",
+        ):
+            self.saved = self.draft = self.kind.packaged()
+            self.refresh_board()
+            self.notify(f"Back to the packaged {self.kind.title} (provisional).")
+
+    def _save(self, change: Callable[[], object], failed: str) -> bool:
+        try:
+            change()
+        except (OSError, ValueError) as exc:
+            self.notify(f"{failed}: {exc}", severity="error", markup=False)
+            return False
+        return True
+
+    # --- leaving ----------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        """Leave; with corrections not saved, ask first."""
+        if not self.unsaved:
+            self.dismiss()
+            return
+        question = ConfirmModal(
+            "Leave without saving?",
+            f"Your corrections to the {self.kind.title} are not saved (c saves them).",
+            yes_label="Leave",
+            no_label="Stay",
+            keys=BOARD_LEAVE_KEYS,
+        )
+        self.app.push_screen(question, self._leave_confirmed)
+
+    def _leave_confirmed(self, yes: bool | None) -> None:
+        if yes:
+            self.dismiss()
