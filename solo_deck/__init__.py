@@ -99,6 +99,7 @@ if TYPE_CHECKING:
         usual_summon_grain,
         workplaces_in_use,
     )
+    from solo_deck.rules.card_slots import face_down_offers, slot_actions
     from solo_deck.rules.corrections import correction_targets
     from solo_deck.rules.effects import (
         AllyKindChoice,
@@ -121,6 +122,7 @@ if TYPE_CHECKING:
         title_for,
         with_most_structures,
     )
+    from solo_deck.rules.summon_cost import summon_cost
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
@@ -219,6 +221,9 @@ _MODULE_OF: dict[str, str] = {
     "travel_cost": "solo_deck.queries",
     "usual_summon_grain": "solo_deck.queries",
     "workplaces_in_use": "solo_deck.queries",
+    "face_down_offers": "solo_deck.rules.card_slots",
+    "slot_actions": "solo_deck.rules.card_slots",
+    "summon_cost": "solo_deck.rules.summon_cost",
     "correction_targets": "solo_deck.rules.corrections",
     "AllyKindChoice": "solo_deck.rules.effects",
     "choice_total": "solo_deck.rules.effects",
@@ -348,6 +353,7 @@ __all__ = [
     "describe_validation_error",
     "discount",
     "edict_advice",
+    "face_down_offers",
     "final_counts",
     "final_score",
     "forecast_rounds_left",
@@ -371,8 +377,10 @@ __all__ = [
     "player_edicts_per_round",
     "removal_before_your_next_turn",
     "side_incomes",
+    "slot_actions",
     "slots",
     "space_key",
+    "summon_cost",
     "title_for",
     "travel_cost",
     "upgrade_v1",
