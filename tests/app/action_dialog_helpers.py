@@ -12,7 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from companion.session import GameSession
-from solo_deck import GameState, Obligation, parse_edict
+from solo_deck import (
+    GameState,
+    Obligation,
+    face_down_offers,
+    load_ruleset,
+    parse_edict,
+    slot_actions,
+)
 from solo_deck.events import (
     Event,
     FrederickTurn,
@@ -61,16 +68,22 @@ def second_turn_host(
     before: Sequence[Event] = (),
 ) -> Host:
     """A host for ``factory``'s dialog on your second turn: ``first_turn`` played,
-    Frederick's turn, ``before`` (a Travel, say), then a card face down in slot 2 for
-    ``action``."""
+    Frederick's turn, ``before`` (a Travel, say), then a card face down for ``action`` in
+    the leftmost free slot that gives it."""
     session = new_session(folder, first_turn)
     frederick_plays(session)
-    for event in [*before, face_down(action, slot=1)]:
+    offers = face_down_offers(session.state, session.ruleset)
+    slot = next(slot for slot, actions in offers.items() if action in actions)
+    for event in [*before, face_down(action, slot=slot)]:
         session.push(event)
     return Host(session, factory)
 
 
-def face_down(action: MainAction, slot: int = 0) -> PlayCard:
+def face_down(action: MainAction, slot: int | None = None) -> PlayCard:
+    """A card played face down for ``action``: in ``slot``, else in the first slot of the
+    packaged Player Board whose spears give the action."""
+    if slot is None:
+        slot = next(i for i in range(9) if action in slot_actions(i, load_ruleset()))
     return PlayCard(slot=slot, face_up=False, actions=(action,))
 
 

@@ -20,7 +20,7 @@ from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
-from solo_deck.events import Build, Event, PlayerEdict
+from solo_deck.events import Build, Event, Gain, PlayerEdict
 from tests.app.action_dialog_helpers import Factory, Host, face_down, new_session
 from tests.app.pilot_helpers import SIZE, idle_turn, open_table, settle
 
@@ -32,7 +32,7 @@ DIALOGS: dict[str, tuple[Factory, tuple[Event, ...]]] = {
     "travel": (TravelModal, ()),
     "build": (BuildModal, (face_down("build"),)),
     "promote": (PromoteModal, (face_down("promote"),)),
-    "summon": (SummonModal, (face_down("summon"),)),
+    "summon": (SummonModal, (Gain(grain=2, stone=-1), face_down("summon"))),  # 3 G: Roma
     "purchase": (BuyCardModal, (face_down("purchase"),)),
     "market": (MarketModal, (face_down("market"),)),
     "keep_edict": (IssueEdictModal, KEEP),
