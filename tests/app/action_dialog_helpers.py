@@ -15,6 +15,7 @@ from companion.session import GameSession
 from solo_deck import (
     GameState,
     Obligation,
+    Ruleset,
     face_down_offers,
     load_ruleset,
     parse_edict,
@@ -35,10 +36,13 @@ from tests.game_setups import edict_setup
 Factory = Callable[[GameState, Any, "Obligation | None"], ModalScreen[Any]]
 
 
-def new_session(folder: Path, events: Sequence[Event] = ()) -> GameSession:
-    """A started game (ship in Roma, nothing known at the ports) with ``events`` applied."""
+def new_session(
+    folder: Path, events: Sequence[Event] = (), ruleset: Ruleset | None = None
+) -> GameSession:
+    """A started game (ship in Roma, nothing known at the ports) with ``events`` applied,
+    on ``ruleset`` (the packaged one unless told)."""
     session = GameSession(folder)
-    session.start(edict_setup())
+    session.start(edict_setup() if ruleset is None else edict_setup(ruleset=ruleset))
     for event in events:
         session.push(event)
     return session
@@ -66,11 +70,12 @@ def second_turn_host(
     action: MainAction,
     first_turn: Sequence[Event],
     before: Sequence[Event] = (),
+    ruleset: Ruleset | None = None,
 ) -> Host:
     """A host for ``factory``'s dialog on your second turn: ``first_turn`` played,
     Frederick's turn, ``before`` (a Travel, say), then a card face down for ``action`` in
     the leftmost free slot that gives it."""
-    session = new_session(folder, first_turn)
+    session = new_session(folder, first_turn, ruleset)
     frederick_plays(session)
     offers = face_down_offers(session.state, session.ruleset)
     slot = next(slot for slot, actions in offers.items() if action in actions)
