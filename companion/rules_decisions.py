@@ -188,6 +188,22 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "project decision",
     ),
     (
+        "Card slots",
+        "A card played face down gives one of the two main actions its slot points to, or "
+        "both once the Keep cover for it works. The two texts put Build or Summon on different "
+        "slots (the retail example on the fourth, the draft on the third); the app follows the "
+        "retail text: slot 4 gives Build or Summon, slot 2 the Market. The other pairs are our "
+        "guess, marked assumed in the Player Board data, and chosen so every action has a slot.",
+        "retail rulebook; assumed: verify",
+    ),
+    (
+        "Summon costs",
+        "A Summon costs the Grain shown under the Ally space at your port (3 in Barcelona, "
+        "from the retail example; the other ports are assumed), less A16 and Village I C; an "
+        "effect that summons without Grain or for Augustales replaces that cost.",
+        "retail rulebook; assumed: verify",
+    ),
+    (
         "Values we assumed",
         "The Voyage ports' order and fifth name, the top values of "
         "Frederick's tracks and most Castle Board sites (costs, marks, sides) are not in our "

@@ -113,6 +113,7 @@ if TYPE_CHECKING:
     from solo_deck.reference.entry import REFERENCE_SOURCES, ReferenceEntry, reference_source
     from solo_deck.reference.search import search_reference
     from solo_deck.reference.walk import data_rows, reference_entries
+    from solo_deck.rules.card_slots import face_down_offers, slot_actions
     from solo_deck.rules.castle_sites import SiteOffer, can_pay, site_offers
     from solo_deck.rules.corrections import correction_targets
     from solo_deck.rules.effects import (
@@ -136,6 +137,7 @@ if TYPE_CHECKING:
         title_for,
         with_most_structures,
     )
+    from solo_deck.rules.summon_cost import summon_cost
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
@@ -250,6 +252,9 @@ _MODULE_OF: dict[str, str] = {
     "travel_cost": "solo_deck.queries",
     "usual_summon_grain": "solo_deck.queries",
     "workplaces_in_use": "solo_deck.queries",
+    "face_down_offers": "solo_deck.rules.card_slots",
+    "slot_actions": "solo_deck.rules.card_slots",
+    "summon_cost": "solo_deck.rules.summon_cost",
     "correction_targets": "solo_deck.rules.corrections",
     "AllyKindChoice": "solo_deck.rules.effects",
     "choice_total": "solo_deck.rules.effects",
@@ -394,6 +399,7 @@ __all__ = [
     "describe_validation_error",
     "discount",
     "edict_advice",
+    "face_down_offers",
     "final_counts",
     "final_score",
     "forecast_rounds_left",
@@ -422,9 +428,11 @@ __all__ = [
     "search_reference",
     "side_incomes",
     "site_offers",
+    "slot_actions",
     "slots",
     "space_key",
     "still_assumed",
+    "summon_cost",
     "title_for",
     "travel_cost",
     "upgrade_v1",

@@ -20,8 +20,10 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.card_slots import slot_actions
 from solo_deck.rules.castle_sites import site_offers
 from solo_deck.rules.effects import default_choice
+from solo_deck.rules.summon_cost import summon_cost
 
 SKIPPED = {"gain", "correct", "name_ally", "name_card"}
 """Always allowed corrections: not generated (they would let a walk set anything)."""
@@ -49,6 +51,9 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
     for slot in range(6):
         for action in ("build", "promote", "summon", "purchase", "market"):
             out["play_card"].append(ev.PlayCard(slot=slot, face_up=False, actions=(action,)))
+        both = slot_actions(slot, game.setup.ruleset)
+        if len(both) == 2:  # the slot's two actions, taken together with the Keep cover
+            out["play_card"].append(ev.PlayCard(slot=slot, face_up=False, actions=both))
         for card in [c.id for c in house_cards_of(player.house)] + list(player.advanced_cards):
             effect = Grant(gain=Gains(vp=1)) if card.startswith("di-romano") else None
             out["play_card"].append(
@@ -60,10 +65,16 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
         out["promote"].append(ev.Promote(specialist=index))
     here = voyage.ports[voyage.player]
     for space, ally_space in enumerate(here.allies):
+        owed = summon_cost(state, game.setup.ruleset, first.terms if first else None, space)
         named = ally_space.face_up_id
         for ally_id in [named] if named else ["tento", "gisela", "castellan"]:
             out["summon_ally"].append(ev.SummonAlly(ally_id=ally_id, space=space))
             out["summon_ally"].append(ev.SummonAlly(ally_id=ally_id, space=space, augustales=3))
+            if owed is not None:  # what the Ally space costs you on the board
+                paid = ev.SummonAlly(
+                    ally_id=ally_id, space=space, grain=owed.grain, augustales=owed.augustales
+                )
+                out["summon_ally"].append(paid)
     for space, card_space in enumerate(here.cards):
         lying = card_space.card_id
         for card_id in [lying] if lying else ["A1", "A3", "B16"]:

@@ -80,20 +80,22 @@ END_PHASE: tuple[Event, ...] = (CastleIncome(), ScoreAllyIncome(), Reorganise(),
 # 1 Stone, Treasury 6, 2 Towers, 2 Walls, 1 Keep, 2 Court Allies, Path A space 1.
 # Active I 2T, II 1W 1K, III 2G 1A; Next I 1S, II 1C, III 1P; no pile.
 ROUND_1: tuple[Event, ...] = (
-    # five slots until the Keep frees the sixth
-    face_down(0, "market"),
+    # five slots until the Keep frees the sixth. Each face-down card goes to a slot whose
+    # spears give its action (solo_deck/data/player_board.toml: slot 2 Market, slot 4 Build
+    # or Summon from the rulebook; the others assumed to fit this game)
+    face_down(1, "market"),
     VisitMarket(buys=1),  # Roma's Market: 1 Stone for 2 A → 1 G, 2 S, 4 A
     fred("S07"),  # ship to Alexandria, its card (A9) leaves
-    face_down(1, "build"),
+    face_down(0, "build"),
     Build(structure="tower", site="T2", stone=1),  # 2 T, 1 S; closes W1's Stone side: 2 S
     fred("S06"),  # ship to Tunis, its card and Ally leave
-    face_down(2, "build"),
+    face_down(3, "build"),
     Build(structure="keep", site="K2", cover="slot", stone=2),  # 1 K, 0 S; six slots now
     PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1),  # F: 3 W, 2 K
     TakeEdictReward(slot=1, grain=1),  # Active II's reward, a resource: 2 G
     fred("S12"),  # stays in Tunis: no card left there
     Travel(port=1),  # Roma → Alexandria, the first step is free
-    face_down(3, "summon"),
+    face_down(2, "summon"),
     SummonAlly(ally_id="castellan", grain=1),  # 1 G; Allies: Castellan
     fred("S13"),  # to your ship in Alexandria: nothing face up left (crown 1)
     face_down(4, "promote"),
@@ -115,15 +117,15 @@ ROUND_2: tuple[Event, ...] = (
     PlayerEdict(slot=0, choice={"T": "add"}, replacement=0),  # F: 4 T; Next I used
     TakeEdictReward(slot=0, augustales=3, reward=THREE_AUGUSTALES),  # told once: 10 A
     fred("S09"),  # Edict I (now 1S): F 2 Stone; no Next tile: Active I stays empty
-    face_down(1, "build"),
+    face_down(3, "build"),
     Build(structure="tower", site="T3", great="great_tower_b", grain=1),  # closes W2's side
     # 3 T, 0 G, 10 - 3 = 7 A; Augustalis side +1: 8 A; then Great Tower B's free Summon:
     SummonAlly(ally_id="tento"),  # named at the End Phase; Countryside I A: +2 VP → 3 VP
     fred("S10"),  # Edict II (1C): F 3 Court Allies; Active II stays empty
-    face_down(2, "promote"),
+    face_down(1, "promote"),
     Promote(specialist=1, path="B"),  # B1
     fred("S16"),  # to your ship; Edict III (1P): F Path A space 2; Active III empty
-    face_down(3, "promote"),
+    face_down(2, "promote"),
     Promote(specialist=1),  # B2
     fred("S05"),  # ship to Tunis, its Ally leaves; every Active space is empty
     face_down(4, "promote"),

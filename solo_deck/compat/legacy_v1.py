@@ -87,7 +87,8 @@ def upgrade_ruleset(data: dict[str, Any]) -> dict[str, Any]:
     the round's turn limit, now given by your card slots, taken out. The game keeps the
     most-Structures rule it was played with."""
     current = load_ruleset().model_dump(mode="json")
-    current.pop("castle_board", None)  # a schema-1 game builds the old way: no board
+    for board in ("castle_board", "player_board", "voyage_board"):
+        current.pop(board, None)  # a schema-1 game goes on the old way: no boards
     upgraded = copy.deepcopy(data)
     for section, values in current.items():
         old = upgraded.setdefault(section, {})

@@ -15,8 +15,10 @@ from solo_deck.model.allies import Ally
 from solo_deck.model.castle import GreatStructure, KeepCover, SideIncomeRule
 from solo_deck.model.castle_board import CastleBoard
 from solo_deck.model.city_bonus import CityBonusTile
+from solo_deck.model.player_board import PlayerBoard
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import DeckDefinition
+from solo_deck.model.voyage_board import VoyageBoard
 from solo_deck.model.workplaces import WorkplaceTile
 
 M = TypeVar("M", bound=BaseModel)
@@ -69,9 +71,12 @@ def _validate_list(model: type[T], data: dict[str, Any], key: str, label: str) -
 
 @cache
 def load_ruleset() -> Ruleset:
-    """The packaged ruleset with the packaged Castle Board (cached; models are immutable)."""
+    """The packaged ruleset with the packaged Castle, Player and Voyage Boards (cached;
+    models are immutable)."""
     data = _read("ruleset.toml")
     data["castle_board"] = load_castle_board()
+    data["player_board"] = load_player_board()
+    data["voyage_board"] = load_voyage_board()
     return validate_document(Ruleset, data, _label("ruleset.toml"))
 
 
@@ -144,6 +149,22 @@ def load_castle_board() -> CastleBoard:
     data = _read("castle_board.toml")
     data["sites"] = data.pop("site", [])
     return validate_document(CastleBoard, data, _label("castle_board.toml"))
+
+
+@cache
+def load_player_board() -> PlayerBoard:
+    """The packaged Player Board (card slots and their actions, the locked slot)."""
+    data = _read("player_board.toml")
+    data["slots"] = data.pop("slot", [])
+    return validate_document(PlayerBoard, data, _label("player_board.toml"))
+
+
+@cache
+def load_voyage_board() -> VoyageBoard:
+    """The packaged Voyage Board's Summon costs (one per open Ally space)."""
+    data = _read("voyage_board.toml")
+    data["ally_spaces"] = data.pop("ally_space", [])
+    return validate_document(VoyageBoard, data, _label("voyage_board.toml"))
 
 
 @cache

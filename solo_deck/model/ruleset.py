@@ -7,7 +7,9 @@ from pydantic import Field, model_validator
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.castle_board import CastleBoard
 from solo_deck.model.grants import Grant
+from solo_deck.model.player_board import PlayerBoard
 from solo_deck.model.provenance import Sourced
+from solo_deck.model.voyage_board import VoyageBoard
 
 MAX_SPACES_PER_PORT = 10
 MAX_SPECIALISTS = 10
@@ -202,6 +204,12 @@ class Ruleset(FrozenModel):
     castle_board: CastleBoard | None = None
     """Your Castle Board site by site; ``None`` in games saved before the app knew it
     (their Builds name no site)."""
+    player_board: PlayerBoard | None = None
+    """Your Player Board's card slots and their two actions; ``None`` in games saved before
+    the app knew it (a face-down card offers any main action)."""
+    voyage_board: VoyageBoard | None = None
+    """The Summon cost under each Ally space; ``None`` in games saved before the app knew
+    it (a Summon costs what you say, as it does at a space the board lists no cost for)."""
 
     @model_validator(mode="after")
     def _start_within_caps(self) -> Ruleset:
@@ -223,6 +231,7 @@ class Ruleset(FrozenModel):
         return self
 
     def _board_fits(self) -> None:
+        self._other_boards_fit()
         board, player = self.castle_board, self.player
         if board is None:
             return
@@ -237,3 +246,14 @@ class Ruleset(FrozenModel):
                 )
             if board.built_count(board.start, kind) != start:
                 raise ValueError(f"the Castle Board starts with a {kind} count other than {start}")
+
+    def _other_boards_fit(self) -> None:
+        """The Player Board has the ruleset's card slots, the tile on the last. (A Voyage
+        Board cost for a port or space the ring lacks is never asked for.)"""
+        slots = self.player_board
+        if slots is not None:
+            count, locked = self.player.card_slots.value, self.player.locked_slots.value
+            if len(slots.slots) != count:
+                raise ValueError(f"the Player Board has {len(slots.slots)} card slots, not {count}")
+            if locked and slots.locked_slot != count - locked + 1:
+                raise ValueError(f"the Card Slot tile locks the last slot ({count})")

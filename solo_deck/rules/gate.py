@@ -26,6 +26,7 @@ from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.castle_sites import why_no_site
+from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import workplace_discount
 
 ALWAYS = frozenset({"correct", "name_ally", "name_card"})
@@ -139,6 +140,9 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         held = {allies_by_id()[a].name for a in player.allies if a in allies_by_id()}
         if known is not None and known.name in held:
             return f"{known.name} is already in your castle"
+        owed = summon_cost(state, ruleset, first.terms, space)
+        if owed is not None and (owed.grain > player.grain or owed.augustales > player.augustales):
+            return f"summoning in {port.name} costs you {owed.describe(sign='')} (you cannot pay)"
     elif first.does == "purchase":
         space = voyage.first_card_space(voyage.player)
         if space is None:

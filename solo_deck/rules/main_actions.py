@@ -22,6 +22,7 @@ from solo_deck.queries import market_trades
 from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.follow_through import pay, receive
+from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import (
     active_workplaces,
     arrival_obligations,
@@ -269,6 +270,15 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
         raise RuleError(f"this Summon costs {instead} Augustales and no Grain")
     if instead is None and event.augustales:
         raise RuleError("a Summon is paid in Grain")
+    owed = summon_cost(state, ctx.ruleset, terms, event.space)
+    paid = Gains(grain=event.grain, augustales=event.augustales)
+    if owed is not None and paid != owed:
+        where = voyage.ports[port].name
+        printed = owed.describe(sign="") if not owed.empty else "nothing"
+        raise RuleError(
+            f"the Ally space in {where} costs you {printed} here (discounts counted), "
+            f"not {paid.describe(sign='') if not paid.empty else 'nothing'}"
+        )
     if event.edict_mark and player.marked_allies >= limits.marked_ally_spaces:
         raise RuleError("your board's marked Ally space already holds an Ally")
     tiles = active_workplaces(state)

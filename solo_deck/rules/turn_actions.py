@@ -11,6 +11,7 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.player import PlayedCard
 from solo_deck.model.state import GameState, Phase
+from solo_deck.rules.card_slots import why_not_face_down
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.effects import describe_grant, grant_gains
 from solo_deck.rules.follow_through import pay, receive
@@ -103,6 +104,9 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
                 "both main actions need the Keep cover that grants them (it works from the "
                 "turn after the Keep is built)"
             )
+        why = why_not_face_down(event.slot, event.actions, ctx.ruleset)
+        if why is not None:
+            raise RuleError(why)
         duties = [main_action_obligation(action, event.slot) for action in event.actions]
         what = "face down for " + " and ".join(a.capitalize() for a in event.actions)
     played = PlayedCard(

@@ -12,7 +12,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from companion.session import GameSession
-from solo_deck import GameState, Obligation, Ruleset, load_ruleset, parse_edict
+from solo_deck import (
+    GameState,
+    Obligation,
+    Ruleset,
+    face_down_offers,
+    load_ruleset,
+    parse_edict,
+    slot_actions,
+)
 from solo_deck.events import (
     Event,
     FrederickTurn,
@@ -25,7 +33,9 @@ from solo_deck.model.grants import MainAction
 from tests.app.pilot_helpers import DialogHost, press_and_settle, settle
 from tests.game_setups import edict_setup
 
-TYPED_BOARD = load_ruleset().model_copy(update={"castle_board": None})
+TYPED_BOARD = load_ruleset().model_copy(
+    update={"castle_board": None, "player_board": None, "voyage_board": None}
+)
 """The ruleset of a game saved before the app knew your Castle Board: its Builds are
 typed in the older Build dialog."""
 
@@ -35,13 +45,10 @@ Factory = Callable[[GameState, Any, "Obligation | None"], ModalScreen[Any]]
 def new_session(
     folder: Path, events: Sequence[Event] = (), ruleset: Ruleset | None = None
 ) -> GameSession:
-    """A started game (ship in Roma, nothing known at the ports) with ``events`` applied;
-    ``ruleset`` replaces the packaged one (see :data:`TYPED_BOARD`)."""
+    """A started game (ship in Roma, nothing known at the ports) with ``events`` applied,
+    on ``ruleset`` (the packaged one unless told)."""
     session = GameSession(folder)
-    setup = edict_setup()
-    if ruleset is not None:
-        setup = setup.model_copy(update={"ruleset": ruleset})
-    session.start(setup)
+    session.start(edict_setup() if ruleset is None else edict_setup(ruleset=ruleset))
     for event in events:
         session.push(event)
     return session
@@ -69,18 +76,25 @@ def second_turn_host(
     action: MainAction,
     first_turn: Sequence[Event],
     before: Sequence[Event] = (),
+    ruleset: Ruleset | None = None,
 ) -> Host:
     """A host for ``factory``'s dialog on your second turn: ``first_turn`` played,
-    Frederick's turn, ``before`` (a Travel, say), then a card face down in slot 2 for
-    ``action``."""
-    session = new_session(folder, first_turn)
+    Frederick's turn, ``before`` (a Travel, say), then a card face down for ``action`` in
+    the leftmost free slot that gives it."""
+    session = new_session(folder, first_turn, ruleset)
     frederick_plays(session)
-    for event in [*before, face_down(action, slot=1)]:
+    offers = face_down_offers(session.state, session.ruleset)
+    slot = next(slot for slot, actions in offers.items() if action in actions)
+    for event in [*before, face_down(action, slot=slot)]:
         session.push(event)
     return Host(session, factory)
 
 
-def face_down(action: MainAction, slot: int = 0) -> PlayCard:
+def face_down(action: MainAction, slot: int | None = None) -> PlayCard:
+    """A card played face down for ``action``: in ``slot``, else in the first slot of the
+    packaged Player Board whose spears give the action."""
+    if slot is None:
+        slot = next(i for i in range(9) if action in slot_actions(i, load_ruleset()))
     return PlayCard(slot=slot, face_up=False, actions=(action,))
 
 

@@ -7,7 +7,7 @@ played by keys is tests/scripted_game.py's."""
 
 from __future__ import annotations
 
-from solo_deck import GameSetup, Phase, SoloGame, parse_edict
+from solo_deck import MAIN_ACTIONS, GameSetup, Phase, SoloGame, face_down_offers, parse_edict
 from solo_deck.events import (
     CastleIncome,
     Decline,
@@ -43,17 +43,21 @@ def script_setup() -> GameSetup:
 
 def idle_turn(game: SoloGame) -> list[Event]:
     """The events of a turn with nothing done: a card face down, its action let go."""
-    slot = len(game.state.player.played)
-    return [PlayCard(slot=slot, face_up=False, actions=("promote",)), Decline()]
+    offers = face_down_offers(game.state, game.setup.ruleset)
+    # as the Play card dialog offers it: the first action a free slot gives (Promote
+    # unless only slot 4's Build or Summon is left), in the leftmost slot that gives it
+    action = next(a for a in MAIN_ACTIONS if any(a in acts for acts in offers.values()))
+    slot = next(slot for slot, acts in offers.items() if action in acts)
+    return [PlayCard(slot=slot, face_up=False, actions=(action,)), Decline()]
 
 
 SUMMON_GISELE: tuple[Event, ...] = (
     Gain(grain=2, stone=-1, reason="traded at the table"),
-    PlayCard(slot=0, face_up=False, actions=("summon",)),
+    PlayCard(slot=2, face_up=False, actions=("summon",)),
     SummonAlly(ally_id="gisele", grain=3),
 )
-"""Your first turn: Gisèle (at your port, Roma) summoned with a face-down card; then it is
-Frederick's turn."""
+"""Your first turn: Gisèle (at your port, Roma, whose Ally space costs 3 Grain) summoned
+with a face-down card in slot 3 (Promote or Summon); then it is Frederick's turn."""
 
 
 def play_in_engine() -> SoloGame:

@@ -143,13 +143,14 @@ class KeyDriver:
         self.expect(TableScreen)
         await self.keys("enter")
         dialog = self.expect(PlayCardModal)
-        assert dialog.query_one("#slot", Select).value == event.slot, "not the leftmost slot"
         if event.face_up:
             label = dict(card_choices(self.app.session.state))[event.card_id or ""]
             wanted = f"Face up · {label}"
         else:
             wanted = f"Face down · {ACTION_LABELS[event.actions[0]]}"
         await self.choose(dialog.query_one("#choice"), lambda text: text == wanted)
+        slot = dialog.query_one("#slot", Select).value
+        assert slot == event.slot, "not the leftmost free slot that gives the action"
         if len(event.actions) > 1:
             await self.pick(dialog.query_one("#second"), ACTION_LABELS[event.actions[1]])
         await self.record()

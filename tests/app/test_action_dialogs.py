@@ -182,23 +182,26 @@ async def test_promote_free_grain_field_off_and_no_question(tmp_path: Path) -> N
 HOLDINGS: list[tuple[list[Event], int]] = [
     ([], 1),
     ([Gain(grain=1)], 2),
-    ([Correct(target="player.sites", value="T1 W1 T2 W2 T3 W3 T4 W4 T5 W5"), Gain(grain=5)], 6),
+    ([Gain(grain=2, stone=-1)], 3),
 ]
 
 
 @pytest.mark.parametrize(("events", "held"), HOLDINGS)
-async def test_summon_grain_prefill_never_above_what_you_hold(
+async def test_summon_grain_prefill_is_what_the_ally_space_costs(
     tmp_path: Path, events: list[Event], held: int
 ) -> None:
+    """The Grain field starts at the engine's cost of Roma's Ally space (3 on the packaged
+    Voyage Board), whatever you hold: too little Grain is the engine's refusal to say."""
     app = face_down_host(tmp_path, SummonModal, "summon", events)
     async with app.shown():
         grain = app.screen.query_one("#grain", NumberField)
-        assert grain.value is not None
-        assert 0 < grain.value <= held
+        assert grain.value == 3
+        assert "the Ally space's cost" in grain.hint
+        assert isinstance(app.screen, SummonModal) and app.screen.state.player.grain == held
 
 
 async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path: Path) -> None:
-    app = face_down_host(tmp_path, SummonModal, "summon", [Gain(grain=1)])
+    app = face_down_host(tmp_path, SummonModal, "summon", [Gain(grain=2, stone=-1)])
     async with app.shown() as pilot:
         labels = app.select_labels("#ally")
         assert [label.split(" — ")[0] for label in labels if "Gregoria" in label] == [
@@ -211,12 +214,15 @@ async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path
         assert app.screen.query_one("#ally", Select).value == "sebastian-1"
         assert isinstance(app.screen.focused, Input)  # Enter moved on to the Grain
         await confirm(pilot)
-    assert app.results == [SummonAlly(ally_id="sebastian-1", space=0, grain=2)]
+    assert app.results == [SummonAlly(ally_id="sebastian-1", space=0, grain=3)]
 
 
 async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> None:
     app = face_down_host(
-        tmp_path, SummonModal, "summon", [NameAlly(port=0, space=0, ally_id="gisela")]
+        tmp_path,
+        SummonModal,
+        "summon",
+        [NameAlly(port=0, space=0, ally_id="gisela"), Gain(grain=2, stone=-1)],
     )
     async with app.shown() as pilot:
         assert not app.screen.query("#ally")
@@ -225,16 +231,16 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
         await press(pilot, "tab", "space")
         assert app.screen.query_one("#mark", Checkbox).value
         await confirm(pilot)
-    assert app.results == [SummonAlly(ally_id="gisela", space=0, grain=1, edict_mark=True)]
+    assert app.results == [SummonAlly(ally_id="gisela", space=0, grain=3, edict_mark=True)]
 
 
 def second_summon(folder: Path, towers: int) -> Host:
     """Gregoria (tile 1) summoned in Roma; the next turn, a Summon in Alexandria."""
     first_turn: list[Event] = [
         Correct(target="player.sites", value=" ".join(["T1", "W1", "T2"][: towers + 1])),
-        Gain(grain=1),
+        Gain(grain=2, stone=-1),
         face_down("summon"),
-        SummonAlly(ally_id="gregoria-1", grain=1),
+        SummonAlly(ally_id="gregoria-1", grain=3),  # Roma's Ally space costs 3 Grain
     ]
     return second_turn_host(folder, SummonModal, "summon", first_turn, [Travel(port=1)])
 

@@ -36,7 +36,7 @@ DIALOGS: dict[str, tuple[Factory, tuple[Event, ...]]] = {
     "travel": (TravelModal, ()),
     "build": (SiteBuildModal, (face_down("build"),)),
     "promote": (PromoteModal, (face_down("promote"),)),
-    "summon": (SummonModal, (face_down("summon"),)),
+    "summon": (SummonModal, (Gain(grain=2, stone=-1), face_down("summon"))),  # 3 G: Roma
     "purchase": (BuyCardModal, (face_down("purchase"),)),
     "market": (MarketModal, (face_down("market"),)),
     "keep_edict": (IssueEdictModal, KEEP),

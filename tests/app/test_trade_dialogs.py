@@ -11,6 +11,7 @@ from textual.widgets import Input, Label, Select
 
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.market import MarketModal
+from solo_deck import load_ruleset
 from solo_deck.events import (
     BuyCard,
     Event,
@@ -117,7 +118,10 @@ async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
         face_down("market"),
         VisitMarket(sells=1, rates=rates),
     ]
-    app = second_turn_host(tmp_path, MarketModal, "market", first_turn)
+    # Two Market visits in one round need two free slots that give the Market; the
+    # packaged Player Board has one until slot 6 is freed, so this plays without it.
+    slotless = load_ruleset().model_copy(update={"player_board": None})
+    app = second_turn_host(tmp_path, MarketModal, "market", first_turn, ruleset=slotless)
     async with app.shown() as pilot:
         assert app.text_of("#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
         assert not app.screen.query("#sell-what")

@@ -74,7 +74,9 @@ async def test_first_field_focused_fits_80x24_and_escape_records_nothing(
 # --- Play card ----------------------------------------------------------------------------
 
 
-async def test_play_face_down_for_an_action_in_the_leftmost_free_slot(tmp_path: Path) -> None:
+async def test_play_face_down_in_the_leftmost_free_slot_that_gives_the_action(
+    tmp_path: Path,
+) -> None:
     session = new_session(tmp_path, [face_down("promote"), Decline()])  # slot 1 is taken
     frederick_plays(session)
     app = Host(session, PlayCardModal)
@@ -89,11 +91,27 @@ async def test_play_face_down_for_an_action_in_the_leftmost_free_slot(tmp_path: 
         ]
         assert "Face up · House card: +1 Stone" in texts
         assert not any("common-" in text for text in texts)  # no data ids on screen
-        assert app.screen.query_one("#slot", Select).value == 1
+        assert app.screen.query_one("#slot", Select).value == 1  # slot 2: Market, Promote
         await press(pilot, "down", "down", "enter")  # Build; Enter moves on to Play
+        assert app.screen.query_one("#slot", Select).value == 3  # slot 4: Build or Summon
         assert app.screen.focused is app.screen.query_one("#ok")
         await press(pilot, "enter")
-    assert app.results == [PlayCard(slot=1, face_up=False, actions=("build",))]
+    assert app.results == [PlayCard(slot=3, face_up=False, actions=("build",))]
+
+
+async def test_play_lists_only_the_actions_a_free_slot_gives(tmp_path: Path) -> None:
+    """With slots 1, 2, 3 and 5 played, slot 4 is left: Build or Summon only."""
+    played = [face_down("promote", 0), face_down("market", 1), face_down("summon", 2)]
+    session = new_session(tmp_path)
+    for event in [*played, face_down("purchase", 4)]:
+        session.push(event)
+        session.push(Decline())
+        frederick_plays(session)
+    app = Host(session, PlayCardModal)
+    async with app.shown():
+        texts = [text for text, _ in options(app, "choice") if text.startswith("Face down")]
+        assert texts == ["Face down · Build a Structure", "Face down · Summon an Ally"]
+        assert app.screen.query_one("#slot", Select).value == 3
 
 
 async def test_play_a_house_card_face_up(tmp_path: Path) -> None:

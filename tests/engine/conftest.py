@@ -39,9 +39,12 @@ from tests.game_setups import ACTIVE, KNOWN_BOARD, NEXT, edict_setup, reveal_dra
 GameFactory = Callable[..., SoloGame]
 SetupFactory = Callable[..., GameSetup]
 
-TYPED_BOARD = load_ruleset().model_copy(update={"castle_board": None})
-"""The packaged ruleset without its Castle Board: the shape of games saved before the
-engine knew the board, whose Builds say what the table showed (cost, Edict mark, sides).
+TYPED_BOARD = load_ruleset().model_copy(
+    update={"castle_board": None, "player_board": None, "voyage_board": None}
+)
+"""The packaged ruleset without its boards: the shape of games saved before the engine
+knew them, whose Builds and Summons say what the table showed (cost, Edict mark, sides)
+and whose face-down cards take any main action.
 Most engine tests were written that way and pin the mechanics a Build sets off (bonus
 order, Great Structures, Workplace benefits, income), which do not depend on where the
 Structure stands; they play on it unless they pass ``ruleset=``. The board itself is

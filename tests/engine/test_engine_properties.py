@@ -40,7 +40,10 @@ from solo_deck.model.city_bonus import CityTileId
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import MAIN_ACTIONS, Grant
 from solo_deck.model.limits import PlayerLimits
+from solo_deck.rules.card_slots import slot_actions
+from solo_deck.rules.castle_sites import site_offers
 from solo_deck.rules.corrections import correction_targets
+from solo_deck.rules.summon_cost import summon_cost
 
 LIMITS = PalaceLimits.from_ruleset()
 RULES = load_ruleset()
@@ -217,7 +220,7 @@ def candidates(state: GameState, kind: str) -> list[ev.Event]:
         "end_round": ev.EndRound(),
         "pass": ev.Pass(),
         "decline": ev.Decline(),
-        "gain": ev.Gain(vp=1, augustales=2),
+        "gain": ev.Gain(vp=1, grain=1, augustales=2),  # Grain for Summons at their cost
     }
     if kind in simple:
         return [simple[kind]]
@@ -229,8 +232,9 @@ def candidates(state: GameState, kind: str) -> list[ev.Event]:
         plays: list[ev.Event] = [
             ev.PlayCard(slot=slot, face_up=False, actions=(action,)) for action in MAIN_ACTIONS
         ]
-        if player.both_actions_ready:
-            plays.append(ev.PlayCard(slot=slot, face_up=False, actions=("build", "summon")))
+        if player.both_actions_ready:  # the slot's two actions together
+            both = slot_actions(slot, RULES)
+            plays.append(ev.PlayCard(slot=slot, face_up=False, actions=both))
         for card_id in [*FACE_UP, *player.advanced_cards[-2:]]:
             plays.append(ev.PlayCard(slot=slot, face_up=True, card_id=card_id))
         return plays
@@ -248,6 +252,20 @@ def candidates(state: GameState, kind: str) -> list[ev.Event]:
         for cover in ("hand", "slot", "both_actions"):
             if cover not in player.keep_covers:
                 builds.append(ev.Build(structure="keep", cover=cover))
+        if player.sites is not None:  # the packaged Castle Board: a site at its cost
+            terms = first.terms if first is not None else None
+            for offer in site_offers(state, RULES, terms):
+                if offer.why_not is None:
+                    site = offer.site
+                    builds.append(
+                        ev.Build(
+                            structure=site.kind,
+                            site=site.id,
+                            stone=offer.cost.stone,
+                            grain=offer.cost.grain,
+                            cover=site.cover,
+                        )
+                    )
         return builds
     if kind == "promote":
         return [
@@ -261,8 +279,10 @@ def candidates(state: GameState, kind: str) -> list[ev.Event]:
         ids = [face_up] if face_up else [a for a in ALLIES if ALLIES[a].name not in held]
         terms = first.terms if first is not None else None
         coins = terms.augustales_instead if terms is not None else None
+        owed = summon_cost(state, RULES, terms)  # the Ally space's printed cost
+        grain = owed.grain if owed is not None else 0
         return [
-            ev.SummonAlly(ally_id=ally_id, augustales=coins or 0, edict_mark=mark)
+            ev.SummonAlly(ally_id=ally_id, grain=grain, augustales=coins or 0, edict_mark=mark)
             for ally_id in ids[:3]
             for mark in (False, True)
         ]

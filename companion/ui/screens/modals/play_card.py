@@ -1,6 +1,6 @@
-"""Play a card: face down for a main action (both actions once the Keep cover allows it) or
-face up (a House card of yours or an Advanced card you own, its effect shown), in a free
-card slot."""
+"""Play a card: face down for a main action a free slot's spears give (both actions once
+the Keep cover allows it) or face up (a House card of yours or an Advanced card you own, its
+effect shown), in a free card slot."""
 
 from __future__ import annotations
 
@@ -12,7 +12,14 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from solo_deck import MAIN_ACTIONS, advanced_cards_by_id, describe_grant, house_cards_of, slots
+from solo_deck import (
+    MAIN_ACTIONS,
+    advanced_cards_by_id,
+    describe_grant,
+    face_down_offers,
+    house_cards_of,
+    slots,
+)
 from solo_deck.events import PlayCard
 
 if TYPE_CHECKING:
@@ -50,8 +57,8 @@ def card_choices(state: GameState) -> list[tuple[str, str]]:
 
 
 class PlayCardModal(GameEventModal[PlayCard]):
-    """The choice first (arrows, then Enter moves on), the slot (the leftmost free one
-    unless you pick another), then Play."""
+    """The choice first (arrows, then Enter moves on), the slot (the leftmost free one that
+    gives the action unless you pick another), then Play."""
 
     DIALOG_TITLE = "Play a card"
     OK_LABEL = "Play"
@@ -67,7 +74,13 @@ class PlayCardModal(GameEventModal[PlayCard]):
     ) -> None:
         super().__init__(state, ruleset, obligation)
         self.slots = slots(state, ruleset)
+        self.offers = face_down_offers(state, ruleset)
+        """Each free slot with the main actions its spears give (the engine's answer)."""
         self.both = state.player.both_actions_ready
+
+    def slot_for(self, action: str) -> int | None:
+        """The leftmost free slot whose spears give ``action``."""
+        return next((slot for slot, acts in self.offers.items() if action in acts), None)
 
     def compose_body(self) -> ComposeResult:
         free = self.slots.free
@@ -78,6 +91,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
         options: list[Option] = [
             Option(f"Face down · {ACTION_LABELS[action]}", id=f"down-{action}")
             for action in MAIN_ACTIONS
+            if self.slot_for(action) is not None
         ]
         options += [
             Option(f"Face up · {text}", id=f"up-{card_id}")
@@ -111,6 +125,14 @@ class PlayCardModal(GameEventModal[PlayCard]):
         choice.highlighted = 0
         choice.focus()
         self._fit()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """A face-down action moves the slot to the leftmost free one that gives it."""
+        kind, _, action = (event.option.id or "").partition("-")
+        free = self.slots.free
+        slot = self.slot_for(action) if kind == "down" else (free[0] if free else None)
+        if slot is not None:
+            self.query_one("#slot", Select).value = slot
 
     def on_resize(self) -> None:
         """Keep the buttons on screen: the list of choices takes the lines left over."""

@@ -23,6 +23,7 @@ from solo_deck import (
     capacity,
     discount,
     load_allies,
+    summon_cost,
     usual_summon_grain,
 )
 from solo_deck.events import SummonAlly
@@ -102,9 +103,19 @@ class SummonModal(GameEventModal[SummonAlly]):
         more than you hold."""
         if self.grain_free:
             return 0
+        owed = self.board_cost()
+        if owed is not None:
+            return owed
         off = discount(self.state, "summon") + self.terms.discount
         usual = usual_summon_grain(self.ruleset)
         return max(0, min(self.state.player.grain, usual - off.grain))
+
+    def board_cost(self) -> int | None:
+        """The Grain the engine says this Summon costs (the Ally space's printed cost,
+        discounts counted), or ``None`` when the game has no Voyage Board data."""
+        space = self.spaces[0] if self.spaces else 0
+        owed = summon_cost(self.state, self.ruleset, self.terms, space)
+        return None if owed is None else owed.grain
 
     def grain_hint(self) -> str:
         """What the Grain field leaves to the board, and the discounts known."""
@@ -112,7 +123,8 @@ class SummonModal(GameEventModal[SummonAlly]):
             return "paid in Augustales instead"
         if self.terms.free_grain:
             return "this Summon costs no Grain"
-        hints = ["what the Ally space shows"]
+        owed = self.board_cost()
+        hints = ["what the Ally space shows" if owed is None else "the Ally space's cost"]
         workplace = discount(self.state, "summon")
         if not workplace.empty:
             hints.append(f"Workplace: {workplace.describe(sign='')} off")
