@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 CHECK_EVERY = 0.002
 """Seconds between two looks at a busy app while keys are held."""
-MOST_WAIT = 2.0
+MOST_WAIT = 5.0
 """The longest a key is held (seconds); it then goes on whatever the app is doing."""
 
 
