@@ -121,6 +121,7 @@ if TYPE_CHECKING:
         title_for,
         with_most_structures,
     )
+    from solo_deck.rules.workplace_area import promote_cost
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
@@ -239,6 +240,7 @@ _MODULE_OF: dict[str, str] = {
     "most_structures_line": "solo_deck.rules.scoring",
     "with_most_structures": "solo_deck.rules.scoring",
     "title_for": "solo_deck.rules.scoring",
+    "promote_cost": "solo_deck.rules.workplace_area",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DIFFICULTY_MARKETS": "solo_deck.setup",
     "GameSetup": "solo_deck.setup",
@@ -369,6 +371,7 @@ __all__ = [
     "next_card_odds",
     "parse_edict",
     "player_edicts_per_round",
+    "promote_cost",
     "removal_before_your_next_turn",
     "side_incomes",
     "slots",

@@ -17,6 +17,7 @@ from solo_deck.model.castle_board import CastleBoard
 from solo_deck.model.city_bonus import CityBonusTile
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import DeckDefinition
+from solo_deck.model.workplace_area import WorkplaceArea
 from solo_deck.model.workplaces import WorkplaceTile
 
 M = TypeVar("M", bound=BaseModel)
@@ -144,6 +145,13 @@ def load_castle_board() -> CastleBoard:
     data = _read("castle_board.toml")
     data["sites"] = data.pop("site", [])
     return validate_document(CastleBoard, data, _label("castle_board.toml"))
+
+
+@cache
+def load_workplace_area() -> WorkplaceArea:
+    """The Workplace Area's printed facts: tile pairs, arrow Grain and token spaces."""
+    name = "workplace_area.toml"
+    return validate_document(WorkplaceArea, _read(name), _label(name))
 
 
 @cache

@@ -26,7 +26,9 @@ from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.castle_sites import why_no_site
+from solo_deck.rules.hand import pass_refusal, play_refusal
 from solo_deck.rules.triggers import workplace_discount
+from solo_deck.rules.workplace_area import promote_shortfall
 
 ALWAYS = frozenset({"correct", "name_ally", "name_card"})
 """Hand corrections and what lies at a port: the table may tell these at any time."""
@@ -175,6 +177,9 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         ]
         if not movable:
             return "no Specialist can move further"
+        short = promote_shortfall(state, movable, first.terms, limits)
+        if short is not None:
+            return short
     return None
 
 
@@ -191,6 +196,10 @@ def _turn_reason(state: GameState, kind: str) -> str | None:
     # above always comes first: no separate "already played" case here.
     if kind == "travel" and state.travelled:
         return "your ship already sailed this turn"
+    if kind == "pass":
+        return pass_refusal(state)
+    if kind == "play_card":
+        return play_refusal(state)
     return None
 
 
