@@ -100,6 +100,7 @@ if TYPE_CHECKING:
         workplaces_in_use,
     )
     from solo_deck.rules.corrections import correction_targets
+    from solo_deck.rules.edict_order import reward_chooses_edict
     from solo_deck.rules.effects import (
         AllyKindChoice,
         choice_total,
@@ -241,6 +242,7 @@ _MODULE_OF: dict[str, str] = {
     "with_most_structures": "solo_deck.rules.scoring",
     "title_for": "solo_deck.rules.scoring",
     "promote_cost": "solo_deck.rules.workplace_area",
+    "reward_chooses_edict": "solo_deck.rules.edict_order",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DIFFICULTY_MARKETS": "solo_deck.setup",
     "GameSetup": "solo_deck.setup",
@@ -373,6 +375,7 @@ __all__ = [
     "player_edicts_per_round",
     "promote_cost",
     "removal_before_your_next_turn",
+    "reward_chooses_edict",
     "side_incomes",
     "slots",
     "space_key",

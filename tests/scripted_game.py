@@ -89,8 +89,8 @@ ROUND_1: tuple[Event, ...] = (
     fred("S06"),  # ship to Tunis, its card and Ally leave
     face_down(2, "build"),
     Build(structure="keep", site="K2", cover="slot", stone=2),  # 1 K, 0 S; six slots now
+    TakeEdictReward(slot=1, grain=1),  # first the reward under Active II, a resource: 2 G
     PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1),  # F: 3 W, 2 K
-    TakeEdictReward(slot=1, grain=1),  # Active II's reward, a resource: 2 G
     fred("S12"),  # stays in Tunis: no card left there
     Travel(port=1),  # Roma → Alexandria, the first step is free
     face_down(3, "summon"),
@@ -113,8 +113,8 @@ ROUND_2: tuple[Event, ...] = (
     # six slots
     face_down(0, "build"),
     Build(structure="wall", site="W2", stone=1),  # 2 W, 0 S; W2 shows the mark: an Edict
-    PlayerEdict(slot=0, choice={"T": "add"}, replacement=0),  # F: 4 T; Next I used
     TakeEdictReward(slot=0, augustales=3, reward=THREE_AUGUSTALES),  # told once: 7 A
+    PlayerEdict(slot=0, choice={"T": "add"}, replacement=0),  # then its icons: F 4 T
     fred("S09"),  # Edict I (now 1S): F 2 Stone; no Next tile: Active I stays empty
     face_down(1, "build"),
     Build(structure="tower", site="T3", great="great_tower_b", grain=1),  # closes W2's side

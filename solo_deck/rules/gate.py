@@ -26,6 +26,7 @@ from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.castle_sites import why_no_site
+from solo_deck.rules.edict_order import edict_order_refusal
 from solo_deck.rules.hand import pass_refusal, play_refusal
 from solo_deck.rules.triggers import workplace_discount
 from solo_deck.rules.workplace_area import promote_shortfall
@@ -115,11 +116,9 @@ def _pending_reason(state: GameState, first: Obligation, kind: str, ruleset: Rul
     if kind not in first.event_types:
         return owed
     if first.does == "edict":
-        any_tile = any(tile is not None for tile in state.edicts.active)
-        if kind == "player_edict" and not any_tile:
-            return "no Active Edict tile is left: take one of the three rewards instead"
-        if kind == "take_edict_reward" and any_tile:
-            return "issue an Active Edict (its reward comes with it)"
+        why = edict_order_refusal(state, first, kind)
+        if why is not None:
+            return why
     cannot = _cannot(state, first, ruleset)
     if cannot is not None:
         return cannot + (": decline it" if first.optional else "")

@@ -205,7 +205,8 @@ class KeyDriver:
     async def _player_edict(self, event: ev.PlayerEdict) -> None:
         dialog = self.expect(IssueEdictModal)
         choices = dialog.query_one("#choices", OptionList)
-        await self.choose(choices, lambda t: t.startswith(f"Active {numeral(event.slot)}:"))
+        if dialog.fixed is None:  # else the reward taken chose the Edict
+            await self.choose(choices, lambda t: t.startswith(f"Active {numeral(event.slot)}:"))
         wanted = [direction.value for direction in event.choice.values()]
 
         def directions(text: str) -> bool:
