@@ -78,7 +78,7 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
         why = "; ".join(reason.describe() for reason in reasons)
         return new_state, f"Round {state.round} ended. The game is over: {why}", []
     player = state.player.model_copy(update={"played": ()})
-    state = refill(state, ctx.limits)
+    state = refill(state.model_copy(update={"player": player}), ctx.limits)
     new_state = state.model_copy(
         update={
             "round": state.round + 1,

@@ -15,6 +15,7 @@ replay as they were.
 
 from __future__ import annotations
 
+from solo_deck.data.loaders import house_cards_of
 from solo_deck.errors import RuleError
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
@@ -62,11 +63,31 @@ def remove_from_hand(state: GameState, card: str) -> GameState:
     return state.model_copy(update={"hand": state.hand - 1})
 
 
+def cards_owned(state: GameState) -> int:
+    """Action cards you own: your House's starting cards and the Advanced cards bought
+    (a House card given up for a Purchase is not tracked: an upper bound)."""
+    house = sum(card.copies for card in house_cards_of(state.player.house))
+    return house + len(state.player.advanced_cards)
+
+
+def drawable(state: GameState) -> int:
+    """Cards you could still draw: every card you own that is neither in your hand nor in a
+    card slot (an empty draw pile is refilled from the discard pile)."""
+    held = state.hand or 0
+    return max(0, cards_owned(state) - held - len(state.player.played))
+
+
+def draw(state: GameState, count: int) -> GameState:
+    """Draw ``count`` cards, as many as there are to draw."""
+    return add_to_hand(state, min(count, drawable(state)))
+
+
 def refill(state: GameState, limits: PlayerLimits) -> GameState:
     """The End Phase refill: draw up to your hand limit (a larger hand stays as it is)."""
     if state.hand is None:
         return state
-    return state.model_copy(update={"hand": max(state.hand, hand_size(state, limits))})
+    owned = cards_owned(state)  # the played cards are back in the piles
+    return state.model_copy(update={"hand": max(state.hand, min(owned, hand_size(state, limits)))})
 
 
 def cards_drawn(duty: Obligation) -> int:

@@ -14,7 +14,7 @@ from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.effects import describe_grant, grant_gains
 from solo_deck.rules.follow_through import pay, receive
-from solo_deck.rules.hand import add_to_hand, cards_drawn, pass_refusal, play_from_hand
+from solo_deck.rules.hand import cards_drawn, draw, pass_refusal, play_from_hand
 from solo_deck.rules.triggers import (
     action_obligations,
     active_workplaces,
@@ -159,8 +159,9 @@ def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
         if event != Resolve():
             raise RuleError("this needs no choice: just confirm it")
         drawn = cards_drawn(first)
-        held = f" ({state.hand + drawn} in hand)" if drawn and state.hand is not None else ""
-        return add_to_hand(state, drawn), f"Done: {first.text}{held}", []
+        state = draw(state, drawn)
+        held = f" ({state.hand} in hand)" if drawn and state.hand is not None else ""
+        return state, f"Done: {first.text}{held}", []
     board = state.board
     if grant.unknown:
         if event.effect is None or event.effect.unknown:
