@@ -12,8 +12,8 @@ may still be refused for its own values (too little Grain, a slot already used).
 >>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
->>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain"})
-['pass', 'play_card', 'travel']
+>>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain"})  # 5 cards: no pass
+['play_card', 'travel']
 """
 
 from __future__ import annotations
