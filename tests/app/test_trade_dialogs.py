@@ -65,9 +65,7 @@ async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None
         await press(pilot, "enter")
     first_house_card = app.results[0].removes
     # Issue 25: the removed card comes from your hand unless you untick it (5 cards held).
-    assert app.results == [
-        BuyCard(space=0, card_id="A7", removes=first_house_card, from_hand=True)
-    ]
+    assert app.results == [BuyCard(space=0, card_id="A7", removes=first_house_card, from_hand=True)]
     assert first_house_card == "common-stone"
 
 
