@@ -53,8 +53,9 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "Edict rewards",
         "Every Edict you issue gives the reward printed under its Active space; "
         "the app asks once what is printed there and remembers it. With no Active tile left you "
-        "still take one of the three rewards. The app records the reward after the icons: they "
-        "touch different boards, so the order changes nothing.",
+        "still take one of the three rewards. You take the reward first and then resolve the "
+        "icons, as the rulebook orders it; games saved before version 3 of the file keep the "
+        "icons first, as they were recorded.",
         "core rules",
     ),
     (
@@ -74,8 +75,11 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
     ),
     (
         "Passing",
-        "The rules let you pass only with no card in hand. Only the table knows your "
-        "hand, so the app asks and takes your word; Frederick then takes his remaining actions.",
+        "The rules let you pass only with no card in hand. The app counts your hand: "
+        "5 at setup, one less per card played, one more per card bought or drawn, one less for "
+        "a card of your hand given up for a Purchase, topped up to your hand size when a round "
+        "ends. Pass opens only with none left. An older saved game does not count it: there "
+        "the app asks and takes your word. Frederick then takes his remaining actions.",
         "solo rules; project decision",
     ),
     (
@@ -210,6 +214,34 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "rules text: they are marked assumed and you can "
         "change them (the ports at setup). Frederick's piece counts come from the v19 draft.",
         "assumed: verify",
+    ),
+    (
+        "Workplace board",
+        "Each Countryside or Village tile carries one level I and one level II ability, so "
+        "naming one of its spaces names the other. Our text shows the Grain of just one "
+        "arrow (Village to Village, 1 Grain); the other arrows are assumed free, marked "
+        "assumed in the board data. Which two spaces hold the Edict tokens is not written "
+        "either: the app asks the first time a Specialist arrives.",
+        "rulebook; assumed: verify",
+    ),
+    (
+        "Buying a card",
+        "A card you buy offers its effect at once (you may skip it); a Workplace that rewards "
+        "a Purchase, such as Village I B's 3 VP, pays after that effect, for every Purchase "
+        "however it came about. The card then joins your hand and can be played this round.",
+        "rulebook; project decision",
+    ),
+    (
+        "A card pays for itself",
+        "What a card gives lands in your supply before its next step, so a card that gives "
+        "Grain and then promotes can pay the arrow with that Grain.",
+        "project decision",
+    ),
+    (
+        "Frederick's Specialist",
+        "His Specialist never removes a Workplace Edict token and issues no Edict there: the "
+        "tokens wait for your Specialists.",
+        "solo rules; project decision",
     ),
 ]
 """(topic, decision, source) for each interpretation the app commits to."""

@@ -116,6 +116,7 @@ if TYPE_CHECKING:
     from solo_deck.rules.card_slots import face_down_offers, slot_actions
     from solo_deck.rules.castle_sites import SiteOffer, can_pay, site_offers
     from solo_deck.rules.corrections import correction_targets
+    from solo_deck.rules.edict_order import reward_chooses_edict
     from solo_deck.rules.effects import (
         AllyKindChoice,
         choice_total,
@@ -138,6 +139,7 @@ if TYPE_CHECKING:
         with_most_structures,
     )
     from solo_deck.rules.summon_cost import summon_cost
+    from solo_deck.rules.workplace_area import promote_cost
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
 
@@ -278,6 +280,8 @@ _MODULE_OF: dict[str, str] = {
     "most_structures_line": "solo_deck.rules.scoring",
     "with_most_structures": "solo_deck.rules.scoring",
     "title_for": "solo_deck.rules.scoring",
+    "promote_cost": "solo_deck.rules.workplace_area",
+    "reward_chooses_edict": "solo_deck.rules.edict_order",
     "SCHEMA_VERSION": "solo_deck.schema",
     "DIFFICULTY_MARKETS": "solo_deck.setup",
     "GameSetup": "solo_deck.setup",
@@ -421,10 +425,12 @@ __all__ = [
     "next_card_odds",
     "parse_edict",
     "player_edicts_per_round",
+    "promote_cost",
     "read_board",
     "reference_entries",
     "reference_source",
     "removal_before_your_next_turn",
+    "reward_chooses_edict",
     "search_reference",
     "side_incomes",
     "site_offers",

@@ -180,6 +180,8 @@ class BuyCard(FrozenModel):
     card_id: CardId
     augustales: Amount | None = None
     removes: CardId | None = None
+    from_hand: bool = False
+    """The card ``removes`` names came from your hand (else from your discard pile)."""
 
 
 class Build(FrozenModel):
@@ -223,12 +225,13 @@ class Build(FrozenModel):
 
 class Promote(FrozenModel):
     """You move Specialist ``specialist`` (0–2) one space; ``path`` is needed the first
-    time it enters the Workplace Area."""
+    time it enters the Workplace Area. ``grain``: what the arrow crossed costs (``None``:
+    the engine takes it from the board; a game saved before the board was data says it)."""
 
     type: Literal["promote"] = "promote"
     specialist: Position
     path: Path | None = None
-    grain: Amount = 0
+    grain: Amount | None = None
 
 
 class VisitMarket(FrozenModel):

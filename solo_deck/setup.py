@@ -165,6 +165,7 @@ def initial_state(setup: GameSetup) -> GameState:
     ports = voyage_rules.ports.value
     advanced = voyage_rules.advanced_cards_level_a.value + voyage_rules.advanced_cards_level_b.value
     placed = len(ports) * voyage_rules.card_spaces_per_port.value
+    player = PlayerState.initial(rules, house=setup.house)
     return GameState(
         palace=Palace.initial(rules),
         edicts=EdictRow(active=setup.active_edicts, next=setup.next_edicts, pile=setup.edict_pile),
@@ -183,7 +184,8 @@ def initial_state(setup: GameSetup) -> GameState:
             card_ids=list(setup.port_cards),
             ally_ids=list(setup.port_allies),
         ),
-        player=PlayerState.initial(rules, house=setup.house),
+        player=player,
+        hand=limits.hand_size if player.sites is not None else None,
         board=Board.initial(
             limits,
             ports=len(ports),

@@ -20,9 +20,11 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.state import GameState, Phase
+from solo_deck.queries import hand
 from solo_deck.rules.card_slots import slot_actions
 from solo_deck.rules.castle_sites import site_offers
 from solo_deck.rules.effects import default_choice
+from solo_deck.rules.hand import cards_owned
 from solo_deck.rules.summon_cost import summon_cost
 
 SKIPPED = {"gain", "correct", "name_ally", "name_card"}
@@ -204,6 +206,23 @@ def check_state(game: SoloGame) -> None:
         assert state.frederick_actions < game.setup.ruleset.rounds.frederick_max_actions.value
     assert player.structures <= 13
     check_castle(game)
+    check_hand(game)
+
+
+def check_hand(game: SoloGame) -> None:
+    """A hand that could be held at a real table: never below 0, never more cards than you
+    own besides those in your card slots, and refilled to your hand size (or every card you
+    own) when a round begins."""
+    state = game.state
+    if state.hand is None:  # a game saved before the hand was counted
+        return
+    assert state.hand >= 0
+    owned = cards_owned(state)
+    assert state.hand + len(state.player.played) <= owned
+    if state.phase is Phase.PLAYER and state.player_turns == 0 and not state.card_played:
+        assert state.hand >= min(owned, hand(state, game.setup.ruleset))
+    if state.hand > 0 and state.phase is Phase.PLAYER and not state.pending:
+        assert "pass" not in game.allowed()
 
 
 def check_castle(game: SoloGame) -> None:

@@ -16,13 +16,13 @@ from __future__ import annotations
 from solo_deck import GameSetup, SoloGame, load_default_deck
 from solo_deck.events import (
     Build,
-    BuyCard,
     CastleIncome,
     ChooseCityBonus,
     EndRound,
     Event,
     FrederickTurn,
     NameAlly,
+    Pass,
     PlayCard,
     PlayerEdict,
     Promote,
@@ -91,8 +91,8 @@ ROUND_1: tuple[Event, ...] = (
     fred("S06"),  # ship to Tunis, its card and Ally leave
     face_down(3, "build"),
     Build(structure="keep", site="K2", cover="slot", stone=2),  # 1 K, 0 S; six slots now
+    TakeEdictReward(slot=1, grain=1),  # first the reward under Active II, a resource: 2 G
     PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1),  # F: 3 W, 2 K
-    TakeEdictReward(slot=1, grain=1),  # Active II's reward, a resource: 2 G
     fred("S12"),  # stays in Tunis: no card left there
     Travel(port=1),  # Roma → Alexandria, the first step is free
     face_down(2, "summon"),
@@ -101,25 +101,26 @@ ROUND_1: tuple[Event, ...] = (
     face_down(4, "promote"),
     Promote(specialist=0, path="A"),  # onto A1: Countryside I A (+2 VP per Summon)
     fred("S08"),  # to Tunis; Edict III 2G 1A: F 3 Grain, Treasury 9; Next III (1P) up
-    PlayCard(slot=5, face_up=True, card_id="common-augustales"),
-    Resolve(),  # +3: 7 A. No slot left and Frederick is done: the End Phase
+    # Five cards played from a hand of five: the sixth slot is free, but no card is left
+    # to put there, so you pass; Frederick is done: the End Phase.
+    Pass(),
     CastleIncome(),  # the Stone side: +1 S (1 S)
     ScoreAllyIncome(),  # Castellan needs more Walls than Frederick (1 against 3): 1 VP
     Reorganise(),  # the Allies under Castellan (Alexandria) and in Tunis turn face up
     NameAlly(port=1, space=0, ally_id="tento"),  # you see Tento; Tunis's stays unnamed
-    EndRound(),  # round 1 ends with 1 VP, 1 G, 1 S, 7 A
+    EndRound(),  # round 1 ends with 1 VP, 1 G, 1 S, 4 A; the hand refills to 5
 )
 
 ROUND_2: tuple[Event, ...] = (
     # six slots
     face_down(0, "build"),
     Build(structure="wall", site="W2", stone=1),  # 2 W, 0 S; W2 shows the mark: an Edict
-    PlayerEdict(slot=0, choice={"T": "add"}, replacement=0),  # F: 4 T; Next I used
-    TakeEdictReward(slot=0, augustales=3, reward=THREE_AUGUSTALES),  # told once: 10 A
+    TakeEdictReward(slot=0, augustales=3, reward=THREE_AUGUSTALES),  # told once: 7 A
+    PlayerEdict(slot=0, choice={"T": "add"}, replacement=0),  # then its icons: F 4 T
     fred("S09"),  # Edict I (now 1S): F 2 Stone; no Next tile: Active I stays empty
     face_down(3, "build"),
     Build(structure="tower", site="T3", great="great_tower_b", grain=1),  # closes W2's side
-    # 3 T, 0 G, 10 - 3 = 7 A; Augustalis side +1: 8 A; then Great Tower B's free Summon:
+    # 3 T, 0 G, 7 - 3 = 4 A; Augustalis side +1: 5 A; then Great Tower B's free Summon:
     SummonAlly(ally_id="tento"),  # named at the End Phase; Countryside I A: +2 VP → 3 VP
     fred("S10"),  # Edict II (1C): F 3 Court Allies; Active II stays empty
     face_down(1, "promote"),
@@ -131,29 +132,27 @@ ROUND_2: tuple[Event, ...] = (
     face_down(4, "promote"),
     Promote(specialist=1),  # B3, the City: its tile is F (a Keep without resources)
     ChooseCityBonus(tile="F"),
-    Build(structure="keep", site="K1", cover="hand"),  # 2 K; the cover: draw 2, hand 7
+    Build(structure="keep", site="K1", cover="hand"),  # 2 K; the cover: draw 2 (2 in hand)
     Resolve(),
-    TakeEdictReward(slot=0, augustales=3),  # no Active tile left, a reward: 11 A
+    TakeEdictReward(slot=0, augustales=3),  # no Active tile left, a reward: 8 A
     fred("S15"),  # to your ship in Alexandria: nothing face up to remove
-    Travel(port=0),  # Alexandria → Roma: 4 steps, 3 paid: 8 A
-    face_down(5, "purchase"),
-    BuyCard(card_id="A1"),  # 3 A: 5 A; its effect at once:
-    Resolve(),  # +2 Grain: 2 G (2 resources; 2 Walls store 4)
+    PlayCard(slot=5, face_up=True, card_id="common-augustales"),  # the sixth slot: 1 left in hand
+    Resolve(),  # +3: 11 A. No slot left and Frederick is done: the End Phase
     *END_PHASE,
-    # Castle income: Stone side +1 (1 S), Augustalis side +1 (6 A). Ally income: Castellan
+    # Castle income: Stone side +1 (1 S), Augustalis side +1 (12 A). Ally income: Castellan
     # (2 Walls against 3) 1 VP, Tento (Treasury 9, needs 9) 3 VP: 3 + 4 = 7 VP.
 )
 
 SCRIPT: tuple[Event, ...] = ROUND_1 + ROUND_2
 """Every event of the game, in order."""
 
-FINAL_SUPPLY = (7, 2, 1, 6)
+FINAL_SUPPLY = (7, 0, 1, 12)
 """VP, Grain, Stone and Augustales at the end."""
 FINAL_CASTLE = (3, 2, 2)
 """Towers, Walls and Keeps at the end."""
 TOTAL = 20
 """7 VP + 7 Structures + 4 (most Structures: you are the only player who scores) +
-(3 resources x 2 + 6 Augustales) // 6 = 12 // 6 = 2."""
+(1 resource x 2 + 12 Augustales) // 6 = 14 // 6 = 2."""
 TITLE = "Serf"
 
 

@@ -231,7 +231,8 @@ def _game_over(session: Any) -> None:
     setup = GameSetup(active_edicts=tiles, next_edicts=later, edict_pile=18, seed=1)
     state = initial_state(setup)
     player = state.player.model_copy(update={"towers": 5, "walls": 5, "keeps": 3})
-    session.start(setup.model_copy(update={"start": state.model_copy(update={"player": player})}))
+    start = state.model_copy(update={"player": player, "hand": 0})  # every card played
+    session.start(setup.model_copy(update={"start": start}))
     session.push(ev.Pass())
     for _ in range(30):
         if session.state.game_over:

@@ -19,6 +19,7 @@ from solo_deck.model.player_board import PlayerBoard
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import DeckDefinition
 from solo_deck.model.voyage_board import VoyageBoard
+from solo_deck.model.workplace_area import WorkplaceArea
 from solo_deck.model.workplaces import WorkplaceTile
 
 M = TypeVar("M", bound=BaseModel)
@@ -165,6 +166,12 @@ def load_voyage_board() -> VoyageBoard:
     data = _read("voyage_board.toml")
     data["ally_spaces"] = data.pop("ally_space", [])
     return validate_document(VoyageBoard, data, _label("voyage_board.toml"))
+
+
+def load_workplace_area() -> WorkplaceArea:
+    """The Workplace Area's printed facts: tile pairs, arrow Grain and token spaces."""
+    name = "workplace_area.toml"
+    return validate_document(WorkplaceArea, _read(name), _label(name))
 
 
 @cache

@@ -90,6 +90,9 @@ class GameState(FrozenModel):
     player: PlayerState
     board: Board
     pending: tuple[Obligation, ...] = ()
+    hand: int | None = Field(default=None, ge=0)
+    """Cards in your hand (``None``: not counted, a game saved before the boards were data;
+    see :mod:`solo_deck.rules.hand`)."""
     end_phase: EndPhaseProgress = EndPhaseProgress()
     last_frederick: FrederickReport | None = None
     game_end: tuple[GameEndReason, ...] = ()

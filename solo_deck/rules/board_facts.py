@@ -10,6 +10,7 @@ from solo_deck.model.state import GameState
 from solo_deck.model.workplaces import space_key
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.triggers import arrival_obligations, grant_obligations
+from solo_deck.rules.workplace_area import board_known, fill_tile
 
 
 def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Outcome:
@@ -44,6 +45,8 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
     elif event.token and board.tokens_unlocated() < 1:
         raise RuleError("every Workplace Edict token is accounted for")
     board = board.with_space(entry.model_copy(update={"tile": event.tile, "token": event.token}))
+    if board_known(state):
+        board = fill_tile(board, key, event.tile)
     state = state.model_copy(update={"board": board})
     arrived = board.space(event.path, event.space)
     duties = arrival_obligations(arrived, state.player, ctx.limits)

@@ -34,6 +34,8 @@ def correction_targets(state: GameState) -> list[str]:
     targets += ["edicts.pile", "voyage.advanced_pile", "voyage.frederick", "voyage.player"]
     targets += [f"edicts.active.{i}" for i in range(3)] + [f"edicts.next.{i}" for i in range(3)]
     targets += list(COUNTER_FIELDS)
+    if state.hand is not None:  # the cards in your hand, when the engine counts them
+        targets.append("hand")
     return targets
 
 

@@ -1,4 +1,9 @@
-"""Issuing an Edict as a player, and taking the reward under its Active space."""
+"""Issuing an Edict as a player, and taking the reward under its Active space.
+
+The rulebook's order: you choose an Active Edict, take the reward printed under it, then
+activate its icons. A game on the board data records it so (``TakeEdictReward`` meets the
+Edict to issue and leaves its icons owed); a game saved before records the icons first and
+the reward after, and replays as it was."""
 
 from __future__ import annotations
 
@@ -22,6 +27,13 @@ def player_edict(state: GameState, event: PlayerEdict, ctx: Context) -> Outcome:
     edicts = state.edicts
     tile = edicts.active[event.slot]
     numeral = Numeral.from_index(event.slot).value
+    first = ctx.first
+    rewarded = first is not None and first.does == "edict" and first.slot is not None
+    if rewarded and first is not None and event.slot != first.slot:
+        taken = Numeral.from_index(first.slot or 0).value
+        raise RuleError(
+            f"you took the reward under Active {taken}: issue that Edict (its icons now)"
+        )
     if tile is None:
         raise RuleError(f"Active {numeral} is empty; choose another Edict")
     choice = {EdictKind(k): Direction(v) for k, v in event.choice.items()}
@@ -33,7 +45,8 @@ def player_edict(state: GameState, event: PlayerEdict, ctx: Context) -> Outcome:
     edicts, _, refill = edicts.take(event.slot, event.replacement)
     text = f"You issued Edict {numeral} ({tile}): " + ", ".join(c.describe() for c in changes)
     new_state = state.model_copy(update={"palace": palace, "edicts": edicts})
-    return new_state, text + ". " + refill.describe(), [reward_duty(state, event.slot)]
+    duties = [] if rewarded else [reward_duty(state, event.slot)]
+    return new_state, text + ". " + refill.describe(), duties
 
 
 def reward_duty(state: GameState, slot: int) -> Obligation:
@@ -50,6 +63,20 @@ def reward_duty(state: GameState, slot: int) -> Obligation:
     )
 
 
+def icons_duty(slot: int, tile: str) -> Obligation:
+    """After its reward, the icons of the Edict in Active ``slot`` (the rulebook's order:
+    the reward under the Edict first, then its icons)."""
+    numeral = Numeral.from_index(slot).value
+    return Obligation(
+        kind="issue_edict",
+        does="edict",
+        text=f"Activate the icons of Edict {numeral} ({tile}): add or remove each kind",
+        source=f"Edict {numeral}",
+        optional=False,
+        slot=slot,
+    )
+
+
 def take_reward(state: GameState, event: TakeEdictReward, ctx: Context) -> Outcome:
     """Take the reward under an Active space (the one just issued, or any of the three
     when no Active tile was left to issue)."""
@@ -59,6 +86,10 @@ def take_reward(state: GameState, event: TakeEdictReward, ctx: Context) -> Outco
         numeral = Numeral.from_index(first.slot or 0).value
         raise RuleError(f"the reward comes from the space you issued: Active {numeral}")
     numeral = Numeral.from_index(event.slot).value
+    tile = state.edicts.active[event.slot]
+    chooses_edict = first.does == "edict" and state.edicts.non_empty_active()
+    if chooses_edict and tile is None:
+        raise RuleError(f"Active {numeral} is empty: take the reward under an Edict you can issue")
     board = state.board
     reward = board.edict_rewards[event.slot]
     if event.reward is not None:
@@ -88,5 +119,7 @@ def take_reward(state: GameState, event: TakeEdictReward, ctx: Context) -> Outco
     player = receive(state.player, get)
     source = f"Active {numeral} reward"
     duties = action_obligations(reward.actions, "edict_reward", source)
+    if chooses_edict and tile is not None:
+        duties.append(icons_duty(event.slot, str(tile)))
     new_state = state.model_copy(update={"player": player, "board": board})
     return new_state, f"You took the reward under Active {numeral}: {get.describe()}", duties

@@ -6,6 +6,7 @@ from __future__ import annotations
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
 from solo_deck.model.state import EndPhaseProgress, GameEndReason, GameState, Phase
 from solo_deck.rules.context import Context, Outcome
+from solo_deck.rules.hand import refill
 from solo_deck.rules.income import ally_income
 from solo_deck.rules.triggers import side_obligations
 
@@ -77,6 +78,7 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
         why = "; ".join(reason.describe() for reason in reasons)
         return new_state, f"Round {state.round} ended. The game is over: {why}", []
     player = state.player.model_copy(update={"played": ()})
+    state = refill(state.model_copy(update={"player": player}), ctx.limits)
     new_state = state.model_copy(
         update={
             "round": state.round + 1,
@@ -92,4 +94,5 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
             "last_frederick": None,
         }
     )
-    return new_state, f"Round {state.round} ended; round {state.round + 1} begins", []
+    held = f" with {state.hand} cards in hand" if state.hand is not None else ""
+    return new_state, f"Round {state.round} ended; round {state.round + 1} begins{held}", []

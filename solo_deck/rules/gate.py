@@ -12,8 +12,8 @@ may still be refused for its own values (too little Grain, a slot already used).
 >>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
->>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain"})
-['pass', 'play_card', 'travel']
+>>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain"})  # 5 cards: no pass
+['play_card', 'travel']
 """
 
 from __future__ import annotations
@@ -26,8 +26,11 @@ from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.castle_sites import why_no_site
+from solo_deck.rules.edict_order import edict_order_refusal
+from solo_deck.rules.hand import pass_refusal, play_refusal
 from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import workplace_discount
+from solo_deck.rules.workplace_area import promote_shortfall
 
 ALWAYS = frozenset({"correct", "name_ally", "name_card"})
 """Hand corrections and what lies at a port: the table may tell these at any time."""
@@ -114,11 +117,9 @@ def _pending_reason(state: GameState, first: Obligation, kind: str, ruleset: Rul
     if kind not in first.event_types:
         return owed
     if first.does == "edict":
-        any_tile = any(tile is not None for tile in state.edicts.active)
-        if kind == "player_edict" and not any_tile:
-            return "no Active Edict tile is left: take one of the three rewards instead"
-        if kind == "take_edict_reward" and any_tile:
-            return "issue an Active Edict (its reward comes with it)"
+        why = edict_order_refusal(state, first, kind)
+        if why is not None:
+            return why
     cannot = _cannot(state, first, ruleset)
     if cannot is not None:
         return cannot + (": decline it" if first.optional else "")
@@ -179,6 +180,9 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         ]
         if not movable:
             return "no Specialist can move further"
+        short = promote_shortfall(state, movable, first.terms, limits)
+        if short is not None:
+            return short
     return None
 
 
@@ -195,6 +199,10 @@ def _turn_reason(state: GameState, kind: str) -> str | None:
     # above always comes first: no separate "already played" case here.
     if kind == "travel" and state.travelled:
         return "your ship already sailed this turn"
+    if kind == "pass":
+        return pass_refusal(state)
+    if kind == "play_card":
+        return play_refusal(state)
     return None
 
 

@@ -22,6 +22,7 @@ from solo_deck.queries import market_trades
 from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.follow_through import pay, receive
+from solo_deck.rules.hand import add_to_hand, remove_from_hand
 from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import (
     active_workplaces,
@@ -35,6 +36,7 @@ from solo_deck.rules.triggers import (
     workplace_discount,
     workplace_obligations,
 )
+from solo_deck.rules.workplace_area import check_promote_grain
 
 
 def _terms(ctx: Context) -> ActionTerms:
@@ -163,9 +165,8 @@ def promote(state: GameState, event: Promote, ctx: Context) -> Outcome:
         raise RuleError(f"this Specialist has reached the end of Path {path}")
     if current.space + 1 == length and Specialist(path=path, space=length) in player.specialists:
         raise RuleError(f"another of your Specialists is already in the City of Path {path}")
-    if terms.free_grain and event.grain:
-        raise RuleError("this promotion costs no Grain")
-    player = pay(player, Gains(grain=event.grain), "the promotion")
+    grain = check_promote_grain(state, path, current.space + 1, event.grain, terms)
+    player = pay(player, Gains(grain=grain), "the promotion")
     moved = Specialist(path=path, space=current.space + 1)
     specialists = list(player.specialists)
     specialists[event.specialist] = moved
@@ -176,7 +177,7 @@ def promote(state: GameState, event: Promote, ctx: Context) -> Outcome:
         state = _exclude_in_next(state, ctx, event.specialist)
     state, duties = arrival(state, path, moved.space, ctx)
     text = f"You promoted Specialist {event.specialist + 1} to {moved.describe()}"
-    return state, text + _paid(Gains(grain=event.grain)), duties
+    return state, text + _paid(Gains(grain=grain)), duties
 
 
 def _exclude_in_next(state: GameState, ctx: Context, specialist: int) -> GameState:
@@ -349,7 +350,8 @@ def buy(state: GameState, event: BuyCard, ctx: Context) -> Outcome:
             )
         owned = tuple(c for c in owned if c != removed)
         cost = Gains()
-        how = f", removed {removed} from the game"
+        pile = "your hand" if event.from_hand else "your discard pile"
+        how = f", removed {removed} from the game (it came from {pile})"
     tiles = active_workplaces(state)
     player = pay(player, cost, card.id)
     voyage, _ = voyage.take_card(port, event.space)
@@ -357,6 +359,9 @@ def buy(state: GameState, event: BuyCard, ctx: Context) -> Outcome:
     duties = card_obligations(card.id, card.grant, "bought")
     duties += workplace_obligations(tiles, "purchase")
     new_state = state.model_copy(update={"player": player, "voyage": voyage})
+    if event.removes is not None and event.from_hand:
+        new_state = remove_from_hand(new_state, event.removes)
+    new_state = add_to_hand(new_state, 1)
     return new_state, f"You bought {card.id} in {name}{how}", duties
 
 

@@ -15,6 +15,7 @@ from solo_deck.rules.card_slots import why_not_face_down
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.effects import describe_grant, grant_gains
 from solo_deck.rules.follow_through import pay, receive
+from solo_deck.rules.hand import cards_drawn, draw, pass_refusal, play_from_hand
 from solo_deck.rules.triggers import (
     action_obligations,
     active_workplaces,
@@ -83,6 +84,7 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
         )
     if event.slot not in player.free_slots(ctx.limits):
         raise RuleError(f"slot {event.slot + 1} already holds a card this round")
+    state = play_from_hand(state)
     board = state.board
     if event.face_up:
         card_id = event.card_id or ""
@@ -136,7 +138,11 @@ def _playable_grant(state: GameState, card_id: str) -> Grant:
 
 
 def pass_turn(state: GameState, event: Pass, ctx: Context) -> Outcome:
-    """Pass: no more turns for you this round; Frederick takes his remaining actions."""
+    """Pass: no more turns for you this round; Frederick takes his remaining actions.
+    Only with an empty hand (when the engine counts it)."""
+    why = pass_refusal(state)
+    if why is not None:
+        raise RuleError(why)
     left = ctx.ruleset.rounds.frederick_max_actions.value - state.frederick_actions
     phase = Phase.FREDERICK if left > 0 else Phase.END_PHASE
     new_state = state.model_copy(update={"passed": True, "phase": phase})
@@ -156,7 +162,10 @@ def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
     if grant is None:
         if event != Resolve():
             raise RuleError("this needs no choice: just confirm it")
-        return state, f"Done: {first.text}", []
+        drawn = cards_drawn(first)
+        state = draw(state, drawn)
+        held = f" ({state.hand} in hand)" if drawn and state.hand is not None else ""
+        return state, f"Done: {first.text}{held}", []
     board = state.board
     if grant.unknown:
         if event.effect is None or event.effect.unknown:

@@ -43,7 +43,10 @@ def prepared_setup(
         **changes,
     )
     state = initial_state(setup)
-    state = state.model_copy(update={"player": state.player.model_copy(update=player or {})})
+    hand = None if state.hand is None else 0  # every card played: you may pass (issue 25)
+    state = state.model_copy(
+        update={"player": state.player.model_copy(update=player or {}), "hand": hand}
+    )
     if advanced_pile is not None:
         voyage = state.voyage.model_copy(update={"advanced_pile": advanced_pile})
         state = state.model_copy(update={"voyage": voyage})

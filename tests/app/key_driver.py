@@ -22,6 +22,7 @@ from companion.ui.screens.modals.build import BuildModal
 from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.city_bonus import CityBonusModal
+from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.modals.edict_reward import RewardModal
 from companion.ui.screens.modals.event_modal import EventModal
 from companion.ui.screens.modals.issue_edict import IssueEdictModal, numeral
@@ -131,6 +132,12 @@ class KeyDriver:
         short = event.face.short()
         await self.choose(faces, lambda text: text.startswith(f"{short}   ("))
 
+    async def _pass(self, event: ev.Pass) -> None:
+        self.expect(TableScreen)
+        await self.keys("P")
+        self.expect(ConfirmModal)
+        await self.keys("y")
+
     async def _travel(self, event: ev.Travel) -> None:
         self.expect(TableScreen)
         await self.keys("t")
@@ -222,7 +229,8 @@ class KeyDriver:
     async def _player_edict(self, event: ev.PlayerEdict) -> None:
         dialog = self.expect(IssueEdictModal)
         choices = dialog.query_one("#choices", OptionList)
-        await self.choose(choices, lambda t: t.startswith(f"Active {numeral(event.slot)}:"))
+        if dialog.fixed is None:  # else the reward taken chose the Edict
+            await self.choose(choices, lambda t: t.startswith(f"Active {numeral(event.slot)}:"))
         wanted = [direction.value for direction in event.choice.values()]
 
         def directions(text: str) -> bool:
@@ -259,8 +267,8 @@ class KeyDriver:
         else:
             assert dialog.known_id == event.ally_id
         grain = dialog.query_one("#grain").input
-        if not grain.disabled and int(grain.value or 0) != event.grain:
-            await self.fill(grain, event.grain)
+        if not grain.disabled and int(grain.value or 0) != (event.grain or 0):
+            await self.fill(grain, event.grain or 0)
         await self.record()
 
     async def _promote(self, event: ev.Promote) -> None:
@@ -272,8 +280,8 @@ class KeyDriver:
             label = next(str(p) for p, v in path._options if v == event.path)
             await self.pick(path, label)
         grain = dialog.query_one("#grain").input
-        if not grain.disabled and int(grain.value or 0) != event.grain:
-            await self.fill(grain, event.grain)
+        if not grain.disabled and int(grain.value or 0) != (event.grain or 0):
+            await self.fill(grain, event.grain or 0)
         await self.record()
         await self._nothing_paid_again(PromoteModal)
 

@@ -82,7 +82,9 @@ async def test_escape_records_nothing_and_ctrl_d_declines(
 # --- Promote --------------------------------------------------------------------------------
 
 
-async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> None:
+async def test_promote_keys_choose_specialist_and_path_the_board_gives_the_grain(
+    tmp_path: Path,
+) -> None:
     app = face_down_host(tmp_path, PromoteModal, "promote", [Gain(grain=1)])
     async with app.shown() as pilot:
         assert "Specialist 1 — beside the board" in str(
@@ -90,28 +92,23 @@ async def test_promote_keys_choose_specialist_path_and_grain(tmp_path: Path) -> 
         )
         await press(pilot, "down", "enter")  # Specialist 2; Enter moves on to its path
         assert app.screen.focused is app.screen.query_one("#path", Select)
-        await press(pilot, "enter", "down", "enter")  # Path B; Enter moves on to the Grain
+        await press(pilot, "enter", "down", "enter")  # Path B
         assert "Path B space 1 (Countryside)" in app.text_of("#reach")
+        # Issue 25: the arrow's Grain comes from the board data, not typed.
+        grain = app.screen.query_one("#grain", NumberField)
+        assert grain.disabled and grain.text == "0"
+        assert app.text_of("#grain-board") == "The arrow into B1 asks 0 Grain (you have 2)."
         assert app.results == []
-        await press(pilot, "2")
         await confirm(pilot)
-    assert app.results == [Promote(specialist=1, path="B", grain=2)]
+    assert app.results == [Promote(specialist=1, path="B")]
 
 
-async def test_promote_nothing_paid_asks_once(tmp_path: Path) -> None:
+async def test_promote_on_the_board_asks_no_nothing_paid_question(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, PromoteModal, "promote")
     async with app.shown() as pilot:
-        await confirm_refused(pilot, NOTHING_PAID[:20].capitalize())
         await confirm(pilot)
-    assert app.results == [Promote(specialist=0, path="A", grain=0)]
-
-
-async def test_promote_refused_by_the_engine_stays_open(tmp_path: Path) -> None:
-    app = face_down_host(tmp_path, PromoteModal, "promote")
-    async with app.shown() as pilot:
-        await press(pilot, "enter", "enter", "enter")  # path A, then the Grain field
-        await press(pilot, "5")  # you hold 1 Grain
-        await confirm_refused(pilot, "You have only 1 Grain")
+    assert app.results == [Promote(specialist=0, path="A")]
+    assert NOTHING_PAID  # still asked in a game saved before the board was data
 
 
 async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Path) -> None:
@@ -138,8 +135,7 @@ async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Pat
         await press(pilot, "up")  # the excluded Specialist is skipped
         assert options.highlighted == 2
         await confirm(pilot)
-        await confirm(pilot)
-    assert app.results == [Promote(specialist=2, path="A", grain=0)]
+    assert app.results == [Promote(specialist=2, path="A")]
 
 
 async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) -> None:
@@ -148,14 +144,13 @@ async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) 
     async with app.shown() as pilot:
         assert app.screen.query_one("#specialist", OptionList).highlighted == 0
         assert not app.screen.query_one("#path-row").display
+        # Issue 25: C1 named Countryside I A, so C2 holds the other half of that tile.
         assert app.text_of("#reach") == (
-            "It will reach Path C space 2 (Countryside): a Workplace to name."
+            "It will reach Path C space 2 (Countryside): Countryside II A, Hand size +1 "
+            "while here; draw 1 card when you arrive.."
         )
-        await press(pilot, "enter")  # Enter moves on to the Grain
-        assert isinstance(app.screen.focused, Input)
-        await press(pilot, "1")
         await confirm(pilot)
-    assert app.results == [Promote(specialist=0, grain=1)]
+    assert app.results == [Promote(specialist=0)]
 
 
 async def test_promote_free_grain_field_off_and_no_question(tmp_path: Path) -> None:
@@ -173,7 +168,7 @@ async def test_promote_free_grain_field_off_and_no_question(tmp_path: Path) -> N
         assert grain.disabled and grain.text == "0"
         assert "costs no Grain" in grain.hint
         await confirm(pilot)
-    assert app.results == [Promote(specialist=0, path="A", grain=0)]
+    assert app.results == [Promote(specialist=0, path="A")]
 
 
 # --- Summon ---------------------------------------------------------------------------------

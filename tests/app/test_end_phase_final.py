@@ -53,7 +53,10 @@ async def test_the_steps_in_order_with_the_keys_lit_as_the_engine_allows(tmp_pat
             "· 4 · Reorganise the Voyage board",
             "· 5 · End of the round",
         ]
-        assert text(screen, "#hand-text") == "Refill your hand to 5 cards. Nothing to record."
+        assert (
+            text(screen, "#hand-text")
+            == "You hold 0 cards. Refill your hand to 5 cards. Nothing to record."
+        )
         # step 2 first: castle income is lit, ally income and the end of the round are not
         assert keys(screen)["castle_income"] and not keys(screen)["ally_income"]
         assert not keys(screen)["end_round"]

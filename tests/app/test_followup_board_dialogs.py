@@ -125,7 +125,7 @@ async def test_workplace_refused_by_the_engine_shows_inline(tmp_path: Path) -> N
 
 TO_CITY_C: tuple[Event, ...] = (
     PlayCard(slot=0, face_up=False, actions=("promote",)),
-    Promote(specialist=0, grain=1),
+    Promote(specialist=0),  # the arrow into the City: Grain from the board data
 )
 ON_C4 = {"specialists": (Specialist(path="C", space=4),)}
 

@@ -225,7 +225,7 @@ async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> No
         tmp_path,
         [
             PlayCard(slot=0, face_up=False, actions=("promote",)),
-            Promote(specialist=0, grain=1),
+            Promote(specialist=0),  # the arrow into the City: Grain from the board data
             ChooseCityBonus(tile="A"),
         ],
         player={"walls": 5, "specialists": (Specialist(path="A", space=4),)},

@@ -25,8 +25,11 @@ def make_app(folder: Path, carried: tuple[str, ...] = ()) -> StuporSoloApp:
     tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     later = tuple(parse_edict(t) for t in ("1S", "1C", "1P"))
     setup = GameSetup(active_edicts=tiles, next_edicts=later, edict_pile=18, seed=1)
+    start = initial_state(setup).model_copy(update={"hand": 0})  # every card played: pass
     if carried:
-        setup = setup.model_copy(update={"start": initial_state(setup), "start_log": carried})
+        setup = setup.model_copy(update={"start": start, "start_log": carried})
+    else:
+        setup = setup.model_copy(update={"start": start})
     app = StuporSoloApp(folder, insight=False)
     session = app.session
     session.start(setup)

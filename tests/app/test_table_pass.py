@@ -12,7 +12,7 @@ from companion.ui.screens.end_phase import EndPhaseScreen
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.table import TableScreen
 from solo_deck import Phase
-from solo_deck.events import Pass
+from solo_deck.events import Correct, Pass
 from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle
 
 
@@ -20,16 +20,28 @@ def phase_of(app: StuporSoloApp) -> Phase:
     return app.session.state.phase
 
 
-async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_path: Path) -> None:
+async def test_pass_opens_nothing_with_cards_in_hand(tmp_path: Path) -> None:
+    # Issue 25: the engine counts the hand; with 5 cards in it P opens nothing.
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
         before = game_of(app).to_document()
         await press_and_settle(pilot, "P")
+        assert isinstance(app.screen, TableScreen)
+        assert "pass" not in app.session.allowed()
+        assert game_of(app).to_document() == before
+
+
+async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot, Correct(target="hand", value=0))  # every card played
+        before = game_of(app).to_document()
+        await press_and_settle(pilot, "P")
         question = app.screen
         assert isinstance(question, ConfirmModal)
         text = " ".join(str(widget.render()) for widget in question.query(Static))
-        assert "no card is left in your hand" in text
+        assert "Your hand is empty, so you may pass" in text
         assert "5 remaining actions" in text and "slot" not in text
         assert "hand empty" in str(question.query_one("#yes", Button).label)
         await press_and_settle(pilot, "escape")

@@ -65,7 +65,8 @@ async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None
         assert app.screen.focused is app.screen.query_one("#ok")
         await press(pilot, "enter")
     first_house_card = app.results[0].removes
-    assert app.results == [BuyCard(space=0, card_id="A7", removes=first_house_card)]
+    # Issue 25: the removed card comes from your hand unless you untick it (5 cards held).
+    assert app.results == [BuyCard(space=0, card_id="A7", removes=first_house_card, from_hand=True)]
     assert first_house_card == "common-stone"
 
 

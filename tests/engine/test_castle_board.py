@@ -13,8 +13,10 @@ import pytest
 
 from solo_deck import GameSetup, RuleError, SoloGame, load_ruleset
 from solo_deck.data.loaders import load_castle_board
-from solo_deck.events import Build, PlayCard, PlayerEdict, Resolve
+from solo_deck.events import Build, PlayCard, PlayerEdict, Resolve, TakeEdictReward
 from solo_deck.model.castle_board import CastleBoard
+from solo_deck.model.gains import Gains
+from solo_deck.model.grants import Grant
 from solo_deck.model.player import Specialist
 from solo_deck.rules.castle_sites import site_offers
 from solo_deck.setup import initial_state
@@ -173,16 +175,17 @@ def test_the_keep_site_holds_its_cover_and_every_keep_issues_an_edict(
         game.push(Build(structure="keep", site="K1", cover="slot", stone=3))
     game.push(Build(structure="keep", site="K2", cover="slot", stone=2))
     assert game.state.obligation is not None
-    assert "player_edict" in game.allowed()
+    assert "take_edict_reward" in game.allowed()  # an Edict owed: its reward first
 
 
 def test_the_edict_mark_comes_from_the_site(make_setup: Callable[..., GameSetup]) -> None:
     unmarked = building(make_setup)
     unmarked.push(Build(structure="tower", site="T3", grain=1))
-    assert "player_edict" not in unmarked.allowed()
+    assert "take_edict_reward" not in unmarked.allowed()
     marked = building(make_setup, walls=1, sites=("T1", "W1", "T2"), grain=1)
     marked.push(Build(structure="wall", site="W2", stone=1))  # W2 shows the mark
-    assert "player_edict" in marked.allowed()
+    assert "take_edict_reward" in marked.allowed()  # an Edict owed: its reward first
+    marked.push(TakeEdictReward(slot=0, augustales=3, reward=Grant(gain=Gains(augustales=3))))
     marked.push(PlayerEdict(slot=0, choice={"T": "add"}, replacement=0))
     assert marked.state.player.walls == 2
 

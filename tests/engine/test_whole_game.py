@@ -41,7 +41,8 @@ def test_a_scripted_game_ends_with_the_hand_computed_score() -> None:
     assert player.keep_covers == ("slot", "hand")
     assert player.closed_sides == ("stone", "augustales")
     assert player.allies == ("castellan", "tento")
-    assert player.advanced_cards == ("A1",)
+    assert player.advanced_cards == ()  # the sixth card of round 2 is a House card
+    assert state.hand == 1  # 5, five played, the cover's 2 drawn, the sixth played
     assert player.city_tiles == ("F",)
     assert state.board.edict_rewards[0] == THREE_AUGUSTALES
     assert state.board.markets[0] == ROMA_MARKET

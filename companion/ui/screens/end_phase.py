@@ -116,8 +116,9 @@ class EndPhaseScreen(FollowThroughScreen):
         over = " · the game is over" if state.phase is Phase.GAME_OVER else ""
         self.query_one("#end-title", Static).update(f"End Phase · round {state.round}{over}")
         cards = plural(hand(state, self.ruleset), "card")
+        held = "" if state.hand is None else f"You hold {plural(state.hand, 'card')}. "
         self.query_one("#hand-text", Label).update(
-            f"Refill your hand to {cards}. Nothing to record."
+            f"{held}Refill your hand to {cards}. Nothing to record."
         )
         allowed = self.session.allowed()
         self._draw_castle(state, allowed)

@@ -30,6 +30,7 @@ def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> Ga
     from companion.ui.screens.modals.summon import SummonModal
     from companion.ui.screens.modals.travel import TravelModal
     from companion.ui.screens.modals.workplace import WorkplaceModal
+    from solo_deck import reward_chooses_edict
 
     does = obligation.does
     match does:
@@ -47,6 +48,8 @@ def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> Ga
             return MarketModal(state, ruleset, obligation)
         case "edict" if not state.edicts.non_empty_active():  # no tile to issue: a reward
             return RewardModal(state, ruleset, obligation)
+        case "edict" if reward_chooses_edict(state, obligation):
+            return RewardModal(state, ruleset, obligation)  # the reward first, then the icons
         case "edict":
             return IssueEdictModal(state, ruleset, obligation)
         case "edict_reward":

@@ -319,7 +319,8 @@ class TableScreen(FollowThroughScreen):
         self._open(TravelModal(self.state, self.ruleset))
 
     def action_pass_turn(self) -> None:
-        """Pass, after the player confirms that their hand is empty (only the table knows)."""
+        """Pass, after the player confirms (the engine allows it only with an empty hand
+        when it counts the hand; in an older game only the table knows)."""
         from companion.ui.screens.modals.confirm import ConfirmModal
         from solo_deck.events import Pass
 
@@ -335,11 +336,17 @@ class TableScreen(FollowThroughScreen):
             if yes:
                 self.apply(Pass())
 
+        if self.state.hand is not None:  # the engine counts the hand: it is empty now
+            body = f"Your hand is empty, so you may pass. {then}"
+        else:
+            body = (
+                "In the solo game you may pass only once no card is left in your hand; with "
+                f"a card in hand, play it (Enter) instead. {then}"
+            )
         self._open(
             ConfirmModal(
                 "Pass for the rest of the round?",
-                "In the solo game you may pass only once no card is left in your hand; with "
-                f"a card in hand, play it (Enter) instead. {then}",
+                body,
                 yes_label="Pass, hand empty",
                 no_label="Back",
             ),

@@ -53,6 +53,13 @@ class InstructionsPanel(TextPanel):
             return Text("▶ Frederick's turn: press space", style="bold yellow")
         if state.phase is Phase.PLAYER:
             free = len(view.slots.free)
+            if state.hand == 0:  # the engine counts the hand: no card left to play
+                then = (
+                    "then the End Phase"
+                    if state.frederick_actions >= view.frederick_max_actions
+                    else "Frederick takes his remaining actions, then the End Phase"
+                )
+                return Text(f"▶ Your hand is empty: pass (P); {then}", style="bold green")
             if state.frederick_actions >= view.frederick_max_actions and free > 1:
                 return Text(
                     f"▶ Frederick is done this round: play your {free} free card slots "

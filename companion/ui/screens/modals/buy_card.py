@@ -17,6 +17,7 @@ from companion.formatting import plural
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
+from companion.ui.widgets.toggles import ClearCheckbox
 from solo_deck import advanced_cards_by_id, card_price, describe_grant, load_advanced_cards
 from solo_deck.events import BuyCard
 
@@ -87,8 +88,10 @@ class BuyCardModal(GameEventModal[BuyCard]):
 
     def compose_body(self) -> ComposeResult:
         port = self.state.voyage.ports[self.port].name
+        held = self.state.hand
+        cards = "" if held is None else f" and {plural(held, 'card')} in hand"
         yield Label(
-            f"Your ship is in {port}; you have {self.state.player.augustales} Augustales.",
+            f"Your ship is in {port}; you have {self.state.player.augustales} Augustales{cards}.",
             classes="muted",
         )
         known = self.known_id
@@ -110,6 +113,11 @@ class BuyCardModal(GameEventModal[BuyCard]):
                 prompt="the Action card you remove from the game",
                 id="removes",
             )
+        yield ClearCheckbox(
+            "It comes from my hand (else from my discard pile)",
+            bool(self.state.hand),
+            id="from-hand",
+        )
 
     def on_mount(self) -> None:
         self._sync()
@@ -136,6 +144,9 @@ class BuyCardModal(GameEventModal[BuyCard]):
         price = self.query_one("#price", Label)
         effect = self.query_one("#effect", Label)
         self.query_one("#removes-row").display = self.removes_card(card_id)
+        self.query_one("#from-hand").display = (
+            self.removes_card(card_id) and self.state.hand is not None
+        )
         if card_id is None:
             price.update("Choose the card to see its price and what it does.")
             effect.update("")
@@ -168,4 +179,6 @@ class BuyCardModal(GameEventModal[BuyCard]):
                 return None
             removes = value
         self.show_error(None)
-        return BuyCard(space=self.space, card_id=card_id, removes=removes)
+        from_hand = removes is not None and self.state.hand is not None
+        from_hand = from_hand and self.query_one("#from-hand", ClearCheckbox).value
+        return BuyCard(space=self.space, card_id=card_id, removes=removes, from_hand=from_hand)

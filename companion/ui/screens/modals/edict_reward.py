@@ -50,7 +50,10 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         fixed = obligation.slot if obligation is not None else None
         self.choose = obligation is None or obligation.does != "edict_reward" or fixed is None
         """True when you pick which of the three rewards to take."""
-        self.slot = fixed if fixed is not None else 0
+        active = state.edicts.non_empty_active()
+        self.issuing = obligation is not None and obligation.does == "edict" and bool(active)
+        """True when the reward chooses the Edict you issue (its icons come next)."""
+        self.slot = fixed if fixed is not None else (active[0] if self.issuing else 0)
 
     @property
     def reward(self) -> Grant:
@@ -61,13 +64,24 @@ class RewardModal(GameEventModal[TakeEdictReward]):
 
     def compose_body(self) -> ComposeResult:
         if self.choose:
-            yield Label("No Active Edict tile is left: take one of the three rewards.")
+            yield Label(
+                "Choose the Edict you issue: take the reward under it first, its icons come next."
+                if self.issuing
+                else "No Active Edict tile is left: take one of the three rewards."
+            )
             options = []
+            active = self.state.edicts.active
             for slot, reward in enumerate(self.state.board.edict_rewards):
                 what = "not known yet: type what is printed there" if reward.unknown else None
+                tile = active[slot]
+                edict = f"   (Edict {tile})" if self.issuing and tile is not None else ""
+                empty = self.issuing and tile is None
                 options.append(
                     Option(
-                        f"{space_name(slot)}: {what or describe_grant(reward)}", id=f"slot-{slot}"
+                        f"{space_name(slot)}: {what or describe_grant(reward)}{edict}"
+                        + ("   (empty)" if empty else ""),
+                        id=f"slot-{slot}",
+                        disabled=empty,
                     )
                 )
             yield OptionList(*options, id="space", markup=False)

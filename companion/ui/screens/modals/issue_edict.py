@@ -87,6 +87,12 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         self.choice: Choice | None = None
         self.replacement: int | None = None
         self._rows: list[AdviceRow] | None = None
+        self.fixed = obligation.slot if obligation is not None else None
+        """The Edict whose reward you took: only its icons are left (step 1 is skipped)."""
+        if self.fixed is not None:
+            self.slot = self.fixed
+            self.choices = [dict(row.choice) for row in self._advice(self.fixed)]
+            self.step = 2
 
     # --- what each step offers ----------------------------------------------------------
 
@@ -146,6 +152,8 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
     def _prompt(self) -> str:
         if self.step == 1:
             return "Step 1 of 3 · Which Active Edict do you issue?"
+        if self.step == 2 and self.fixed is not None:
+            return "Its reward is taken · Add or remove per kind (legal only, best income first)"
         if self.step == 2:
             return "Step 2 of 3 · Add or remove per kind (legal only, best income first)"
         return "Step 3 of 3 · Which Next tile slides down into the empty Active space?"
@@ -179,7 +187,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
 
     def action_back(self) -> None:
         """Go back one step (from step 1 nothing happens)."""
-        if self.step == 1:
+        if self.step == 1 or (self.step == 2 and self.fixed is not None):
             return
         self.show_error(None)
         if self.step == 3:

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled, move_on_after_pick
-from solo_deck import PlayerLimits, workplace_tiles
+from solo_deck import PlayerLimits, promote_cost, workplace_tiles
 from solo_deck.events import Promote
 
 if TYPE_CHECKING:
@@ -110,6 +110,7 @@ class PromoteModal(GameEventModal[Promote]):
             id="grain",
             disabled=self.terms.free_grain,
         )
+        yield Label("", id="grain-board", markup=False)
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#specialist", OptionList))
@@ -147,7 +148,19 @@ class PromoteModal(GameEventModal[Promote]):
         if path is None:
             reach.update("")
             return
-        reach.update(f"It will reach {self.reach(path, specialist.space + 1)}.")
+        into = specialist.space + 1
+        reach.update(f"It will reach {self.reach(path, into)}.")
+        cost = promote_cost(self.state, path, into, self.terms)
+        if cost is not None:
+            grain = self.query_one("#grain", NumberField)
+            grain.text = str(cost)
+            held = self.state.player.grain
+            grain.show_message(None)
+            grain.input.tooltip = None
+            grain.disabled = True
+            self.query_one("#grain-board", Label).update(
+                f"The arrow into {path}{into} asks {cost} Grain (you have {held})."
+            )
 
     @on(OptionList.OptionHighlighted, "#specialist")
     @on(Select.Changed, "#path")
@@ -170,6 +183,17 @@ class PromoteModal(GameEventModal[Promote]):
         if chosen is None:
             self.show_error("choose a Specialist that can still move")
             return None
+        index, specialist = chosen
+        path = self.query_one("#path", Select).value
+        where = specialist.path or (path if path in ("A", "B", "C") else None)
+        if (
+            where is not None
+            and promote_cost(self.state, where, specialist.space + 1, self.terms) is not None
+        ):
+            self.show_error(None)
+            if specialist.path is not None or path not in ("A", "B", "C"):
+                return Promote(specialist=index)
+            return Promote(specialist=index, path=path)
         grain = self.query_one("#grain", NumberField)
         if not grain.check() or grain.value is None:
             self.show_error("the Grain paid is not a valid number")

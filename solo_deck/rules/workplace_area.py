@@ -1,0 +1,131 @@
+"""The Workplace Area's printed facts applied: the Grain a promotion pays for the arrow it
+crosses, and the Workplace tile that fills both spaces of one Countryside or Village tile.
+
+A game saved before the board was data (``PlayerState.sites is None``) keeps the Grain it
+was recorded with: the engine checks arrows only on a board it knows.
+
+>>> from solo_deck.data.loaders import load_workplace_area
+>>> partner_tile("village-I-A")
+'village-II-A'
+>>> arrow_label("A", 4)
+'the arrow into A4'
+"""
+
+from __future__ import annotations
+
+from solo_deck.data.loaders import load_workplace_area, workplace_tiles
+from solo_deck.errors import RuleError
+from solo_deck.model.board import Board
+from solo_deck.model.grants import ActionTerms
+from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.state import GameState
+from solo_deck.model.workplaces import space_key
+
+
+def board_known(state: GameState) -> bool:
+    """True when the game plays on the board data (a game of today's schema)."""
+    return state.player.sites is not None
+
+
+def arrow_label(path: str, into: int) -> str:
+    """``the arrow into A4`` (``into`` 1: the arrow onto the board)."""
+    return f"the arrow into {space_key(path, into)}"
+
+
+def promote_grain(state: GameState, path: str, into: int, terms: ActionTerms) -> int:
+    """The Grain a promotion to space ``into`` of ``path`` pays: the arrow's printed Grain,
+    none when the action says so (a Great Wall's free promotion)."""
+    if terms.free_grain:
+        return 0
+    return load_workplace_area().arrow_grain(path, into)
+
+
+def check_promote_grain(
+    state: GameState, path: str, into: int, typed: int | None, terms: ActionTerms
+) -> int:
+    """The Grain this promotion pays. On a known board it is the arrow's; a typed amount
+    must match it and the player must hold it. A game saved before the board was data pays
+    what was typed."""
+    if not board_known(state):
+        if terms.free_grain and typed:
+            raise RuleError("this promotion costs no Grain")
+        return typed or 0
+    due = promote_grain(state, path, into, terms)
+    label = arrow_label(path, into)
+    if typed is not None and typed != due:
+        shows = "no Grain to pay here" if due == 0 else f"{due} Grain to pay"
+        why = " (this promotion is free)" if terms.free_grain else f": {label} shows {shows}"
+        raise RuleError(f"this promotion costs {due} Grain{why}, not {typed}")
+    if due > state.player.grain:
+        raise RuleError(
+            f"{label} shows {due} Grain and you have {state.player.grain}: "
+            "promote another Specialist, or gather Grain first"
+        )
+    return due
+
+
+def promote_cost(state: GameState, path: str, into: int, terms: ActionTerms) -> int | None:
+    """What a front end shows for a promotion to ``into`` of ``path``: the Grain the board
+    asks, or ``None`` when the game predates the board data (the player types it)."""
+    return promote_grain(state, path, into, terms) if board_known(state) else None
+
+
+def can_pay_arrow(state: GameState, path: str, into: int, terms: ActionTerms) -> bool:
+    """True when you hold the Grain of the arrow into ``into`` (always, off the board data)."""
+    return not board_known(state) or promote_grain(state, path, into, terms) <= state.player.grain
+
+
+def promote_shortfall(
+    state: GameState, movable: list[int], terms: ActionTerms, limits: PlayerLimits
+) -> str | None:
+    """Why none of the ``movable`` Specialists can pay its next arrow (``None``: one can;
+    a Specialist beside the board may enter any path)."""
+    costs = []
+    for index in movable:
+        specialist = state.player.specialists[index]
+        paths = [specialist.path] if specialist.path else sorted(limits.path_areas)
+        for path in paths:
+            into = specialist.space + 1
+            if can_pay_arrow(state, path, into, terms):
+                return None
+            grain = promote_grain(state, path, into, terms)
+            costs.append(f"{arrow_label(path, into)} shows {grain} Grain")
+    return (
+        f"you have {state.player.grain} Grain and every move costs more ("
+        + "; ".join(costs)
+        + "): gather Grain first"
+    )
+
+
+def partner_tile(tile_id: str) -> str:
+    """The other Workplace of the same physical tile (level I with level II)."""
+    area, level, letter = tile_id.split("-")
+    other = "II" if level == "I" else "I"
+    return f"{area}-{other}-{letter}"
+
+
+def fill_tile(board: Board, key: str, tile_id: str) -> Board:
+    """The board with ``tile_id`` on ``key`` and its other Workplace on the partner space
+    of the same tile. :class:`RuleError` when the table already told otherwise."""
+    partner = load_workplace_area().partner(key)
+    if partner is None:
+        return board
+    path, space = partner[0], int(partner[1:])
+    entry = board.space(path, space)
+    other = partner_tile(tile_id)
+    if entry.tile is not None and entry.tile != other:
+        tiles = workplace_tiles()
+        held = tiles[entry.tile].label
+        fits = partner_tile(entry.tile)
+        fits_label = tiles[fits].label if fits in tiles else fits
+        raise RuleError(
+            f"{key} and {partner} are one tile and {partner} holds {held}, so {key} holds "
+            f"{fits_label}: name that (or correct {partner} with Fix if the table differs)"
+        )
+    taken = [s.key for s in board.workplaces if s.tile == other and s.key != partner]
+    if taken:
+        raise RuleError(
+            f"{workplace_tiles()[other].label} already lies on {taken[0]}, and it shares "
+            f"its tile with {workplace_tiles()[tile_id].label}: name the tile on {key} again"
+        )
+    return board.with_space(entry.model_copy(update={"tile": other}))

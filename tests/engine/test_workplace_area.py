@@ -1,0 +1,146 @@
+"""Issue 25: the Workplace Area as data. A promotion pays the Grain printed on the arrow it
+crosses, one named tile fills both of its spaces, and the two Edict tokens each leave the
+board the first time a Specialist reaches them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from solo_deck import GameSetup, RuleError, SoloGame, load_ruleset
+from solo_deck.data.loaders import load_workplace_area
+from solo_deck.events import PlaceWorkplace, PlayCard, Promote
+from solo_deck.model.player import Specialist
+from solo_deck.model.provenance import SOURCE_KINDS
+from solo_deck.setup import initial_state
+
+AREA = load_workplace_area()
+
+
+def on_board(make_setup: Callable[..., GameSetup], **player: Any) -> SoloGame:
+    """A game on the packaged boards, your state changed by ``player``."""
+    setup = make_setup(ruleset=load_ruleset())
+    state = initial_state(setup)
+    changed = state.player.model_copy(update=player)
+    return SoloGame(
+        setup.model_copy(update={"start": state.model_copy(update={"player": changed})})
+    )
+
+
+def promoting(make_setup: Callable[..., GameSetup], **player: Any) -> SoloGame:
+    game = on_board(make_setup, **player)
+    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
+    return game
+
+
+def test_every_value_of_the_area_names_its_source() -> None:
+    sources = [p.source for p in AREA.tile] + [a.source for a in AREA.arrow] + [AREA.tokens.source]
+    assert all(source.startswith(SOURCE_KINDS) for source in sources)
+    assumed = [a for a in AREA.arrow if a.source.startswith("assumed")]
+    assert assumed and all(":" in a.source for a in assumed)  # each says why
+    # Every Countryside and Village space lies on exactly one tile of two.
+    spaces = sorted(s for pair in AREA.tile for s in pair.spaces)
+    assert spaces == ["A1", "A2", "A3", "A4", "B1", "B2", "C1", "C2", "C3", "C4"]
+    assert len(AREA.tokens.spaces) == 2
+
+
+def test_the_village_arrow_costs_its_grain(make_setup: Callable[..., GameSetup]) -> None:
+    on_a3 = (Specialist(path="A", space=3), Specialist(), Specialist())
+    game = promoting(make_setup, specialists=on_a3, grain=2)
+    game.push(Promote(specialist=0))
+    assert game.state.player.grain == 1
+    assert game.log[-1].endswith("(paid 1 Grain)") or "1 Grain" in game.log[-1]
+
+
+def test_a_typed_grain_must_match_the_arrow(make_setup: Callable[..., GameSetup]) -> None:
+    on_a3 = (Specialist(path="A", space=3), Specialist(), Specialist())
+    game = promoting(make_setup, specialists=on_a3, grain=2)
+    with pytest.raises(RuleError, match="the arrow into A4 shows 1 Grain to pay, not 0"):
+        game.push(Promote(specialist=0, grain=0))
+    assert game.state.player.grain == 2
+
+
+def test_a_promotion_you_cannot_pay_is_refused(make_setup: Callable[..., GameSetup]) -> None:
+    on_a3 = (
+        Specialist(path="A", space=3),
+        Specialist(path="A", space=5),
+        Specialist(path="B", space=3),
+    )
+    game = promoting(make_setup, specialists=on_a3, grain=0)
+    assert "promote" not in game.allowed()
+    assert "the arrow into A4 shows 1 Grain" in (game.why_not("promote") or "")
+    with pytest.raises(RuleError, match="the arrow into A4 shows 1 Grain"):
+        game.push(Promote(specialist=0))
+
+
+def test_a_free_arrow_costs_nothing(make_setup: Callable[..., GameSetup]) -> None:
+    game = promoting(make_setup, grain=1)
+    game.push(Promote(specialist=0, path="B"))
+    assert game.state.player.grain == 1
+    assert game.state.player.specialists[0] == Specialist(path="B", space=1)
+
+
+def test_naming_a_tile_fills_both_its_spaces(make_setup: Callable[..., GameSetup]) -> None:
+    game = promoting(make_setup)
+    game.push(Promote(specialist=0, path="A"))
+    game.push(PlaceWorkplace(path="A", space=1, tile="countryside-II-B", token=False))
+    board = game.state.board
+    assert board.space("A", 1).tile == "countryside-II-B"
+    assert board.space("A", 2).tile == "countryside-I-B"
+
+
+def _with_tiles(game: SoloGame, **tiles: str) -> SoloGame:
+    """The same game with Workplace tiles already known (``A1="countryside-I-C"``)."""
+    start = game.state
+    board = start.board
+    for key, tile in tiles.items():
+        board = board.with_space(board.space(key[0], int(key[1])).model_copy(update={"tile": tile}))
+    setup = game.setup.model_copy(update={"start": start.model_copy(update={"board": board})})
+    return SoloGame(setup)
+
+
+def test_the_other_half_of_a_named_tile_cannot_lie_elsewhere(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    game = _with_tiles(on_board(make_setup), A1="countryside-I-C")
+    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
+    game.push(Promote(specialist=1, path="B"))
+    before = game.state
+    # Countryside I C lies on A1, so its level II half is A2's: B1 cannot hold it.
+    with pytest.raises(RuleError, match="shares its tile with Countryside II C"):
+        game.push(PlaceWorkplace(path="B", space=1, tile="countryside-II-C", token=False))
+    assert game.state == before
+
+
+def test_a_space_must_hold_the_other_half_of_its_tile(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    game = _with_tiles(on_board(make_setup), C2="countryside-II-D")
+    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
+    game.push(Promote(specialist=0, path="C"))
+    with pytest.raises(RuleError, match=r"C1 and C2 are one tile .* so C1 holds Countryside I D"):
+        game.push(PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False))
+    game.push(PlaceWorkplace(path="C", space=1, tile="countryside-I-D", token=False))
+    assert game.state.board.space("C", 1).tile == "countryside-I-D"
+
+
+def test_both_edict_tokens_leave_the_board_and_no_third_is_offered(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    game = promoting(make_setup)
+    game.push(Promote(specialist=0, path="A"))
+    game.push(PlaceWorkplace(path="A", space=1, tile="countryside-I-A", token=True))
+    assert game.state.board.tokens_left == 1
+    assert game.state.obligation is not None and game.state.obligation.does == "edict"
+    # The token is gone: a Specialist arriving later finds none there.
+    assert game.state.board.space("A", 1).token is False
+    board = game.state.board
+    second = board.with_space(board.space("B", 1).model_copy(update={"token": True}))
+    second = second.model_copy(update={"tokens_left": 1})
+    cleared = second.with_space(second.space("B", 1).model_copy(update={"token": False}))
+    cleared = cleared.model_copy(update={"tokens_left": 0})
+    # With both used, every space is known to hold none: "a token lies here" is not offered.
+    assert all(cleared.token_known(s) for s in cleared.workplaces)
+    assert not any(s.token for s in cleared.workplaces)
