@@ -20,6 +20,7 @@ from solo_deck.events import (
     RevealEdict,
 )
 from solo_deck.setup import initial_state
+from tests.app.action_dialog_helpers import TYPED_BOARD
 from tests.app.pilot_helpers import DialogHost, press_and_settle
 from tests.game_setups import ACTIVE, KNOWN_BOARD, edict_setup
 
@@ -38,6 +39,11 @@ KEEP: tuple[Event, ...] = (
     Build(structure="keep", site="K2", cover="slot", stone=2),
 )
 """A face-down Build of a Keep: an Edict is owed."""
+TYPED_KEEP: tuple[Event, ...] = (
+    PlayCard(slot=0, face_up=False, actions=("build",)),
+    Build(structure="keep", cover="slot", stone=2),
+)
+"""The same in a game saved before the boards were known (see :func:`typed_game`)."""
 
 Factory = Callable[[GameState, Any], ModalScreen[Any]]
 
@@ -54,6 +60,8 @@ def start_game(
     game_setup = edict_setup(active, **(KNOWN_BOARD | setup))
     state = initial_state(game_setup)
     changes = RICH | (player or {})
+    if game_setup.ruleset.castle_board is None:  # no board: the castle is counts only
+        changes = changes | {"sites": None}
     state = state.model_copy(update={"player": state.player.model_copy(update=changes)})
     session = GameSession(folder)
     session.start(game_setup.model_copy(update={"start": state}))
@@ -89,3 +97,10 @@ async def type_text(pilot: Any, text: str) -> None:
 async def choose(pilot: Any, *moves: str) -> None:
     """Open the focused Select, move (``up``/``down``) and pick."""
     await press_and_settle(pilot, "enter", *moves, "enter")
+
+
+def typed_game(folder: Path, events: Sequence[Event] = (), **kwargs: Any) -> GameSession:
+    """:func:`start_game` on a game saved before the app knew the boards (schema 2): its
+    Edict's icons come before the reward and the Edict dialog offers every Active tile,
+    which the Edict and reward dialog tests below check."""
+    return start_game(folder, events, ruleset=TYPED_BOARD, **kwargs)

@@ -232,8 +232,9 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
 def second_summon(folder: Path, towers: int) -> Host:
     """Gregoria (tile 1) summoned in Roma; the next turn, a Summon in Alexandria."""
     first_turn: list[Event] = [
-        Correct(target="player.sites", value=" ".join(["T1", "W1", "T2"][: towers + 1])),
-        Gain(grain=2, stone=-1),
+        # Two Towers and two Walls (room for 4) pay Roma's 3 Grain and Alexandria's 1.
+        Correct(target="player.sites", value={1: "T1 W1", 2: "T1 W1 T2 W2"}[towers]),
+        Gain(grain=towers + 1, stone=-1),
         face_down("summon"),
         SummonAlly(ally_id="gregoria-1", grain=3),  # Roma's Ally space costs 3 Grain
     ]

@@ -20,7 +20,7 @@ from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
-from solo_deck.events import Build, Event, Gain, PlayerEdict
+from solo_deck.events import Build, Event, Gain
 from tests.app.action_dialog_helpers import Factory, Host, face_down, new_session
 from tests.app.pilot_helpers import SIZE, idle_turn, open_table, settle
 
@@ -40,10 +40,7 @@ DIALOGS: dict[str, tuple[Factory, tuple[Event, ...]]] = {
     "purchase": (BuyCardModal, (face_down("purchase"),)),
     "market": (MarketModal, (face_down("market"),)),
     "keep_edict": (IssueEdictModal, KEEP),
-    "edict_reward": (
-        RewardModal,
-        (*KEEP, PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1)),
-    ),
+    "edict_reward": (RewardModal, KEEP),  # the reward first: it picks the Edict
 }
 
 

@@ -31,12 +31,14 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant, GrantedAction
 from tests.app.followup_helpers import (
     KEEP,
+    TYPED_KEEP,
     Host,
     choose,
     issue,
     owed,
     start_game,
     type_text,
+    typed_game,
 )
 from tests.app.pilot_helpers import press_and_settle, settle
 
@@ -53,7 +55,7 @@ def resolving(folder: Path, card_id: str, **player: Any) -> Host:
 
 
 async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) -> None:
-    session = start_game(tmp_path, [*KEEP, *issue(1)])
+    session = typed_game(tmp_path, [*TYPED_KEEP, *issue(1)])
     app = Host(session, owed(RewardModal))
     async with app.shown() as pilot:
         assert app.text_of("#owed") == (
@@ -72,7 +74,7 @@ async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) ->
 
 
 async def test_reward_unknown_is_typed_once_and_the_engine_remembers_it(tmp_path: Path) -> None:
-    session = start_game(tmp_path, [*KEEP, *issue(0)])
+    session = typed_game(tmp_path, [*TYPED_KEEP, *issue(0)])
     app = Host(session, owed(RewardModal))
     async with app.shown() as pilot:
         assert app.focused_id() == "printed-vp"
@@ -246,7 +248,7 @@ async def test_resolve_city_bonus_a_splits_three_resources(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("dialog", "events", "player"),
     [
-        (RewardModal, [*KEEP, *issue(1)], {}),
+        (RewardModal, [*TYPED_KEEP, *issue(1)], {"typed": True}),
         (ResolveModal, [PlayCard(slot=0, face_up=True, card_id="A1")], {"advanced_cards": ("A1",)}),
     ],
     ids=["reward", "resolve"],
@@ -257,7 +259,9 @@ async def test_decline_and_escape(
     events: list[Event],
     player: dict[str, Any],
 ) -> None:
-    session = start_game(tmp_path, events, player=player)
+    player = dict(player)
+    typed = player.pop("typed", False)
+    session = (typed_game if typed else start_game)(tmp_path, events, player=player)
     app = Host(session, owed(dialog))
     async with app.shown() as pilot:
         assert app.has_decline()

@@ -12,12 +12,12 @@ from companion.ui.screens.modals.issue_edict import IssueEdictModal
 from solo_deck import EdictKind, PalaceLimits, edict_advice
 from solo_deck.events import Correct, Event, PlayerEdict
 from solo_deck.model.palace import Direction
-from tests.app.followup_helpers import (
-    KEEP,
-    Host,
-    owed,
-    start_game,
-)
+from tests.app.followup_helpers import TYPED_KEEP as KEEP
+from tests.app.followup_helpers import Host, owed
+from tests.app.followup_helpers import typed_game as start_game
+
+# The Edict dialog's choice of Active tile, as in games saved before the boards were
+# known; with the boards the reward picks the tile first (test_edict_reward_first.py).
 from tests.app.pilot_helpers import press_and_settle, settle
 
 

@@ -23,6 +23,7 @@ from solo_deck.events import (
     PlayCard,
     PlayerEdict,
     RevealEdict,
+    TakeEdictReward,
     Travel,
 )
 from solo_deck.model.provenance import Sourced
@@ -131,8 +132,9 @@ def keep_with_both_actions(folder: Path) -> Host:
     session.push(Gain(stone=1))
     session.push(face_down("build"))
     session.push(Build(structure="keep", site="K3", cover="both_actions", grain=1, stone=2))
-    session.push(PlayerEdict(slot=0, choice={"T": "add"}, replacement=0))
-    session.push(RevealEdict(position=0, edict=parse_edict("1S")))
+    session.push(TakeEdictReward(slot=1, grain=1))  # the reward first: Active II
+    session.push(PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1))
+    session.push(RevealEdict(position=1, edict=parse_edict("1S")))
     while session.state.obligation is not None:
         session.push(Decline())
     frederick_plays(session)

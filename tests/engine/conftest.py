@@ -19,6 +19,7 @@ from solo_deck import (
     RuleError,
     Ruleset,
     SoloGame,
+    face_down_offers,
     load_default_deck,
     load_ruleset,
 )
@@ -129,7 +130,9 @@ def play(game: SoloGame, *actions: str, slot: int | None = None) -> None:
 def idle_turn(game: SoloGame) -> None:
     """A turn in which you play a card face down and take no action with it (the quickest
     legal turn: it uses a slot and ends)."""
-    play(game, "market")
+    slot, offered = next(iter(face_down_offers(game.state, game.setup.ruleset).items()))
+    action = "market" if "market" in offered else offered[0]
+    game.push(PlayCard(slot=slot, face_up=False, actions=(action,)))
     game.push(Decline())
 
 

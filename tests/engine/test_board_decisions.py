@@ -36,7 +36,7 @@ def test_a_bought_cards_action_then_village_i_b_then_your_hand(
         augustales=10,
         grain=0,
     )
-    game.push(PlayCard(slot=0, face_up=False, actions=("purchase",)))
+    game.push(PlayCard(slot=4, face_up=False, actions=("purchase",)))
     game.push(BuyCard(card_id="A1"))
     assert game.state.obligation is not None and game.state.obligation.card_id == "A1"
     game.push(Resolve())  # A1's +2 Grain at once
@@ -78,7 +78,7 @@ def test_a_bought_card_can_be_declined_and_still_joins_the_hand(
     make_setup: Callable[..., GameSetup],
 ) -> None:
     game = on_board(make_setup, augustales=10)
-    game.push(PlayCard(slot=0, face_up=False, actions=("purchase",)))
+    game.push(PlayCard(slot=4, face_up=False, actions=("purchase",)))
     game.push(BuyCard(card_id="A1"))
     game.push(Decline())
     assert game.state.hand == 5 and game.state.player.grain == 1

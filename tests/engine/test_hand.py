@@ -64,7 +64,7 @@ def test_the_hand_through_a_round(make_setup: Callable[..., GameSetup]) -> None:
 
 def test_a_bought_card_joins_your_hand(make_setup: Callable[..., GameSetup]) -> None:
     game = on_board(make_setup, player={"augustales": 20})
-    game.push(PlayCard(slot=0, face_up=False, actions=("purchase",)))
+    game.push(PlayCard(slot=4, face_up=False, actions=("purchase",)))
     assert game.state.hand == 4
     game.push(BuyCard(card_id="A9"))
     assert game.state.hand == 5
@@ -81,12 +81,12 @@ def test_a_card_removed_from_hand_to_pay_leaves_it(make_setup: Callable[..., Gam
     from solo_deck.data.loaders import house_cards_of
 
     paid_with = house_cards_of(house)[0].id
-    game.push(PlayCard(slot=0, face_up=False, actions=("purchase",)))
+    game.push(PlayCard(slot=4, face_up=False, actions=("purchase",)))
     game.push(BuyCard(card_id=by_card, removes=paid_with, from_hand=True))
     assert game.state.hand == 4  # 5, one played, one removed, one bought
     assert "it came from your hand" in game.log[-1]
     empty = on_board(make_setup, hand=1)
-    empty.push(PlayCard(slot=0, face_up=False, actions=("purchase",)))
+    empty.push(PlayCard(slot=4, face_up=False, actions=("purchase",)))
     with pytest.raises(RuleError, match=r"your hand is empty, so .* remove a card of your discard"):
         empty.push(BuyCard(card_id=by_card, removes=paid_with, from_hand=True))
     empty.push(BuyCard(card_id=by_card, removes=paid_with))
