@@ -58,7 +58,15 @@ if TYPE_CHECKING:
         next_card_odds,
         removal_before_your_next_turn,
     )
+    from solo_deck.insight.review import (
+        EdictReview,
+        GameReview,
+        RoundReview,
+        review,
+        total_by_source,
+    )
     from solo_deck.insight.round_plan import player_edicts_per_round
+    from solo_deck.insight.vp_sources import source_label
     from solo_deck.model.action_cards import HOUSES
     from solo_deck.model.board import Board, MarketTile, Trade, WorkplaceSpace
     from solo_deck.model.city_bonus import CITY_TILE_IDS, CityTileId
@@ -163,6 +171,12 @@ _MODULE_OF: dict[str, str] = {
     "next_card_odds": "solo_deck.insight.odds",
     "removal_before_your_next_turn": "solo_deck.insight.odds",
     "player_edicts_per_round": "solo_deck.insight.round_plan",
+    "EdictReview": "solo_deck.insight.review",
+    "GameReview": "solo_deck.insight.review",
+    "RoundReview": "solo_deck.insight.review",
+    "review": "solo_deck.insight.review",
+    "source_label": "solo_deck.insight.vp_sources",
+    "total_by_source": "solo_deck.insight.review",
     "HOUSES": "solo_deck.model.action_cards",
     "Board": "solo_deck.model.board",
     "MarketTile": "solo_deck.model.board",
@@ -291,10 +305,12 @@ __all__ = [
     "Edict",
     "EdictKind",
     "EdictParseError",
+    "EdictReview",
     "EdictRow",
     "ForecastCancelled",
     "Gains",
     "GameEndReason",
+    "GameReview",
     "GameSetup",
     "GameState",
     "Grant",
@@ -310,6 +326,7 @@ __all__ = [
     "PlayerLimits",
     "PlayerState",
     "RemovalOdds",
+    "RoundReview",
     "RoundsForecast",
     "RuleError",
     "Ruleset",
@@ -370,10 +387,13 @@ __all__ = [
     "parse_edict",
     "player_edicts_per_round",
     "removal_before_your_next_turn",
+    "review",
     "side_incomes",
     "slots",
+    "source_label",
     "space_key",
     "title_for",
+    "total_by_source",
     "travel_cost",
     "upgrade_v1",
     "usual_summon_grain",
