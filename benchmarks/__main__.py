@@ -54,6 +54,9 @@ screen_open            the slowest of eight screen openings (New game,      <= 6
                        waits (each opening frame-precise in the notes)
 form_key               a letter and a Tab in the New game form, the worse   <= 1.5
                        / the same keys in the bare app, the same way
+review_40              review() of a 40-round game (one traced replay, VP   <= 2
+                       by source, the advisor at each Edict) / replaying
+                       its document alone (SoloGame.from_document)
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -97,6 +100,7 @@ TARGETS = {
     "browser_key": 2.0,
     "screen_open": 6.0,
     "form_key": 1.5,
+    "review_40": 2.0,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -130,7 +134,7 @@ def _crashed(name: str, exc: BaseException) -> Result:
 
 def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result]]:
     """The metrics in ``wanted`` (in the table's order) and the informative extras."""
-    from benchmarks.metrics import browser, engine, openings, processes, screens
+    from benchmarks.metrics import browser, engine, openings, processes, review, screens
 
     results: dict[str, Result] = {}
     extras: list[Result] = []
@@ -161,6 +165,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("undo_growth",), lambda: [engine.session_undo(settings, space)])
         attempt(("autosave_growth",), lambda: [engine.autosave_growth(settings, space)])
         attempt(("forecast_10k",), lambda: [engine.forecast_10k(settings)])
+        attempt(("review_40",), lambda: [review.review_40(settings)])
         attempt(("stats_10k",), lambda: _stats(settings, space))
         attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])
         attempt(("insight_key_delay",), lambda: [screens.insight_key_delay(settings, space)])
