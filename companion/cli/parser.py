@@ -189,6 +189,11 @@ def _add_file_options(export: argparse.ArgumentParser, import_: argparse.Argumen
     export.add_argument(
         "--force", action="store_true", help="replace an existing FILE without asking"
     )
+    export.add_argument(
+        "--with-games",
+        action="store_true",
+        help="JSON only: carry each game's document, so an import keeps its review",
+    )
     export.add_argument("file", metavar="FILE", help="the file to write ('-': standard output)")
     import_.add_argument(
         "--format",

@@ -33,30 +33,27 @@ def cmd_review(args: argparse.Namespace, folder: Path) -> int:
 def load_review(folder: Path, which: str) -> GameReview:
     """The review of ``which`` (``current``, ``latest`` or an id). Raises ``ValueError``
     saying why there is none, :class:`UsageError` for an unknown id."""
-    from companion.storage.game_documents import read_document, read_game_in_progress
-    from solo_deck import DocumentError, SoloGame, review
+    from companion.history.review_source import review_of_game, review_of_record
+    from companion.storage.game_documents import read_game_in_progress
+    from solo_deck import DocumentError, SoloGame
 
     if which == "current":
         document = read_game_in_progress(folder)
         if document is None:
-            raise ValueError("there is no game in progress")
-    else:
-        records = read_history(folder)
-        if which == "latest":
-            if not records:
-                raise ValueError("no finished games yet")
-            record = records[-1]
-        else:
-            found = [r for r in records if r.id == which]
-            if not found:
-                raise UsageError(f"no game with the id {which!r} in the history")
-            record = found[0]
-        document = read_document(folder, record.game_document)
-    try:
-        game = SoloGame.from_document(document)
-    except DocumentError as exc:
-        raise ValueError(f"review unavailable: the game's document is damaged ({exc})") from exc
-    return review(game)
+            return review_of_game(None)
+        try:
+            return review_of_game(SoloGame.from_document(document))
+        except DocumentError as exc:
+            raise ValueError(f"the game in progress cannot be read ({exc})") from exc
+    records = read_history(folder)
+    if which == "latest":
+        if not records:
+            raise ValueError("no finished games yet")
+        return review_of_record(folder, records[-1])
+    found = [r for r in records if r.id == which]
+    if not found:
+        raise UsageError(f"no game with the id {which!r} in the history")
+    return review_of_record(folder, found[0])
 
 
 def review_text(result: GameReview) -> str:

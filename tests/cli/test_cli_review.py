@@ -78,3 +78,56 @@ def test_a_damaged_document_says_why_and_the_history_still_lists(
 
 def test_an_unknown_id_is_a_usage_error(run: Run) -> None:
     assert run("review", "nope").code == 2
+
+
+def test_export_with_games_and_import_round_trip_byte_for_byte(
+    data: pathlib.Path, tmp_path: pathlib.Path, run: Run, make_record: RecordFactory
+) -> None:
+    record_id = _finish(data)
+    HistoryStore(data).add(make_record(id="quick1", source="quick"))
+    first = tmp_path / "first.json"
+    assert run("export", "--format", "json", "--with-games", str(first)).code == 0
+    other = tmp_path / "other"
+    other.mkdir()
+    result = run("import", str(first), folder=other)
+    assert result.code == 0, result.err
+    name = f"games/{record_id}.json.gz"
+    assert (other / name).read_bytes() == (data / name).read_bytes()
+    second = tmp_path / "second.json"
+    assert run("export", "--format", "json", "--with-games", str(second), folder=other).code == 0
+    assert second.read_bytes() == first.read_bytes()
+    assert json.loads(run("review", record_id, "--json", folder=other).out)["final"]["total"] == (
+        TOTAL
+    )
+    assert "no review" in run("review", "quick1", folder=other).err
+
+
+def test_an_export_without_games_imports_records_with_no_review(
+    data: pathlib.Path, tmp_path: pathlib.Path, run: Run
+) -> None:
+    record_id = _finish(data)
+    plain = tmp_path / "plain.json"
+    assert run("export", "--format", "json", str(plain)).code == 0
+    assert "game_document" not in plain.read_text()
+    other = tmp_path / "other"
+    other.mkdir()
+    assert run("import", str(plain), folder=other).code == 0
+    result = run("review", record_id, folder=other)
+    assert result.code == 1 and "no review" in result.err
+    assert not (other / "games").exists()
+
+
+def test_a_damaged_document_in_an_import_changes_nothing(
+    data: pathlib.Path, tmp_path: pathlib.Path, run: Run
+) -> None:
+    _finish(data)
+    exported = tmp_path / "e.json"
+    assert run("export", "--format", "json", "--with-games", str(exported)).code == 0
+    content = json.loads(exported.read_text())
+    content["documents"] = {key: "AAAA" for key in content["documents"]}
+    exported.write_text(json.dumps(content))
+    other = tmp_path / "other"
+    other.mkdir()
+    result = run("import", str(exported), folder=other)
+    assert result.code == 1 and "damaged" in result.err
+    assert run("history", "--json", folder=other).out.strip() == "[]"
