@@ -62,6 +62,7 @@ if TYPE_CHECKING:
         EdictReview,
         GameReview,
         RoundReview,
+        next_title,
         review,
         total_by_source,
     )
@@ -174,6 +175,7 @@ _MODULE_OF: dict[str, str] = {
     "EdictReview": "solo_deck.insight.review",
     "GameReview": "solo_deck.insight.review",
     "RoundReview": "solo_deck.insight.review",
+    "next_title": "solo_deck.insight.review",
     "review": "solo_deck.insight.review",
     "source_label": "solo_deck.insight.vp_sources",
     "total_by_source": "solo_deck.insight.review",
@@ -384,6 +386,7 @@ __all__ = [
     "market_trades",
     "most_structures_line",
     "next_card_odds",
+    "next_title",
     "parse_edict",
     "player_edicts_per_round",
     "removal_before_your_next_turn",

@@ -102,3 +102,20 @@ async def test_ctrl_r_on_the_final_score_reviews_the_game_in_progress(tmp_path: 
         assert screen.review is not None and screen.what == "the game in progress"
         await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, FinalScoreScreen)
+
+
+async def test_statistics_show_vp_by_source_of_the_reviewed_games(tmp_path: Path) -> None:
+    from tests.app.history_helpers import settle_workers
+
+    finished_game(tmp_path)
+    HistoryStore(tmp_path).add(game_record(id="quick1", source="quick", total=30))
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_history(pilot)
+        await pilot.press("t")
+        await settle_workers(pilot)
+        shown = plain(app.screen.query_one("#stats-reviews", Static).render())
+        assert "Best game 30: 20 VP short of Feudal lord." in shown
+        assert "average of 1 reviewed game" in shown
+        assert "Structures" in shown and "7.0" in shown
+        assert "Best round: +6 VP (round 2" in shown

@@ -104,3 +104,20 @@ def test_the_bytes_are_the_same_for_the_same_game_and_a_bomb_is_refused(
     assert not (data / "games" / "abc.json.gz").exists()
     name = write_document(data, "abc", encode({"ok": True}))
     assert json.loads(json.dumps(read_document(data, name))) == {"ok": True}
+
+
+def test_review_stats_average_the_reviewed_games_only(data: pathlib.Path) -> None:
+    from companion.history.review_stats import review_stats
+    from tests.records import game_record
+
+    session = finished_session(data)
+    session.finish(build_record(session))
+    HistoryStore(data).add(game_record(id="quick1", source="quick", total=12))
+    broken = game_record(id="gone1", game_document="games/gone1.json.gz", total=10)
+    HistoryStore(data).add(broken)
+    stats = review_stats(data, HistoryStore(data).all())
+    assert (stats.reviewed, stats.unavailable) == (1, 1)
+    assert stats.average_by_source["ally_income"] == 5
+    assert sum(stats.average_by_source.values()) == TOTAL
+    assert stats.best_round is not None and (stats.best_round.vp, stats.best_round.round) == (6, 2)
+    assert stats.best_score == TOTAL and stats.next_title == ("Knight", 10)

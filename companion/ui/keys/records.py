@@ -141,6 +141,13 @@ BGSTATS_KEYS = (
 )
 STATISTICS_KEYS = (
     Key("escape,q", "back", "Back", "statistics.back", "Back to the previous screen", "esc"),
+    Key(
+        "p",
+        "reviews",
+        "Points",
+        "statistics.reviews",
+        "VP by source over your reviewed games and your best round (reads the games' reviews)",
+    ),
 )
 REVIEW_KEYS = (
     Key("escape,q", "back", "Back", "review.back", "Back to the previous screen", "esc"),
