@@ -58,6 +58,9 @@ reference_search       a letter in the Reference's search field until the   <= 2
                        list is re-ranked and the entry drawn / a key on
                        the Table toggling a label (F1 opening the
                        Reference from the Table: in the notes)
+review_40              review() of a 40-round game (one traced replay, VP   <= 2
+                       by source, the advisor at each Edict) / replaying
+                       its document alone (SoloGame.from_document)
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -102,6 +105,7 @@ TARGETS = {
     "screen_open": 6.0,
     "form_key": 1.5,
     "reference_search": 2.0,
+    "review_40": 2.0,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -135,7 +139,15 @@ def _crashed(name: str, exc: BaseException) -> Result:
 
 def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result]]:
     """The metrics in ``wanted`` (in the table's order) and the informative extras."""
-    from benchmarks.metrics import browser, engine, openings, processes, reference, screens
+    from benchmarks.metrics import (
+        browser,
+        engine,
+        openings,
+        processes,
+        reference,
+        review,
+        screens,
+    )
 
     results: dict[str, Result] = {}
     extras: list[Result] = []
@@ -166,6 +178,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("undo_growth",), lambda: [engine.session_undo(settings, space)])
         attempt(("autosave_growth",), lambda: [engine.autosave_growth(settings, space)])
         attempt(("forecast_10k",), lambda: [engine.forecast_10k(settings)])
+        attempt(("review_40",), lambda: [review.review_40(settings)])
         attempt(("stats_10k",), lambda: _stats(settings, space))
         attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])
         attempt(("reference_search",), lambda: [reference.reference_search(settings, space)])

@@ -28,6 +28,7 @@ METRICS = (
     "import_memory",
     "screen_open",
     "form_key",
+    "review_40",
     *(("browser_key",) if shutil.which("chromium") or shutil.which("chromium-browser") else ()),
 )
 

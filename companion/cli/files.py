@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 
 import companion.cli.support as cli_support
 from companion.cli.support import (
+    PROG,
     UsageError,
     command_config,
+    err,
     read_history,
     report_store,
     writer_lock,
@@ -25,7 +27,9 @@ from companion.cli.support import (
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
+    from companion.config import BgStatsOptions
     from companion.history.export import ExportFormat
+    from companion.storage import HistoryRecord
 
 
 def _export_format(args: argparse.Namespace) -> ExportFormat:
@@ -59,14 +63,14 @@ def _refuse_data_file(target: Path, folder: Path) -> None:
 
 def cmd_export(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo export``: every game to a CSV or JSON file."""
-    from companion.history.export import export_text
     from companion.storage.atomic_write import atomic_write
     from companion.storage.export_target import ExportTargetError, check_export_target
 
     fmt = _export_format(args)
     options = command_config(args).bgstats if fmt == "bgstats" else None
     if args.file == "-":
-        sys.stdout.write(export_text(read_history(folder), fmt, options))
+        records = read_history(folder)
+        sys.stdout.write(_export_text(records, fmt, options, folder, args.with_games))
         return 0
     try:
         target = check_export_target(args.file, folder)
@@ -83,10 +87,50 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
             print("Nothing was exported.", file=sys.stderr)
             return 1
     records = read_history(folder)
-    text = export_text(records, fmt, options)
+    text = _export_text(records, fmt, options, folder, args.with_games)
     atomic_write(target.path, text.encode("utf-8"), mode=target.mode)
     print(f"Exported {len(records)} game{'s' if len(records) != 1 else ''} to {shown}.")
     return 0
+
+
+def _export_text(
+    records: list[HistoryRecord],
+    fmt: ExportFormat,
+    options: BgStatsOptions | None,
+    folder: Path,
+    with_games: bool,
+) -> str:
+    """The export; with ``with_games`` (JSON only) the games' documents travel along."""
+    from companion.history.export import export_text, records_to_json
+
+    if not with_games:
+        return export_text(records, fmt, options)
+    if fmt != "json":
+        raise UsageError("--with-games needs --format json (documents travel only in JSON)")
+    from companion.history.game_export import documents_for_export
+
+    documents, missing = documents_for_export(folder, records)
+    for line in missing:
+        err(f"{PROG} export: {line}; the game is exported without it")
+    return records_to_json(records, documents)
+
+
+def _documents_of(source: Path, fmt: str | None) -> dict[str, bytes]:
+    """The games' documents a JSON export carries (none for CSV)."""
+    from companion.history.game_export import documents_in_export
+    from companion.history.importer import MAX_IMPORT_BYTES
+    from companion.storage.parsing import ParseError, parse_json
+    from companion.storage.safe_files import read_user_file
+
+    if fmt == "csv" or (fmt is None and source.suffix.lower() == ".csv"):
+        return {}
+    raw = read_user_file(source, MAX_IMPORT_BYTES)
+    if b'"documents"' not in raw:
+        return {}
+    try:
+        return documents_in_export(parse_json(raw), source)
+    except ParseError:
+        return {}
 
 
 def cmd_import(args: argparse.Namespace, folder: Path) -> int:
@@ -100,7 +144,8 @@ def cmd_import(args: argparse.Namespace, folder: Path) -> int:
     keep = command_config(args).backups.keep
     with writer_lock(folder):
         store = HistoryStore(folder)
-        result = import_games(store, games, folder, keep=keep)
+        documents = _documents_of(source, args.format)
+        result = import_games(store, games, folder, keep=keep, documents=documents)
         report_store(store)
     plural = "s" if result.added != 1 else ""
     print(

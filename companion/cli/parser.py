@@ -41,6 +41,15 @@ COMMAND_HELP: tuple[tuple[str, str, str], ...] = (
     ),
     ("stats", "show your records and statistics", "Records and statistics of your solo career."),
     (
+        "review",
+        "where a game's points went, round by round",
+        "The review of one game: the VP gained each round by source (castle income, Allies, "
+        "Workplaces, City bonuses, Edict rewards, cards, ...), the end-of-game parts and the "
+        "Edicts the advisor ranked higher. GAME is 'latest' (the default), 'current' (the "
+        "game in progress) or a game's id (see 'history --json'). Games entered by their "
+        "score or imported without their documents have no review.",
+    ),
+    (
         "export",
         "write the history to a CSV, JSON or BG Stats file",
         "Write every game of the history to FILE ('-' for standard output). FILE must be a "
@@ -148,6 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_score_options(command["score"])
     for name, what in JSON_OUTPUT.items():
         command[name].add_argument("--json", action="store_true", help=what)
+    command["review"].add_argument(
+        "game", metavar="GAME", nargs="?", default="latest", help="latest, current or an id"
+    )
+    command["review"].add_argument("--json", action="store_true", help="print one JSON object")
     _add_file_options(command["export"], command["import"])
     _add_serve_options(command["serve"])
     command["restore"].add_argument(
@@ -188,6 +201,11 @@ def _add_file_options(export: argparse.ArgumentParser, import_: argparse.Argumen
     )
     export.add_argument(
         "--force", action="store_true", help="replace an existing FILE without asking"
+    )
+    export.add_argument(
+        "--with-games",
+        action="store_true",
+        help="JSON only: carry each game's document, so an import keeps its review",
     )
     export.add_argument("file", metavar="FILE", help="the file to write ('-': standard output)")
     import_.add_argument(

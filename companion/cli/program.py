@@ -6,6 +6,7 @@ Commands (``stupor-solo --help``; ``--data-dir DIR`` works before or after any o
     stupor-solo score --vp N ...      the quick game-end calculator (--json, --save)
     stupor-solo history [--json]      the finished games, newest first
     stupor-solo stats [--json]        records and statistics
+    stupor-solo review [GAME] [--json]  where a game's points went (latest, current, an id)
     stupor-solo export [--format csv|json] [--force] FILE
     stupor-solo import FILE           validated; a bad file changes nothing
     stupor-solo locate                where the data files and the config file are
@@ -41,6 +42,7 @@ from companion.cli.config import cmd_completion, cmd_config
 from companion.cli.files import cmd_export, cmd_import, cmd_locate
 from companion.cli.history import cmd_history, cmd_stats, sparkline
 from companion.cli.parser import build_parser
+from companion.cli.review import cmd_review
 from companion.cli.rules import cmd_rules
 from companion.cli.score import cmd_score
 from companion.cli.serve import cmd_serve
@@ -120,6 +122,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
     "score": cmd_score,
     "history": cmd_history,
     "stats": cmd_stats,
+    "review": cmd_review,
     "export": cmd_export,
     "import": cmd_import,
     "locate": cmd_locate,

@@ -11,10 +11,13 @@ other apps or websites" support page. What we send:
 * ``playDate``: when the game was finished, UTC, ``YYYY-MM-DD HH:MM:SS``;
 * ``durationMin``: the play time the app measured, in whole minutes (left out when it was
   not measured, as for ``score --save``);
-* ``game``: ``Stupor Mundi``, BoardGameGeek id 392492, highest score wins;
+* ``game``: ``Stupor Mundi``, BoardGameGeek id 392492, ``sourceGameId``, highest score
+  wins (``highestWins`` true) and scored with points (``noPoints`` false);
 * ``players``: one, you (``[bgstats] player_name``), with your final score, and
   ``winner`` true when the title you earned is the one you aimed for or better
-  (``[bgstats] win_title``, the Duke by default: the solo rules' own challenge).
+  (``[bgstats] win_title``, the Duke by default: the solo rules' own challenge), and
+  ``startPlayer`` true (you play first; BG Stats refuses a player without the field:
+  "No value for startPlayer");
   Frederick is not listed: he scores no points in the solo game and the format has no
   way to mark a player as an automa, so listing him would count the play as a
   two-player game;
@@ -100,6 +103,7 @@ def payload(record: HistoryRecord, options: BgStatsOptions | None = None) -> dic
         "bggId": BGG_ID,
         "sourceGameId": SOURCE_GAME_ID,
         "highestWins": True,
+        "noPoints": False,
     }
     play["players"] = [
         {
@@ -107,6 +111,7 @@ def payload(record: HistoryRecord, options: BgStatsOptions | None = None) -> dic
             "sourcePlayerId": SOURCE_PLAYER_ID,
             "score": record.score.total,
             "winner": is_win(record.score.title, chosen),
+            "startPlayer": True,
         }
     ]
     play["comments"] = comments(record)

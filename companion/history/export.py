@@ -46,6 +46,8 @@ LIST_FIELDS = frozenset({"end_reasons", "log_summary"})
 def _csv_columns() -> tuple[str, ...]:
     columns: list[str] = []
     for name in HistoryRecord.model_fields:
+        if name == "game_document":  # documents travel only in a JSON export
+            continue
         columns.extend(SCORE_FIELDS if name == "score" else (name,))
     return tuple(columns)
 
@@ -81,13 +83,25 @@ def export_text(
     raise ValueError(f"unknown export format {fmt!r}: use csv, json or bgstats")
 
 
-def records_to_json(records: Iterable[HistoryRecord]) -> str:
-    """The JSON export document (pretty-printed, UTF-8 text)."""
-    document = {
+def records_to_json(
+    records: Iterable[HistoryRecord], documents: dict[str, str] | None = None
+) -> str:
+    """The JSON export document (pretty-printed, UTF-8 text). With ``documents`` (base64
+    by record id, see :mod:`companion.history.game_export`) the games' documents travel
+    along; without, no record names one."""
+    games = [
+        record.model_dump(mode="json")
+        if documents is not None and record.id in documents
+        else record.model_dump(mode="json", exclude={"game_document"})
+        for record in records
+    ]
+    document: dict[str, object] = {
         "format": FORMAT_NAME,
         "schema_version": EXPORT_SCHEMA_VERSION,
-        "games": [record.model_dump(mode="json") for record in records],
+        "games": games,
     }
+    if documents is not None:
+        document["documents"] = documents
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 

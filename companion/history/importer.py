@@ -27,7 +27,7 @@ import os
 import pathlib
 import re
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,7 +86,10 @@ class ImportedGame:
 
     @classmethod
     def of(cls, record: HistoryRecord) -> ImportedGame:
-        return cls(record.fingerprint(), record.id, record.model_dump_json().encode())
+        """The game as imported: without its document's name (an import writes the
+        document itself when the file carries it, see :func:`import_games`)."""
+        stored = record.model_dump_json(exclude={"game_document"}).encode()
+        return cls(record.fingerprint(), record.id, stored)
 
 
 def read_import_file(
@@ -390,8 +393,11 @@ def import_games(
     folder: str | os.PathLike[str],
     *,
     keep: int = BACKUPS_KEPT,
+    documents: Mapping[str, bytes] | None = None,
 ) -> ImportResult:
     """Add the ``games`` not yet in ``store`` (by fingerprint) and return the counts.
+    ``documents`` (stored bytes by the id a game has in the file) are written first, each
+    under its game's id in this history, and the record names it.
 
     A game whose id is taken by a different game gets a new id. If more than one game is
     added, ``history.json`` in ``folder`` is backed up first (``keep`` copies are kept).
@@ -413,11 +419,24 @@ def import_games(
                 {**json.loads(document), "id": record_id}, ensure_ascii=False, separators=(",", ":")
             ).encode()
         seen_ids.add(record_id)
+        if documents and game.id in documents:
+            document = _with_document(folder, record_id, document, documents[game.id])
         new.append((record_id, document))
     backup = backup_history(folder, keep=keep) if len(new) > 1 else None
     if new:
         store.add_encoded(new)
     return ImportResult(added=len(new), skipped=len(games) - len(new), backup=backup)
+
+
+def _with_document(
+    folder: str | os.PathLike[str], record_id: str, stored: bytes, raw: bytes
+) -> bytes:
+    """Write a game's document (before its record) and return the record naming it."""
+    from companion.storage.game_documents import write_document
+
+    name = write_document(folder, record_id, raw)
+    record = {**json.loads(stored), "game_document": name}
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def import_file(

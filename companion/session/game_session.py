@@ -367,7 +367,11 @@ class GameSession:
     def finish(self, record: HistoryRecord) -> None:
         """Store a finished game in the history, copy the history to ``backups/`` (as the
         policy says; a copy that fails is a notice, the game is saved all the same), then
-        drop the game in progress."""
+        drop the game in progress. The game's document is written first, beside the history
+        (``games/<id>.json.gz``), and the record names it: a record never points at a
+        document that was not written. A document that cannot be written is a notice: the
+        game is kept in the history all the same, without its review."""
+        record = self._keep_document(record)
         self.history.add(record)
         self.back_up_history()
         self.game = None
@@ -379,6 +383,19 @@ class GameSession:
             self.notices.append(
                 f"The game is in your history, but its in-progress file could not be removed: {exc}"
             )
+
+    def _keep_document(self, record: HistoryRecord) -> HistoryRecord:
+        """Write the finished game's document and return ``record`` naming it."""
+        from companion.storage.game_documents import encode, write_document
+
+        if self.game is None:
+            return record
+        try:
+            name = write_document(self.folder, record.id, encode(self.game.to_document()))
+        except (OSError, ValueError) as exc:
+            self.notices.append(f"The game's document for its review could not be kept: {exc}")
+            return record
+        return record.model_copy(update={"game_document": name})
 
     def back_up_history(self) -> None:
         """Copy the history to ``backups/`` after a finished game when the backup policy

@@ -109,6 +109,12 @@ class HistoryRecord(BaseModel):
     end_reasons: list[ShortLine] = Field(default_factory=list, max_length=20)
     log_summary: list[ShortLine] = Field(default_factory=list, max_length=100)
     source: Literal["app", "quick", "import"] = "app"
+    game_document: str | None = Field(
+        default=None, max_length=100, pattern=r"^games/[A-Za-z0-9_-]{1,64}\.json\.gz$"
+    )
+    """The game's document (``games/<id>.json.gz`` beside the history, see
+    :mod:`companion.storage.game_documents`); ``None``: entered by its score or imported
+    without it, so there is no review."""
 
     @field_validator("schema_version")
     @classmethod

@@ -479,6 +479,13 @@ class StuporSoloApp(App[None]):
 
         self.push_screen(bgstats_screen(record, self.config.config.bgstats))
 
+    def open_review(self, record: HistoryRecord | None = None) -> None:
+        """Show where the points went: ``record``'s game from its document, or the game in
+        progress (``None``); a game without a review shows why."""
+        from companion.ui.screens.review import review_screen
+
+        self.push_screen(review_screen(self.session, record))
+
 
 if TYPE_CHECKING:
 

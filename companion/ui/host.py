@@ -96,6 +96,10 @@ class Host(Protocol):
     def open_bgstats(self, record: HistoryRecord) -> None:
         """Show ``record`` as a BG Stats link and QR code."""
 
+    def open_review(self, record: HistoryRecord | None = None) -> None:
+        """Show where the points of ``record``'s game went (``None``: the game in
+        progress), or why there is no review."""
+
 
 class _InApp(Protocol):
     @property

@@ -84,6 +84,16 @@ def settle(state: GameState, ruleset: Ruleset) -> tuple[GameState, list[str]]:
     """Apply the ``auto`` obligations that are first in line, check the warehouse, and end
     your turn when its card is down and nothing is left. Returns the new state and a note
     per step taken."""
+    state, notes, _ = settle_traced(state, ruleset)
+    return state, notes
+
+
+def settle_traced(
+    state: GameState, ruleset: Ruleset
+) -> tuple[GameState, list[str], tuple[Obligation, ...]]:
+    """:func:`settle`, also returning the ``auto`` obligations it applied, in order (what a
+    review attributes the gains to)."""
+    applied: list[Obligation] = []
     limits = PlayerLimits.from_ruleset(ruleset)
     notes: list[str] = []
     while True:
@@ -100,10 +110,11 @@ def settle(state: GameState, ruleset: Ruleset) -> tuple[GameState, list[str]]:
         assert duty is not None
         state = state.model_copy(update={"player": receive(state.player, duty.gains)})
         notes.append(duty.text)
+        applied.append(duty)
     if state.phase is Phase.PLAYER and state.card_played and not state.pending:
         state, note = finish_turn(state, ruleset)
         notes.append(note)
-    return state, notes
+    return state, notes, tuple(applied)
 
 
 def finish_turn(state: GameState, ruleset: Ruleset) -> tuple[GameState, str]:

@@ -9,13 +9,14 @@ with its own event and mypy checks that every event has one.
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import NamedTuple, assert_never
 
 import solo_deck.events as ev
 from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
 from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.obligations import Obligation
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
@@ -24,7 +25,7 @@ from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.corrections import apply_correction
 from solo_deck.rules.edict_actions import player_edict, take_reward
 from solo_deck.rules.end_phase import castle_income, end_round, reorganise, score_ally_income
-from solo_deck.rules.follow_through import add_first, pop_first, settle
+from solo_deck.rules.follow_through import add_first, pop_first, settle_traced
 from solo_deck.rules.frederick_turn import resolve_frederick_turn
 from solo_deck.rules.gate import ALWAYS, refusal
 from solo_deck.rules.main_actions import build, buy, promote, summon, visit_market
@@ -41,24 +42,42 @@ from solo_deck.rules.turn_actions import (
 def apply_event(state: GameState, event: Event, ruleset: Ruleset) -> tuple[GameState, Event, str]:
     """Apply one event. Returns the new state, the event as stored (Frederick's turn gets
     its card id) and a one-line description. Raises ``RuleError`` when the rules forbid it."""
+    step = apply_traced(state, event, ruleset)
+    return step.state, step.event, step.text
+
+
+class Step(NamedTuple):
+    """One event applied, with why things happened: ``met`` is the obligation the event
+    met (``None``: it met none) and ``applied`` the ``auto`` obligations the engine applied
+    by itself after it, in order."""
+
+    state: GameState
+    event: Event
+    text: str
+    met: Obligation | None = None
+    applied: tuple[Obligation, ...] = ()
+
+
+def apply_traced(state: GameState, event: Event, ruleset: Ruleset) -> Step:
+    """:func:`apply_event`, telling which obligations the event met and set off."""
     why = refusal(state, event.type, ruleset)
     if why is not None:
         raise RuleError(why)
     match event:
         case ev.FrederickTurn():  # stored with the card the virtual deck flipped
-            return resolve_frederick_turn(state, event, ruleset)
+            return Step(*resolve_frederick_turn(state, event, ruleset))
         case ev.Correct():  # a value set by hand: nothing is met, triggered or settled
             new_state, text = apply_correction(state, event.target, event.value, ruleset)
-            return new_state, event, text
+            return Step(new_state, event, text)
     limits = PlayerLimits.from_ruleset(ruleset)
     first = None
     if state.pending and event.type not in ALWAYS and event.type not in ("gain", "reveal_edict"):
         state, first = pop_first(state)
     new_state, text, duties = handle(state, event, Context(ruleset, limits, first))
-    new_state, notes = settle(add_first(new_state, duties), ruleset)
+    new_state, notes, applied = settle_traced(add_first(new_state, duties), ruleset)
     if notes:
         text += " — " + "; ".join(notes)
-    return new_state, event, text
+    return Step(new_state, event, text, first, applied)
 
 
 def handle(state: GameState, event: Event, ctx: Context) -> Outcome:

@@ -28,12 +28,30 @@ def test_the_payload_has_the_fields_bg_stats_reads(make_record: RecordFactory) -
             "bggId": 392492,
             "sourceGameId": "stupor-mundi",
             "highestWins": True,
+            "noPoints": False,
         },
-        "players": [{"name": "Me", "sourcePlayerId": "solo-player", "score": 56, "winner": False}],
+        "players": [
+            {
+                "name": "Me",
+                "sourcePlayerId": "solo-player",
+                "score": 56,
+                "winner": False,
+                "startPlayer": True,
+            }
+        ],
         "comments": "Feudal lord: 56 VP (VP track 40, Structures 10, most Structures 4, "
         "resources 2). 6 rounds, medium, virtual deck, House Savoy. Solo vs Frederick II.",
     }
     assert BGG_ID == 392492
+
+
+def test_every_player_carries_start_player_and_the_game_is_scored(
+    make_record: RecordFactory,
+) -> None:
+    # BG Stats refuses a play whose player has no startPlayer ("No value for startPlayer").
+    play = payload(make_record())
+    assert play["players"] and all(player["startPlayer"] is True for player in play["players"])
+    assert play["game"]["noPoints"] is False
 
 
 def test_the_payload_is_the_same_every_time(make_record: RecordFactory) -> None:

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
         HISTORY_RESTORE_KEYS,
         HISTORY_TABLE_KEYS,
         RESTORE_KEYS,
+        REVIEW_KEYS,
         STATISTICS_KEYS,
     )
 
@@ -108,6 +109,7 @@ _MODULE_OF: dict[str, str] = {
     "HISTORY_RESTORE_KEYS": "companion.ui.keys.records",
     "BGSTATS_KEYS": "companion.ui.keys.records",
     "STATISTICS_KEYS": "companion.ui.keys.records",
+    "REVIEW_KEYS": "companion.ui.keys.records",
     "DECK_KEYS": "companion.ui.keys.records",
     "DECK_TABLE_KEYS": "companion.ui.keys.records",
     "CARD_EDITOR_KEYS": "companion.ui.keys.records",
@@ -171,6 +173,7 @@ __all__ = [
     "REFERENCE_KEY",
     "REFERENCE_KEYS",
     "RESTORE_KEYS",
+    "REVIEW_KEYS",
     "SETUP_KEYS",
     "SOLO_FACE_KEYS",
     "START_KEYS",

@@ -32,6 +32,7 @@ from companion.ui.keys.records import (
     HISTORY_RESTORE_KEYS,
     HISTORY_TABLE_KEYS,
     RESTORE_KEYS,
+    REVIEW_KEYS,
     STATISTICS_KEYS,
 )
 
@@ -232,6 +233,15 @@ FINAL_SCORE_KEYS = (
         priority=True,
     ),
     Key(
+        "ctrl+r",
+        "review",
+        "Review",
+        "final_score.review",
+        "Where this game's points went, round by round, and the advisor's differences "
+        "(a control key: the counts and notes take letters)",
+        priority=True,
+    ),
+    Key(
         "ctrl+s",
         "save",
         "Save",
@@ -368,6 +378,7 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     ),
     "bgstats": ("BG Stats", BGSTATS_KEYS),
     "statistics": ("Statistics", STATISTICS_KEYS),
+    "review": ("Review", REVIEW_KEYS),
     "deck": (
         "Solo deck",
         (*DECK_KEYS, *DECK_TABLE_KEYS, *CARD_EDITOR_KEYS, *DECK_RESET_KEYS.keys()),

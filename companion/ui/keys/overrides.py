@@ -43,6 +43,7 @@ SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
     ("the restore question", kr.HISTORY_RESTORE_KEYS.keys()),
     ("the BG Stats screen", kr.BGSTATS_KEYS),
     ("the Statistics screen", kr.STATISTICS_KEYS),
+    ("the Review screen", kr.REVIEW_KEYS),
     ("the Deck screen", kr.DECK_KEYS),
     ("the Deck table", kr.DECK_TABLE_KEYS),
     ("the card editor", kr.CARD_EDITOR_KEYS),

@@ -93,6 +93,13 @@ HISTORY_DETAIL_KEYS = (
         "Show this game as a BG Stats link and QR code, to log it on your phone",
         "b",
     ),
+    Key(
+        "v",
+        "review",
+        "Review",
+        "history.detail.review",
+        "Where this game's points went, round by round (games saved from the app)",
+    ),
 )
 EXPORT_KEYS = (
     Key(
@@ -134,6 +141,16 @@ BGSTATS_KEYS = (
 )
 STATISTICS_KEYS = (
     Key("escape,q", "back", "Back", "statistics.back", "Back to the previous screen", "esc"),
+    Key(
+        "p",
+        "reviews",
+        "Points",
+        "statistics.reviews",
+        "VP by source over your reviewed games and your best round (reads the games' reviews)",
+    ),
+)
+REVIEW_KEYS = (
+    Key("escape,q", "back", "Back", "review.back", "Back to the previous screen", "esc"),
 )
 DECK_KEYS = (
     Key("e", "edit_card", "Edit card", "deck.edit_e", "Change what the highlighted card shows"),

@@ -241,3 +241,7 @@ class FinalScoreScreen(GameScreen[None]):
         record = self.build_record()
         if record is not None:
             self.host.open_bgstats(record)
+
+    def action_review(self) -> None:
+        """Where this game's points went, round by round."""
+        self.host.open_review()

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Header, Static
-from textual.worker import Worker
+from textual.worker import Worker, WorkerState
 from textual_plotext import PlotextPlot
 
 from companion.formatting import plural
@@ -38,6 +38,7 @@ from companion.ui.keys import STATISTICS_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
+from solo_deck import next_title
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
@@ -66,6 +67,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
     StatisticsScreen #stats-streak-note { margin-top: 1; }
     StatisticsScreen DataTable { height: auto; background: transparent; }
     StatisticsScreen #stats-chart { height: 1fr; min-height: 14; }
+    StatisticsScreen #stats-reviews-panel { height: auto; }
     StatisticsScreen.-narrow .stats-row { layout: vertical; }
     StatisticsScreen.-narrow .stats-panel { width: 100%; margin-right: 0; }
     StatisticsScreen.-narrow #stats-titles-panel { width: 100%; }
@@ -106,6 +108,8 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
                     yield self._table("stats-difficulty")
                 with Vertical(classes="panel stats-panel", id="stats-house-panel"):
                     yield self._table("stats-house")
+            with Vertical(classes="panel", id="stats-reviews-panel"):
+                yield Static("", id="stats-reviews", markup=False)
             yield PlotextPlot(id="stats-chart")
         yield KeyFooter()
 
@@ -141,12 +145,16 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         """The history was read (or could not be)."""
         if event.worker.group == "statistics-read":
             reading_finished(self, event, self._show_reading, StatsReading(CareerStats()))
+        elif event.worker.group == "statistics-reviews" and event.state == WorkerState.SUCCESS:
+            lines = event.worker.result
+            if isinstance(lines, list):
+                self.query_one("#stats-reviews", Static).update("\n".join(map(str, lines)))
 
     def _show_reading(self, reading: StatsReading) -> None:
         self.show_stats(reading.stats)
 
     def _show_parts(self, visible: bool) -> None:
-        for part in ("#stats-top", "#stats-groups"):
+        for part in ("#stats-top", "#stats-groups", "#stats-reviews-panel"):
             self.query_one(part).display = visible
 
     def show_stats(self, stats: CareerStats) -> None:
@@ -208,6 +216,41 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
 
         self.chart = chart_data(stats)
         self._draw_chart(self.chart)
+        self._show_reviews(stats)
+
+    # --- the reviews (read from the games' documents, in a worker) ------------------------
+
+    def _show_reviews(self, stats: CareerStats) -> None:
+        """The best game's distance to the next title at once (no document read); VP by
+        source and the best round from the reviews: at once in a worker when the History
+        handed over games with documents, else when p is pressed."""
+
+        from companion.history.review_stats import ReviewStats, review_lines
+
+        best = stats.best_score
+        upcoming = None if best is None else next_title(best)
+        lines = review_lines(ReviewStats(best_score=best, next_title=upcoming))[:1]
+        lines.append("Press p for VP by source and your best round (reads the games' reviews).")
+        self.query_one("#stats-reviews-panel").border_title = "Where the points went"
+        self.query_one("#stats-reviews", Static).update("\n".join(lines))
+        if self._records is not None and any(r.game_document for r in self._records):
+            self.action_reviews()
+
+    def action_reviews(self) -> None:
+        """Read the games' reviews in a worker (VP by source, best round)."""
+        if self.stats is None or not self.stats.games_played:
+            return
+        self.query_one("#stats-reviews", Static).update("Reading the games' reviews…")
+        self.run_worker(self._read_reviews, group="statistics-reviews", thread=True)
+
+    def _read_reviews(self) -> list[str]:
+        from companion.history.review_stats import review_lines, review_stats
+
+        session = self.host.session
+        records = self._records
+        if records is None:
+            records = session.history_service.records()
+        return review_lines(review_stats(session.folder, records))
 
     def _draw_chart(self, data: ChartData) -> None:
         plot = self.query_one("#stats-chart", PlotextPlot)

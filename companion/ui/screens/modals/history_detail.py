@@ -79,3 +79,7 @@ class HistoryDetailModal(OpensAtOnce, Hosted, ModalScreen[None]):
     def action_bgstats(self) -> None:
         """Show this game as a BG Stats link and QR code."""
         self.host.open_bgstats(self.record)
+
+    def action_review(self) -> None:
+        """Where this game's points went (or why there is no review)."""
+        self.host.open_review(self.record)

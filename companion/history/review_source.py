@@ -1,0 +1,37 @@
+"""Where a review comes from: the game in progress, or a finished game's document.
+
+Shared by ``stupor-solo review`` and the Review screen. Every way there can be no review
+(a game entered by its score, imported without its document, a document missing or
+damaged, no game in progress) raises ``ValueError`` whose text says why, in plain words.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.storage import HistoryRecord
+    from solo_deck import GameReview, SoloGame
+
+
+def review_of_game(game: SoloGame | None) -> GameReview:
+    """The review of ``game`` (``None``: there is no game in progress)."""
+    from solo_deck import review
+
+    if game is None:
+        raise ValueError("there is no game in progress")
+    return review(game)
+
+
+def review_of_record(folder: str | os.PathLike[str], record: HistoryRecord) -> GameReview:
+    """The review of a finished game, from the document its record names."""
+    from companion.storage.game_documents import read_document
+    from solo_deck import DocumentError, SoloGame
+
+    document = read_document(folder, record.game_document)
+    try:
+        game = SoloGame.from_document(document)
+    except DocumentError as exc:
+        raise ValueError(f"review unavailable: the game's document is damaged ({exc})") from exc
+    return review_of_game(game)

@@ -1,0 +1,156 @@
+"""Each finished game kept whole: its document (setup and events, exactly what resumes it)
+in a file of its own, ``games/<id>.json.gz`` beside ``history.json``.
+
+``history.json`` is rewritten whole on every save and must stay small, so a game's events
+never go into it: the record only names its document (:attr:`HistoryRecord.game_document
+<companion.storage.history_record.HistoryRecord.game_document>`). A document is written
+(0600, atomically) *before* the record that names it, so a record never points at a file
+that was not written; a document without a record (the history write failed) is harmless.
+
+Reading is bounded: the compressed file by :data:`MAX_DOCUMENT_BYTES` before it is read,
+the JSON it inflates to by :data:`MAX_INFLATED_BYTES` while it inflates. A missing, damaged
+or unsafe document raises :class:`DocumentUnavailable` with the reason in plain words;
+the record itself stays readable. The gzip header carries no time and no name, so the same
+document always gives the same bytes (export and import round-trip byte for byte).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import pathlib
+import re
+import zlib
+from typing import Any
+
+from companion.storage.atomic_write import atomic_write
+from companion.storage.errors import StorageError, describe_os_error
+from companion.storage.parsing import ParseError, parse_json
+from companion.storage.safe_files import ensure_private_dir, read_data_file
+
+GAMES_DIR = "games"
+"""The folder of game documents, inside the data folder."""
+SUFFIX = ".json.gz"
+MAX_DOCUMENT_BYTES = 16_000_000
+"""The largest compressed document read (a game of thousands of rounds is far smaller)."""
+MAX_INFLATED_BYTES = 128_000_000
+"""The most a document may inflate to: a gzip bomb stops here, as damaged."""
+_NAME = re.compile(r"^games/[A-Za-z0-9_-]{1,64}\.json\.gz$")
+
+
+class DocumentUnavailable(ValueError):
+    """A game's document cannot be read; ``reason`` says why, for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def document_name(record_id: str) -> str:
+    """The name a record stores for its document (relative to the data folder).
+
+    >>> document_name("abc")
+    'games/abc.json.gz'
+    """
+    name = f"{GAMES_DIR}/{record_id}{SUFFIX}"
+    if not _NAME.match(name):
+        raise ValueError(f"not a history record id: {record_id!r}")
+    return name
+
+
+def encode(document: dict[str, Any]) -> bytes:
+    """``document`` as the stored bytes: compact JSON, gzip with no time or name.
+
+    >>> encode({"a": 1}) == encode({"a": 1})
+    True
+    """
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
+
+
+def decode(raw: bytes) -> dict[str, Any]:
+    """The document in ``raw`` (stored bytes); ``ValueError`` saying why it is damaged.
+
+    >>> decode(encode({"events": []}))
+    {'events': []}
+    """
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        text = inflater.decompress(raw, MAX_INFLATED_BYTES)
+    except zlib.error as exc:
+        raise ValueError("it is not a compressed game document") from exc
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise ValueError("it is cut short or too large to be a game document")
+    try:
+        value = parse_json(text)
+    except ParseError as exc:
+        raise ValueError(str(exc)) from exc
+    if not isinstance(value, dict):
+        raise ValueError("it does not hold a game")
+    return value
+
+
+def write_document(folder: str | os.PathLike[str], record_id: str, raw: bytes) -> str:
+    """Write the stored bytes ``raw`` of a game as the document of ``record_id`` (0600,
+    atomically) and return its name for the record. Raises ``ValueError`` when ``raw`` is
+    not a readable document (nothing written) and ``OSError`` when the disk refuses."""
+    decode(raw)
+    name = document_name(record_id)
+    games = pathlib.Path(folder) / GAMES_DIR
+    ensure_private_dir(games)
+    atomic_write(pathlib.Path(folder) / name, raw)
+    return name
+
+
+def read_raw(folder: str | os.PathLike[str], name: str | None) -> bytes:
+    """The stored bytes of the document ``name``; :class:`DocumentUnavailable` (with the
+    reason) when there is none, it cannot be read or it is damaged."""
+    if name is None:
+        raise DocumentUnavailable(
+            "no review: this game was entered by its score or imported without its document"
+        )
+    if not _NAME.match(name):
+        raise DocumentUnavailable("no review: the record names no valid game document")
+    path = pathlib.Path(folder) / name
+    try:
+        raw = read_data_file(path, limit=MAX_DOCUMENT_BYTES)
+    except OSError as exc:
+        text = str(exc) if isinstance(exc, StorageError) else describe_os_error(exc)
+        raise DocumentUnavailable(f"review unavailable: {name} cannot be read ({text})") from exc
+    if raw is None:
+        raise DocumentUnavailable(f"review unavailable: {name} is missing")
+    try:
+        decode(raw)
+    except ValueError as exc:
+        raise DocumentUnavailable(f"review unavailable: {name} is damaged ({exc})") from exc
+    return raw
+
+
+def read_document(folder: str | os.PathLike[str], name: str | None) -> dict[str, Any]:
+    """The document ``name`` (see :func:`read_raw` for what it raises)."""
+    return decode(read_raw(folder, name))
+
+
+def read_game_in_progress(folder: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The document of the game in progress (without its ``meta``), read only: nothing is
+    moved or locked (``None``: no game in progress). ``ValueError`` says why a damaged
+    file cannot be read; the app moves such a file aside when it next opens."""
+    from companion.paths import GAME_FILE
+    from companion.storage.game_store import DOC_ID, META_KEY, TABLE
+    from companion.storage.parsing import MAX_STORE_BYTES
+
+    raw = read_data_file(pathlib.Path(folder) / GAME_FILE, limit=MAX_STORE_BYTES)
+    if raw is None or not raw.strip():
+        return None
+    try:
+        stored = parse_json(raw)
+    except ParseError as exc:
+        raise ValueError(f"the game in progress cannot be read: {exc}") from exc
+    table = stored.get(TABLE) if isinstance(stored, dict) else None
+    if not isinstance(table, dict) or not table:
+        return None
+    document = table.get(DOC_ID, table[max(table, key=str)])
+    if not isinstance(document, dict):
+        raise ValueError("the game in progress cannot be read: it holds no game")
+    return {key: value for key, value in document.items() if key != META_KEY}

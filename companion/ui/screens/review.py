@@ -1,0 +1,185 @@
+"""The Review screen: where a game's points went, round by round.
+
+Rounds are rows and sources are columns (the engine's :func:`solo_deck.review` names them);
+beside the table, a chart of the VP gained each round and Frederick's palace after each
+round; below, the Edicts where the advisor ranked another choice first. At 80 columns and
+at phone width the panels stack. A game without a review (entered by its score, imported
+without its document, a document missing or damaged) shows why instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+from textual_plotext import PlotextPlot
+
+from companion.ui.keys import REVIEW_KEYS, bindings
+from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from companion.session import GameSession
+    from companion.storage import HistoryRecord
+    from solo_deck import GameReview
+
+BAR_COLOUR = "green"
+
+
+def review_screen(session: GameSession, record: HistoryRecord | None) -> ReviewScreen:
+    """The Review screen of ``record``'s game (``None``: the game in progress)."""
+    from companion.history.review_source import review_of_game, review_of_record
+
+    try:
+        if record is None:
+            return ReviewScreen(review_of_game(session.game), "the game in progress")
+        return ReviewScreen(review_of_record(session.folder, record), "a finished game")
+    except ValueError as exc:
+        return ReviewScreen(None, "no review", reason=str(exc))
+
+
+class ReviewScreen(OpensAtOnce, Screen[None]):
+    """One game's review (``review``), or why there is none (``reason``)."""
+
+    TITLE = "Review"
+
+    DEFAULT_CSS = """
+    ReviewScreen #review-body { height: 1fr; padding: 0 1; }
+    ReviewScreen #review-status { margin: 0 0 1 0; height: auto; }
+    ReviewScreen DataTable { height: auto; max-height: 16; background: transparent; }
+    ReviewScreen .review-row { height: auto; }
+    ReviewScreen #review-chart { width: 1fr; height: 14; }
+    ReviewScreen #review-palace-panel { width: 44; height: auto; }
+    ReviewScreen #review-edicts { height: auto; margin-top: 1; }
+    ReviewScreen.-narrow .review-row { layout: vertical; }
+    ReviewScreen.-narrow #review-palace-panel { width: 100%; }
+    ReviewScreen.-narrow #review-chart { width: 100%; height: 10; }
+    """
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(REVIEW_KEYS))
+
+    def __init__(self, review: GameReview | None, what: str, reason: str | None = None) -> None:
+        super().__init__()
+        self.review = review
+        self.what = what
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="review-body"):
+            yield Static("", id="review-status", markup=False)
+            with Vertical(classes="panel", id="review-rounds-panel"):
+                yield self._table("review-rounds")
+            with Horizontal(classes="review-row", id="review-row"):
+                yield PlotextPlot(id="review-chart")
+                with Vertical(classes="panel", id="review-palace-panel"):
+                    yield self._table("review-palace")
+            yield Static("", id="review-edicts", markup=False)
+        yield KeyFooter()
+
+    @staticmethod
+    def _table(table_id: str) -> DataTable[str | Text]:
+        table: DataTable[str | Text] = DataTable(
+            id=table_id, cursor_type="none", show_cursor=False, zebra_stripes=True
+        )
+        table.can_focus = False
+        return table
+
+    def on_mount(self) -> None:
+        self.sub_title = self.what
+        self.query_one("#review-rounds-panel").border_title = "VP by round and source"
+        self.query_one("#review-palace-panel").border_title = "Frederick after each round"
+        status = self.query_one("#review-status", Static)
+        if self.review is None:
+            status.update(self.reason or "no review")
+            for part in ("#review-rounds-panel", "#review-row", "#review-edicts"):
+                self.query_one(part).display = False
+            return
+        status.update(self.review.summary())
+        self._fill_rounds(self.review)
+        self._fill_palace(self.review)
+        self._draw_chart(self.review)
+        self._fill_edicts(self.review)
+
+    def _fill_rounds(self, review: GameReview) -> None:
+        from solo_deck import source_label
+
+        table = self.query_one("#review-rounds", DataTable)
+        sources = list(review.vp_by_source)
+        # the round's VP and the running total come first: on a narrow screen the sources
+        # scroll sideways, the figures that matter most stay in view
+        table.add_column("Round", key="round")
+        table.add_column(Text("VP", justify="right"), key="vp")
+        table.add_column(Text("Total", justify="right"), key="total")
+        for source in sources:
+            table.add_column(Text(source_label(source), justify="right"), key=source)
+        for row in review.rounds:
+            label = str(row.round) if row.complete else f"{row.round} (now)"
+            cells = [_number(row.vp_by_source.get(source)) for source in sources]
+            table.add_row(
+                Text(label),
+                _number(row.vp_gained),
+                _number(row.vp_after),
+                *cells,
+                key=f"r{row.round}",
+            )
+        end = review.end_by_source()
+        if end and review.final is not None:
+            cells = [_number(end.get(source)) for source in sources]
+            table.add_row(
+                Text("End"),
+                _number(sum(end.values())),
+                _number(review.final.total),
+                *cells,
+                key="end",
+            )
+
+    def _fill_palace(self, review: GameReview) -> None:
+        table = self.query_one("#review-palace", DataTable)
+        for name in ("Round", "T", "W", "K", "Allies", "Treas."):
+            table.add_column(Text(name, justify="right"), key=name)
+        for row in review.rounds:
+            palace = row.palace
+            values = (palace.towers, palace.walls, palace.keeps, palace.allies, palace.treasury)
+            table.add_row(
+                Text(str(row.round), justify="right"),
+                *(_number(value) for value in values),
+                key=f"p{row.round}",
+            )
+
+    def _draw_chart(self, review: GameReview) -> None:
+        plot = self.query_one("#review-chart", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.title("VP gained by round")
+        rounds = [row.round for row in review.rounds]
+        gained = [row.vp_gained for row in review.rounds]
+        if rounds:
+            plt.bar(rounds, gained, color=BAR_COLOUR)
+            plt.xticks([float(r) for r in rounds], [str(r) for r in rounds])
+        plot.refresh()
+
+    def _fill_edicts(self, review: GameReview) -> None:
+        lines: list[str] = []
+        for edict in review.edicts:
+            if edict.difference > 0:
+                lines.append(f"Round {edict.round}: you issued {edict.issued}")
+                lines.append(f"  the advisor ranked first {edict.best} ({edict.difference:+d})")
+        if not lines:
+            lines = ["The advisor ranked no other Edict higher than the ones you issued."]
+        self.query_one("#review-edicts", Static).update("\n".join(lines))
+
+    def action_back(self) -> None:
+        """Back to the previous screen."""
+        self.dismiss()
+
+
+def _number(value: int | None) -> Text:
+    return Text("" if value is None else str(value), justify="right")
