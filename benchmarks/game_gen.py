@@ -1,7 +1,8 @@
 """Seeded, legal solo games for the benchmarks: as many events or rounds as asked.
 
 A game is driven by :func:`next_events`, which looks at the current state and returns the
-events a player would key in next: play a card face down and let its action go, let
+events a player would key in next: play a card face down (the leftmost free slot, one of
+the actions it gives) and let its action go, let
 Frederick act, type the Edict tile he just drew, and the End Phase (castle income, ally
 income, reorganise, end round). To
 keep a long game going, ``Correct`` events top up the Edict pile and the Advanced card
@@ -13,7 +14,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from solo_deck import GameSetup, GameState, Phase, SoloGame, parse_edict
+from solo_deck import (
+    GameSetup,
+    GameState,
+    Phase,
+    SoloGame,
+    face_down_offers,
+    load_ruleset,
+    parse_edict,
+)
 from solo_deck import events as ev
 
 TILES = ("2T 1W", "1C 2S", "3K", "2K 1T", "3T", "2W 1C", "2G 1A", "1P 1A", "2S 1G", "1T 1W 1K")
@@ -49,8 +58,9 @@ def next_events(state: GameState, rng: random.Random) -> list[ev.Event]:
         events: list[ev.Event] = []
         if rng.random() < 0.3:
             events.append(ev.Gain(vp=rng.randint(1, 3), augustales=rng.randint(0, 2)))
-        slot = len(state.player.played)
-        events.append(ev.PlayCard(slot=slot, face_up=False, actions=("market",)))
+        slot, offered = next(iter(face_down_offers(state, load_ruleset()).items()))
+        action = "market" if "market" in offered else offered[0]
+        events.append(ev.PlayCard(slot=slot, face_up=False, actions=(action,)))
         return events
     if state.phase is Phase.FREDERICK:
         return [ev.FrederickTurn()]

@@ -199,10 +199,23 @@ def _to_player_turn(session: Any) -> None:
 
 
 def _build_owed(session: Any) -> None:
+    """Your turn with a card played face down for a Build, in a slot that gives it (the
+    game plays on to a round with such a slot free when none is left)."""
+    import random
+
+    from benchmarks.game_gen import next_events
+    from solo_deck import face_down_offers
     from solo_deck.events import PlayCard
 
-    _to_player_turn(session)
-    slot = len(session.state.player.played)
+    rng = random.Random(5)
+    while True:
+        _to_player_turn(session)
+        offers = face_down_offers(session.state, session.ruleset)
+        slot = next((slot for slot, actions in offers.items() if "build" in actions), None)
+        if slot is not None:
+            break
+        for event in next_events(session.state, rng):
+            session.push(event)
     session.push(PlayCard(slot=slot, face_up=False, actions=("build",)))
 
 

@@ -34,7 +34,8 @@ def test_the_scripted_game_gives_the_hand_computed_vp_by_source_per_round() -> N
 def test_the_round_closes_with_your_side_and_fredericks_palace_as_they_stood() -> None:
     game = play_in_engine()
     first = review(game).rounds[0]
-    assert (first.grain, first.stone, first.augustales) == (1, 1, 7)
+    # Round 1 ends with a Pass now (an empty hand); the +3 Augustales card waits for round 2.
+    assert (first.grain, first.stone, first.augustales) == (1, 1, 4)
     assert (first.towers, first.walls, first.keeps, first.allies) == (2, 1, 1, ("castellan",))
     # Frederick after round 1: the Edict II added a Wall and a Keep (3 W, 2 K).
     assert (first.palace.walls, first.palace.keeps) == (3, 2)
