@@ -176,12 +176,7 @@ class KeyDriver:
         dialog = self.expect(BuildModal)
         structure = event.structure.capitalize()
         await self.choose(dialog.query_one("#structure"), lambda t: t.startswith(structure))
-        if event.great is not None:
-            name = great_structures()[event.great].name
-            great = dialog.query_one("#great", Select)
-            label = next(str(p) for p, v in great._options if v == event.great)
-            assert label.startswith(name)
-            await self.pick(great, label)
+        await self._great(dialog, event)
         if event.cover is not None:
             cover = keep_covers()[event.cover]
             await self.pick(dialog.query_one("#cover"), cover.name)
@@ -199,18 +194,23 @@ class KeyDriver:
         await self.record()
         await self._nothing_paid_again(BuildModal)
 
+    async def _great(self, dialog: Any, event: ev.Build) -> None:
+        """Pick the Build's Great Structure, if any, in the dialog's Normal-or-Great list."""
+        if event.great is None:
+            return
+        name = great_structures()[event.great].name
+        great = dialog.query_one("#great", Select)
+        label = next(str(p) for p, v in great._options if v == event.great)
+        assert label.startswith(name)
+        await self.pick(great, label)
+
     async def _build_on_site(self, event: ev.Build) -> None:
         """Pick the site (the engine fills in its cost, mark, sides and cover), then the
         Great Structure; a mixed payment types its Grain."""
         dialog = self.expect(SiteBuildModal)
         site = event.site or ""
         await self.choose(dialog.query_one("#site"), lambda text: text.startswith(site + " "))
-        if event.great is not None:
-            name = great_structures()[event.great].name
-            great = dialog.query_one("#great", Select)
-            label = next(str(p) for p, v in great._options if v == event.great)
-            assert label.startswith(name)
-            await self.pick(great, label)
+        await self._great(dialog, event)
         grain = dialog.query_one("#grain")
         if grain.display and int(grain.input.value or 0) != event.grain:
             await self.fill(grain.input, event.grain)
