@@ -10,8 +10,9 @@ The names are imported on first use (PEP 562).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from companion.lazy_face import lazy_face
 
 if TYPE_CHECKING:
     from companion.serve.server import CompanionServer, quiet_logs
@@ -20,18 +21,7 @@ _MODULE_OF: dict[str, str] = {"CompanionServer": "server", "quiet_logs": "server
 """Which submodule defines each public name."""
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name from its submodule the first time it is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_face(globals(), _MODULE_OF)
 
 
 __all__ = ["CompanionServer", "quiet_logs"]

@@ -12,9 +12,10 @@ writes from one place.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from typing import TYPE_CHECKING
+
+from companion.lazy_face import lazy_face
 
 if TYPE_CHECKING:
     from companion.storage.atomic_storage import AtomicJSONStorage, remove_stray_temp_files
@@ -57,18 +58,7 @@ so the Start screen, which needs only the game file and the lock, does not load 
 history record's model."""
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name from its submodule the first time it is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_face(globals(), _MODULE_OF)
 
 
 # A library logs, the application decides where to: no stray stderr under the TUI.
