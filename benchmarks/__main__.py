@@ -61,6 +61,9 @@ reference_search       a letter in the Reference's search field until the   <= 2
 review_40              review() of a 40-round game (one traced replay, VP   <= 2
                        by source, the advisor at each Edict) / replaying
                        its document alone (SoloGame.from_document)
+keystrokes             the keys of the worst action (or round) of the       <= 1
+                       scripted game played through the app by keys / its
+                       budget (a count, not a time: the same everywhere)
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -106,6 +109,7 @@ TARGETS = {
     "form_key": 1.5,
     "reference_search": 2.0,
     "review_40": 2.0,
+    "keystrokes": 1.0,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -142,6 +146,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
     from benchmarks.metrics import (
         browser,
         engine,
+        keystrokes,
         openings,
         processes,
         reference,
@@ -179,6 +184,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("autosave_growth",), lambda: [engine.autosave_growth(settings, space)])
         attempt(("forecast_10k",), lambda: [engine.forecast_10k(settings)])
         attempt(("review_40",), lambda: [review.review_40(settings)])
+        attempt(("keystrokes",), lambda: [keystrokes.keystrokes(settings, space)])
         attempt(("stats_10k",), lambda: _stats(settings, space))
         attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])
         attempt(("reference_search",), lambda: [reference.reference_search(settings, space)])

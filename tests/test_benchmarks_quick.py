@@ -29,6 +29,7 @@ METRICS = (
     "screen_open",
     "form_key",
     "review_40",
+    "keystrokes",
     *(("browser_key",) if shutil.which("chromium") or shutil.which("chromium-browser") else ()),
 )
 
