@@ -227,6 +227,12 @@ def _add_serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--port", type=int, default=8000, help="the port (default 8000; 0: any free port)"
     )
+    serve.add_argument(
+        "--new-token",
+        action="store_true",
+        help="network mode: replace the kept access token (every link given before stops "
+        "working; without this flag the link stays the same from one start to the next)",
+    )
 
 
 def _add_score_options(score: argparse.ArgumentParser) -> None:

@@ -24,16 +24,28 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
     cannot be listened on, 2 for a bad ``--host`` or ``--port``."""
     from companion.paths import chosen_config_file, ensure_data_dir
     from companion.serve import CompanionServer, quiet_logs
-    from companion.serve.access import Access, HostError, print_qr, urls
+    from companion.serve.access import (
+        Access,
+        HostError,
+        is_loopback_host,
+        new_token,
+        print_qr,
+        urls,
+    )
+    from companion.serve.token_store import kept_token
 
     host, port = str(args.host), int(args.port)
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535 (0: any free port), not {port}")
     try:
-        access = Access.for_host(host)
+        loopback = is_loopback_host(host)
     except HostError as exc:
         raise UsageError(str(exc)) from exc
     ensure_data_dir(folder)
+    kept = None if loopback else kept_token(folder, new_token(), renew=bool(args.new_token))
+    access = Access.for_host(host, kept.token if kept else None)
+    if loopback and args.new_token:
+        print(f"{PROG} serve: --new-token has no effect here: on {host} the link has no token.")
     quiet_logs()
 
     def ready(bound: int) -> None:
@@ -53,9 +65,11 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
                 print("Or scan this code with the phone's camera:")
                 print_qr(others[0])
             print(
-                "The link carries an access token, new each time: anyone with the link "
-                "can play your game, so share it only with your own devices."
+                "The link carries an access token: anyone with the link can play your game, "
+                "so share it only with your own devices."
             )
+            if kept is not None:
+                print(kept.news)
         print("Press ctrl+c to stop (every move is already saved).", flush=True)
 
     server = CompanionServer(folder.resolve(), host, port, access)

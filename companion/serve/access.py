@@ -11,8 +11,9 @@ any site may open a websocket to 127.0.0.1, and browsers do not stop it).
 *Network* (any other address, ``0.0.0.0`` included): every link carries a random access
 token as its first path segment, ``http://192.168.1.20:8000/<token>/``. A request whose
 path does not start with it is refused with 403 before anything else happens, so no app
-process starts for it. The token is a new one each time the server starts (22 URL-safe
-characters, 128 bits) and is compared in constant time. In the path rather than the query
+process starts for it. The token (22 URL-safe characters, 128 bits) is kept in the data
+folder so links last across restarts (:mod:`companion.serve.token_store`; ``serve
+--new-token`` replaces it) and is compared in constant time. In the path rather than the query
 because the page's script appends its own query to the websocket link, and every
 relative link (the script, the style sheet) then carries it too. The page sends no
 ``Referer``, so the token does not leak to another site.
@@ -73,9 +74,10 @@ class Access:
     """``None`` in loopback mode."""
 
     @classmethod
-    def for_host(cls, host: str) -> Access:
-        """Loopback mode for a loopback host, network mode with a new token otherwise."""
-        return cls(None if is_loopback_host(host) else new_token())
+    def for_host(cls, host: str, token: str | None = None) -> Access:
+        """Loopback mode for a loopback host, network mode otherwise, with ``token`` (a
+        new one when none is given)."""
+        return cls(None if is_loopback_host(host) else token or new_token())
 
     @property
     def prefix(self) -> str:

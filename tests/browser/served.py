@@ -63,6 +63,8 @@ class Served:
 
     folder: Path
     host: str = "127.0.0.1"
+    extra: tuple[str, ...] = ()
+    """More options for ``serve`` (``--new-token``)."""
     process: subprocess.Popen[bytes] | None = None
     url: str = ""
     output: list[str] = field(default_factory=list)
@@ -71,7 +73,7 @@ class Served:
     def start(self) -> Served:
         """Start it and wait (bounded) for the link it prints."""
         command = [sys.executable, "-m", "companion.cli", "serve", "--port", "0"]
-        command += ["--host", self.host, "--data-dir", str(self.folder)]
+        command += ["--host", self.host, "--data-dir", str(self.folder), *self.extra]
         environment = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
         self.process = subprocess.Popen(
             command,

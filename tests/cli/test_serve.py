@@ -62,7 +62,7 @@ def test_a_host_that_cannot_be_found_is_refused(monkeypatch: pytest.MonkeyPatch)
         is_loopback_host("table.lan")
 
 
-def test_the_token_is_new_each_time_and_the_path_must_start_with_it() -> None:
+def test_a_token_not_given_is_new_and_the_path_must_start_with_it() -> None:
     access = Access.for_host("0.0.0.0")
     assert access.token is not None and len(access.token) >= 22
     assert Access.for_host("0.0.0.0").token != access.token
@@ -191,6 +191,31 @@ async def test_without_the_token_nothing_is_served_and_no_app_starts(on_network:
         html = page.read().decode()
     assert f"/{token}/ws" in html and "fonts.googleapis" not in html
     assert page.headers["Referrer-Policy"] == "no-referrer"
+
+
+def _token_of(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[1]
+
+
+def test_the_link_lasts_across_restarts_until_a_new_token_is_asked(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    first = Served(folder, host="0.0.0.0").start()
+    first.stop()
+    again = Served(folder, host="0.0.0.0").start()
+    try:
+        assert _token_of(again.url) == _token_of(first.url)
+        assert any("same as at the last start" in line for line in again.output), again.output
+        assert status(again.url) == 200
+    finally:
+        again.stop()
+    renewed = Served(folder, host="0.0.0.0", extra=("--new-token",)).start()
+    try:
+        assert _token_of(renewed.url) != _token_of(first.url)
+        assert any("no longer work" in line for line in renewed.output), renewed.output
+        old = renewed.url.replace(_token_of(renewed.url), _token_of(first.url))
+        assert status(old) == 403
+    finally:
+        renewed.stop()
 
 
 async def test_loopback_refuses_other_host_names_and_other_sites_websockets(

@@ -1,0 +1,92 @@
+"""The access token ``stupor-solo serve`` keeps between starts, so a link stays good.
+
+In network mode every link carries the token (:mod:`companion.serve.access`). A token that
+changed at every start broke each tablet's bookmark and scanned code whenever the computer
+restarted the server, so the token is kept in the data folder (``serve-token``, readable
+by its owner only) and used again at the next start. ``serve --new-token`` makes a new one:
+every link given before stops working.
+
+A kept token that is not one this module wrote (too short, other characters, a link, a
+folder, an unreadable or oversized file) is never used: a new token replaces it and the
+server says why, so a damaged file cannot weaken the gate.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.storage.atomic_write import atomic_write
+from companion.storage.errors import StorageWriteError, UnsafeFileError
+from companion.storage.safe_files import read_data_file
+
+TOKEN_FILE = "serve-token"
+"""The kept token's file name in the data folder."""
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{22,64}")
+"""What a kept token must look like (URL-safe, at least 128 bits)."""
+READ_LIMIT = 4096
+"""A kept token file larger than this is not ours (it is never read whole)."""
+
+
+@dataclass(frozen=True)
+class KeptToken:
+    """The token to use and what happened to it, for the server's first lines."""
+
+    token: str
+    news: str
+    """One sentence for the terminal: kept, new, or replaced (and why)."""
+    lasting: bool = True
+    """False when the token could not be saved: it lasts only until the server stops."""
+
+
+def _stored(path: Path) -> tuple[str | None, str]:
+    """The token kept at ``path`` (``None`` when there is none or it cannot be used) and,
+    when one was there but is refused, why."""
+    try:
+        raw = read_data_file(path, limit=READ_LIMIT)
+    except UnsafeFileError:
+        return None, f"{path.name} is not a plain file"
+    except OSError as exc:  # unreadable, or too big to be ours
+        return None, f"{path.name} could not be read ({exc.strerror or exc})"
+    if raw is None:
+        return None, ""
+    text = raw.decode("ascii", errors="replace").strip()
+    if TOKEN_SHAPE.fullmatch(text) is None:
+        return None, f"{path.name} does not hold a token this program wrote"
+    return text, ""
+
+
+def kept_token(folder: Path, fresh: str, *, renew: bool = False) -> KeptToken:
+    """The token for this start: the one kept in ``folder``, else ``fresh`` (saved for the
+    next start). ``renew`` replaces a kept token with ``fresh``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     first = kept_token(Path(d), "A" * 22)
+    ...     again = kept_token(Path(d), "B" * 22)
+    ...     renewed = kept_token(Path(d), "C" * 22, renew=True)
+    >>> first.token == again.token == "A" * 22, renewed.token
+    (True, 'CCCCCCCCCCCCCCCCCCCCCC')
+    """
+    path = folder / TOKEN_FILE
+    found, refused = _stored(path)
+    if found is not None and not renew:
+        return KeptToken(found, "The link is the same as at the last start (its token is kept).")
+    if renew and found is not None:
+        news = "A new access token: the links given before no longer work."
+    elif refused:
+        news = f"A new access token ({refused}; it was replaced)."
+    else:
+        news = "A new access token, kept for the next starts (serve --new-token replaces it)."
+    try:
+        atomic_write(path, fresh.encode("ascii") + b"\n", fenced=False)
+    except (StorageWriteError, UnsafeFileError, OSError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return KeptToken(
+            fresh,
+            f"A new access token, but it could not be kept ({reason}): "
+            "the link will change at the next start.",
+            lasting=False,
+        )
+    return KeptToken(fresh, news)
