@@ -123,7 +123,7 @@ def _serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
         found = re.search(rb"Open on this computer:\s+(\S+)", seen)
-        if found and b"Press ctrl+c" in seen:
+        if found and b"ctrl+c to stop" in seen:
             return process, found.group(1).decode()
         left = deadline - time.monotonic()
         ready, _, _ = select.select([descriptor], [], [], max(0.0, left))

@@ -1,7 +1,7 @@
 """``stupor-solo serve``: play in a browser (a tablet or a phone on the same Wi-Fi).
 
-It prints the link(s) to open; on a network address every link carries a new access
-token and the first is drawn as a QR code for a phone's camera (:mod:`companion.serve.access`).
+It prints the link(s) to open; on a network address every link carries an access token,
+kept between starts (``--new-token`` replaces it), and the first is drawn as a QR code for a phone's camera (:mod:`companion.serve.access`).
 Each page gets its own app process on the data folder (:mod:`companion.serve`); ctrl+c
 stops the server and every app. The game is saved after every move, as always.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import sys
 from pathlib import Path
 
 from companion.cli.support import PROG, UsageError, err
@@ -48,9 +49,21 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
         print(f"{PROG} serve: --new-token has no effect here: on {host} the link has no token.")
     quiet_logs()
 
+    bound_port = [port]
+
     def ready(bound: int) -> None:
-        others, here = urls(host, bound, access)
+        bound_port[0] = bound
         print(f"{PROG} serve: your data is {folder}")
+        show_link(bound)
+        if kept is not None:
+            print(kept.news)
+        print(
+            "Press ctrl+c to stop (every move is already saved); Enter shows the link again.",
+            flush=True,
+        )
+
+    def show_link(bound: int) -> None:
+        others, here = urls(host, bound, access)
         if here:
             print(f"Open on this computer:  {here}")
         for url in others:
@@ -68,11 +81,10 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
                 "The link carries an access token: anyone with the link can play your game, "
                 "so share it only with your own devices."
             )
-            if kept is not None:
-                print(kept.news)
-        print("Press ctrl+c to stop (every move is already saved).", flush=True)
+        sys.stdout.flush()
 
     server = CompanionServer(folder.resolve(), host, port, access)
+    server.on_enter = lambda: show_link(bound_port[0])
     server.config = chosen_config_file(getattr(args, "config", None))  # as the terminal app
     try:
         asyncio.run(server.run(ready))

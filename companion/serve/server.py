@@ -50,6 +50,8 @@ MAX_APPS = 8
 """App processes running at once; a page beyond that is refused (503)."""
 STOP_SECONDS = 5.0
 """How long an app may take to quit when asked, before it is ended."""
+REAP_SECONDS = 1.0
+"""How long an app that quit may take to be collected before it is ended."""
 MAX_MESSAGE = 64 * 1024
 """The largest websocket message a page may send (keys and sizes are a few bytes)."""
 STATIC = Path(textual_serve.__file__).parent / "static"
@@ -107,9 +109,16 @@ class AppProcess(AppService):
         with contextlib.suppress(TimeoutError, OSError, ConnectionError):
             await asyncio.wait_for(self.stop(), STOP_SECONDS)
         process = self._process
-        if process is not None and process.returncode is None:
+        if process is None:
+            return
+        with contextlib.suppress(TimeoutError):  # it quit: asyncio's watcher collects it
+            await asyncio.wait_for(process.wait(), REAP_SECONDS)
+        if process.returncode is None:
+            # os.kill, not process.kill(): Popen.send_signal polls first, and a poll that
+            # collects the exited app races asyncio's watcher, which then logs "Unknown
+            # child process pid" on the server's terminal.
             with contextlib.suppress(ProcessLookupError):
-                process.kill()
+                os.kill(process.pid, signal.SIGKILL)
             await process.wait()
 
 
@@ -123,6 +132,8 @@ class CompanionServer:
     access: Access
     font_size: int = 16
     say: Callable[[str], None] = print
+    on_enter: Callable[[], None] | None = None
+    """Called when Enter is pressed in the server's terminal (shows the link again)."""
     config: Path | None = None
     """The configuration file every app process reads (``--config``); ``None``: the
     environment's or the platform default, as in a terminal."""
@@ -300,13 +311,41 @@ class CompanionServer:
             site = web.TCPSite(runner, self.host.strip("[]") or None, self.port)
             await site.start()
             ready(_bound_port(runner, self.port))
+            listening = self._listen_for_enter(loop)
             await stop.wait()
+            if listening:
+                loop.remove_reader(sys.stdin.fileno())
             await self.stop_apps()
         finally:
             await runner.cleanup()
             for signal_number in (signal.SIGINT, signal.SIGTERM):
                 with contextlib.suppress(NotImplementedError, RuntimeError):
                     loop.remove_signal_handler(signal_number)
+
+    def _listen_for_enter(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """Call :attr:`on_enter` at each line typed in the server's terminal (only when
+        standard input is a terminal); whether it listens."""
+        on_enter = self.on_enter
+        try:
+            terminal = on_enter is not None and sys.stdin is not None and sys.stdin.isatty()
+        except (OSError, ValueError):
+            terminal = False
+        if not terminal or on_enter is None:
+            return False
+        descriptor = sys.stdin.fileno()
+
+        def typed() -> None:
+            try:
+                got = os.read(descriptor, 4096)
+            except OSError:
+                got = b""
+            if not got:  # the terminal went away: stop listening
+                loop.remove_reader(descriptor)
+                return
+            on_enter()
+
+        loop.add_reader(descriptor, typed)
+        return True
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:
@@ -318,9 +357,13 @@ def _bound_port(runner: web.AppRunner, asked: int) -> int:
 
 def quiet_logs() -> None:
     """textual-serve and aiohttp report problems through logging: warnings and worse go
-    to standard error, plainly."""
+    to standard error, plainly, a malformed request in one short line and only a few a
+    minute (:mod:`companion.serve.log_lines`)."""
+    from companion.serve.log_lines import ShortLines, Throttle
+
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    handler.setFormatter(ShortLines())
+    handler.addFilter(Throttle())
     for name in ("textual-serve", "aiohttp", "stupor-solo.serve"):
         logger = logging.getLogger(name)
         logger.setLevel(logging.WARNING)

@@ -88,7 +88,7 @@ class Served:
             found = re.search(r"Open on this computer:\s+(\S+)", line)
             if found:
                 self.url = found.group(1)
-            if "Press ctrl+c" in line:
+            if "ctrl+c to stop" in line:
                 break
         assert self.url, self.output
         return self
