@@ -225,6 +225,35 @@ class Page:
         self.page.touchscreen.tap(x, y)
         self.page.wait_for_timeout(400)
 
+    def swipe(self, from_row: int, to_row: int, column: int = 10, steps: int = 12) -> None:
+        """A finger pressed on one row, moved to another and lifted (as a phone sends it)."""
+        box = self.page.evaluate(
+            "() => { const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
+            " return [r.x, r.y, r.width, r.height]; }"
+        )
+        columns, rows = self.size
+        x = box[0] + (column + 0.5) * box[2] / columns
+        start = box[1] + (from_row + 0.5) * box[3] / rows
+        end = box[1] + (to_row + 0.5) * box[3] / rows
+        touch = self.page.context.new_cdp_session(self.page)
+        try:
+            send = touch.send
+            send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": start}]},
+            )
+            for step in range(1, steps + 1):
+                y = start + (end - start) * step / steps
+                send(
+                    "Input.dispatchTouchEvent",
+                    {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]},
+                )
+                self.page.wait_for_timeout(16)
+            send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        finally:
+            touch.detach()
+        self.page.wait_for_timeout(600)
+
     def screen(self) -> list[str]:
         """The app's screen as text, one string per row (see the module)."""
         captured: list[bytes] = []

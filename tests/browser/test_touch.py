@@ -1,0 +1,45 @@
+"""Touch in the browser: a swipe scrolls what is under the finger (a phone has no wheel and
+a scrollbar a finger can hardly hit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.browser.served import Page, Served
+from tests.browser.test_browser import saved_game, until
+
+OpenPage = Callable[..., Page]
+
+
+FOLDS = ("Frederick's palace", "Edict row", "Round & solo deck")
+
+
+def row_of(screen: list[str], text: str) -> int:
+    """The first row showing ``text`` (-1 when none does)."""
+    return next((row for row, line in enumerate(screen) if text in line), -1)
+
+
+def test_a_swipe_scrolls_the_phone_table(data_folder: Path, open_page: OpenPage) -> None:
+    saved_game(data_folder)
+    served = Served(data_folder).start()
+    try:
+        page = open_page(390, 844)
+        page.open(served.url)
+        page.keys("r", pause=800)  # resume
+        until(lambda: any("What to do" in line for line in page.screen()), what="the Table")
+        folds = [row_of(page.screen(), f"▶ {fold}") for fold in FOLDS]
+        for row in reversed(folds):  # from the bottom up: the rows above stay put
+            page.tap_cell(3, row)  # open three panels: more than a phone's height
+            page.page.wait_for_timeout(800)
+        before = page.screen()
+        rows = page.size[1]
+        board = row_of(before, "Edict row")
+        page.swipe(rows * 3 // 4, rows // 4)  # the finger goes up: the content follows
+        after = page.screen()
+        assert 0 <= row_of(after, "Edict row") < board, "the swipe did not scroll"
+        assert row_of(after, "Stupor Mundi") == 0  # the column scrolled, not the page
+        page.swipe(rows // 4, rows * 3 // 4)  # and back down
+        assert row_of(page.screen(), "Edict row") == board
+    finally:
+        assert served.stop() == 0
