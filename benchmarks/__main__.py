@@ -61,6 +61,10 @@ reference_search       a letter in the Reference's search field until the   <= 2
 review_40              review() of a 40-round game (one traced replay, VP   <= 2
                        by source, the advisor at each Edict) / replaying
                        its document alone (SoloGame.from_document)
+reconnect              a dropped websocket in Chromium (390x844) until the  <= 1.5
+                       page, come back by itself, draws the Table / a
+                       reload of the page until the Start screen is drawn
+                       (skipped, with a note, without Chromium)
 keystrokes             the keys of the worst action (or round) of the       <= 1
                        scripted game played through the app by keys / its
                        budget (a count, not a time: the same everywhere)
@@ -109,6 +113,7 @@ TARGETS = {
     "form_key": 1.5,
     "reference_search": 2.0,
     "review_40": 2.0,
+    "reconnect": 1.5,
     "keystrokes": 1.0,
 }
 """Each metric's target ratio, in the order of the table above."""
@@ -149,6 +154,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         keystrokes,
         openings,
         processes,
+        reconnect,
         reference,
         review,
         screens,
@@ -203,8 +209,11 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("import_100k", "import_memory"), lambda: processes.imports(settings, space))
         if browser.find_chromium() is not None:
             attempt(("browser_key",), lambda: [browser.browser_key(settings, space)])
-        elif "browser_key" in wanted:
-            print("  … browser_key skipped: no chromium here", file=sys.stderr, flush=True)
+            attempt(("reconnect",), lambda: [reconnect.reconnect(settings, space)])
+        else:
+            for name in ("browser_key", "reconnect"):
+                if name in wanted:
+                    print(f"  … {name} skipped: no chromium here", file=sys.stderr, flush=True)
     ordered = [results[name] for name in METRICS if name in results and name in wanted]
     return ordered, extras
 

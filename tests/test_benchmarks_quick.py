@@ -30,7 +30,11 @@ METRICS = (
     "form_key",
     "review_40",
     "keystrokes",
-    *(("browser_key",) if shutil.which("chromium") or shutil.which("chromium-browser") else ()),
+    *(
+        ("browser_key", "reconnect")
+        if shutil.which("chromium") or shutil.which("chromium-browser")
+        else ()
+    ),
 )
 
 

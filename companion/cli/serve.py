@@ -1,7 +1,8 @@
 """``stupor-solo serve``: play in a browser (a tablet or a phone on the same Wi-Fi).
 
 It prints the link(s) to open; on a network address every link carries an access token,
-kept between starts (``--new-token`` replaces it), and the first is drawn as a QR code for a phone's camera (:mod:`companion.serve.access`).
+kept between starts (``--new-token`` replaces it), and the first is drawn as a QR code for
+a phone's camera (:mod:`companion.serve.access`).
 Each page gets its own app process on the data folder (:mod:`companion.serve`); ctrl+c
 stops the server and every app. The game is saved after every move, as always.
 """

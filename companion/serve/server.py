@@ -56,6 +56,12 @@ MAX_MESSAGE = 64 * 1024
 """The largest websocket message a page may send (keys and sizes are a few bytes)."""
 STATIC = Path(textual_serve.__file__).parent / "static"
 FORBIDDEN = "This address needs the link that 'stupor-solo serve' printed (with its access token)."
+TAB_ID = re.compile(r"[A-Za-z0-9]{8,40}")
+"""A tab's name as the page makes it (random letters and digits)."""
+SESSION_ENDED = 4000
+"""The close code when the app ended by itself: the page says the session ended."""
+SERVER_RESTART = 1012
+"""The close code when the server stops: the page tries to come back."""
 DOWNLOAD_KEY = re.compile(r"[0-9a-f]{32}")
 """A delivery key as Textual makes it (``uuid4().hex``)."""
 SECURITY_HEADERS = {
@@ -138,6 +144,9 @@ class CompanionServer:
     """The configuration file every app process reads (``--config``); ``None``: the
     environment's or the platform default, as in a terminal."""
     apps: set[AppProcess] = field(default_factory=set)
+    tabs: dict[str, AppProcess] = field(default_factory=dict)
+    """The app of each browser tab that named itself (see :meth:`websocket`)."""
+    stopping: bool = False
     downloads: DownloadManager = field(default_factory=DownloadManager)
     page: str = field(init=False, default="")
 
@@ -186,6 +195,8 @@ class CompanionServer:
             allowed = access.origin_allowed(request.headers.get("Origin"), host)
         if not allowed:
             response: web.StreamResponse = web.Response(status=403, text=FORBIDDEN)
+        elif self.stopping:  # a page coming back must wait for the next start
+            response = web.Response(status=503, text="The server is stopping.")
         else:
             try:
                 response = await handler(request)
@@ -235,30 +246,53 @@ class CompanionServer:
         return response
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        """Start an app process for this page and relay between them until either ends."""
+        """Start an app process for this page and relay between them until either ends.
+
+        A page that comes back after its connection dropped names its tab (``tab``) and
+        asks to resume (``resume=1``): the app this tab had is ended first (so its lock is
+        free), and the new one opens the saved game at once. The socket is closed with
+        :data:`SESSION_ENDED` when the app ended by itself (quit, taken over: the page says
+        so) and :data:`SERVER_RESTART` when the server stops (the page comes back)."""
+        tab = request.query.get("tab", "")
+        tab = tab if TAB_ID.fullmatch(tab) else ""
+        earlier = self.tabs.get(tab) if tab else None
+        if earlier is not None:
+            await earlier.end()
         if len(self.apps) >= MAX_APPS:
             raise web.HTTPServiceUnavailable(text="Too many pages are open; close one.")
         width = _number(request.query.get("width"), 80, 20, 400)
         height = _number(request.query.get("height"), 24, 8, 200)
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await socket.prepare(request)
+
+        async def close() -> None:
+            await socket.close(code=SERVER_RESTART if self.stopping else SESSION_ENDED)
+
+        resume = ["--resume"] if request.query.get("resume") == "1" else []
         app = AppProcess(
-            self.app_argv(),
+            [*self.app_argv(), *resume],
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
-            close=socket.close,
+            close=close,
             download_manager=self.downloads,
         )
         self.apps.add(app)
-        self.say(f"A page connected from {request.remote}: app started ({len(self.apps)} open).")
+        if tab:
+            self.tabs[tab] = app
+        again = " again" if earlier is not None else ""
+        self.say(
+            f"A page connected{again} from {request.remote}: app started ({len(self.apps)} open)."
+        )
         try:
             await app.start(width, height)
             await self.relay(socket, app)
         finally:
             await app.end()
             self.apps.discard(app)
+            if tab and self.tabs.get(tab) is app:
+                del self.tabs[tab]
             self.say(f"A page closed: its app stopped ({len(self.apps)} open).")
-            await socket.close()
+            await close()
         return socket
 
     @staticmethod
@@ -313,6 +347,7 @@ class CompanionServer:
             ready(_bound_port(runner, self.port))
             listening = self._listen_for_enter(loop)
             await stop.wait()
+            self.stopping = True
             if listening:
                 loop.remove_reader(sys.stdin.fileno())
             await self.stop_apps()

@@ -64,6 +64,8 @@ class Served:
     folder: Path
     host: str = "127.0.0.1"
     extra: tuple[str, ...] = ()
+    port: int = 0
+    """The port to listen on (0: any free one)."""
     """More options for ``serve`` (``--new-token``)."""
     process: subprocess.Popen[bytes] | None = None
     url: str = ""
@@ -72,7 +74,7 @@ class Served:
 
     def start(self) -> Served:
         """Start it and wait (bounded) for the link it prints."""
-        command = [sys.executable, "-m", "companion.cli", "serve", "--port", "0"]
+        command = [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port)]
         command += ["--host", self.host, "--data-dir", str(self.folder), *self.extra]
         environment = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
         self.process = subprocess.Popen(
