@@ -43,3 +43,24 @@ def test_a_swipe_scrolls_the_phone_table(data_folder: Path, open_page: OpenPage)
         assert row_of(page.screen(), "Edict row") == board
     finally:
         assert served.stop() == 0
+
+
+def test_a_landscape_tablet_shows_every_panel(data_folder: Path, open_page: OpenPage) -> None:
+    saved_game(data_folder)
+    served = Served(data_folder).start()
+    try:
+        page = open_page(1024, 768)
+        # A tablet's browser drew 107 columns at 1024 px; here the font is a bit wider.
+        page.open(served.url + "?fontsize=17")
+        page.keys("r", pause=800)  # resume
+        until(lambda: row_of(page.screen(), "What to do") >= 0, what="the Table")
+        screen = page.screen()
+        page.picture("tablet-landscape-table")
+        # (the Screenshot notices may cover the deck's title: its lines are looked for)
+        assert 100 <= page.size[0] < 110, (page.size, screen[0])
+        for title in ("Frederick's palace", "Edict row", "Next card", "Your board"):
+            row = row_of(screen, title)
+            assert row >= 0 and "▶" not in screen[row], (title, screen)  # a panel, not a fold
+        assert row_of(screen, "Voyage · odds") >= 0, screen
+    finally:
+        assert served.stop() == 0

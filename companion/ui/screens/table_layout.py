@@ -40,7 +40,7 @@ from companion.ui.widgets.voyage_panel import VoyagePanel
 if TYPE_CHECKING:
     from textual.widget import Widget
 
-NARROW = 110
+NARROW = 100
 """Below this width the Table uses the narrow arrangement."""
 
 PANEL_TITLES = {
