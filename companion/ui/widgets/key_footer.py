@@ -17,7 +17,8 @@ the bell). Its height comes from its width (:meth:`KeyFooter.get_content_height`
 first layout is already right; a change of keys repaints it, and asks for a layout only
 when it needs another number of lines. When the keys do not fit one line (an 80-column
 terminal), the footer takes as few lines as let every key show whole in a grid (two, on a
-phone three or four), so every key stays visible and clickable. Binding groups
+phone three or four), so every key stays visible and clickable. In a browser each line of
+keys is three lines tall, a target a finger can hit. Binding groups
 (``Binding.group``) are not used by this app and are shown as single keys. Keys whose
 actions a screen offers otherwise (the Table's touch buttons) can be left out
 (``leave_out``).
@@ -348,15 +349,16 @@ class KeyFooter(Widget):
         places: list[Place] = []
         columns = max(1, ceil(len(entries) / rows))
         widths = [max(sizes[column::columns]) for column in range(min(columns, len(sizes)))]
+        tall = self.line_height
         for index, entry in enumerate(entries):
             row, column = divmod(index, columns)
-            region = Region(sum(widths[:column]), row, widths[column], 1)
+            region = Region(sum(widths[:column]), row * tall, widths[column], tall)
             places.append(Place(entry, region))
         if one_line and palette is not None:
             look = self._look(palette=True, hovered=False, enabled=True)
             total = palette_width + sum(look.padding) + (look.border is not None)
-            places.append(Place(palette, Region(width - total, 0, total, 1), palette=True))
-        self._arrangement = Arrangement(width, rows, tuple(places))
+            places.append(Place(palette, Region(width - total, 0, total, tall), palette=True))
+        self._arrangement = Arrangement(width, rows * tall, tuple(places))
         return self._arrangement
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -365,11 +367,21 @@ class KeyFooter(Widget):
 
     # Drawing
 
-    def _segments(self, place: Place) -> list[Segment]:
+    @property
+    def line_height(self) -> int:
+        """Lines per row of keys: three in a browser (a finger's target, about 50 px on a
+        phone), else one."""
+        return 3 if self.app.is_web else 1
+
+    def _segments(self, place: Place, *, label: bool = True) -> list[Segment]:
+        """The key drawn in its cell; ``label=False``: the cell's line above or below it."""
         entry = place.entry
         hovered = self._hovered is not None and self._hovered.region == place.region
         look = self._look(palette=place.palette, hovered=hovered, enabled=entry.enabled)
         segments = [] if look.border is None else [look.border]
+        if not label:
+            rest = place.region.width - len(segments)
+            return [*segments, Segment(" " * rest, look.fill)] if rest > 0 else segments
         left, right = look.padding
         if left:
             segments.append(Segment(" " * left, look.fill))
@@ -387,14 +399,16 @@ class KeyFooter(Widget):
         blank = Style(background=base + background).rich_style
         segments: list[Segment] = []
         for place in arrangement.places:
-            if place.region.y != y:
+            top = place.region.y
+            if not top <= y < top + place.region.height:
                 continue
+            label = y == top + place.region.height // 2
             if place.palette:
                 # Docked at the right, over any key it reaches.
                 keys = Strip(segments).adjust_cell_length(place.region.x, blank)
-                segments = [*keys, *self._segments(place)]
+                segments = [*keys, *self._segments(place, label=label)]
             else:
-                segments.extend(self._segments(place))
+                segments.extend(self._segments(place, label=label))
         return Strip(segments).crop(0, width) if segments else Strip.blank(width, blank)
 
     def notify_style_update(self) -> None:

@@ -1,0 +1,68 @@
+"""In a browser every target a finger taps is three lines tall (about 50 px at a phone's
+14 px font; the platforms ask for 44): fold titles, buttons (the End Phase's small ones
+too), the footer's keys, radio buttons; no tooltip is shown. In a terminal nothing
+changes. The browser test measures the lines in pixels (tests/browser/test_touch.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widget import Widget
+from textual.widgets import Button, RadioButton
+from textual.widgets._collapsible import CollapsibleTitle
+
+from companion.ui.app import StuporSoloApp
+from companion.ui.widgets.key_footer import KeyFooter
+from tests.app.pilot_helpers import open_table, settle
+from tests.app.setup_helpers import open_setup
+
+PHONE = (46, 50)
+TALL = 3
+
+
+def heights(widgets: list[Widget]) -> list[tuple[str, int]]:
+    return [(f"{type(w).__name__}#{w.id}", w.region.height) for w in widgets if w.display]
+
+
+def footer_rows(app: StuporSoloApp) -> list[int]:
+    footer = app.screen.query_one(KeyFooter)
+    return sorted({place.region.height for place in footer.arrange_keys(footer.size.width).places})
+
+
+@pytest.fixture
+def in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
+
+
+@pytest.mark.usefixtures("in_a_browser")
+async def test_the_phone_table_s_targets_are_three_lines_tall(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=PHONE) as pilot:
+        await open_table(app, pilot)
+        titles = list(app.screen.query(CollapsibleTitle))
+        buttons = list(app.screen.query(Button))
+        assert titles and buttons
+        short = [h for h in heights([*titles, *buttons]) if h[1] < TALL]
+        assert not short, short
+        assert footer_rows(app) == [TALL]
+
+
+@pytest.mark.usefixtures("in_a_browser")
+async def test_the_new_game_form_s_choices_are_three_lines_tall(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=PHONE) as pilot:
+        screen = await open_setup(app, pilot)
+        await settle(pilot)
+        radios = list(screen.query(RadioButton))
+        assert radios
+        assert not [h for h in heights(list(radios)) if h[1] < TALL]
+        assert footer_rows(app) == [TALL]
+
+
+async def test_in_a_terminal_the_footer_keeps_one_line(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_table(app, pilot)
+        assert footer_rows(app) == [1]
+        assert [h for h in heights(list(app.screen.query(CollapsibleTitle)))] == []
