@@ -13,6 +13,7 @@ from textual.widgets import Button, RadioButton
 from textual.widgets._collapsible import CollapsibleTitle
 
 from companion.ui.app import StuporSoloApp
+from companion.ui.widgets.instructions_panel import InstructionsPanel
 from companion.ui.widgets.key_footer import KeyFooter
 from tests.app.pilot_helpers import open_table, settle
 from tests.app.setup_helpers import open_setup
@@ -66,3 +67,17 @@ async def test_in_a_terminal_the_footer_keeps_one_line(tmp_path: Path) -> None:
         await open_table(app, pilot)
         assert footer_rows(app) == [1]
         assert [h for h in heights(list(app.screen.query(CollapsibleTitle)))] == []
+
+
+@pytest.mark.parametrize(
+    ("web", "said", "not_said"), [(True, "tap Play card", "(enter)"), (False, "(enter)", "tap ")]
+)
+async def test_what_to_do_names_taps_in_a_browser_and_keys_in_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web: bool, said: str, not_said: str
+) -> None:
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: web))
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=PHONE) as pilot:
+        await open_table(app, pilot)
+        shown = str(app.screen.query_one(InstructionsPanel).render())
+        assert said in shown and not_said not in shown, shown

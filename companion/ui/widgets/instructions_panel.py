@@ -9,6 +9,27 @@ from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from solo_deck import GameState, Numeral, Phase
 
+KEYS = {
+    "decline": "x",
+    "follow": "r",
+    "frederick": "press space",
+    "pass": "P",
+    "play": "enter",
+    "travel": "t",
+    "end_phase": "press f",
+}
+"""How the prompt names each key on a keyboard."""
+TAPS = {
+    "decline": "Decline",
+    "follow": "tap Continue",
+    "frederick": "tap Frederick",
+    "pass": "tap Pass",
+    "play": "tap Play card",
+    "travel": "Travel, in the footer",
+    "end_phase": "tap f in the footer",
+}
+"""How it names them on a touch screen (the big buttons, or the footer's keys)."""
+
 
 class InstructionsPanel(TextPanel):
     """Frederick's last turn as numbered table instructions, what is still owed, then the
@@ -32,12 +53,14 @@ class InstructionsPanel(TextPanel):
                 style = "bold" if number == 1 else "dim"
                 text.append(f"{number}. ", style=style)
                 text.append(duty.text + "\n", style="" if number == 1 else "dim")
-        text.append_text(self.prompt(view))
+        text.append_text(self.prompt(view, touch=self.app.is_web))
         self.show_text(text)
 
     @staticmethod
-    def prompt(view: TableView) -> Text:
-        """The one thing to press next."""
+    def prompt(view: TableView, *, touch: bool = False) -> Text:
+        """The one thing to press next: its key, or on a touch screen (``touch``, the app
+        in a browser) the button to tap."""
+        key = TAPS if touch else KEYS
         state: GameState = view.state
         if state.awaiting_reveal:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
@@ -47,10 +70,10 @@ class InstructionsPanel(TextPanel):
             )
         first = state.obligation
         if first is not None:
-            tail = " (x declines it)" if first.optional else ""
-            return Text(f"▶ r: {first.text}{tail}", style="bold green")
+            tail = f" ({key['decline']} declines it)" if first.optional else ""
+            return Text(f"▶ {key['follow']}: {first.text}{tail}", style="bold green")
         if state.phase is Phase.FREDERICK:
-            return Text("▶ Frederick's turn: press space", style="bold yellow")
+            return Text(f"▶ Frederick's turn: {key['frederick']}", style="bold yellow")
         if state.phase is Phase.PLAYER:
             free = len(view.slots.free)
             if state.hand == 0:  # the engine counts the hand: no card left to play
@@ -59,27 +82,32 @@ class InstructionsPanel(TextPanel):
                     if state.frederick_actions >= view.frederick_max_actions
                     else "Frederick takes his remaining actions, then the End Phase"
                 )
-                return Text(f"▶ Your hand is empty: pass (P); {then}", style="bold green")
+                return Text(
+                    f"▶ Your hand is empty: pass ({key['pass']}); {then}", style="bold green"
+                )
             if state.frederick_actions >= view.frederick_max_actions and free > 1:
                 return Text(
                     f"▶ Frederick is done this round: play your {free} free card slots "
-                    "(enter) or pass (P); then the End Phase",
+                    f"({key['play']}) or pass ({key['pass']}); then the End Phase",
                     style="bold green",
                 )
             if free == 1:
                 return Text(
-                    "▶ Your last card slot this round: play it (enter) or pass (P); "
-                    "then the End Phase",
+                    f"▶ Your last card slot this round: play it ({key['play']}) or pass "
+                    f"({key['pass']}); then the End Phase",
                     style="bold green",
                 )
             return Text(
-                f"▶ Your turn {state.turn}: travel first if you like (t), then play a card "
-                f"(enter) · {free} slots free",
+                f"▶ Your turn {state.turn}: travel first if you like ({key['travel']}), then "
+                f"play a card ({key['play']}) · {free} slots free",
                 style="bold green",
             )
         if state.phase is Phase.END_PHASE:
             return Text(
-                f"▶ End Phase: press f (refill your hand to {view.hand_size} cards first)",
+                f"▶ End Phase: {key['end_phase']} (refill your hand to {view.hand_size} cards "
+                "first)",
                 style="bold yellow",
             )
-        return Text("▶ The game is over: press f for the final score", style="bold yellow")
+        return Text(
+            f"▶ The game is over: {key['end_phase']} for the final score", style="bold yellow"
+        )
