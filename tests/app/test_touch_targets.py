@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import Button, RadioButton
+from textual.widgets import Button, Input, RadioButton
 from textual.widgets._collapsible import CollapsibleTitle
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.widgets.instructions_panel import InstructionsPanel
 from companion.ui.widgets.key_footer import KeyFooter
-from tests.app.pilot_helpers import open_table, settle
+from tests.app.pilot_helpers import idle_turn, open_table, settle
 from tests.app.setup_helpers import open_setup
 
 PHONE = (46, 50)
@@ -23,7 +23,8 @@ TALL = 3
 
 
 def heights(widgets: list[Widget]) -> list[tuple[str, int]]:
-    return [(f"{type(w).__name__}#{w.id}", w.region.height) for w in widgets if w.display]
+    shown = [w for w in widgets if w.display and w.region.width]  # not inside a hidden part
+    return [(f"{type(w).__name__}#{w.id}", w.region.height) for w in shown]
 
 
 def footer_rows(app: StuporSoloApp) -> list[int]:
@@ -81,3 +82,32 @@ async def test_what_to_do_names_taps_in_a_browser_and_keys_in_a_terminal(
         await open_table(app, pilot)
         shown = str(app.screen.query_one(InstructionsPanel).render())
         assert said in shown and not_said not in shown, shown
+
+
+@pytest.mark.usefixtures("in_a_browser")
+async def test_a_drawn_tile_is_entered_by_a_tap(tmp_path: Path) -> None:
+    """The phone's keyboard may have no Enter: an Enter button beside the tile field."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=PHONE) as pilot:
+        table = await open_table(app, pilot)
+        while not app.session.state.awaiting_reveal:
+            await idle_turn(pilot)
+            await pilot.press("space")
+            await settle(pilot)
+        before = len(app.session.events)
+        for key in "1S":
+            await pilot.press(key)
+        await settle(pilot)
+        enter = table.query_one("#edict-enter", Button)
+        assert table.query_one("#reveal-field Input", Input).value == "1S", app.focused
+        assert enter.region.height >= TALL
+        await pilot.click(enter)
+        await settle(pilot)
+        assert [e.type for e in app.session.events[before:]] == ["reveal_edict"]
+
+
+async def test_no_enter_button_in_a_terminal(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_table(app, pilot)
+        assert not table.query("#edict-enter")

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Resize
 from textual.screen import ModalScreen
-from textual.widgets import Collapsible, Header, Input, Label
+from textual.widgets import Button, Collapsible, Header, Input, Label
 
 from companion.formatting import plural
 from companion.ui.insight_scheduler import InsightScheduler
@@ -281,6 +281,15 @@ class TableScreen(FollowThroughScreen):
     def _revealed(self, event: Input.Submitted) -> None:
         """The typed tile is recorded if valid; the field already says what is wrong."""
         event.stop()
+        self._record_tile(event.input)
+
+    @on(Button.Pressed, "#edict-enter")
+    def _enter_tapped(self, event: Button.Pressed) -> None:
+        """The tile field's Enter button (in a browser): as Enter in the field."""
+        event.stop()
+        self._record_tile(self.query_one("#reveal-field Input", Input))
+
+    def _record_tile(self, typed: Input) -> None:
         state = self.state
         field = self.query_one("#reveal-field", EdictField)
         edict = field.edict
@@ -291,7 +300,7 @@ class TableScreen(FollowThroughScreen):
                 "That is not a valid tile yet: see the message under the field.", severity="error"
             )
             return
-        event.input.value = ""
+        typed.value = ""
         applied = self.apply(RevealEdict(position=state.awaiting_reveal[0], edict=edict))
         if applied and not self.state.awaiting_reveal:
             self.set_focus(None)

@@ -92,7 +92,7 @@ def _deck() -> Vertical:
 def _instructions() -> Vertical:
     steps = Vertical(
         InstructionsPanel(id="steps"),
-        EdictField("", id="reveal-field", compact=True),
+        EdictField("", id="reveal-field", compact=True, enter_button=True),
         id="instructions",
         classes="panel",
     )

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Input, Label
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label
 
 from companion.ui.widgets.validators import EdictNotation
 from solo_deck import Edict, parse_edict
@@ -21,6 +21,9 @@ class EdictField(Vertical):
     EdictField > .edict-label { width: 100%; color: $text-muted; }
     EdictField > .edict-feedback { height: auto; width: 100%; color: $text-muted; }
     EdictField > .edict-feedback.-invalid { color: $error; }
+    EdictField > .edict-row { height: auto; }
+    EdictField > .edict-row > Input { width: 1fr; }
+    EdictField > .edict-row > Button { margin-left: 1; }
     """
 
     def __init__(
@@ -31,6 +34,7 @@ class EdictField(Vertical):
         id: str | None = None,
         compact: bool = False,
         hint: bool = True,
+        enter_button: bool = False,
     ) -> None:
         super().__init__(id=id)
         self._label = label
@@ -40,16 +44,25 @@ class EdictField(Vertical):
         self._hint = hint
         """Whether an empty field shows what the letters mean (a form of several fields
         says it once, above them)."""
+        self._enter_button = enter_button
+        """In a browser, an Enter button beside the input (a phone's keyboard may have
+        none, or hide it); the screen handles its press (``#edict-enter``) as Enter."""
 
     def compose(self) -> ComposeResult:
         yield Label(self._label, classes="edict-label")
-        yield Input(
+        field = Input(
             value=self._value,
             placeholder="e.g. 2T 1K",
             validators=[EdictNotation()],
             validate_on=["changed", "submitted"],
             compact=self._compact,
         )
+        if self._enter_button and self.app.is_web:
+            with Horizontal(classes="edict-row"):
+                yield field
+                yield Button("Enter", id="edict-enter", compact=True)
+        else:
+            yield field
         yield Label("", classes="edict-feedback", markup=False)  # repeats what was typed
 
     def on_mount(self) -> None:
