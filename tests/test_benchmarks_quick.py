@@ -28,6 +28,8 @@ METRICS = (
     "import_memory",
     "screen_open",
     "form_key",
+    "reference_search",
+    "reference_open",
     "review_40",
     "keystrokes",
     *(

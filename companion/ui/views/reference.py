@@ -11,6 +11,7 @@ an entry as text (plain :class:`rich.text.Text`, never markup: the data's words 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.text import Text
 
@@ -39,8 +40,16 @@ class ReferenceLine:
 
 
 def reference_lines(query: str) -> list[ReferenceLine]:
-    """The list for ``query``, best match first (every entry for an empty query)."""
-    return [ReferenceLine(e.key, line_label(e), e) for e in find(query)]
+    """The list for ``query``, best match first (every entry for an empty query).
+
+    The entries never change while the app runs, so the lines of recent queries are kept
+    (the whole list, drawn each time the Reference opens, cost a few milliseconds)."""
+    return list(_lines(query))
+
+
+@lru_cache(maxsize=64)
+def _lines(query: str) -> tuple[ReferenceLine, ...]:
+    return tuple(ReferenceLine(e.key, line_label(e), e) for e in find(query))
 
 
 def line_label(entry: ReferenceEntry, width: int = LABEL_WIDTH) -> str:
