@@ -7,12 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Label, OptionList
+from textual.widgets import Input, Label, OptionList
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.modals.solo_face import SoloFaceModal
+from companion.ui.widgets.edict_input import EdictField
+from solo_deck import GameSetup
+from solo_deck.model.state import FrederickReport
+from solo_deck.setup import initial_state
 from tests.app.game_script import SUMMON_GISELE, script_setup
-from tests.app.pilot_helpers import SIZE, open_table, plain, press_and_settle
+from tests.app.pilot_helpers import SIZE, open_table, plain, press_and_settle, settle
 
 
 @pytest.mark.parametrize("size", [SIZE, (80, 24)])
@@ -33,3 +37,52 @@ async def test_the_face_pickers_help_line_is_whole(tmp_path: Path, size: tuple[i
         assert help_line.size.height >= 2  # wrapped, not cut
         faces = modal.query_one("#faces", OptionList).region
         assert faces.height >= 3 and faces.bottom <= room.bottom
+
+
+LONG_TURN = FrederickReport(
+    card_id="S11",
+    face="ship stays · ally · Edict III · crown",
+    steps=(
+        "Frederick's ship stays in Roma",
+        "Remove the Ally in Roma (Tento) from the game and leave the face-down one beneath",
+        "Issue Edict I (Active III is empty) (1P): move forward 1 Specialist step (Path A "
+        "space 1 → 2)",
+        "No Next tile can refill Active I: it stays empty (the game ends after this round)",
+        "Crown: 2 of 2 since the last shuffle",
+        "Shuffle all 16 solo cards into a new deck (end of this turn)",
+        "Frederick has taken his 4 actions for this round",
+    ),
+    reshuffled=True,
+    action_number=4,
+)
+"""A long turn as a random game played it (seed 7): seven steps, four of them wrapped."""
+
+
+def after_a_long_turn(awaiting: bool) -> GameSetup:
+    """The simple game's setup, starting just after :data:`LONG_TURN` (and waiting for the
+    Next II tile it drew, if ``awaiting``)."""
+    setup = script_setup()
+    state = initial_state(setup)
+    edicts = state.edicts.model_copy(update={"awaiting": (1,) if awaiting else ()})
+    state = state.model_copy(update={"last_frederick": LONG_TURN, "edicts": edicts})
+    return setup.model_copy(update={"start": state})
+
+
+@pytest.mark.parametrize("awaiting", [False, True])
+async def test_a_long_frederick_turn_never_scrolls_the_table(
+    tmp_path: Path, awaiting: bool
+) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(app, pilot, setup=after_a_long_turn(awaiting))
+        await settle(pilot)
+        body = table.query_one("#body")
+        assert (body.max_scroll_y, body.scroll_y) == (0, 0)
+        steps = table.query_one("#instructions")
+        assert steps.region.bottom <= body.region.bottom
+        field = table.query_one("#reveal-field", EdictField)
+        if awaiting:
+            assert app.focused is field.query_one(Input)
+            assert steps.region.contains_region(field.region)
+            await press_and_settle(pilot, "2", "k")  # typing the tile moves nothing
+            assert (body.max_scroll_y, body.scroll_y) == (0, 0)
