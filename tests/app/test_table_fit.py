@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import Input, Label, OptionList
 
 from companion.ui.app import StuporSoloApp
@@ -86,3 +87,31 @@ async def test_a_long_frederick_turn_never_scrolls_the_table(
             assert steps.region.contains_region(field.region)
             await press_and_settle(pilot, "2", "k")  # typing the tile moves nothing
             assert (body.max_scroll_y, body.scroll_y) == (0, 0)
+
+
+def table_regions(app: StuporSoloApp) -> dict[str, Region]:
+    return {
+        name: app.screen.query_one(f"#{name}").region
+        for name in ("body", "palace", "edicts", "deck", "voyage", "left", "instructions")
+    }
+
+
+@pytest.mark.parametrize("awaiting", [False, True])
+async def test_80x24_and_back_gives_the_same_table(tmp_path: Path, awaiting: bool) -> None:
+    # Issue 26: back at 120x40 the right column stayed narrow beside a scrollbar (the
+    # Table scrolled as a whole: its scrollbar took two columns from What to do).
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot, setup=after_a_long_turn(awaiting))
+        await settle(pilot)
+        before = table_regions(app)
+        assert before["instructions"].right == SIZE[0]  # the right column reaches the edge
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen.has_class("-narrow")
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        await settle(pilot)
+        assert table_regions(app) == before
+        body = app.screen.query_one("#body")
+        assert not body.show_vertical_scrollbar and body.max_scroll_y == 0
