@@ -199,7 +199,13 @@ class TableScreen(FollowThroughScreen):
         field.display = asking  # a hidden field takes no rows: the Table never scrolls
         if asking:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
-            prompt = f"New Next {numeral} tile ({state.edicts.pile} left in the pile), then enter:"
+            left = state.edicts.pile  # counted after the draw: 0 means this was the last
+            pile = (
+                "the last tile of the pile"
+                if left == 0
+                else f"{left} more {'stays' if left == 1 else 'stay'} in the pile"
+            )
+            prompt = f"New Next {numeral} tile ({pile}), then enter:"
             label = field.query_one(".edict-label", Label)
             if str(label.content) != prompt:
                 label.update(prompt)
