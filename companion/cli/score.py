@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
 
 NOTES_MAX = 2000
 """As many characters of notes as a history record keeps."""
+SAVE_REFUSED = (
+    "Close it and run this again to save the score, or leave out --save to see the score "
+    "without saving it; nothing was saved."
+)
+"""What to do when ``--save`` finds the data folder held by another copy."""
 
 
 def _ask(spec: Any) -> int:
@@ -104,21 +110,22 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
             )
         except QuickScoreError as exc:
             raise UsageError(str(exc)) from None
-    if args.json:
-        print(json.dumps(breakdown_json(breakdown), ensure_ascii=False))
-    else:
-        _print_breakdown(breakdown_rows(breakdown, counts, rule))
-    if record is not None:
-        policy = config.backups
-        with writer_lock(folder):
+    with ExitStack() as held:
+        if record is not None:  # the lock before the score: a refusal comes alone
+            held.enter_context(writer_lock(folder, then=SAVE_REFUSED))
+        if args.json:
+            print(json.dumps(breakdown_json(breakdown), ensure_ascii=False))
+        else:
+            _print_breakdown(breakdown_rows(breakdown, counts, rule))
+        if record is not None:
             from companion.storage import HistoryStore
 
             store = HistoryStore(folder)
             store.add(record)
             report_store(store)
-            _back_up(folder, policy)
-        message = f"Saved to the history ({store.path})."
-        print(message, file=sys.stderr if args.json else sys.stdout)
+            _back_up(folder, config.backups)
+            message = f"Saved to the history ({store.path})."
+            print(message, file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

@@ -116,10 +116,12 @@ def ask_yes_no(question: str) -> bool:
 
 
 @contextlib.contextmanager
-def writer_lock(folder: Path) -> Iterator[Path]:
+def writer_lock(
+    folder: Path, then: str = "Close it and try again; nothing was changed."
+) -> Iterator[Path]:
     """Create the data folder if needed (0700) and hold its lock (the one the app holds
     while it runs) for a command that writes; :class:`DataInUseError` if another copy of
-    the program has it. Yields the folder."""
+    the program has it (its message ends with ``then``: what to do). Yields the folder."""
     from companion.paths import ensure_data_dir
     from companion.storage.lock import DataLock
 
@@ -127,8 +129,7 @@ def writer_lock(folder: Path) -> Iterator[Path]:
     lock = DataLock(folder)
     if not lock.acquire():
         raise DataInUseError(
-            f"the data in {clip_text(str(folder), 200)} is in use by {lock.holder()}. Close it "
-            "and try again; nothing was changed."
+            f"the data in {clip_text(str(folder), 200)} is in use by {lock.holder()}. {then}"
         )
     try:
         yield folder

@@ -30,6 +30,7 @@ from solo_deck.model.palace import Direction, KindChange, Palace, PalaceLimits, 
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
+from solo_deck.rules.effects import describe_grant
 from solo_deck.rules.income import AllyIncome, ally_income
 
 
@@ -62,8 +63,9 @@ class AdviceRow(FrozenModel):
 
     ``changes`` are the palace moves kind by kind, ``palace_after`` the palace they give;
     ``income_before`` / ``income_after`` are your ally income totals at the coming End
-    Phase; ``allies`` the same per Ally; ``reward`` the tile's printed reward if you typed
-    one.
+    Phase; ``allies`` the same per Ally; ``reward`` the reward printed under its space in
+    words: as the game knows it (the ruleset, or told when first taken), else as you typed
+    it.
     """
 
     slot: int
@@ -100,18 +102,19 @@ def edict_advice(
     """Every legal choice for every Active tile, best ally-income gain first.
 
     Ties keep the slot order (I, II, III) and then the order of
-    :meth:`~solo_deck.model.palace.Palace.legal_player_choices`. ``reward`` maps a slot (0–2)
-    to the reward text printed on its tile, copied onto that slot's rows.
+    :meth:`~solo_deck.model.palace.Palace.legal_player_choices`. Each row carries the reward
+    under its space: the one the game knows, else the text ``reward`` maps its slot (0–2)
+    to (what you typed for a reward nobody has told yet).
 
     >>> from solo_deck import GameSetup, parse_edict
     >>> from solo_deck.setup import initial_state
     >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
-    >>> rows = edict_advice(state, reward={1: "1 VP"})
+    >>> rows = edict_advice(state, reward={0: "1 VP", 1: "typed, but known"})
     >>> len(rows), {row.gain for row in rows}   # no Allies yet: every gain is 0
     (8, {0})
-    >>> [(row.numeral.value, row.reward) for row in rows if row.slot == 1][0]
-    ('II', '1 VP')
+    >>> sorted({(row.numeral.value, row.reward) for row in rows if row.slot < 2})
+    [('I', '1 VP'), ('II', '+1 resource of your choice')]
     """
     limits = PalaceLimits.from_ruleset(ruleset)
     before = ally_income(state.player, state.palace, ruleset=ruleset)
@@ -119,7 +122,7 @@ def edict_advice(
     for slot, tile in enumerate(state.edicts.active):
         if tile is None:
             continue
-        text = reward.get(slot) if reward else None
+        text = reward_text(state, slot, reward.get(slot) if reward else None)
         for order, choice in enumerate(state.palace.legal_player_choices(tile, limits)):
             row = _row(state, slot, tile, choice, limits, before, ruleset, text)
             rows.append((-row.gain, slot, order, row))
@@ -154,7 +157,22 @@ def what_if(
     normalised = {EdictKind(kind): Direction(direction) for kind, direction in choice.items()}
     limits = PalaceLimits.from_ruleset(ruleset)
     before = ally_income(state.player, state.palace, ruleset=ruleset)
-    return _row(state, slot, tile, normalised, limits, before, ruleset, reward)
+    text = reward_text(state, slot, reward)
+    return _row(state, slot, tile, normalised, limits, before, ruleset, text)
+
+
+def reward_text(state: GameState, slot: int, typed: str | None = None) -> str | None:
+    """The reward under Active ``slot`` in words: as the game knows it, else ``typed``.
+
+    >>> from solo_deck import GameSetup, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> reward_text(state, 0, "3 VP"), reward_text(state, 1, "3 VP")
+    ('3 VP', '+1 resource of your choice')
+    """
+    grant = state.board.edict_rewards[slot]
+    return typed if grant.unknown else describe_grant(grant)
 
 
 def _row(

@@ -25,13 +25,18 @@ def castle_income(state: GameState, event: CastleIncome, ctx: Context) -> Outcom
 
 
 def score_ally_income(state: GameState, event: ScoreAllyIncome, ctx: Context) -> Outcome:
-    """Add your Allies' income to your VP (after the castle income)."""
+    """Add your Allies' income to your VP (after the castle income). With no side closed
+    there is no castle income to take first: this marks it taken (it gives nothing)."""
     income = ally_income(state.player, state.palace, ruleset=ctx.ruleset)
     player = state.player.model_copy(update={"vp": state.player.vp + income.total})
-    progress = state.end_phase.model_copy(update={"ally_income": income.total})
+    skipped = not state.end_phase.castle_income
+    progress = state.end_phase.model_copy(
+        update={"ally_income": income.total, "castle_income": True}
+    )
     new_state = state.model_copy(update={"player": player, "end_phase": progress})
     detail = ", ".join(f"{line.name} {line.vp}" for line in income.lines) or "no Allies"
-    return new_state, f"Ally income: +{income.total} VP ({detail})", []
+    note = "; no side is closed: no castle income" if skipped else ""
+    return new_state, f"Ally income: +{income.total} VP ({detail}){note}", []
 
 
 def reorganise(state: GameState, event: Reorganise, ctx: Context) -> Outcome:

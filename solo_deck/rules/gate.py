@@ -215,7 +215,7 @@ def _end_phase_reason(state: GameState, kind: str) -> str | None:
     if kind == "ally_income":
         if progress.ally_income is not None:
             return "ally income is already scored this round"
-        if not progress.castle_income:
+        if not progress.castle_income and state.player.closed_sides:
             return (
                 "take the castle income first: it comes before ally income and can change "
                 "what your Allies compare"
@@ -226,7 +226,7 @@ def _end_phase_reason(state: GameState, kind: str) -> str | None:
             "the Voyage board is already reorganised this round" if progress.reorganised else None
         )
     missing = []
-    if not progress.castle_income:
+    if not progress.castle_income and state.player.closed_sides:
         missing.append("take the castle income")
     if progress.ally_income is None:
         missing.append("score the ally income")

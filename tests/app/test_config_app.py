@@ -8,6 +8,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
+from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Checkbox, Markdown, RadioButton, RadioSet, Select, Static
 
@@ -125,6 +126,25 @@ async def test_problems_in_the_file_are_told_by_name_at_start(tmp_path: pathlib.
         assert "'start.nwe' is not a key binding" in notices and "start.new?" in notices
         assert "[new_game] house is 4" in notices
         assert app.theme == "textual-dark"
+
+
+async def test_the_configured_theme_is_read_once_at_start(
+    tmp_path: pathlib.Path, monkeypatch: Any
+) -> None:
+    # Issue 26 (start-up): a theme set after the start reads every style again; the
+    # configured one is in use before the stylesheet is first read.
+    reread: list[bool] = []
+    monkeypatch.setattr(App, "refresh_css", lambda self, animate=True: reread.append(animate))
+    app = _app(tmp_path / "data", tmp_path / "c.toml", 'theme = "solarized-light"\n')
+    assert app.theme == "solarized-light"
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen) and app.theme == "solarized-light"
+        assert app.has_class("-light-mode") and not app.has_class("-dark-mode")
+        theme = app.get_theme("solarized-light")
+        assert theme is not None and theme.background is not None
+        assert app.screen.styles.background.hex.lower() == theme.background.lower()
+    assert reread == []
 
 
 async def _setup_values(screen: SetupScreen) -> tuple[str, str, str, bool]:

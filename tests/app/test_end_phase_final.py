@@ -38,9 +38,12 @@ from tests.app.pilot_helpers import SIZE, open_screen, press_and_settle, settle
 
 # --- the steps and their keys -------------------------------------------------------------
 
+SIDED = {**ALLIES, "walls": 1, "closed_sides": ("stone",)}
+"""The two Allies and one closed side (Stone): a castle income to take before the Allies."""
+
 
 async def test_the_steps_in_order_with_the_keys_lit_as_the_engine_allows(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ALLIES)
+    app = make_app(tmp_path, SIDED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
         panels = [w.id for w in screen.query(".panel")]
@@ -114,11 +117,33 @@ async def test_no_closed_side_gives_nothing(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        assert text(screen, "#castle-text") == "No side of your castle is closed yet: nothing."
+        assert text(screen, "#castle-text") == (
+            "No side of your castle is closed yet: nothing to take; go on to step 3."
+        )
         player = app.session.state.player
         await press_and_settle(pilot, "c")
         assert app.session.state.end_phase.castle_income
         assert app.session.state.player == player
+        assert text(screen, "#castle-text") == "✓ No side of your castle is closed yet: nothing."
+
+
+async def test_with_no_closed_side_ally_income_comes_at_once(tmp_path: Path) -> None:
+    # Issue 26: the ally income was refused until an empty castle income was taken.
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_end_phase(app, pilot)
+        assert keys(screen)["ally_income"]
+        assert screen.query_one("#ally-ok", Button).has_focus
+        assert text(screen, "#ally-total") == "Total: +2 VP. Press a to add it."
+        assert_keys_match_the_engine(app, screen)
+        vp = app.session.state.player.vp
+        await press_and_settle(pilot, "a")
+        progress = app.session.state.end_phase
+        assert (progress.ally_income, progress.castle_income) == (2, True)
+        assert app.session.state.player.vp == vp + 2
+        assert str(screen.query_one("#step-castle").border_title) == "✓ 2 · Castle income"
+        assert screen.query_one("#reorganise-ok", Button).has_focus
+        assert_keys_match_the_engine(app, screen)
 
 
 async def test_a_market_side_opens_its_visit_at_once_and_blocks_the_next_steps(
@@ -216,7 +241,7 @@ async def test_the_round_ends_and_the_next_begins(tmp_path: Path) -> None:
 
 
 async def test_undo_and_redo_in_the_end_phase(tmp_path: Path) -> None:
-    app = make_app(tmp_path, ALLIES)
+    app = make_app(tmp_path, SIDED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
         await press_and_settle(pilot, "c", "a")

@@ -14,12 +14,14 @@ from companion.ui.screens.table import TableScreen
 from companion.ui.widgets.odds_panel import OddsPanel, forecast_line, percent
 from companion.ui.widgets.voyage_panel import VoyagePanel
 from solo_deck import (
+    Gains,
+    Grant,
     edict_advice,
     forecast_rounds_left,
     next_card_odds,
     removal_before_your_next_turn,
 )
-from tests.app.game_script import SUMMON_GISELE
+from tests.app.game_script import SUMMON_GISELE, script_setup
 from tests.app.pilot_helpers import (
     SIZE,
     game_of,
@@ -180,13 +182,32 @@ async def test_what_if_ranks_every_choice_and_issues_nothing(tmp_path: Path) -> 
         gains = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
         assert gains == [f"{row.gain:+d}" for row in rows]
         assert gains == sorted(gains, key=int, reverse=True)
-        modal.query_one("#reward-1", Input).value = "3 Augustales"
+        modal.query_one("#reward-0", Input).value = "3 Augustales"
         await settle(pilot)
         assert "3 Augustales" in [str(table.get_row_at(i)[4]) for i in range(table.row_count)]
         await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
         assert game_of(app).to_document() == before
-        assert app.session.edict_rewards == {1: "3 Augustales"}
+        assert app.session.edict_rewards == {0: "3 Augustales"}
+
+
+async def test_what_if_shows_the_rewards_the_game_knows(tmp_path: Path) -> None:
+    # Issue 26: the What if asked for every reward, even those the game knows: Active II's
+    # is in the ruleset, Active I's once told when first taken. Only Active III is asked.
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        told = (Grant(gain=Gains(augustales=3)), None, None)
+        setup = script_setup().model_copy(update={"edict_rewards": told})
+        await open_table(app, pilot, *SUMMON_GISELE, setup=setup)
+        app.session.edict_rewards[0] = "typed before it was told"
+        await press_and_settle(pilot, "w")
+        modal = app.screen
+        assert isinstance(modal, AdvisorModal)
+        table = modal.query_one(DataTable)
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        shown = {str(row[0]): str(row[4]) for row in rows}
+        assert shown == {"I": "+3 Augustales", "II": "+1 resource of your choice", "III": ""}
+        assert [field.id for field in modal.query(Input)] == ["reward-2"]
 
 
 def test_odds_panel_snapshot(snap_compare: Any, tmp_path: Path) -> None:

@@ -257,6 +257,8 @@ async def test_build_on_a_site_as_a_great_structure_and_with_its_keep_cover(
         assert "sixth card" in str(app.screen.query_one("#what").render()).lower()
         app.screen.query_one("#great", Select).value = "great_keep"
         await settle(pilot)
+        what = str(app.screen.query_one("#what").render())
+        assert "sixth card" in what.lower() and "Two promotions" in what  # issue 26
         assert app.screen.query_one("#augustales", NumberField).display  # cost lost in our text
         app.screen.query_one("#augustales", NumberField).text = "3"
         await confirm(pilot)
@@ -311,6 +313,22 @@ async def test_build_a_keep_needs_its_cover_and_always_issues_an_edict(tmp_path:
         assert "both main actions" in str(app.screen.query_one("#what").render())
         await confirm(pilot)
     assert app.results == [Build(structure="keep", cover="both_actions", grain=1, edict_mark=False)]
+
+
+async def test_build_a_great_keep_says_its_bonus(tmp_path: Path) -> None:
+    # Issue 26: the Great Keep had no bonus text (a Keep showed only its Edict and cover).
+    app = build_host(tmp_path)
+    async with app.shown() as pilot:
+        await press(pilot, "down", "down")  # Keep
+        app.screen.query_one("#great", Select).value = "great_keep"
+        await settle(pilot)
+        what = str(app.screen.query_one("#what").render())
+        assert what.startswith("Every Keep issues an Edict.")
+        assert "Two promotions: two Specialists one space each" in what
+        app.screen.query_one("#cover", Select).value = "both_actions"
+        await settle(pilot)
+        what = str(app.screen.query_one("#what").render())
+        assert "both main actions" in what and "Two promotions" in what
 
 
 async def test_build_with_nothing_paid_asks_once(tmp_path: Path) -> None:

@@ -245,8 +245,15 @@ def test_save_while_the_app_holds_the_lock_changes_nothing(
     before = (data / HISTORY_FILE).read_bytes()
     with FileLock(str(data / LOCK_FILE)):
         result = run("score", *SCORE_ARGS, "--save")
-    assert result.code == 1
-    assert "in use by another copy" in result.err
+        as_json = run("score", *SCORE_ARGS, "--save", "--json")
+    for refused in (result, as_json):
+        assert refused.code == 1
+        assert "in use by another copy" in refused.err
+        # issue 26: the lock is checked first, so no score is printed above the refusal,
+        # and the message says what to do
+        assert refused.out == ""
+        assert "Close it and run this again to save the score" in refused.err
+        assert "leave out --save" in refused.err
     assert (data / HISTORY_FILE).read_bytes() == before
 
 

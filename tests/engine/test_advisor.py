@@ -13,8 +13,10 @@ from solo_deck import (
     Edict,
     EdictKind,
     EdictRow,
+    Gains,
     GameSetup,
     GameState,
+    Grant,
     Palace,
     PalaceLimits,
     PlayerState,
@@ -22,6 +24,7 @@ from solo_deck import (
     SoloGame,
     Specialist,
     ally_income,
+    describe_grant,
     load_ruleset,
     parse_edict,
 )
@@ -70,7 +73,8 @@ def test_rows_list_every_choice_sorted_by_gain(make_game: Callable[..., SoloGame
     assert castellan.reason_after == "you 2 vs Frederick 1 Walls, needs you > him"
     assert best.palace_after.walls == 1 and best.palace_after.keeps == 2
     assert best.describe() == (
-        "Edict II (1W 1K): remove 1 Wall, add 1 Keep → ally income 4 → 6 (+2)"
+        "Edict II (1W 1K): remove 1 Wall, add 1 Keep → ally income 4 → 6 (+2); "
+        "reward: +1 resource of your choice"
     )
     worst = rows[-1]
     assert worst.allies[0].reason_after == "you 3 vs Frederick 4 Towers, needs you > him"
@@ -86,11 +90,32 @@ def test_only_legal_directions_are_offered(make_game: Callable[..., SoloGame]) -
 
 
 def test_reward_text_is_copied_onto_its_slot(make_game: Callable[..., SoloGame]) -> None:
-    state = with_row(make_game().state, "2T", "1W", None)
-    rows = edict_advice(state, reward={1: "2 VP", 2: "ignored: empty"})
-    assert {r.slot: r.reward for r in rows} == {0: None, 1: "2 VP"}
+    # Active I's reward is not in our data: the text typed for it is shown
+    state = with_row(make_game().state, "2T", None, "1W")
+    rows = edict_advice(state, reward={0: "2 VP", 1: "ignored: empty"})
+    assert {r.slot: r.reward for r in rows} == {0: "2 VP", 2: None}
     for r in rows:
-        assert r.describe().endswith("; reward: 2 VP") == (r.slot == 1)
+        assert r.describe().endswith("; reward: 2 VP") == (r.slot == 0)
+
+
+def test_rewards_the_engine_knows_are_shown_without_typing(
+    make_game: Callable[..., SoloGame],
+) -> None:
+    # Issue 26: the What if ignored the rewards the game already knows. Active II's is in
+    # the ruleset; Active I's was told once (when first taken); a typed text never hides
+    # either of them.
+    state = with_row(make_game().state, "2T", "1W", "1K")
+    board = state.board.with_reward(0, Grant(gain=Gains(augustales=3)))
+    state = state.model_copy(update={"board": board})
+    rows = edict_advice(state, reward={0: "typed", 1: "typed", 2: "2 VP"})
+    assert {r.slot: r.reward for r in rows} == {
+        0: "+3 Augustales",
+        1: "+1 resource of your choice",
+        2: "2 VP",
+    }
+    row = what_if(state, 1, {EdictKind.WALL: ADD})
+    assert row.reward == "+1 resource of your choice"
+    assert what_if(state, 2, {EdictKind.KEEP: ADD}, reward="2 VP").reward == "2 VP"
 
 
 def test_what_if_matches_the_listed_row(make_game: Callable[..., SoloGame]) -> None:
@@ -201,7 +226,8 @@ def test_advice_agrees_with_ally_income_before_and_after_every_choice(
         assert [(a.ally_id, a.met_after, a.vp_after, a.reason_after) for a in r.allies] == [
             (line.ally_id, line.met, line.vp, line.reason) for line in after.lines
         ]
-        assert r.reward == reward.get(r.slot)
+        known = state.board.edict_rewards[r.slot]
+        assert r.reward == (reward.get(r.slot) if known.unknown else describe_grant(known))
     # sorted by gain, ties by slot then the order of legal_player_choices
     order = [(-r.gain, r.slot, expected.index((r.slot, r.choice))) for r in rows]
     assert order == sorted(order)

@@ -9,7 +9,15 @@ import pytest
 
 from solo_deck import Palace, PlayerState, RuleError, SoloGame, Specialist, ally_income
 from solo_deck.data.loaders import allies_by_id
-from solo_deck.events import Build, CastleIncome, Correct, ScoreAllyIncome, SummonAlly
+from solo_deck.events import (
+    Build,
+    CastleIncome,
+    Correct,
+    EndRound,
+    Reorganise,
+    ScoreAllyIncome,
+    SummonAlly,
+)
 from solo_deck.model.allies import AllyKind
 
 # Frederick in the rulebook's Ally income example: 6 Augustales, 1 Stone, 3 Grain, 2 Allies,
@@ -179,7 +187,7 @@ def test_score_ally_income_event_adds_the_vp_once(game_with_ally: AllyGame, turn
     game.push(Correct(target="player.vp", value=10))
     # Frederick has used his actions, so passing goes straight to the End Phase.
     turns.to_end_phase(game)
-    game.push(CastleIncome())  # the castle income comes first, even when it is nothing
+    game.push(CastleIncome())  # may be taken even when it is nothing (no side is closed)
     game.push(ScoreAllyIncome())
     assert game.state.player.vp == 13
     assert game.state.end_phase.ally_income == 3
@@ -285,3 +293,38 @@ def test_mocenigo_compares_board_columns_not_spaces() -> None:
         allies=("mocenigo",), towers=2, specialists=(Specialist(path="B", space=2),)
     )
     assert ally_income(in_b_countryside, frederick).lines[0].met is False
+
+
+def test_with_no_closed_side_ally_income_needs_no_empty_castle_income(
+    game_with_ally: AllyGame, turns: Any
+) -> None:
+    # Issue 26: with no side of the castle closed there is no castle income to take, so the
+    # ally income may be scored at once; it marks the (empty) castle income as taken.
+    game = game_with_ally("gisela", grain=1)
+    game.push(Correct(target="palace.allies", value=3))
+    turns.to_end_phase(game)
+    assert not game.state.player.closed_sides
+    assert {"castle_income", "ally_income"} <= game.allowed()
+    with pytest.raises(RuleError, match="before ending the round: score the ally income, then"):
+        game.push(EndRound())
+    game.push(ScoreAllyIncome())
+    assert game.state.end_phase.ally_income == 3
+    assert game.state.end_phase.castle_income
+    assert game.log[-1] == "Ally income: +3 VP (Gisela 3); no side is closed: no castle income"
+    assert "castle_income" not in game.allowed()
+    game.push(Reorganise())
+    game.push(EndRound())
+    assert game.state.round == 2
+
+
+def test_a_closed_side_still_asks_its_income_first(game_with_ally: AllyGame, turns: Any) -> None:
+    game = game_with_ally("gisela", grain=1)
+    game.push(Correct(target="player.walls", value=2))
+    game.push(Correct(target="player.towers", value=2))
+    turns.play(game, "build")
+    game.push(Build(structure="tower", closes=("vp",)))
+    turns.to_end_phase(game)
+    assert game.state.player.closed_sides == ("vp",)
+    assert "ally_income" not in game.allowed()
+    with pytest.raises(RuleError, match="take the castle income, then score the ally income"):
+        game.push(EndRound())

@@ -142,7 +142,9 @@ class EndPhaseScreen(FollowThroughScreen):
         lines = side_lines(state)
         verb = "gave" if done else ("gives" if len(lines) == 1 else "give")
         sides = f"Your {plural(len(lines), 'closed side')} {verb}:"
-        head = sides if lines else "No side of your castle is closed yet: nothing."
+        nothing = "No side of your castle is closed yet: nothing"
+        skip = not done and self.castle_income_optional(state, allowed)
+        head = sides if lines else f"{nothing} to take; go on to step 3." if skip else f"{nothing}."
         text = self.query_one("#castle-text", Label)
         text.update("\n".join([f"{DONE} {head}" if done else head, *lines]))
         text.set_class(done, "done")
@@ -156,6 +158,12 @@ class EndPhaseScreen(FollowThroughScreen):
             )
             lit = bool(allowed & {*first.event_types, "decline"})
             self.query_one("#follow-ok", Button).disabled = not lit
+
+    @staticmethod
+    def castle_income_optional(state: GameState, allowed: frozenset[str]) -> bool:
+        """The engine takes the ally income before any castle income (no side is closed,
+        so there is none to take)."""
+        return not state.end_phase.castle_income and "ally_income" in allowed
 
     def _draw_ally_income(self, state: GameState, allowed: frozenset[str]) -> None:
         income = ally_income(state.player, state.palace, ruleset=self.ruleset)
@@ -171,11 +179,13 @@ class EndPhaseScreen(FollowThroughScreen):
         now = f"+{income.total} VP" if income.lines else "nothing (you have no Allies)"
         if scored is not None:
             text = f"{DONE} Added +{scored} VP (you have {state.player.vp})."
-        elif not state.end_phase.castle_income:
+        elif not state.end_phase.castle_income and not self.castle_income_optional(state, allowed):
             text = (
                 f"With what you have now: {now}. Take the castle income first (step 2): it can "
                 "change what your Allies compare, and this is worked out again then."
             )
+        elif not state.end_phase.castle_income:
+            text = f"Total: {now}. Press a to add it."
         else:
             text = f"Total after your castle income: {now}. Press a to add it."
         total.update(text)
@@ -338,9 +348,10 @@ class EndPhaseScreen(FollowThroughScreen):
         state, progress = self.state, self.state.end_phase
         ports = state.voyage.ports
         unnamed = [f"#flip-{p}-{s}" for p, s in self._flipped if not ports[p].allies[s].face_up_id]
+        optional = self.castle_income_optional(state, self.session.allowed())
         order = [
             (state.obligation is not None, "#follow-ok"),
-            (not progress.castle_income, "#castle-ok"),
+            (not progress.castle_income and not optional, "#castle-ok"),
             (progress.ally_income is None, "#ally-ok"),
             (not progress.reorganised, "#reorganise-ok"),
             *((True, selector) for selector in unnamed),

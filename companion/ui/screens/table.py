@@ -62,6 +62,10 @@ class TableScreen(FollowThroughScreen):
     TableScreen.-narrow .row > #deck, TableScreen.-narrow .row > #left,
     TableScreen.-narrow .row > #instructions { width: 100%; }
     TableScreen #instructions { border: round $accent; height: auto; }
+    TableScreen #lower { height: 1fr; min-height: 12; }
+    TableScreen #lower > #instructions, TableScreen #lower > #left {
+        max-height: 100%; overflow-y: auto;
+    }
     TableScreen #steps { min-height: 10; }
     TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
@@ -192,11 +196,16 @@ class TableScreen(FollowThroughScreen):
         # An inline style, not a class: it applies now, in the same frame as the panels;
         # a class change is restyled a frame later and costs a second layout and refresh.
         field.styles.visibility = "visible" if asking else "hidden"
-        if self._narrow_layout:  # rows are few: the hidden field takes none
-            field.display = asking
+        field.display = asking  # a hidden field takes no rows: the Table never scrolls
         if asking:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
-            prompt = f"New Next {numeral} tile ({state.edicts.pile} left in the pile), then enter:"
+            left = state.edicts.pile  # counted after the draw: 0 means this was the last
+            pile = (
+                "the last tile of the pile"
+                if left == 0
+                else f"{left} more {'stays' if left == 1 else 'stay'} in the pile"
+            )
+            prompt = f"New Next {numeral} tile ({pile}), then enter:"
             label = field.query_one(".edict-label", Label)
             if str(label.content) != prompt:
                 label.update(prompt)

@@ -118,6 +118,7 @@ def wide(touch: bool = False) -> Iterator[Widget]:
             ),
             _instructions(),
             classes="row",
+            id="lower",
         ),
         id="body",
     )

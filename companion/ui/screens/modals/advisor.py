@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from companion.ui.keys import ADVISOR_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
-from solo_deck import AdviceRow, GameState, Ruleset, edict_advice
+from solo_deck import AdviceRow, GameState, Numeral, Ruleset, edict_advice
 
 
 def ally_lines(row: AdviceRow) -> Text:
@@ -67,11 +67,14 @@ class AdvisorModal(OpensAtOnce, ModalScreen[None]):
             )
             yield DataTable(id="advice", cursor_type="row", zebra_stripes=True)
             yield Static(id="allies")
-            with Horizontal(id="rewards"):
-                for slot, numeral in enumerate(("I", "II", "III")):
+            # only the rewards the game does not know yet can be typed (the others are shown)
+            unknown = [i for i, grant in enumerate(self.state.board.edict_rewards) if grant.unknown]
+            with Horizontal(id="rewards") as rewards:
+                rewards.display = bool(unknown)
+                for slot in unknown:
                     yield Input(
                         self.rewards.get(slot, ""),
-                        placeholder=f"reward under {numeral} (optional)",
+                        placeholder=f"reward under {Numeral.from_index(slot).value} (optional)",
                         id=f"reward-{slot}",
                         max_length=40,
                     )

@@ -141,16 +141,15 @@ class BuildModal(GameEventModal[Build]):
         what = self.query_one("#what", Label)
         great = self.query_one("#great", Select).value
         cover = self.query_one("#cover", Select).value
+        texts = []
         if self.chosen_structure() == "keep":
-            text = "Every Keep issues an Edict."
+            texts.append("Every Keep issues an Edict.")
             if isinstance(cover, str):
-                text += f" {keep_covers()[cover].text}"
-        elif isinstance(great, str) and great != NORMAL:
-            text = great_structures()[great].text
-        else:
-            text = ""
-        what.update(text)
-        what.display = bool(text)
+                texts.append(keep_covers()[cover].text)
+        if isinstance(great, str) and great != NORMAL:
+            texts.append(great_structures()[great].text)
+        what.update(" ".join(texts))
+        what.display = bool(texts)
 
     def _sync(self) -> None:
         """Fit the fields to the Structure highlighted."""

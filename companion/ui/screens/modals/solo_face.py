@@ -19,6 +19,11 @@ from solo_deck import CardFace, SoloDeck
 class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
     """Lists the faces still unseen since the last shuffle (with how many of each)."""
 
+    DEFAULT_CSS = """
+    SoloFaceModal #face-help { width: 100%; margin-bottom: 1; }
+    SoloFaceModal #faces { height: auto; max-height: 60vh; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(SOLO_FACE_KEYS))
 
     def __init__(self, deck: SoloDeck) -> None:
@@ -28,17 +33,19 @@ class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Flip the top solo card. Which face does it show?", classes="dialog-title")
+            # the help above the list: a long list scrolls, the help stays in view
+            yield Label(
+                "Only faces not yet seen since the last shuffle are listed. If yours is missing,"
+                " check the card, or fix the deck on the Deck screen.",
+                classes="muted",
+                id="face-help",
+            )
             yield OptionList(
                 *[
                     Option(f"{face.short()}   ({count} unseen)", id=str(index))
                     for index, (face, count) in enumerate(self._faces)
                 ],
                 id="faces",
-            )
-            yield Label(
-                "Only faces not yet seen since the last shuffle are listed. If yours is missing,"
-                " check the card, or fix the deck on the Deck screen.",
-                classes="muted",
             )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

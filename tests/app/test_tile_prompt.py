@@ -1,0 +1,44 @@
+"""The Table's field for a Next tile just drawn says how the pile stands without reading
+as "the pile is empty" (issue 26)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Label
+
+from companion.ui.app import StuporSoloApp
+from companion.ui.widgets.edict_input import EdictField
+from solo_deck import GameSetup
+from solo_deck.setup import initial_state
+from tests.app.game_script import script_setup
+from tests.app.pilot_helpers import SIZE, open_table, settle
+
+
+def drawn_with(left: int) -> GameSetup:
+    """The simple game's setup, starting with a new Next I tile drawn and ``left`` tiles
+    still in the pile after it."""
+    setup = script_setup()
+    state = initial_state(setup)
+    edicts = state.edicts.model_copy(update={"awaiting": (0,), "pile": left})
+    return setup.model_copy(update={"start": state.model_copy(update={"edicts": edicts})})
+
+
+@pytest.mark.parametrize(
+    ("left", "prompt"),
+    [
+        (0, "New Next I tile (the last tile of the pile), then enter:"),
+        (1, "New Next I tile (1 more stays in the pile), then enter:"),
+        (4, "New Next I tile (4 more stay in the pile), then enter:"),
+    ],
+)
+async def test_the_tile_prompt_counts_the_pile_after_the_draw(
+    tmp_path: Path, left: int, prompt: str
+) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(app, pilot, setup=drawn_with(left))
+        await settle(pilot)
+        field = table.query_one("#reveal-field", EdictField)
+        assert str(field.query_one(".edict-label", Label).content) == prompt
