@@ -34,6 +34,7 @@ from companion.ui.screens.modals.solo_face import SoloFaceModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.quick_pick import quick_key, unkeyed
 from solo_deck import ally_label
 from solo_deck import events as ev
 from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
@@ -93,6 +94,20 @@ class KeyDriver:
             await self.keys("down")
         texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         raise AssertionError(f"no option matches among {texts}")
+
+    async def key_for(self, listing: OptionList, match: Callable[[str], bool]) -> None:
+        """In the focused ``listing``, press the key shown beside the line whose text
+        matches (Enter when that line is highlighted already)."""
+        assert self.app.focused is listing, f"{listing!r} is not focused"
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        index = next((i for i, text in enumerate(texts) if match(unkeyed(text))), None)
+        assert index is not None, f"no line matches among {texts}"
+        if listing.highlighted == index:
+            await self.keys("enter")
+            return
+        key = quick_key(index)
+        assert key is not None, f"line {index} has no key of its own"
+        await self.keys(key)
 
     async def pick(self, select: Select[Any], label: str) -> None:
         """Tab to ``select``, open it, arrow to the option labelled ``label``, Enter."""
@@ -155,12 +170,14 @@ class KeyDriver:
             wanted = f"Face up · {label}"
         else:
             wanted = f"Face down · {ACTION_LABELS[event.actions[0]]}"
-        await self.choose(dialog.query_one("#choice"), lambda text: text == wanted)
-        slot = dialog.query_one("#slot", Select).value
-        assert slot == event.slot, "not the leftmost free slot that gives the action"
+        await self.key_for(dialog.query_one("#choice"), lambda text: text == wanted)
         if len(event.actions) > 1:
             await self.pick(dialog.query_one("#second"), ACTION_LABELS[event.actions[1]])
-        await self.record()
+            await self.record()
+        recorded = self.app.session.events[-1]
+        assert isinstance(recorded, ev.PlayCard) and recorded.slot == event.slot, (
+            "not the leftmost free slot that gives the action"
+        )
 
     async def _visit_market(self, event: ev.VisitMarket) -> None:
         dialog = self.expect(MarketModal)
