@@ -158,8 +158,7 @@ class KeyDriver:
         await self.keys("t")
         dialog = self.expect(TravelModal)
         name = self.app.session.state.voyage.ports[event.port].name
-        await self.choose(dialog.query_one("#ports"), lambda t: t.startswith(f"{name} — "))
-        await self.keys("enter")  # Enter on a port moved the focus to Sail
+        await self.key_for(dialog.query_one("#ports"), lambda t: t.startswith(f"{name} — "))
 
     async def _play_card(self, event: ev.PlayCard) -> None:
         self.expect(TableScreen)

@@ -3,6 +3,7 @@ letters) and that key picks the line at once, as if it were highlighted and chos
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import OptionList
 
 QUICK_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"
@@ -53,4 +54,19 @@ def quick_index(listing: OptionList, character: str | None) -> int | None:
     index = QUICK_KEYS.index(character)
     if index >= listing.option_count or listing.get_option_at_index(index).disabled:
         return None
+    return index
+
+
+def take_quick_key(listing: OptionList, event: events.Key) -> int | None:
+    """When ``listing`` has the focus and ``event`` is the key of one of its lines that
+    may be chosen: highlight that line, keep the key from going further, and return the
+    line's index (``None``: the key is not for the list)."""
+    if listing.screen.focused is not listing:
+        return None
+    index = quick_index(listing, event.character)
+    if index is None:
+        return None
+    event.stop()
+    event.prevent_default()
+    listing.highlighted = index
     return index

@@ -13,7 +13,7 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.widgets.quick_pick import keyed, quick_index
+from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
@@ -201,14 +201,9 @@ class PlayCardModal(GameEventModal[PlayCard]):
         """The key beside a line of the list plays that line (with both actions: picks it
         and moves on, as Enter does)."""
         choice = self.query_one("#choice", OptionList)
-        if self.focused is not choice:
-            return
-        index = quick_index(choice, event.character)
+        index = take_quick_key(choice, event)
         if index is None:
             return
-        event.stop()
-        event.prevent_default()
-        choice.highlighted = index
         self._slot_for_line(choice.get_option_at_index(index).id or "")
         self.list_chosen()
 
