@@ -145,7 +145,7 @@ class KeyDriver:
         faces = self.expect(SoloFaceModal).query_one("#faces", OptionList)
         assert event.face is not None
         short = event.face.short()
-        await self.choose(faces, lambda text: text.startswith(f"{short}   ("))
+        await self.key_for(faces, lambda text: text.startswith(f"{short}   ("))
 
     async def _pass(self, event: ev.Pass) -> None:
         self.expect(TableScreen)
