@@ -290,16 +290,15 @@ class KeyDriver:
     async def _promote(self, event: ev.Promote) -> None:
         dialog = self.expect(PromoteModal)
         wanted = f"Specialist {event.specialist + 1} — "
-        await self.choose(dialog.query_one("#specialist"), lambda t: t.startswith(wanted))
-        if event.path is not None:
-            path = dialog.query_one("#path", Select)
-            label = next(str(p) for p, v in path._options if v == event.path)
-            await self.pick(path, label)
-        grain = dialog.query_one("#grain").input
-        if not grain.disabled and int(grain.value or 0) != (event.grain or 0):
-            await self.fill(grain, event.grain or 0)
-        await self.record()
-        await self._nothing_paid_again(PromoteModal)
+        enters = "" if event.path is None else f", enters Path {event.path} ("
+
+        def line(text: str) -> bool:
+            return text.startswith(wanted) and enters in text
+
+        await self.key_for(dialog.query_one("#specialist"), line)
+        if isinstance(self.screen, PromoteModal):  # the board does not give the Grain
+            await self.fill(dialog.query_one("#grain").input, event.grain or 0)
+            await self.record()
 
     async def _choose_city_bonus(self, event: ev.ChooseCityBonus) -> None:
         dialog = self.expect(CityBonusModal)
