@@ -173,8 +173,8 @@ class KeyDriver:
         if len(event.actions) > 1:
             await self.pick(dialog.query_one("#second"), ACTION_LABELS[event.actions[1]])
             await self.record()
-        recorded = self.app.session.events[-1]
-        assert isinstance(recorded, ev.PlayCard) and recorded.slot == event.slot, (
+        plays = [e for e in self.app.session.events if isinstance(e, ev.PlayCard)]
+        assert plays and plays[-1].slot == event.slot, (
             "not the leftmost free slot that gives the action"
         )
 
@@ -274,6 +274,8 @@ class KeyDriver:
         await self.record()
 
     async def _summon_ally(self, event: ev.SummonAlly) -> None:
+        """The Ally at the port is known (else typed to search its list); the Grain comes
+        from the Ally space; ctrl+s (shown on the Summon button) records from any field."""
         dialog = self.expect(SummonModal)
         if dialog.known_id is None:
             select = dialog.query_one("#ally", Select)
@@ -285,7 +287,11 @@ class KeyDriver:
         grain = dialog.query_one("#grain").input
         if not grain.disabled and int(grain.value or 0) != (event.grain or 0):
             await self.fill(grain, event.grain or 0)
-        await self.record()
+        mark = dialog.query_one("#mark")
+        if not mark.disabled and mark.value != event.edict_mark:
+            await self.tab_to(mark)
+            await self.keys("space")
+        await self.keys("ctrl+s")
 
     async def _promote(self, event: ev.Promote) -> None:
         dialog = self.expect(PromoteModal)
@@ -308,8 +314,11 @@ class KeyDriver:
         await self.record()
 
     async def _resolve(self, event: ev.Resolve) -> None:
-        dialog = self.expect(ResolveModal)
         assert event == ev.Resolve(), "the script resolves only effects without choices"
+        if not isinstance(self.screen, ResolveModal):  # plain numbers: taken at once
+            assert self.app.session.events[-1] == event
+            return
+        dialog = self.expect(ResolveModal)
         assert self.app.focused is dialog.query_one("#ok"), "one key should confirm"
         await self.keys("enter")
 
