@@ -8,6 +8,7 @@ from textual.widgets import OptionList
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.modals.solo_face import SoloFaceModal
+from companion.ui.screens.table import TableScreen
 from companion.ui.widgets.quick_pick import unkeyed
 from solo_deck import events as ev
 from tests.app.pilot_helpers import SIZE, open_table, press_and_settle
@@ -31,3 +32,21 @@ async def test_the_key_beside_a_face_records_frederick_turn(tmp_path: Path) -> N
         turn = app.session.events[-1]
         assert isinstance(turn, ev.FrederickTurn) and turn.face is not None
         assert unkeyed(third).startswith(f"{turn.face.short()}   (")
+
+
+async def test_a_face_up_card_of_plain_numbers_records_in_one_step(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        stone = app.session.state.player.stone
+        await press_and_settle(pilot, "enter")
+        listing = app.screen.query_one("#choice", OptionList)
+        texts = [
+            unkeyed(str(listing.get_option_at_index(i).prompt)) for i in range(listing.option_count)
+        ]
+        line = texts.index("Face up · House card: +1 Stone")
+        await press_and_settle(pilot, str(line + 1))
+        assert isinstance(app.screen, TableScreen)  # no "Follow through" screen
+        assert [e.type for e in app.session.events[-2:]] == ["play_card", "resolve"]
+        assert app.session.state.player.stone == stone + 1
+        assert any("+1 Stone" in n.message for n in app._notifications)
