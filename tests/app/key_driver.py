@@ -34,6 +34,7 @@ from companion.ui.screens.modals.solo_face import SoloFaceModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.quick_pick import quick_key, unkeyed
 from solo_deck import ally_label
 from solo_deck import events as ev
 from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
@@ -94,6 +95,20 @@ class KeyDriver:
         texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         raise AssertionError(f"no option matches among {texts}")
 
+    async def key_for(self, listing: OptionList, match: Callable[[str], bool]) -> None:
+        """In the focused ``listing``, press the key shown beside the line whose text
+        matches (Enter when that line is highlighted already)."""
+        assert self.app.focused is listing, f"{listing!r} is not focused"
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        index = next((i for i, text in enumerate(texts) if match(unkeyed(text))), None)
+        assert index is not None, f"no line matches among {texts}"
+        if listing.highlighted == index:
+            await self.keys("enter")
+            return
+        key = quick_key(index)
+        assert key is not None, f"line {index} has no key of its own"
+        await self.keys(key)
+
     async def pick(self, select: Select[Any], label: str) -> None:
         """Tab to ``select``, open it, arrow to the option labelled ``label``, Enter."""
         if select.value != Select.NULL and select.selection is not None:
@@ -130,7 +145,7 @@ class KeyDriver:
         faces = self.expect(SoloFaceModal).query_one("#faces", OptionList)
         assert event.face is not None
         short = event.face.short()
-        await self.choose(faces, lambda text: text.startswith(f"{short}   ("))
+        await self.key_for(faces, lambda text: text.startswith(f"{short}   ("))
 
     async def _pass(self, event: ev.Pass) -> None:
         self.expect(TableScreen)
@@ -143,8 +158,7 @@ class KeyDriver:
         await self.keys("t")
         dialog = self.expect(TravelModal)
         name = self.app.session.state.voyage.ports[event.port].name
-        await self.choose(dialog.query_one("#ports"), lambda t: t.startswith(f"{name} — "))
-        await self.keys("enter")  # Enter on a port moved the focus to Sail
+        await self.key_for(dialog.query_one("#ports"), lambda t: t.startswith(f"{name} — "))
 
     async def _play_card(self, event: ev.PlayCard) -> None:
         self.expect(TableScreen)
@@ -155,12 +169,14 @@ class KeyDriver:
             wanted = f"Face up · {label}"
         else:
             wanted = f"Face down · {ACTION_LABELS[event.actions[0]]}"
-        await self.choose(dialog.query_one("#choice"), lambda text: text == wanted)
-        slot = dialog.query_one("#slot", Select).value
-        assert slot == event.slot, "not the leftmost free slot that gives the action"
+        await self.key_for(dialog.query_one("#choice"), lambda text: text == wanted)
         if len(event.actions) > 1:
             await self.pick(dialog.query_one("#second"), ACTION_LABELS[event.actions[1]])
-        await self.record()
+            await self.record()
+        plays = [e for e in self.app.session.events if isinstance(e, ev.PlayCard)]
+        assert plays and plays[-1].slot == event.slot, (
+            "not the leftmost free slot that gives the action"
+        )
 
     async def _visit_market(self, event: ev.VisitMarket) -> None:
         dialog = self.expect(MarketModal)
@@ -258,6 +274,8 @@ class KeyDriver:
         await self.record()
 
     async def _summon_ally(self, event: ev.SummonAlly) -> None:
+        """The Ally at the port is known (else typed to search its list); the Grain comes
+        from the Ally space; ctrl+s (shown on the Summon button) records from any field."""
         dialog = self.expect(SummonModal)
         if dialog.known_id is None:
             select = dialog.query_one("#ally", Select)
@@ -269,21 +287,24 @@ class KeyDriver:
         grain = dialog.query_one("#grain").input
         if not grain.disabled and int(grain.value or 0) != (event.grain or 0):
             await self.fill(grain, event.grain or 0)
-        await self.record()
+        mark = dialog.query_one("#mark")
+        if not mark.disabled and mark.value != event.edict_mark:
+            await self.tab_to(mark)
+            await self.keys("space")
+        await self.keys("ctrl+s")
 
     async def _promote(self, event: ev.Promote) -> None:
         dialog = self.expect(PromoteModal)
         wanted = f"Specialist {event.specialist + 1} — "
-        await self.choose(dialog.query_one("#specialist"), lambda t: t.startswith(wanted))
-        if event.path is not None:
-            path = dialog.query_one("#path", Select)
-            label = next(str(p) for p, v in path._options if v == event.path)
-            await self.pick(path, label)
-        grain = dialog.query_one("#grain").input
-        if not grain.disabled and int(grain.value or 0) != (event.grain or 0):
-            await self.fill(grain, event.grain or 0)
-        await self.record()
-        await self._nothing_paid_again(PromoteModal)
+        enters = "" if event.path is None else f", enters Path {event.path} ("
+
+        def line(text: str) -> bool:
+            return text.startswith(wanted) and enters in text
+
+        await self.key_for(dialog.query_one("#specialist"), line)
+        if isinstance(self.screen, PromoteModal):  # the board does not give the Grain
+            await self.fill(dialog.query_one("#grain").input, event.grain or 0)
+            await self.record()
 
     async def _choose_city_bonus(self, event: ev.ChooseCityBonus) -> None:
         dialog = self.expect(CityBonusModal)
@@ -293,8 +314,11 @@ class KeyDriver:
         await self.record()
 
     async def _resolve(self, event: ev.Resolve) -> None:
-        dialog = self.expect(ResolveModal)
         assert event == ev.Resolve(), "the script resolves only effects without choices"
+        if not isinstance(self.screen, ResolveModal):  # plain numbers: taken at once
+            assert self.app.session.events[-1] == event
+            return
+        dialog = self.expect(ResolveModal)
         assert self.app.focused is dialog.query_one("#ok"), "one key should confirm"
         await self.keys("enter")
 

@@ -116,9 +116,9 @@ async def wait_for_insight(app: Any, pilot: Any) -> None:
     await settle(pilot)
 
 
-IDLE_TURN_KEYS = ("enter", "enter", "enter", "ctrl+d")
-"""A turn with nothing done, by keys: Play card, the first choice (face down: Promote),
-Play, then decline the Promote the card offers."""
+IDLE_TURN_KEYS = ("enter", "enter", "ctrl+d")
+"""A turn with nothing done, by keys: Play card, Enter plays the line it opens on (face
+down: Promote, the first line and the one played last), then decline the Promote."""
 
 
 async def idle_turn(pilot: Any) -> None:

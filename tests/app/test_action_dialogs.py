@@ -11,7 +11,7 @@ from textual.widgets import Checkbox, Input, OptionList, Select
 
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.market import MarketModal
-from companion.ui.screens.modals.promote import NOTHING_PAID, PromoteModal
+from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.widgets.number_field import NumberField
 from solo_deck import Obligation
@@ -90,17 +90,26 @@ async def test_promote_keys_choose_specialist_and_path_the_board_gives_the_grain
         assert "Specialist 1 — beside the board" in str(
             app.screen.query_one("#specialist", OptionList).get_option_at_index(0).prompt
         )
-        await press(pilot, "down", "enter")  # Specialist 2; Enter moves on to its path
-        assert app.screen.focused is app.screen.query_one("#path", Select)
-        await press(pilot, "enter", "down", "enter")  # Path B
+        listing = app.screen.query_one("#specialist", OptionList)
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(6)]
+        assert texts[4] == "5  Specialist 2 — beside the board, enters Path B (3 spaces)"
+        await press(pilot, "down", "down", "down", "down")  # Specialist 2 into Path B
         assert "Path B space 1 (Countryside)" in app.text_of("#reach")
         # Issue 25: the arrow's Grain comes from the board data, not typed.
         grain = app.screen.query_one("#grain", NumberField)
-        assert grain.disabled and grain.text == "0"
+        assert grain.disabled and grain.text == "0" and not grain.display
         assert app.text_of("#grain-board") == "The arrow into B1 asks 0 Grain (you have 2)."
         assert app.results == []
-        await confirm(pilot)
+        await press(pilot, "enter")  # one key promotes: nothing else to ask
     assert app.results == [Promote(specialist=1, path="B")]
+
+
+async def test_promote_the_key_beside_a_line_promotes_at_once(tmp_path: Path) -> None:
+    app = face_down_host(tmp_path, PromoteModal, "promote")
+    async with app.shown() as pilot:
+        assert "key beside a line" in app.text_of("#keys-hint")
+        await press(pilot, "3")
+    assert app.results == [Promote(specialist=0, path="C")]
 
 
 async def test_promote_on_the_board_asks_no_nothing_paid_question(tmp_path: Path) -> None:
@@ -108,7 +117,6 @@ async def test_promote_on_the_board_asks_no_nothing_paid_question(tmp_path: Path
     async with app.shown() as pilot:
         await confirm(pilot)
     assert app.results == [Promote(specialist=0, path="A")]
-    assert NOTHING_PAID  # still asked in a game saved before the board was data
 
 
 async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Path) -> None:
@@ -132,10 +140,15 @@ async def test_promote_second_of_a11_excludes_the_specialist_moved(tmp_path: Pat
         assert "Path A space 1 (Countryside)" in str(first.prompt)
         assert "promote another" in str(first.prompt)
         assert options.highlighted == 1
+        assert "Specialist 2 — beside the board, enters Path A" in str(
+            options.get_option_at_index(1).prompt
+        )
         await press(pilot, "up")  # the excluded Specialist is skipped
-        assert options.highlighted == 2
-        await confirm(pilot)
-    assert app.results == [Promote(specialist=2, path="A")]
+        assert options.highlighted != 0
+        await press(pilot, "1")  # its key does nothing either
+        assert app.results == []
+        await press(pilot, "2")
+    assert app.results == [Promote(specialist=1, path="A")]
 
 
 async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) -> None:
@@ -143,7 +156,9 @@ async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) 
     app = second_turn_host(tmp_path, PromoteModal, "promote", first_turn)
     async with app.shown() as pilot:
         assert app.screen.query_one("#specialist", OptionList).highlighted == 0
-        assert not app.screen.query_one("#path-row").display
+        assert "enters" not in str(
+            app.screen.query_one("#specialist", OptionList).get_option_at_index(0).prompt
+        )
         # Issue 25: C1 named Countryside I A, so C2 holds the other half of that tile.
         assert app.text_of("#reach") == (
             "It will reach Path C space 2 (Countryside): Countryside II A, Hand size +1 "

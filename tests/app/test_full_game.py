@@ -47,8 +47,16 @@ async def test_the_tableau_game_by_keys_equals_the_engine_game(tmp_path: Path) -
             engine.push(event)
             stored = engine.events[-1]  # as the engine keeps it (a card's id filled in)
             before = len(app.session.events)
+            if before == len(engine.events):  # a card's plain numbers were taken at once
+                assert app.session.events[-1] == stored and isinstance(stored, Resolve)
+                await driver.play(event)  # presses nothing
+                assert len(app.session.events) == before
+                continue
             await driver.play(event)
             recorded = app.session.events[before:]
+            taken = recorded[1:] == (Resolve(),) and SCRIPT[step + 1] == Resolve()
+            if taken:  # its effect was plain numbers: taken with no second screen
+                recorded = recorded[:1]
             assert recorded == (stored,), f"step {step}: {event!r} recorded as {recorded!r}"
             if event == LAST_FREDERICK_OF_ROUND_1:  # a slot is left but no card, his actions done
                 steps = str(app.screen.query_one(InstructionsPanel).render())

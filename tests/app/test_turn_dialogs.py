@@ -14,6 +14,7 @@ from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.widgets.number_field import NumberField
+from companion.ui.widgets.quick_pick import unkeyed
 from solo_deck import parse_edict
 from solo_deck.events import (
     Build,
@@ -41,10 +42,13 @@ from tests.app.pilot_helpers import settle
 
 
 def options(app: Host, list_id: str) -> list[tuple[str, bool]]:
+    """The lines of a list (without the key shown beside each, in the lists that show
+    them) and whether each is off."""
     listing = app.screen.query_one(f"#{list_id}", OptionList)
+    lines = [listing.get_option_at_index(i) for i in range(listing.option_count)]
+    keyed = list_id in ("choice", "ports")
     return [
-        (str(listing.get_option_at_index(i).prompt), listing.get_option_at_index(i).disabled)
-        for i in range(listing.option_count)
+        (unkeyed(str(line.prompt)) if keyed else str(line.prompt), line.disabled) for line in lines
     ]
 
 
@@ -93,11 +97,33 @@ async def test_play_face_down_in_the_leftmost_free_slot_that_gives_the_action(
         assert "Face up · House card: +1 Stone" in texts
         assert not any("common-" in text for text in texts)  # no data ids on screen
         assert app.screen.query_one("#slot", Select).value == 1  # slot 2: Market, Promote
-        await press(pilot, "down", "down", "enter")  # Build; Enter moves on to Play
+        assert app.screen.query_one("#choice", OptionList).highlighted == 0  # played last
+        await press(pilot, "down", "down")  # Build
         assert app.screen.query_one("#slot", Select).value == 3  # slot 4: Build or Summon
-        assert app.screen.focused is app.screen.query_one("#ok")
-        await press(pilot, "enter")
+        await press(pilot, "enter")  # Enter on the line plays it
     assert app.results == [PlayCard(slot=3, face_up=False, actions=("build",))]
+
+
+async def test_the_key_beside_a_line_plays_it_at_once(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("promote"), Decline()])  # slot 1 is taken
+    frederick_plays(session)
+    app = Host(session, PlayCardModal)
+    async with app.shown() as pilot:
+        listing = app.screen.query_one("#choice", OptionList)
+        assert str(listing.get_option_at_index(3).prompt) == "4  Face down · Summon an Ally"
+        assert "key beside a line plays it" in str(app.screen.query_one("#keys-hint").render())
+        await press(pilot, "4")
+    assert app.results == [PlayCard(slot=2, face_up=False, actions=("summon",))]  # slot 3
+
+
+async def test_play_opens_on_the_line_played_last(tmp_path: Path) -> None:
+    session = new_session(tmp_path, [face_down("build"), Decline()])
+    frederick_plays(session)
+    app = Host(session, PlayCardModal)
+    async with app.shown():
+        listing = app.screen.query_one("#choice", OptionList)
+        line = listing.get_option_at_index(listing.highlighted or 0)
+        assert line.id == "down-build"  # the line played last
 
 
 async def test_play_lists_only_the_actions_a_free_slot_gives(tmp_path: Path) -> None:
@@ -121,7 +147,7 @@ async def test_play_a_house_card_face_up(tmp_path: Path) -> None:
     async with app.shown() as pilot:
         texts = [text for text, _ in options(app, "choice")]
         index = texts.index("Face up · House card: +1 Stone")
-        await press(pilot, *["down"] * index, "enter", "enter")
+        await press(pilot, *["down"] * index, "enter")
     assert app.results == [PlayCard(slot=0, face_up=True, card_id="common-stone")]
 
 
@@ -151,7 +177,7 @@ async def test_both_actions_once_the_keep_cover_allows_and_never_the_same_twice(
         second = app.screen.query_one("#second", Select)
         labels = [str(prompt) for prompt, _ in second._options]
         assert labels[0] == "none (one action)" and "Build a Structure" in labels
-        await press(pilot, "enter")  # Promote, on to the second action
+        await press(pilot, "1")  # Promote, on to the second action
         assert app.screen.focused is second
         second.value = "promote"
         await confirm(pilot)
@@ -181,10 +207,19 @@ async def test_travel_lists_ports_clockwise_with_the_engine_cost_and_sails(
         assert texts[0][0].startswith("Alexandria — 1 space — free")
         assert texts[1][0].startswith("Tunis — 2 spaces — 1 Augustalis")
         assert not any(disabled for _, disabled in texts)  # 6 Augustales pay for all
-        await press(pilot, "down", "enter")  # Tunis; Enter moves on to Sail
-        assert app.screen.focused is app.screen.query_one("#ok")
-        await press(pilot, "enter")
+        await press(pilot, "down", "enter")  # Tunis; Enter on it sails
     assert app.results == [Travel(port=2)]
+
+
+async def test_travel_a_port_in_one_key(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    app = Host(session, TravelModal)
+    async with app.shown() as pilot:
+        ports = app.screen.query_one("#ports", OptionList)
+        assert str(ports.get_option_at_index(2).prompt).startswith("3  Barcelona — ")
+        assert app.screen.query_one("#ok").region.bottom <= 40  # what records stays in view
+        await press(pilot, "3")
+    assert app.results == [Travel(port=3)]
 
 
 async def test_travel_beyond_the_limit_or_your_purse_is_not_selectable(tmp_path: Path) -> None:

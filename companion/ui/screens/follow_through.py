@@ -10,13 +10,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.ui.notices import sentence
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.screens.prompts import prompt_for
+from solo_deck.events import Resolve
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from solo_deck import Obligation
     from solo_deck.events import Event
+
+
+def takes_itself(obligation: Obligation) -> bool:
+    """True for a card's effect that is plain numbers (no choice, no step after it): it is
+    taken at once, told in a notice, with no screen that only repeats it."""
+    grant = obligation.grant
+    return (
+        obligation.does == "resolve"
+        and obligation.kind == "card_effect"
+        and grant is not None
+        and not grant.needs_choice
+        and not grant.actions
+    )
 
 
 class FollowThroughScreen(GameScreen[None]):
@@ -37,6 +53,10 @@ class FollowThroughScreen(GameScreen[None]):
         first = self.state.obligation
         if first is None:
             return False
+        if takes_itself(first):
+            self.notify(sentence(first.text))
+            self.prompt_closed(Resolve())
+            return True
         self.show_prompt(prompt_for(first, self.state, self.ruleset))
         return True
 

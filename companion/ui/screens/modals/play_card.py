@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
@@ -20,10 +22,11 @@ from solo_deck import (
     house_cards_of,
     slots,
 )
-from solo_deck.events import PlayCard
+from solo_deck.events import BuyCard, PlayCard
 
 if TYPE_CHECKING:
     from solo_deck import GameState, MainAction, Obligation, Ruleset
+    from solo_deck.events import Event
 
 ACTION_LABELS: dict[str, str] = {
     "build": "Build a Structure",
@@ -33,8 +36,40 @@ ACTION_LABELS: dict[str, str] = {
     "market": "Visit the Market",
 }
 NO_SECOND = "none"
-FIXED_LINES = 14
+FIXED_LINES = 15
 """The dialog's lines besides the list of choices (frame, title, slot row, buttons)."""
+
+
+def option_of(event: PlayCard) -> str:
+    """The id of the line that plays as ``event`` did (``down-build``, ``up-A7``)."""
+    if event.face_up:
+        return f"up-{event.card_id}"
+    return f"down-{event.actions[0]}" if event.actions else ""
+
+
+def likeliest(events: list[Event], ids: list[str]) -> str | None:
+    """The line among ``ids`` the dialog opens on: the only one; else the card bought
+    since the last card played; else the line played last time (``None``: the first).
+
+    >>> likeliest([], ["down-build"])
+    'down-build'
+    >>> played = PlayCard(slot=0, face_up=False, actions=("market",))
+    >>> likeliest([played], ["down-build", "down-market", "up-A7"])
+    'down-market'
+    >>> likeliest([played, BuyCard(card_id="A7")], ["down-build", "down-market", "up-A7"])
+    'up-A7'
+    >>> likeliest([], ["down-build", "down-market"]) is None
+    True
+    """
+    if len(ids) == 1:
+        return ids[0]
+    for event in reversed(events):
+        if isinstance(event, BuyCard) and f"up-{event.card_id}" in ids:
+            return f"up-{event.card_id}"
+        if isinstance(event, PlayCard):
+            line = option_of(event)
+            return line if line in ids else None
+    return None
 
 
 def card_choices(state: GameState) -> list[tuple[str, str]]:
@@ -57,8 +92,9 @@ def card_choices(state: GameState) -> list[tuple[str, str]]:
 
 
 class PlayCardModal(GameEventModal[PlayCard]):
-    """The choice first (arrows, then Enter moves on), the slot (the leftmost free one that
-    gives the action unless you pick another), then Play."""
+    """The choice: the key beside a line (or Enter on it) plays it, in the leftmost free
+    slot that gives the action (Tab to the slot to pick another first). With the Keep
+    cover's both actions, Enter moves on to the second action and Play records."""
 
     DIALOG_TITLE = "Play a card"
     OK_LABEL = "Play"
@@ -88,16 +124,20 @@ class PlayCardModal(GameEventModal[PlayCard]):
             f"{len(free)} of your {self.slots.usable} card slots are free this round.",
             classes="muted",
         )
-        options: list[Option] = [
-            Option(f"Face down · {ACTION_LABELS[action]}", id=f"down-{action}")
+        lines = [
+            (f"down-{action}", f"Face down · {ACTION_LABELS[action]}")
             for action in MAIN_ACTIONS
             if self.slot_for(action) is not None
         ]
-        options += [
-            Option(f"Face up · {text}", id=f"up-{card_id}")
-            for card_id, text in card_choices(self.state)
+        lines += [
+            (f"up-{card_id}", f"Face up · {text}") for card_id, text in card_choices(self.state)
         ]
-        yield OptionList(*options, id="choice")
+        yield OptionList(
+            *[Option(keyed(i, text), id=line) for i, (line, text) in enumerate(lines)],
+            id="choice",
+        )
+        then = "Enter moves on to the second action" if self.both else "Enter plays it"
+        yield Label(f"The key beside a line plays it at once; {then}.", id="keys-hint")
         if self.both:
             with Horizontal(classes="play-row"):
                 yield Label("Second action")
@@ -122,13 +162,20 @@ class PlayCardModal(GameEventModal[PlayCard]):
 
     def on_mount(self) -> None:
         choice = self.query_one("#choice", OptionList)
-        choice.highlighted = 0
+        ids = [choice.get_option_at_index(i).id or "" for i in range(choice.option_count)]
+        events = list(self.session.events) if self.session.has_game else []
+        opening = likeliest(events, ids)
+        choice.highlighted = ids.index(opening) if opening in ids else 0
         choice.focus()
         self._fit()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A face-down action moves the slot to the leftmost free one that gives it."""
-        kind, _, action = (event.option.id or "").partition("-")
+        self._slot_for_line(event.option.id or "")
+
+    def _slot_for_line(self, line: str) -> None:
+        """Set the slot to the leftmost free one that gives ``line``'s action."""
+        kind, _, action = line.partition("-")
         free = self.slots.free
         slot = self.slot_for(action) if kind == "down" else (free[0] if free else None)
         if slot is not None:
@@ -143,12 +190,22 @@ class PlayCardModal(GameEventModal[PlayCard]):
         self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
 
     def list_chosen(self) -> None:
-        """Enter on a list moves on (to the second action, else to Play); only the Play
-        button records. The slot keeps its default unless you Tab to it."""
+        """Enter on a line plays it (the slot keeps its default unless you Tab to it);
+        with both actions, Enter moves on to the second one and Play records."""
         if self.both:
             self.query_one("#second", Select).focus()
         else:
-            self.query_one("#ok").focus()
+            self.submit()
+
+    def on_key(self, event: events.Key) -> None:
+        """The key beside a line of the list plays that line (with both actions: picks it
+        and moves on, as Enter does)."""
+        choice = self.query_one("#choice", OptionList)
+        index = take_quick_key(choice, event)
+        if index is None:
+            return
+        self._slot_for_line(choice.get_option_at_index(index).id or "")
+        self.list_chosen()
 
     def build_event(self) -> PlayCard | None:
         choice = self.query_one("#choice", OptionList)

@@ -4,39 +4,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widget import Widget
-from textual.widgets import Label, OptionList, Select
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
-from companion.ui.widgets.search_select import focus_first_enabled, move_on_after_pick
+from companion.ui.widgets.quick_pick import keyed, take_quick_key
+from companion.ui.widgets.search_select import focus_first_enabled
 from solo_deck import PlayerLimits, promote_cost, workplace_tiles
 from solo_deck.events import Promote
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset, Specialist
 
-NOTHING_PAID = (
-    "nothing paid: if the arrow shows a Grain cost, type it; press Promote again if it is free"
-)
+FIXED_LINES = 17
+"""The dialog's lines besides its list (frame, title, hint, reach, Grain, buttons)."""
 
 
 class PromoteModal(GameEventModal[Promote]):
-    """The Specialist first (where each stands; arrows, Enter moves on), the path when it
-    enters the board, then the Grain the arrow asks. Promote records; a promotion with
-    nothing paid asks once."""
+    """One line per move: a Specialist on the board, or one beside it entering a path. The
+    key beside a line (or Enter on it) promotes at once when the board gives the arrow's
+    Grain; else it moves on to the Grain to type, and Promote records (once)."""
 
     DIALOG_TITLE = "Promote a Specialist"
     OK_LABEL = "Promote"
     DEFAULT_CSS = """
-    PromoteModal #specialist { height: auto; max-height: 5; }
-    PromoteModal #path-row { height: 1; margin-top: 1; }
-    PromoteModal #path-row > Label { width: 20; }
-    PromoteModal #path-row > Select { width: 1fr; }
+    PromoteModal #specialist { height: auto; }
     """
 
     def __init__(
@@ -45,7 +40,6 @@ class PromoteModal(GameEventModal[Promote]):
         super().__init__(state, ruleset, obligation)
         self.limits = PlayerLimits.from_ruleset(ruleset)
         self.excluded = obligation.exclude_specialist if obligation is not None else None
-        self._nothing_paid_asked = False
 
     # --- where the Specialists stand ----------------------------------------------------
 
@@ -77,28 +71,37 @@ class PromoteModal(GameEventModal[Promote]):
 
     # --- layout --------------------------------------------------------------------------
 
-    def compose_body(self) -> ComposeResult:
-        options = []
+    def moves(self) -> list[tuple[int, str | None, str, bool]]:
+        """``(specialist, path, text, blocked)`` for each line: a Specialist on the board
+        (``path`` ``None``: it keeps its own), or one beside it per path it may enter."""
+        lines: list[tuple[int, str | None, str, bool]] = []
         for index, specialist in enumerate(self.state.player.specialists):
             text = f"Specialist {index + 1} — {self.where(specialist)}"
+            if specialist.path is None:
+                for path in sorted(self.limits.path_areas):
+                    length = self.limits.path_length(path)
+                    lines.append(
+                        (index, path, f"{text}, enters Path {path} ({length} spaces)", False)
+                    )
+                continue
             blocked = False
             if self.at_end(specialist):
                 text, blocked = text + "  (end of its path)", True
             elif index == self.excluded:
                 text, blocked = text + "  (just moved: promote another)", True
-            options.append(Option(text, id=f"s{index}", disabled=blocked))
-        yield OptionList(*options, id="specialist")
-        with Horizontal(id="path-row"):
-            yield Label("Enters Path")
-            yield Select(
-                [
-                    (f"Path {path} — {self.limits.path_length(path)} spaces", path)
-                    for path in sorted(self.limits.path_areas)
-                ],
-                allow_blank=False,
-                id="path",
-                compact=True,
-            )
+            lines.append((index, None, text, blocked))
+        return lines
+
+    def compose_body(self) -> ComposeResult:
+        self._moves = self.moves()
+        yield OptionList(
+            *[
+                Option(keyed(number, text), id=f"m{number}", disabled=blocked)
+                for number, (_, _, text, blocked) in enumerate(self._moves)
+            ],
+            id="specialist",
+        )
+        yield Label("The key beside a line, or Enter on it, promotes.", id="keys-hint")
         yield Label("", id="reach", markup=False)
         held = f"you have {self.state.player.grain}"
         yield NumberField(
@@ -114,37 +117,36 @@ class PromoteModal(GameEventModal[Promote]):
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#specialist", OptionList))
-        move_on_after_pick(self, self.query_one("#path", Select), self._after_path)
+        self._fit()
         self._sync()
         self.show_refusal("promote")
 
-    def _after_path(self) -> Widget:
-        grain = self.query_one("#grain", NumberField)
-        return self.query_one("#ok") if grain.disabled else grain.input
+    def on_resize(self) -> None:
+        """Keep the buttons on screen: the list takes the lines left over."""
+        self._fit()
 
-    def chosen(self) -> tuple[int, Specialist] | None:
-        """The Specialist highlighted, if it may move."""
+    def _fit(self) -> None:
+        lines = self.app.size.height - FIXED_LINES
+        self.query_one("#specialist").styles.max_height = max(4, lines)
+
+    def chosen(self) -> tuple[int, Specialist, str | None] | None:
+        """The Specialist highlighted (if it may move) and the path it enters, if any."""
         specialists = self.query_one("#specialist", OptionList)
-        index = specialists.highlighted
-        if index is None or specialists.get_option_at_index(index).disabled:
+        line = specialists.highlighted
+        if line is None or specialists.get_option_at_index(line).disabled:
             return None
-        return index, self.state.player.specialists[index]
+        index, path, _, _ = self._moves[line]
+        return index, self.state.player.specialists[index], path
 
     def _sync(self) -> None:
-        """Show the path choice only for a Specialist entering the board, and what the
-        Specialist will reach."""
+        """Show what the Specialist will reach and the arrow's Grain."""
         chosen = self.chosen()
-        entering = chosen is not None and chosen[1].path is None
-        self.query_one("#path-row").display = entering
         reach = self.query_one("#reach", Label)
         if chosen is None:
             reach.update("No Specialist highlighted can move.")
             return
         specialist = chosen[1]
-        path: str | None = specialist.path
-        if path is None:
-            value = self.query_one("#path", Select).value
-            path = value if isinstance(value, str) else None
+        path = specialist.path or chosen[2]
         if path is None:
             reach.update("")
             return
@@ -158,23 +160,29 @@ class PromoteModal(GameEventModal[Promote]):
             grain.show_message(None)
             grain.input.tooltip = None
             grain.disabled = True
+            grain.display = False  # the line below says it
             self.query_one("#grain-board", Label).update(
                 f"The arrow into {path}{into} asks {cost} Grain (you have {held})."
             )
 
     @on(OptionList.OptionHighlighted, "#specialist")
-    @on(Select.Changed, "#path")
-    def _changed(self, event: OptionList.OptionHighlighted | Select.Changed) -> None:
+    def _changed(self, event: OptionList.OptionHighlighted) -> None:
         self._sync()
 
     def list_chosen(self) -> None:
-        """Enter on a Specialist moves on (to its path, else to the Grain); only Promote
-        records."""
-        chosen = self.chosen()
-        if chosen is not None and chosen[1].path is None:
-            self.query_one("#path", Select).focus()
+        """Enter on a line promotes when the board gives the Grain; else it moves on to the
+        Grain field (Promote records)."""
+        self._sync()
+        grain = self.query_one("#grain", NumberField)
+        if grain.disabled:
+            self.submit()
         else:
-            self._after_path().focus()
+            grain.input.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """The key beside a line does what Enter on it does."""
+        if take_quick_key(self.query_one("#specialist", OptionList), event) is not None:
+            self.list_chosen()
 
     # --- the event -----------------------------------------------------------------------
 
@@ -183,30 +191,21 @@ class PromoteModal(GameEventModal[Promote]):
         if chosen is None:
             self.show_error("choose a Specialist that can still move")
             return None
-        index, specialist = chosen
-        path = self.query_one("#path", Select).value
-        where = specialist.path or (path if path in ("A", "B", "C") else None)
-        if (
-            where is not None
-            and promote_cost(self.state, where, specialist.space + 1, self.terms) is not None
-        ):
-            self.show_error(None)
-            if specialist.path is not None or path not in ("A", "B", "C"):
-                return Promote(specialist=index)
-            return Promote(specialist=index, path=path)
+        index, specialist, path = chosen
+        where = specialist.path or path
+        assert where is not None
         grain = self.query_one("#grain", NumberField)
-        if not grain.check() or grain.value is None:
-            self.show_error("the Grain paid is not a valid number")
-            return None
-        paid = 0 if self.terms.free_grain else grain.value
-        if paid == 0 and not self.terms.free_grain and not self._nothing_paid_asked:
-            self._nothing_paid_asked = True
-            self.show_error(NOTHING_PAID)
-            grain.input.focus()
-            return None
+        paid: int | None = None
+        if promote_cost(self.state, where, specialist.space + 1, self.terms) is None:
+            if not grain.check() or grain.value is None:
+                self.show_error("the Grain paid is not a valid number")
+                return None
+            paid = 0 if self.terms.free_grain else grain.value
         self.show_error(None)
-        index, specialist = chosen
-        path = self.query_one("#path", Select).value
-        if specialist.path is not None or path not in ("A", "B", "C"):
-            return Promote(specialist=index, grain=paid)
+        if path is None:
+            return (
+                Promote(specialist=index) if paid is None else Promote(specialist=index, grain=paid)
+            )
+        if paid is None:
+            return Promote(specialist=index, path=path)
         return Promote(specialist=index, path=path, grain=paid)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -13,11 +14,13 @@ from textual.widgets.option_list import Option
 
 from companion.ui.keys import SOLO_FACE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from solo_deck import CardFace, SoloDeck
 
 
 class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
-    """Lists the faces still unseen since the last shuffle (with how many of each)."""
+    """Lists the faces still unseen since the last shuffle (with how many of each); the
+    key beside a face, or Enter on it, picks it."""
 
     DEFAULT_CSS = """
     SoloFaceModal #face-help { width: 100%; margin-bottom: 1; }
@@ -42,15 +45,22 @@ class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
             )
             yield OptionList(
                 *[
-                    Option(f"{face.short()}   ({count} unseen)", id=str(index))
+                    Option(keyed(index, f"{face.short()}   ({count} unseen)"), id=str(index))
                     for index, (face, count) in enumerate(self._faces)
                 ],
                 id="faces",
             )
+            yield Label("Press the key beside the face (or Enter on it).", id="keys-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Return the chosen face."""
         self.dismiss(self._faces[int(event.option.id or 0)][0])
+
+    def on_key(self, event: events.Key) -> None:
+        """The key beside a face picks it."""
+        index = take_quick_key(self.query_one("#faces", OptionList), event)
+        if index is not None:
+            self.dismiss(self._faces[index][0])
 
     def action_cancel(self) -> None:
         """Close without a face."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from companion.ui.widgets.search_select import focus_first_enabled
 from solo_deck import Voyage, allies_by_id, travel_cost
 from solo_deck.events import Travel
@@ -41,13 +43,11 @@ def port_contents(voyage: Voyage, index: int) -> str:
 
 class TravelModal(GameEventModal[Travel]):
     """Choose the port (clockwise, with steps and the cost the rules give now, your
-    Workplaces counted); Enter on a port moves to Sail. Answering an effect that moves your
-    ship anywhere, every port is free."""
+    Workplaces counted); the key beside a port, or Enter on it, sails there (Sail does
+    too). Answering an effect that moves your ship anywhere, every port is free."""
 
     DIALOG_TITLE = "Travel: sail clockwise"
     OK_LABEL = "Sail"
-    AFTER_LIST = "#ok"
-    """Enter on a port moves to Sail (only Sail records)."""
 
     def destinations(self) -> list[tuple[int, int, int | None]]:
         """``(port, steps, cost)`` for every other port, clockwise (cost ``None``: out of
@@ -72,7 +72,7 @@ class TravelModal(GameEventModal[Travel]):
             classes="muted",
         )
         options = []
-        for port, steps, cost in self.destinations():
+        for number, (port, steps, cost) in enumerate(self.destinations()):
             space_word = "space" if steps == 1 else "spaces"
             price = "too far" if cost is None else coins(cost)
             affordable = cost is not None and cost <= self.state.player.augustales
@@ -80,11 +80,21 @@ class TravelModal(GameEventModal[Travel]):
                 f"{voyage.ports[port].name} — {steps} {space_word} — {price}"
                 f"  ({port_contents(voyage, port)})"
             )
-            options.append(Option(text, id=f"port-{port}", disabled=not affordable))
+            options.append(Option(keyed(number, text), id=f"port-{port}", disabled=not affordable))
         yield OptionList(*options, id="ports")
+        yield Label("The key beside a port, or Enter on it, sails there.", id="keys-hint")
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#ports", OptionList))
+
+    def list_chosen(self) -> None:
+        """Enter on a port sails there (the port is the dialog's one choice)."""
+        self.submit()
+
+    def on_key(self, event: events.Key) -> None:
+        """The key beside a port sails there."""
+        if take_quick_key(self.query_one("#ports", OptionList), event) is not None:
+            self.submit()
 
     def build_event(self) -> Travel | None:
         ports = self.query_one("#ports", OptionList)
