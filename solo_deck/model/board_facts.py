@@ -27,8 +27,8 @@ from solo_deck.model.base import FrozenModel
 
 FactKind = Literal["count", "amount", "flag", "choice", "sites"]
 """How a fact is typed: ``count`` a whole number 0–9, ``amount`` 1–9, ``flag`` yes or no,
-``choice`` one of :attr:`BoardFact.choices`, ``sites`` site names (``size`` of them when
-set)."""
+``choice`` one of :attr:`BoardFact.choices` (``size`` different ones when set, such as a
+card slot's two actions), ``sites`` space names (``size`` of them when set)."""
 
 YOURS = "yours"
 """The source of every value of a board the player checked against their box."""
@@ -76,9 +76,16 @@ class BoardFact(FrozenModel):
         if self.kind == "flag":
             return "yes or no"
         if self.kind == "choice":
-            return "one of: " + ", ".join(self.choices)
-        many = f"{self.size} site names" if self.size else "site names"
-        return f"{many}, like T1 W1"
+            many = "one" if self.size is None else f"{self.size} different ones"
+            return f"{many} of: " + ", ".join(self.choices)
+        many = f"{self.size} names" if self.size else "names"
+        return f"{many}, like {self.example}"
+
+    @property
+    def example(self) -> str:
+        """Two names of the board's kind, as a hint (``T1 W1``, ``A1 A2``)."""
+        first = self.value.split()[:2]
+        return " ".join(first) if len(first) == 2 else "T1 W1"
 
 
 def parse_fact(fact: BoardFact, text: str) -> Any:
@@ -89,6 +96,16 @@ def parse_fact(fact: BoardFact, text: str) -> Any:
     ...                  source="assumed", path=(), source_path=(), kind="flag")
     >>> parse_fact(flag, "No")
     False
+    >>> two = BoardFact(key="slot1.actions", place="Card slot 1", label="Face-down actions",
+    ...                 value="build summon", source="assumed", path=(), source_path=(),
+    ...                 kind="choice", choices=("build", "summon", "market"), size=2)
+    >>> parse_fact(two, "Market, build")
+    ['market', 'build']
+    >>> parse_fact(two, "build build")
+    Traceback (most recent call last):
+    ...
+    solo_deck.model.board_facts.BoardRefused: Face-down actions: type 2 different ones of: \
+build, summon, market
     """
     word = text.strip()
     low = word.lower()
@@ -102,10 +119,17 @@ def parse_fact(fact: BoardFact, text: str) -> Any:
         if low in _YES | _NO:
             return low in _YES
         raise refused
-    if fact.kind == "choice":
+    if fact.kind == "choice" and fact.size is None:
         if low in fact.choices:
             return low
         raise refused
+    if fact.kind == "choice":
+        words = low.replace(",", " ").split()
+        if len(words) != fact.size or len(set(words)) != len(words):
+            raise refused
+        if any(w not in fact.choices for w in words):
+            raise refused
+        return words
     names = word.upper().replace(",", " ").split()
     if not names or (fact.size is not None and len(names) != fact.size):
         raise refused

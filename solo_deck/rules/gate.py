@@ -180,7 +180,7 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         ]
         if not movable:
             return "no Specialist can move further"
-        short = promote_shortfall(state, movable, first.terms, limits)
+        short = promote_shortfall(state, ruleset, movable, first.terms, limits)
         if short is not None:
             return short
     return None

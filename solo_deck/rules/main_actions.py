@@ -165,7 +165,7 @@ def promote(state: GameState, event: Promote, ctx: Context) -> Outcome:
         raise RuleError(f"this Specialist has reached the end of Path {path}")
     if current.space + 1 == length and Specialist(path=path, space=length) in player.specialists:
         raise RuleError(f"another of your Specialists is already in the City of Path {path}")
-    grain = check_promote_grain(state, path, current.space + 1, event.grain, terms)
+    grain = check_promote_grain(state, ctx.ruleset, path, current.space + 1, event.grain, terms)
     player = pay(player, Gains(grain=grain), "the promotion")
     moved = Specialist(path=path, space=current.space + 1)
     specialists = list(player.specialists)

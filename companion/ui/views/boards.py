@@ -39,9 +39,11 @@ class BoardsInUse:
 
     def note(self) -> str:
         """One line for a screen: which boards are provisional, or that all are checked."""
-        if self.provisional:
+        titles = self.provisional
+        if titles:
+            named = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
             return (
-                f"{' and '.join(self.provisional)}: PROVISIONAL · some values assumed, not yet "
+                f"{named}: PROVISIONAL · some values assumed, not yet "
                 "checked against your box (Board on the Start screen)"
             )
         return "Boards: checked against your box"

@@ -150,7 +150,7 @@ class PromoteModal(GameEventModal[Promote]):
             return
         into = specialist.space + 1
         reach.update(f"It will reach {self.reach(path, into)}.")
-        cost = promote_cost(self.state, path, into, self.terms)
+        cost = promote_cost(self.state, self.ruleset, path, into, self.terms)
         if cost is not None:
             grain = self.query_one("#grain", NumberField)
             grain.text = str(cost)
@@ -188,7 +188,8 @@ class PromoteModal(GameEventModal[Promote]):
         where = specialist.path or (path if path in ("A", "B", "C") else None)
         if (
             where is not None
-            and promote_cost(self.state, where, specialist.space + 1, self.terms) is not None
+            and promote_cost(self.state, self.ruleset, where, specialist.space + 1, self.terms)
+            is not None
         ):
             self.show_error(None)
             if specialist.path is not None or path not in ("A", "B", "C"):
