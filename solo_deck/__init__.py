@@ -147,7 +147,7 @@ if TYPE_CHECKING:
         title_for,
         with_most_structures,
     )
-    from solo_deck.rules.summon_cost import summon_cost
+    from solo_deck.rules.summon_cost import next_ally_space, summon_cost, summon_marks_edict
     from solo_deck.rules.workplace_area import promote_cost
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
@@ -273,6 +273,8 @@ _MODULE_OF: dict[str, str] = {
     "face_down_offers": "solo_deck.rules.card_slots",
     "slot_actions": "solo_deck.rules.card_slots",
     "summon_cost": "solo_deck.rules.summon_cost",
+    "summon_marks_edict": "solo_deck.rules.summon_cost",
+    "next_ally_space": "solo_deck.rules.summon_cost",
     "correction_targets": "solo_deck.rules.corrections",
     "AllyKindChoice": "solo_deck.rules.effects",
     "choice_total": "solo_deck.rules.effects",
@@ -441,6 +443,7 @@ __all__ = [
     "load_ruleset",
     "market_trades",
     "most_structures_line",
+    "next_ally_space",
     "next_card_odds",
     "next_title",
     "parse_edict",
@@ -461,6 +464,7 @@ __all__ = [
     "space_key",
     "still_assumed",
     "summon_cost",
+    "summon_marks_edict",
     "title_for",
     "total_by_source",
     "travel_cost",

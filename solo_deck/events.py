@@ -160,14 +160,17 @@ class TakeEdictReward(FrozenModel):
 class SummonAlly(FrozenModel):
     """You summon the face-up Ally at your ship's port, paying ``grain`` (or
     ``augustales`` when an effect lets you pay coins instead). ``edict_mark``: the Ally
-    space you put it on shows the Edict mark."""
+    space of your Player Board you put it on shows the Edict mark; ``None`` (what the app
+    records on a game with a Player Board) lets the board data decide (see
+    :func:`~solo_deck.rules.summon_cost.summon_marks_edict`). A game without the board says
+    it, and Summons recorded before the board decided keep what they said."""
 
     type: Literal["summon_ally"] = "summon_ally"
     ally_id: str = Field(min_length=1, max_length=40)
     space: Index = 0
     grain: Amount = 0
     augustales: Amount = 0
-    edict_mark: bool = False
+    edict_mark: bool | None = None
 
 
 class BuyCard(FrozenModel):

@@ -1,5 +1,6 @@
 """Summon the face-up Ally at your ship's port: who it is (preselected when the app knows
-it), what you paid, and whether its space on your board shows the Edict mark."""
+it) and what you paid. Whether the Ally's space on your Player Board shows the Edict mark
+comes from the board data (a game saved without the Player Board asks)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ from solo_deck import (
     capacity,
     discount,
     load_allies,
+    next_ally_space,
     summon_cost,
+    summon_marks_edict,
     usual_summon_grain,
 )
 from solo_deck.events import SummonAlly
@@ -163,6 +166,10 @@ class SummonModal(GameEventModal[SummonAlly]):
             id="grain",
             disabled=self.grain_free,
         )
+        marks = summon_marks_edict(self.state, self.ruleset)
+        if marks is not None:  # the Player Board data says
+            yield Label(self.mark_line(marks), id="mark-line", classes="muted", markup=False)
+            return
         used = player.marked_allies >= self.limits.marked_ally_spaces
         yield ClearCheckbox(
             "Your marked Ally space is already used"
@@ -172,6 +179,18 @@ class SummonModal(GameEventModal[SummonAlly]):
             disabled=used,
             compact=True,
         )
+
+    def mark_line(self, marks: bool) -> str:
+        """Where the Ally goes on your Player Board and whether that issues an Edict."""
+        space = next_ally_space(self.state)
+        if marks:
+            return (
+                f"It takes Ally space {space} of your Player Board, the marked one: issue an Edict."
+            )
+        board = self.ruleset.player_board
+        marked = board.marked_ally_space if board is not None else 0
+        where = f"It takes Ally space {space} of your Player Board"
+        return f"{where} (the Edict mark is on space {marked})."
 
     def on_mount(self) -> None:
         fields = self.query(Select)
@@ -185,7 +204,10 @@ class SummonModal(GameEventModal[SummonAlly]):
 
     def _after_ally(self) -> Widget:
         grain = self.query_one("#grain", NumberField)
-        return self.query_one("#mark") if grain.disabled else grain.input
+        if not grain.disabled:
+            return grain.input
+        marks = self.query("#mark")
+        return marks.first() if marks else self.query_one("#ok")
 
     # --- the event -----------------------------------------------------------------------
 
@@ -216,5 +238,11 @@ class SummonModal(GameEventModal[SummonAlly]):
             space=self.space_for(ally),
             grain=0 if self.grain_free else grain.value,
             augustales=self.coins_instead or 0,
-            edict_mark=self.query_one("#mark", Checkbox).value,
+            edict_mark=self._mark(),
         )
+
+    def _mark(self) -> bool | None:
+        """What the player ticked (a game without Player Board data), else ``None``: the
+        engine takes the mark from the board."""
+        marks = self.query("#mark").results(Checkbox)
+        return next((box.value for box in marks), None)
