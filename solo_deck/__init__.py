@@ -122,6 +122,14 @@ if TYPE_CHECKING:
     from solo_deck.reference.entry import REFERENCE_SOURCES, ReferenceEntry, reference_source
     from solo_deck.reference.search import search_reference
     from solo_deck.reference.walk import data_rows, reference_entries
+    from solo_deck.rules.board_check import (
+        Unchecked,
+        arrow_unchecked,
+        marked_space_unchecked,
+        ruleset_in_force,
+        site_cost_unchecked,
+        summon_cost_unchecked,
+    )
     from solo_deck.rules.card_slots import face_down_offers, slot_actions
     from solo_deck.rules.castle_sites import SiteOffer, can_pay, site_offers
     from solo_deck.rules.corrections import correction_targets
@@ -274,6 +282,12 @@ _MODULE_OF: dict[str, str] = {
     "slot_actions": "solo_deck.rules.card_slots",
     "summon_cost": "solo_deck.rules.summon_cost",
     "summon_marks_edict": "solo_deck.rules.summon_cost",
+    "Unchecked": "solo_deck.rules.board_check",
+    "arrow_unchecked": "solo_deck.rules.board_check",
+    "marked_space_unchecked": "solo_deck.rules.board_check",
+    "ruleset_in_force": "solo_deck.rules.board_check",
+    "site_cost_unchecked": "solo_deck.rules.board_check",
+    "summon_cost_unchecked": "solo_deck.rules.board_check",
     "next_ally_space": "solo_deck.rules.summon_cost",
     "correction_targets": "solo_deck.rules.corrections",
     "AllyKindChoice": "solo_deck.rules.effects",
@@ -393,6 +407,7 @@ __all__ = [
     "Sourced",
     "Specialist",
     "Trade",
+    "Unchecked",
     "Voyage",
     "WorkplaceSpace",
     "WorkplaceTile",
@@ -404,6 +419,7 @@ __all__ = [
     "ally_name",
     "ally_title",
     "amount_label",
+    "arrow_unchecked",
     "board_facts",
     "can_pay",
     "capacity",
@@ -441,6 +457,7 @@ __all__ = [
     "load_default_deck",
     "load_house_cards",
     "load_ruleset",
+    "marked_space_unchecked",
     "market_trades",
     "most_structures_line",
     "next_ally_space",
@@ -455,8 +472,10 @@ __all__ = [
     "removal_before_your_next_turn",
     "review",
     "reward_chooses_edict",
+    "ruleset_in_force",
     "search_reference",
     "side_incomes",
+    "site_cost_unchecked",
     "site_offers",
     "slot_actions",
     "slots",
@@ -464,6 +483,7 @@ __all__ = [
     "space_key",
     "still_assumed",
     "summon_cost",
+    "summon_cost_unchecked",
     "summon_marks_edict",
     "title_for",
     "total_by_source",

@@ -87,6 +87,18 @@ class Correct(FrozenModel):
     value: int | str | None
 
 
+class CheckBoard(FrozenModel):
+    """The table tells a printed value of one of your boards (``board``: the ruleset field,
+    ``castle_board``…; ``key``: the fact, ``T2.cost``; ``value`` as typed on the Board
+    screen). From now on this game plays on it and the value is ``yours`` (see
+    :mod:`solo_deck.rules.board_check`)."""
+
+    type: Literal["check_board"] = "check_board"
+    board: str = Field(min_length=1, max_length=40)
+    key: str = Field(min_length=1, max_length=40)
+    value: str = Field(max_length=80)
+
+
 # --- your turn ------------------------------------------------------------------------------
 
 
@@ -331,6 +343,7 @@ Event = Annotated[
     | NameCard
     | Gain
     | Correct
+    | CheckBoard
     | Travel
     | PlayCard
     | Pass
@@ -360,6 +373,7 @@ EVENT_CLASSES: tuple[type[FrozenModel], ...] = (
     NameCard,
     Gain,
     Correct,
+    CheckBoard,
     Travel,
     PlayCard,
     Pass,

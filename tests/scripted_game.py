@@ -6,9 +6,10 @@ app test (tests/app/test_full_game.py) plays the same events by keys, through th
 turn and its prompts, and must reach the same game.
 
 The game: the table deck (Frederick's cards are keyed in), a board where every Workplace and
-City Bonus tile is known and no Edict token lies out, a Player Board you checked whose
-Edict mark is on your third Ally space (this game summons two Allies: neither issues an
-Edict), and an empty Edict pile at setup, so the fourth Edict issued leaves an Active space
+City Bonus tile is known and no Edict token lies out, boards you checked against your box
+(so no move asks about an assumed value), your Player Board's Edict mark on the third Ally
+space (this game summons two Allies: neither issues an Edict), and an empty Edict pile at
+setup, so the fourth Edict issued leaves an Active space
 empty and the game ends after round 2. Each step
 says what it changes; the running totals are in the comments.
 """
@@ -22,7 +23,6 @@ from solo_deck import (
     checked_board,
     correct_board,
     load_default_deck,
-    load_ruleset,
     with_boards,
 )
 from solo_deck.events import (
@@ -49,7 +49,7 @@ from solo_deck.model.board import MarketTile, Trade
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant, MainAction
 from solo_deck.model.player_board import PlayerBoard
-from tests.game_setups import KNOWN_BOARD, edict_setup
+from tests.game_setups import KNOWN_BOARD, checked_ruleset, edict_setup
 
 PORT_ALLIES = ("gisela", "castellan", None, None, None)
 PORT_CARDS = ("A1", "A9", "B16", "A6", "A12")
@@ -71,7 +71,7 @@ def checked_player_board() -> PlayerBoard:
 
 def tableau_setup() -> GameSetup:
     """The setup of the tableau game."""
-    ruleset = with_boards(load_ruleset(), {"player_board": checked_player_board()})
+    ruleset = with_boards(checked_ruleset(), {"player_board": checked_player_board()})
     return edict_setup(
         ruleset=ruleset,
         pile=0,

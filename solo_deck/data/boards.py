@@ -12,9 +12,9 @@ rest here works for every board:
 - :func:`with_boards` puts the boards in use into a ruleset for a new game.
 
 >>> board = BOARDS["castle_board"].packaged()
->>> corrected = correct_board(board, "T2.stone", "2")
->>> corrected.site("T2").cost.stone, corrected.site("T2").source
-(2, 'yours')
+>>> corrected = correct_board(board, "T2.cost", "2 Stone, 1 Grain")
+>>> corrected.site("T2").cost.stone, corrected.site("T2").cost.grain, corrected.site("T2").source
+(2, 1, 'yours')
 >>> correct_board(board, "W1.joins", "T1 T1")
 Traceback (most recent call last):
 ...

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, OptionList, Select
+from textual.widgets import Checkbox, OptionList, Select
 
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.market import MarketModal
@@ -209,7 +209,7 @@ async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path
         assert any(label.startswith("Gisela — ") for label in labels)
         await press(pilot, "s", "e", "b", "enter")  # typing opens the list and searches
         assert app.screen.query_one("#ally", Select).value == "sebastian-1"
-        assert isinstance(app.screen.focused, Input)  # Enter moved on to the Grain
+        assert app.screen.focused is app.screen.query_one("#ok")  # the board says the Grain
         await confirm(pilot)
     assert app.results == [SummonAlly(ally_id="sebastian-1", space=0, grain=3)]
 
@@ -228,7 +228,7 @@ async def test_summon_known_ally_preselected_mark_from_the_player_board(tmp_path
         assert not app.screen.query("#ally") and not app.screen.query("#mark")
         assert "The Ally in Roma: Gisela" in app.text_of("#known")
         assert "Ally space 1 of your Player Board, the marked one" in app.text_of("#mark-line")
-        assert isinstance(app.screen.focused, Input)
+        assert app.screen.query_one("#grain", NumberField).disabled  # the board says 3
         await confirm(pilot)
     assert app.results == [SummonAlly(ally_id="gisela", space=0, grain=3)]
     app.session.push(app.results[0])
@@ -320,5 +320,5 @@ async def test_summon_discount_shown_beside_the_grain(tmp_path: Path) -> None:
     async with app.shown():
         grain = app.screen.query_one("#grain", NumberField)
         assert "this Summon: 1 Grain off" in grain.hint
-        assert not grain.disabled
-        assert grain.value is not None and grain.value <= 2
+        assert grain.disabled  # the board's cost less the discount: nothing to type
+        assert grain.value == 2

@@ -225,8 +225,8 @@ async def test_escape_asks_when_corrections_are_not_saved(tmp_path: Path) -> Non
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_board(app, pilot)
-        await _go_to(pilot, screen, "T2.stone")
-        await _correct(pilot, app, "2")
+        await _go_to(pilot, screen, "T2.cost")
+        await _correct(pilot, app, "2 stone")
         await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, ConfirmModal)
         await press_and_settle(pilot, "n")  # stay

@@ -33,8 +33,7 @@ def test_every_site_is_walked_with_its_facts_and_source(board: Any) -> None:
     assert len(places) == len(board.sites) + 1
     labels = {f.label for f in facts if f.place == "Wall W4"}
     assert labels == {
-        "Cost in Stone",
-        "Cost in Grain",
+        "Cost",
         "Edict mark",
         "Joins Towers",
         "Side income",
@@ -42,7 +41,7 @@ def test_every_site_is_walked_with_its_facts_and_source(board: Any) -> None:
     }
     keep = {f.label: f for f in facts if f.place == "Keep K1"}
     assert keep["Keep Cover"].value == "hand"
-    assert keep["Cost in Stone"].source.startswith("rulebook")
+    assert keep["Cost"].source.startswith("rulebook")
     assert all(f.source for f in facts)
 
 
@@ -61,8 +60,8 @@ def test_a_board_that_could_not_be_printed_is_refused_with_its_reason(board: Any
         correct_board(board, "start", "T1 W3")
     with pytest.raises(BoardRefused, match="starts with a keep count other than 0"):
         correct_board(board, "start", "T1 W1 K1")  # the ruleset's setup places no Keep
-    with pytest.raises(BoardRefused, match="whole number from 0 to 9"):
-        correct_board(board, "T2.stone", "12")
+    with pytest.raises(BoardRefused, match="a cost like 2 Stone, 1 Grain"):
+        correct_board(board, "T2.cost", "12 stone")
     with pytest.raises(BoardRefused, match="yes or no"):
         correct_board(board, "T2.edict", "maybe")
 
@@ -75,7 +74,7 @@ def test_a_checked_board_is_no_longer_assumed(board: Any) -> None:
 
 
 def test_a_new_ruleset_carries_the_board_in_use(board: Any) -> None:
-    mine = checked_board(correct_board(board, "T2.stone", "3"))
+    mine = checked_board(correct_board(board, "T2.cost", "3 stone"))
     ruleset = with_boards(load_ruleset(), {"castle_board": mine})
     assert ruleset.castle_board == mine
     assert load_ruleset().castle_board != mine

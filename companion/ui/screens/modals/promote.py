@@ -12,9 +12,10 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled, move_on_after_pick
-from solo_deck import PlayerLimits, promote_cost, workplace_tiles
+from solo_deck import PlayerLimits, arrow_unchecked, promote_cost, workplace_tiles
 from solo_deck.events import Promote
 
 if TYPE_CHECKING:
@@ -111,6 +112,7 @@ class PromoteModal(GameEventModal[Promote]):
             disabled=self.terms.free_grain,
         )
         yield Label("", id="grain-board", markup=False)
+        yield AssumedValue()  # the arrow's Grain, while it is assumed: asked once
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#specialist", OptionList))
@@ -136,6 +138,8 @@ class PromoteModal(GameEventModal[Promote]):
         chosen = self.chosen()
         entering = chosen is not None and chosen[1].path is None
         self.query_one("#path-row").display = entering
+        self.query_one(AssumedValue).show(None)
+        self.query_one("#grain", NumberField).display = True
         reach = self.query_one("#reach", Label)
         if chosen is None:
             reach.update("No Specialist highlighted can move.")
@@ -151,6 +155,9 @@ class PromoteModal(GameEventModal[Promote]):
         into = specialist.space + 1
         reach.update(f"It will reach {self.reach(path, into)}.")
         cost = promote_cost(self.state, self.ruleset, path, into, self.terms)
+        asked = arrow_unchecked(self.ruleset, path, into) if not self.terms.free_grain else None
+        self.query_one(AssumedValue).show(asked if cost is not None else None)
+        self.query_one("#grain", NumberField).display = asked is None  # the row holds it
         if cost is not None:
             grain = self.query_one("#grain", NumberField)
             grain.text = str(cost)
@@ -161,6 +168,11 @@ class PromoteModal(GameEventModal[Promote]):
             self.query_one("#grain-board", Label).update(
                 f"The arrow into {path}{into} asks {cost} Grain (you have {held})."
             )
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """An arrow's Grain told: the cost shown follows it."""
+        super().board_told(state, ruleset)
+        self._sync()
 
     @on(OptionList.OptionHighlighted, "#specialist")
     @on(Select.Changed, "#path")

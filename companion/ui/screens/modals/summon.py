@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 from companion.formatting import plural
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
 from companion.ui.widgets.toggles import ClearCheckbox
@@ -24,8 +25,10 @@ from solo_deck import (
     capacity,
     discount,
     load_allies,
+    marked_space_unchecked,
     next_ally_space,
     summon_cost,
+    summon_cost_unchecked,
     summon_marks_edict,
     usual_summon_grain,
 )
@@ -164,11 +167,13 @@ class SummonModal(GameEventModal[SummonAlly]):
             self.grain_prefill(),
             hint=self.grain_hint(),
             id="grain",
-            disabled=self.grain_free,
+            disabled=self.grain_free or self.board_cost() is not None,  # the board says
         )
+        yield AssumedValue()  # the Ally space's cost, while it is assumed: asked once
         marks = summon_marks_edict(self.state, self.ruleset)
         if marks is not None:  # the Player Board data says
             yield Label(self.mark_line(marks), id="mark-line", classes="muted", markup=False)
+            yield AssumedValue(id="assumed-mark")  # which space is marked, while assumed
             return
         used = player.marked_allies >= self.limits.marked_ally_spaces
         yield ClearCheckbox(
@@ -192,7 +197,27 @@ class SummonModal(GameEventModal[SummonAlly]):
         where = f"It takes Ally space {space} of your Player Board"
         return f"{where} (the Edict mark is on space {marked})."
 
+    def show_assumed(self) -> None:
+        """The board values this Summon relies on that are still assumed."""
+        space = self.spaces[0] if self.spaces else 0
+        cost = None if self.grain_free else summon_cost_unchecked(self.state, self.ruleset, space)
+        self.query_one("#assumed", AssumedValue).show(cost)
+        self.query_one("#grain", NumberField).display = cost is None  # the row holds it
+        for row in self.query("#assumed-mark").results(AssumedValue):
+            row.show(marked_space_unchecked(self.ruleset))
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """A board value told: the Grain and the mark follow the board."""
+        super().board_told(state, ruleset)
+        owed = self.board_cost()
+        if owed is not None and not self.grain_free:
+            self.query_one("#grain", NumberField).text = str(owed)
+        marks = summon_marks_edict(state, ruleset)
+        for line in self.query("#mark-line").results(Label):
+            line.update(self.mark_line(bool(marks)))
+
     def on_mount(self) -> None:
+        self.show_assumed()
         fields = self.query(Select)
         for select in fields:
             move_on_after_pick(self, select, self._after_ally)
@@ -206,6 +231,9 @@ class SummonModal(GameEventModal[SummonAlly]):
         grain = self.query_one("#grain", NumberField)
         if not grain.disabled:
             return grain.input
+        asked = [row for row in self.query(AssumedValue) if row.unchecked is not None]
+        if asked:
+            return asked[0].query_one(Input)
         marks = self.query("#mark")
         return marks.first() if marks else self.query_one("#ok")
 
