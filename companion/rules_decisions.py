@@ -208,6 +208,15 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "retail rulebook; assumed: verify",
     ),
     (
+        "Marked Ally space",
+        "The Edict mark for Allies is printed on one Ally space of your Player Board (not on "
+        "the Voyage board); which space is board data, assumed until you check it. The app "
+        "takes your Allies to fill the spaces in order, so the Summon whose Ally lands on the "
+        "marked space issues the Edict and the Summon dialog does not ask. Games saved without "
+        "the Player Board, or before this, keep what was said.",
+        "core rules (Issue an Edict); project decision",
+    ),
+    (
         "Values we assumed",
         "The Voyage ports' order and fifth name, the top values of "
         "Frederick's tracks and most Castle Board sites (costs, marks, sides) are not in our "

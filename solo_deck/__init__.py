@@ -122,6 +122,14 @@ if TYPE_CHECKING:
     from solo_deck.reference.entry import REFERENCE_SOURCES, ReferenceEntry, reference_source
     from solo_deck.reference.search import search_reference
     from solo_deck.reference.walk import data_rows, reference_entries
+    from solo_deck.rules.board_check import (
+        Unchecked,
+        arrow_unchecked,
+        marked_space_unchecked,
+        ruleset_in_force,
+        site_cost_unchecked,
+        summon_cost_unchecked,
+    )
     from solo_deck.rules.card_slots import face_down_offers, slot_actions
     from solo_deck.rules.castle_sites import SiteOffer, can_pay, site_offers
     from solo_deck.rules.corrections import correction_targets
@@ -147,7 +155,7 @@ if TYPE_CHECKING:
         title_for,
         with_most_structures,
     )
-    from solo_deck.rules.summon_cost import summon_cost
+    from solo_deck.rules.summon_cost import next_ally_space, summon_cost, summon_marks_edict
     from solo_deck.rules.workplace_area import promote_cost
     from solo_deck.schema import SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS, GameSetup, initial_state, with_ports
@@ -273,6 +281,14 @@ _MODULE_OF: dict[str, str] = {
     "face_down_offers": "solo_deck.rules.card_slots",
     "slot_actions": "solo_deck.rules.card_slots",
     "summon_cost": "solo_deck.rules.summon_cost",
+    "summon_marks_edict": "solo_deck.rules.summon_cost",
+    "Unchecked": "solo_deck.rules.board_check",
+    "arrow_unchecked": "solo_deck.rules.board_check",
+    "marked_space_unchecked": "solo_deck.rules.board_check",
+    "ruleset_in_force": "solo_deck.rules.board_check",
+    "site_cost_unchecked": "solo_deck.rules.board_check",
+    "summon_cost_unchecked": "solo_deck.rules.board_check",
+    "next_ally_space": "solo_deck.rules.summon_cost",
     "correction_targets": "solo_deck.rules.corrections",
     "AllyKindChoice": "solo_deck.rules.effects",
     "choice_total": "solo_deck.rules.effects",
@@ -391,6 +407,7 @@ __all__ = [
     "Sourced",
     "Specialist",
     "Trade",
+    "Unchecked",
     "Voyage",
     "WorkplaceSpace",
     "WorkplaceTile",
@@ -402,6 +419,7 @@ __all__ = [
     "ally_name",
     "ally_title",
     "amount_label",
+    "arrow_unchecked",
     "board_facts",
     "can_pay",
     "capacity",
@@ -439,8 +457,10 @@ __all__ = [
     "load_default_deck",
     "load_house_cards",
     "load_ruleset",
+    "marked_space_unchecked",
     "market_trades",
     "most_structures_line",
+    "next_ally_space",
     "next_card_odds",
     "next_title",
     "parse_edict",
@@ -452,8 +472,10 @@ __all__ = [
     "removal_before_your_next_turn",
     "review",
     "reward_chooses_edict",
+    "ruleset_in_force",
     "search_reference",
     "side_incomes",
+    "site_cost_unchecked",
     "site_offers",
     "slot_actions",
     "slots",
@@ -461,6 +483,8 @@ __all__ = [
     "space_key",
     "still_assumed",
     "summon_cost",
+    "summon_cost_unchecked",
+    "summon_marks_edict",
     "title_for",
     "total_by_source",
     "travel_cost",

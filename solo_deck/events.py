@@ -87,6 +87,18 @@ class Correct(FrozenModel):
     value: int | str | None
 
 
+class CheckBoard(FrozenModel):
+    """The table tells a printed value of one of your boards (``board``: the ruleset field,
+    ``castle_board``…; ``key``: the fact, ``T2.cost``; ``value`` as typed on the Board
+    screen). From now on this game plays on it and the value is ``yours`` (see
+    :mod:`solo_deck.rules.board_check`)."""
+
+    type: Literal["check_board"] = "check_board"
+    board: str = Field(min_length=1, max_length=40)
+    key: str = Field(min_length=1, max_length=40)
+    value: str = Field(max_length=80)
+
+
 # --- your turn ------------------------------------------------------------------------------
 
 
@@ -160,14 +172,17 @@ class TakeEdictReward(FrozenModel):
 class SummonAlly(FrozenModel):
     """You summon the face-up Ally at your ship's port, paying ``grain`` (or
     ``augustales`` when an effect lets you pay coins instead). ``edict_mark``: the Ally
-    space you put it on shows the Edict mark."""
+    space of your Player Board you put it on shows the Edict mark; ``None`` (what the app
+    records on a game with a Player Board) lets the board data decide (see
+    :func:`~solo_deck.rules.summon_cost.summon_marks_edict`). A game without the board says
+    it, and Summons recorded before the board decided keep what they said."""
 
     type: Literal["summon_ally"] = "summon_ally"
     ally_id: str = Field(min_length=1, max_length=40)
     space: Index = 0
     grain: Amount = 0
     augustales: Amount = 0
-    edict_mark: bool = False
+    edict_mark: bool | None = None
 
 
 class BuyCard(FrozenModel):
@@ -328,6 +343,7 @@ Event = Annotated[
     | NameCard
     | Gain
     | Correct
+    | CheckBoard
     | Travel
     | PlayCard
     | Pass
@@ -357,6 +373,7 @@ EVENT_CLASSES: tuple[type[FrozenModel], ...] = (
     NameCard,
     Gain,
     Correct,
+    CheckBoard,
     Travel,
     PlayCard,
     Pass,

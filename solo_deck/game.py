@@ -11,7 +11,9 @@ from pydantic import TypeAdapter, ValidationError
 from solo_deck.data.loaders import describe_validation_error
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
+from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
+from solo_deck.rules.board_check import ruleset_in_force
 from solo_deck.rules.gate import allowed_types, refusal
 from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
@@ -84,14 +86,20 @@ class SoloGame:
         format starts with the lines of its earlier moves, which cannot be undone)."""
         return self.setup.start_log + tuple(self._lines)
 
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the game plays on now: the setup's, with the board values told so far
+        (:mod:`solo_deck.rules.board_check`)."""
+        return ruleset_in_force(self.setup.ruleset, self.state.board_checks)
+
     def allowed(self) -> frozenset[str]:
         """The event types (their ``type`` value) that may be pushed now: the one source
         a front end reads to light its keys. See :mod:`solo_deck.rules.gate`."""
-        return allowed_types(self.state, self.setup.ruleset)
+        return allowed_types(self.state, self.ruleset)
 
     def why_not(self, event_type: str) -> str | None:
         """Why an event of ``event_type`` would be refused now (``None``: allowed)."""
-        return refusal(self.state, event_type, self.setup.ruleset)
+        return refusal(self.state, event_type, self.ruleset)
 
     @property
     def redo_log(self) -> tuple[Event, ...]:
@@ -172,6 +180,15 @@ class SoloGame:
         state, _, line = apply_event(self.state, _parse_event(event), self.setup.ruleset)
         return state, line
 
+    def preview_all(self, events: Iterable[Event]) -> tuple[GameState, Ruleset]:
+        """What ``events`` would do one after the other (a board value told, then the move
+        that relies on it), without applying them: the state and the ruleset in force
+        after them (raises like ``push``, naming nothing applied)."""
+        state = self.state
+        for event in events:
+            state = apply_event(state, _parse_event(event), self.setup.ruleset)[0]
+        return state, ruleset_in_force(self.setup.ruleset, state.board_checks)
+
     # --- documents --------------------------------------------------------------------
 
     def to_document(self) -> dict[str, Any]:
@@ -186,7 +203,8 @@ class SoloGame:
     @classmethod
     def from_document(cls, document: Any) -> SoloGame:
         """Rebuild a game by replaying a document from :meth:`to_document` (a schema-1 or
-        schema-2 document is carried over first, see :mod:`solo_deck.compat`).
+        schema-2 document is carried over first, see :mod:`solo_deck.compat`; a schema-3 one reads
+        as it is).
 
         Raises :class:`DocumentError` naming the bad field or event."""
         if not isinstance(document, dict):
@@ -199,6 +217,8 @@ class SoloGame:
             from solo_deck.compat.legacy_v2 import upgrade_v2
 
             document = upgrade_v2(document)
+        if document.get("schema_version") == 3:  # the same shape; it has no board checks
+            document = {**document, "schema_version": SCHEMA_VERSION}
         version = document.get("schema_version")
         if version != SCHEMA_VERSION:
             raise DocumentError(

@@ -9,9 +9,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from solo_deck import Edict, GameSetup, GameState, Phase, SoloDeck, load_default_deck, parse_edict
+from solo_deck import (
+    BOARDS,
+    Edict,
+    GameSetup,
+    GameState,
+    Phase,
+    Ruleset,
+    SoloDeck,
+    checked_board,
+    load_default_deck,
+    load_ruleset,
+    parse_edict,
+    with_boards,
+)
 from solo_deck.events import Event, FrederickTurn, Pass, RevealEdict
 from solo_deck.model.deck import DeckMode
+
+
+def checked_ruleset() -> Ruleset:
+    """The packaged ruleset with every board checked (the packaged values, all ``yours``):
+    the boards of a player who checked them against their box, so no move asks about an
+    assumed value."""
+    packaged = load_ruleset()
+    return with_boards(
+        packaged, {field: checked_board(getattr(packaged, field)) for field in BOARDS}
+    )
+
 
 # Three Active and three Next tiles used by most game tests. They are chosen so that the
 # first Frederick edicts change the palace visibly and no tile is the same as another.

@@ -38,6 +38,14 @@ OTHER_MARKETS = (
     MarketTile(buy=Trade(resource="grain", amount=1, augustales=0)),
 )
 """Tiles a first visit may show: with an unknown tile, some tile always allows a trade."""
+BOARD_CHECKS = (
+    ("castle_board", "T2.cost", "2 stone"),
+    ("voyage_board", "port1.space1", "1"),
+    ("workplace_area", "arrow.A1", "1"),
+    ("player_board", "marked_ally_space", "2"),
+    ("castle_board", "W1.joins", "T1 T3"),  # the shape: refused mid-game
+)
+"""Board values a walk may tell mid-game."""
 
 
 def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
@@ -53,7 +61,7 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
     for slot in range(6):
         for action in ("build", "promote", "summon", "purchase", "market"):
             out["play_card"].append(ev.PlayCard(slot=slot, face_up=False, actions=(action,)))
-        both = slot_actions(slot, game.setup.ruleset)
+        both = slot_actions(slot, game.ruleset)
         if len(both) == 2:  # the slot's two actions, taken together with the Keep cover
             out["play_card"].append(ev.PlayCard(slot=slot, face_up=False, actions=both))
         for card in [c.id for c in house_cards_of(player.house)] + list(player.advanced_cards):
@@ -67,7 +75,7 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
         out["promote"].append(ev.Promote(specialist=index))
     here = voyage.ports[voyage.player]
     for space, ally_space in enumerate(here.allies):
-        owed = summon_cost(state, game.setup.ruleset, first.terms if first else None, space)
+        owed = summon_cost(state, game.ruleset, first.terms if first else None, space)
         named = ally_space.face_up_id
         for ally_id in [named] if named else ["tento", "gisela", "castellan"]:
             out["summon_ally"].append(ev.SummonAlly(ally_id=ally_id, space=space))
@@ -118,7 +126,7 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
     out["decline"] = [ev.Decline()]
     if first is not None and first.space and first.does == "name_workplace":
         path, space = first.space[0], int(first.space[1:])
-        area = PlayerLimits.from_ruleset(game.setup.ruleset).area(path, space)
+        area = PlayerLimits.from_ruleset(game.ruleset).area(path, space)
         used = {s.tile for s in state.board.workplaces}
         free = [t for t, tile in workplace_tiles().items() if tile.area == area and t not in used]
         placed = state.board.space(path, space).tile
@@ -140,13 +148,14 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
     out["ally_income"] = [ev.ScoreAllyIncome()]
     out["reorganise"] = [ev.Reorganise()]
     out["end_round"] = [ev.EndRound()]
+    out["check_board"] = [ev.CheckBoard(board=b, key=k, value=v) for b, k, v in BOARD_CHECKS]
     return out
 
 
 def build_candidates(game: SoloGame) -> list[ev.Event]:
     """Builds on every site of the board at the cost the engine asks (Great ones too, and
     a few on sites that cannot be built); the old typed Builds in a game without a board."""
-    state, ruleset = game.state, game.setup.ruleset
+    state, ruleset = game.state, game.ruleset
     if state.player.sites is None:
         out: list[ev.Event] = []
         for structure in ("tower", "wall", "keep"):
@@ -161,6 +170,11 @@ def build_candidates(game: SoloGame) -> list[ev.Event]:
         site = offer.site
         paid = {"grain": offer.cost.grain, "stone": offer.cost.stone}
         out.append(ev.Build(structure=site.kind, site=site.id, cover=site.cover, **paid))
+        if terms is not None and terms.mixed_resources:  # any mix: Grain first
+            total = offer.cost.grain + offer.cost.stone
+            grain = min(state.player.grain, total)
+            mixed = {"grain": grain, "stone": total - grain}
+            out.append(ev.Build(structure=site.kind, site=site.id, cover=site.cover, **mixed))
         greats = [g for g in great_structures().values() if g.structure == site.kind]
         for great in greats[:1]:
             coins = None if great.augustales is not None else 2
@@ -188,7 +202,7 @@ def accepted(game: SoloGame, event: ev.Event) -> bool:
 def check_state(game: SoloGame) -> None:
     """What must hold of every state an allowed event leads to."""
     state: GameState = game.state
-    limits = PlayerLimits.from_ruleset(game.setup.ruleset)
+    limits = PlayerLimits.from_ruleset(game.ruleset)
     player = state.player
     assert GameState.model_validate(state.model_dump()) == state
     assert len(player.allies) <= player.ally_spaces(limits)
@@ -203,7 +217,7 @@ def check_state(game: SoloGame) -> None:
     if state.card_played:
         assert state.phase is Phase.PLAYER and state.pending
     if state.phase is Phase.FREDERICK:
-        assert state.frederick_actions < game.setup.ruleset.rounds.frederick_max_actions.value
+        assert state.frederick_actions < game.ruleset.rounds.frederick_max_actions.value
     assert player.structures <= 13
     check_castle(game)
     check_hand(game)
@@ -220,7 +234,7 @@ def check_hand(game: SoloGame) -> None:
     owned = cards_owned(state)
     assert state.hand + len(state.player.played) <= owned
     if state.phase is Phase.PLAYER and state.player_turns == 0 and not state.card_played:
-        assert state.hand >= min(owned, hand(state, game.setup.ruleset))
+        assert state.hand >= min(owned, hand(state, game.ruleset))
     if state.hand > 0 and state.phase is Phase.PLAYER and not state.pending:
         assert "pass" not in game.allowed()
 
@@ -229,7 +243,7 @@ def check_castle(game: SoloGame) -> None:
     """A castle that could stand on a real table: each Wall touches a built Tower, each
     closed side is a Wall with both its Towers, below five Towers at most Towers − 1
     sides are closed."""
-    player, board = game.state.player, game.setup.ruleset.castle_board
+    player, board = game.state.player, game.ruleset.castle_board
     if player.sites is None or board is None:
         return
     built = player.sites
@@ -252,6 +266,8 @@ def walk(setup: GameSetup, seed: int, steps: int, on_state: Callable[[SoloGame],
         if game.state.game_over:
             break
         allowed = sorted(game.allowed() - SKIPPED)
+        if rng.random() > 0.05:  # a board value is told now and then, not at every step
+            allowed = [kind for kind in allowed if kind != "check_board"] or allowed
         options = [e for kind in allowed for e in candidates(game)[kind] if accepted(game, e)]
         assert options, f"no accepted event though {allowed} are allowed"
         game.push(rng.choice(options))

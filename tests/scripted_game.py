@@ -6,14 +6,25 @@ app test (tests/app/test_full_game.py) plays the same events by keys, through th
 turn and its prompts, and must reach the same game.
 
 The game: the table deck (Frederick's cards are keyed in), a board where every Workplace and
-City Bonus tile is known and no Edict token lies out, and an empty Edict pile at setup, so the
-fourth Edict issued leaves an Active space empty and the game ends after round 2. Each step
+City Bonus tile is known and no Edict token lies out, boards you checked against your box
+(so no move asks about an assumed value), your Player Board's Edict mark on the third Ally
+space (this game summons two Allies: neither issues an Edict), and an empty Edict pile at
+setup, so the fourth Edict issued leaves an Active space
+empty and the game ends after round 2. Each step
 says what it changes; the running totals are in the comments.
 """
 
 from __future__ import annotations
 
-from solo_deck import GameSetup, SoloGame, load_default_deck
+from solo_deck import (
+    BOARDS,
+    GameSetup,
+    SoloGame,
+    checked_board,
+    correct_board,
+    load_default_deck,
+    with_boards,
+)
 from solo_deck.events import (
     Build,
     CastleIncome,
@@ -37,7 +48,8 @@ from solo_deck.events import (
 from solo_deck.model.board import MarketTile, Trade
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant, MainAction
-from tests.game_setups import KNOWN_BOARD, edict_setup
+from solo_deck.model.player_board import PlayerBoard
+from tests.game_setups import KNOWN_BOARD, checked_ruleset, edict_setup
 
 PORT_ALLIES = ("gisela", "castellan", None, None, None)
 PORT_CARDS = ("A1", "A9", "B16", "A6", "A12")
@@ -49,9 +61,19 @@ THREE_AUGUSTALES = Grant(gain=Gains(augustales=3))
 """What is printed under Active I: told the first time it is taken."""
 
 
+def checked_player_board() -> PlayerBoard:
+    """The Player Board of this game: the packaged one, checked, with the Edict mark on the
+    third Ally space."""
+    packaged = BOARDS["player_board"].packaged()
+    board: PlayerBoard = checked_board(correct_board(packaged, "marked_ally_space", "3"))
+    return board
+
+
 def tableau_setup() -> GameSetup:
     """The setup of the tableau game."""
+    ruleset = with_boards(checked_ruleset(), {"player_board": checked_player_board()})
     return edict_setup(
+        ruleset=ruleset,
         pile=0,
         deck_mode="table",
         port_allies=PORT_ALLIES,

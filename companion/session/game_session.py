@@ -24,6 +24,8 @@ from companion.storage.game_store import GameStore
 if TYPE_CHECKING:
     # The engine and the history/settings stores are imported where they are first used:
     # the Start screen needs only to know whether a saved game exists.
+    from collections.abc import Sequence
+
     from companion.config import BackupPolicy
     from companion.history.service import HistoryService
     from companion.storage import HistoryRecord, HistoryStore, SettingsStore
@@ -209,8 +211,9 @@ class GameSession:
 
     @property
     def ruleset(self) -> Ruleset:
-        """The open game's ruleset (stored with the game)."""
-        return self.require_game().setup.ruleset
+        """The ruleset the open game plays on (stored with the game, with the board values
+        told during it)."""
+        return self.require_game().ruleset
 
     @property
     def player_limits(self) -> PlayerLimits:
@@ -262,6 +265,11 @@ class GameSession:
     def preview(self, event: Event | dict[str, Any]) -> tuple[GameState, str]:
         """What ``event`` would do, without applying it (raises ``RuleError``)."""
         return self.require_game().preview(event)
+
+    def preview_all(self, events: Sequence[Event]) -> tuple[GameState, Ruleset]:
+        """What ``events`` would do in turn, and the ruleset in force after them (raises
+        ``RuleError``); nothing is applied."""
+        return self.require_game().preview_all(events)
 
     def start(self, setup: GameSetup) -> GameState:
         """Begin a new game and save it (a failed save keeps the previous game)."""

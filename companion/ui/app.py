@@ -478,7 +478,7 @@ class StuporSoloApp(App[None]):
         self.push_screen(DeckScreen())
 
     def open_board(self) -> None:
-        """Show the Castle Board screen (check it against your box)."""
+        """Show the Board screen (check your boards against your box)."""
         from companion.ui.screens.board import BoardScreen
 
         self.push_screen(BoardScreen())

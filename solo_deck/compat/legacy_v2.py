@@ -1,4 +1,4 @@
-"""Carrying a schema-2 saved game over to schema 3.
+"""Carrying a schema-2 saved game over to today's schema (3 and 4 read it the same way).
 
 Schema 3 added your Castle Board to the ruleset (sites, costs, marks, sides, covers) and
 the sites built to your state; its Builds name a site and the engine takes the rest from
@@ -7,7 +7,7 @@ old ones and the ones still to come) saying what the table showed, so every even
 the cost it was recorded with. Nothing in the document changes but its version.
 
 >>> upgrade_v2({"schema_version": 2, "setup": {}, "events": []})["schema_version"]
-3
+4
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 
 def upgrade_v2(document: dict[str, Any]) -> dict[str, Any]:
-    """The schema-3 document for a schema-2 one (a copy; ``document`` is left as it was)."""
+    """Today's document for a schema-2 one (a copy; ``document`` is left as it was)."""
     from solo_deck.schema import SCHEMA_VERSION
 
     return {**document, "schema_version": SCHEMA_VERSION}

@@ -1,7 +1,8 @@
 """The boards a player checks against their box once, and what the check does to them.
 
 :data:`BOARDS` lists each board by the :class:`~solo_deck.model.ruleset.Ruleset` field that
-carries it in a game: its title, its model, the packaged board and its facts. Another board
+carries it in a game (the Castle Board, the Player Board, the Voyage Board and the
+Workplace Area): its title, its model, the packaged board and its facts. Another board
 joins the check with one more entry (a ruleset field, a loader and a facts function); the
 rest here works for every board:
 
@@ -11,9 +12,9 @@ rest here works for every board:
 - :func:`with_boards` puts the boards in use into a ruleset for a new game.
 
 >>> board = BOARDS["castle_board"].packaged()
->>> corrected = correct_board(board, "T2.stone", "2")
->>> corrected.site("T2").cost.stone, corrected.site("T2").source
-(2, 'yours')
+>>> corrected = correct_board(board, "T2.cost", "2 Stone, 1 Grain")
+>>> corrected.site("T2").cost.stone, corrected.site("T2").cost.grain, corrected.site("T2").source
+(2, 1, 'yours')
 >>> correct_board(board, "W1.joins", "T1 T1")
 Traceback (most recent call last):
 ...
@@ -28,8 +29,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from solo_deck.data.loaders import describe_validation_error, load_castle_board, load_ruleset
+from solo_deck.data.loaders import (
+    describe_validation_error,
+    load_castle_board,
+    load_player_board,
+    load_ruleset,
+    load_voyage_board,
+    load_workplace_area,
+)
 from solo_deck.model.base import FrozenModel
+from solo_deck.model.board_fact_lists import player_facts, voyage_facts, workplace_facts
 from solo_deck.model.board_facts import (
     YOURS,
     BoardFact,
@@ -40,7 +49,10 @@ from solo_deck.model.board_facts import (
 )
 from solo_deck.model.castle_board import CastleBoard
 from solo_deck.model.castle_facts import castle_facts
+from solo_deck.model.player_board import PlayerBoard
 from solo_deck.model.ruleset import Ruleset
+from solo_deck.model.voyage_board import VoyageBoard
+from solo_deck.model.workplace_area import WorkplaceArea
 
 
 @dataclass(frozen=True)
@@ -62,6 +74,27 @@ BOARDS: dict[str, BoardKind] = {
         model=CastleBoard,
         packaged=load_castle_board,
         facts=castle_facts,
+    ),
+    "player_board": BoardKind(
+        field="player_board",
+        title="Player Board",
+        model=PlayerBoard,
+        packaged=load_player_board,
+        facts=player_facts,
+    ),
+    "voyage_board": BoardKind(
+        field="voyage_board",
+        title="Voyage Board",
+        model=VoyageBoard,
+        packaged=load_voyage_board,
+        facts=voyage_facts,
+    ),
+    "workplace_area": BoardKind(
+        field="workplace_area",
+        title="Workplace Area",
+        model=WorkplaceArea,
+        packaged=load_workplace_area,
+        facts=workplace_facts,
     ),
 }
 """Every board the player can check, by its ruleset field, in the order the app lists them."""

@@ -72,12 +72,13 @@ def _validate_list(model: type[T], data: dict[str, Any], key: str, label: str) -
 
 @cache
 def load_ruleset() -> Ruleset:
-    """The packaged ruleset with the packaged Castle, Player and Voyage Boards (cached;
-    models are immutable)."""
+    """The packaged ruleset with the packaged Castle, Player and Voyage Boards and the
+    Workplace Area (cached; models are immutable)."""
     data = _read("ruleset.toml")
     data["castle_board"] = load_castle_board()
     data["player_board"] = load_player_board()
     data["voyage_board"] = load_voyage_board()
+    data["workplace_area"] = load_workplace_area()
     return validate_document(Ruleset, data, _label("ruleset.toml"))
 
 
@@ -168,6 +169,7 @@ def load_voyage_board() -> VoyageBoard:
     return validate_document(VoyageBoard, data, _label("voyage_board.toml"))
 
 
+@cache
 def load_workplace_area() -> WorkplaceArea:
     """The Workplace Area's printed facts: tile pairs, arrow Grain and token spaces."""
     name = "workplace_area.toml"

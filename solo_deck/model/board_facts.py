@@ -20,15 +20,17 @@ solo_deck.model.board_facts.BoardRefused: Stone: type a whole number from 0 to 9
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
 from solo_deck.model.base import FrozenModel
 
-FactKind = Literal["count", "amount", "flag", "choice", "sites"]
+FactKind = Literal["count", "amount", "flag", "choice", "sites", "cost"]
 """How a fact is typed: ``count`` a whole number 0–9, ``amount`` 1–9, ``flag`` yes or no,
-``choice`` one of :attr:`BoardFact.choices`, ``sites`` site names (``size`` of them when
-set)."""
+``cost`` Stone and Grain (``2 Stone, 1 Grain``, ``1G``, ``free``),
+``choice`` one of :attr:`BoardFact.choices` (``size`` different ones when set, such as a
+card slot's two actions), ``sites`` space names (``size`` of them when set)."""
 
 YOURS = "yours"
 """The source of every value of a board the player checked against their box."""
@@ -40,6 +42,8 @@ it. Anything else (``assumed``, ``draft v19``, ``unknown``) keeps a board provis
 _YES = {"yes", "y", "true", "1", "x"}
 _NO = {"no", "n", "false", "0", "-", "—"}
 _RANGES = {"count": (0, 9), "amount": (1, 9)}
+_COST_PART = re.compile(r"(\d+)\s*(stone|grain|s|g)\b")
+_RESOURCES = {"s": "stone", "stone": "stone", "g": "grain", "grain": "grain"}
 
 
 class BoardRefused(ValueError):
@@ -75,10 +79,19 @@ class BoardFact(FrozenModel):
             return f"a whole number from {low} to {high}"
         if self.kind == "flag":
             return "yes or no"
+        if self.kind == "cost":
+            return "a cost like 2 Stone, 1 Grain (or free)"
         if self.kind == "choice":
-            return "one of: " + ", ".join(self.choices)
-        many = f"{self.size} site names" if self.size else "site names"
-        return f"{many}, like T1 W1"
+            many = "one" if self.size is None else f"{self.size} different ones"
+            return f"{many} of: " + ", ".join(self.choices)
+        many = f"{self.size} names" if self.size else "names"
+        return f"{many}, like {self.example}"
+
+    @property
+    def example(self) -> str:
+        """Two names of the board's kind, as a hint (``T1 W1``, ``A1 A2``)."""
+        first = self.value.split()[:2]
+        return " ".join(first) if len(first) == 2 else "T1 W1"
 
 
 def parse_fact(fact: BoardFact, text: str) -> Any:
@@ -89,6 +102,16 @@ def parse_fact(fact: BoardFact, text: str) -> Any:
     ...                  source="assumed", path=(), source_path=(), kind="flag")
     >>> parse_fact(flag, "No")
     False
+    >>> two = BoardFact(key="slot1.actions", place="Card slot 1", label="Face-down actions",
+    ...                 value="build summon", source="assumed", path=(), source_path=(),
+    ...                 kind="choice", choices=("build", "summon", "market"), size=2)
+    >>> parse_fact(two, "Market, build")
+    ['market', 'build']
+    >>> parse_fact(two, "build build")
+    Traceback (most recent call last):
+    ...
+    solo_deck.model.board_facts.BoardRefused: Face-down actions: type 2 different ones of: \
+build, summon, market
     """
     word = text.strip()
     low = word.lower()
@@ -102,14 +125,48 @@ def parse_fact(fact: BoardFact, text: str) -> Any:
         if low in _YES | _NO:
             return low in _YES
         raise refused
-    if fact.kind == "choice":
+    if fact.kind == "cost":
+        return parse_cost(low, refused)
+    if fact.kind == "choice" and fact.size is None:
         if low in fact.choices:
             return low
         raise refused
+    if fact.kind == "choice":
+        words = low.replace(",", " ").split()
+        if len(words) != fact.size or len(set(words)) != len(words):
+            raise refused
+        if any(w not in fact.choices for w in words):
+            raise refused
+        return words
     names = word.upper().replace(",", " ").split()
     if not names or (fact.size is not None and len(names) != fact.size):
         raise refused
     return names
+
+
+def parse_cost(text: str, refused: BoardRefused) -> dict[str, int]:
+    """Stone and Grain from ``2 stone, 1 grain``, ``1g 2s``, ``free`` or ``0`` (each 0 to 9,
+    each named once); raises ``refused`` for anything else.
+
+    >>> parse_cost("2 stone, 1 grain", BoardRefused())
+    {'stone': 2, 'grain': 1}
+    >>> parse_cost("free", BoardRefused())
+    {'stone': 0, 'grain': 0}
+    """
+    cost = {"stone": 0, "grain": 0}
+    if text.strip() in ("free", "0", "nothing", "-"):
+        return cost
+    named: set[str] = set()
+    for amount, word in _COST_PART.findall(text):
+        resource = _RESOURCES[word]
+        if resource in named or int(amount) > 9:
+            raise refused
+        named.add(resource)
+        cost[resource] = int(amount)
+    leftover = _COST_PART.sub("", text).replace(",", " ").replace("and", " ").strip()
+    if not named or leftover:
+        raise refused
+    return cost
 
 
 def with_value(document: Any, path: tuple[str | int, ...], value: Any) -> Any:

@@ -1,11 +1,11 @@
-"""The Castle Board as facts to check against your box, site by site: its cost in Stone
-and Grain, the Edict mark, the Towers a Wall joins, the side income and its amount (Walls),
-the Keep Cover (Keeps), and the pieces placed at setup.
+"""The Castle Board as facts to check against your box, site by site: its cost (Stone and
+Grain, in one value), the Edict mark, the Towers a Wall joins, the side income and its
+amount (Walls), the Keep Cover (Keeps), and the pieces placed at setup.
 
 >>> from solo_deck.data.loaders import load_castle_board
 >>> facts = castle_facts(load_castle_board())
 >>> [(f.key, f.value) for f in facts if f.place == "Wall W2"]
-[('W2.stone', '1'), ('W2.grain', '0'), ('W2.edict', 'yes'), ('W2.joins', 'T2 T3'), \
+[('W2.cost', '1 Stone'), ('W2.edict', 'yes'), ('W2.joins', 'T2 T3'), \
 ('W2.side', 'augustales'), ('W2.side_amount', '1')]
 >>> facts[-1].key, facts[-1].value
 ('start', 'T1 W1')
@@ -27,6 +27,12 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
+def cost_text(site: CastleSite) -> str:
+    """``2 Stone, 1 Grain``, ``1 Grain`` or ``free``: a site's printed cost as typed."""
+    parts = [f"{n} {name}" for name, n in (("Stone", site.cost.stone), ("Grain", site.cost.grain))]
+    return ", ".join(p for p in parts if not p.startswith("0 ")) or "free"
+
+
 def _site_facts(index: int, site: CastleSite) -> list[BoardFact]:
     place = f"{site.kind.capitalize()} {site.id}"
     at: tuple[str | int, ...] = ("sites", index)
@@ -46,8 +52,7 @@ def _site_facts(index: int, site: CastleSite) -> list[BoardFact]:
         )
 
     facts = [
-        fact("stone", "Cost in Stone", str(site.cost.stone), "cost", "stone", kind="count"),
-        fact("grain", "Cost in Grain", str(site.cost.grain), "cost", "grain", kind="count"),
+        fact("cost", "Cost", cost_text(site), "cost", kind="cost"),
         fact("edict", "Edict mark", _yes(site.edict_mark), "edict_mark", kind="flag"),
     ]
     if site.joins is not None and site.side is not None:

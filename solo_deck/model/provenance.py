@@ -8,7 +8,8 @@ A source starts with one of :data:`SOURCE_KINDS`:
 - ``assumed``: our sources do not give it; the value is ours and the player may edit it;
 - ``unknown``: our sources do not give it and we do not guess: the player types it;
 - ``player``: the player entered it at setup;
-- ``design``: a choice of this program, not a rule.
+- ``design``: a choice of this program, not a rule;
+- ``yours``: you checked the value against your own box (see :mod:`solo_deck.data.boards`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SOURCE_KINDS = (
     "unknown",
     "player",
     "design",
+    "yours",
 )
 
 

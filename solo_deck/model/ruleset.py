@@ -10,6 +10,7 @@ from solo_deck.model.grants import Grant
 from solo_deck.model.player_board import PlayerBoard
 from solo_deck.model.provenance import Sourced
 from solo_deck.model.voyage_board import VoyageBoard
+from solo_deck.model.workplace_area import WorkplaceArea
 
 MAX_SPACES_PER_PORT = 10
 MAX_SPECIALISTS = 10
@@ -210,6 +211,9 @@ class Ruleset(FrozenModel):
     voyage_board: VoyageBoard | None = None
     """The Summon cost under each Ally space; ``None`` in games saved before the app knew
     it (a Summon costs what you say, as it does at a space the board lists no cost for)."""
+    workplace_area: WorkplaceArea | None = None
+    """The Workplace Area's tile pairs, arrow Grain and token spaces; ``None`` in games
+    saved before you could check it (they play on the packaged area)."""
 
     @model_validator(mode="after")
     def _start_within_caps(self) -> Ruleset:
@@ -257,3 +261,47 @@ class Ruleset(FrozenModel):
                 raise ValueError(f"the Player Board has {len(slots.slots)} card slots, not {count}")
             if locked and slots.locked_slot != count - locked + 1:
                 raise ValueError(f"the Card Slot tile locks the last slot ({count})")
+            player = self.player
+            most = player.ally_spaces_start.value + player.ally_spaces_per_tower.value * (
+                player.castle_towers.value - player.start_towers.value
+            )
+            if slots.marked_ally_space > most:
+                raise ValueError(
+                    f"the Player Board has {most} Ally spaces: the Edict mark is on one of "
+                    f"1 to {most}, not {slots.marked_ally_space}"
+                )
+        if self.workplace_area is not None:
+            self._area_fits(self.workplace_area)
+
+    def _area_fits(self, area: WorkplaceArea) -> None:
+        """Every space the Workplace Area names lies on its path; a tile covers two
+        Workplaces of one kind on one path; the Edict tokens are as many as the rules give."""
+        rows = self.player.path_areas.value
+
+        def area_of(key: str) -> str:
+            path, space = key[0], int(key[1:]) if key[1:].isdigit() else 0
+            if not 1 <= space <= len(rows[path]):
+                raise ValueError(f"Path {path} has no space {key} (1 to {len(rows[path])})")
+            kind = rows[path][space - 1]
+            if kind == "city":
+                raise ValueError(f"{key} is the City of Path {path}: it holds no Workplace tile")
+            return kind
+
+        for pair in area.tile:
+            first, second = pair.spaces
+            kinds = {area_of(first), area_of(second)}
+            if first[0] != second[0] or len(kinds) != 1:
+                raise ValueError(
+                    f"one tile covers two spaces of one kind on one path, not {first} and {second}"
+                )
+        for arrow in area.arrow:
+            if arrow.into > len(rows[arrow.path]):
+                raise ValueError(f"Path {arrow.path} has no space {arrow.path}{arrow.into}")
+        spaces = area.tokens.spaces
+        for key in spaces:
+            area_of(key)
+        tokens = self.player.edict_tokens.value
+        if len(spaces) != tokens or len(set(spaces)) != len(spaces):
+            raise ValueError(
+                f"the {tokens} Workplace Edict tokens lie on {tokens} different spaces"
+            )

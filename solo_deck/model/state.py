@@ -93,6 +93,9 @@ class GameState(FrozenModel):
     hand: int | None = Field(default=None, ge=0)
     """Cards in your hand (``None``: not counted, a game saved before the boards were data;
     see :mod:`solo_deck.rules.hand`)."""
+    board_checks: tuple[tuple[str, str, str], ...] = ()
+    """``(board, key, value)`` of each board value told mid-game, oldest first: the game
+    plays on its setup's boards with these applied (see :mod:`solo_deck.rules.board_check`)."""
     end_phase: EndPhaseProgress = EndPhaseProgress()
     last_frederick: FrederickReport | None = None
     game_end: tuple[GameEndReason, ...] = ()

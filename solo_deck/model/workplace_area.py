@@ -61,6 +61,13 @@ class TokenSpaces(FrozenModel):
 
     _source = field_validator("source")(_check_source)
 
+    @field_validator("spaces")
+    @classmethod
+    def _named(cls, spaces: tuple[str, ...]) -> tuple[str, ...]:
+        if any(len(s) != 2 or s[0] not in "ABC" or not s[1].isdigit() for s in spaces):
+            raise ValueError("a token lies on a space such as A3 or C3")
+        return spaces
+
 
 class WorkplaceArea(FrozenModel):
     """The Workplace Area's printed facts."""

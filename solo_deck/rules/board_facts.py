@@ -46,7 +46,7 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
         raise RuleError("every Workplace Edict token is accounted for")
     board = board.with_space(entry.model_copy(update={"tile": event.tile, "token": event.token}))
     if board_known(state):
-        board = fill_tile(board, key, event.tile)
+        board = fill_tile(board, ctx.ruleset, key, event.tile)
     state = state.model_copy(update={"board": board})
     arrived = board.space(event.path, event.space)
     duties = arrival_obligations(arrived, state.player, ctx.limits)

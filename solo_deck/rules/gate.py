@@ -32,8 +32,9 @@ from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import workplace_discount
 from solo_deck.rules.workplace_area import promote_shortfall
 
-ALWAYS = frozenset({"correct", "name_ally", "name_card"})
-"""Hand corrections and what lies at a port: the table may tell these at any time."""
+ALWAYS = frozenset({"correct", "name_ally", "name_card", "check_board"})
+"""Hand corrections, what lies at a port and a board's printed value: the table may tell
+these at any time."""
 
 PLAYER_TURN = frozenset({"travel", "play_card", "pass"})
 ACTIONS = frozenset(
@@ -79,6 +80,11 @@ def refusal(state: GameState, kind: str, ruleset: Ruleset | None = None) -> str 
 
 
 def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:
+    if kind == "check_board" and all(
+        getattr(ruleset, board) is None
+        for board in ("castle_board", "player_board", "voyage_board", "workplace_area")
+    ):
+        return "this game was saved before the app knew your boards: there is none to check"
     if kind in ALWAYS:
         return None
     if kind == "reveal_edict":
@@ -180,7 +186,7 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         ]
         if not movable:
             return "no Specialist can move further"
-        short = promote_shortfall(state, movable, first.terms, limits)
+        short = promote_shortfall(state, ruleset, movable, first.terms, limits)
         if short is not None:
             return short
     return None

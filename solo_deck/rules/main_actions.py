@@ -23,7 +23,7 @@ from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.follow_through import pay, receive
 from solo_deck.rules.hand import add_to_hand, remove_from_hand
-from solo_deck.rules.summon_cost import summon_cost
+from solo_deck.rules.summon_cost import summon_cost, summon_marks_edict
 from solo_deck.rules.triggers import (
     active_workplaces,
     arrival_obligations,
@@ -165,7 +165,7 @@ def promote(state: GameState, event: Promote, ctx: Context) -> Outcome:
         raise RuleError(f"this Specialist has reached the end of Path {path}")
     if current.space + 1 == length and Specialist(path=path, space=length) in player.specialists:
         raise RuleError(f"another of your Specialists is already in the City of Path {path}")
-    grain = check_promote_grain(state, path, current.space + 1, event.grain, terms)
+    grain = check_promote_grain(state, ctx.ruleset, path, current.space + 1, event.grain, terms)
     player = pay(player, Gains(grain=grain), "the promotion")
     moved = Specialist(path=path, space=current.space + 1)
     specialists = list(player.specialists)
@@ -280,7 +280,10 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
             f"the Ally space in {where} costs you {printed} here (discounts counted), "
             f"not {paid.describe(sign='') if not paid.empty else 'nothing'}"
         )
-    if event.edict_mark and player.marked_allies >= limits.marked_ally_spaces:
+    marked = event.edict_mark
+    if marked is None:  # the Player Board data decides (no board: no mark)
+        marked = bool(summon_marks_edict(state, ctx.ruleset))
+    if marked and player.marked_allies >= limits.marked_ally_spaces:
         raise RuleError("your board's marked Ally space already holds an Ally")
     tiles = active_workplaces(state)
     cost = Gains(grain=event.grain, augustales=event.augustales)
@@ -289,11 +292,11 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
     player = player.model_copy(
         update={
             "allies": (*player.allies, event.ally_id),
-            "marked_allies": player.marked_allies + int(event.edict_mark),
+            "marked_allies": player.marked_allies + int(marked),
         }
     )
     duties = workplace_obligations(tiles, "summon")
-    if event.edict_mark:
+    if marked:
         duties.append(
             edict_to_issue(
                 "Your Ally stands on the marked space: issue an Edict", "marked Ally space"

@@ -4,6 +4,10 @@ nothing when the action summons without Grain (Great Tower B, the City Bonus til
 Augustales an effect asks instead (B15). A game saved before the board was known has no
 printed costs: its Summons cost what the player says.
 
+Whether a Summon issues an Edict is Player Board data too: your Allies take the Ally spaces
+of your Player Board in order, and the one that lands on the space showing the Edict mark
+issues it (:func:`summon_marks_edict`).
+
 >>> from solo_deck import GameSetup, load_ruleset, parse_edict
 >>> from solo_deck.model.grants import ActionTerms
 >>> from solo_deck.model.gains import Gains
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import ActionTerms
+from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.triggers import workplace_discount
@@ -54,3 +59,28 @@ def summon_cost(
         return None
     off = terms.discount.grain + workplace_discount(state, "summon").grain
     return Gains(grain=max(0, printed - off))
+
+
+def next_ally_space(state: GameState) -> int:
+    """The Ally space of your Player Board (from 1) your next Ally takes: they fill the
+    spaces in order."""
+    return len(state.player.allies) + 1
+
+
+def summon_marks_edict(state: GameState, ruleset: Ruleset) -> bool | None:
+    """True when the Ally you summon now lands on the Player Board's marked Ally space (so
+    the Summon issues an Edict), False when it does not, ``None`` when the game has no
+    Player Board data (the player says).
+
+    >>> from solo_deck import GameSetup, load_ruleset, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> summon_marks_edict(state, load_ruleset())  # the first Ally, on space 1: marked
+    True
+    """
+    board = ruleset.player_board
+    if board is None:
+        return None
+    used = state.player.marked_allies >= PlayerLimits.from_ruleset(ruleset).marked_ally_spaces
+    return not used and next_ally_space(state) == board.marked_ally_space

@@ -20,6 +20,7 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
+from solo_deck.rules.board_check import check_board, check_outcome, ruleset_in_force
 from solo_deck.rules.board_facts import choose_city_bonus, place_workplace
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.corrections import apply_correction
@@ -59,7 +60,9 @@ class Step(NamedTuple):
 
 
 def apply_traced(state: GameState, event: Event, ruleset: Ruleset) -> Step:
-    """:func:`apply_event`, telling which obligations the event met and set off."""
+    """:func:`apply_event`, telling which obligations the event met and set off.
+    ``ruleset`` is the setup's: the board values told so far apply to it first."""
+    ruleset = ruleset_in_force(ruleset, state.board_checks)
     why = refusal(state, event.type, ruleset)
     if why is not None:
         raise RuleError(why)
@@ -68,6 +71,9 @@ def apply_traced(state: GameState, event: Event, ruleset: Ruleset) -> Step:
             return Step(*resolve_frederick_turn(state, event, ruleset))
         case ev.Correct():  # a value set by hand: nothing is met, triggered or settled
             new_state, text = apply_correction(state, event.target, event.value, ruleset)
+            return Step(new_state, event, text)
+        case ev.CheckBoard():  # a board value told: likewise
+            new_state, text = check_board(state, event, ruleset)
             return Step(new_state, event, text)
     limits = PlayerLimits.from_ruleset(ruleset)
     first = None
@@ -90,6 +96,8 @@ def handle(state: GameState, event: Event, ctx: Context) -> Outcome:
         case ev.Correct():
             new_state, text = apply_correction(state, event.target, event.value, ctx.ruleset)
             return new_state, text, []
+        case ev.CheckBoard():
+            return check_outcome(state, event, ctx)
         case ev.RevealEdict():
             return _reveal(state, event, ctx)
         case ev.Gain():

@@ -18,7 +18,9 @@ from solo_deck.errors import RuleError
 from solo_deck.model.board import Board
 from solo_deck.model.grants import ActionTerms
 from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
+from solo_deck.model.workplace_area import WorkplaceArea
 from solo_deck.model.workplaces import space_key
 
 
@@ -27,21 +29,29 @@ def board_known(state: GameState) -> bool:
     return state.player.sites is not None
 
 
+def area_in_use(ruleset: Ruleset) -> WorkplaceArea:
+    """The Workplace Area a game plays on: its own (checked or corrected), else the
+    packaged one (a game saved before the area could be checked)."""
+    return ruleset.workplace_area or load_workplace_area()
+
+
 def arrow_label(path: str, into: int) -> str:
     """``the arrow into A4`` (``into`` 1: the arrow onto the board)."""
     return f"the arrow into {space_key(path, into)}"
 
 
-def promote_grain(state: GameState, path: str, into: int, terms: ActionTerms) -> int:
+def promote_grain(
+    state: GameState, ruleset: Ruleset, path: str, into: int, terms: ActionTerms
+) -> int:
     """The Grain a promotion to space ``into`` of ``path`` pays: the arrow's printed Grain,
     none when the action says so (a Great Wall's free promotion)."""
     if terms.free_grain:
         return 0
-    return load_workplace_area().arrow_grain(path, into)
+    return area_in_use(ruleset).arrow_grain(path, into)
 
 
 def check_promote_grain(
-    state: GameState, path: str, into: int, typed: int | None, terms: ActionTerms
+    state: GameState, ruleset: Ruleset, path: str, into: int, typed: int | None, terms: ActionTerms
 ) -> int:
     """The Grain this promotion pays. On a known board it is the arrow's; a typed amount
     must match it and the player must hold it. A game saved before the board was data pays
@@ -50,7 +60,7 @@ def check_promote_grain(
         if terms.free_grain and typed:
             raise RuleError("this promotion costs no Grain")
         return typed or 0
-    due = promote_grain(state, path, into, terms)
+    due = promote_grain(state, ruleset, path, into, terms)
     label = arrow_label(path, into)
     if typed is not None and typed != due:
         shows = "no Grain to pay here" if due == 0 else f"{due} Grain to pay"
@@ -64,19 +74,29 @@ def check_promote_grain(
     return due
 
 
-def promote_cost(state: GameState, path: str, into: int, terms: ActionTerms) -> int | None:
+def promote_cost(
+    state: GameState, ruleset: Ruleset, path: str, into: int, terms: ActionTerms
+) -> int | None:
     """What a front end shows for a promotion to ``into`` of ``path``: the Grain the board
     asks, or ``None`` when the game predates the board data (the player types it)."""
-    return promote_grain(state, path, into, terms) if board_known(state) else None
+    return promote_grain(state, ruleset, path, into, terms) if board_known(state) else None
 
 
-def can_pay_arrow(state: GameState, path: str, into: int, terms: ActionTerms) -> bool:
+def can_pay_arrow(
+    state: GameState, ruleset: Ruleset, path: str, into: int, terms: ActionTerms
+) -> bool:
     """True when you hold the Grain of the arrow into ``into`` (always, off the board data)."""
-    return not board_known(state) or promote_grain(state, path, into, terms) <= state.player.grain
+    if not board_known(state):
+        return True
+    return promote_grain(state, ruleset, path, into, terms) <= state.player.grain
 
 
 def promote_shortfall(
-    state: GameState, movable: list[int], terms: ActionTerms, limits: PlayerLimits
+    state: GameState,
+    ruleset: Ruleset,
+    movable: list[int],
+    terms: ActionTerms,
+    limits: PlayerLimits,
 ) -> str | None:
     """Why none of the ``movable`` Specialists can pay its next arrow (``None``: one can;
     a Specialist beside the board may enter any path)."""
@@ -86,9 +106,9 @@ def promote_shortfall(
         paths = [specialist.path] if specialist.path else sorted(limits.path_areas)
         for path in paths:
             into = specialist.space + 1
-            if can_pay_arrow(state, path, into, terms):
+            if can_pay_arrow(state, ruleset, path, into, terms):
                 return None
-            grain = promote_grain(state, path, into, terms)
+            grain = promote_grain(state, ruleset, path, into, terms)
             costs.append(f"{arrow_label(path, into)} shows {grain} Grain")
     return (
         f"you have {state.player.grain} Grain and every move costs more ("
@@ -104,10 +124,10 @@ def partner_tile(tile_id: str) -> str:
     return f"{area}-{other}-{letter}"
 
 
-def fill_tile(board: Board, key: str, tile_id: str) -> Board:
+def fill_tile(board: Board, ruleset: Ruleset, key: str, tile_id: str) -> Board:
     """The board with ``tile_id`` on ``key`` and its other Workplace on the partner space
     of the same tile. :class:`RuleError` when the table already told otherwise."""
-    partner = load_workplace_area().partner(key)
+    partner = area_in_use(ruleset).partner(key)
     if partner is None:
         return board
     path, space = partner[0], int(partner[1:])

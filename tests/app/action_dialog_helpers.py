@@ -31,13 +31,21 @@ from solo_deck.events import (
 )
 from solo_deck.model.grants import MainAction
 from tests.app.pilot_helpers import DialogHost, press_and_settle, settle
-from tests.game_setups import edict_setup
+from tests.game_setups import checked_ruleset, edict_setup
 
 TYPED_BOARD = load_ruleset().model_copy(
-    update={"castle_board": None, "player_board": None, "voyage_board": None}
+    update={
+        "castle_board": None,
+        "player_board": None,
+        "voyage_board": None,
+        "workplace_area": None,
+    }
 )
 """The ruleset of a game saved before the app knew your Castle Board: its Builds are
 typed in the older Build dialog."""
+
+CHECKED = checked_ruleset()
+"""The packaged boards, checked against the box."""
 
 Factory = Callable[[GameState, Any, "Obligation | None"], ModalScreen[Any]]
 
@@ -46,9 +54,10 @@ def new_session(
     folder: Path, events: Sequence[Event] = (), ruleset: Ruleset | None = None
 ) -> GameSession:
     """A started game (ship in Roma, nothing known at the ports) with ``events`` applied,
-    on ``ruleset`` (the packaged one unless told)."""
+    on ``ruleset`` (unless told, the packaged boards checked: no move asks about an assumed
+    board value; ``load_ruleset()`` gives the packaged, provisional ones)."""
     session = GameSession(folder)
-    session.start(edict_setup() if ruleset is None else edict_setup(ruleset=ruleset))
+    session.start(edict_setup(ruleset=CHECKED if ruleset is None else ruleset))
     for event in events:
         session.push(event)
     return session

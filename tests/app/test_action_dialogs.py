@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, OptionList, Select
+from textual.widgets import Checkbox, OptionList, Select
 
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.market import MarketModal
@@ -24,12 +24,14 @@ from solo_deck.events import (
     NameAlly,
     NameCard,
     PlaceWorkplace,
+    PlayCard,
     Promote,
     SummonAlly,
     Travel,
 )
 from solo_deck.model.grants import ActionTerms, MainAction
 from tests.app.action_dialog_helpers import (
+    TYPED_BOARD,
     Factory,
     Host,
     confirm,
@@ -222,12 +224,15 @@ async def test_summon_lists_shared_names_with_tile_numbers_and_searches(tmp_path
         assert any(label.startswith("Gisela — ") for label in labels)
         await press(pilot, "s", "e", "b", "enter")  # typing opens the list and searches
         assert app.screen.query_one("#ally", Select).value == "sebastian-1"
-        assert isinstance(app.screen.focused, Input)  # Enter moved on to the Grain
+        assert app.screen.focused is app.screen.query_one("#ok")  # the board says the Grain
         await confirm(pilot)
     assert app.results == [SummonAlly(ally_id="sebastian-1", space=0, grain=3)]
 
 
-async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> None:
+async def test_summon_known_ally_preselected_mark_from_the_player_board(tmp_path: Path) -> None:
+    """On a game with a Player Board the dialog does not ask about the Edict mark: the
+    first Ally takes Ally space 1, the one the packaged board marks, so the Summon issues an
+    Edict."""
     app = face_down_host(
         tmp_path,
         SummonModal,
@@ -235,9 +240,27 @@ async def test_summon_known_ally_preselected_with_edict_mark(tmp_path: Path) -> 
         [NameAlly(port=0, space=0, ally_id="gisela"), Gain(grain=2, stone=-1)],
     )
     async with app.shown() as pilot:
-        assert not app.screen.query("#ally")
+        assert not app.screen.query("#ally") and not app.screen.query("#mark")
         assert "The Ally in Roma: Gisela" in app.text_of("#known")
-        assert isinstance(app.screen.focused, Input)
+        assert "Ally space 1 of your Player Board, the marked one" in app.text_of("#mark-line")
+        assert app.screen.query_one("#grain", NumberField).disabled  # the board says 3
+        await confirm(pilot)
+    assert app.results == [SummonAlly(ally_id="gisela", space=0, grain=3)]
+    app.session.push(app.results[0])
+    first = app.session.state.obligation
+    assert first is not None and first.does == "edict"
+
+
+async def test_summon_on_a_game_without_a_player_board_asks_the_mark(tmp_path: Path) -> None:
+    session = new_session(
+        tmp_path,
+        [NameAlly(port=0, space=0, ally_id="gisela"), Gain(grain=2, stone=-1)],
+        ruleset=TYPED_BOARD,
+    )
+    session.push(PlayCard(slot=0, face_up=False, actions=("summon",)))
+    app = Host(session, SummonModal)
+    async with app.shown() as pilot:
+        assert not app.screen.query("#mark-line")
         await press(pilot, "tab", "space")
         assert app.screen.query_one("#mark", Checkbox).value
         await confirm(pilot)
@@ -251,7 +274,8 @@ def second_summon(folder: Path, towers: int) -> Host:
         Correct(target="player.sites", value={1: "T1 W1", 2: "T1 W1 T2 W2"}[towers]),
         Gain(grain=towers + 1, stone=-1),
         face_down("summon"),
-        SummonAlly(ally_id="gregoria-1", grain=3),  # Roma's Ally space costs 3 Grain
+        # Roma's Ally space costs 3 Grain; the Ally is said to stand off the marked space
+        SummonAlly(ally_id="gregoria-1", grain=3, edict_mark=False),
     ]
     return second_turn_host(folder, SummonModal, "summon", first_turn, [Travel(port=1)])
 
@@ -311,5 +335,5 @@ async def test_summon_discount_shown_beside_the_grain(tmp_path: Path) -> None:
     async with app.shown():
         grain = app.screen.query_one("#grain", NumberField)
         assert "this Summon: 1 Grain off" in grain.hint
-        assert not grain.disabled
-        assert grain.value is not None and grain.value <= 2
+        assert grain.disabled  # the board's cost less the discount: nothing to type
+        assert grain.value == 2

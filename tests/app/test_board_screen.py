@@ -1,6 +1,7 @@
-"""The Board screen: walk the Castle Board's values, correct one, mark the board checked;
-a new game starts from yours, a saved game keeps its own; damaged stored data and refused
-corrections never change what is stored."""
+"""The Board screen: walk each board's values (the Castle Board, the Player Board, the
+Voyage Board, the Workplace Area), correct one, mark the board checked; a new game starts
+from yours, a saved game keeps its own; damaged stored data and refused corrections never
+change what is stored."""
 
 from __future__ import annotations
 
@@ -59,8 +60,25 @@ def _screen(app: StuporSoloApp) -> object:
     return app.screen
 
 
-def _stored(folder: Path) -> Any:
-    return SettingsStore(folder).checked_board("castle_board")
+def _stored(folder: Path, field: str = "castle_board") -> Any:
+    return SettingsStore(folder).checked_board(field)
+
+
+OTHER_BOARDS = (
+    # field, title, the fact corrected, what is typed, how the corrected board reads it
+    ("player_board", "Player Board", "slot1.actions", "market summon", ("market", "summon")),
+    ("voyage_board", "Voyage Board", "port3.space1", "4", 4),
+    ("workplace_area", "Workplace Area", "arrow.A3", "2", 2),
+)
+
+
+def _read(board: Any, key: str) -> Any:
+    """The value ``key`` names on one of :data:`OTHER_BOARDS`."""
+    if key == "slot1.actions":
+        return board.actions_of(0)
+    if key == "port3.space1":
+        return board.grain_at(3)
+    return board.arrow_grain("A", 3)
 
 
 async def test_walk_correct_check_and_a_new_game_carries_yours(tmp_path: Path) -> None:
@@ -82,6 +100,18 @@ async def test_walk_correct_check_and_a_new_game_carries_yours(tmp_path: Path) -
         assert mine is not None and mine.site("W2").side_amount == 3
         assert not still_assumed(mine)
         assert _banner(screen).startswith("Checked · Castle Board")
+        for field, title, key, text, value in OTHER_BOARDS:
+            await press_and_settle(pilot, "n")
+            assert screen.field == field and _banner(screen).startswith(f"PROVISIONAL · {title}")
+            await _go_to(pilot, screen, key)
+            await _correct(pilot, app, text)
+            assert _read(screen.draft, key) == value and screen.unsaved
+            assert _stored(tmp_path, field) is None
+            await press_and_settle(pilot, "c")
+            assert _read(_stored(tmp_path, field), key) == value
+            assert _banner(screen).startswith(f"Checked · {title}")
+        await press_and_settle(pilot, "n")  # round again to the first
+        assert screen.field == "castle_board" and _banner(screen).startswith("Checked")
         await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
 
@@ -97,15 +127,63 @@ async def test_walk_correct_check_and_a_new_game_carries_yours(tmp_path: Path) -
         await fill(form, pilot)
         await start(pilot)
         assert app.session.game is not None
-        assert app.session.game.setup.ruleset.castle_board == mine
+        ruleset = app.session.game.setup.ruleset
+        assert ruleset.castle_board == mine
+        for field, _, key, _, value in OTHER_BOARDS:
+            assert _read(getattr(ruleset, field), key) == value
+            assert getattr(ruleset, field) == _stored(tmp_path, field)
         assert not TableView.build(app.session, provisional=False).board_provisional
+
+
+@pytest.mark.parametrize(
+    ("field", "key", "text", "why"),
+    [
+        ("player_board", "marked_ally_space", "6", "the Player Board has 5 Ally spaces"),
+        ("player_board", "locked_slot", "2", "the Card Slot tile locks the last slot (6)"),
+        ("player_board", "slot3.actions", "build build", "type 2 different ones of"),
+        ("voyage_board", "port1.space1", "ten", "type a whole number from 0 to 9"),
+        ("workplace_area", "tile3", "B2 B3", "B3 is the City of Path B"),
+        ("workplace_area", "tokens", "A3", "the 2 Workplace Edict tokens lie on 2"),
+    ],
+)
+async def test_each_board_refuses_what_could_not_be_printed(
+    tmp_path: Path, field: str, key: str, text: str, why: str
+) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_board(app, pilot)
+        while screen.field != field:
+            await press_and_settle(pilot, "n")
+        await _go_to(pilot, screen, key)
+        modal = await _correct(pilot, app, text)
+        assert app.screen is modal
+        assert why in plain(modal.query_one("#fact-error", Label).render())
+        await press_and_settle(pilot, "escape")
+        assert not screen.unsaved and screen.draft == BOARDS[field].packaged()
+
+
+async def test_switching_boards_asks_when_corrections_are_not_saved(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_board(app, pilot)
+        await press_and_settle(pilot, "p")  # backwards: round to the last board
+        assert screen.field == "workplace_area"
+        await _correct(pilot, app, "A2 A1")
+        await press_and_settle(pilot, "n")
+        assert isinstance(app.screen, ConfirmModal)
+        await press_and_settle(pilot, "n")  # stay
+        assert screen.field == "workplace_area" and screen.unsaved
+        await press_and_settle(pilot, "n", "y")
+        assert screen.field == "castle_board" and not screen.unsaved
+        assert _stored(tmp_path, "workplace_area") is None
 
 
 async def test_a_saved_game_keeps_its_board(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         form = await open_setup(app, pilot)
-        assert "Castle Board: PROVISIONAL" in plain(form.query_one("#deck-note", Static).render())
+        note = plain(form.query_one("#deck-note", Static).render())
+        assert "Castle Board, Player Board, Voyage Board and Workplace Area: PROVISIONAL" in note
         await fill(form, pilot)
         await start(pilot)
         assert app.session.game is not None
@@ -147,8 +225,8 @@ async def test_escape_asks_when_corrections_are_not_saved(tmp_path: Path) -> Non
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_board(app, pilot)
-        await _go_to(pilot, screen, "T2.stone")
-        await _correct(pilot, app, "2")
+        await _go_to(pilot, screen, "T2.cost")
+        await _correct(pilot, app, "2 stone")
         await press_and_settle(pilot, "escape")
         assert isinstance(app.screen, ConfirmModal)
         await press_and_settle(pilot, "n")  # stay
@@ -199,8 +277,9 @@ def test_help_lists_the_board_keys() -> None:
     from companion.ui.views.help import collect_bindings
 
     rows = dict(collect_bindings())
-    ids = {row.binding_id for row in rows["Castle Board"]}
+    ids = {row.binding_id for row in rows["Boards"]}
     assert {"board.checked", "board.correct", "board.back", "board.fact.apply"} <= ids
+    assert {"board.next", "board.previous", "board.switch.yes"} <= ids
     assert any(row.binding_id == "start.board" for row in rows["Start"])
 
 

@@ -41,7 +41,12 @@ GameFactory = Callable[..., SoloGame]
 SetupFactory = Callable[..., GameSetup]
 
 TYPED_BOARD = load_ruleset().model_copy(
-    update={"castle_board": None, "player_board": None, "voyage_board": None}
+    update={
+        "castle_board": None,
+        "player_board": None,
+        "voyage_board": None,
+        "workplace_area": None,
+    }
 )
 """The packaged ruleset without its boards: the shape of games saved before the engine
 knew them, whose Builds and Summons say what the table showed (cost, Edict mark, sides)

@@ -215,7 +215,7 @@ def test_a_saved_game_of_schema_2_resumes_and_keeps_its_typed_builds() -> None:
     game = SoloGame.from_document(document)
     assert game.state.player.sites is None and game.setup.ruleset.castle_board is None
     assert game.state.player.structures == 5
-    assert game.to_document()["schema_version"] == 3
+    assert game.to_document()["schema_version"] == 4
     # Its pending Build goes on the old way: a site is refused, the typed cost taken.
     with pytest.raises(RuleError, match="name no site"):
         game.push(Build(structure="tower", site="T3", great="great_tower_b", grain=1))

@@ -59,7 +59,7 @@ def test_a_schema_1_game_keeps_its_log_and_drops_its_redo_branch() -> None:
     )
     assert not game.can_undo and not game.can_redo
     document = game.to_document()
-    assert document["schema_version"] == SCHEMA_VERSION == 3
+    assert document["schema_version"] == SCHEMA_VERSION == 4
     assert SoloGame.from_document(document).state == game.state
 
 

@@ -144,3 +144,33 @@ def test_both_edict_tokens_leave_the_board_and_no_third_is_offered(
     # With both used, every space is known to hold none: "a token lies here" is not offered.
     assert all(cleared.token_known(s) for s in cleared.workplaces)
     assert not any(s.token for s in cleared.workplaces)
+
+
+def test_a_game_plays_on_its_own_checked_area(make_setup: Callable[..., GameSetup]) -> None:
+    from solo_deck import correct_board, with_boards
+
+    area = correct_board(AREA, "arrow.B1", "2")
+    ruleset = with_boards(load_ruleset(), {"workplace_area": area})
+    setup = make_setup(ruleset=ruleset)
+    game = SoloGame(setup)
+    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
+    with pytest.raises(RuleError, match="the arrow into B1 shows 2 Grain and you have 1"):
+        game.push(Promote(specialist=0, path="B"))
+    game.push(Promote(specialist=0, path="A"))  # the packaged arrow into A1 is free
+    assert game.state.player.grain == 1
+
+
+def test_a_game_saved_without_an_area_plays_on_the_packaged_one(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    ruleset = load_ruleset().model_copy(update={"workplace_area": None})
+    on_a3 = (Specialist(path="A", space=3), Specialist(), Specialist())
+    setup = make_setup(ruleset=ruleset)
+    state = initial_state(setup)
+    start = state.model_copy(
+        update={"player": state.player.model_copy(update={"specialists": on_a3, "grain": 2})}
+    )
+    game = SoloGame(setup.model_copy(update={"start": start}))
+    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
+    game.push(Promote(specialist=0))
+    assert game.state.player.grain == 1  # the packaged arrow into A4: 1 Grain

@@ -20,7 +20,7 @@ def test_a_checked_board_round_trips_and_leaves_the_other_settings(
     store = SettingsStore(tmp_path)
     assert store.checked_board("castle_board") is None
     store.set_theme("nord")
-    mine = checked_board(correct_board(PACKAGED(), "T3.grain", "2"))
+    mine = checked_board(correct_board(PACKAGED(), "T3.cost", "2 grain"))
     store.save_checked_board("castle_board", mine)
     again = SettingsStore(tmp_path)
     assert again.checked_board("castle_board") == mine

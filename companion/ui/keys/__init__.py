@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         BOARD_KEYS,
         BOARD_LEAVE_KEYS,
         BOARD_RESET_KEYS,
+        BOARD_SWITCH_KEYS,
         BOARD_TABLE_KEYS,
     )
     from companion.ui.keys.game import (
@@ -121,6 +122,7 @@ _MODULE_OF: dict[str, str] = {
     "BOARD_FACT_KEYS": "companion.ui.keys.boards",
     "BOARD_LEAVE_KEYS": "companion.ui.keys.boards",
     "BOARD_RESET_KEYS": "companion.ui.keys.boards",
+    "BOARD_SWITCH_KEYS": "companion.ui.keys.boards",
 }
 """Which module defines each public name."""
 
@@ -136,6 +138,7 @@ __all__ = [
     "BOARD_KEYS",
     "BOARD_LEAVE_KEYS",
     "BOARD_RESET_KEYS",
+    "BOARD_SWITCH_KEYS",
     "BOARD_TABLE_KEYS",
     "CARD_EDITOR_KEYS",
     "CHOICE_KEYS",

@@ -14,6 +14,20 @@ BOARD_KEYS = (
         "Every value on screen matches your box: keep them as yours (saved at once)",
     ),
     Key(
+        "n",
+        "next_board",
+        "Next board",
+        "board.next",
+        "Walk the next board (Castle, Player, Voyage, Workplace Area)",
+    ),
+    Key(
+        "p",
+        "previous_board",
+        "Previous board",
+        "board.previous",
+        "Walk the previous board",
+    ),
+    Key(
         "r",
         "reset_board",
         "Reset to packaged",
@@ -54,6 +68,12 @@ BOARD_LEAVE_KEYS = ConfirmKeys(
     yes="Yes, leave",
     yes_tooltip="Leave the board screen; the corrections are not saved",
     no_tooltip="Stay on the board screen",
+)
+BOARD_SWITCH_KEYS = ConfirmKeys(
+    id_prefix="board.switch",
+    yes="Yes, switch",
+    yes_tooltip="Walk the other board; the corrections to this one are not saved",
+    no_tooltip="Stay on this board",
 )
 BOARD_RESET_KEYS = ConfirmKeys(
     id_prefix="board.reset_confirm",

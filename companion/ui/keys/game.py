@@ -16,6 +16,7 @@ from companion.ui.keys.boards import (
     BOARD_KEYS,
     BOARD_LEAVE_KEYS,
     BOARD_RESET_KEYS,
+    BOARD_SWITCH_KEYS,
     BOARD_TABLE_KEYS,
 )
 from companion.ui.keys.model import ConfirmKeys, Key
@@ -67,7 +68,7 @@ START_KEYS = (
     Key("h", "history", "History", "start.history", "Your finished games and their scores"),
     Key("s", "statistics", "Statistics", "start.statistics", "Records, titles, streaks, chart"),
     Key("d", "deck", "Deck", "start.deck", "View, check and edit the solo deck"),
-    Key("b", "board", "Board", "start.board", "Check your Castle Board against your box once"),
+    Key("b", "board", "Board", "start.board", "Check your boards against your box once"),
     Key(HELP_KEY, "app.help", "Help", "start.help", "Keys and the rules decisions", "?"),
     Key("t", "app.toggle_theme", "Theme", "start.theme", "Switch between dark and light"),
     Key("q", "quit", "Quit", "start.quit", "Leave the app; a game in progress stays saved"),
@@ -384,12 +385,13 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
         (*DECK_KEYS, *DECK_TABLE_KEYS, *CARD_EDITOR_KEYS, *DECK_RESET_KEYS.keys()),
     ),
     "board": (
-        "Castle Board",
+        "Boards",
         (
             *BOARD_KEYS,
             *BOARD_TABLE_KEYS,
             *BOARD_FACT_KEYS,
             *BOARD_LEAVE_KEYS.keys(),
+            *BOARD_SWITCH_KEYS.keys(),
             *BOARD_RESET_KEYS.keys(),
         ),
     ),

@@ -53,6 +53,7 @@ SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
     ("the board value dialog", kb.BOARD_FACT_KEYS),
     ("the board leave question", kb.BOARD_LEAVE_KEYS.keys()),
     ("the board reset question", kb.BOARD_RESET_KEYS.keys()),
+    ("the board switch question", kb.BOARD_SWITCH_KEYS.keys()),
     ("the dialogs", km.MODAL_KEYS),
     ("the Issue an Edict dialog", km.ISSUE_EDICT_KEYS),
     ("a yes/no question", km.QUESTION_KEYS.keys()),

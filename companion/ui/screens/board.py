@@ -1,11 +1,13 @@
-"""The Board screen: check a board against your box once.
+"""The Board screen: check your boards against your box once.
 
-It walks the board's printed values one by one, each with where it comes from (the
-rulebook, the v19 draft, or assumed where our rules text lost the picture). Enter corrects
-the highlighted value (the engine refuses a board that could not be printed, saying why);
-``c`` marks the board checked: every value becomes yours, is stored in the data folder's
-settings, and new games start from it. Games already saved keep the board they were
-started with. Escape leaves, asking first when corrections are not saved.
+It walks a board's printed values one by one (``n`` and ``p`` move to the next and the
+previous board: the Castle Board, the Player Board, the Voyage Board, the Workplace Area),
+each with where it comes from (the rulebook, the v19 draft, or assumed where our rules
+text lost the picture). Enter corrects the highlighted value (the engine refuses a board
+that could not be printed, saying why); ``c`` marks the board checked: every value becomes
+yours, is stored in the data folder's settings, and new games start from it. Games already
+saved keep the board they were started with. Escape leaves, asking first when corrections
+are not saved.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from companion.ui.keys import (
     BOARD_KEYS,
     BOARD_LEAVE_KEYS,
     BOARD_RESET_KEYS,
+    BOARD_SWITCH_KEYS,
     BOARD_TABLE_KEYS,
     bindings,
 )
@@ -74,7 +77,7 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="board-box"):
-            yield Static(self.kind.title, id="board-title", classes="title-large")
+            yield Static(self._title(), id="board-title", classes="title-large", markup=False)
             yield Static("", id="board-banner", markup=False)
             yield BoardTable(cursor_type="row", zebra_stripes=True, id="board-table")
             yield Static("", id="board-detail", classes="muted", markup=False)
@@ -85,6 +88,11 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
         self.saved = self.draft = self._stored()
         self.refresh_board()
         self.query_one(BoardTable).focus()
+
+    def _title(self) -> str:
+        """``Castle Board · 1 of 4``."""
+        fields = list(BOARDS)
+        return f"{self.kind.title} · {fields.index(self.field) + 1} of {len(fields)}"
 
     @property
     def settings(self) -> Any:
@@ -100,13 +108,14 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
         """The player's checked board, or the packaged one (saying why when the stored
         one cannot be used)."""
         settings = self.settings
+        told = len(settings.problems)
         try:
             mine = settings.checked_board(self.field)
         except (OSError, ValueError) as exc:
             mine = None
             problems = [f"Your checked {self.kind.title} could not be read ({exc})."]
         else:
-            problems = list(settings.problems)
+            problems = list(settings.problems[told:])
         notice = getattr(settings, "notice", None)
         for message in [notice, *problems] if notice else problems:
             self.notify(message, severity="warning", timeout=10, markup=False)
@@ -116,6 +125,7 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
 
     def refresh_board(self) -> None:
         """Redraw the banner, the table and the detail line from the board on screen."""
+        self.query_one("#board-title", Static).update(self._title())
         banner = self.query_one("#board-banner", Static)
         provisional = still_assumed(self.draft)
         title = self.kind.title
@@ -228,6 +238,39 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             self.notify(f"{failed}: {exc}", severity="error", markup=False)
             return False
         return True
+
+    # --- the other boards -------------------------------------------------------------
+
+    def action_next_board(self) -> None:
+        """Walk the next board (asks first when corrections are not saved)."""
+        self._switch(1)
+
+    def action_previous_board(self) -> None:
+        """Walk the previous board (asks first when corrections are not saved)."""
+        self._switch(-1)
+
+    def _switch(self, step: int) -> None:
+        fields = list(BOARDS)
+        field = fields[(fields.index(self.field) + step) % len(fields)]
+        if not self.unsaved:
+            self.show_board(field)
+            return
+        question = ConfirmModal(
+            "Switch without saving?",
+            f"Your corrections to the {self.kind.title} are not saved (c saves them).",
+            yes_label="Switch",
+            no_label="Stay",
+            keys=BOARD_SWITCH_KEYS,
+        )
+        self.app.push_screen(question, lambda yes: self.show_board(field) if yes else None)
+
+    def show_board(self, field: str) -> None:
+        """Walk the board of the ruleset ``field`` from its first value."""
+        self.field = field
+        self.kind = BOARDS[field]
+        self.saved = self.draft = self._stored()
+        self.query_one(BoardTable).move_cursor(row=0)
+        self.refresh_board()
 
     # --- leaving ----------------------------------------------------------------------
 

@@ -326,7 +326,7 @@ class EndPhaseScreen(FollowThroughScreen):
             return True if self.session.can_undo else None
         return self.session.can_redo if action == "redo" else True
 
-    def apply(self, event: Event | None) -> bool:
+    def apply(self, event: Event | tuple[Event, ...] | None) -> bool:
         """Apply ``event``, redraw, then follow through on what it leaves owed."""
         applied = super().apply(event)
         if applied and self.session.has_game and self.is_current:
@@ -338,7 +338,7 @@ class EndPhaseScreen(FollowThroughScreen):
         """On to the next step."""
         self.focus_next_step()
 
-    def prompt_closed(self, result: Event | None) -> None:
+    def prompt_closed(self, result: Event | tuple[Event, ...] | None) -> None:
         """Apply what the prompt closed with; if nothing was, back to the steps."""
         if not self.apply(result):
             self.focus_next_step()

@@ -64,7 +64,7 @@ class FollowThroughScreen(GameScreen[None]):
         """Put ``prompt`` on screen; what it closes with goes to :meth:`prompt_closed`."""
         self.app.push_screen(prompt, self.prompt_closed)
 
-    def prompt_closed(self, result: Event | None) -> None:
+    def prompt_closed(self, result: Event | tuple[Event, ...] | None) -> None:
         """Apply what a prompt closed with, as any move (which follows through again)."""
         self.apply(result)
 

@@ -16,7 +16,9 @@ from companion.ui.host import Hosted
 from companion.ui.messages import GameChanged
 from companion.ui.notices import refused, save_failed
 from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.views.boards import remember_told
 from solo_deck import RuleError
+from solo_deck.events import CheckBoard
 
 if TYPE_CHECKING:
     from companion.session import GameSession
@@ -52,20 +54,33 @@ class GameScreen(OpensAtOnce, Hosted, Screen[ResultT]):
 
     # --- changing the game ------------------------------------------------------------
 
-    def apply(self, event: Event | None) -> bool:
-        """Push ``event`` through the session. A refusal is told and changes nothing (False);
-        a failed save is told, the move stays in memory (True)."""
-        if event is None:
-            return False
-        try:
-            self.session.push(event)
-        except RuleError as exc:
-            refused(self, exc)
-            return False
-        except OSError as exc:
-            save_failed(self, exc)
-        self.host.game_changed()
-        return True
+    def apply(self, event: Event | tuple[Event, ...] | None) -> bool:
+        """Push ``event`` (or each of a tuple, in order) through the session. A refusal is
+        told and changes nothing more (False when nothing was applied); a failed save is
+        told, the move stays in memory (True). A board value told is also kept as yours for
+        new games (the settings' checked board)."""
+        events = event if isinstance(event, tuple) else () if event is None else (event,)
+        applied = False
+        for one in events:
+            try:
+                self.session.push(one)
+            except RuleError as exc:
+                refused(self, exc)
+                break
+            except OSError as exc:
+                save_failed(self, exc)
+            applied = True
+            if isinstance(one, CheckBoard):
+                self._remember(one)
+        if applied:
+            self.host.game_changed()
+        return applied
+
+    def _remember(self, told: CheckBoard) -> None:
+        """Keep a board value told in the settings, for the next games (told when not)."""
+        problem = remember_told(self.session.settings, told.board, told.key, told.value)
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=10, markup=False)
 
     def step(self, direction: Literal["undo", "redo"]) -> Event | None:
         """Take back (``undo``) or bring back (``redo``) one event; says so when there is

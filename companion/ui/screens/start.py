@@ -28,7 +28,7 @@ MENU: tuple[tuple[str, str, str], ...] = (
     ("history", "h", "History of finished games"),
     ("stats", "s", "Statistics: records, titles, score chart"),
     ("deck", "d", "Solo deck: view, check, edit"),
-    ("board", "b", "Castle Board: check it against your box"),
+    ("board", "b", "Boards: check them against your box"),
     ("help", "?", "Help: keys and rules decisions"),
     ("quit", "q", "Quit"),
 )
@@ -164,7 +164,7 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
         self.host.open_deck()
 
     def action_board(self) -> None:
-        """Open the Castle Board screen."""
+        """Open the Board screen (your boards, one after the other)."""
         self.host.open_board()
 
     def action_quit(self) -> None:

@@ -227,7 +227,7 @@ class TableScreen(FollowThroughScreen):
 
     # --- moving the game on -----------------------------------------------------------
 
-    def apply(self, event: Event | None) -> bool:
+    def apply(self, event: Event | tuple[Event, ...] | None) -> bool:
         """Apply ``event``, then follow through on what it leaves pending (once the screen
         has refreshed: a dialog that just returned the event is still being closed, and a
         prompt opened before that would be closed with it)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from solo_deck import BOARDS, Ruleset, still_assumed
+from solo_deck import BOARDS, BoardRefused, Ruleset, correct_board, still_assumed
 
 
 class BoardSettings(Protocol):
@@ -39,9 +39,11 @@ class BoardsInUse:
 
     def note(self) -> str:
         """One line for a screen: which boards are provisional, or that all are checked."""
-        if self.provisional:
+        titles = self.provisional
+        if titles:
+            named = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
             return (
-                f"{' and '.join(self.provisional)}: PROVISIONAL · some values assumed, not yet "
+                f"{named}: PROVISIONAL · some values assumed, not yet "
                 "checked against your box (Board on the Start screen)"
             )
         return "Boards: checked against your box"
@@ -61,6 +63,24 @@ def boards_in_use(settings: BoardSettings) -> BoardsInUse:
             found.boards[name] = mine
             found.yours.add(name)
     return found
+
+
+def remember_told(settings: BoardSettings, board: str, key: str, value: str) -> str | None:
+    """Keep a board value told during a game as yours in the checked ``board`` of the
+    settings (the packaged board, corrected, when none is stored), so new games start from
+    it; returns what went wrong, in words, or ``None``."""
+    title = BOARDS[board].title if board in BOARDS else board
+    try:
+        mine = settings.checked_board(board)
+        corrected = correct_board(
+            mine if mine is not None else BOARDS[board].packaged(), key, value
+        )
+        settings.save_checked_board(board, corrected)
+    except BoardRefused as exc:
+        return f"Your {title} in the settings differs and was not changed for new games: {exc}"
+    except (OSError, ValueError) as exc:
+        return f"Your {title} could not be saved for new games: {exc}"
+    return None
 
 
 def is_provisional(ruleset: Ruleset) -> bool:

@@ -14,9 +14,17 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled
-from solo_deck import can_pay, great_structures, keep_covers, side_incomes, site_offers
+from solo_deck import (
+    can_pay,
+    great_structures,
+    keep_covers,
+    side_incomes,
+    site_cost_unchecked,
+    site_offers,
+)
 from solo_deck.events import Build
 
 if TYPE_CHECKING:
@@ -81,6 +89,7 @@ class SiteBuildModal(GameEventModal[Build]):
             id="site",
             compact=True,
         )
+        yield AssumedValue()  # the site's cost, while it is assumed: asked once
         with Horizontal(classes="build-row"):
             yield Label("Normal or Great")
             yield Select(
@@ -119,6 +128,8 @@ class SiteBuildModal(GameEventModal[Build]):
             ]
         )
         great.value = NORMAL
+        site = None if offer is None else offer.site.id
+        self.query_one(AssumedValue).show(site_cost_unchecked(self.ruleset, site) if site else None)
         grain = self.query_one("#grain", NumberField)
         grain.display = self.terms.mixed_resources and offer is not None
         if offer is not None:
@@ -126,6 +137,15 @@ class SiteBuildModal(GameEventModal[Build]):
             grain.text = str(min(self.state.player.grain, total))
             grain.hint = f"of {total}; the rest in Stone (you have {self.state.player.stone})"
         self._sync_what()
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """A site's cost told: the sites cost what the board now says."""
+        super().board_told(state, ruleset)
+        self.offers = tuple(o for o in site_offers(state, ruleset, self.terms) if o.why_not is None)
+        sites = self.query_one("#site", OptionList)
+        for index, o in enumerate(self.offers):
+            payable = can_pay(state, o.cost, self.terms)
+            sites.replace_option_prompt_at_index(index, offer_line(o, payable))
 
     @staticmethod
     def _great_label(great_id: str) -> str:

@@ -2,9 +2,12 @@
 
 A subclass composes its fields and builds the event; the frame adds the error line and the
 buttons, checks the event with the engine (``preview``) and shows the rules' objection
-inline instead of closing. A dialog that answers a pending obligation (``obligation``)
-says what is owed in its title line and, where the rules let it go, offers Decline (the
-dialog then closes with :class:`~solo_deck.events.Decline`).
+inline instead of closing. A still-assumed board value the move relies on, shown in an
+:class:`~companion.ui.widgets.assumed_value.AssumedValue`, is told first: the dialog then
+closes with the told values and the move, in that order (a tuple of events). A dialog that
+answers a pending obligation (``obligation``) says what is owed in its title line and,
+where the rules let it go, offers Decline (the dialog then closes with
+:class:`~solo_deck.events.Decline`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.reference_hint import ReferenceHint, topic_of
 from solo_deck import ActionTerms, RuleError
 from solo_deck.events import Decline
@@ -29,14 +33,20 @@ from solo_deck.events import Decline
 if TYPE_CHECKING:
     from companion.session import GameSession
     from solo_deck import GameState, Obligation, Ruleset
-    from solo_deck.events import Event
+    from solo_deck.events import CheckBoard, Event
 
 EventT = TypeVar("EventT")
 
 
-class EventModal(OpensAtOnce, Hosted, ModalScreen["EventT | Decline | None"], Generic[EventT]):
+class EventModal(
+    OpensAtOnce,
+    Hosted,
+    ModalScreen["EventT | tuple[object, ...] | Decline | None"],
+    Generic[EventT],
+):
     """A dialog that builds one event (or declines the obligation it answers). Escape
-    closes with ``None``: nothing recorded, the obligation stays pending."""
+    closes with ``None``: nothing recorded, the obligation stays pending. With board values
+    told first it closes with them and the event, as a tuple."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(MODAL_KEYS))
     DEFAULT_CSS = """
@@ -56,6 +66,8 @@ class EventModal(OpensAtOnce, Hosted, ModalScreen["EventT | Decline | None"], Ge
         super().__init__()
         self.obligation = obligation
         """The pending obligation this dialog answers, if any."""
+        self.told: list[CheckBoard] = []
+        """Board values told in this dialog, to record before its event."""
 
     @property
     def session(self) -> GameSession:
@@ -95,15 +107,43 @@ class EventModal(OpensAtOnce, Hosted, ModalScreen["EventT | Decline | None"], Ge
         self.query_one("#dialog-error", Label).update(sentence(message) if message else "")
 
     def preview_error(self, event: EventT) -> str | None:
-        """Why the rules refuse ``event`` now, or ``None`` when it is allowed."""
+        """Why the rules refuse ``event`` now (after the board values told here), or
+        ``None`` when it is allowed."""
         try:
-            self.session.preview(cast("Event", event))
+            if self.told:
+                self.session.preview_all([*self.told, cast("Event", event)])
+            else:
+                self.session.preview(cast("Event", event))
         except RuleError as exc:
             return str(exc)
         return None
 
+    def tell_board(self) -> bool:
+        """Take the board values shown as assumed (as typed); False after showing why the
+        engine refuses one."""
+        shown = [row.told() for row in self.query(AssumedValue)]
+        checks = [check for check in shown if check is not None]
+        if not checks:
+            return True
+        try:
+            state, ruleset = self.session.preview_all([*self.told, *checks])
+        except RuleError as exc:
+            self.show_error(str(exc))
+            return False
+        self.told += checks
+        self.board_told(state, ruleset)
+        return True
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """The game after the board values told (subclasses follow it)."""
+        for row in self.query(AssumedValue):
+            row.show(None)
+
     def submit(self) -> None:
-        """Build, check and return the event (or show why not)."""
+        """Tell the board values shown, then build, check and return the event (or show
+        why not)."""
+        if not self.tell_board():
+            return
         event = self.build_event()
         if event is None:
             return
@@ -111,7 +151,7 @@ class EventModal(OpensAtOnce, Hosted, ModalScreen["EventT | Decline | None"], Ge
         if error is not None:
             self.show_error(error)
             return
-        self.dismiss(event)
+        self.dismiss((*self.told, event) if self.told else event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Decline shows only where the rules allow it."""
@@ -194,6 +234,11 @@ class GameEventModal(EventModal[EventT]):
         self.state = state
         self.ruleset = ruleset
         self.terms = obligation.terms if obligation is not None else ActionTerms()
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """Follow the game after the board values told: its state and ruleset."""
+        self.state, self.ruleset = state, ruleset
+        super().board_told(state, ruleset)
 
     def show_refusal(self, event_type: str) -> None:
         """Show at once why the rules refuse an ``event_type`` event now, if they do."""

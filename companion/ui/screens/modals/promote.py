@@ -10,10 +10,11 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from companion.ui.widgets.search_select import focus_first_enabled
-from solo_deck import PlayerLimits, promote_cost, workplace_tiles
+from solo_deck import PlayerLimits, arrow_unchecked, promote_cost, workplace_tiles
 from solo_deck.events import Promote
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class PromoteModal(GameEventModal[Promote]):
             disabled=self.terms.free_grain,
         )
         yield Label("", id="grain-board", markup=False)
+        yield AssumedValue()  # the arrow's Grain, while it is assumed: asked once
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#specialist", OptionList))
@@ -141,6 +143,8 @@ class PromoteModal(GameEventModal[Promote]):
     def _sync(self) -> None:
         """Show what the Specialist will reach and the arrow's Grain."""
         chosen = self.chosen()
+        self.query_one(AssumedValue).show(None)
+        self.query_one("#grain", NumberField).display = True
         reach = self.query_one("#reach", Label)
         if chosen is None:
             reach.update("No Specialist highlighted can move.")
@@ -152,7 +156,10 @@ class PromoteModal(GameEventModal[Promote]):
             return
         into = specialist.space + 1
         reach.update(f"It will reach {self.reach(path, into)}.")
-        cost = promote_cost(self.state, path, into, self.terms)
+        cost = promote_cost(self.state, self.ruleset, path, into, self.terms)
+        asked = arrow_unchecked(self.ruleset, path, into) if not self.terms.free_grain else None
+        self.query_one(AssumedValue).show(asked if cost is not None else None)
+        self.query_one("#grain", NumberField).display = asked is None  # the row holds it
         if cost is not None:
             grain = self.query_one("#grain", NumberField)
             grain.text = str(cost)
@@ -164,6 +171,11 @@ class PromoteModal(GameEventModal[Promote]):
             self.query_one("#grain-board", Label).update(
                 f"The arrow into {path}{into} asks {cost} Grain (you have {held})."
             )
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """An arrow's Grain told: the cost shown follows it."""
+        super().board_told(state, ruleset)
+        self._sync()
 
     @on(OptionList.OptionHighlighted, "#specialist")
     def _changed(self, event: OptionList.OptionHighlighted) -> None:
@@ -196,7 +208,7 @@ class PromoteModal(GameEventModal[Promote]):
         assert where is not None
         grain = self.query_one("#grain", NumberField)
         paid: int | None = None
-        if promote_cost(self.state, where, specialist.space + 1, self.terms) is None:
+        if promote_cost(self.state, self.ruleset, where, specialist.space + 1, self.terms) is None:
             if not grain.check() or grain.value is None:
                 self.show_error("the Grain paid is not a valid number")
                 return None

@@ -1,5 +1,6 @@
 """Summon the face-up Ally at your ship's port: who it is (preselected when the app knows
-it), what you paid, and whether its space on your board shows the Edict mark."""
+it) and what you paid. Whether the Ally's space on your Player Board shows the Edict mark
+comes from the board data (a game saved without the Player Board asks)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 from companion.formatting import plural
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
 from companion.ui.widgets.toggles import ClearCheckbox
@@ -23,7 +25,11 @@ from solo_deck import (
     capacity,
     discount,
     load_allies,
+    marked_space_unchecked,
+    next_ally_space,
     summon_cost,
+    summon_cost_unchecked,
+    summon_marks_edict,
     usual_summon_grain,
 )
 from solo_deck.events import SummonAlly
@@ -161,8 +167,14 @@ class SummonModal(GameEventModal[SummonAlly]):
             self.grain_prefill(),
             hint=self.grain_hint(),
             id="grain",
-            disabled=self.grain_free,
+            disabled=self.grain_free or self.board_cost() is not None,  # the board says
         )
+        yield AssumedValue()  # the Ally space's cost, while it is assumed: asked once
+        marks = summon_marks_edict(self.state, self.ruleset)
+        if marks is not None:  # the Player Board data says
+            yield Label(self.mark_line(marks), id="mark-line", classes="muted", markup=False)
+            yield AssumedValue(id="assumed-mark")  # which space is marked, while assumed
+            return
         used = player.marked_allies >= self.limits.marked_ally_spaces
         yield ClearCheckbox(
             "Your marked Ally space is already used"
@@ -173,7 +185,39 @@ class SummonModal(GameEventModal[SummonAlly]):
             compact=True,
         )
 
+    def mark_line(self, marks: bool) -> str:
+        """Where the Ally goes on your Player Board and whether that issues an Edict."""
+        space = next_ally_space(self.state)
+        if marks:
+            return (
+                f"It takes Ally space {space} of your Player Board, the marked one: issue an Edict."
+            )
+        board = self.ruleset.player_board
+        marked = board.marked_ally_space if board is not None else 0
+        where = f"It takes Ally space {space} of your Player Board"
+        return f"{where} (the Edict mark is on space {marked})."
+
+    def show_assumed(self) -> None:
+        """The board values this Summon relies on that are still assumed."""
+        space = self.spaces[0] if self.spaces else 0
+        cost = None if self.grain_free else summon_cost_unchecked(self.state, self.ruleset, space)
+        self.query_one("#assumed", AssumedValue).show(cost)
+        self.query_one("#grain", NumberField).display = cost is None  # the row holds it
+        for row in self.query("#assumed-mark").results(AssumedValue):
+            row.show(marked_space_unchecked(self.ruleset))
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """A board value told: the Grain and the mark follow the board."""
+        super().board_told(state, ruleset)
+        owed = self.board_cost()
+        if owed is not None and not self.grain_free:
+            self.query_one("#grain", NumberField).text = str(owed)
+        marks = summon_marks_edict(state, ruleset)
+        for line in self.query("#mark-line").results(Label):
+            line.update(self.mark_line(bool(marks)))
+
     def on_mount(self) -> None:
+        self.show_assumed()
         fields = self.query(Select)
         for select in fields:
             move_on_after_pick(self, select, self._after_ally)
@@ -185,7 +229,13 @@ class SummonModal(GameEventModal[SummonAlly]):
 
     def _after_ally(self) -> Widget:
         grain = self.query_one("#grain", NumberField)
-        return self.query_one("#mark") if grain.disabled else grain.input
+        if not grain.disabled:
+            return grain.input
+        asked = [row for row in self.query(AssumedValue) if row.unchecked is not None]
+        if asked:
+            return asked[0].query_one(Input)
+        marks = self.query("#mark")
+        return marks.first() if marks else self.query_one("#ok")
 
     # --- the event -----------------------------------------------------------------------
 
@@ -216,5 +266,11 @@ class SummonModal(GameEventModal[SummonAlly]):
             space=self.space_for(ally),
             grain=0 if self.grain_free else grain.value,
             augustales=self.coins_instead or 0,
-            edict_mark=self.query_one("#mark", Checkbox).value,
+            edict_mark=self._mark(),
         )
+
+    def _mark(self) -> bool | None:
+        """What the player ticked (a game without Player Board data), else ``None``: the
+        engine takes the mark from the board."""
+        marks = self.query("#mark").results(Checkbox)
+        return next((box.value for box in marks), None)
