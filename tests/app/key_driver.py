@@ -287,10 +287,10 @@ class KeyDriver:
         grain = dialog.query_one("#grain").input
         if not grain.disabled and int(grain.value or 0) != (event.grain or 0):
             await self.fill(grain, event.grain or 0)
-        mark = dialog.query_one("#mark")
-        if not mark.disabled and mark.value != event.edict_mark:
-            await self.tab_to(mark)
-            await self.keys("space")
+        for mark in dialog.query("#mark"):  # none on the boards: the Ally space says it
+            if not mark.disabled and mark.value != event.edict_mark:
+                await self.tab_to(mark)
+                await self.keys("space")
         await self.keys("ctrl+s")
 
     async def _promote(self, event: ev.Promote) -> None:
