@@ -189,11 +189,12 @@ class KeyDriver:
         await self.record()
 
     async def _visit_market(self, event: ev.VisitMarket) -> None:
+        """The trade's line: its digit or Enter on it trades."""
         dialog = self.expect(MarketModal)
         assert event.rates is None, "the script's Market is known from the setup"
-        await self.pick(dialog.query_one("#sells"), str(event.sells))
-        await self.pick(dialog.query_one("#buys"), str(event.buys))
-        await self.record()
+        trades = dialog.query_one("#trades", KeyedList)
+        index = dialog.counts.index((event.sells, event.buys))
+        await self.pick_keyed(trades, trades.keys[index])
 
     async def _build(self, event: ev.Build) -> None:
         if event.site is not None:
