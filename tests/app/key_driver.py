@@ -18,6 +18,7 @@ from textual.widgets._select import SelectOverlay
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.end_phase import EndPhaseScreen
+from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.modals.build import BuildModal
 from companion.ui.screens.modals.build_site import SiteBuildModal, great_key
 from companion.ui.screens.modals.buy_card import BuyCardModal
@@ -353,19 +354,14 @@ class KeyDriver:
         await self._end_phase_key("r")
 
     async def _name_ally(self, event: ev.NameAlly) -> None:
+        """The port's digit when another is marked, then the Ally's letter (recorded when
+        the round ends)."""
         screen = self.expect(EndPhaseScreen)
-        select = screen.query_one(f"#flip-{event.port}-{event.space}", Select)
-        await self.tab_to(select)
-        assert event.ally_id is not None
-        await self.type_text(ally_label(event.ally_id).lower())  # letters search the list
-        await self.keys("enter")
+        naming = screen.query_one(AllyNaming)
+        index = naming.spaces.index((event.port, event.space))
+        if naming.marked != index:
+            await self.keys(str(index + 1))
+        await self.keys(naming.keys[event.ally_id] if event.ally_id else "0")
 
     async def _end_round(self, event: ev.EndRound) -> None:
-        """``e``, unless the focus is in a list of names (letters search there): then
-        Tab to the End round button and Enter, as a person would."""
-        screen = self.expect(EndPhaseScreen)
-        if isinstance(self.app.focused, Select):
-            await self.tab_to(screen.query_one("#end-ok", Button))
-            await self.keys("enter")
-        else:
-            await self.keys("e")
+        await self._end_phase_key("e")
