@@ -113,9 +113,7 @@ async def test_edict_forced_direction_lists_one_choice_and_back_works(tmp_path: 
     app = Host(session, owed(IssueEdictModal))
     async with app.shown() as pilot:
         await press_and_settle(pilot, "enter")
-        assert [t for t, _ in option_texts(app)] == [
-            "add 2 Keeps (3/3)  income 0 → 0 (+0 VP)"
-        ]
+        assert [t for t, _ in option_texts(app)] == ["add 2 Keeps (3/3)  income 0 → 0 (+0 VP)"]
         await press_and_settle(pilot, "backspace")
         assert option_texts(app)[0][0].startswith("Active I: 2K")
         await press_and_settle(pilot, "enter", "enter", "enter")
