@@ -51,7 +51,7 @@ def offer_line(offer: SiteOffer, payable: bool, great_id: str | None = None) -> 
         great = great_structures()[great_id]
         name = great.name
         coins = (
-            "the Augustales printed on your board"
+            "Augustales (your board)"
             if great.augustales is None
             else f"{great.augustales} Augustales"
         )

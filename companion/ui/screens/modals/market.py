@@ -228,7 +228,7 @@ class MarketModal(GameEventModal[VisitMarket]):
         try:
             after, _ = self.session.preview(self.event())
         except ValueError:
-            result.update("")
+            result.update("No trade chosen yet.")
             return
         except RuleError as exc:
             result.update(f"Not possible: {sentence(str(exc))}")
