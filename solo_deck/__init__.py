@@ -131,7 +131,7 @@ if TYPE_CHECKING:
         summon_cost_unchecked,
     )
     from solo_deck.rules.card_slots import face_down_offers, slot_actions
-    from solo_deck.rules.castle_sites import SiteOffer, can_pay, site_offers
+    from solo_deck.rules.castle_sites import SiteOffer, can_pay, great_offers, site_offers
     from solo_deck.rules.corrections import correction_targets
     from solo_deck.rules.edict_order import reward_chooses_edict
     from solo_deck.rules.effects import (
@@ -306,6 +306,7 @@ _MODULE_OF: dict[str, str] = {
     "final_score": "solo_deck.rules.scoring",
     "SiteOffer": "solo_deck.rules.castle_sites",
     "can_pay": "solo_deck.rules.castle_sites",
+    "great_offers": "solo_deck.rules.castle_sites",
     "site_offers": "solo_deck.rules.castle_sites",
     "MOST_STRUCTURES_TEXT": "solo_deck.rules.scoring",
     "compares_castles": "solo_deck.rules.scoring",
@@ -447,6 +448,7 @@ __all__ = [
     "forecast_steps",
     "frederick_ship_distribution",
     "grant_gains",
+    "great_offers",
     "great_structures",
     "hand",
     "house_cards_of",

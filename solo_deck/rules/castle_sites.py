@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solo_deck.data.loaders import great_structures
 from solo_deck.errors import RuleError
 from solo_deck.events import Build
-from solo_deck.model.castle import SideIncome
+from solo_deck.model.castle import GreatStructure, SideIncome
 from solo_deck.model.castle_board import CastleBoard, CastleSite
 from solo_deck.model.gains import Gains
-from solo_deck.model.grants import ActionTerms
+from solo_deck.model.grants import ActionTerms, Structure
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.triggers import workplace_discount
@@ -128,3 +129,32 @@ def why_no_site(state: GameState, ruleset: Ruleset, terms: ActionTerms) -> str |
         cheapest = min(offers, key=lambda o: o.cost.grain + o.cost.stone)
         return f"you cannot pay for any open site (the cheapest: {cheapest.site.describe()})"
     return None
+
+
+def great_offers(
+    state: GameState, structure: Structure, terms: ActionTerms | None = None
+) -> tuple[GreatStructure, ...]:
+    """The Great Structures of ``structure`` a Build under ``terms`` can make now: not
+    built yet, and their Augustales (with any the action asks instead of resources) within
+    what you hold. One whose cost our data lost is offered: you type what it costs.
+
+    >>> from solo_deck import GameSetup, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> state.player.augustales, [g.id for g in great_offers(state, "tower")]
+    (6, ['great_tower_a', 'great_tower_b'])
+    >>> [g.id for g in great_offers(state, "tower", ActionTerms(augustales_instead=4))]
+    ['great_tower_a']
+    >>> [g.id for g in great_offers(state, "keep")]
+    ['great_keep']
+    """
+    terms = terms or ActionTerms()
+    player, extra = state.player, terms.augustales_instead or 0
+    return tuple(
+        great
+        for great in great_structures().values()
+        if great.structure == structure
+        and great.id not in player.greats
+        and (great.augustales is None or player.augustales >= great.augustales + extra)
+    )

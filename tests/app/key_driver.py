@@ -18,14 +18,15 @@ from textual.widgets._select import SelectOverlay
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.end_phase import EndPhaseScreen
+from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.modals.build import BuildModal
-from companion.ui.screens.modals.build_site import SiteBuildModal
+from companion.ui.screens.modals.build_site import SiteBuildModal, great_key
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.city_bonus import CityBonusModal
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.modals.edict_reward import RewardModal
 from companion.ui.screens.modals.event_modal import EventModal
-from companion.ui.screens.modals.issue_edict import IssueEdictModal, numeral
+from companion.ui.screens.modals.issue_edict import IssueEdictModal
 from companion.ui.screens.modals.market import MarketModal
 from companion.ui.screens.modals.play_card import ACTION_LABELS, PlayCardModal, card_choices
 from companion.ui.screens.modals.promote import PromoteModal
@@ -34,6 +35,7 @@ from companion.ui.screens.modals.solo_face import SoloFaceModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.quick_pick import quick_key, unkeyed
 from solo_deck import ally_label
 from solo_deck import events as ev
@@ -109,6 +111,31 @@ class KeyDriver:
         assert key is not None, f"line {index} has no key of its own"
         await self.keys(key)
 
+    async def pick_keyed(self, listing: KeyedList, key: str, *, enter: bool = True) -> None:
+        """In the focused ``listing``, choose the line whose key is ``key`` as a person
+        reading the list would, in the fewest keys: Enter when it is highlighted already,
+        arrows when it is near, else its key typed (and Enter when the key alone does not
+        choose it). ``enter=False``: only highlight it (unless its key chooses it)."""
+        assert self.app.focused is listing, f"{listing!r} is not focused"
+        target = listing.keys.index(key)
+        enabled = [
+            i for i in range(listing.option_count) if not listing.get_option_at_index(i).disabled
+        ]
+        plans: list[list[str]] = []
+        here = listing.highlighted
+        if here in enabled:
+            steps = enabled.index(target) - enabled.index(here)
+            plans.append(["down" if steps > 0 else "up"] * abs(steps) + ["enter"])
+        for length in range(1, len(key) + 1):
+            index, at_once = listing.answer(key[:length])
+            if index == target:
+                plans.append([*key[:length].lower(), *([] if at_once else ["enter"])])
+                break
+        best = min(plans, key=len)
+        if not enter and best[-1] == "enter":
+            best = best[:-1]
+        await self.keys(*best)
+
     async def pick(self, select: Select[Any], label: str) -> None:
         """Tab to ``select``, open it, arrow to the option labelled ``label``, Enter."""
         if select.value != Select.NULL and select.selection is not None:
@@ -179,11 +206,12 @@ class KeyDriver:
         )
 
     async def _visit_market(self, event: ev.VisitMarket) -> None:
+        """The trade's line: its digit or Enter on it trades."""
         dialog = self.expect(MarketModal)
         assert event.rates is None, "the script's Market is known from the setup"
-        await self.pick(dialog.query_one("#sells"), str(event.sells))
-        await self.pick(dialog.query_one("#buys"), str(event.buys))
-        await self.record()
+        trades = dialog.query_one("#trades", KeyedList)
+        index = dialog.counts.index((event.sells, event.buys))
+        await self.pick_keyed(trades, trades.keys[index])
 
     async def _build(self, event: ev.Build) -> None:
         if event.site is not None:
@@ -221,18 +249,20 @@ class KeyDriver:
         await self.pick(great, label)
 
     async def _build_on_site(self, event: ev.Build) -> None:
-        """Pick the site (the engine fills in its cost, mark, sides and cover), then the
-        Great Structure; a mixed payment types its Grain."""
+        """Choose the site's line (the Great Structure's under it): its key or Enter
+        builds; a mixed payment or a Great Structure's lost cost is typed, then ctrl+s."""
         dialog = self.expect(SiteBuildModal)
-        site = event.site or ""
-        await self.choose(dialog.query_one("#site"), lambda text: text.startswith(site + " "))
-        await self._great(dialog, event)
-        grain = dialog.query_one("#grain")
+        key = (event.site or "") + (great_key(event.great) if event.great else "")
+        await self.pick_keyed(dialog.query_one("#site", KeyedList), key, enter=False)
+        grain, coins = dialog.query_one("#grain"), dialog.query_one("#augustales")
+        if not grain.display and not coins.display:
+            await self.keys("enter")
+            return
         if grain.display and int(grain.input.value or 0) != event.grain:
             await self.fill(grain.input, event.grain)
         if event.augustales is not None:
-            await self.fill(dialog.query_one("#augustales").input, event.augustales)
-        await self.record()
+            await self.fill(coins.input, event.augustales)
+        await self.keys("ctrl+s")
 
     async def _nothing_paid_again(self, kind: type[EventModal[Any]]) -> None:
         """A dialog that asks once about nothing paid: confirm again."""
@@ -243,35 +273,42 @@ class KeyDriver:
             await self.record()
 
     async def _player_edict(self, event: ev.PlayerEdict) -> None:
+        """Each step's line: its digit or Enter on it takes the step (the next one shows)."""
         dialog = self.expect(IssueEdictModal)
-        choices = dialog.query_one("#choices", OptionList)
+        choices = dialog.query_one("#choices", KeyedList)
         if dialog.fixed is None:  # else the reward taken chose the Edict
-            await self.choose(choices, lambda t: t.startswith(f"Active {numeral(event.slot)}:"))
-        wanted = [direction.value for direction in event.choice.values()]
-
-        def directions(text: str) -> bool:
-            parts = text.split("   ")[0].split(", ")
-            return [part.split()[0] for part in parts] == wanted
-
-        await self.choose(choices, directions)
+            await self.pick_keyed(choices, str(event.slot + 1))
+        wanted = sorted(event.choice.items())
+        index = next(
+            n for n, choice in enumerate(dialog.choices) if sorted(choice.items()) == wanted
+        )
+        await self.pick_keyed(choices, choices.keys[index])
         if event.replacement is not None:
-            label = f"Next {numeral(event.replacement)}:"
-            await self.choose(choices, lambda t: t.startswith(label))
+            await self.pick_keyed(choices, str(event.replacement + 1))
 
     async def _take_edict_reward(self, event: ev.TakeEdictReward) -> None:
+        """The reward's line (its space, its Grain or Stone): its key or Enter takes it; a
+        reward told the first time is typed below its line, then ctrl+s."""
         dialog = self.expect(RewardModal)
-        if dialog.choose:
-            label = f"Active {numeral(event.slot)}:"
-            await self.choose(dialog.query_one("#space"), lambda t: t.startswith(label))
-        if event.reward is not None:  # told the first time
-            for name in ("vp", "augustales", "grain", "stone"):
-                amount = getattr(event.reward.gain, name)
-                if amount:
-                    await self.fill(dialog.query_one(f"#printed-{name}").input, amount)
+        listed = dialog.query("#space")
+        if listed:
+            lines = dialog.lines
+            line = (event.slot, event.grain) if (event.slot, event.grain) in lines else None
+            index = lines.index(line or next(x for x in lines if x[0] == event.slot))
+            space = listed.first(KeyedList)
+            await self.pick_keyed(space, space.keys[index], enter=event.reward is None)
+        if event.reward is None:
+            if not listed:
+                await self.keys("enter")  # Take has the focus
+            return
+        for name in ("vp", "augustales", "grain", "stone"):  # told the first time
+            amount = getattr(event.reward.gain, name)
+            if amount:
+                await self.fill(dialog.query_one(f"#printed-{name}").input, amount)
         kind = dialog.query_one("#choice-kind", Select)
         if kind.display and dialog.query_one("#choice").display:
             await self.pick(kind, "Grain" if event.grain else "Stone")
-        await self.record()
+        await self.keys("ctrl+s")
 
     async def _summon_ally(self, event: ev.SummonAlly) -> None:
         """The Ally at the port is known (else typed to search its list); the Grain comes
@@ -307,11 +344,9 @@ class KeyDriver:
             await self.record()
 
     async def _choose_city_bonus(self, event: ev.ChooseCityBonus) -> None:
+        """The tile's letter, or Enter on it, takes it."""
         dialog = self.expect(CityBonusModal)
-        tiles = dialog.query("#tiles")
-        if tiles:
-            await self.choose(tiles.first(), lambda t: t.startswith(f"{event.tile}"))
-        await self.record()
+        await self.pick_keyed(dialog.query_one("#tiles", KeyedList), event.tile or "N")
 
     async def _resolve(self, event: ev.Resolve) -> None:
         assert event == ev.Resolve(), "the script resolves only effects without choices"
@@ -343,19 +378,14 @@ class KeyDriver:
         await self._end_phase_key("r")
 
     async def _name_ally(self, event: ev.NameAlly) -> None:
+        """The port's digit when another is marked, then the Ally's letter (recorded when
+        the round ends)."""
         screen = self.expect(EndPhaseScreen)
-        select = screen.query_one(f"#flip-{event.port}-{event.space}", Select)
-        await self.tab_to(select)
-        assert event.ally_id is not None
-        await self.type_text(ally_label(event.ally_id).lower())  # letters search the list
-        await self.keys("enter")
+        naming = screen.query_one(AllyNaming)
+        index = naming.spaces.index((event.port, event.space))
+        if naming.marked != index:
+            await self.keys(str(index + 1))
+        await self.keys(naming.keys[event.ally_id] if event.ally_id else "0")
 
     async def _end_round(self, event: ev.EndRound) -> None:
-        """``e``, unless the focus is in a list of names (letters search there): then
-        Tab to the End round button and Enter, as a person would."""
-        screen = self.expect(EndPhaseScreen)
-        if isinstance(self.app.focused, Select):
-            await self.tab_to(screen.query_one("#end-ok", Button))
-            await self.keys("enter")
-        else:
-            await self.keys("e")
+        await self._end_phase_key("e")

@@ -48,9 +48,8 @@ async def test_the_reward_opens_first_then_the_icons_of_that_edict(tmp_path: Pat
         assert isinstance(app.screen, RewardModal)
         options = app.screen.query_one("#space", OptionList)
         first = str(options.get_option_at_index(0).prompt)
-        assert first.startswith("Active I: +3 Augustales") and "(Edict " in first
-        await press_and_settle(pilot, "down", "enter")  # Active II's Edict
-        await press_and_settle(pilot, "enter")
+        assert first.startswith("1  Active I: +3 Augustales") and "(Edict " in first
+        await press_and_settle(pilot, "2")  # Active II's Edict: its digit takes the reward
     assert app.results == [TakeEdictReward(slot=1, augustales=3)]
     session.push(app.results[0])
     icons = Host(session, prompt)

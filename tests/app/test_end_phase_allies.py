@@ -1,6 +1,6 @@
 """The End Phase's reorganisation: described from the engine's preview, and the Allies it
-turns up named from lists that offer only Allies that can be there and keep every letter
-typed into them (two regressions from the guided-turn issue)."""
+turns up named by one key each, offering only Allies that can be there, and never taking
+the screen's own letters (two regressions from the guided-turn issue)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Button
 
-from companion.ui.screens.end_phase import EndPhaseScreen
-from solo_deck import Phase
-from solo_deck.events import Reorganise
+from companion.ui.screens.end_phase_names import AllyNaming
+from solo_deck.events import EndRound, NameAlly, Reorganise
 from tests.app.end_phase_helpers import ALLIES, make_app, open_end_phase, text
 from tests.app.pilot_helpers import SIZE, press_and_settle, settle
 
@@ -59,47 +58,66 @@ async def test_an_empty_pile_ends_the_game_after_the_round(tmp_path: Path) -> No
         assert "the game ends now" in text(screen, "#end-check")
 
 
-async def test_letters_typed_into_the_ally_list_never_reach_the_screen_keys(
+async def test_one_key_names_each_ally_and_the_names_are_recorded_when_the_round_ends(
     tmp_path: Path,
 ) -> None:
-    """Regression: the "e" of "Greg" typed to search the list ended the round."""
     app = make_app(tmp_path, ALLIES)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
         await press_and_settle(pilot, "c", "a", "r")
-        selects = list(screen.query(".flip-select").results(Select))
-        assert [s.id for s in selects] == ["flip-0-0", "flip-2-0"]
-        assert selects[0].has_focus and not selects[0].expanded
-        await press_and_settle(pilot, "g", "r", "e", "g")
-        state = app.session.state
-        assert state.phase is Phase.END_PHASE and state.round == 1
-        assert isinstance(app.screen, EndPhaseScreen)
-        assert selects[0].expanded  # the first letter opened the list and searched it
-        await press_and_settle(pilot, "enter")
-        assert app.session.state.voyage.ports[0].allies[0].face_up_id == "gregoria-2"
-        assert selects[1].has_focus  # on to the next Ally to name
-        await pilot.press("e")  # typed into the list again: still no end of the round
+        naming = screen.query_one(AllyNaming)
+        assert naming.spaces == ((0, 0), (2, 0)) and naming.marked == 0  # Roma, then Tunis
+        assert not set(naming.keys.values()) & set("cvaref")  # the screen's letters
+        recorded = len(app.session.events)
+        await press_and_settle(pilot, naming.keys["idalia"])
+        assert naming.names == {(0, 0): "idalia", (2, 0): None} and naming.marked == 1
+        assert "idalia" not in naming.keys  # lying in Roma now
+        await press_and_settle(pilot, naming.keys["maumettu"])
+        await press_and_settle(pilot, naming.keys["mocenigo"])  # a wrong key put right
+        assert naming.names == {(0, 0): "idalia", (2, 0): "mocenigo"}
+        assert "Tunis: Mocenigo" in str(screen.query(".naming-port").last(Button).label)
+        assert len(app.session.events) == recorded  # nothing recorded while naming
+        await press_and_settle(pilot, "e")  # the screen's letter: the round ends
+        assert app.session.events[recorded:] == (
+            NameAlly(port=0, space=0, ally_id="idalia"),
+            NameAlly(port=2, space=0, ally_id="mocenigo"),
+            EndRound(),
+        )
+        assert app.session.state.round == 2
+
+
+async def test_a_digit_marks_another_port_and_zero_leaves_it_unnamed(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_end_phase(app, pilot)
+        await press_and_settle(pilot, "c", "a", "r", "2")
+        naming = screen.query_one(AllyNaming)
+        assert naming.marked == 1
+        await press_and_settle(pilot, naming.keys["idalia"])  # Tunis; Roma is still to name
+        assert naming.names == {(0, 0): None, (2, 0): "idalia"} and naming.marked == 1
+        await press_and_settle(pilot, "0")
+        assert naming.names == {(0, 0): None, (2, 0): None}
+        tap = screen.query(".naming-port").first(Button)
+        await pilot.click(tap)  # a tap marks a port too
+        assert naming.marked == 0
+        gisele = next(b for b in screen.query(".ally-key").results(Button) if b.name == "gisele")
+        await pilot.click(gisele)  # and a tap on a name names it
         await settle(pilot)
-        assert app.session.state.phase is Phase.END_PHASE
+        assert naming.names[(0, 0)] == "gisele"
 
 
-async def test_the_ally_list_offers_only_allies_that_can_be_there(tmp_path: Path) -> None:
+async def test_the_ally_keys_offer_only_allies_that_can_be_there(tmp_path: Path) -> None:
     """Regression: the list offered an Ally already removed from the game."""
     app = make_app(tmp_path, ALLIES)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
         await press_and_settle(pilot, "c", "a", "r")
-
-        def offered(select_id: str) -> set[str]:
-            return {value for _, value in screen._choices[select_id]}
-
-        first = offered("flip-0-0")
+        naming = screen.query_one(AllyNaming)
+        first = set(naming.keys)
         assert first.isdisjoint({"altair", "castellan"})  # removed by Frederick
         assert first.isdisjoint({"tento", "severin", "gregoria-1"})  # at other ports
         assert first.isdisjoint({"theophilos", "gisela"})  # in your castle
-        assert {"unknown", "gregoria-2", "idalia", "maumettu"} <= first
-        screen.query_one("#flip-0-0", Select).value = "idalia"
-        await settle(pilot)
-        assert app.session.state.voyage.ports[0].allies[0].face_up_id == "idalia"
-        assert "idalia" not in offered("flip-2-0")  # now lying in Roma
-        assert "idalia" in offered("flip-0-0")  # still offered where it lies
+        assert {"gregoria-2", "idalia", "maumettu"} <= first
+        await press_and_settle(pilot, naming.keys["idalia"])
+        assert "idalia" not in naming.candidates((2, 0))  # now lying in Roma
+        assert "idalia" in naming.candidates((0, 0))  # still offered where it lies

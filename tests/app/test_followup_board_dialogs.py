@@ -140,12 +140,18 @@ async def test_city_bonus_known_tiles_only(tmp_path: Path) -> None:
     app = Host(session, owed(CityBonusModal))
     async with app.shown() as pilot:
         assert app.focused_id() == "tiles"
-        assert option_texts(app, "tiles") == ["B: Issue 1 Edict; +3 VP."]
+        assert option_texts(app, "tiles") == ["B  Issue 1 Edict; +3 VP."]
         assert not app.has_decline()
-        await press_and_settle(pilot, "enter")
-        assert app.results == []
-        await press_and_settle(pilot, "enter")
+        await press_and_settle(pilot, "enter")  # the only tile: Enter on it takes it
     assert app.results == [ChooseCityBonus(tile="B")]
+
+
+async def test_city_bonus_tile_taken_by_its_letter(tmp_path: Path) -> None:
+    session = start_game(tmp_path, TO_CITY_C, player=ON_C4, city_tiles={})
+    app = Host(session, owed(CityBonusModal))
+    async with app.shown() as pilot:
+        await press_and_settle(pilot, "d")
+    assert app.results == [ChooseCityBonus(tile="D")]
 
 
 async def test_city_bonus_unknown_offers_every_tile_or_none_left(tmp_path: Path) -> None:
@@ -153,17 +159,10 @@ async def test_city_bonus_unknown_offers_every_tile_or_none_left(tmp_path: Path)
     app = Host(session, owed(CityBonusModal))
     async with app.shown() as pilot:
         texts = option_texts(app, "tiles")
-        assert [t.split(":")[0] for t in texts] == [
-            "A",
-            "B",
-            "C",
-            "D",
-            "E",
-            "F",
-            "No tile was left there",
-        ]
-        assert texts[0].startswith("A: +6 Augustales and 3 resources of your choice")
-        await press_and_settle(pilot, "end", "enter", "enter")
+        assert [t.split("  ")[0] for t in texts] == ["A", "B", "C", "D", "E", "F", "N"]
+        assert texts[-1] == "N  No tile was left there"
+        assert texts[0].startswith("A  +6 Augustales and 3 resources of your choice")
+        await press_and_settle(pilot, "n")
     assert app.results == [ChooseCityBonus(tile=None)]
 
 

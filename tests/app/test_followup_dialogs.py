@@ -54,6 +54,11 @@ def resolving(folder: Path, card_id: str, **player: Any) -> Host:
 # --- the Edict reward ----------------------------------------------------------------------
 
 
+def options_of(app: Host, list_id: str) -> list[str]:
+    listing = app.screen.query_one(f"#{list_id}", OptionList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
 async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) -> None:
     session = typed_game(tmp_path, [*TYPED_KEEP, *issue(1)])
     app = Host(session, owed(RewardModal))
@@ -61,13 +66,14 @@ async def test_reward_known_choice_of_resource_grain_or_stone(tmp_path: Path) ->
         assert app.text_of("#owed") == (
             "Take the reward under Active II: +1 resource of your choice."
         )
-        assert app.focused_id() == "choice-kind"
+        assert app.focused_id() == "space"
         # the Keep cost your 2 Stone: the one you hold less of comes first
+        assert options_of(app, "space") == ["s  Active II: +1 Stone", "g  Active II: +1 Grain"]
         assert app.text_of("#now") == "You take +1 Stone."
-        await choose(pilot, "up")
+        await press_and_settle(pilot, "down")
         assert app.text_of("#now") == "You take +1 Grain."
         assert app.has_decline()
-        await press_and_settle(pilot, "tab", "enter")
+        await press_and_settle(pilot, "enter")  # the list is the whole answer
     assert app.results == [TakeEdictReward(slot=1, grain=1)]
     session.push(app.results[0])
     assert session.state.player.grain == 2
@@ -103,20 +109,29 @@ async def test_reward_any_of_the_three_when_no_active_tile_is_left(tmp_path: Pat
     assert isinstance(dialog, RewardModal)
     app = Host(session, owed(RewardModal))
     async with app.shown() as pilot:
-        spaces = app.screen.query_one("#space", OptionList)
         assert app.focused_id() == "space"
-        assert [str(spaces.get_option_at_index(i).prompt) for i in range(3)] == [
-            "Active I: not known yet: type what is printed there",
-            "Active II: +1 resource of your choice",
-            "Active III: not known yet: type what is printed there",
+        assert options_of(app, "space") == [
+            "1   Active I: not known yet: type what is printed there",
+            "2s  Active II: +1 Stone",
+            "2g  Active II: +1 Grain",
+            "3   Active III: not known yet: type what is printed there",
         ]
         assert not app.has_decline()  # an Edict owed cannot be let go
-        await pilot.press("down", "enter")  # Enter moves on, it records nothing
-        await settle(pilot)
+        await press_and_settle(pilot, "enter")  # Active I is not known: type it first
         assert app.results == []
-        assert app.focused_id() == "choice-kind"
-        await press_and_settle(pilot, "tab", "enter")
+        assert "type what is printed under active i" in app.dialog_error().lower()
+        await press_and_settle(pilot, "2")  # Active II's first line, then Enter takes it
+        assert app.results == []
+        await press_and_settle(pilot, "enter")
     assert app.results == [TakeEdictReward(slot=1, stone=1)]
+
+
+async def test_reward_line_taken_at_once_by_its_whole_key(tmp_path: Path) -> None:
+    emptied = [Correct(target=f"edicts.active.{i}", value=None) for i in range(3)]
+    app = Host(start_game(tmp_path, [*emptied, *KEEP]), owed(RewardModal))
+    async with app.shown() as pilot:
+        await press_and_settle(pilot, "2", "g")  # Active II, as Grain
+    assert app.results == [TakeEdictReward(slot=1, grain=1)]
 
 
 async def test_reward_refused_by_the_engine_shows_inline(tmp_path: Path) -> None:

@@ -22,10 +22,13 @@ from tests.app.pilot_helpers import press_and_settle, settle
 
 
 def option_texts(app: Host) -> list[tuple[str, bool]]:
+    """Each line's text after its digit (the digits are 1, 2, 3… in order)."""
     options = app.screen.query_one("#choices", OptionList)
+    lines = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    assert [line.split("  ", 1)[0] for line in lines] == [str(n + 1) for n in range(len(lines))]
     return [
-        (str(options.get_option_at_index(i).prompt), options.get_option_at_index(i).disabled)
-        for i in range(options.option_count)
+        (line.split("  ", 1)[1], options.get_option_at_index(i).disabled)
+        for i, line in enumerate(lines)
     ]
 
 
@@ -77,8 +80,9 @@ async def test_edict_choices_are_the_legal_ones_ranked_by_ally_income(tmp_path: 
         step1 = option_texts(app)
         assert [t.split(":")[0] for t, _ in step1] == ["Active I", "Active II", "Active III"]
         assert "best: +2 VP" in step1[1][0]
-        await pilot.press("down", "enter")  # Active II: 1W 1K
-        await settle(pilot)
+        choices = app.screen.query_one("#choices", OptionList)
+        assert choices.highlighted == 1  # the list opens on the best Edict
+        await press_and_settle(pilot, "2")  # Active II: 1W 1K, at once
         tile = state.edicts.active[1]
         assert tile is not None
         legal = state.palace.legal_player_choices(tile, limits)
@@ -87,7 +91,7 @@ async def test_edict_choices_are_the_legal_ones_ranked_by_ally_income(tmp_path: 
         assert [row.gain for row in rows] == [2, 2, 0, 0]
         expected = [
             ", ".join(c.describe() for c in state.palace.player_changes(tile, row.choice, limits))
-            + f"   ally income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
+            + f"  income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
             for row in rows
         ]
         assert [t for t, _ in option_texts(app)] == expected
@@ -98,7 +102,8 @@ async def test_edict_choices_are_the_legal_ones_ranked_by_ally_income(tmp_path: 
         assert "Domentzia" in str(app.screen.query_one("#allies", Static).render())
         await press_and_settle(pilot, "down", "enter")
         assert [t.split(":")[0] for t, _ in option_texts(app)] == ["Next I", "Next II", "Next III"]
-        await press_and_settle(pilot, "down", "down", "enter")
+        assert choices.highlighted == 1  # below the space issued
+        await press_and_settle(pilot, "3")
     assert app.results == [PlayerEdict(slot=1, choice=legal[2], replacement=2)]
 
 
@@ -108,9 +113,7 @@ async def test_edict_forced_direction_lists_one_choice_and_back_works(tmp_path: 
     app = Host(session, owed(IssueEdictModal))
     async with app.shown() as pilot:
         await press_and_settle(pilot, "enter")
-        assert [t for t, _ in option_texts(app)] == [
-            "add 2 Keeps (3/3)   ally income 0 → 0 (+0 VP)"
-        ]
+        assert [t for t, _ in option_texts(app)] == ["add 2 Keeps (3/3)  income 0 → 0 (+0 VP)"]
         await press_and_settle(pilot, "backspace")
         assert option_texts(app)[0][0].startswith("Active I: 2K")
         await press_and_settle(pilot, "enter", "enter", "enter")
@@ -141,6 +144,6 @@ async def test_edict_step_two_fits_80_by_24(tmp_path: Path) -> None:
     session = start_game(tmp_path, KEEP, player={"allies": ("domentzia", "tento", "theophilos")})
     app = Host(session, owed(IssueEdictModal))
     async with app.shown(size=(80, 24)) as pilot:
-        await press_and_settle(pilot, "down", "enter")
+        await press_and_settle(pilot, "2")
         assert len(option_texts(app)) == 4
         assert app.screen.query_one("#dialog").max_scroll_y == 0

@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label, OptionList, Select
 
+from companion.session import GameSession
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.market import MarketModal
 from solo_deck import load_ruleset
@@ -31,6 +32,7 @@ from tests.app.action_dialog_helpers import (
     workplace_on,
 )
 from tests.app.pilot_helpers import settle
+from tests.game_setups import edict_setup
 
 # --- Buy a card -----------------------------------------------------------------------------
 
@@ -99,15 +101,26 @@ async def first_visit(app: Host, pilot: Any) -> None:
     await press(pilot, "1", "tab", "3")
 
 
+def trade_lines(app: Host) -> list[tuple[str, bool]]:
+    listing = app.screen.query_one("#trades", OptionList)
+    return [
+        (str(listing.get_option_at_index(i).prompt), listing.get_option_at_index(i).disabled)
+        for i in range(listing.option_count)
+    ]
+
+
 async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, MarketModal, "market")
     async with app.shown() as pilot:
         texts = [str(label.content) for label in app.screen.query(Label)]
         assert "First visit to the Market in Roma: what does its tile show?" in texts
         await first_visit(app, pilot)
-        assert app.text_of("#result") == "You will have 0 Grain, 1 Stone, 9 Augustales."
-        assert app.screen.query_one("#buys", Select).disabled
-        await confirm(pilot)
+        assert trade_lines(app) == [("1  Sell 1 Grain for 3 Augustales", False)]
+        trades = app.screen.query_one("#trades", OptionList)
+        assert trades.highlighted is None  # telling the tile chooses no trade
+        await confirm_refused(pilot, "Choose what you trade: sell, buy or both")
+        trades.focus()
+        await press(pilot, "1")  # its digit trades at once
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
     assert app.results == [VisitMarket(sells=1, buys=0, rates=rates)]
 
@@ -126,10 +139,34 @@ async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
     async with app.shown() as pilot:
         assert app.text_of("#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
         assert not app.screen.query("#sell-what")
-        assert app.screen.focused is app.screen.query_one("#sells", Select)
+        trades = app.screen.query_one("#trades", OptionList)
+        assert app.screen.focused is trades and trades.highlighted == 0
         assert app.text_of("#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
-        await confirm(pilot)
+        await press(pilot, "enter")  # the list is the last choice: Enter trades
     assert app.results == [VisitMarket(sells=1, buys=0)]
+
+
+async def test_market_known_from_setup_opens_on_both_trades_and_takes_a_digit(
+    tmp_path: Path,
+) -> None:
+    tile = MarketTile(
+        sell=Trade(resource="grain", amount=1, augustales=3),
+        buy=Trade(resource="stone", amount=1, augustales=2),
+    )
+    session = GameSession(tmp_path)
+    session.start(edict_setup(markets=(tile,)))
+    session.push(face_down("market"))
+    app = Host(session, MarketModal)
+    async with app.shown() as pilot:
+        assert [text for text, _ in trade_lines(app)] == [
+            "1  Sell 1 Grain for 3 Augustales",
+            "2  Buy 1 Stone for 2 Augustales",
+            "3  Sell 1 Grain for 3 Augustales, buy 1 Stone for 2 Augustales",
+        ]
+        assert app.screen.query_one("#trades", OptionList).highlighted == 2  # you can do both
+        assert app.text_of("#result") == "You will have 0 Grain, 2 Stone, 7 Augustales."
+        await press(pilot, "2")
+    assert app.results == [VisitMarket(buys=1)]
 
 
 async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None:
@@ -140,25 +177,26 @@ async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None
         assert "type the amount and the Augustales" in app.dialog_error()
         app.screen.query_one("#sell-amount", Input).focus()
         await press(pilot, "backspace", "1", "tab", "3")
-        assert "Not possible" in app.text_of("#result")
-        await confirm_refused(pilot, "Grain")  # you hold no Grain to sell
+        [(text, disabled)] = trade_lines(app)  # you hold no Grain to sell
+        assert disabled and text.startswith("1  Sell 1 Grain for 3 Augustales — ")
+        assert "Grain" in text.split(" — ")[1]
 
 
 async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:
     first_turn = [Gain(grain=1), *workplace_on("A", "countryside-I-B")]
     app = second_turn_host(tmp_path, MarketModal, "market", first_turn)
     async with app.shown() as pilot:
-        assert [value for _, value in app.screen.query_one("#sells", Select)._options] == [
-            0,
-            1,
-            2,
-        ]
+        texts = [str(label.content) for label in app.screen.query(Label)]
+        assert any("(1 more with your Workplace)" in text for text in texts)
         await first_visit(app, pilot)
-        sells = app.screen.query_one("#sells", Select)
-        sells.value = 2
-        await settle(pilot)
+        assert [text for text, _ in trade_lines(app)] == [
+            "1  Sell 1 Grain for 3 Augustales",
+            "2  Sell 2 Grain for 6 Augustales",
+        ]
+        app.screen.query_one("#trades", OptionList).focus()
+        await press(pilot, "down", "down")  # nothing highlighted yet: the first, the second
         assert app.text_of("#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
-        await confirm(pilot)
+        await press(pilot, "enter")
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
     assert app.results == [VisitMarket(sells=2, buys=0, rates=rates)]
 

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, OptionList, Select
 
+from companion.session import GameSession
 from companion.ui.screens.modals.build import BuildModal
 from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.quick_pick import unkeyed
-from solo_deck import parse_edict
+from solo_deck import initial_state, parse_edict
 from solo_deck.events import (
     Build,
     Correct,
@@ -39,6 +40,7 @@ from tests.app.action_dialog_helpers import (
     press,
 )
 from tests.app.pilot_helpers import settle
+from tests.game_setups import edict_setup
 
 
 def options(app: Host, list_id: str) -> list[tuple[str, bool]]:
@@ -262,20 +264,41 @@ async def test_build_lists_the_sites_you_can_build_with_what_the_board_says(
     app = site_host(tmp_path)
     async with app.shown() as pilot:
         listed = options(app, "site")
-        # T1 and W1 stand from setup; W5 costs more than the 1 Stone and 1 Grain you hold.
+        # T1 and W1 stand from setup; W5 costs more than the 1 Stone and 1 Grain you hold;
+        # with 6 Augustales both Great Towers can stand on T2 (the Great Keep only on a
+        # Keep site you can pay for).
         assert [text.split(" ·")[0] for text, _ in listed] == [
-            "T2 Tower",
-            "W5 Wall",
-            "K1 Keep",
-            "K2 Keep",
-            "K3 Keep",
+            "T2   Tower",
+            "T2A  Great Tower A",
+            "T2B  Great Tower B",
+            "W5   Wall",
+            "K1   Keep",
+            "K2   Keep",
+            "K3   Keep",
         ]
-        assert listed[0] == ("T2 Tower · 1 Stone · closes the Stone side", False)
-        assert listed[1][1] and listed[1][0].endswith("more than you hold")
-        await press(pilot, "enter")  # Enter on the site moves on to Normal or Great
-        assert app.focused_id() == "great"
-        await confirm(pilot)
+        assert listed[0] == ("T2   Tower · 1 Stone · closes the Stone side", False)
+        assert listed[2][0].startswith("T2B  Great Tower B · 1 Stone + 3 Augustales")
+        assert listed[3][1] and listed[3][0].endswith("more than you hold")
+        sites = app.screen.query_one("#site", OptionList)
+        assert app.focused_id() == "site" and sites.highlighted == 0  # the only site you can pay
+        await press(pilot, "enter")  # nothing else to ask: Enter builds
     assert app.results == [Build(structure="tower", site="T2", stone=1)]
+
+
+async def test_build_a_great_structure_by_its_key(tmp_path: Path) -> None:
+    app = site_host(tmp_path)
+    async with app.shown() as pilot:
+        await press(pilot, "t", "2")  # T2 and its Great Towers: the key goes on
+        assert app.results == [] and app.screen.query_one("#site", OptionList).highlighted == 0
+        await press(pilot, "b")  # T2B is one line only: it builds at once
+    assert app.results == [Build(structure="tower", site="T2", great="great_tower_b", stone=1)]
+
+
+async def test_build_offers_only_the_great_structures_you_can_pay_for(tmp_path: Path) -> None:
+    app = site_host(tmp_path, Correct(target="player.augustales", value=2))
+    async with app.shown():
+        keys = [text.split()[0] for text, _ in options(app, "site")]
+        assert keys[:2] == ["T2", "T2A"] and "T2B" not in keys  # Great Tower B costs 3
 
 
 async def test_build_on_a_site_as_a_great_structure_and_with_its_keep_cover(
@@ -284,19 +307,18 @@ async def test_build_on_a_site_as_a_great_structure_and_with_its_keep_cover(
     app = site_host(tmp_path, Gain(stone=1))
     async with app.shown() as pilot:
         listed = [text for text, _ in options(app, "site")]
-        assert "K2 Keep · 2 Stone · Edict · Sixth card slot" in listed
-        app.screen.query_one("#site", OptionList).highlighted = listed.index(
-            "K2 Keep · 2 Stone · Edict · Sixth card slot"
-        )
-        await settle(pilot)
+        assert "K2   Keep · 2 Stone · Edict · Sixth card slot" in listed
+        sites = app.screen.query_one("#site", OptionList)
+        assert sites.highlighted == 0  # T2 and K2 can be paid: the first one
+        await press(pilot, "k", "2")
         assert "sixth card" in str(app.screen.query_one("#what").render()).lower()
-        app.screen.query_one("#great", Select).value = "great_keep"
-        await settle(pilot)
+        await press(pilot, "g")  # K2G: the Great Keep, whose cost our text lost
         what = str(app.screen.query_one("#what").render())
         assert "sixth card" in what.lower() and "Two promotions" in what  # issue 26
-        assert app.screen.query_one("#augustales", NumberField).display  # cost lost in our text
-        app.screen.query_one("#augustales", NumberField).text = "3"
-        await confirm(pilot)
+        coins = app.screen.query_one("#augustales", NumberField)
+        assert coins.display and app.results == []
+        assert "type the augustales it costs" in app.dialog_error().lower()
+        await press(pilot, "tab", "3", "ctrl+s")
     assert app.results == [
         Build(structure="keep", site="K2", great="great_keep", cover="slot", stone=2, augustales=3)
     ]
@@ -373,3 +395,33 @@ async def test_build_with_nothing_paid_asks_once(tmp_path: Path) -> None:
         assert "nothing paid" in app.dialog_error().lower() and app.results == []
         await confirm(pilot)
     assert app.results == [Build(structure="tower", edict_mark=False)]
+
+
+def mixed_build_host(folder: Path, grain: int, stone: int) -> Host:
+    """The Build a Wittelsbach card gives (any mix of Grain and Stone), holding these."""
+    setup = edict_setup(house="Wittelsbach")
+    state = initial_state(setup)
+    player = state.player.model_copy(update={"grain": grain, "stone": stone})
+    session = GameSession(folder)
+    session.start(setup.model_copy(update={"start": state.model_copy(update={"player": player})}))
+    session.push(PlayCard(slot=0, face_up=True, card_id="wittelsbach-mixed-build"))
+    return Host(session, SiteBuildModal)
+
+
+async def test_build_in_any_mix_asks_the_grain_only_when_several_mixes_are_possible(
+    tmp_path: Path,
+) -> None:
+    app = mixed_build_host(tmp_path / "one", grain=1, stone=0)  # T2's 1: in Grain only
+    async with app.shown() as pilot:
+        await press(pilot, "t", "2")
+        assert not app.screen.query_one("#grain", NumberField).display
+        await press(pilot, "enter")  # T2A and T2B follow "T2": Enter builds T2
+    assert app.results == [Build(structure="tower", site="T2", grain=1, stone=0)]
+    app = mixed_build_host(tmp_path / "several", grain=1, stone=1)  # 1 Grain or 1 Stone
+    async with app.shown() as pilot:
+        await press(pilot, "t", "2", "enter")
+        grain = app.screen.query_one("#grain", NumberField)
+        assert grain.display and grain.text == "1" and app.results == []
+        assert "type the grain you pay" in app.dialog_error().lower()
+        await press(pilot, "tab", "0", "ctrl+s")
+    assert app.results == [Build(structure="tower", site="T2", grain=0, stone=1)]

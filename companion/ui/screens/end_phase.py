@@ -12,31 +12,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widget import Widget
-from textual.widgets import Button, DataTable, Header, Label, Select, Static
+from textual.widgets import Button, DataTable, Header, Label, Static
 
 from companion.formatting import plural
 from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
+from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.follow_through import FollowThroughScreen
-from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
 from companion.ui.widgets.key_footer import KeyFooter
-from companion.ui.widgets.search_select import SearchSelect
 from solo_deck import (
     Phase,
     RuleError,
-    ally_candidates,
     ally_income,
-    ally_name,
     hand,
-    load_allies,
     side_incomes,
 )
-from solo_deck.events import CastleIncome, EndRound, NameAlly, Reorganise, ScoreAllyIncome
+from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
 
 if TYPE_CHECKING:
     from solo_deck import GameState
@@ -44,8 +39,8 @@ if TYPE_CHECKING:
 
 DONE = "✓"
 TODO = "·"
-UNKNOWN = "unknown"
-"""The Select value for an Ally nobody has named."""
+SCREEN_LETTERS = frozenset(k.key for k in END_PHASE_KEYS if len(k.key) == 1)
+"""The letters of the screen's own keys: never an Ally's key when naming."""
 
 
 def step_row(text_id: str, button: str, button_id: str, row_id: str | None = None) -> Horizontal:
@@ -68,10 +63,6 @@ class EndPhaseScreen(FollowThroughScreen):
     EndPhaseScreen .step-row > .step-text { width: 1fr; }
     EndPhaseScreen .step-row > Button { margin-left: 2; }
     EndPhaseScreen #owed-text { color: $warning; }
-    EndPhaseScreen #flipped, EndPhaseScreen .flip-row { height: auto; }
-    EndPhaseScreen .flip-hint { width: 100%; }
-    EndPhaseScreen .flip-row > Label { width: 34; height: 3; content-align: left middle; }
-    EndPhaseScreen .flip-row > Select { width: 64; }
     EndPhaseScreen .done { color: $success; }
     """
 
@@ -79,8 +70,6 @@ class EndPhaseScreen(FollowThroughScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self._flipped: tuple[tuple[int, int], ...] = ()
-        self._choices: dict[str, list[tuple[str, str]]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -96,7 +85,7 @@ class EndPhaseScreen(FollowThroughScreen):
                 yield step_row("ally-total", "Add to my VP (a)", "ally-ok")
             with Vertical(id="step-reorganise", classes="panel"):
                 yield step_row("reorganise-text", "Reorganise (r)", "reorganise-ok")
-                yield Vertical(id="flipped")
+                yield AllyNaming(SCREEN_LETTERS, id="flipped")
             with Vertical(id="step-end", classes="panel"):
                 yield step_row("end-check", "End the round (e)", "end-ok")
         yield KeyFooter(show_command_palette=False)
@@ -222,62 +211,15 @@ class EndPhaseScreen(FollowThroughScreen):
         return log[len(log) - len(history) + done[-1]] if done else "Reorganised."
 
     def _draw_flipped(self, state: GameState) -> None:
-        """One list per Ally just turned up: who is it? Only Allies that can be there."""
+        """Who was turned up: one key names each Ally (see :mod:`.end_phase_names`)."""
         flipped = state.end_phase.flipped_allies if state.phase is Phase.END_PHASE else ()
-        if flipped == self._flipped:
-            self._update_flipped(state)
-            return
-        self._flipped = flipped
-        self._choices.clear()
-        box = self.query_one("#flipped", Vertical)
-        box.remove_children()
-        rows: list[Widget] = []
-        if flipped:
-            rows.append(
-                Label(
-                    "Name them if you like: type a name's first letters to find it (the keys "
-                    "go to the list while it has the cursor); Tab moves on.",
-                    classes="muted flip-hint",
-                )
-            )
-        for port, space in flipped:
-            select_id = f"flip-{port}-{space}"
-            options = self._choices[select_id] = self.ally_choices(state, port, space)
-            select = SearchSelect(
-                options,
-                allow_blank=False,
-                value=named(state, port, space, options),
-                id=select_id,
-                classes="flip-select",
-            )
-            label = Label(f"Who was turned up in {state.voyage.ports[port].name}?", markup=False)
-            rows.append(Horizontal(label, select, classes="flip-row"))
-        box.mount_all(rows)
+        self.query_one(AllyNaming).show(state, flipped)
 
-    def _update_flipped(self, state: GameState) -> None:
-        """Offer each list what can be there now (naming one Ally takes it off the others)."""
-        for port, space in self._flipped:
-            select_id = f"flip-{port}-{space}"
-            found = self.query(f"#{select_id}")
-            if not found or not found.first().is_mounted:
-                continue
-            select: Select[str] = found.first(Select)
-            options = self.ally_choices(state, port, space)
-            value = named(state, port, space, options)
-            with select.prevent(Select.Changed):
-                if options != self._choices.get(select_id):
-                    self._choices[select_id] = options
-                    select.set_options(options)
-                if select.value != value:
-                    select.value = value
-
-    def ally_choices(self, state: GameState, port: int, space: int) -> list[tuple[str, str]]:
-        """The Allies that can lie in a space just turned up (after "not named yet"): none in
-        your castle, named at another port or removed from the game (the one named there
-        now stays offered)."""
-        can_be = set(ally_candidates(state, port, space))
-        out = {ally.id for ally in load_allies()} - can_be
-        return [(NOT_NAMED, UNKNOWN), *ally_options(out)]
+    def on_key(self, event: events.Key) -> None:
+        """A key that names an Ally turned up (its letter, or a port's digit)."""
+        if self.query_one(AllyNaming).press(event.character):
+            event.stop()
+            event.prevent_default()
 
     def _draw_end(self, state: GameState, allowed: frozenset[str]) -> None:
         label = self.query_one("#end-check", Label)
@@ -346,15 +288,12 @@ class EndPhaseScreen(FollowThroughScreen):
     def focus_next_step(self) -> None:
         """Focus the button of the next step (or the first Ally left to name)."""
         state, progress = self.state, self.state.end_phase
-        ports = state.voyage.ports
-        unnamed = [f"#flip-{p}-{s}" for p, s in self._flipped if not ports[p].allies[s].face_up_id]
         optional = self.castle_income_optional(state, self.session.allowed())
         order = [
             (state.obligation is not None, "#follow-ok"),
             (not progress.castle_income and not optional, "#castle-ok"),
             (progress.ally_income is None, "#ally-ok"),
             (not progress.reorganised, "#reorganise-ok"),
-            *((True, selector) for selector in unnamed),
         ]
         target = next((selector for due, selector in order if due), "#end-ok")
         self.call_after_refresh(self._focus_widget, target)
@@ -382,7 +321,11 @@ class EndPhaseScreen(FollowThroughScreen):
         self.apply(Reorganise())
 
     def action_end_round(self) -> None:
-        """Step 5: end the round; on to the next round or to the final score."""
+        """Step 5: record the Allies named, end the round; on to the next round or to the
+        final score."""
+        for name in self.query_one(AllyNaming).events():
+            if not self.apply(name):
+                return
         if not self.apply(EndRound()):
             return
         state = self.state
@@ -432,25 +375,6 @@ class EndPhaseScreen(FollowThroughScreen):
             "end-ok": self.action_final_score if over else self.action_end_round,
         }
         actions[event.button.id or "end-ok"]()
-
-    @on(Select.Changed, ".flip-select")
-    def _ally_named(self, event: Select.Changed) -> None:
-        select = event.select
-        if select.id is None or not isinstance(event.value, str) or not self.session.has_game:
-            return
-        port, space = (int(part) for part in select.id.split("-")[1:])
-        ally_id = None if event.value == UNKNOWN else event.value
-        current = self.state.voyage.ports[port].allies[space]
-        if not current.face_up or current.face_up_id == ally_id:
-            return
-        if self.apply(NameAlly(port=port, space=space, ally_id=ally_id)):
-            self.notify(f"{self.state.voyage.ports[port].name}: {ally_name(ally_id, NOT_NAMED)}.")
-
-
-def named(state: GameState, port: int, space: int, options: list[tuple[str, str]]) -> str:
-    """The value to show for an Ally space: its Ally if offered, else "not named yet"."""
-    current = state.voyage.ports[port].allies[space].face_up_id or UNKNOWN
-    return current if any(value == current for _, value in options) else UNKNOWN
 
 
 def side_lines(state: GameState) -> list[str]:

@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Label, OptionList, Select
-from textual.widgets.option_list import Option
+from textual.widgets import Label, OptionList
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
+from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.number_field import NumberField
-from companion.ui.widgets.search_select import focus_first_enabled
 from solo_deck import (
     can_pay,
+    great_offers,
     great_structures,
     keep_covers,
     side_incomes,
@@ -30,14 +29,36 @@ from solo_deck.events import Build
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset, SiteOffer
 
-NORMAL = "normal"
+HINT = "Type a site (T2, W3…) or use the arrows: a site's whole key or Enter builds there."
 
 
-def offer_line(offer: SiteOffer, payable: bool) -> str:
-    """``W2 Wall · 1 Stone · Edict · closes the Augustalis side``."""
+def great_key(great_id: str) -> str:
+    """The letter after the site's name for a Great Structure: its A or B, G for the
+    Great Keep.
+
+    >>> great_key("great_tower_b"), great_key("great_keep")
+    ('B', 'G')
+    """
+    last = great_structures()[great_id].name.split()[-1]
+    return last if len(last) == 1 else "G"
+
+
+def offer_line(offer: SiteOffer, payable: bool, great_id: str | None = None) -> str:
+    """``Wall · 1 Stone · Edict · closes the Augustalis side`` (what follows the site's
+    name); a Great Structure adds its Augustales."""
     site = offer.site
     cost = offer.cost.describe(sign="") if not offer.cost.empty else "free"
-    parts = [f"{site.id} {site.kind.capitalize()}", cost]
+    name = site.kind.capitalize()
+    if great_id is not None:
+        great = great_structures()[great_id]
+        name = great.name
+        coins = (
+            "Augustales (your board)"
+            if great.augustales is None
+            else f"{great.augustales} Augustales"
+        )
+        cost = coins if offer.cost.empty else f"{cost} + {coins}"
+    parts = [name, cost]
     if site.edict_mark:
         parts.append("Edict")
     names = {rule.income: rule.name for rule in side_incomes().values()}
@@ -49,116 +70,137 @@ def offer_line(offer: SiteOffer, payable: bool) -> str:
 
 
 class SiteBuildModal(GameEventModal[Build]):
-    """The sites you can build on now (arrows; Enter moves on), then normal or Great; a
-    mixed payment or a Great Structure's lost cost is typed. Build records."""
+    """One list: each site you can build on now (its name is its key: ``T2``), and under
+    it each Great Structure you could build there (``T3B``). The list opens on the only
+    site you can pay for, else on one of the kind you built last. A site's whole key or
+    Enter builds; only a mixed payment or a Great Structure's lost cost is typed (then
+    ctrl+s builds)."""
 
     DIALOG_TITLE = "Build a Structure"
     OK_LABEL = "Build"
-    AFTER_LIST = "#great"
     DEFAULT_CSS = """
-    SiteBuildModal #site { height: auto; max-height: 9; margin: 1 0; }
-    SiteBuildModal .build-row { height: auto; }
-    SiteBuildModal .build-row > Select { width: 1fr; }
-    SiteBuildModal .build-row > Label { width: 20; }
+    SiteBuildModal #site { height: auto; max-height: 10; margin: 0 0 1 0; }
     """
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None
     ) -> None:
         super().__init__(state, ruleset, obligation)
+        self.lines: list[tuple[SiteOffer, str | None]] = []
+        """What each line of the list builds: the site and the Great Structure (or
+        ``None``)."""
+        self._offer_lines(state, ruleset)
+
+    def _offer_lines(self, state: GameState, ruleset: Ruleset) -> None:
+        """The sites open to a Build, what each costs, and the list's lines."""
         self.offers = tuple(o for o in site_offers(state, ruleset, self.terms) if o.why_not is None)
+        self.payable = {o.site.id: can_pay(state, o.cost, self.terms) for o in self.offers}
+        self.lines = []
+        for offer in self.offers:
+            self.lines.append((offer, None))
+            if self.payable[offer.site.id]:
+                greats = great_offers(state, offer.site.kind, self.terms)
+                self.lines += [(offer, great.id) for great in greats]
+
+    def _keyed_lines(self) -> list[KeyedLine]:
+        return [
+            KeyedLine(
+                offer.site.id + (great_key(great) if great else ""),
+                offer_line(offer, self.payable[offer.site.id], great),
+                disabled=not self.payable[offer.site.id],
+            )
+            for offer, great in self.lines
+        ]
+
+    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
+        """A site's cost told: the sites cost what the board now says."""
+        super().board_told(state, ruleset)
+        sites = self.query_one("#site", KeyedList)
+        here = sites.highlighted
+        self._offer_lines(state, ruleset)
+        sites.set_lines(self._keyed_lines())
+        sites.open_on(here if here is not None and here < len(self.lines) else None)
+        self._sync()
 
     def chosen(self) -> SiteOffer | None:
         """The site highlighted (``None``: none can be built and paid)."""
-        sites = self.query_one("#site", OptionList)
-        index = sites.highlighted
-        if index is None or sites.get_option_at_index(index).disabled:
+        index = self.query_one("#site", KeyedList).highlighted
+        if index is None or not self.payable[self.lines[index][0].site.id]:
             return None
-        return self.offers[index]
+        return self.lines[index][0]
+
+    def _great(self) -> str | None:
+        """The Great Structure of the line highlighted (``None``: a normal one)."""
+        index = self.query_one("#site", KeyedList).highlighted
+        return None if index is None else self.lines[index][1]
 
     def compose_body(self) -> ComposeResult:
-        yield OptionList(
-            *[
-                Option(
-                    offer_line(o, pay := can_pay(self.state, o.cost, self.terms)),
-                    id=o.site.id,
-                    disabled=not pay,
-                )
-                for o in self.offers
-            ],
-            id="site",
-            compact=True,
-        )
+        yield Label(HINT, classes="muted")
+        yield KeyedList(self._keyed_lines(), id="site", compact=True)
         yield AssumedValue()  # the site's cost, while it is assumed: asked once
-        with Horizontal(classes="build-row"):
-            yield Label("Normal or Great")
-            yield Select(
-                [("normal", NORMAL)], value=NORMAL, allow_blank=False, id="great", compact=True
-            )
         yield Label("", id="what", classes="muted", markup=False)
         yield NumberField("Grain paid", 0, id="grain", compact=True)
         yield NumberField("Augustales paid", 0, id="augustales", compact=True)
 
     def on_mount(self) -> None:
-        focus_first_enabled(self.query_one("#site", OptionList))
+        sites = self.query_one("#site", KeyedList)
+        sites.open_on(self.likeliest())
+        sites.focus()
         self._sync()
+
+    def likeliest(self) -> int | None:
+        """The line the list opens on: the only site you can pay for, else the first you
+        can pay for of the kind you built last, else the first you can pay for."""
+        normal = [i for i, (o, g) in enumerate(self.lines) if g is None and self.payable[o.site.id]]
+        if len(normal) == 1:
+            return normal[0]
+        built = self.state.player.sites or ()
+        last = built[-1][0] if built else ""
+        same = [i for i in normal if self.lines[i][0].site.id[0] == last]
+        first = same or normal
+        return first[0] if first else None
 
     @on(OptionList.OptionHighlighted, "#site")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._sync()
 
-    @on(Select.Changed, "#great")
-    def _great_changed(self, event: Select.Changed) -> None:
-        self._sync_what()
+    def _split_choice(self, offer: SiteOffer | None) -> tuple[int, int] | None:
+        """The least and most Grain you could pay when the Build takes any mix of Grain
+        and Stone and more than one mix is possible (else ``None``)."""
+        if offer is None or not self.terms.mixed_resources:
+            return None
+        player = self.state.player
+        total = offer.cost.grain + offer.cost.stone
+        least, most = max(0, total - player.stone), min(player.grain, total)
+        return (least, most) if most > least else None
 
     def _sync(self) -> None:
-        """Fit the fields to the site highlighted."""
+        """Fit the fields to the line highlighted."""
         offer = self.chosen()
-        kind = offer.site.kind if offer is not None else ""
-        built = self.state.player.greats
-        great = self.query_one("#great", Select)
-        great.set_options(
-            [
-                ("normal", NORMAL),
-                *[
-                    (self._great_label(g.id), g.id)
-                    for g in great_structures().values()
-                    if g.structure == kind and g.id not in built
-                ],
-            ]
-        )
-        great.value = NORMAL
         site = None if offer is None else offer.site.id
         self.query_one(AssumedValue).show(site_cost_unchecked(self.ruleset, site) if site else None)
         grain = self.query_one("#grain", NumberField)
-        grain.display = self.terms.mixed_resources and offer is not None
-        if offer is not None:
+        split = self._split_choice(offer)
+        grain.display = split is not None
+        if offer is not None and split is not None:
             total = offer.cost.grain + offer.cost.stone
-            grain.text = str(min(self.state.player.grain, total))
+            grain.text = str(split[1])
             grain.hint = f"of {total}; the rest in Stone (you have {self.state.player.stone})"
         self._sync_what()
 
-    def board_told(self, state: GameState, ruleset: Ruleset) -> None:
-        """A site's cost told: the sites cost what the board now says."""
-        super().board_told(state, ruleset)
-        self.offers = tuple(o for o in site_offers(state, ruleset, self.terms) if o.why_not is None)
-        sites = self.query_one("#site", OptionList)
-        for index, o in enumerate(self.offers):
-            payable = can_pay(state, o.cost, self.terms)
-            sites.replace_option_prompt_at_index(index, offer_line(o, payable))
-
-    @staticmethod
-    def _great_label(great_id: str) -> str:
-        great = great_structures()[great_id]
-        cost = "cost on your board" if great.augustales is None else f"+{great.augustales} A"
-        return f"{great.name} ({cost})"
-
-    def _great(self) -> str | None:
-        value = self.query_one("#great", Select).value
-        return value if isinstance(value, str) and value != NORMAL else None
+    def list_chosen(self) -> None:
+        """A site's key or Enter on it builds, unless an amount is left to type."""
+        if self.chosen() is None:
+            self.show_error("you cannot pay for that site")
+        elif self.query_one("#augustales", NumberField).display:
+            self.show_error("type the Augustales it costs (Tab moves there), then ctrl+s builds")
+        elif self.query_one("#grain", NumberField).display:
+            self.show_error("type the Grain you pay (Tab moves there), then ctrl+s builds")
+        else:
+            self.submit()
 
     def _sync_what(self) -> None:
-        """What the site and the Great Structure or Keep Cover do, in one line; the
+        """What the site's Keep Cover or the Great Structure does, in one line; the
         Augustales field only for a Great Structure whose cost our data lost."""
         offer, great = self.chosen(), self._great()
         texts = []
@@ -181,12 +223,15 @@ class SiteBuildModal(GameEventModal[Build]):
             return None
         grain, stone = offer.cost.grain, offer.cost.stone
         if self.terms.mixed_resources:
+            total = grain + stone
             field = self.query_one("#grain", NumberField)
-            if not field.check():
+            if self._split_choice(offer) is None:  # one mix only: all the Grain you can
+                grain = min(self.state.player.grain, total)
+            elif not field.check():
                 self.show_error("fix the amount marked in red")
                 return None
-            total = grain + stone
-            grain = field.value or 0
+            else:
+                grain = field.value or 0
             if grain > total:
                 self.show_error(f"{offer.site.id} costs {total} in all: pay at most {total} Grain")
                 return None

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.widgets import Label, OptionList
-from textual.widgets.option_list import Option
+from textual.widgets import Label
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from solo_deck import CITY_TILE_IDS, CityTileId, city_bonus_tiles
 from solo_deck.events import ChooseCityBonus
 
@@ -21,12 +20,10 @@ NONE_LEFT = "none"
 
 class CityBonusModal(GameEventModal[ChooseCityBonus]):
     """The tiles lying in the City when the board knows them, else every tile A–F and
-    "no tile was left there"; Enter moves on, Take records."""
+    "no tile was left there" (key N). A tile's letter, or Enter on it, takes it."""
 
     DIALOG_TITLE = "Take a City Bonus tile"
     OK_LABEL = "Take"
-    AFTER_LIST = "#ok"
-    """Enter on a tile moves to Take (only Take records)."""
     DEFAULT_CSS = """
     CityBonusModal #tiles { height: auto; max-height: 10; }
     """
@@ -52,32 +49,41 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
             return
         known = self.state.board.city(self.path).tiles is not None
         yield Label(
-            f"In the City of Path {self.path} lies:"
-            if known
-            else f"Which tile did you take in the City of Path {self.path}?",
+            (
+                f"In the City of Path {self.path} lies:"
+                if known
+                else f"Which tile did you take in the City of Path {self.path}?"
+            )
+            + " its letter, or Enter on it, takes it.",
             classes="muted",
             markup=False,
         )
         texts = city_bonus_tiles()
-        options = [
-            Option(f"{tile}: {texts[tile].text}", id=tile)
+        lines = [
+            KeyedLine(tile, texts[tile].text)
             if tile is not None
-            else Option("No tile was left there", id=NONE_LEFT)
+            else KeyedLine("N", "No tile was left there")
             for tile in self.choices()
         ]
-        yield OptionList(*options, id="tiles", markup=False)
+        yield KeyedList(lines, id="tiles")
 
     def on_mount(self) -> None:
         if self.path is None:
             self.query_one("#ok").focus()
             return
-        focus_first_enabled(self.query_one("#tiles", OptionList))
+        tiles = self.query_one("#tiles", KeyedList)
+        tiles.open_on(0)
+        tiles.focus()
+
+    def list_chosen(self) -> None:
+        """A tile's letter or Enter on it takes it: the list is the whole answer."""
+        self.submit()
 
     def build_event(self) -> ChooseCityBonus | None:
         if self.path is None:
             self.show_error("nothing to take: no Specialist is waiting in a City")
             return None
-        tiles = self.query_one("#tiles", OptionList)
+        tiles = self.query_one("#tiles", KeyedList)
         if tiles.highlighted is None:
             self.show_error("choose the tile you took")
             return None

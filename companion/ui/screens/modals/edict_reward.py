@@ -10,17 +10,30 @@ from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input, Label, OptionList, Select
-from textual.widgets.option_list import Option
 
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.resolve import GainsForm, ResourceChoice, field_problem, then
+from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.number_field import NumberField
-from solo_deck import Gains, Grant, Numeral, RuleError, default_choice, describe_grant, grant_gains
+from solo_deck import (
+    Gains,
+    Grant,
+    Numeral,
+    RuleError,
+    default_choice,
+    describe_grant,
+    edict_advice,
+    grant_gains,
+)
 from solo_deck.events import TakeEdictReward
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
+
+Line = tuple[int, int | None]
+"""What a line of the list takes: the space, and how many of the resources of your choice
+are Grain (``None``: the reward has no such choice, or is not known yet)."""
 
 
 def space_name(slot: int) -> str:
@@ -28,16 +41,28 @@ def space_name(slot: int) -> str:
     return f"Active {Numeral.from_index(slot).value}"
 
 
+def split_key(grain: int, total: int) -> str:
+    """The letters that name a split of ``total`` resources of your choice: a ``g`` per
+    Grain, an ``s`` per Stone.
+
+    >>> split_key(1, 1), split_key(0, 1), split_key(1, 2)
+    ('g', 's', 'gs')
+    """
+    return "g" * grain + "s" * (total - grain)
+
+
 class RewardModal(GameEventModal[TakeEdictReward]):
-    """The space (a list, only when you pick one of the three), what is printed there in
-    words, the resources of your choice as Grain or Stone; an unknown reward is typed as
-    its VP, Augustales, Grain, Stone and resources of your choice. Take records."""
+    """One list, one line per reward you can take: each space (only when you pick one of
+    the three; its digit is its key) and, for resources of your choice, each way to take
+    them (``g`` Grain, ``s`` Stone: ``2g``). A line's whole key or Enter takes it. A reward
+    not known yet is typed once below its line (VP, Augustales, Grain, Stone, resources of
+    your choice); then ctrl+s takes it."""
 
     DIALOG_TITLE = "Take an Edict reward"
     OK_LABEL = "Take"
     ENTER_MOVES_ON = True
     DEFAULT_CSS = """
-    RewardModal #space { height: auto; max-height: 5; }
+    RewardModal #space { height: auto; max-height: 9; }
     RewardModal #printed-choice > .number-label { width: auto; height: 1; padding-right: 1; }
     RewardModal #printed-choice > Input { width: 5; background: $panel; }
     RewardModal #printed-choice > .number-message { height: 1; }
@@ -53,38 +78,85 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         active = state.edicts.non_empty_active()
         self.issuing = obligation is not None and obligation.does == "edict" and bool(active)
         """True when the reward chooses the Edict you issue (its icons come next)."""
-        self.slot = fixed if fixed is not None else (active[0] if self.issuing else 0)
+        self.slot = fixed if fixed is not None else (self._best(active) if self.issuing else 0)
+        self.grain: int | None = None
+        """Of the resources of your choice, how many are Grain (the line chosen)."""
+        slots = range(3) if self.choose else [self.slot]
+        self.lines: list[Line] = [line for slot in slots for line in self._lines_of(slot)]
+
+    def _best(self, active: list[int]) -> int:
+        """The Edict the advisor rates best for your ally income (the first on a tie)."""
+        rows = edict_advice(self.state, self.ruleset)
+        best = {slot: max((r.gain for r in rows if r.slot == slot), default=0) for slot in active}
+        return max(active, key=lambda slot: (best[slot], -slot))
+
+    def _reward_of(self, slot: int) -> Grant:
+        return self.state.board.edict_rewards[slot]
+
+    def _choice_of(self, reward: Grant) -> tuple[int, int]:
+        """``(total, grain)``: the resources of your choice ``reward`` gives now, and how
+        many of them the usual prefill takes as Grain."""
+        if reward.unknown:
+            return 0, 0
+        defaults = default_choice(reward, self.state.player, self.state.palace)
+        grain, stone = defaults.get("grain"), defaults.get("stone")
+        grain = grain if isinstance(grain, int) else 0
+        return grain + (stone if isinstance(stone, int) else 0), grain
+
+    def _lines_of(self, slot: int) -> list[Line]:
+        """The lines of one space: each split of its resources of your choice (the usual
+        one first), else one."""
+        total, first = self._choice_of(self._reward_of(slot))
+        if not total:
+            return [(slot, None)]
+        return [(slot, g) for g in [first, *(g for g in range(total, -1, -1) if g != first)]]
 
     @property
     def reward(self) -> Grant:
         """What is printed under the space chosen (``unknown`` until typed)."""
-        return self.state.board.edict_rewards[self.slot]
+        return self._reward_of(self.slot)
 
     # --- layout --------------------------------------------------------------------------
 
+    def _empty(self, slot: int) -> bool:
+        return self.issuing and self.state.edicts.active[slot] is None
+
+    def _line(self, slot: int, grain: int | None) -> KeyedLine:
+        reward = self._reward_of(slot)
+        key = str(slot + 1) if self.choose else ""
+        if reward.unknown:
+            what = "not known yet: type what is printed there"
+        elif grain is None:
+            what = describe_grant(reward)
+        else:
+            total = self._choice_of(reward)[0]
+            key += split_key(grain, total)
+            state = self.state
+            try:
+                _, get = grant_gains(
+                    reward, state.player, state.palace, grain=grain, stone=total - grain
+                )
+                what = then(get.describe(), reward)
+            except RuleError as exc:
+                what = str(exc)
+        tile = self.state.edicts.active[slot]
+        edict = f"   (Edict {tile})" if self.issuing and tile is not None else ""
+        empty = "   (empty)" if self._empty(slot) else ""
+        return KeyedLine(key, f"{space_name(slot)}: {what}{edict}{empty}", self._empty(slot))
+
     def compose_body(self) -> ComposeResult:
+        listed = self.choose or len(self.lines) > 1
         if self.choose:
             yield Label(
                 "Choose the Edict you issue: take the reward under it first, its icons come next."
                 if self.issuing
                 else "No Active Edict tile is left: take one of the three rewards."
             )
-            options = []
-            active = self.state.edicts.active
-            for slot, reward in enumerate(self.state.board.edict_rewards):
-                what = "not known yet: type what is printed there" if reward.unknown else None
-                tile = active[slot]
-                edict = f"   (Edict {tile})" if self.issuing and tile is not None else ""
-                empty = self.issuing and tile is None
-                options.append(
-                    Option(
-                        f"{space_name(slot)}: {what or describe_grant(reward)}{edict}"
-                        + ("   (empty)" if empty else ""),
-                        id=f"slot-{slot}",
-                        disabled=empty,
-                    )
-                )
-            yield OptionList(*options, id="space", markup=False)
+        if listed:
+            splits = any(grain is not None for _, grain in self.lines)
+            keys = "key (g: Grain, s: Stone)" if splits else "digit"
+            yield Label(f"A line's {keys}, or Enter on it, takes it.", classes="muted")
+            yield KeyedList([self._line(*line) for line in self.lines], id="space")
         yield GainsForm(id="printed")
         yield NumberField(
             "Resources of your choice",
@@ -98,33 +170,37 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         yield Label("", id="now", markup=False)
 
     def on_mount(self) -> None:
-        self._sync(prefill=True)
-        if self.choose:
-            space = self.query_one("#space", OptionList)
-            space.highlighted = self.slot
+        found = self.query("#space")
+        if found:
+            space = found.first(KeyedList)
+            space.open_on(self.lines.index(self._lines_of(self.slot)[0]))
             space.focus()
-        elif self.reward.unknown:
+            self._highlight(space.highlighted)
+        else:
+            self.grain = self.lines[0][1]
+        self._sync(prefill=True)
+        if found:
+            return
+        if self.reward.unknown:
             self.query_one(GainsForm).focus_first()
-        elif self.query_one(ResourceChoice).total > 0:
-            self.query_one(ResourceChoice).focus_first()
         else:
             self.query_one("#ok").focus()
 
+    def _highlight(self, index: int | None) -> None:
+        if index is not None:
+            self.slot, self.grain = self.lines[index]
+
     def _sync(self, *, prefill: bool = False) -> None:
-        """Fit the fields to the reward of the space chosen."""
-        reward = self.reward
-        unknown = reward.unknown
+        """Fit the fields to the line chosen: a reward not known yet is typed (with its
+        resources of your choice split below)."""
+        unknown = self.reward.unknown
         self.query_one(GainsForm).display = unknown
         self.query_one("#printed-choice").display = unknown
         choice = self.query_one(ResourceChoice)
-        if unknown:
-            total = self._typed_choice() or 0
-            grant = Grant(resource_choice=total) if total else None
-        else:
-            grant = reward
+        total = (self._typed_choice() or 0) if unknown else 0
+        grant = Grant(resource_choice=total) if total else None
         defaults = default_choice(grant, self.state.player, self.state.palace) if grant else {}
-        grain, stone = defaults.get("grain"), defaults.get("stone")
-        total = (grain if isinstance(grain, int) else 0) + (stone if isinstance(stone, int) else 0)
+        grain = defaults.get("grain")
         if prefill or total != choice.total:
             choice.configure(total, grain if isinstance(grain, int) else 0)
         self._show_take()
@@ -145,7 +221,7 @@ class RewardModal(GameEventModal[TakeEdictReward]):
 
     @on(OptionList.OptionHighlighted, "#space")
     def _space_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.slot = event.option_index
+        self._highlight(event.option_index)
         self.show_error(None)
         self._sync(prefill=True)
 
@@ -154,6 +230,16 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     def _changed(self, event: Input.Changed | Select.Changed) -> None:
         self.query_one(ResourceChoice).refresh_hint()
         self._sync()
+
+    def list_chosen(self) -> None:
+        """A line's key or Enter on it takes it; a reward not known yet is typed first."""
+        if self.reward.unknown and isinstance(self._told(), str):
+            self.show_error(
+                f"type what is printed under {space_name(self.slot)} (Tab moves there), "
+                "then ctrl+s takes it"
+            )
+            return
+        self.submit()
 
     # --- the event -----------------------------------------------------------------------
 
@@ -173,14 +259,20 @@ class RewardModal(GameEventModal[TakeEdictReward]):
 
     def _taken(self) -> tuple[Grant, Gains] | str:
         """The reward and what you take from it, or what is wrong."""
-        reward = self._told() if self.reward.unknown else self.reward
-        if isinstance(reward, str):
-            return reward
-        choice = self.query_one(ResourceChoice)
-        problem = choice.problem()
-        if problem:
-            return problem
-        grain, stone = choice.split()
+        if self.reward.unknown:
+            reward = self._told()
+            if isinstance(reward, str):
+                return reward
+            choice = self.query_one(ResourceChoice)
+            problem = choice.problem()
+            if problem:
+                return problem
+            grain, stone = choice.split()
+        else:
+            reward = self.reward
+            total = self._choice_of(reward)[0]
+            grain = self.grain or 0
+            stone = total - grain if self.grain is not None else 0
         try:
             _, get = grant_gains(
                 reward, self.state.player, self.state.palace, grain=grain, stone=stone

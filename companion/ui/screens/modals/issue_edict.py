@@ -11,12 +11,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widgets import Label, OptionList, Static
-from textual.widgets.option_list import Option
 
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from solo_deck import (
     AdviceRow,
     Direction,
@@ -45,18 +44,17 @@ def numeral(index: int) -> str:
 
 def _space_options(
     row: str,
-    prefix: str,
     tiles: Sequence[Edict | None],
     note: Callable[[int], str] = lambda _: "",
-) -> list[Option]:
-    """One option per space of an Edict row (``row`` I–III, ids ``prefix-0``…): its tile,
-    what the tile does and ``note(space)``; an empty space cannot be chosen."""
+) -> list[KeyedLine]:
+    """One line per space of an Edict row (``row`` I–III, keys 1–3): its tile, what the
+    tile does and ``note(space)``; an empty space cannot be chosen."""
     return [
-        Option(
+        KeyedLine(
+            str(i + 1),
             f"{row} {numeral(i)}: {tile} — {tile.describe()}{note(i)}"
             if tile is not None
             else f"{row} {numeral(i)}: empty",
-            id=f"{prefix}-{i}",
             disabled=tile is None,
         )
         for i, tile in enumerate(tiles)
@@ -64,9 +62,11 @@ def _space_options(
 
 
 class IssueEdictModal(GameEventModal[PlayerEdict]):
-    """Three short steps, each a list: the Active tile, the legal add/remove combination
-    (only legal ones are listed, so forced directions are plain), and the Next tile that
-    slides down (skipped when none is left). Backspace goes back one step."""
+    """Three short steps, each a list whose lines have digits: the Active tile (opening on
+    the one the advisor rates best), the legal add/remove combination (only legal ones are
+    listed, best ally income first), and the Next tile that slides down (skipped when none
+    is left; opening on the one below the space issued). A line's digit or Enter on it
+    takes the step and shows the next. Backspace goes back one step."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(ISSUE_EDICT_KEYS))
     DIALOG_TITLE = "Issue an Edict"
@@ -115,28 +115,40 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
 
     @staticmethod
     def _gain_text(row: AdviceRow) -> str:
-        return f"   ally income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
+        return f"  income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
 
-    def _options(self) -> list[Option]:
+    def _options(self) -> list[KeyedLine]:
         edicts = self.state.edicts
         if self.step == 1:
             return _space_options(
                 "Active",
-                "slot",
                 edicts.active,
-                lambda i: f"   best: {max(row.gain for row in self._advice(i)):+d} VP",
+                lambda i: f"   best: {self._best_gain(i):+d} VP",
             )
         if self.step == 2:
             assert self.slot is not None
             rows = {tuple(sorted(row.choice.items())): row for row in self._advice(self.slot)}
             return [
-                Option(
-                    self.describe_choice(choice) + self._gain_text(rows[_key(choice)]),
-                    id=f"choice-{n}",
+                KeyedLine(
+                    str(n + 1), self.describe_choice(choice) + self._gain_text(rows[_key(choice)])
                 )
                 for n, choice in enumerate(self.choices)
             ]
-        return _space_options("Next", "next", edicts.next)
+        return _space_options("Next", edicts.next)
+
+    def _best_gain(self, slot: int) -> int:
+        return max((row.gain for row in self._advice(slot)), default=0)
+
+    def likeliest(self) -> int | None:
+        """The line a step opens on: the Active tile the advisor rates best (the first on
+        a tie), the best choice, the Next tile below the space issued."""
+        edicts = self.state.edicts
+        if self.step == 1:
+            active = edicts.non_empty_active()
+            return max(active, key=lambda i: (self._best_gain(i), -i)) if active else None
+        if self.step == 2:
+            return 0
+        return self.slot
 
     @on(OptionList.OptionHighlighted, "#choices")
     def _explain(self, event: OptionList.OptionHighlighted) -> None:
@@ -151,12 +163,12 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
 
     def _prompt(self) -> str:
         if self.step == 1:
-            return "Step 1 of 3 · Which Active Edict do you issue?"
+            return "Step 1 of 3 · Which Active Edict do you issue? (its digit or Enter)"
         if self.step == 2 and self.fixed is not None:
-            return "Its reward is taken · Add or remove per kind (legal only, best income first)"
+            return "Its reward is taken · Add or remove per kind, best first (digit or Enter)"
         if self.step == 2:
-            return "Step 2 of 3 · Add or remove per kind (legal only, best income first)"
-        return "Step 3 of 3 · Which Next tile slides down into the empty Active space?"
+            return "Step 2 of 3 · Add or remove per kind, best first (digit or Enter)"
+        return "Step 3 of 3 · Which Next tile slides into the empty space? (digit or Enter)"
 
     def _summary(self) -> str:
         parts = []
@@ -171,7 +183,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
     def compose_body(self) -> ComposeResult:
         yield Label(self._prompt(), id="prompt")
         yield Label(self._summary(), id="summary", classes="muted")
-        yield OptionList(*self._options(), id="choices")
+        yield KeyedList(id="choices")
         yield Static("", id="allies")
 
     def on_mount(self) -> None:
@@ -180,10 +192,10 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
     def _show_step(self) -> None:
         self.query_one("#prompt", Label).update(self._prompt())
         self.query_one("#summary", Label).update(self._summary())
-        options = self.query_one("#choices", OptionList)
-        options.clear_options()
-        options.add_options(self._options())
-        focus_first_enabled(options)
+        options = self.query_one("#choices", KeyedList)
+        options.set_lines(self._options())
+        options.open_on(self.likeliest())
+        options.focus()
 
     def action_back(self) -> None:
         """Go back one step (from step 1 nothing happens)."""

@@ -1,6 +1,6 @@
-"""Visit the Market at your ship's port: how many sales and purchases, at the rates its
-tile shows (asked once, on the first visit to that port; the engine remembers them), with
-what you will hold afterwards."""
+"""Visit the Market at your ship's port: sell, buy or both (as many times as the visit
+allows), at the rates its tile shows (asked once, on the first visit to that port; the
+engine remembers them), with what you will hold afterwards."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label, OptionList, Select
 
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.search_select import move_on_after_pick
 from solo_deck import MarketTile, RuleError, Trade, describe_validation_error, market_trades
 from solo_deck.events import VisitMarket
@@ -28,10 +29,29 @@ RESOURCES = [("nothing", NOTHING), ("Grain", "grain"), ("Stone", "stone")]
 SIDES = {"sell": "You sell", "buy": "You buy"}
 
 
+def trade_text(tile: MarketTile, sells: int, buys: int) -> str:
+    """``Sell 1 Grain for 3 Augustales, buy 1 Stone for 2 Augustales``: what ``sells``
+    sales and ``buys`` purchases at ``tile`` do.
+
+    >>> tile = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
+    >>> trade_text(tile, 2, 0)
+    'Sell 2 Grain for 6 Augustales'
+    """
+    parts = []
+    for verb, trade, times in (("sell", tile.sell, sells), ("buy", tile.buy, buys)):
+        if trade is not None and times:
+            amount, coins = trade.amount * times, trade.augustales * times
+            parts.append(f"{verb} {amount} {trade.resource.capitalize()} for {coins} Augustales")
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
 class MarketModal(GameEventModal[VisitMarket]):
     """The Market tile (shown when known, else asked: what it buys from you and sells to
-    you, and for how many Augustales), then how many sales and purchases, and what you
-    will hold. Trade records."""
+    you, and for how many Augustales), then one list: each way to trade the visit allows
+    (sell, buy or both; more with a Workplace), with what you will hold. A known tile's
+    list opens on the likeliest trade; a tile just told opens on none (telling the tile
+    chooses no trade). A line's digit or Enter on it trades."""
 
     DIALOG_TITLE = "Visit the Market"
     OK_LABEL = "Trade"
@@ -41,7 +61,7 @@ class MarketModal(GameEventModal[VisitMarket]):
     MarketModal .market-row > .row-name { width: 11; }
     MarketModal .market-row > Select { width: 14; margin-right: 1; }
     MarketModal .market-row > Input { width: 6; margin-right: 1; }
-    MarketModal .count-row > Select { width: 8; margin-right: 3; }
+    MarketModal #trades { height: auto; max-height: 8; }
     """
 
     def __init__(
@@ -51,7 +71,10 @@ class MarketModal(GameEventModal[VisitMarket]):
         self.port = state.voyage.player
         markets = state.board.markets
         self.known: MarketTile | None = markets[self.port] if self.port < len(markets) else None
-        self.extra = market_trades(state).total - 2
+        self.allowed = market_trades(state)
+        self.counts: list[tuple[int, int]] = []
+        """The sales and purchases of each line of the list."""
+        self._shown: MarketTile | None = None
 
     # --- layout --------------------------------------------------------------------------
 
@@ -76,53 +99,37 @@ class MarketModal(GameEventModal[VisitMarket]):
                     yield Label("for")
                     yield Input(placeholder="coins", id=f"{side}-coins", compact=True)
                     yield Label("Augustales")
-        more = f" ({self.extra} more with your Workplace)" if self.extra else ""
-        yield Label(f"How many trades{more}:", classes="muted")
-        counts = [(str(n), n) for n in range(2 + self.extra)]
-        with Horizontal(classes="market-row count-row"):
-            yield Label("Sales")
-            yield Select(counts, allow_blank=False, id="sells", compact=True)
-            yield Label("Purchases")
-            yield Select(counts, allow_blank=False, id="buys", compact=True)
+        extra = self.allowed.total - 2
+        more = f" ({extra} more with your Workplace)" if extra else ""
+        yield Label(f"Sell, buy or both{more}: a line's digit, or Enter on it, trades.")
+        yield KeyedList(id="trades", compact=True)
         yield Label("", id="result", markup=False)
 
     def on_mount(self) -> None:
-        selects = list(self.query(Select))
-        for select in selects:
+        for select in self.query(Select):
             move_on_after_pick(self, select, partial(self._next_of, select))
-        if self.known is not None:
-            self._default_counts(self.known)
-        else:
-            self.query_one("#sells", Select).value = 1
-            self.query_one("#buys", Select).value = 1
         self._sync()
-        selects[0].focus()
+        if self.known is not None:
+            trades = self.query_one("#trades", KeyedList)
+            trades.open_on(self._likeliest(self.known))
+            trades.focus()
+        else:
+            self.query(Select).first().focus()
         self.show_refusal("visit_market")
 
     def _next_of(self, widget: Widget) -> Widget:
         """The field after ``widget`` (a pick in a list moves there)."""
-        chain = [w for w in self.query("Select, Input, #ok") if w.display and not w.disabled]
+        chain = [w for w in self.query("Select, Input, #trades") if w.display and not w.disabled]
         return chain[min(chain.index(widget) + 1, len(chain) - 1)] if widget in chain else widget
 
-    @staticmethod
-    def _offer(count: Select[int], offered: object) -> None:
-        """A count the tile does not offer shows 0 and is off; offered again, it is 1."""
-        if bool(offered) == (not count.disabled):
-            return
-        count.disabled = not offered
-        with count.prevent(Select.Changed):
-            count.value = 1 if offered else 0
-
-    def _default_counts(self, tile: MarketTile) -> None:
-        """One sale if you hold what it takes; one purchase if you can pay (after it)."""
+    def _likeliest(self, tile: MarketTile) -> int | None:
+        """One sale if you hold what it takes, one purchase if you can pay (after it)."""
         player = self.state.player
         sells = tile.sell is not None and getattr(player, tile.sell.resource) >= tile.sell.amount
         coins = player.augustales + (tile.sell.augustales if sells and tile.sell else 0)
         buys = tile.buy is not None and coins >= tile.buy.augustales
-        if not sells and not buys:
-            sells, buys = tile.sell is not None, tile.sell is None
-        self.query_one("#sells", Select).value = int(sells)
-        self.query_one("#buys", Select).value = int(buys)
+        wanted = (int(sells), int(buys))
+        return self.counts.index(wanted) if wanted in self.counts else None
 
     # --- what the player told ------------------------------------------------------------
 
@@ -154,44 +161,76 @@ class MarketModal(GameEventModal[VisitMarket]):
             raise ValueError("say what the tile shows: what it buys, what it sells, or both")
         return MarketTile(sell=sell, buy=buy)
 
-    def counts(self, tile: MarketTile) -> tuple[int, int]:
-        """Sales and purchases chosen (none of a trade the tile does not offer)."""
-        sells = self.query_one("#sells", Select).value
-        buys = self.query_one("#buys", Select).value
-        return (
-            sells if isinstance(sells, int) and tile.sell is not None else 0,
-            buys if isinstance(buys, int) and tile.buy is not None else 0,
-        )
-
-    def event(self) -> VisitMarket:
-        """The visit the fields describe (raises ``ValueError``)."""
-        tile = self.tile()
-        sells, buys = self.counts(tile)
+    def _visit(self, tile: MarketTile, sells: int, buys: int) -> VisitMarket:
         return VisitMarket(sells=sells, buys=buys, rates=None if self.known else tile)
 
-    # --- the result ----------------------------------------------------------------------
+    def event(self) -> VisitMarket:
+        """The visit the line chosen describes (raises ``ValueError``)."""
+        tile = self.tile()
+        index = self.query_one("#trades", KeyedList).highlighted
+        if index is None or index >= len(self.counts):
+            raise ValueError("choose what you trade: sell, buy or both")
+        return self._visit(tile, *self.counts[index])
+
+    # --- the list and the result ---------------------------------------------------------
 
     @on(Select.Changed)
     @on(Input.Changed)
     def _changed(self, event: Select.Changed | Input.Changed) -> None:
         self._sync()
 
+    @on(OptionList.OptionHighlighted, "#trades")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_result()
+
     def _sync(self) -> None:
-        """Show only the counts the tile offers, and what you will hold."""
-        result = self.query_one("#result", Label)
+        """List the trades the tile and the visit allow (again when the tile told
+        changes: nothing chosen then), and what you will hold."""
         try:
-            tile = self.tile()
+            tile: MarketTile | None = self.tile()
         except ValueError:
             tile = None
-        for side, count in (("sell", "#sells"), ("buy", "#buys")):
-            self._offer(self.query_one(count, Select), tile is None or getattr(tile, side))
-        if tile is None:
-            result.update("Tell what the tile shows to see what you will hold.")
-            result.remove_class("error-text")
+        if tile == self._shown and self.counts:
+            return
+        self._shown = tile
+        allowed = self.allowed
+        self.counts = [
+            (sells, buys)
+            for sells in range(allowed.sells + 1 if tile and tile.sell else 1)
+            for buys in range(allowed.buys + 1 if tile and tile.buy else 1)
+            if 0 < sells + buys <= allowed.total
+        ]
+        self.counts.sort(key=lambda c: (c[0] + c[1], c[0] == 0, c))
+        lines = []
+        for number, (sells, buys) in enumerate(self.counts, start=1):
+            assert tile is not None
+            why = self._why_not(self._visit(tile, sells, buys))
+            text = trade_text(tile, sells, buys) + (f" — {why}" if why else "")
+            lines.append(KeyedLine(str(number), text, disabled=why is not None))
+        trades = self.query_one("#trades", KeyedList)
+        trades.set_lines(lines)
+        self._show_result()
+
+    def _why_not(self, visit: VisitMarket) -> str | None:
+        try:
+            self.session.preview(visit)
+        except RuleError as exc:
+            return sentence(str(exc)).rstrip(".")
+        return None
+
+    def _show_result(self) -> None:
+        """What you will hold after the trade highlighted."""
+        result = self.query_one("#result", Label)
+        result.remove_class("error-text")
+        if self._shown is None:
+            result.update("Tell what the tile shows to see the trades.")
             return
         try:
             after, _ = self.session.preview(self.event())
-        except (RuleError, ValueError) as exc:
+        except ValueError:
+            result.update("No trade chosen yet.")
+            return
+        except RuleError as exc:
             result.update(f"Not possible: {sentence(str(exc))}")
             result.add_class("error-text")
             return
@@ -202,9 +241,12 @@ class MarketModal(GameEventModal[VisitMarket]):
             f"You will have {mine.grain} Grain, {mine.stone} Stone, "
             f"{mine.augustales} Augustales{extra}."
         )
-        result.remove_class("error-text")
 
     # --- the event -----------------------------------------------------------------------
+
+    def list_chosen(self) -> None:
+        """A line's digit or Enter on it trades: the list is the last choice."""
+        self.submit()
 
     def build_event(self) -> VisitMarket | None:
         try:
