@@ -19,6 +19,7 @@ from companion.ui.widgets.quick_pick import unkeyed
 from solo_deck import initial_state, parse_edict
 from solo_deck.events import (
     Build,
+    CheckBoard,
     Correct,
     Decline,
     Gain,
@@ -416,12 +417,23 @@ async def test_build_in_any_mix_asks_the_grain_only_when_several_mixes_are_possi
         await press(pilot, "t", "2")
         assert not app.screen.query_one("#grain", NumberField).display
         await press(pilot, "enter")  # T2A and T2B follow "T2": Enter builds T2
-    assert app.results == [Build(structure="tower", site="T2", grain=1, stone=0)]
+    # T2's cost is assumed: building there tells it as shown (asked once)
+    assert app.results == [
+        (
+            CheckBoard(board="castle_board", key="T2.cost", value="1 Stone"),
+            Build(structure="tower", site="T2", grain=1, stone=0),
+        )
+    ]
     app = mixed_build_host(tmp_path / "several", grain=1, stone=1)  # 1 Grain or 1 Stone
     async with app.shown() as pilot:
         await press(pilot, "t", "2", "enter")
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.display and grain.text == "1" and app.results == []
         assert "type the grain you pay" in app.dialog_error().lower()
-        await press(pilot, "tab", "0", "ctrl+s")
-    assert app.results == [Build(structure="tower", site="T2", grain=0, stone=1)]
+        await press(pilot, "tab", "tab", "0", "ctrl+s")  # past the assumed cost's field
+    assert app.results == [
+        (
+            CheckBoard(board="castle_board", key="T2.cost", value="1 Stone"),
+            Build(structure="tower", site="T2", grain=0, stone=1),
+        )
+    ]

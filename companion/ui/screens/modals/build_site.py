@@ -116,11 +116,14 @@ class SiteBuildModal(GameEventModal[Build]):
         """A site's cost told: the sites cost what the board now says."""
         super().board_told(state, ruleset)
         sites = self.query_one("#site", KeyedList)
-        here = sites.highlighted
+        here, typed = sites.highlighted, self.query_one("#grain", NumberField).text
         self._offer_lines(state, ruleset)
         sites.set_lines(self._keyed_lines())
         sites.open_on(here if here is not None and here < len(self.lines) else None)
         self._sync()
+        grain = self.query_one("#grain", NumberField)
+        if grain.display:  # what was typed stays (told as the Build is recorded)
+            grain.text = typed
 
     def chosen(self) -> SiteOffer | None:
         """The site highlighted (``None``: none can be built and paid)."""
