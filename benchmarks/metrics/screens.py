@@ -115,6 +115,11 @@ async def _frederick(settings: Settings, folder: Path) -> dict[str, Any]:
 async def _frederick_keys(
     app: Any, settings: Settings, found: dict[str, Any], probe: KeyProbe
 ) -> None:
+    # The End Phase opens after the round's last turn; its module is imported here, not in
+    # the press that first opens it: where byte-code is not written (PYTHONDONTWRITEBYTECODE,
+    # as on the machines the issue was measured on) that import compiles its sources first.
+    import companion.ui.screens.end_phase  # noqa: F401
+
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         session = app.session
