@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from benchmarks.game_gen import bench_setup, next_events
 from benchmarks.measure import Result, Settings, Workspace, load_json, median, spread, timed
 from benchmarks.metrics.engine import stats_result
+from benchmarks.metrics.key_probe import KeyProbe, cpu_stretch, summary
 from benchmarks.runner import SIZE, quiet, settle
 from solo_deck import Phase
 
@@ -91,11 +92,34 @@ def _to_frederick(session: Any, rng: random.Random) -> None:
             session.push(event)
 
 
-async def _frederick(settings: Settings, folder: Path) -> dict[str, list[float]]:
+def _turn_kind(app: Any, table: Any) -> str:
+    """What a turn led to, for the notes: a dialog or screen, a tile to type, or neither."""
+    if app.screen is not table:
+        return f"opened {type(app.screen).__name__}"
+    return "drew an Edict tile" if app.session.state.awaiting_reveal else "no tile drawn"
+
+
+async def _frederick(settings: Settings, folder: Path) -> dict[str, Any]:
     from companion.ui.app import StuporSoloApp
 
     app = StuporSoloApp(folder)
-    found: dict[str, list[float]] = {"turn": [], "toggle": [], "turn_cpu": [], "toggle_cpu": []}
+    found: dict[str, Any] = {"turn": [], "toggle": [], "turn_cpu": [], "toggle_cpu": []}
+    found.update(turn_counts=[], toggle_counts=[], kinds=[], stretch=[cpu_stretch()])
+    probe = KeyProbe()
+    with probe.installed():
+        await _frederick_keys(app, settings, found, probe)
+    found["stretch"].append(cpu_stretch())
+    return found
+
+
+async def _frederick_keys(
+    app: Any, settings: Settings, found: dict[str, Any], probe: KeyProbe
+) -> None:
+    # The End Phase opens after the round's last turn; its module is imported here, not in
+    # the press that first opens it: where byte-code is not written (PYTHONDONTWRITEBYTECODE,
+    # as on the machines the issue was measured on) that import compiles its sources first.
+    import companion.ui.screens.end_phase  # noqa: F401
+
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         session = app.session
@@ -113,17 +137,45 @@ async def _frederick(settings: Settings, folder: Path) -> dict[str, list[float]]
             order = ("toggle", "turn") if run % 2 == 0 else ("turn", "toggle")
             for which in order:
                 cpu: list[float] = []
-                elapsed = await press(pilot, "space" if which == "turn" else TOGGLE_KEY, cpu)
+                with probe.watching(app) as counts:
+                    elapsed = await press(pilot, "space" if which == "turn" else TOGGLE_KEY, cpu)
                 if which == "turn" and len(session.require_game().events) != before + 1:
                     raise RuntimeError("space did not resolve Frederick's turn")
                 if run:
                     found[which].append(elapsed)
                     found[f"{which}_cpu"].extend(cpu)
+                    found[f"{which}_counts"].append(counts)
+                    if which == "turn":
+                        found["kinds"].append((_turn_kind(app, table), elapsed, cpu[0]))
                 if app.screen is not table:  # a follow-up screen: not part of the turn
                     app.pop_screen()
                 app.set_focus(None)
                 await quiet(pilot)  # the delayed odds and forecast: not part of the key
-    return found
+
+
+def _waited_for(found: dict[str, Any]) -> list[str]:
+    """The notes that say what the keys waited for, by kind of turn, and how busy the CPU
+    was (see :mod:`benchmarks.metrics.key_probe`)."""
+    kinds: dict[str, list[tuple[float, float]]] = {}
+    for kind, elapsed, cpu in found["kinds"]:
+        kinds.setdefault(kind, []).append((elapsed, cpu))
+    by_kind = "; ".join(
+        f"{kind}: {len(rows)}, {median([r[0] for r in rows]):.0f} ms "
+        f"(CPU {median([r[1] for r in rows]):.0f} ms)"
+        for kind, rows in sorted(kinds.items(), key=lambda item: -len(item[1]))
+    )
+    before, after = found["stretch"]
+    waits = median(found["turn"]) - median(found["turn_cpu"])
+    return [
+        f"what space waited for (median per press): {summary(found['turn_counts'])}",
+        f"what '{TOGGLE_KEY}' waited for: {summary(found['toggle_counts'])}",
+        f"the turns by what they led to: {by_kind}",
+        f"the CPU was shared: a fixed computation took {before:.2f}× its CPU time before the "
+        f"presses and {after:.2f}× after (1.0: a CPU to spare). Space is mostly CPU "
+        f"(its waits, frames and the game file's disk sync, about {waits:.0f} ms); "
+        f"'{TOGGLE_KEY}' is mostly waiting for frames, so a shared CPU stretches the first "
+        "and hardly the second: the ratio then moves toward the CPU ratio",
+    ]
 
 
 INSIGHT_GROUP = "insight"
@@ -391,6 +443,7 @@ def frederick_turn(settings: Settings, space: Workspace) -> Result:
             f"{spread(toggles)}",
             f"CPU time of the process (less sensitive to a busy machine): {cpu_turn:.1f} ms vs "
             f"{cpu_toggle:.1f} ms, ratio {cpu_turn / cpu_toggle:.2f}",
+            *_waited_for(found),
         ],
     )
 

@@ -15,7 +15,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.events import Resize
+from textual.reactive import Reactive
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Header, Input, Label
 
 from companion.formatting import plural
@@ -69,10 +71,16 @@ class TableScreen(FollowThroughScreen):
     TableScreen #steps { min-height: 10; }
     TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
+    TableScreen #reveal-field > .edict-feedback { min-height: 2; }
     TableScreen KeyFooter .key-footer--description { padding: 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(TABLE_KEYS))
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's, without its repaint of the whole screen at each focus change: the widgets
+    that gain and lose the focus are restyled and repainted all the same, and the tile
+    field takes the focus after most of Frederick's turns (issue 26: a third of the key)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -172,6 +180,15 @@ class TableScreen(FollowThroughScreen):
         if state.awaiting_reveal:  # the odds lines push the tile field down
             self.call_after_refresh(self._keep_field_in_view)
 
+    def _fold_hidden_field(self) -> None:
+        """Give the hidden tile field's rows to What to do when its text needs them (a
+        long turn of Frederick's): the Table never scrolls as a whole, nor hides the end
+        of what to do. Only then is it laid out again."""
+        steps = self.query("#lower > #instructions")
+        asking = self.view is None or bool(self.view.state.awaiting_reveal)
+        if steps and steps.first().max_scroll_y > 0 and not asking:
+            self.query_one("#reveal-field").display = False
+
     def _keep_field_in_view(self) -> None:
         """Scroll the tile field into view once laid out, if it fell below the bottom (the
         panels above it grew: a tablet's 42 rows with the big buttons). A field already in
@@ -196,7 +213,10 @@ class TableScreen(FollowThroughScreen):
         # An inline style, not a class: it applies now, in the same frame as the panels;
         # a class change is restyled a frame later and costs a second layout and refresh.
         field.styles.visibility = "visible" if asking else "hidden"
-        field.display = asking  # a hidden field takes no rows: the Table never scrolls
+        if asking or self._narrow_layout:  # rows are few there: the hidden field takes none
+            field.display = asking
+        else:  # it keeps its rows (no second layout when it shows) unless text needs them
+            self.call_after_refresh(self._fold_hidden_field)
         if asking:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
             left = state.edicts.pile  # counted after the draw: 0 means this was the last

@@ -1,0 +1,48 @@
+"""Frederick's turn is drawn in one pass (issue 26, "Frederick's turn key"): a turn that
+draws a Next tile lays the Table out once and repaints only what changed, where it
+used to lay it out twice (the field took rows it had not) and repaint the whole screen
+(Textual repaints it at each focus change; the field takes the focus).
+
+Counted with the benchmarks' probe (:mod:`benchmarks.metrics.key_probe`), not timed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual._compositor import Compositor, LayoutUpdate
+
+from benchmarks.metrics.key_probe import KeyProbe
+from companion.ui.app import StuporSoloApp
+from tests.app.game_script import SUMMON_GISELE
+from tests.app.pilot_helpers import SIZE, idle_turn, open_table, press_and_settle
+
+
+async def test_a_turn_that_draws_a_tile_is_one_layout_and_no_full_repaint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full: list[bool] = []
+    original = Compositor.render_full_update
+
+    def counted(self: Compositor, simplify: bool = False) -> LayoutUpdate:
+        full.append(simplify)
+        return original(self, simplify=simplify)
+
+    monkeypatch.setattr(Compositor, "render_full_update", counted)
+    app = StuporSoloApp(tmp_path, insight=False)
+    probe = KeyProbe()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot, *SUMMON_GISELE)
+        # Frederick's first turn draws a tile: the field is laid out for the first time
+        await press_and_settle(pilot, "space", "2", "k", "enter")
+        await idle_turn(pilot)
+        assert not app.session.state.awaiting_reveal
+        full.clear()
+        with probe.installed(), probe.watching(app) as counts:
+            await press_and_settle(pilot, "space")
+        assert app.session.state.awaiting_reveal  # the turn drew a Next tile
+        assert app.focused is not None and app.focused.parent is not None
+        assert app.focused.parent.id == "reveal-field"
+    assert counts.layouts == 1
+    assert full == []
