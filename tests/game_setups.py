@@ -18,6 +18,7 @@ from solo_deck import (
     Ruleset,
     SoloDeck,
     checked_board,
+    correct_board,
     load_default_deck,
     load_ruleset,
     parse_edict,
@@ -27,14 +28,17 @@ from solo_deck.events import Event, FrederickTurn, Pass, RevealEdict
 from solo_deck.model.deck import DeckMode
 
 
-def checked_ruleset() -> Ruleset:
+def checked_ruleset(marked_ally_space: int | None = None) -> Ruleset:
     """The packaged ruleset with every board checked (the packaged values, all ``yours``):
     the boards of a player who checked them against their box, so no move asks about an
-    assumed value."""
+    assumed value; with ``marked_ally_space``, their Player Board's Edict mark is on that
+    Ally space (the packaged board marks the first, so the first Summon issues an Edict)."""
     packaged = load_ruleset()
-    return with_boards(
-        packaged, {field: checked_board(getattr(packaged, field)) for field in BOARDS}
-    )
+    boards = {field: getattr(packaged, field) for field in BOARDS}
+    if marked_ally_space is not None:
+        mark = str(marked_ally_space)
+        boards["player_board"] = correct_board(boards["player_board"], "marked_ally_space", mark)
+    return with_boards(packaged, {field: checked_board(board) for field, board in boards.items()})
 
 
 # Three Active and three Next tiles used by most game tests. They are chosen so that the

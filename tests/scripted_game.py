@@ -16,15 +16,7 @@ says what it changes; the running totals are in the comments.
 
 from __future__ import annotations
 
-from solo_deck import (
-    BOARDS,
-    GameSetup,
-    SoloGame,
-    checked_board,
-    correct_board,
-    load_default_deck,
-    with_boards,
-)
+from solo_deck import GameSetup, SoloGame, load_default_deck
 from solo_deck.events import (
     Build,
     CastleIncome,
@@ -48,7 +40,6 @@ from solo_deck.events import (
 from solo_deck.model.board import MarketTile, Trade
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant, MainAction
-from solo_deck.model.player_board import PlayerBoard
 from tests.game_setups import KNOWN_BOARD, checked_ruleset, edict_setup
 
 PORT_ALLIES = ("gisela", "castellan", None, None, None)
@@ -61,19 +52,10 @@ THREE_AUGUSTALES = Grant(gain=Gains(augustales=3))
 """What is printed under Active I: told the first time it is taken."""
 
 
-def checked_player_board() -> PlayerBoard:
-    """The Player Board of this game: the packaged one, checked, with the Edict mark on the
-    third Ally space."""
-    packaged = BOARDS["player_board"].packaged()
-    board: PlayerBoard = checked_board(correct_board(packaged, "marked_ally_space", "3"))
-    return board
-
-
 def tableau_setup() -> GameSetup:
     """The setup of the tableau game."""
-    ruleset = with_boards(checked_ruleset(), {"player_board": checked_player_board()})
     return edict_setup(
-        ruleset=ruleset,
+        ruleset=checked_ruleset(marked_ally_space=3),
         pile=0,
         deck_mode="table",
         port_allies=PORT_ALLIES,

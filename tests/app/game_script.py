@@ -1,6 +1,7 @@
 """A simple solo game for the app tests: the virtual deck, a small Edict pile so the game
 ends within a few rounds, and your turns played as a face-down card whose action you let go
-(the quickest legal turn). :func:`play_in_engine` plays it to its end through the engine.
+(the quickest legal turn), on boards you checked (your Player Board's Edict mark on the
+third Ally space). :func:`play_in_engine` plays it to its end through the engine.
 
 The full tableau game (a Keep with its Edict, a Great Structure, a Market, a City Bonus...)
 played by keys is tests/scripted_game.py's."""
@@ -21,6 +22,7 @@ from solo_deck.events import (
     ScoreAllyIncome,
     SummonAlly,
 )
+from tests.game_setups import checked_ruleset
 
 SEED = 3
 ACTIVE = ("2T 1W", "1C 2S", "3K")
@@ -38,6 +40,7 @@ def script_setup() -> GameSetup:
         edict_pile=PILE,
         seed=SEED,
         port_allies=PORT_ALLIES,
+        ruleset=checked_ruleset(marked_ally_space=3),
     )
 
 

@@ -31,7 +31,7 @@ from tests.game_setups import KNOWN_BOARD, edict_setup
 
 
 def _row(app: Any, selector: str = "#assumed") -> AssumedValue:
-    row = app.screen.query_one(selector, AssumedValue)
+    row: AssumedValue = app.screen.query_one(selector, AssumedValue)
     return row
 
 
