@@ -70,7 +70,7 @@ def test_keys_and_taps_start_a_game_and_play_frederick(
     until(lambda: (data_folder / "current_game.json").exists(), what="the new game's file")
     assert saved_events(data_folder) == []
     page.tap_text(r"Play card(?=\s+Continue)")  # the big button
-    page.keys("Enter", "Enter")  # face down: Promote; Play
+    page.keys("Enter")  # face down: Promote, the line it opens on; Enter plays it
     page.tap_text(r"Decline \(ctrl\+d\)")  # let the Promote go, by its button
     until(lambda: saved_events(data_folder) == ["play_card", "decline"], what="the turn")
     page.tap_text(r"Frederick(?=\s+Play card)")
