@@ -11,8 +11,7 @@ scoring), ``insight/`` (odds, forecast, advisor), ``data/`` (the rules data and 
 loaders), ``reference/`` (an entry for every component, written from the data, and its
 search) and ``compat/`` (documents of earlier versions); :mod:`solo_deck.game`,
 :mod:`solo_deck.events`, :mod:`solo_deck.setup` and :mod:`solo_deck.queries` at the top.
-Front ends import the names below (and the events from :mod:`solo_deck.events`), never
-the subpackages.
+Front ends import the names below (and :mod:`solo_deck.events`), never the subpackages.
 
 Importing the package is cheap: each public name is imported from its module on first
 use (PEP 562), so a program that needs only a part of the engine, such as the app's Start

@@ -29,9 +29,20 @@ def main(argv: list[str] | None = None) -> int:
     from companion.config import config_from_environment
     from companion.ui.app import StuporSoloApp
 
+    class ServedApp(StuporSoloApp):
+        CSS_PATH = str(
+            Path(sys.modules[StuporSoloApp.__module__].__file__ or "").parent / "companion.tcss"
+        )
+
+        def on_mount(self) -> None:
+            """The app's start; a page come back (``--resume``) opens the saved game at
+            once, as after a take over."""
+            super().on_mount()
+            if resume and not self.read_only and self.session.has_saved_game():
+                self.call_after_refresh(self._resume_after_take_over)
+
     config = config_from_environment(args[1] if len(args) == 2 else None)
-    app = StuporSoloApp(Path(args[0]), config=config)
-    app.resume_at_start = resume
+    app = ServedApp(Path(args[0]), config=config)
     app.run()
     return app.return_code or 0
 

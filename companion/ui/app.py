@@ -105,8 +105,6 @@ class StuporSoloApp(App[None]):
         """True when another copy holds the data: nothing may be written."""
         self.input_gate = InputGate()
         """Background work (the Table's odds and forecast) pauses while input arrives."""
-        self.resume_at_start = False
-        """Open the saved game at once (a served page that reconnected)."""
         self.let_go = False
         """True once this copy has let another take the data over (it is quitting)."""
         self.type_ahead = TypeAhead(self)
@@ -220,8 +218,6 @@ class StuporSoloApp(App[None]):
                 return
         self._begin_writing()
         self.push_screen(StartScreen())
-        if self.resume_at_start and self.session.has_saved_game():  # a page come back
-            self.call_after_refresh(self._resume_after_take_over)
 
     def _begin_writing(self) -> None:
         """This copy holds the data: clean up after a crash, use the saved theme, and
