@@ -33,12 +33,14 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmarks.measure import REPO, Result, Settings, Workspace, clean_env, median, spread
 from benchmarks.runner import quiet, settle
 
+T = TypeVar("T")
 MARKER = "Frederick's last card"
 VIEWPORT = (1024, 768)
 """The page's size: a tablet in landscape."""
@@ -142,7 +144,9 @@ def _wait(check: Any, what: str, seconds: float = WAIT_SECONDS) -> None:
         time.sleep(0.02)
 
 
-def _browser_presses(settings: Settings, folder: Path, chromium: str) -> dict[str, Any]:
+def in_served_chromium(folder: Path, chromium: str, work: Callable[[Any, str], T]) -> T:
+    """``work(browser, url)`` with ``stupor-solo serve`` on ``folder`` and a headless
+    Chromium; both stopped afterwards (the server by ctrl+c, ended if it does not stop)."""
     from playwright.sync_api import sync_playwright
 
     process, url = _serve(folder)
@@ -152,7 +156,7 @@ def _browser_presses(settings: Settings, folder: Path, chromium: str) -> dict[st
                 executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"]
             )
             try:
-                return _in_page(settings, browser, url)
+                return work(browser, url)
             finally:
                 browser.close()
     finally:
@@ -162,6 +166,12 @@ def _browser_presses(settings: Settings, folder: Path, chromium: str) -> dict[st
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def _browser_presses(settings: Settings, folder: Path, chromium: str) -> dict[str, Any]:
+    return in_served_chromium(
+        folder, chromium, lambda browser, url: _in_page(settings, browser, url)
+    )
 
 
 def _in_page(settings: Settings, browser: Any, url: str) -> dict[str, Any]:

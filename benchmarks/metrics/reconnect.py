@@ -15,14 +15,17 @@ reload). The first round of each warms up and is not counted.
 
 from __future__ import annotations
 
-import signal
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.measure import Result, Settings, Workspace, median, spread
-from benchmarks.metrics.browser import WAIT_SECONDS, _serve, find_chromium, saved_game
+from benchmarks.metrics.browser import (
+    WAIT_SECONDS,
+    find_chromium,
+    in_served_chromium,
+    saved_game,
+)
 
 VIEWPORT = (390, 844)
 """A phone: the device that sleeps and drops its connection."""
@@ -110,30 +113,14 @@ def _rounds(settings: Settings, browser: Any, url: str) -> dict[str, list[float]
 
 def reconnect(settings: Settings, space: Workspace) -> Result:
     """See the module."""
-    from playwright.sync_api import sync_playwright
-
     chromium = find_chromium()
     if chromium is None:
         raise RuntimeError("no chromium on this machine (apt-get install chromium)")
     folder: Path = space.data_dir()
     saved_game(folder, frederick_next=False)
-    process, url = _serve(folder)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"]
-            )
-            try:
-                found = _rounds(settings, browser, url)
-            finally:
-                browser.close()
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    found = in_served_chromium(
+        folder, chromium, lambda browser, url: _rounds(settings, browser, url)
+    )
     back, reload = found["back"], found["reload"]
     return Result(
         "reconnect",
