@@ -131,11 +131,10 @@ async def test_promote_asks_the_arrows_grain(tmp_path: Path) -> None:
     session = new_session(tmp_path, [Gain(grain=1), face_down("promote")], ruleset=load_ruleset())
     app = Host(session, PromoteModal)
     async with app.shown() as pilot:
-        await press_and_settle(pilot, "enter")  # Specialist 1, entering: Path A
-        row = _row(app)
+        row = _row(app)  # the dialog opens on Specialist 1 entering Path A
         assert row.unchecked is not None and row.unchecked.fact.key == "arrow.A1"
         row.query_one(Input).value = "1"
-        await confirm(pilot)
+        await press_and_settle(pilot, "enter")  # Enter on the line promotes
     assert app.results == [
         (
             CheckBoard(board="workplace_area", key="arrow.A1", value="1"),

@@ -143,15 +143,17 @@ class PromoteModal(GameEventModal[Promote]):
     def _sync(self) -> None:
         """Show what the Specialist will reach and the arrow's Grain."""
         chosen = self.chosen()
-        self.query_one(AssumedValue).show(None)
+        row = self.query_one(AssumedValue)  # shown again unchanged, it keeps what was typed
         self.query_one("#grain", NumberField).display = True
         reach = self.query_one("#reach", Label)
         if chosen is None:
+            row.show(None)
             reach.update("No Specialist highlighted can move.")
             return
         specialist = chosen[1]
         path = specialist.path or chosen[2]
         if path is None:
+            row.show(None)
             reach.update("")
             return
         into = specialist.space + 1
