@@ -108,7 +108,7 @@ async def test_a_build_typed_at_full_speed_records_what_the_same_keys_record_slo
 
     slow, keys = await _events_after(tmp_path / "slow", slowly)
     assert [e.type for e in slow] == ["play_card", "build"]
-    assert len(keys) > 5
+    assert len(keys) >= 4  # several keys, each typed before the one before is answered
 
     async def at_once(app: StuporSoloApp, pilot: Any) -> None:
         await type_ahead(pilot, keys)
