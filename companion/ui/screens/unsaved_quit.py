@@ -60,7 +60,7 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
             with Horizontal(classes="dialog-buttons"):
                 yield action_button("Retry the save (r)", "retry", "primary")
                 yield action_button("Export (e)", "export")
-                yield action_button("Quit anyway (ctrl+q)", "quit_anyway", "error")
+                yield action_button("Quit anyway (ctrl+q)", "quit_anyway", "error", focusable=False)
                 yield action_button("Stay (esc)", "stay")
         yield KeyFooter()
 

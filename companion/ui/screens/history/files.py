@@ -73,7 +73,7 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
             yield Label("", id="export-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield action_button("Export (ctrl+s)", "export", "primary")
-                yield action_button("Cancel (esc)", "cancel")
+                yield action_button("Cancel (esc)", "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -53,7 +53,7 @@ class BoardFactModal(OpensAtOnce, ModalScreen[Any]):
             yield Label("", id="fact-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield action_button("Apply (enter)", "apply", "primary")
-                yield action_button("Cancel (esc)", "cancel")
+                yield action_button("Cancel (esc)", "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

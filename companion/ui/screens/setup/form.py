@@ -151,7 +151,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             )
             with Horizontal(id="setup-buttons"):
                 yield action_button("Start game", "start_game", "primary")
-                yield action_button("Back", "back")
+                yield action_button("Back (esc)", "back", focusable=False)
         yield KeyFooter()
 
     def _choices(self) -> ComposeResult:
