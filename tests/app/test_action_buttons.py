@@ -91,3 +91,30 @@ async def test_the_save_button_saves_the_edited_card_like_its_key(tmp_path: Path
     assert saved is not None
     assert saved.model_dump(exclude={"source"}) == card.model_dump(exclude={"source"})
     assert saved.source == "checked by the player"
+
+
+THROW_AWAY: dict[str, tuple[Callable[[], ModalScreen[Any]], str]] = {
+    "export-cancel": (lambda: ExportModal([sample_record(1)]), "#cancel"),
+    "card-cancel": (lambda: CardEditorModal(load_default_deck().cards[0]), "#cancel"),
+    "unsaved-quit-anyway": (UnsavedQuitScreen, "#quit-anyway"),
+}
+
+
+@pytest.mark.parametrize("name", THROW_AWAY)
+async def test_no_tab_and_enter_reaches_a_button_that_throws_something_away(
+    tmp_path: Path, name: str
+) -> None:
+    """Issue 26: Cancel, Quit anyway and the like lose what was typed or the game: they are
+    out of the Tab order (their key, in the label and the footer, and a tap press them)."""
+    make, selector = THROW_AWAY[name]
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = make()
+        await app.push_screen(dialog)
+        await settle(pilot)
+        button = dialog.query_one(selector, Button)
+        assert button not in dialog.focus_chain
+        for _ in range(len(dialog.focus_chain) + 1):
+            await pilot.press("tab")
+            assert app.focused is not button

@@ -112,7 +112,7 @@ async def test_correct_a_number(tmp_path: Path) -> None:
         texts = [t for t, _ in option_texts(app, "targets")]
         assert len(texts) == len(correction_targets(app.session.state))
         assert texts[0].startswith("Your VP") and texts[0].endswith(" 0")
-        await pilot.press("enter")  # Your VP → the value field, prefilled and selected
+        await pilot.press("tab")  # Your VP → the value field, prefilled and selected
         await pilot.pause()
         await type_and_enter(pilot, "-2")
         assert app.results == []
@@ -131,7 +131,7 @@ async def test_correct_an_edict_space(tmp_path: Path) -> None:
         await pilot.press(*down_to(app, "edicts.next.1"))
         await pilot.pause()
         assert app.screen.query_one("#value").value == "1C"  # type: ignore[attr-defined]
-        await pilot.press("enter")
+        await pilot.press("tab")
         await type_and_enter(pilot, "2q")
         message = str(app.screen.query_one("#value-message", Label).content)
         assert "not an edict letter" in message
@@ -145,7 +145,7 @@ async def test_correct_an_edict_space_to_empty(tmp_path: Path) -> None:
     app = host(tmp_path, CorrectModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*down_to(app, "edicts.active.2"), "enter", "backspace", "enter")
+        await pilot.press(*down_to(app, "edicts.active.2"), "tab", "backspace", "enter")
         await pilot.pause()
     assert app.results == [Correct(target="edicts.active.2", value=None)]
 
@@ -162,11 +162,13 @@ async def test_name_the_ally_at_your_port(tmp_path: Path) -> None:
             "Roma (your ship) · Ally: not named yet",
             "Roma (your ship) · Advanced card: not named yet",
         ]
-        await pilot.press("enter")  # to the name
+        await pilot.press("enter")  # the line is chosen; the name is still to give
         await pilot.pause()
-        await pilot.press("enter", "down", "enter")  # unknown → Altair
+        assert app.focused is app.screen.query_one("#spaces")  # Enter stays
+        await pilot.press("tab", "enter", "down", "enter")  # to the name: unknown → Altair
         await pilot.pause()
-        await pilot.press("enter")  # the Record button has the focus now
+        assert app.focused is app.screen.query_one("#who")  # the pick keeps the focus
+        await pilot.press("ctrl+s")
         await pilot.pause()
     assert app.results == [NameAlly(port=0, space=0, ally_id="altair")]
 
@@ -175,11 +177,11 @@ async def test_name_a_card_elsewhere(tmp_path: Path) -> None:
     app = host(tmp_path, NamePortModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("down", "down", "down", "enter")  # Alexandria's card
+        await pilot.press("down", "down", "down", "tab")  # Alexandria's card
         await pilot.pause()
         await pilot.press("enter", "down", "down", "enter")  # unknown → A1 → A2
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
     assert app.results == [NameCard(port=1, space=0, card_id="A2")]
 
@@ -219,7 +221,7 @@ async def test_correct_a_ship_by_port_name(tmp_path: Path) -> None:
     app = host(tmp_path, CorrectModal)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*down_to(app, "voyage.frederick"), "enter")
+        await pilot.press(*down_to(app, "voyage.frederick"), "tab")
         await pilot.pause()
         app.screen.query_one("#value").value = ""  # type: ignore[attr-defined]
         await type_and_enter(pilot, "tunis")

@@ -287,12 +287,16 @@ async def test_allies_show_their_tile_number_and_lie_in_one_port_only(tmp_path: 
 # --- keys -----------------------------------------------------------------------------
 
 
-async def test_enter_in_a_field_moves_to_the_next(tmp_path: Path) -> None:
+async def test_enter_in_a_field_stays_there_and_tab_moves_on(tmp_path: Path) -> None:
+    """Issue 26: Enter moved to the next field, so the Tab a player pressed after it skipped
+    one (a port's Ally went unnamed). The focus moves only by Tab (or a tap)."""
     async with setup_form(tmp_path) as (app, pilot, screen):
         edict_input(screen, "active-1").focus()
         await press_and_settle(pilot, "2", "t", "enter")
-        assert app.focused is edict_input(screen, "active-2")
+        assert app.focused is edict_input(screen, "active-1")
         assert app.session.game is None
+        await press_and_settle(pilot, "tab")
+        assert app.focused is edict_input(screen, "active-2")
 
 
 async def test_escape_goes_back_without_starting(tmp_path: Path) -> None:

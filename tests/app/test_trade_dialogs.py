@@ -55,17 +55,20 @@ async def test_buy_unknown_card_paid_with_an_action_card(tmp_path: Path) -> None
     app = face_down_host(tmp_path, BuyCardModal, "purchase")
     async with app.shown() as pilot:
         await press(pilot, "a", "7", "enter")
-        assert app.screen.query_one("#card", Select).value == "A7"
+        card = app.screen.query_one("#card", Select)
+        assert card.value == "A7"
         assert "remove one of your Action cards" in app.text_of("#price")
         removes = app.screen.query_one("#removes", Select)
+        assert app.screen.focused is card  # the pick keeps the focus
+        await press(pilot, "tab")
         assert app.screen.focused is removes
         await confirm_refused(pilot, "choose the card you remove")  # no card named to remove
         labels = app.select_labels("#removes")
         assert "House card: +2 Augustales, then buy an Advanced card" in labels
         removes.focus()
         await press(pilot, "enter", "down", "enter")  # the first card under the blank
-        assert app.screen.focused is app.screen.query_one("#ok")
-        await press(pilot, "enter")
+        assert app.screen.focused is removes
+        await press(pilot, "ctrl+s")
     first_house_card = app.results[0].removes
     # Issue 25: the removed card comes from your hand unless you untick it (5 cards held).
     assert app.results == [BuyCard(space=0, card_id="A7", removes=first_house_card, from_hand=True)]
@@ -97,8 +100,9 @@ async def test_buy_too_dear_refused_inline(tmp_path: Path) -> None:
 
 async def first_visit(app: Host, pilot: Any) -> None:
     """Tell the tile: it buys 1 Grain for 3 Augustales (and sells nothing)."""
-    await press(pilot, "enter", "down", "enter")  # Grain; Enter moves on to the amount
-    await press(pilot, "1", "tab", "3")
+    await press(pilot, "enter", "down", "enter")  # Grain; the pick keeps the focus
+    assert app.screen.focused is app.screen.query_one("#sell-what", Select)
+    await press(pilot, "tab", "1", "tab", "3")
 
 
 def trade_lines(app: Host) -> list[tuple[str, bool]]:
@@ -172,7 +176,7 @@ async def test_market_known_from_setup_opens_on_both_trades_and_takes_a_digit(
 async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, MarketModal, "market", [Gain(grain=-1)])
     async with app.shown() as pilot:
-        await press(pilot, "enter", "down", "enter", "x")
+        await press(pilot, "enter", "down", "enter", "tab", "x")
         await confirm(pilot)
         assert "type the amount and the Augustales" in app.dialog_error()
         app.screen.query_one("#sell-amount", Input).focus()

@@ -115,3 +115,39 @@ async def test_a_build_typed_at_full_speed_records_what_the_same_keys_record_slo
 
     fast, _ = await _events_after(tmp_path / "fast", at_once)
     assert [e.model_dump() for e in fast] == [e.model_dump() for e in slow]
+
+
+async def test_pilot_press_with_every_key_at_once_types_the_form_and_a_build(
+    tmp_path: Path,
+) -> None:
+    """The same two, with Textual's own ``pilot.press`` given every key in one call: the
+    keys through the flows of issue 26 (Enter plays a card, Tab moves on, no focus moves by
+    itself). ``pilot.press`` lets the app's message loop run between two keys, so it is
+    gentler than a terminal: the tests above, which hand the app every key at once, are the
+    ones that fail without the type-ahead queue."""
+    app = StuporSoloApp(tmp_path / "form", insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(*form_keys())
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen), app.screen
+        setup = app.session.setup
+        typed = [str(tile) for tile in (*setup.active_edicts, *setup.next_edicts)]
+        assert typed == [str(tile) for tile in _parsed(TILES)]
+        assert setup.edict_pile == int(PILE)
+
+    async def slowly(app: StuporSoloApp, pilot: Any) -> list[str]:
+        driver = RecordingDriver(app, pilot)
+        for event in BUILD:
+            await driver.play(event)
+        await settle(pilot)
+        return driver.pressed
+
+    slow, keys = await _events_after(tmp_path / "slow", slowly)
+
+    async def pressed_at_once(app: StuporSoloApp, pilot: Any) -> None:
+        await pilot.press(*keys)
+        await settle(pilot)
+
+    fast, _ = await _events_after(tmp_path / "fast", pressed_at_once)
+    assert [e.model_dump() for e in fast] == [e.model_dump() for e in slow]

@@ -155,8 +155,7 @@ def test_a_phone_shows_frederick_s_instructions_without_scrolling(
     try:
         page = open_page(390, 844)
         page.open(served.url)
-        page.keys("r", pause=800)  # resume
-        page.keys("Space")  # Frederick's turn (the tablet test taps it)
+        page.keys("r", "Space", pause=0)  # resume; Frederick's turn (typed ahead)
         until(lambda: "frederick_turn" in saved_events(data_folder), what="his turn")
         page.picture("phone-frederick-turn")  # the README's picture
         screen = page.screen()

@@ -16,6 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Label, Static
 
 from companion.formatting import plural
@@ -95,7 +96,7 @@ class EndPhaseScreen(FollowThroughScreen):
         table.add_columns("Ally", "Kind", "Condition", "VP", "Why")
         self.query_one("#step-hand").border_title = "1 · Refill your hand"
         super().on_mount()
-        self.focus_next_step()
+        self.focus_next_step(force=True)
 
     def redraw(self) -> None:
         """Draw every step from the current state and light the keys the engine allows."""
@@ -285,8 +286,10 @@ class EndPhaseScreen(FollowThroughScreen):
         if not self.apply(result):
             self.focus_next_step()
 
-    def focus_next_step(self) -> None:
-        """Focus the button of the next step (or the first Ally left to name)."""
+    def focus_next_step(self, force: bool = False) -> None:
+        """Focus the button of the next step when the screen opens (``force``: after an
+        undo too) or when the focus has nowhere to stay (the button of a step just done);
+        else the focus stays where the player put it."""
         state, progress = self.state, self.state.end_phase
         optional = self.castle_income_optional(state, self.session.allowed())
         order = [
@@ -296,9 +299,11 @@ class EndPhaseScreen(FollowThroughScreen):
             (not progress.reorganised, "#reorganise-ok"),
         ]
         target = next((selector for due, selector in order if due), "#end-ok")
-        self.call_after_refresh(self._focus_widget, target)
+        self.call_after_refresh(self._focus_widget, target, force)
 
-    def _focus_widget(self, selector: str) -> None:
+    def _focus_widget(self, selector: str, force: bool) -> None:
+        if not force and can_keep_focus(self.focused):
+            return
         found = self.query(selector)
         if found and self.is_current:
             found.first().focus()
@@ -357,7 +362,7 @@ class EndPhaseScreen(FollowThroughScreen):
             self.dismiss()
             return
         self._draw_if_stale()
-        self.focus_next_step()
+        self.focus_next_step(force=True)
 
     def action_back(self) -> None:
         """Back to the Table; the steps done so far stay done."""
@@ -375,6 +380,14 @@ class EndPhaseScreen(FollowThroughScreen):
             "end-ok": self.action_final_score if over else self.action_end_round,
         }
         actions[event.button.id or "end-ok"]()
+
+
+def can_keep_focus(widget: Widget | None) -> bool:
+    """True when ``widget`` (the focused one) is a button shown and enabled: the focus
+    stays there."""
+    if not isinstance(widget, Button) or widget.disabled:
+        return False
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
 def side_lines(state: GameState) -> list[str]:

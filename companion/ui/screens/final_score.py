@@ -164,8 +164,10 @@ class FinalScoreScreen(GameScreen[None]):
 
     @on(Input.Submitted)
     def _count_submitted(self, event: Input.Submitted) -> None:
+        """Enter stays in the count (the focus moves only by Tab or a tap) and says which
+        keys move on and save."""
         event.stop()
-        self.focus_next()
+        self.notify("Tab moves to the next count; ctrl+s saves the game.", timeout=4)
 
     # --- saving -------------------------------------------------------------------------
 

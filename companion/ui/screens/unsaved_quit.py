@@ -23,6 +23,7 @@ from companion.ui.host import Hosted
 from companion.ui.keys import UNSAVED_QUIT_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 
 
@@ -51,7 +52,7 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
                 id="unsaved-text",
                 markup=False,
             )
-            yield Input(
+            yield FieldInput(
                 placeholder="another file for the game, e.g. ~/stupor-game.json",
                 id="unsaved-path",
             )
@@ -59,7 +60,7 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
             with Horizontal(classes="dialog-buttons"):
                 yield action_button("Retry the save (r)", "retry", "primary")
                 yield action_button("Export (e)", "export")
-                yield action_button("Quit anyway (ctrl+q)", "quit_anyway", "error")
+                yield action_button("Quit anyway (ctrl+q)", "quit_anyway", "error", focusable=False)
                 yield action_button("Stay (esc)", "stay")
         yield KeyFooter()
 

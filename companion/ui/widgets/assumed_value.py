@@ -15,6 +15,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
+from companion.ui.widgets.field_input import FieldInput
+
 if TYPE_CHECKING:
     from solo_deck import Unchecked
     from solo_deck.events import CheckBoard
@@ -39,7 +41,7 @@ class AssumedValue(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label("", id=f"{self.id}-what", markup=False)
-        yield Input(id=f"{self.id}-value", select_on_focus=True)
+        yield FieldInput(id=f"{self.id}-value")
 
     def show(self, unchecked: Unchecked | None) -> None:
         """Show ``unchecked`` with its value to confirm or correct (``None``: hide)."""

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label
 
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import EdictNotation
 from solo_deck import Edict, parse_edict
 
@@ -50,7 +51,7 @@ class EdictField(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label(self._label, classes="edict-label")
-        field = Input(
+        field = FieldInput(
             value=self._value,
             placeholder="e.g. 2T 1K",
             validators=[EdictNotation()],

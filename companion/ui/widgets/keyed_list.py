@@ -1,7 +1,8 @@
 """:class:`KeyedList`: a dialog's list in which every line has a key of its own, shown at
 the line's start (``T2``, ``W3``, ``1``…). Typing a line's whole key chooses that line at
 once, as Enter on it would; typing the start of several keys highlights the first of them
-and waits for the next key. Arrows and Enter work as in any list.
+and waits for the next key. Arrows and Enter work as in any list; a tap only highlights
+a line (a :class:`~companion.ui.widgets.dialog_list.DialogList`).
 
 Keys are matched without case, so ``t2`` finds ``T2``. A key that matches no line goes on
 to the screen, so a list never eats a letter it does not show.
@@ -13,8 +14,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from textual import events
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+from companion.ui.widgets.dialog_list import DialogList
 
 
 class KeyedLine(NamedTuple):
@@ -44,7 +46,7 @@ def matches(keys: Sequence[str], typed: str) -> list[int]:
     return [i for i, key in enumerate(keys) if key.casefold().startswith(typed)]
 
 
-class KeyedList(OptionList):
+class KeyedList(DialogList):
     """A list of :class:`KeyedLine` (see the module). ``keys`` are the lines' keys."""
 
     def __init__(

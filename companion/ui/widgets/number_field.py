@@ -9,6 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from companion.ui.notices import sentence
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import WholeNumber
 
 
@@ -53,7 +54,7 @@ class NumberField(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(self._label, classes="number-label")
-        yield Input(
+        yield FieldInput(
             value=self._initial,
             validators=[self.validator],
             validate_on=["changed", "submitted"],

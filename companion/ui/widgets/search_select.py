@@ -1,31 +1,11 @@
-"""Form pieces for the dialogs' lists: a Select that searches as you type, and moving on
-to the next field once an option is picked (Enter on a list never records)."""
+"""Form pieces for the dialogs' lists: a Select that searches as you type, and the first
+line that may be chosen highlighted when a list opens. Picking a line never moves the focus:
+the player moves on with Tab."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from textual import events
-from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import OptionList, Select
-
-
-def move_on_after_pick(
-    screen: Screen[Any], select: Select[Any], target: Callable[[], Widget]
-) -> None:
-    """Enter on an option of ``select`` moves the focus to ``target()`` (the list closes
-    with the focus on the Select first; Escape in the list keeps it there)."""
-
-    def closed(expanded: bool) -> None:
-        focused = screen.focused
-        if expanded or focused is None or select not in (focused, *focused.ancestors):
-            return
-        # Select.focus() is queued just before this on a pick and just after on Escape.
-        target().focus()
-
-    screen.watch(select, "expanded", closed, init=False)
 
 
 class SearchSelect(Select[str]):

@@ -29,6 +29,7 @@ from companion.ui.keys import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS, b
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -68,11 +69,11 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
                 for index, (fmt, _, label) in enumerate(FORMATS):
                     yield RadioButton(label, value=index == 0, id=f"format-{fmt}")
             yield Label("File (a new name, or a file to replace)")
-            yield Input(str(default_export_path()), id="export-path")
+            yield FieldInput(str(default_export_path()), id="export-path")
             yield Label("", id="export-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield action_button("Export (ctrl+s)", "export", "primary")
-                yield action_button("Cancel (esc)", "cancel")
+                yield action_button("Cancel (esc)", "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

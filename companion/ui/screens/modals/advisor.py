@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from companion.ui.keys import ADVISOR_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.field_input import FieldInput
 from solo_deck import AdviceRow, GameState, Numeral, Ruleset, edict_advice
 
 
@@ -72,7 +73,7 @@ class AdvisorModal(OpensAtOnce, ModalScreen[None]):
             with Horizontal(id="rewards") as rewards:
                 rewards.display = bool(unknown)
                 for slot in unknown:
-                    yield Input(
+                    yield FieldInput(
                         self.rewards.get(slot, ""),
                         placeholder=f"reward under {Numeral.from_index(slot).value} (optional)",
                         id=f"reward-{slot}",

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, Static
 from companion.ui.keys import BOARD_FACT_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 from solo_deck import BoardFact, BoardRefused, correct_board
 
@@ -48,11 +49,11 @@ class BoardFactModal(OpensAtOnce, ModalScreen[Any]):
             )
             yield Static(f"Now: {fact.value} ({fact.source})", classes="muted", markup=False)
             yield Static(f"Type {fact.hint}.", classes="muted", markup=False)
-            yield Input(value=fact.value, id="fact-value", select_on_focus=True)
+            yield FieldInput(value=fact.value, id="fact-value", select_on_focus=True)
             yield Label("", id="fact-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield action_button("Apply (enter)", "apply", "primary")
-                yield action_button("Cancel (esc)", "cancel")
+                yield action_button("Cancel (esc)", "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Checkbox, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled
 from companion.ui.widgets.toggles import ClearCheckbox
@@ -27,14 +28,12 @@ NO_SIDE = "none"
 
 
 class BuildModal(GameEventModal[Build]):
-    """The Structure first (arrows; Enter moves on), then normal or Great, the Keep cover,
+    """The Structure first (arrows), then normal or Great, the Keep cover,
     what you paid for the space, the Edict mark and the sides closed. Build records; a Build
     with nothing paid asks once."""
 
     DIALOG_TITLE = "Build a Structure"
     OK_LABEL = "Build"
-    AFTER_LIST = "#great"
-    """Enter on the Structure moves on to its kind (only Build records)."""
     DEFAULT_CSS = """
     BuildModal #structure { height: auto; margin-top: 1; }
     BuildModal .build-row { height: auto; }
@@ -93,7 +92,7 @@ class BuildModal(GameEventModal[Build]):
             if built >= size:
                 text += "  (all built)"
             options.append(Option(text, id=structure, disabled=blocked))
-        yield OptionList(*options, id="structure", compact=True)
+        yield DialogList(*options, id="structure", compact=True)
         with Horizontal(classes="build-row"):
             yield Label("Normal or Great")
             yield Select(

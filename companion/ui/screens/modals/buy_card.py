@@ -16,7 +16,7 @@ from textual.widgets import Label, Select
 from companion.formatting import plural
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
-from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
+from companion.ui.widgets.search_select import SearchSelect
 from companion.ui.widgets.toggles import ClearCheckbox
 from solo_deck import advanced_cards_by_id, card_price, describe_grant, load_advanced_cards
 from solo_deck.events import BuyCard
@@ -35,9 +35,9 @@ def card_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
 
 
 class BuyCardModal(GameEventModal[BuyCard]):
-    """The card (named by the app when it knows it, else a searchable list; Enter moves
-    on), its price from the rules, its effect, and the card you remove when it costs an
-    Action card. Buy records."""
+    """The card (named by the app when it knows it, else a searchable list), its price
+    from the rules, its effect, and the card you remove when it costs an Action card. Buy
+    records."""
 
     DIALOG_TITLE = "Buy an Advanced Action card"
     OK_LABEL = "Buy"
@@ -122,9 +122,6 @@ class BuyCardModal(GameEventModal[BuyCard]):
     def on_mount(self) -> None:
         self._sync()
         selects = {select.id: select for select in self.query(Select)}
-        if "card" in selects:
-            move_on_after_pick(self, selects["card"], self._after_card)
-        move_on_after_pick(self, selects["removes"], lambda: self.query_one("#ok"))
         first = selects.get("card") if self.known_id is None else None
         (first or self._after_card()).focus()
         self.show_refusal("buy_card")

@@ -76,7 +76,7 @@ class CardEditorModal(OpensAtOnce, ModalScreen[SoloCard | None]):
             yield Label("", id="edit-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
                 yield action_button("Save (ctrl+s)", "save", "primary")
-                yield action_button("Cancel (esc)", "cancel")
+                yield action_button("Cancel (esc)", "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

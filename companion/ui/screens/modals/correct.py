@@ -10,6 +10,8 @@ from textual.widgets.option_list import Option
 
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import EventModal
+from companion.ui.widgets.dialog_list import DialogList
+from companion.ui.widgets.field_input import FieldInput
 from solo_deck import EdictParseError, GameState, RuleError, correction_targets, parse_edict
 from solo_deck.events import Correct
 
@@ -78,11 +80,10 @@ def shown_value(state: GameState, target: str) -> str:
 class CorrectModal(EventModal[Correct]):
     """Choose what to correct (its value now is shown), then type the new value: edict
     notation for an edict space (empty = empty space), a whole number otherwise (a port
-    may be given by name). Enter on a line moves to the value; Enter there records."""
+    may be given by name). Tab moves to the value; Enter there records."""
 
     DIALOG_TITLE = "Correct a value"
     OK_LABEL = "Correct"
-    AFTER_LIST = "#value"
     DEFAULT_CSS = """
     CorrectModal #targets { height: auto; max-height: 50vh; }
     CorrectModal #value-row { height: auto; }
@@ -105,9 +106,9 @@ class CorrectModal(EventModal[Correct]):
             )
             for target in self.targets
         ]
-        yield OptionList(*options, id="targets")
+        yield DialogList(*options, id="targets")
         with Horizontal(id="value-row"):
-            yield Input(id="value", placeholder="new value")
+            yield FieldInput(id="value", placeholder="new value")
             yield Label("", id="value-message", classes="muted")
 
     def on_mount(self) -> None:

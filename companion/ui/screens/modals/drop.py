@@ -22,7 +22,7 @@ class DropModal(GameEventModal[DropResources]):
 
     DIALOG_TITLE = "Put resources back"
     OK_LABEL = "Put back"
-    ENTER_MOVES_ON = True
+    ENTER_IN_FIELD_RECORDS = False
     ANSWERS = "drop"
 
     @property

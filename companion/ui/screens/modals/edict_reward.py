@@ -60,7 +60,7 @@ class RewardModal(GameEventModal[TakeEdictReward]):
 
     DIALOG_TITLE = "Take an Edict reward"
     OK_LABEL = "Take"
-    ENTER_MOVES_ON = True
+    ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
     RewardModal #space { height: auto; max-height: 9; }
     RewardModal #printed-choice > .number-label { width: auto; height: 1; padding-right: 1; }

@@ -8,6 +8,12 @@ closes with the told values and the move, in that order (a tuple of events). A d
 answers a pending obligation (``obligation``) says what is owed in its title line and,
 where the rules let it go, offers Decline (the dialog then closes with
 :class:`~solo_deck.events.Decline`).
+
+Its keys follow one rule, the same in every dialog: the focus moves only when the player
+moves it (Tab, shift+Tab, a tap); Enter on a list or in a field records when nothing else
+is left to fill in the dialog, and otherwise stays where it is and says which keys move on
+and record; a tap on a list's line only highlights it. Decline and Cancel take no focus, so
+no Tab and Enter can reach them: they answer their own keys (ctrl+d, Escape) and taps.
 """
 
 from __future__ import annotations
@@ -18,8 +24,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, OptionList, Select
 
 from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
@@ -36,6 +44,29 @@ if TYPE_CHECKING:
     from solo_deck.events import CheckBoard, Event
 
 EventT = TypeVar("EventT")
+CHOICE_FIELDS = "Input, Select, Checkbox, RadioSet, OptionList, TextArea"
+"""The widgets that take a choice or a value in a dialog."""
+
+
+def unfocusable(button: Button) -> Button:
+    """``button``, left out of the Tab order (a tap and its own key still press it)."""
+    button.can_focus = False
+    return button
+
+
+def takes_a_choice(widget: Widget) -> bool:
+    """True when ``widget`` is shown and enabled and offers a choice (a Select with a
+    single option offers none)."""
+    if widget.disabled or not widget.can_focus:
+        return False
+    if isinstance(widget, Select) and len(widget._legal_values) <= 1:
+        return False
+    node: DOMNode | None = widget
+    while node is not None and not isinstance(node, ModalScreen):
+        if not node.display:
+            return False
+        node = node.parent
+    return True
 
 
 class EventModal(
@@ -56,11 +87,10 @@ class EventModal(
     """
     DIALOG_TITLE = ""
     OK_LABEL = "Record"
-    ENTER_MOVES_ON: ClassVar[bool] = False
-    """Whether Enter in a field moves to the next one (only the first button records)
-    instead of recording."""
-    AFTER_LIST: ClassVar[str] = ""
-    """Where Enter on the dialog's list moves to (a selector; empty: the next field)."""
+    ENTER_IN_FIELD_RECORDS: ClassVar[bool] = True
+    """Whether Enter in a text field records even while other fields are shown (False for a
+    dialog of several numbers to type: there Enter records only in the last field left to
+    fill, and otherwise stays and says that Tab moves on and ctrl+s records)."""
 
     def __init__(self, obligation: Obligation | None = None) -> None:
         super().__init__()
@@ -89,8 +119,8 @@ class EventModal(
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.OK_LABEL} (ctrl+s)", variant="primary", id="ok")
                 if self.can_decline:
-                    yield Button("Decline (ctrl+d)", id="decline")
-                yield Button("Cancel", id="cancel")
+                    yield unfocusable(Button("Decline (ctrl+d)", id="decline"))
+                yield unfocusable(Button("Cancel (esc)", id="cancel"))
                 if self.app.is_web:
                     yield ReferenceHint()
 
@@ -175,6 +205,10 @@ class EventModal(
     @on(Button.Pressed, "#ok")
     def _ok(self, event: Button.Pressed) -> None:
         event.stop()
+        self.submit_from_button()
+
+    def submit_from_button(self) -> None:
+        """The first button (tapped, clicked, or Enter on it): as ctrl+s."""
         self.submit()
 
     @on(Button.Pressed, "#decline")
@@ -196,10 +230,10 @@ class EventModal(
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.ENTER_MOVES_ON:
-            self.focus_next()
-        else:
+        if self.ENTER_IN_FIELD_RECORDS or self.enter_records():
             self.submit()
+        else:
+            self.say_keys()
 
     @on(OptionList.OptionSelected)
     def _list_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -207,12 +241,28 @@ class EventModal(
         self.list_chosen()
 
     def list_chosen(self) -> None:
-        """Enter on the list moves on, to :attr:`AFTER_LIST` (only the first button
-        records)."""
-        if self.AFTER_LIST:
-            self.query_one(self.AFTER_LIST).focus()
+        """Enter on a line of a list: records when the list is all there is to choose
+        (:meth:`enter_records`), else stays (the line highlighted is the choice)."""
+        if self.enter_records():
+            self.submit()
         else:
-            self.focus_next()
+            self.say_keys()
+
+    def enter_records(self) -> bool:
+        """True when no field but the focused one is left to fill in: no other input, list,
+        checkbox or Select of two options or more is shown and enabled."""
+        focused = self.focused
+        return not any(
+            widget is not focused and takes_a_choice(widget)
+            for widget in self.query_one("#dialog").query(CHOICE_FIELDS)
+        )
+
+    def say_keys(self) -> None:
+        """Enter where it does not record: say which keys do (the focus stays)."""
+        self.notify(
+            f"Tab moves to the next field; ctrl+s records ({self.OK_LABEL}).",
+            timeout=4,
+        )
 
 
 class GameEventModal(EventModal[EventT]):

@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Label
 
 from companion.ui.screens.modals.event_modal import EventModal
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.number_field import NumberField
 from solo_deck import GameState
 from solo_deck.events import Gain
@@ -43,7 +44,7 @@ class GainModal(EventModal[Gain]):
                 id=name,
             )
         yield Label("Reason (optional)")
-        yield Input(placeholder="e.g. card A1, market", max_length=80, id="reason")
+        yield FieldInput(placeholder="e.g. card A1, market", max_length=80, id="reason")
 
     def on_mount(self) -> None:
         self.query_one("#vp", NumberField).input.focus()

@@ -15,6 +15,7 @@ from textual.widgets import Label, OptionList, Static
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from solo_deck import (
     AdviceRow,
@@ -87,6 +88,10 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         self.choice: Choice | None = None
         self.replacement: int | None = None
         self._rows: list[AdviceRow] | None = None
+        self._shown_line: int | None = None
+        """The line highlighted when the step on screen was shown."""
+        self._picked = False
+        """Whether the player has picked a line (tap, arrows) in the step on screen."""
         self.fixed = obligation.slot if obligation is not None else None
         """The Edict whose reward you took: only its icons are left (step 1 is skipped)."""
         if self.fixed is not None:
@@ -150,9 +155,15 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
             return 0
         return self.slot
 
+    @on(DialogList.Tapped, "#choices")
+    def _tapped(self, event: DialogList.Tapped) -> None:
+        self._picked = True
+
     @on(OptionList.OptionHighlighted, "#choices")
     def _explain(self, event: OptionList.OptionHighlighted) -> None:
         """In step 2, show what the highlighted choice does to each of your Allies."""
+        if event.option_index != self._shown_line:
+            self._picked = True  # the player moved the highlight
         if self.step != 2 or self.slot is None or event.option_index >= len(self.choices):
             self.query_one("#allies", Static).update("")
             return
@@ -196,6 +207,8 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         options.set_lines(self._options())
         options.open_on(self.likeliest())
         options.focus()
+        self._shown_line = options.highlighted
+        self._picked = False
 
     def action_back(self) -> None:
         """Go back one step (from step 1 nothing happens)."""
@@ -212,7 +225,17 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         self._show_step()
 
     def list_chosen(self) -> None:
-        """Enter on a choice records it: here the list is the whole answer."""
+        """Enter (or a line's digit) on a line takes it as this step's answer: here the
+        list is the whole answer."""
+        self.submit()
+
+    def submit_from_button(self) -> None:
+        """The Choose button takes only a line the player picked in the step on screen (a
+        tap, or the arrows): a second tap on Choose never commits the next step's first
+        line unseen. Enter, a digit and ctrl+s take the line highlighted, as shown."""
+        if not self._picked:
+            self.show_error(f"tap the line you choose for step {self.step}, then {self.OK_LABEL}")
+            return
         self.submit()
 
     def submit(self) -> None:

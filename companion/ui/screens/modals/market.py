@@ -4,20 +4,18 @@ engine remembers them), with what you will hold afterwards."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Select
 
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
-from companion.ui.widgets.search_select import move_on_after_pick
 from solo_deck import MarketTile, RuleError, Trade, describe_validation_error, market_trades
 from solo_deck.events import VisitMarket
 
@@ -95,9 +93,9 @@ class MarketModal(GameEventModal[VisitMarket]):
                     yield Select(
                         RESOURCES, value=NOTHING, allow_blank=False, id=f"{side}-what", compact=True
                     )
-                    yield Input(placeholder="amt", id=f"{side}-amount", compact=True)
+                    yield FieldInput(placeholder="amt", id=f"{side}-amount", compact=True)
                     yield Label("for")
-                    yield Input(placeholder="coins", id=f"{side}-coins", compact=True)
+                    yield FieldInput(placeholder="coins", id=f"{side}-coins", compact=True)
                     yield Label("Augustales")
         extra = self.allowed.total - 2
         more = f" ({extra} more with your Workplace)" if extra else ""
@@ -106,8 +104,6 @@ class MarketModal(GameEventModal[VisitMarket]):
         yield Label("", id="result", markup=False)
 
     def on_mount(self) -> None:
-        for select in self.query(Select):
-            move_on_after_pick(self, select, partial(self._next_of, select))
         self._sync()
         if self.known is not None:
             trades = self.query_one("#trades", KeyedList)
@@ -116,11 +112,6 @@ class MarketModal(GameEventModal[VisitMarket]):
         else:
             self.query(Select).first().focus()
         self.show_refusal("visit_market")
-
-    def _next_of(self, widget: Widget) -> Widget:
-        """The field after ``widget`` (a pick in a list moves there)."""
-        chain = [w for w in self.query("Select, Input, #trades") if w.display and not w.disabled]
-        return chain[min(chain.index(widget) + 1, len(chain) - 1)] if widget in chain else widget
 
     def _likeliest(self, tile: MarketTile) -> int | None:
         """One sale if you hold what it takes, one purchase if you can pay (after it)."""

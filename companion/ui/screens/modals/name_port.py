@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Button, Label, OptionList, Select
+from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 from textual.widgets.select import InvalidSelectValueError
 
 from companion.ui.screens.modals.buy_card import card_options
 from companion.ui.screens.modals.event_modal import EventModal
 from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
+from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.search_select import enabled_options
 from solo_deck import GameState, ally_name
 from solo_deck.events import NameAlly, NameCard
@@ -21,12 +22,10 @@ UNKNOWN = "?"
 
 class NamePortModal(EventModal[NameAlly | NameCard]):
     """One line per Ally space and card space of every port; choose one, then the name
-    (or 'unknown'). Enter on a line moves to the name; choosing a name moves to the
-    button; Enter records."""
+    (or 'unknown'): Tab to it. Record records."""
 
     DIALOG_TITLE = "Name an Ally or a card in a port"
     OK_LABEL = "Record"
-    AFTER_LIST = "#who"
     DEFAULT_CSS = """
     NamePortModal #spaces { height: auto; max-height: 14; }
     """
@@ -60,7 +59,7 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
         for n, (kind, p, s) in enumerate(self.lines):
             text, disabled = self._line_text(kind, p, s)
             options.append(Option(text, id=f"line-{n}", disabled=disabled))
-        yield OptionList(*options, id="spaces")
+        yield DialogList(*options, id="spaces")
         yield Label("", id="who-label")
         yield Select([(UNKNOWN, UNKNOWN)], allow_blank=True, prompt="choose", id="who")
 
@@ -106,11 +105,6 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
     @on(OptionList.OptionHighlighted, "#spaces")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._sync_who()
-
-    @on(Select.Changed, "#who")
-    def _who_changed(self, event: Select.Changed) -> None:
-        if self.query_one("#who", Select).has_focus_within:
-            self.query_one("#ok", Button).focus()
 
     def build_event(self) -> NameAlly | NameCard | None:
         line = self.chosen_line()

@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from solo_deck import (
     MAIN_ACTIONS,
@@ -94,7 +95,8 @@ def card_choices(state: GameState) -> list[tuple[str, str]]:
 class PlayCardModal(GameEventModal[PlayCard]):
     """The choice: the key beside a line (or Enter on it) plays it, in the leftmost free
     slot that gives the action (Tab to the slot to pick another first). With the Keep
-    cover's both actions, Enter moves on to the second action and Play records."""
+    cover's both actions, the key or Enter picks the first; Tab moves to the second action
+    and Play records."""
 
     DIALOG_TITLE = "Play a card"
     OK_LABEL = "Play"
@@ -132,12 +134,16 @@ class PlayCardModal(GameEventModal[PlayCard]):
         lines += [
             (f"up-{card_id}", f"Face up · {text}") for card_id, text in card_choices(self.state)
         ]
-        yield OptionList(
+        yield DialogList(
             *[Option(keyed(i, text), id=line) for i, (line, text) in enumerate(lines)],
             id="choice",
         )
-        then = "Enter moves on to the second action" if self.both else "Enter plays it"
-        yield Label(f"The key beside a line plays it at once; {then}.", id="keys-hint")
+        hint = (
+            "The key beside a line (or Enter) picks it; Tab moves on to the second action."
+            if self.both
+            else "The key beside a line plays it at once; Enter plays it."
+        )
+        yield Label(hint, id="keys-hint")
         if self.both:
             with Horizontal(classes="play-row"):
                 yield Label("Second action")
@@ -189,17 +195,14 @@ class PlayCardModal(GameEventModal[PlayCard]):
         fixed = FIXED_LINES + (2 if self.both else 0)
         self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
 
-    def list_chosen(self) -> None:
+    def enter_records(self) -> bool:
         """Enter on a line plays it (the slot keeps its default unless you Tab to it);
-        with both actions, Enter moves on to the second one and Play records."""
-        if self.both:
-            self.query_one("#second", Select).focus()
-        else:
-            self.submit()
+        with both actions Enter stays (Tab moves to the second one) and Play records."""
+        return not self.both
 
     def on_key(self, event: events.Key) -> None:
-        """The key beside a line of the list plays that line (with both actions: picks it
-        and moves on, as Enter does)."""
+        """The key beside a line of the list plays that line (with both actions: picks it,
+        as Enter does)."""
         choice = self.query_one("#choice", OptionList)
         index = take_quick_key(choice, event)
         if index is None:

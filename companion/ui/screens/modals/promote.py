@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
+from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from companion.ui.widgets.search_select import focus_first_enabled
@@ -27,7 +28,7 @@ FIXED_LINES = 17
 class PromoteModal(GameEventModal[Promote]):
     """One line per move: a Specialist on the board, or one beside it entering a path. The
     key beside a line (or Enter on it) promotes at once when the board gives the arrow's
-    Grain; else it moves on to the Grain to type, and Promote records (once)."""
+    Grain; else Tab moves to the Grain to type, and Promote records (once)."""
 
     DIALOG_TITLE = "Promote a Specialist"
     OK_LABEL = "Promote"
@@ -95,7 +96,7 @@ class PromoteModal(GameEventModal[Promote]):
 
     def compose_body(self) -> ComposeResult:
         self._moves = self.moves()
-        yield OptionList(
+        yield DialogList(
             *[
                 Option(keyed(number, text), id=f"m{number}", disabled=blocked)
                 for number, (_, _, text, blocked) in enumerate(self._moves)
@@ -184,14 +185,15 @@ class PromoteModal(GameEventModal[Promote]):
         self._sync()
 
     def list_chosen(self) -> None:
-        """Enter on a line promotes when the board gives the Grain; else it moves on to the
-        Grain field (Promote records)."""
+        """Enter on a line promotes when the board gives the Grain; else it stays (Tab
+        moves to the Grain field; Promote records)."""
         self._sync()
-        grain = self.query_one("#grain", NumberField)
-        if grain.disabled:
-            self.submit()
-        else:
-            grain.input.focus()
+        super().list_chosen()
+
+    def enter_records(self) -> bool:
+        """The line is all there is to choose when the board gives the arrow's Grain (an
+        assumed value shown beside it is told as shown)."""
+        return self.query_one("#grain", NumberField).disabled
 
     def on_key(self, event: events.Key) -> None:
         """The key beside a line does what Enter on it does."""

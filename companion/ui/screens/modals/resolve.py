@@ -222,7 +222,7 @@ class ResolveModal(GameEventModal[Resolve]):
 
     DIALOG_TITLE = "Follow through"
     OK_LABEL = "Take"
-    ENTER_MOVES_ON = True
+    ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
     ResolveModal .choice-row { height: auto; }
     ResolveModal .choice-row > Label { width: auto; height: 3; content-align: left middle; }

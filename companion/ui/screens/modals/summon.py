@@ -15,7 +15,7 @@ from companion.formatting import plural
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
-from companion.ui.widgets.search_select import SearchSelect, move_on_after_pick
+from companion.ui.widgets.search_select import SearchSelect
 from companion.ui.widgets.toggles import ClearCheckbox
 from solo_deck import (
     PlayerLimits,
@@ -53,9 +53,9 @@ def ally_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
 
 
 class SummonModal(GameEventModal[SummonAlly]):
-    """The Ally (named by the app when it knows it, else a searchable list; Enter moves
-    on), the Grain paid (or the Augustales an effect asks instead) and the Edict mark of
-    the space used. Summon records."""
+    """The Ally (named by the app when it knows it, else a searchable list), the Grain
+    paid (or the Augustales an effect asks instead) and the Edict mark of the space used.
+    Summon records."""
 
     DIALOG_TITLE = "Summon an Ally"
     OK_LABEL = "Summon"
@@ -219,8 +219,6 @@ class SummonModal(GameEventModal[SummonAlly]):
     def on_mount(self) -> None:
         self.show_assumed()
         fields = self.query(Select)
-        for select in fields:
-            move_on_after_pick(self, select, self._after_ally)
         if fields:
             fields.first().focus()
         else:

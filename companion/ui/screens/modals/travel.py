@@ -8,6 +8,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from companion.ui.widgets.search_select import focus_first_enabled
 from solo_deck import Voyage, allies_by_id, travel_cost
@@ -81,7 +82,7 @@ class TravelModal(GameEventModal[Travel]):
                 f"  ({port_contents(voyage, port)})"
             )
             options.append(Option(keyed(number, text), id=f"port-{port}", disabled=not affordable))
-        yield OptionList(*options, id="ports")
+        yield DialogList(*options, id="ports")
         yield Label("The key beside a port, or Enter on it, sails there.", id="keys-hint")
 
     def on_mount(self) -> None:

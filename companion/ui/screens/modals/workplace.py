@@ -10,6 +10,7 @@ from textual.widgets import Checkbox, Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.search_select import focus_first_enabled
 from companion.ui.widgets.toggles import ClearCheckbox
 from solo_deck import PlayerLimits, WorkplaceTile, workplace_tiles
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 
 class WorkplaceModal(GameEventModal[PlaceWorkplace]):
     """The Workplace tiles of the space's area (those lying elsewhere left out), each with
-    its ability; Enter moves on to the Edict token box (shown only while the board leaves
-    it open) and Place records."""
+    its ability, and the Edict token box (shown only while the board leaves it open); Place
+    records (Enter on a tile too, when the box is not shown)."""
 
     DIALOG_TITLE = "Name the Workplace"
     OK_LABEL = "Place"
@@ -78,7 +79,7 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
         if entry is None:
             yield Label("No Specialist of yours is waiting on an unnamed Workplace.")
             return
-        yield OptionList(
+        yield DialogList(
             *[Option(f"{tile.label}: {tile.text}", id=tile.id) for tile in self.tiles()],
             id="tiles",
             markup=False,

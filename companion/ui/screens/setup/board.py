@@ -31,6 +31,7 @@ from companion.ui.screens.setup.notation import (
     reward_grant,
     reward_parts,
 )
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.lazy_fold import LazyFold
 from companion.ui.widgets.toggles import ClearCheckbox
 from companion.ui.widgets.validators import WholeNumber
@@ -203,7 +204,7 @@ class BoardSection(Vertical):
                     id=f"reward-{slot}",
                     classes="board-kind",
                 )
-                yield Input(
+                yield FieldInput(
                     value=str(parts[1]) if parts else "",
                     placeholder="how many",
                     validators=[WholeNumber(1, REWARD_MAX, optional=True)],
@@ -226,7 +227,7 @@ class BoardSection(Vertical):
         for index, name in enumerate(self._ports):
             with Horizontal(classes="board-row"):
                 yield Label(name, id=f"market-name-{index}", classes="board-name", markup=False)
-                yield Input(
+                yield FieldInput(
                     placeholder="not noted",
                     compact=True,
                     id=f"market-{index}",

@@ -50,6 +50,7 @@ from companion.ui.screens.setup.ports import PortsSection
 from companion.ui.views.boards import BoardsInUse, boards_in_use
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.edict_input import LETTERS, EdictField
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.ui.widgets.validators import WholeNumber
@@ -150,7 +151,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             )
             with Horizontal(id="setup-buttons"):
                 yield action_button("Start game", "start_game", "primary")
-                yield action_button("Back", "back")
+                yield action_button("Back (esc)", "back", focusable=False)
         yield KeyFooter()
 
     def _choices(self) -> ComposeResult:
@@ -195,7 +196,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
                 id="most-structures-note",
             )
             yield Label("Seed (optional; empty = random)", classes="field-label")
-            yield Input(
+            yield FieldInput(
                 placeholder="random",
                 validators=[WholeNumber(0, SEED_MAX, optional=True)],
                 id="seed",
@@ -213,7 +214,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
                             yield EdictField(label, id=slot_id, hint=False)
                             yield error_label(slot_id)
             yield Label("Edict tiles left in the pile (counted)", classes="field-label")
-            yield Input(
+            yield FieldInput(
                 placeholder="count them",
                 validators=[WholeNumber(0, PILE_MAX)],
                 id="pile",
@@ -341,9 +342,10 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
                 show_error(self, field.id, "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a field moves to the next one; only the Start button starts."""
+        """Enter in a field stays there (the focus moves only by Tab or a tap) and says
+        which keys move on and start; only ctrl+s or the Start button starts."""
         event.stop()
-        self.focus_next()
+        self.notify("Tab moves to the next field; ctrl+s starts the game.", timeout=4)
 
     # --- actions ---------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from textual.widgets import Input, Label, Select, Static
 from companion.ui.screens.modals.summon import ally_options
 from companion.ui.screens.setup.choices import MAX_PORT_NAME, port_name_problem, ports_from_start
 from companion.ui.screens.setup.fields import Problem, error_label, refuse_twice, show_error
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.lazy_fold import LazyFold
 from solo_deck import Ruleset, ally_title, load_advanced_cards
 
@@ -59,7 +60,7 @@ class PortRows(Vertical):
                 if index == 0:
                     yield Label(f"{name} (start)", classes="port-start", markup=False)
                 else:
-                    yield Input(
+                    yield FieldInput(
                         value=name,
                         max_length=MAX_PORT_NAME + 10,
                         placeholder="port name",
