@@ -110,7 +110,7 @@ async def test_summon_asks_the_ally_space_cost_and_the_marked_space(tmp_path: Pa
         await press_and_settle(pilot, "t", "e", "n", "enter")  # Tento
         cost, mark = _row(app), _row(app, "#assumed-mark")
         assert _what(cost) == "Port 1 (Roma) · Summon cost in Grain: assumed — check your board"
-        assert app.screen.focused is cost.query_one(Input)  # after the Ally, the cost
+        assert app.screen.focused is app.screen.query_one("#ally")  # the player moves it
         assert not app.screen.query_one("#grain").display  # the row holds the cost
         cost.query_one(Input).value = "2"
         mark.query_one(Input).value = "2"  # the mark is on the second space: no Edict

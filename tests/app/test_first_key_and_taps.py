@@ -18,7 +18,13 @@ from companion.ui.screens.setup.form import SetupScreen
 from companion.ui.widgets.number_field import NumberField
 from solo_deck.events import Gain, PlayerEdict, Travel
 from tests.app.action_dialog_helpers import Host as ActionHost
-from tests.app.action_dialog_helpers import confirm, face_down_host, new_session, press
+from tests.app.action_dialog_helpers import (
+    TYPED_BOARD,
+    confirm,
+    face_down,
+    new_session,
+    press,
+)
 from tests.app.followup_helpers import TYPED_KEEP, Host, owed, typed_game
 from tests.app.pilot_helpers import settle
 from tests.app.setup_helpers import open_folds, setup_form
@@ -27,8 +33,13 @@ from tests.app.setup_helpers import open_folds, setup_form
 
 
 def summon_host(folder: Path) -> ActionHost:
-    """The Summon dialog: its Grain field shows the Ally space's cost, 3."""
-    return face_down_host(folder, SummonModal, "summon", [Gain(grain=2, stone=-1)])
+    """The Summon dialog of a game without board data: its Grain field shows the Ally
+    space's cost, 3, and takes what the player types (with the boards known the board
+    gives the cost and the field is not asked)."""
+    session = new_session(
+        folder, [Gain(grain=2, stone=-1), face_down("summon")], ruleset=TYPED_BOARD
+    )
+    return ActionHost(session, SummonModal)
 
 
 async def test_a_typed_key_replaces_the_default_then_keys_append(tmp_path: Path) -> None:
@@ -36,7 +47,9 @@ async def test_a_typed_key_replaces_the_default_then_keys_append(tmp_path: Path)
     async with app.shown() as pilot:
         grain = app.screen.query_one("#grain", NumberField)
         assert grain.text == "3"
-        while app.focused is not grain.input:
+        for _ in range(12):
+            if app.focused is grain.input:
+                break
             await press(pilot, "tab")
         await press(pilot, "9")
         assert grain.text == "9"  # not 39
@@ -176,5 +189,10 @@ async def test_the_edict_dialog_by_keys_takes_the_highlighted_line(tmp_path: Pat
     session = typed_game(tmp_path, TYPED_KEEP)
     app = Host(session, owed(IssueEdictModal))
     async with app.shown() as pilot:
-        await press(pilot, "down", "enter", "enter", "ctrl+s")
-    assert [(e.slot, e.replacement) for e in app.results] == [(1, 0)]
+        await press(pilot, "down", "enter", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, IssueEdictModal) and dialog.step == 3
+        shown = dialog.query_one("#choices", OptionList).highlighted
+        assert shown is not None
+        await press(pilot, "ctrl+s")
+    assert [(e.slot, e.replacement) for e in app.results] == [(1, shown)]
