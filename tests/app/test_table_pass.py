@@ -61,3 +61,12 @@ async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_pat
         assert isinstance(app.screen, EndPhaseScreen)
         told = [notice.message for notice in app._notifications]
         assert any("you passed and Frederick is done" in text for text in told), told
+
+
+async def test_your_board_panel_counts_the_cards_in_your_hand(tmp_path: Path) -> None:
+    # Issue 25: the panel shows the hand the engine counts, not only the refill.
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot, Correct(target="hand", value=3))
+        panel = str(app.screen.query_one("#player", Static).render())
+        assert "hand 3 · refills to 5" in panel

@@ -59,8 +59,10 @@ class PlayerPanel(TextPanel):
             text.append(" · ".join(extras) + "\n", style="cyan")
         text.append("Cards ", style="bold")
         text.append(slot_strip(view))
+        in_hand = "" if state.hand is None else f"hand {state.hand} · "
         text.append(
-            f"  {len(player.played)}/{view.slots.usable} played · hand refills to {view.hand_size}"
+            f"  {len(player.played)}/{view.slots.usable} played · {in_hand}"
+            f"refills to {view.hand_size}"
         )
         if player.advanced_cards:
             text.append(" · own " + " ".join(player.advanced_cards))
