@@ -92,6 +92,9 @@ class GameSession:
     edict_rewards: dict[int, str] = field(default_factory=dict)
     """What the player typed as printed under each Active space (for the edict advisor)."""
     save_error: str | None = None
+    ally_names: tuple[int, dict[tuple[int, int], str | None]] | None = None
+    """Allies named in the End Phase and not yet recorded (they are recorded when the round
+    ends), with the revision they were named at: kept while the player looks at the Table."""
     revision: int = 0
     """Counts the changes to the game in progress (each push, undo, redo, start, load):
     a screen that drew an older revision redraws."""

@@ -121,3 +121,23 @@ async def test_the_ally_keys_offer_only_allies_that_can_be_there(tmp_path: Path)
         await press_and_settle(pilot, naming.keys["idalia"])
         assert "idalia" not in naming.candidates((2, 0))  # now lying in Roma
         assert "idalia" in naming.candidates((0, 0))  # still offered where it lies
+
+
+async def test_names_given_before_going_back_to_the_table_are_kept(tmp_path: Path) -> None:
+    """Escape to look at the Table, e to come back: the Allies named so far are still
+    named, and ending the round records them."""
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_end_phase(app, pilot)
+        await press_and_settle(pilot, "c", "a", "r")
+        naming = screen.query_one(AllyNaming)
+        await press_and_settle(pilot, naming.keys["idalia"])
+        await press_and_settle(pilot, "escape")
+        assert screen is not app.screen
+        app.open_end_phase()  # (this test's End Phase opened over the Start screen)
+        await settle(pilot)
+        again = app.screen.query_one(AllyNaming)
+        assert again is not naming
+        assert again.names == {(0, 0): "idalia", (2, 0): None} and again.marked == 1
+        await press_and_settle(pilot, "e")
+        assert NameAlly(port=0, space=0, ally_id="idalia") in app.session.events

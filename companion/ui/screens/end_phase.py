@@ -214,7 +214,12 @@ class EndPhaseScreen(FollowThroughScreen):
     def _draw_flipped(self, state: GameState) -> None:
         """Who was turned up: one key names each Ally (see :mod:`.end_phase_names`)."""
         flipped = state.end_phase.flipped_allies if state.phase is Phase.END_PHASE else ()
-        self.query_one(AllyNaming).show(state, flipped)
+        naming = self.query_one(AllyNaming)
+        fresh = naming.spaces != flipped
+        naming.show(state, flipped)
+        kept = self.session.ally_names
+        if fresh and kept is not None and kept[0] == self.session.revision:
+            naming.restore(kept[1])
 
     def on_key(self, event: events.Key) -> None:
         """A key that names an Ally turned up (its letter, or a port's digit)."""
@@ -365,7 +370,10 @@ class EndPhaseScreen(FollowThroughScreen):
         self.focus_next_step(force=True)
 
     def action_back(self) -> None:
-        """Back to the Table; the steps done so far stay done."""
+        """Back to the Table; the steps done so far stay done, the Allies named so far are
+        kept for when the End Phase opens again."""
+        names = self.query_one(AllyNaming).names
+        self.session.ally_names = (self.session.revision, dict(names)) if names else None
         self.dismiss()
 
     @on(Button.Pressed)

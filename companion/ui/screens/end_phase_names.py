@@ -120,6 +120,13 @@ class AllyNaming(Vertical):
         self.display = bool(spaces)
         self._draw()
 
+    def restore(self, names: dict[tuple[int, int], str | None]) -> None:
+        """Name again what was named before the screen was left (same spaces only)."""
+        if self.spaces and set(names) == set(self.spaces):
+            self.names = dict(names)
+            self.marked = next((i for i, sp in enumerate(self.spaces) if not names[sp]), 0)
+            self._draw()
+
     # --- what can be named ----------------------------------------------------------------
 
     def candidates(self, space: Space) -> list[str]:
