@@ -42,3 +42,27 @@ async def test_the_tile_prompt_counts_the_pile_after_the_draw(
         await settle(pilot)
         field = table.query_one("#reveal-field", EdictField)
         assert str(field.query_one(".edict-label", Label).content) == prompt
+
+
+async def test_a_notification_on_the_narrow_table_leaves_the_tile_field_and_buttons_clear(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 the tile field ends "What to do", just above the folded panels and the
+    big buttons: a notification (a House card's, say) must not hide it."""
+    from textual.widgets import Button, Input
+    from textual.widgets._toast import Toast
+
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        table = await open_table(app, pilot, setup=drawn_with(4))
+        await settle(pilot)
+        app.notify("House card played: +3 Augustales.")
+        await settle(pilot)
+        toast = app.screen.query_one(Toast).region
+        field = table.query_one("#reveal-field", EdictField).query_one(Input).region
+        assert field.area and not toast.overlaps(field), (toast, field)
+        # above the field, whatever "What to do" holds over it (it grows with his turn)
+        assert toast.bottom <= field.y, (toast, field)
+        for button in table.query(Button):
+            if button.region.area:
+                assert not toast.overlaps(button.region), (toast, button)
