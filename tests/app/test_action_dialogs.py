@@ -93,9 +93,14 @@ async def test_promote_keys_choose_specialist_and_path_the_board_gives_the_grain
             app.screen.query_one("#specialist", OptionList).get_option_at_index(0).prompt
         )
         listing = app.screen.query_one("#specialist", OptionList)
-        texts = [str(listing.get_option_at_index(i).prompt) for i in range(6)]
-        assert texts[4] == "5  Specialist 2 — beside the board, enters Path B (3 spaces)"
-        await press(pilot, "down", "down", "down", "down")  # Specialist 2 into Path B
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        # the Specialists beside the board are alike: one line per path, not one per piece
+        assert texts == [
+            "1  Specialist 1 — beside the board, enters Path A (5 spaces)",
+            "2  Specialist 1 — beside the board, enters Path B (3 spaces)",
+            "3  Specialist 1 — beside the board, enters Path C (5 spaces)",
+        ]
+        await press(pilot, "down")  # into Path B
         assert "Path B space 1 (Countryside)" in app.text_of("#reach")
         # Issue 25: the arrow's Grain comes from the board data, not typed.
         grain = app.screen.query_one("#grain", NumberField)
@@ -103,7 +108,7 @@ async def test_promote_keys_choose_specialist_and_path_the_board_gives_the_grain
         assert app.text_of("#grain-board") == "The arrow into B1 asks 0 Grain (you have 2)."
         assert app.results == []
         await press(pilot, "enter")  # one key promotes: nothing else to ask
-    assert app.results == [Promote(specialist=1, path="B")]
+    assert app.results == [Promote(specialist=0, path="B")]
 
 
 async def test_promote_the_key_beside_a_line_promotes_at_once(tmp_path: Path) -> None:

@@ -75,11 +75,16 @@ class PromoteModal(GameEventModal[Promote]):
 
     def moves(self) -> list[tuple[int, str | None, str, bool]]:
         """``(specialist, path, text, blocked)`` for each line: a Specialist on the board
-        (``path`` ``None``: it keeps its own), or one beside it per path it may enter."""
+        (``path`` ``None``: it keeps its own), or the first one beside it per path it may
+        enter (the Specialists beside the board are alike: one line per path is enough)."""
         lines: list[tuple[int, str | None, str, bool]] = []
+        beside_listed = False
         for index, specialist in enumerate(self.state.player.specialists):
             text = f"Specialist {index + 1} — {self.where(specialist)}"
             if specialist.path is None:
+                if beside_listed:
+                    continue
+                beside_listed = True
                 for path in sorted(self.limits.path_areas):
                     length = self.limits.path_length(path)
                     lines.append(
