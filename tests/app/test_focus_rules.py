@@ -29,6 +29,7 @@ from solo_deck.events import ChooseCityBonus, Decline, Gain, Travel
 from tests.app.action_dialog_helpers import (
     TYPED_BOARD,
     Host,
+    face_down,
     face_down_host,
     new_session,
     press,
@@ -39,7 +40,7 @@ from tests.app.followup_helpers import owed, start_game
 from tests.app.pilot_helpers import SIZE, DialogHost, open_screen, settle
 from tests.app.setup_helpers import open_folds, setup_form
 from tests.app.test_followup_board_dialogs import ON_C4, TO_CITY_C
-from tests.app.test_turn_dialogs import build_host, keep_with_both_actions, site_host
+from tests.app.test_turn_dialogs import build_host, keep_with_both_actions
 
 PICK = ("enter", "down", "enter")
 """Open a Select, move one line down, pick it."""
@@ -54,13 +55,17 @@ def hosts() -> dict[str, Callable[[Path], DialogHost]]:
     """Every dialog with a list or a Select to choose in, on a game where it opens."""
     return {
         "build": build_host,
-        "build_on_site": site_host,
         "play_card_both": keep_with_both_actions,
         "market": lambda folder: face_down_host(folder, MarketModal, "market"),
         "summon": lambda folder: face_down_host(
             folder, SummonModal, "summon", [Gain(grain=2, stone=-1)]
         ),
-        "promote": lambda folder: face_down_host(folder, PromoteModal, "promote", [Gain(grain=1)]),
+        # without board data the arrow's Grain is asked after the move (with it, Enter on
+        # the move promotes at once: the list is all the dialog asks)
+        "promote": lambda folder: Host(
+            new_session(folder, [Gain(grain=1), face_down("promote")], TYPED_BOARD),
+            PromoteModal,
+        ),
         "purchase": lambda folder: face_down_host(folder, BuyCardModal, "purchase"),
         "name_port": lambda folder: DialogHost(new_session(folder), NamePortModal),
         "correct": lambda folder: DialogHost(new_session(folder), CorrectModal),
@@ -70,14 +75,11 @@ def hosts() -> dict[str, Callable[[Path], DialogHost]]:
 CHOICES: list[tuple[str, int, tuple[str, ...]]] = [
     ("build", 0, ("down", "enter")),  # the Structure list: Wall
     ("build", 1, PICK),  # Normal or Great
-    ("build_on_site", 0, ("enter",)),  # the site list
-    ("build_on_site", 1, PICK),  # Normal or Great
     ("play_card_both", 0, ("enter",)),  # the card's first action (the second is left)
     ("market", 0, PICK),  # what the tile buys
     ("market", 3, PICK),  # what the tile sells
     ("summon", 0, ("s", "e", "b", "enter")),  # the Ally, searched
-    ("promote", 0, ("down", "enter")),  # the Specialist (its path is left)
-    ("promote", 1, PICK),  # the path
+    ("promote", 0, ("down", "enter")),  # the move (the Grain field is left)
     ("purchase", 0, ("a", "7", "enter")),  # the card, searched
     ("name_port", 0, ("down", "enter")),  # the port line
     ("name_port", 1, PICK),  # who lies there
