@@ -17,7 +17,6 @@ from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.screens.setup.form import SetupScreen
 from companion.ui.widgets.number_field import NumberField
 from solo_deck.events import Gain, PlayerEdict, Travel
-from tests.app.action_dialog_helpers import Host as ActionHost
 from tests.app.action_dialog_helpers import (
     TYPED_BOARD,
     confirm,
@@ -25,6 +24,7 @@ from tests.app.action_dialog_helpers import (
     new_session,
     press,
 )
+from tests.app.action_dialog_helpers import Host as ActionHost
 from tests.app.followup_helpers import TYPED_KEEP, Host, owed, typed_game
 from tests.app.pilot_helpers import settle
 from tests.app.setup_helpers import open_folds, setup_form
