@@ -75,11 +75,11 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
         token = app.screen.query_one("#token", Checkbox)
         assert token.display
         assert not app.has_decline()
-        await pilot.press("down", "enter")  # Countryside I C; Enter moves to the token box
+        await pilot.press("down", "enter")  # Countryside I C; the token box is still asked
         await settle(pilot)
         assert app.results == []
-        assert app.focused_id() == "token"
-        await press_and_settle(pilot, "space", "tab", "enter")
+        assert app.focused_id() == "tiles"  # the focus moves only when the player moves it
+        await press_and_settle(pilot, "tab", "space", "ctrl+s")
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-C", token=True)]
     session.push(app.results[0])
     assert [duty.kind for duty in session.state.pending] == ["issue_edict"]
@@ -92,9 +92,7 @@ async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
         assert not app.screen.query_one("#token", Checkbox).display
         assert app.text_of("#token-known") == "No Edict token lies here."
         assert tile_ids(app)[0] == "countryside-I-A"
-        await press_and_settle(pilot, "enter")
-        assert app.focused_id() == "ok"
-        await press_and_settle(pilot, "enter")
+        await press_and_settle(pilot, "enter")  # the tile is all it asks: Enter places it
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False)]
 
 
@@ -193,15 +191,18 @@ async def test_drop_prefills_the_kind_you_hold_more_of_and_checks_the_total(
         assert app.focused_id() == "grain"
         assert (grain.text, stone.text) == ("2", "0")  # 4 Grain, 2 Stone: put back Grain
         assert not app.has_decline()
-        await pilot.press("enter")  # moves on to Stone
+        await pilot.press("enter")  # Stone is still asked: Enter stays and says the keys
+        await settle(pilot)
+        assert app.focused_id() == "grain" and app.results == []
+        await pilot.press("tab")
         await type_text(pilot, "1")
-        await pilot.press("enter", "enter")  # to Put back, then press it
+        await pilot.press("ctrl+s")  # Put back
         await settle(pilot)
         assert app.dialog_error() == "Put back exactly 2 (Grain and/or Stone)."
         assert app.results == []
-        grain.input.focus()
-        await type_text(pilot, "1")
-        await press_and_settle(pilot, "enter", "enter", "enter")
+        await pilot.press("shift+tab")
+        await type_text(pilot, "1")  # the first key replaces the 2
+        await press_and_settle(pilot, "ctrl+s")
     assert app.results == [DropResources(grain=1, stone=1)]
 
 
