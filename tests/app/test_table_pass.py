@@ -12,7 +12,9 @@ from companion.ui.screens.end_phase import EndPhaseScreen
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.table import TableScreen
 from solo_deck import Phase
-from solo_deck.events import Correct, Pass
+from companion.ui.screens.modals.play_card import card_choices
+from solo_deck.events import Correct, Pass, PlayCard, Resolve
+from tests.app.action_dialog_helpers import frederick_plays
 from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle
 
 
@@ -70,3 +72,29 @@ async def test_your_board_panel_counts_the_cards_in_your_hand(tmp_path: Path) ->
         await open_table(app, pilot, Correct(target="hand", value=3))
         panel = str(app.screen.query_one("#player", Static).render())
         assert "hand 3 · refills to 5" in panel
+
+
+async def test_what_to_do_offers_a_pass_only_when_the_engine_allows_one(tmp_path: Path) -> None:
+    """On the last free slot "What to do" offered a pass while a card was in hand; the
+    Pass button was dimmed and a tap did nothing (seen playing by taps)."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await open_table(app, pilot)
+        session = app.session
+        coins = next(c for c, text in card_choices(session.state) if text.endswith("+3 Augustales"))
+        for slot in range(4):  # four of the five slots played: one card still in hand
+            session.push(PlayCard(slot=slot, face_up=True, card_id=coins))
+            if session.state.obligation is not None:
+                session.push(Resolve())
+            frederick_plays(session)
+        assert session.state.hand == 1 and len(session.state.player.played) == 4
+        table.redraw()
+        await settle(pilot)
+        steps = str(table.query_one("#steps", Static).render())
+        assert "Your last card slot this round" in steps
+        assert "pass" not in session.allowed() and "or pass" not in steps
+        session.push(Correct(target="hand", value=0))  # the last card went for a Purchase
+        table.redraw()
+        await settle(pilot)
+        steps = str(table.query_one("#steps", Static).render())
+        assert "pass" in session.allowed() and "pass (" in steps

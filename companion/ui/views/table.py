@@ -55,6 +55,8 @@ class TableView:
     """When the game is likely to end (computed in the background)."""
     board_provisional: bool = False
     """The game's board holds assumed values (it was started before you checked yours)."""
+    may_pass: bool = True
+    """The engine allows a Pass now (it refuses one while your hand holds a card)."""
 
     @classmethod
     def build(cls, session: GameSession, *, provisional: bool) -> TableView:
@@ -92,6 +94,7 @@ class TableView:
             capacity=capacity(state, rules),
             workplaces=workplaces_in_use(state),
             landing=landing,
+            may_pass="pass" in session.allowed(),
         )
 
     def with_insight(self, risk: Mapping[int, RemovalOdds], forecast: RoundsForecast) -> TableView:

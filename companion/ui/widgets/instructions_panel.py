@@ -85,16 +85,17 @@ class InstructionsPanel(TextPanel):
                 return Text(
                     f"▶ Your hand is empty: pass ({key['pass']}); {then}", style="bold green"
                 )
+            or_pass = f" or pass ({key['pass']})" if view.may_pass else ""
             if state.frederick_actions >= view.frederick_max_actions and free > 1:
                 return Text(
                     f"▶ Frederick is done this round: play your {free} free card slots "
-                    f"({key['play']}) or pass ({key['pass']}); then the End Phase",
+                    f"({key['play']}){or_pass}; then the End Phase",
                     style="bold green",
                 )
             if free == 1:
                 return Text(
-                    f"▶ Your last card slot this round: play it ({key['play']}) or pass "
-                    f"({key['pass']}); then the End Phase",
+                    f"▶ Your last card slot this round: play it ({key['play']}){or_pass}; "
+                    "then the End Phase",
                     style="bold green",
                 )
             return Text(
