@@ -10,9 +10,9 @@ from textual.widgets import Button, Static
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.end_phase import EndPhaseScreen
 from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.screens.table import TableScreen
 from solo_deck import Phase
-from companion.ui.screens.modals.play_card import card_choices
 from solo_deck.events import Correct, Pass, PlayCard, Resolve
 from tests.app.action_dialog_helpers import frederick_plays
 from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle
