@@ -69,7 +69,8 @@ def test_a_landscape_tablet_shows_every_panel(data_folder: Path, open_page: Open
 
 def test_three_lines_make_a_finger_s_target_on_a_phone(served: Served, open_page: OpenPage) -> None:
     """The app makes every target three lines tall in a browser (tests/app/
-    test_touch_targets.py); here three lines measure at least 44 px on a 390x844 phone."""
+    test_touch_targets.py, test_touch_lines.py); here three lines measure at least 44 px on
+    a 390x844 phone, and the Start menu's lines are three lines apart."""
     page = open_page(390, 844)
     page.open(served.url)
     height = page.page.evaluate(
@@ -77,3 +78,7 @@ def test_three_lines_make_a_finger_s_target_on_a_phone(served: Served, open_page
     )
     rows = page.size[1]
     assert 3 * height / rows >= 44, (height, rows)
+    # a list's lines are three rows too: the Start menu's text rows are three apart
+    until(lambda: row_of(page.screen(), "History of finished games") >= 0, what="the menu")
+    screen = page.screen()
+    assert row_of(screen, "History of finished games") - row_of(screen, "New game") == 3

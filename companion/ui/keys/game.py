@@ -346,7 +346,10 @@ LOG_ROLL_BACK_KEYS = ConfirmKeys(
 
 ADVISOR_KEYS = (Key("escape", "close", "Close", "advisor.close", "Back; nothing issued"),)
 CHOICE_KEYS = (Key("escape", "cancel", "Cancel", "choice.cancel", "Close without choosing"),)
-SOLO_FACE_KEYS = (Key("escape", "cancel", "Cancel", "face.cancel", "Back without flipping"),)
+SOLO_FACE_KEYS = (
+    Key("enter", "choose", "Choose", "face.choose", "Take the face highlighted"),
+    Key("escape", "cancel", "Cancel", "face.cancel", "Back without flipping"),
+)
 
 UNSAVED_QUIT_KEYS = (
     Key("r", "retry", "Retry", "unsaved.retry", "Try to save the game again, and quit if it works"),

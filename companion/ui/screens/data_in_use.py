@@ -25,6 +25,7 @@ from companion.ui.host import Hosted
 from companion.ui.keys import DATA_IN_USE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.touch_list import TouchOptionList
 
 
 class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
@@ -82,7 +83,7 @@ class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
             ]
             if self.offer_take_over:
                 options.insert(0, Option("t  Take over here", id="take_over"))
-            yield OptionList(*options)
+            yield TouchOptionList(*options)
         yield KeyFooter()
 
     def on_mount(self) -> None:

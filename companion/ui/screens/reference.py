@@ -24,6 +24,7 @@ from companion.ui.keys import REFERENCE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.reference import ReferenceLine, entry_text, reference_lines
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.touch_list import TouchOptionList
 
 LIST_MOST = 40
 """The list shows the best this many matches (the count says how many more there are):
@@ -89,7 +90,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         )
         yield Static("", id="reference-count", markup=False)
         with Horizontal(id="reference-body"):
-            yield OptionList(id="reference-list", compact=True)
+            yield TouchOptionList(id="reference-list", compact=True)
             with VerticalScroll(id="reference-entry-box"):
                 yield Static("", id="reference-entry", markup=False)
         yield KeyFooter()

@@ -21,6 +21,7 @@ from companion.ui.keys import START_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.warm_up import WARM_UP_DELAY, start_warm_up
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.touch_list import TouchOptionList
 
 MENU: tuple[tuple[str, str, str], ...] = (
     ("resume", "r", "Resume the game in progress"),
@@ -59,7 +60,7 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
             notices = Static("", id="start-notices", classes="panel", markup=False)
             notices.border_title = "Notice"
             yield notices
-            yield OptionList(id="start-menu")
+            yield TouchOptionList(id="start-menu")
             yield Static(
                 f"stupor-solo {__version__}", id="start-version", classes="muted", markup=False
             )

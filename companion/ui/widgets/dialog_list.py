@@ -4,16 +4,19 @@ In a Textual :class:`~textual.widgets.OptionList` a click both highlights the li
 chooses it (as Enter does). In a dialog that records, the choice must be seen before it
 counts: a tap (or a click) here only highlights the line and says so
 (:class:`DialogList.Tapped`); Enter, a key pressed on purpose, chooses it as before.
+In a browser its lines are three rows tall
+(:class:`~companion.ui.widgets.touch_list.TouchOptionList`).
 """
 
 from __future__ import annotations
 
 from textual import events
 from textual.message import Message
-from textual.widgets import OptionList
+
+from companion.ui.widgets.touch_list import TouchOptionList
 
 
-class DialogList(OptionList):
+class DialogList(TouchOptionList):
     """An OptionList whose tap highlights the line tapped (see the module)."""
 
     class Tapped(Message):

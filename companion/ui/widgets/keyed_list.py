@@ -20,11 +20,13 @@ from companion.ui.widgets.dialog_list import DialogList
 
 
 class KeyedLine(NamedTuple):
-    """One line of a :class:`KeyedList`: its key, its text and whether it can be chosen."""
+    """One line of a :class:`KeyedList`: its key, its text, whether it can be chosen and
+    the id its option carries (what the dialog reads back from the line chosen)."""
 
     key: str
     text: str
     disabled: bool = False
+    option_id: str | None = None
 
 
 def keyed_prompt(line: KeyedLine, width: int) -> str:
@@ -69,7 +71,10 @@ class KeyedList(DialogList):
         self._typed = ""
         self.clear_options()
         self.add_options(
-            [Option(keyed_prompt(line, width), disabled=line.disabled) for line in lines]
+            [
+                Option(keyed_prompt(line, width), id=line.option_id, disabled=line.disabled)
+                for line in lines
+            ]
         )
 
     def open_on(self, index: int | None) -> None:

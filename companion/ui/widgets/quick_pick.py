@@ -1,15 +1,18 @@
-"""Type-ahead for a dialog's list: each line shows a key beside it (``1`` to ``9``, then
-letters) and that key picks the line at once, as if it were highlighted and chosen."""
+"""Numbered lines for a :class:`~companion.ui.widgets.keyed_list.KeyedList`: the keys ``1``
+to ``9``, then letters, in the order of the lines, so a list of plain choices (faces, ports,
+Specialists, cards to play) gets a key per line without naming them."""
 
 from __future__ import annotations
 
-from textual import events
-from textual.widgets import OptionList
+from collections.abc import Iterable
+
+from companion.ui.widgets.keyed_list import KeyedLine
 
 QUICK_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"
 """The keys shown beside a list's lines, in order (a line past the last has none)."""
 GAP = "  "
-"""Between a line's key and its text."""
+"""Between a line's key and its text (as :func:`~companion.ui.widgets.keyed_list.keyed_prompt`
+writes it for one-letter keys)."""
 
 
 def quick_key(index: int) -> str | None:
@@ -21,52 +24,25 @@ def quick_key(index: int) -> str | None:
     return QUICK_KEYS[index] if 0 <= index < len(QUICK_KEYS) else None
 
 
-def keyed(index: int, text: str) -> str:
-    """``text`` with its key in front, as the list shows it.
+def numbered(lines: Iterable[tuple[str, str | None, bool]]) -> list[KeyedLine]:
+    """One :class:`KeyedLine` per ``(text, option id, disabled)``, keyed in order (a line
+    past the last key has none: arrows and Enter still reach it).
 
-    >>> keyed(0, "Face down · Build a Structure")
-    '1  Face down · Build a Structure'
-    >>> keyed(40, "far down")
-    '   far down'
+    >>> numbered([("Tunis", "port-1", False), ("Acre", None, True)])[1]
+    KeyedLine(key='2', text='Acre', disabled=True, option_id=None)
+    >>> numbered([("x", None, False)] * 36)[35].key
+    ''
     """
-    return f"{quick_key(index) or ' '}{GAP}{text}"
+    return [
+        KeyedLine(quick_key(index) or "", text, disabled, option_id)
+        for index, (text, option_id, disabled) in enumerate(lines)
+    ]
 
 
 def unkeyed(text: str) -> str:
-    """A line's text without the key in front (what :func:`keyed` was given).
+    """A numbered line's text without the key in front, as the list shows it.
 
-    >>> unkeyed(keyed(3, "Tunis — 1 space — free"))
+    >>> unkeyed("4  Tunis — 1 space — free")
     'Tunis — 1 space — free'
     """
     return text[1 + len(GAP) :]
-
-
-def quick_index(listing: OptionList, character: str | None) -> int | None:
-    """The line of ``listing`` whose key is ``character``, when it may be chosen.
-
-    >>> quick_index(OptionList("1  a", "2  b"), "2")
-    1
-    >>> quick_index(OptionList("1  a"), "7") is None, quick_index(OptionList("1  a"), None)
-    (True, None)
-    """
-    if character is None or character not in QUICK_KEYS:
-        return None
-    index = QUICK_KEYS.index(character)
-    if index >= listing.option_count or listing.get_option_at_index(index).disabled:
-        return None
-    return index
-
-
-def take_quick_key(listing: OptionList, event: events.Key) -> int | None:
-    """When ``listing`` has the focus and ``event`` is the key of one of its lines that
-    may be chosen: highlight that line, keep the key from going further, and return the
-    line's index (``None``: the key is not for the list)."""
-    if listing.screen.focused is not listing:
-        return None
-    index = quick_index(listing, event.character)
-    if index is None:
-        return None
-    event.stop()
-    event.prevent_default()
-    listing.highlighted = index
-    return index

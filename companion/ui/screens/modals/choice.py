@@ -12,6 +12,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.widgets.touch_list import TouchOptionList
 
 
 class ChoiceModal(OpensAtOnce, ModalScreen[str | None]):
@@ -29,7 +30,7 @@ class ChoiceModal(OpensAtOnce, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self._title, classes="dialog-title")
-            yield OptionList(*[Option(text, id=key) for key, text in self._options])
+            yield TouchOptionList(*[Option(text, id=key) for key, text in self._options])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Return the picked key."""

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
-from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.widgets.dialog_list import DialogList
-from companion.ui.widgets.quick_pick import keyed, take_quick_key
+from companion.ui.widgets.keyed_list import KeyedList
+from companion.ui.widgets.quick_pick import numbered
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
@@ -134,10 +132,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
         lines += [
             (f"up-{card_id}", f"Face up · {text}") for card_id, text in card_choices(self.state)
         ]
-        yield DialogList(
-            *[Option(keyed(i, text), id=line) for i, (line, text) in enumerate(lines)],
-            id="choice",
-        )
+        yield KeyedList(numbered((text, line, False) for line, text in lines), id="choice")
         hint = (
             "The key beside a line (or Enter) picks it; Tab moves on to the second action."
             if self.both
@@ -199,16 +194,6 @@ class PlayCardModal(GameEventModal[PlayCard]):
         """Enter on a line plays it (the slot keeps its default unless you Tab to it);
         with both actions Enter stays (Tab moves to the second one) and Play records."""
         return not self.both
-
-    def on_key(self, event: events.Key) -> None:
-        """The key beside a line of the list plays that line (with both actions: picks it,
-        as Enter does)."""
-        choice = self.query_one("#choice", OptionList)
-        index = take_quick_key(choice, event)
-        if index is None:
-            return
-        self._slot_for_line(choice.get_option_at_index(index).id or "")
-        self.list_chosen()
 
     def build_event(self) -> PlayCard | None:
         choice = self.query_one("#choice", OptionList)

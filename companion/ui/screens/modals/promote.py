@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
-from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
-from companion.ui.widgets.dialog_list import DialogList
+from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.number_field import NumberField
-from companion.ui.widgets.quick_pick import keyed, take_quick_key
+from companion.ui.widgets.quick_pick import numbered
 from companion.ui.widgets.search_select import focus_first_enabled
 from solo_deck import PlayerLimits, arrow_unchecked, promote_cost, workplace_tiles
 from solo_deck.events import Promote
@@ -101,13 +100,11 @@ class PromoteModal(GameEventModal[Promote]):
 
     def compose_body(self) -> ComposeResult:
         self._moves = self.moves()
-        yield DialogList(
-            *[
-                Option(keyed(number, text), id=f"m{number}", disabled=blocked)
-                for number, (_, _, text, blocked) in enumerate(self._moves)
-            ],
-            id="specialist",
-        )
+        lines = [
+            (text, f"m{number}", blocked)
+            for number, (_, _, text, blocked) in enumerate(self._moves)
+        ]
+        yield KeyedList(numbered(lines), id="specialist")
         yield Label("The key beside a line, or Enter on it, promotes.", id="keys-hint")
         yield Label("", id="reach", markup=False)
         held = f"you have {self.state.player.grain}"
@@ -199,11 +196,6 @@ class PromoteModal(GameEventModal[Promote]):
         """The line is all there is to choose when the board gives the arrow's Grain (an
         assumed value shown beside it is told as shown)."""
         return self.query_one("#grain", NumberField).disabled
-
-    def on_key(self, event: events.Key) -> None:
-        """The key beside a line does what Enter on it does."""
-        if take_quick_key(self.query_one("#specialist", OptionList), event) is not None:
-            self.list_chosen()
 
     # --- the event -----------------------------------------------------------------------
 

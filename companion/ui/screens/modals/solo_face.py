@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
-from textual.widgets.option_list import Option
 
 from companion.ui.keys import SOLO_FACE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
-from companion.ui.widgets.quick_pick import keyed, take_quick_key
+from companion.ui.widgets.keyed_list import KeyedList
+from companion.ui.widgets.quick_pick import numbered
 from solo_deck import CardFace, SoloDeck
 
 
@@ -43,24 +42,20 @@ class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
                 classes="muted",
                 id="face-help",
             )
-            yield OptionList(
-                *[
-                    Option(keyed(index, f"{face.short()}   ({count} unseen)"), id=str(index))
-                    for index, (face, count) in enumerate(self._faces)
-                ],
-                id="faces",
-            )
+            lines = [
+                (f"{face.short()}   ({count} unseen)", str(index), False)
+                for index, (face, count) in enumerate(self._faces)
+            ]
+            yield KeyedList(numbered(lines), id="faces")
             yield Label("Press the key beside the face (or Enter on it).", id="keys-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Return the chosen face."""
+        """Return the chosen face (its key, or Enter on it)."""
         self.dismiss(self._faces[int(event.option.id or 0)][0])
 
-    def on_key(self, event: events.Key) -> None:
-        """The key beside a face picks it."""
-        index = take_quick_key(self.query_one("#faces", OptionList), event)
-        if index is not None:
-            self.dismiss(self._faces[index][0])
+    def action_choose(self) -> None:
+        """Take the face highlighted (a tap only highlights one)."""
+        self.query_one("#faces", KeyedList).action_select()
 
     def action_cancel(self) -> None:
         """Close without a face."""

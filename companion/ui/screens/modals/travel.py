@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
-from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.widgets.dialog_list import DialogList
-from companion.ui.widgets.quick_pick import keyed, take_quick_key
+from companion.ui.widgets.keyed_list import KeyedList
+from companion.ui.widgets.quick_pick import numbered
 from companion.ui.widgets.search_select import focus_first_enabled
 from solo_deck import Voyage, allies_by_id, travel_cost
 from solo_deck.events import Travel
@@ -72,8 +70,8 @@ class TravelModal(GameEventModal[Travel]):
             f"You may sail {reach}.",
             classes="muted",
         )
-        options = []
-        for number, (port, steps, cost) in enumerate(self.destinations()):
+        lines = []
+        for port, steps, cost in self.destinations():
             space_word = "space" if steps == 1 else "spaces"
             price = "too far" if cost is None else coins(cost)
             affordable = cost is not None and cost <= self.state.player.augustales
@@ -81,21 +79,17 @@ class TravelModal(GameEventModal[Travel]):
                 f"{voyage.ports[port].name} — {steps} {space_word} — {price}"
                 f"  ({port_contents(voyage, port)})"
             )
-            options.append(Option(keyed(number, text), id=f"port-{port}", disabled=not affordable))
-        yield DialogList(*options, id="ports")
+            lines.append((text, f"port-{port}", not affordable))
+        yield KeyedList(numbered(lines), id="ports")
         yield Label("The key beside a port, or Enter on it, sails there.", id="keys-hint")
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#ports", OptionList))
 
     def list_chosen(self) -> None:
-        """Enter on a port sails there (the port is the dialog's one choice)."""
+        """The key beside a port, or Enter on it, sails there (the port is the dialog's one
+        choice)."""
         self.submit()
-
-    def on_key(self, event: events.Key) -> None:
-        """The key beside a port sails there."""
-        if take_quick_key(self.query_one("#ports", OptionList), event) is not None:
-            self.submit()
 
     def build_event(self) -> Travel | None:
         ports = self.query_one("#ports", OptionList)
