@@ -36,7 +36,6 @@ from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.screens.table import TableScreen
 from companion.ui.widgets.keyed_list import KeyedList
-from companion.ui.widgets.quick_pick import quick_key, unkeyed
 from solo_deck import ally_label
 from solo_deck import events as ev
 from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
@@ -97,19 +96,20 @@ class KeyDriver:
         texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         raise AssertionError(f"no option matches among {texts}")
 
-    async def key_for(self, listing: OptionList, match: Callable[[str], bool]) -> None:
+    async def key_for(self, listing: KeyedList, match: Callable[[str], bool]) -> None:
         """In the focused ``listing``, press the key shown beside the line whose text
         matches (Enter when that line is highlighted already)."""
         assert self.app.focused is listing, f"{listing!r} is not focused"
+        width = max((len(key) for key in listing.keys), default=0) + 2
         texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
-        index = next((i for i, text in enumerate(texts) if match(unkeyed(text))), None)
+        index = next((i for i, text in enumerate(texts) if match(text[width:])), None)
         assert index is not None, f"no line matches among {texts}"
         if listing.highlighted == index:
             await self.keys("enter")
             return
-        key = quick_key(index)
-        assert key is not None, f"line {index} has no key of its own"
-        await self.keys(key)
+        key = listing.keys[index]
+        assert key, f"line {index} has no key of its own"
+        await self.keys(*key.lower())
 
     async def pick_keyed(self, listing: KeyedList, key: str, *, enter: bool = True) -> None:
         """In the focused ``listing``, choose the line whose key is ``key`` as a person

@@ -113,9 +113,9 @@ async def test_the_key_beside_a_line_plays_it_at_once(tmp_path: Path) -> None:
     app = Host(session, PlayCardModal)
     async with app.shown() as pilot:
         listing = app.screen.query_one("#choice", OptionList)
-        assert str(listing.get_option_at_index(3).prompt) == "4  Face down · Summon an Ally"
+        assert str(listing.get_option_at_index(3).prompt) == "s  Face down · Summon an Ally"
         assert "key beside a line plays it" in str(app.screen.query_one("#keys-hint").render())
-        await press(pilot, "4")
+        await press(pilot, "s")
     assert app.results == [PlayCard(slot=2, face_up=False, actions=("summon",))]  # slot 3
 
 
@@ -129,8 +129,9 @@ async def test_play_opens_on_the_line_played_last(tmp_path: Path) -> None:
         assert line.id == "down-build"  # the line played last
 
 
-async def test_play_lists_only_the_actions_a_free_slot_gives(tmp_path: Path) -> None:
-    """With slots 1, 2, 3 and 5 played, slot 4 is left: Build or Summon only."""
+async def test_play_offers_only_the_actions_a_free_slot_gives(tmp_path: Path) -> None:
+    """With slots 1, 2, 3 and 5 played, slot 4 is left: Build or Summon only (the other
+    actions stay listed, with their keys, but cannot be chosen)."""
     played = [face_down("promote", 0), face_down("market", 1), face_down("summon", 2)]
     session = new_session(tmp_path)
     for event in [*played, face_down("purchase", 4)]:
@@ -139,8 +140,17 @@ async def test_play_lists_only_the_actions_a_free_slot_gives(tmp_path: Path) -> 
         frederick_plays(session)
     app = Host(session, PlayCardModal)
     async with app.shown():
-        texts = [text for text, _ in options(app, "choice") if text.startswith("Face down")]
-        assert texts == ["Face down · Build a Structure", "Face down · Summon an Ally"]
+        listing = app.screen.query_one("#choice", OptionList)
+        texts = [
+            str(listing.get_option_at_index(i).prompt)
+            for i in range(listing.option_count)
+            if not listing.get_option_at_index(i).disabled
+        ]
+        face_down_lines = [text for text in texts if "Face down" in text]
+        assert face_down_lines == [
+            "b  Face down · Build a Structure",
+            "s  Face down · Summon an Ally",
+        ]
         assert app.screen.query_one("#slot", Select).value == 3
 
 

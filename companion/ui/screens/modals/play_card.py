@@ -11,8 +11,7 @@ from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.widgets.keyed_list import KeyedList
-from companion.ui.widgets.quick_pick import numbered
+from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
@@ -34,6 +33,19 @@ ACTION_LABELS: dict[str, str] = {
     "purchase": "Purchase an Advanced card",
     "market": "Visit the Market",
 }
+FACE_DOWN_KEYS: dict[str, str] = {
+    "promote": "p",
+    "market": "m",
+    "build": "b",
+    "summon": "s",
+    "purchase": "a",
+}
+"""Each face-down action's key: the same letter every turn, whichever slots are free."""
+FACE_UP_KEYS = "1234567890" + "".join(
+    c for c in "cdefghijklnoqrtuvwxyz" if c not in FACE_DOWN_KEYS.values()
+)
+"""The keys of the cards you may play face up, in order: your House's cards first (always
+the same digits), then the Advanced cards you own, in the order you bought them."""
 NO_SECOND = "none"
 FIXED_LINES = 15
 """The dialog's lines besides the list of choices (frame, title, slot row, buttons)."""
@@ -118,21 +130,39 @@ class PlayCardModal(GameEventModal[PlayCard]):
         """The leftmost free slot whose spears give ``action``."""
         return next((slot for slot, acts in self.offers.items() if action in acts), None)
 
+    def lines(self) -> list[KeyedLine]:
+        """Every face-down action (those no free slot gives shown but not choosable) and
+        every card you may play face up, each with a key that stays the same from turn to
+        turn, so a key learnt is never another action's."""
+        lines = [
+            KeyedLine(
+                FACE_DOWN_KEYS[action],
+                f"Face down · {ACTION_LABELS[action]}"
+                + ("" if self.slot_for(action) is not None else "  (no free slot gives it)"),
+                self.slot_for(action) is None,
+                f"down-{action}",
+            )
+            for action in MAIN_ACTIONS
+        ]
+        cards = card_choices(self.state)
+        lines += [
+            KeyedLine(
+                FACE_UP_KEYS[index] if index < len(FACE_UP_KEYS) else "",
+                f"Face up · {text}",
+                False,
+                f"up-{card_id}",
+            )
+            for index, (card_id, text) in enumerate(cards)
+        ]
+        return lines
+
     def compose_body(self) -> ComposeResult:
         free = self.slots.free
         yield Label(
             f"{len(free)} of your {self.slots.usable} card slots are free this round.",
             classes="muted",
         )
-        lines = [
-            (f"down-{action}", f"Face down · {ACTION_LABELS[action]}")
-            for action in MAIN_ACTIONS
-            if self.slot_for(action) is not None
-        ]
-        lines += [
-            (f"up-{card_id}", f"Face up · {text}") for card_id, text in card_choices(self.state)
-        ]
-        yield KeyedList(numbered((text, line, False) for line, text in lines), id="choice")
+        yield KeyedList(self.lines(), id="choice")
         hint = (
             "The key beside a line (or Enter) picks it; Tab moves on to the second action."
             if self.both
@@ -162,11 +192,12 @@ class PlayCardModal(GameEventModal[PlayCard]):
             )
 
     def on_mount(self) -> None:
-        choice = self.query_one("#choice", OptionList)
-        ids = [choice.get_option_at_index(i).id or "" for i in range(choice.option_count)]
+        choice = self.query_one("#choice", KeyedList)
+        options = [choice.get_option_at_index(i) for i in range(choice.option_count)]
+        ids = [option.id or "" for option in options]
         events = list(self.session.events) if self.session.has_game else []
-        opening = likeliest(events, ids)
-        choice.highlighted = ids.index(opening) if opening in ids else 0
+        opening = likeliest(events, [o.id or "" for o in options if not o.disabled])
+        choice.open_on(ids.index(opening) if opening in ids else None)
         choice.focus()
         self._fit()
 
