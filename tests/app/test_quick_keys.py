@@ -7,9 +7,9 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from companion.ui.app import StuporSoloApp
+from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.solo_face import SoloFaceModal
 from companion.ui.screens.table import TableScreen
-from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.quick_pick import unkeyed
 from solo_deck import events as ev
