@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
+from companion.ui.wording import tap_then, worded
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
@@ -139,9 +140,17 @@ class PlayCardModal(GameEventModal[PlayCard]):
             id="choice",
         )
         hint = (
-            "The key beside a line (or Enter) picks it; Tab moves on to the second action."
+            worded(
+                self,
+                "The key beside a line (or Enter) picks it; Tab moves on to the second action.",
+                f"Tap a line, then the second action below, then {self.OK_LABEL}.",
+            )
             if self.both
-            else "The key beside a line plays it at once; Enter plays it."
+            else worded(
+                self,
+                "The key beside a line plays it at once; Enter plays it.",
+                tap_then(self.OK_LABEL),
+            )
         )
         yield Label(hint, id="keys-hint")
         if self.both:

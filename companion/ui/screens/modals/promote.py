@@ -15,6 +15,7 @@ from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.wording import tap_then, worded
 from solo_deck import PlayerLimits, arrow_unchecked, promote_cost, workplace_tiles
 from solo_deck.events import Promote
 
@@ -108,7 +109,12 @@ class PromoteModal(GameEventModal[Promote]):
             ],
             id="specialist",
         )
-        yield Label("The key beside a line, or Enter on it, promotes.", id="keys-hint")
+        yield Label(
+            worded(
+                self, "The key beside a line, or Enter on it, promotes.", tap_then(self.OK_LABEL)
+            ),
+            id="keys-hint",
+        )
         yield Label("", id="reach", markup=False)
         held = f"you have {self.state.player.grain}"
         yield NumberField(

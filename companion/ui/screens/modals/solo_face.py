@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from companion.ui.keys import SOLO_FACE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
+from companion.ui.wording import worded
 from solo_deck import CardFace, SoloDeck
 
 
@@ -50,7 +51,10 @@ class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
                 ],
                 id="faces",
             )
-            yield Label("Press the key beside the face (or Enter on it).", id="keys-hint")
+            yield Label(
+                worded(self, "Press the key beside the face (or Enter on it).", "Tap the face."),
+                id="keys-hint",
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Return the chosen face."""

@@ -11,6 +11,7 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.quick_pick import keyed, take_quick_key
 from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.wording import tap_then, worded
 from solo_deck import Voyage, allies_by_id, travel_cost
 from solo_deck.events import Travel
 
@@ -83,7 +84,14 @@ class TravelModal(GameEventModal[Travel]):
             )
             options.append(Option(keyed(number, text), id=f"port-{port}", disabled=not affordable))
         yield DialogList(*options, id="ports")
-        yield Label("The key beside a port, or Enter on it, sails there.", id="keys-hint")
+        yield Label(
+            worded(
+                self,
+                "The key beside a port, or Enter on it, sails there.",
+                tap_then(self.OK_LABEL, "a port"),
+            ),
+            id="keys-hint",
+        )
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#ports", OptionList))
