@@ -13,6 +13,7 @@ from textual.app import App
 from textual.widgets import Button, Label
 
 import companion.ui.wording
+from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.city_bonus import CityBonusModal
 from companion.ui.screens.modals.edict_reward import RewardModal
@@ -26,6 +27,7 @@ from companion.ui.widgets.log_panel import LogPanel
 from companion.ui.widgets.text_panel import TextPanel
 from solo_deck.events import Event, PlayerEdict, TakeEdictReward
 from tests.app.action_dialog_helpers import Factory, Host, face_down, new_session
+from tests.app.end_phase_helpers import ALLIES, make_app, open_end_phase
 from tests.app.followup_helpers import TYPED_KEEP, owed
 from tests.app.followup_helpers import Host as FollowupHost
 from tests.app.followup_helpers import typed_game as typed_session
@@ -134,6 +136,19 @@ async def test_the_log_panel_names_redo_and_the_log_for_the_device(
         shown = str(TextPanel.render(panel)) + str(panel.border_subtitle)
     check(shown, web, "tap Redo", "ctrl+y redoes")
     check(shown, web, "tap Log: full log", "l: full log")
+
+
+@pytest.mark.parametrize("web", [True, False], ids=["browser", "terminal"])
+async def test_naming_the_allies_turned_up_names_the_taps_in_a_browser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web: bool
+) -> None:
+    browser(monkeypatch, web)
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_end_phase(app, pilot)
+        await press_and_settle(pilot, "c", "a", "r")
+        shown = str(screen.query_one(AllyNaming).query_one(Label).content)
+    check(shown, web, "Tap a name", "The letter beside a name")
 
 
 def test_the_wording_examples_hold() -> None:
