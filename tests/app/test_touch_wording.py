@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from textual.app import App
-from textual.widgets import Button, Label
+from textual.widgets import Button, Input, Label
 
 import companion.ui.wording
+from companion.ui.app import StuporSoloApp
 from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.city_bonus import CityBonusModal
@@ -32,6 +33,7 @@ from tests.app.followup_helpers import TYPED_KEEP, owed
 from tests.app.followup_helpers import Host as FollowupHost
 from tests.app.followup_helpers import typed_game as typed_session
 from tests.app.pilot_helpers import idle_turn, open_table, press_and_settle, settle
+from tests.app.setup_helpers import open_setup
 from tests.app.test_dialog_snapshots import KEEP
 from tests.app.test_edict_reward_first import owing_an_edict, prompt
 from tests.app.test_followup_board_dialogs import ON_C4, TO_CITY_C
@@ -121,11 +123,25 @@ async def test_enter_where_it_does_not_record_says_what_to_tap_or_press(
 
 
 @pytest.mark.parametrize("web", [True, False], ids=["browser", "terminal"])
+async def test_enter_in_the_new_game_form_says_what_to_tap_or_press(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web: bool
+) -> None:
+    browser(monkeypatch, web)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_setup(app, pilot)
+        said: list[str] = []
+        monkeypatch.setattr(screen, "notify", lambda message, **_: said.append(message))
+        screen.query(Input).first().focus()
+        await press_and_settle(pilot, "enter")
+    assert len(said) == 1
+    check(said[0], web, "Start game", "ctrl+s starts the game")
+
+
+@pytest.mark.parametrize("web", [True, False], ids=["browser", "terminal"])
 async def test_the_log_panel_names_redo_and_the_log_for_the_device(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web: bool
 ) -> None:
-    from companion.ui.app import StuporSoloApp
-
     browser(monkeypatch, web)
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=(120, 40)) as pilot:
