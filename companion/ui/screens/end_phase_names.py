@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Label
 
+from companion.ui.wording import worded
 from solo_deck import allies_by_id, ally_candidates, ally_name
 from solo_deck.events import NameAlly
 
@@ -100,10 +101,14 @@ class AllyNaming(Vertical):
         self._state: GameState | None = None
 
     def compose(self) -> ComposeResult:
+        how = worded(
+            self,
+            "The letter beside a name names the Ally at the port marked ▸ (a digit marks "
+            "another port; 0: not named).",
+            "Tap a name to name the Ally at the port marked ▸ (tap a port to mark it).",
+        )
         yield Label(
-            "Who was turned up? The letter beside a name names the Ally at the port marked ▸ "
-            "(a digit marks another port; 0: not named). They are recorded when the round ends.",
-            classes="muted",
+            f"Who was turned up? {how} They are recorded when the round ends.", classes="muted"
         )
         yield Vertical(id="naming-ports")
         yield Grid(id="ally-keys")

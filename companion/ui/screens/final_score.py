@@ -20,6 +20,7 @@ from companion.ui.keys import FINAL_SCORE_KEYS, bindings
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.number_field import NumberField
+from companion.ui.wording import worded
 from solo_deck import ScoreBreakdown, final_counts, final_score, most_structures_line
 
 if TYPE_CHECKING:
@@ -167,9 +168,19 @@ class FinalScoreScreen(GameScreen[None]):
         """Enter stays in the count (the focus moves only by Tab or a tap) and says which
         keys move on and save."""
         event.stop()
-        self.notify("Tab moves to the next count; ctrl+s saves the game.", timeout=4)
+        self.notify(
+            worded(
+                self,
+                "Tab moves to the next count; ctrl+s saves the game.",
+                "Tap the next count; Save, in the footer, saves the game.",
+            ),
+            timeout=4,
+        )
 
     # --- saving -------------------------------------------------------------------------
+
+    def _save_again(self) -> str:
+        return worded(self, "press ctrl+s again", "tap Save, in the footer, again")
 
     def build_record(self) -> HistoryRecord | None:
         """The history record for this game (``None`` after telling what is wrong)."""
@@ -219,7 +230,7 @@ class FinalScoreScreen(GameScreen[None]):
         except (OSError, ValueError) as exc:
             status.update(
                 f"Could not save to the history: {exc}. Nothing is lost: the game and what you "
-                "typed are still here; fix the problem and press ctrl+s again."
+                f"typed are still here; fix the problem and {self._save_again()}."
             )
             self.notify(str(exc), title="Not saved", severity="error", timeout=10)
             return

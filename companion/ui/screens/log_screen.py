@@ -17,6 +17,7 @@ from companion.ui.keys import LOG_KEYS, LOG_ROLL_BACK_KEYS, bindings
 from companion.ui.notices import save_failed
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import worded
 
 SUMMARY_MAX = 80
 """Characters of the first undone entry a roll-back notification quotes."""
@@ -139,7 +140,11 @@ class LogScreen(GameScreen[None]):
             ConfirmModal(
                 f"Roll back to entry {entry}?",
                 f"This undoes the last {count}, from “{summary(lines[:1])}” on.",
-                note="Redo (ctrl+y) brings them back one by one.",
+                note=worded(
+                    self,
+                    "Redo (ctrl+y) brings them back one by one.",
+                    "Redo, in the footer, brings them back one by one.",
+                ),
                 yes_label="Roll back",
                 keys=LOG_ROLL_BACK_KEYS,
             ),

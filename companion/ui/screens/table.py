@@ -38,6 +38,7 @@ from companion.ui.widgets.odds_panel import OddsPanel
 from companion.ui.widgets.palace_panel import PalacePanel
 from companion.ui.widgets.player_panel import PlayerPanel
 from companion.ui.widgets.voyage_panel import VoyagePanel
+from companion.ui.wording import worded
 from solo_deck import Numeral, Phase, player_edicts_per_round
 from solo_deck.events import Decline, FrederickTurn, RevealEdict
 
@@ -379,7 +380,7 @@ class TableScreen(FollowThroughScreen):
         else:
             body = (
                 "In the solo game you may pass only once no card is left in your hand; with "
-                f"a card in hand, play it (Enter) instead. {then}"
+                f"a card in hand, play it ({worded(self, 'Enter', 'Play card')}) instead. {then}"
             )
         self._open(
             ConfirmModal(

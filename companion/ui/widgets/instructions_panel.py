@@ -7,6 +7,7 @@ from rich.text import Text
 
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
+from companion.ui.wording import for_device
 from solo_deck import GameState, Numeral, Phase
 
 KEYS = {
@@ -60,7 +61,7 @@ class InstructionsPanel(TextPanel):
     def prompt(view: TableView, *, touch: bool = False) -> Text:
         """The one thing to press next: its key, or on a touch screen (``touch``, the app
         in a browser) the button to tap."""
-        key = TAPS if touch else KEYS
+        key = for_device(touch, KEYS, TAPS)
         state: GameState = view.state
         if state.awaiting_reveal:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value

@@ -7,6 +7,7 @@ from rich.text import Text
 from companion.formatting import plural
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
+from companion.ui.wording import worded
 
 
 class LogPanel(TextPanel):
@@ -29,6 +30,8 @@ class LogPanel(TextPanel):
             text.append(f"{number:>3} ", style="dim")
             text.append(line, style="bold" if number == len(lines) else "")
         if redo:
-            text.append(f"\n    {plural(redo, 'undone event')}: ctrl+y redoes", style="yellow")
+            again = worded(self, "ctrl+y redoes", "tap Redo")
+            text.append(f"\n    {plural(redo, 'undone event')}: {again}", style="yellow")
         self.show_text(text)
-        self.border_subtitle = f"{plural(len(lines), 'event')} · l: full log"
+        full = worded(self, "l: full log", "tap Log: full log")
+        self.border_subtitle = f"{plural(len(lines), 'event')} · {full}"

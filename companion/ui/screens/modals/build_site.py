@@ -15,6 +15,7 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.number_field import NumberField
+from companion.ui.wording import tap_then, worded
 from solo_deck import (
     can_pay,
     great_offers,
@@ -138,7 +139,7 @@ class SiteBuildModal(GameEventModal[Build]):
         return None if index is None else self.lines[index][1]
 
     def compose_body(self) -> ComposeResult:
-        yield Label(HINT, classes="muted")
+        yield Label(worded(self, HINT, tap_then(self.OK_LABEL, "a site")), classes="muted")
         yield KeyedList(self._keyed_lines(), id="site", compact=True)
         yield AssumedValue()  # the site's cost, while it is assumed: asked once
         yield Label("", id="what", classes="muted", markup=False)
@@ -191,14 +192,17 @@ class SiteBuildModal(GameEventModal[Build]):
             grain.hint = f"of {total}; the rest in Stone (you have {self.state.player.stone})"
         self._sync_what()
 
+    def _then_build(self) -> str:
+        return worded(self, "(Tab moves there), then ctrl+s builds", "(tap it), then Build")
+
     def list_chosen(self) -> None:
         """A site's key or Enter on it builds, unless an amount is left to type."""
         if self.chosen() is None:
             self.show_error("you cannot pay for that site")
         elif self.query_one("#augustales", NumberField).display:
-            self.show_error("type the Augustales it costs (Tab moves there), then ctrl+s builds")
+            self.show_error(f"type the Augustales it costs {self._then_build()}")
         elif self.query_one("#grain", NumberField).display:
-            self.show_error("type the Grain you pay (Tab moves there), then ctrl+s builds")
+            self.show_error(f"type the Grain you pay {self._then_build()}")
         else:
             self.submit()
 

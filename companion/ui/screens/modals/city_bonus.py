@@ -9,6 +9,7 @@ from textual.widgets import Label
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
+from companion.ui.wording import worded
 from solo_deck import CITY_TILE_IDS, CityTileId, city_bonus_tiles
 from solo_deck.events import ChooseCityBonus
 
@@ -54,7 +55,9 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
                 if known
                 else f"Which tile did you take in the City of Path {self.path}?"
             )
-            + " its letter, or Enter on it, takes it.",
+            + worded(
+                self, " its letter, or Enter on it, takes it.", f" tap it, then {self.OK_LABEL}."
+            ),
             classes="muted",
             markup=False,
         )

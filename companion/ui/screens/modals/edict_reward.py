@@ -16,6 +16,7 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.resolve import GainsForm, ResourceChoice, field_problem, then
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.number_field import NumberField
+from companion.ui.wording import tap_then, worded
 from solo_deck import (
     Gains,
     Grant,
@@ -155,7 +156,12 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         if listed:
             splits = any(grain is not None for _, grain in self.lines)
             keys = "key (g: Grain, s: Stone)" if splits else "digit"
-            yield Label(f"A line's {keys}, or Enter on it, takes it.", classes="muted")
+            yield Label(
+                worded(
+                    self, f"A line's {keys}, or Enter on it, takes it.", tap_then(self.OK_LABEL)
+                ),
+                classes="muted",
+            )
             yield KeyedList([self._line(*line) for line in self.lines], id="space")
         yield GainsForm(id="printed")
         yield NumberField(
@@ -234,10 +240,10 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     def list_chosen(self) -> None:
         """A line's key or Enter on it takes it; a reward not known yet is typed first."""
         if self.reward.unknown and isinstance(self._told(), str):
-            self.show_error(
-                f"type what is printed under {space_name(self.slot)} (Tab moves there), "
-                "then ctrl+s takes it"
+            how = worded(
+                self, "(Tab moves there), then ctrl+s", f"(tap the field), then {self.OK_LABEL}"
             )
+            self.show_error(f"type what is printed under {space_name(self.slot)} {how} takes it")
             return
         self.submit()
 

@@ -35,6 +35,7 @@ from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.reference_hint import ReferenceHint, topic_of
+from companion.ui.wording import worded
 from solo_deck import ActionTerms, RuleError
 from solo_deck.events import Decline
 
@@ -118,6 +119,7 @@ class EventModal(
             yield Label("", id="dialog-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.OK_LABEL} (ctrl+s)", variant="primary", id="ok")
+                yield from self.step_buttons()
                 if self.can_decline:
                     yield unfocusable(Button("Decline (ctrl+d)", id="decline"))
                 yield unfocusable(Button("Cancel (esc)", id="cancel"))
@@ -126,6 +128,11 @@ class EventModal(
 
     def compose_body(self) -> ComposeResult:
         """The fields of the dialog."""
+        yield from ()
+
+    def step_buttons(self) -> ComposeResult:
+        """Buttons after the first one (a multi-step dialog's Back); out of the Tab order
+        like Cancel."""
         yield from ()
 
     def build_event(self) -> EventT | None:
@@ -260,7 +267,11 @@ class EventModal(
     def say_keys(self) -> None:
         """Enter where it does not record: say which keys do (the focus stays)."""
         self.notify(
-            f"Tab moves to the next field; ctrl+s records ({self.OK_LABEL}).",
+            worded(
+                self,
+                f"Tab moves to the next field; ctrl+s records ({self.OK_LABEL}).",
+                f"Tap the next field, or {self.OK_LABEL} to record.",
+            ),
             timeout=4,
         )
 

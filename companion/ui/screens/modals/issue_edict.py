@@ -10,13 +10,14 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Button, Label, OptionList, Static
 
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
-from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.event_modal import GameEventModal, unfocusable
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
+from companion.ui.wording import worded
 from solo_deck import (
     AdviceRow,
     Direction,
@@ -67,7 +68,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
     the one the advisor rates best), the legal add/remove combination (only legal ones are
     listed, best ally income first), and the Next tile that slides down (skipped when none
     is left; opening on the one below the space issued). A line's digit or Enter on it
-    takes the step and shows the next. Backspace goes back one step."""
+    takes the step and shows the next. Backspace, or the Back button, goes back one step."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(ISSUE_EDICT_KEYS))
     DIALOG_TITLE = "Issue an Edict"
@@ -173,13 +174,15 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
                 self.query_one("#allies", Static).update(ally_lines(row))
 
     def _prompt(self) -> str:
+        keys = "(its digit or Enter)" if self.step == 1 else "(digit or Enter)"
+        how = worded(self, keys, f"(tap it, then {self.OK_LABEL})")
         if self.step == 1:
-            return "Step 1 of 3 · Which Active Edict do you issue? (its digit or Enter)"
+            return f"Step 1 of 3 · Which Active Edict do you issue? {how}"
         if self.step == 2 and self.fixed is not None:
-            return "Its reward is taken · Add or remove per kind, best first (digit or Enter)"
+            return f"Its reward is taken · Add or remove per kind, best first {how}"
         if self.step == 2:
-            return "Step 2 of 3 · Add or remove per kind, best first (digit or Enter)"
-        return "Step 3 of 3 · Which Next tile slides into the empty space? (digit or Enter)"
+            return f"Step 2 of 3 · Add or remove per kind, best first {how}"
+        return f"Step 3 of 3 · Which Next tile slides into the empty space? {how}"
 
     def _summary(self) -> str:
         parts = []
@@ -187,7 +190,16 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
             parts.append(f"Edict {numeral(self.slot)} ({self.tile})")
         if self.choice is not None:
             parts.append(self.describe_choice(self.choice))
-        return " → ".join(parts) or "Backspace goes back a step; Escape closes."
+        return " → ".join(parts) or worded(
+            self,
+            "Backspace goes back a step; Escape closes.",
+            "Back goes back a step; Cancel closes.",
+        )
+
+    @property
+    def at_first_step(self) -> bool:
+        """True on the first step shown (nothing to go back to)."""
+        return self.step == 1 or (self.step == 2 and self.fixed is not None)
 
     # --- composing and moving between steps ----------------------------------------------
 
@@ -196,6 +208,14 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         yield Label(self._summary(), id="summary", classes="muted")
         yield KeyedList(id="choices")
         yield Static("", id="allies")
+
+    def step_buttons(self) -> ComposeResult:
+        yield unfocusable(Button("Back (backspace)", id="back", disabled=self.at_first_step))
+
+    @on(Button.Pressed, "#back")
+    def _back(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_back()
 
     def on_mount(self) -> None:
         self._show_step()
@@ -207,12 +227,13 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         options.set_lines(self._options())
         options.open_on(self.likeliest())
         options.focus()
+        self.query_one("#back", Button).disabled = self.at_first_step
         self._shown_line = options.highlighted
         self._picked = False
 
     def action_back(self) -> None:
-        """Go back one step (from step 1 nothing happens)."""
-        if self.step == 1 or (self.step == 2 and self.fixed is not None):
+        """Go back one step (from the first step nothing happens): Backspace or Back."""
+        if self.at_first_step:
             return
         self.show_error(None)
         if self.step == 3:

@@ -16,6 +16,7 @@ from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
+from companion.ui.wording import worded
 from solo_deck import MarketTile, RuleError, Trade, describe_validation_error, market_trades
 from solo_deck.events import VisitMarket
 
@@ -99,7 +100,10 @@ class MarketModal(GameEventModal[VisitMarket]):
                     yield Label("Augustales")
         extra = self.allowed.total - 2
         more = f" ({extra} more with your Workplace)" if extra else ""
-        yield Label(f"Sell, buy or both{more}: a line's digit, or Enter on it, trades.")
+        how = worded(
+            self, "a line's digit, or Enter on it, trades", f"tap a line, then {self.OK_LABEL}"
+        )
+        yield Label(f"Sell, buy or both{more}: {how}.")
         yield KeyedList(id="trades", compact=True)
         yield Label("", id="result", markup=False)
 

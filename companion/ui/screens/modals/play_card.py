@@ -12,6 +12,7 @@ from textual.widgets import Label, OptionList, Select
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
+from companion.ui.wording import tap_then, worded
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
@@ -164,9 +165,17 @@ class PlayCardModal(GameEventModal[PlayCard]):
         )
         yield KeyedList(self.lines(), id="choice")
         hint = (
-            "The key beside a line (or Enter) picks it; Tab moves on to the second action."
+            worded(
+                self,
+                "The key beside a line (or Enter) picks it; Tab moves on to the second action.",
+                f"Tap a line, then the second action below, then {self.OK_LABEL}.",
+            )
             if self.both
-            else "The key beside a line plays it at once; Enter plays it."
+            else worded(
+                self,
+                "The key beside a line plays it at once; Enter plays it.",
+                tap_then(self.OK_LABEL),
+            )
         )
         yield Label(hint, id="keys-hint")
         if self.both:

@@ -14,6 +14,7 @@ from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.quick_pick import numbered
 from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.wording import tap_then, worded
 from solo_deck import PlayerLimits, arrow_unchecked, promote_cost, workplace_tiles
 from solo_deck.events import Promote
 
@@ -105,7 +106,12 @@ class PromoteModal(GameEventModal[Promote]):
             for number, (_, _, text, blocked) in enumerate(self._moves)
         ]
         yield KeyedList(numbered(lines), id="specialist")
-        yield Label("The key beside a line, or Enter on it, promotes.", id="keys-hint")
+        yield Label(
+            worded(
+                self, "The key beside a line, or Enter on it, promotes.", tap_then(self.OK_LABEL)
+            ),
+            id="keys-hint",
+        )
         yield Label("", id="reach", markup=False)
         held = f"you have {self.state.player.grain}"
         yield NumberField(

@@ -14,6 +14,7 @@ from companion.ui.keys import SOLO_FACE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.quick_pick import numbered
+from companion.ui.wording import worded
 from solo_deck import CardFace, SoloDeck
 
 
@@ -47,7 +48,14 @@ class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
                 for index, (face, count) in enumerate(self._faces)
             ]
             yield KeyedList(numbered(lines), id="faces")
-            yield Label("Press the key beside the face (or Enter on it).", id="keys-hint")
+            yield Label(
+                worded(
+                    self,
+                    "Press the key beside the face (or Enter on it).",
+                    "Tap the face, then Choose.",
+                ),
+                id="keys-hint",
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Return the chosen face (its key, or Enter on it)."""

@@ -9,6 +9,7 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.quick_pick import numbered
 from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.wording import tap_then, worded
 from solo_deck import Voyage, allies_by_id, travel_cost
 from solo_deck.events import Travel
 
@@ -81,7 +82,14 @@ class TravelModal(GameEventModal[Travel]):
             )
             lines.append((text, f"port-{port}", not affordable))
         yield KeyedList(numbered(lines), id="ports")
-        yield Label("The key beside a port, or Enter on it, sails there.", id="keys-hint")
+        yield Label(
+            worded(
+                self,
+                "The key beside a port, or Enter on it, sails there.",
+                tap_then(self.OK_LABEL, "a port"),
+            ),
+            id="keys-hint",
+        )
 
     def on_mount(self) -> None:
         focus_first_enabled(self.query_one("#ports", OptionList))

@@ -54,6 +54,7 @@ from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.ui.widgets.validators import WholeNumber
+from companion.ui.wording import worded
 from solo_deck import (
     BOARDS,
     HOUSES,
@@ -345,7 +346,14 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         """Enter in a field stays there (the focus moves only by Tab or a tap) and says
         which keys move on and start; only ctrl+s or the Start button starts."""
         event.stop()
-        self.notify("Tab moves to the next field; ctrl+s starts the game.", timeout=4)
+        self.notify(
+            worded(
+                self,
+                "Tab moves to the next field; ctrl+s starts the game.",
+                "Tap the next field, or Start game when every field is filled.",
+            ),
+            timeout=4,
+        )
 
     # --- actions ---------------------------------------------------------------------
 

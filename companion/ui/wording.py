@@ -1,0 +1,37 @@
+"""A hint worded for the device it is read on: the key to press on a keyboard, the
+on-screen button to tap on a touch screen (the app in a browser, ``App.is_web``).
+
+Every hint that names a key is written in both forms and one of them is chosen here, so
+What to do on the Table and every dialog speak the same way:
+
+>>> for_device(False, "ctrl+s records", "tap Record")
+'ctrl+s records'
+>>> for_device(True, "ctrl+s records", "tap Record")
+'tap Record'
+>>> tap_then("Trade")
+'Tap a line, then Trade.'
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual.dom import DOMNode
+
+T = TypeVar("T")
+
+
+def for_device(touch: bool, keys: T, taps: T) -> T:
+    """``taps`` on a touch screen (``touch``), else ``keys``."""
+    return taps if touch else keys
+
+
+def worded(node: DOMNode, keys: str, taps: str) -> str:
+    """``keys`` or ``taps``, for the device the app of ``node`` is shown on."""
+    return for_device(node.app.is_web, keys, taps)
+
+
+def tap_then(button: str, what: str = "a line") -> str:
+    """The touch hint of a dialog whose list line is tapped (a tap only highlights it)
+    and then its ``button``."""
+    return f"Tap {what}, then {button}."
