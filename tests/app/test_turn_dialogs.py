@@ -190,7 +190,7 @@ async def test_both_actions_once_the_keep_cover_allows_and_never_the_same_twice(
         second = app.screen.query_one("#second", Select)
         labels = [str(prompt) for prompt, _ in second._options]
         assert labels[0] == "none (one action)" and "Build a Structure" in labels
-        await press(pilot, "1")  # Promote; the focus stays until the player moves it
+        await press(pilot, "p")  # Promote; the focus stays until the player moves it
         assert app.screen.focused is app.screen.query_one("#choice") and app.results == []
         await press(pilot, "tab")  # on to the second action
         assert app.screen.focused is second
