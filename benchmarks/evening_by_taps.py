@@ -75,15 +75,20 @@ def row_of(screen: list[str], pattern: str) -> int:
 
 
 def what_to_do(screen: list[str]) -> str:
-    """The text of the What to do panel, joined (empty when it is not shown)."""
-    top = row_of(screen, r"What to do")
+    """The text of the What to do panel, joined (empty when it is not shown). On a wide
+    screen the panel sits beside others: only its own columns are read."""
+    top = row_of(screen, r"─ What to do")
     if top < 0:
         return ""
+    left = screen[top].index("╭─ What to do") if "╭─ What to do" in screen[top] else 0
+    right = screen[top].find("╮", left)
+    right = right if right > 0 else len(screen[top])
     lines = []
     for line in screen[top + 1 :]:
-        if line.startswith("╰"):
+        part = line[left : right + 1]
+        if part.startswith("╰"):
             break
-        lines.append(line.strip("│ "))
+        lines.append(part.strip("│ "))
     return " ".join(lines)
 
 
@@ -214,7 +219,9 @@ class Evening:
             screen = self.screen()  # the form moves as the hints under the fields appear
             top = row_of(screen, title)
             boxes = [m.start() for m in re.finditer("▊", screen[top + 2])]
-            self.tap(boxes[index] + 4, top + 3, f"New game: field {title[:-3]} {index + 1}")
+            self.tap(
+                boxes[index] + 4, top + 3, f"New game: field {title.split()[0]} {'I' * (index + 1)}"
+            )
             self.type(value)
         screen = self.screen()
         self.tap_text(r"count them", "New game: pile field", screen)
@@ -301,7 +308,7 @@ class Evening:
             self.tap_text(label, f"End Phase: {label.split('(')[0].strip()}", screen)
             time.sleep(1.0)
             if len(saved_events(self.folder)) == before:
-                self.note(f"End Phase: a tap on {label!r} recorded nothing")
+                self.steps[-1].note = "recorded nothing (not its turn yet, or hidden)"
             screen = self.screen()
             if not in_end_phase(screen):
                 return
@@ -357,11 +364,27 @@ class Evening:
         )
         self.picture("after-drop")
 
+    def final_score(self) -> None:
+        """The final counts and the score: pictures, then the footer's Save (the one way
+        to save by a tap)."""
+        self.picture("final-counts")
+        self.swipe_to(r"Total\s+\d+")
+        self.picture("final-score")
+        screen = self.screen()
+        total = next((line for line in screen if re.search(r"Total\s+\d+", line)), "")
+        self.note(f"final score: {' '.join(total.strip('│ ').split())}")
+        if row_of(screen, r"(?<!\^s )\bSave\b(?! \()") < 0:
+            self.note("final score: no Save button on the screen; only the footer's '^s Save'")
+        self.tap_text(r"\^s Save", "Final score: the footer's ^s Save", screen)
+        self.until(lambda: (self.folder / "history.json").exists(), "the game in the history")
+        self.picture("saved-start-screen")
+
     def turn(self) -> str:
         """One step of the game by what the screen asks; what was done."""
         screen = self.screen()
         text = what_to_do(screen)
-        if re.search(r"Final score|Game over|final score", " ".join(screen)):
+        if row_of(screen, r"Your final counts|─ Score ─") >= 0:
+            self.final_score()
             return "over"
         if row_of(screen, r"Put back \(ctrl\+s\)") >= 0:
             if not any("Put back" in note for note in self.notes):
@@ -442,7 +465,6 @@ def run(size: str) -> int:
                         if done == "frederick" and rounds == 2 and not dropped:
                             evening.drop_connection()
                             dropped = True
-                    evening.picture("final-score")
                 finally:
                     report = [step.line() for step in evening.steps]
                     report += ["", "Notes:", *evening.notes]
