@@ -36,14 +36,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from tests.browser.served import Page, Served, saved_events
 
 CHROMIUM = "/usr/bin/chromium"
 OUT = Path("/tmp/evening")
-NOTICE_SECONDS = 5.5
-"""How long the Screenshot command's notice stays up (Textual's default is 5 s)."""
+NOTICE_SECONDS = 7.0
+"""How long the Screenshot notice stays up (5 s by default; a little more to fade)."""
 CHANGE_SECONDS = 10.0
 """The longest a tap's effect is waited for before the step is noted as "no change"."""
 WAIT_SECONDS = 60.0
@@ -59,6 +58,8 @@ END_PHASE_BUTTONS = (
     r"End the round",
 )
 """The End Phase's buttons, in the order they are tapped."""
+TILE_FIELD = r"tile \(\d+ more stay"
+"""The label over the field for a drawn Edict tile."""
 SIMPLE_GAIN = r"Face up · House card: \+\d+ (Stone|Grain|Augustales)\s*▎"
 """A face-up House card that only gains something (no prompt after it)."""
 
@@ -261,14 +262,22 @@ class Evening:
 
     def key_in_tile(self, screen: list[str]) -> None:
         """A field for a drawn Edict tile: tap it, type the tile, tap its Enter button."""
-        label = row_of(screen, r"tile \(\d+ more stay|then enter:")
+        label = row_of(screen, TILE_FIELD)
         field_row = row_of(screen[label + 1 :], r"│ e\.g\. ") + label + 1
         assert label >= 0, "\n".join(screen)
+        his_card = re.search(r"Frederick's last card", what_to_do(screen))
+        if not his_card and "scrolled" not in str(self.notes):
+            self.note(
+                "What to do scrolled to the tile's field: his card's instructions are"
+                " above, out of the panel (swipe it to read them)"
+            )
+            self.picture("tile-field-his-card-hidden")
         before = len(saved_events(self.folder))
         tile = TILES[self._tiles % len(TILES)]
         self._tiles += 1
         for attempt in range(3):
-            self.tap(10, field_row, "Edict tile: its one-line field")
+            column = screen[field_row].index("│ e.g. ") + 8
+            self.tap(column, field_row, "Edict tile: its one-line field")
             self.type(tile)
             if row_of(self.screen(), re.escape(tile) + r"\s*$|" + re.escape(tile) + r"\s+│") >= 0:
                 break
@@ -402,7 +411,7 @@ class Evening:
             self.tap_text(r"Frederick(?=\s+Play card)", "Table: Frederick button", screen)
             self.until(lambda: len(saved_events(self.folder)) > before, "his turn saved")
             return "frederick"
-        if re.search(r"type it below", text):
+        if re.search(r"type it below", text) or row_of(screen, TILE_FIELD) >= 0:
             self.key_in_tile(screen)
             return "tile"
         footer = " ".join(screen[-4:])
@@ -488,6 +497,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-_: Any = None
