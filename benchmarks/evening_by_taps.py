@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import socket
 import sys
 import tempfile
 import time
@@ -37,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.evening_reading import Step, free_port, in_end_phase, row_of, what_to_do
 from tests.browser.served import Page, Served, saved_events
 
 CHROMIUM = "/usr/bin/chromium"
@@ -64,51 +64,6 @@ SIMPLE_GAIN = r"Face up · House card: \+\d+ (Stone|Grain|Augustales)\s*▎"
 """A face-up House card that only gains something (no prompt after it)."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def row_of(screen: list[str], pattern: str) -> int:
-    """The first row matching ``pattern`` (-1 when none)."""
-    return next((i for i, line in enumerate(screen) if re.search(pattern, line)), -1)
-
-
-def what_to_do(screen: list[str]) -> str:
-    """The text of the What to do panel, joined (empty when it is not shown). On a wide
-    screen the panel sits beside others: only its own columns are read."""
-    top = row_of(screen, r"─ What to do")
-    if top < 0:
-        return ""
-    left = screen[top].index("╭─ What to do") if "╭─ What to do" in screen[top] else 0
-    right = screen[top].find("╮", left)
-    right = right if right > 0 else len(screen[top])
-    lines = []
-    for line in screen[top + 1 :]:
-        part = line[left : right + 1]
-        if part.startswith("╰"):
-            break
-        lines.append(part.strip("│ "))
-    return " ".join(lines)
-
-
-def in_end_phase(screen: list[str]) -> bool:
-    """The End Phase screen (its title may hide under a notice; its last step shows)."""
-    return row_of(screen, r"End Phase · round \d|End the round \(e\)") >= 0
-
-
-@dataclass
-class Step:
-    what: str
-    seconds: float | None
-    note: str = ""
-
-    def line(self) -> str:
-        took = "no change" if self.seconds is None else f"{self.seconds:.1f} s"
-        return f"{self.what:<48} {took:>10}  {self.note}"
-
-
 @dataclass
 class Evening:
     """One game by taps on one page of one server."""
@@ -127,7 +82,19 @@ class Evening:
     # -- reading and seeing -------------------------------------------------------------
 
     def screen(self) -> list[str]:
-        lines = self.page.screen()
+        for attempt in range(3):
+            try:
+                lines = self.page.screen()
+                break
+            except Exception as error:  # the download of the app's SVG was cut: read again
+                if attempt == 2:
+                    raise
+                print(f"(reading the screen failed once: {str(error)[:60]}; again)", flush=True)
+                self.page.page.context.unroute("**/download/**")
+                for extra in self.page.page.context.pages:
+                    if extra is not self.page.page:
+                        extra.close()
+                self.page.page.wait_for_timeout(1000)
         self._last_read = time.monotonic()
         return lines
 
