@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.evening_reading import Step, free_port, in_end_phase, row_of, what_to_do
-from tests.browser.served import Page, Served, saved_events
+from tests.browser.served import Page, Served, saved_events, svg_lines
 
 CHROMIUM = "/usr/bin/chromium"
 OUT = Path("/tmp/evening")
@@ -84,7 +84,7 @@ class Evening:
     def screen(self) -> list[str]:
         for attempt in range(3):
             try:
-                lines = self.page.screen()
+                lines = self.read_screen()
                 break
             except Exception as error:  # the download of the app's SVG was cut: read again
                 if attempt == 2:
@@ -97,6 +97,22 @@ class Evening:
                 self.page.page.wait_for_timeout(1000)
         self._last_read = time.monotonic()
         return lines
+
+    def read_screen(self) -> list[str]:
+        """The app's Screenshot command (Page.screen's way), its SVG read off the page it
+        opens rather than caught on the wire (a caught download was cut at times)."""
+        page = self.page.page
+        with page.context.expect_page(timeout=WAIT_SECONDS * 1000) as opened:
+            self.page.keys("Control+p")
+            self.page.type("Screenshot")
+            self.page.keys("Enter")
+        shown = opened.value
+        try:
+            shown.wait_for_selector("text", state="attached", timeout=WAIT_SECONDS * 1000)
+            svg = str(shown.content())
+        finally:
+            shown.close()
+        return svg_lines(svg)
 
     def picture(self, name: str) -> Path:
         """A numbered PNG of the page, once the Screenshot notices are gone."""
