@@ -60,6 +60,8 @@ END_PHASE_BUTTONS = (
 """The End Phase's buttons, in the order they are tapped."""
 TILE_FIELD = r"tile \(\d+ more stay"
 """The label over the field for a drawn Edict tile."""
+LONG_ALLIES = ("Balthasar", "Castellan", "Domentzia", "Philaretos", "Okechukwu", "Sigeberht")
+"""Ally names long enough to be wrapped in a narrow naming grid."""
 SIMPLE_GAIN = r"Face up · House card: \+\d+ (Stone|Grain|Augustales)\s*▎"
 """A face-up House card that only gains something (no prompt after it)."""
 
@@ -292,7 +294,10 @@ class Evening:
             done.add(label)
             naming = row_of(screen, r"Who was turned up\?") >= 0
             if label == END_PHASE_BUTTONS[-1] and naming and "names" not in str(self.notes):
-                self.note("End Phase: the Ally names to pick from are wrapped mid-word")
+                shown = " ".join(screen)
+                cut = [name for name in LONG_ALLIES if name[:6] in shown and name not in shown]
+                wrapped = f"wrapped mid-word: {', '.join(cut)}" if cut else "whole"
+                self.note(f"End Phase: the Ally names to pick from are {wrapped}")
                 self.picture("end-phase-ally-names")
                 self.swipe_to(r"End the round \(e\)")
                 screen = self.screen()
