@@ -415,7 +415,7 @@ class Evening:
             self.tap_text(r"(?<=\s{3})Pass\s*$", "Table: Pass button", screen)
             self.until(lambda: len(saved_events(self.folder)) > before, "the pass saved")
             return "pass"
-        if re.search(r"Your turn \d+.*[1-9] slots? free|Your last card slot", text):
+        if re.search(r"Your turn \d+: travel first|Your last card slot", text):
             self.play_a_card(screen)
             return "card"
         raise AssertionError("what now?\n" + "\n".join(screen))

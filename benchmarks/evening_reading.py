@@ -39,7 +39,13 @@ def what_to_do(screen: list[str]) -> str:
 
 def in_end_phase(screen: list[str]) -> bool:
     """The End Phase screen (its title may hide under a notice; its last step shows)."""
-    return row_of(screen, r"End Phase · round \d|End the round \(e\)") >= 0
+    return (
+        row_of(
+            screen,
+            r"End Phase · round \d|End the round \(e\)|─ [·✓] [2-5] · (Castle|Ally|Reorganise|End of)",
+        )
+        >= 0
+    )
 
 
 @dataclass
