@@ -37,15 +37,13 @@ def what_to_do(screen: list[str]) -> str:
     return " ".join(lines)
 
 
+END_PHASE = r"End Phase · round \d|End the round \(e\)|─ [·✓] [2-5] · (Castle|Ally|Reorg|End of)"
+"""The End Phase's title, its last button, or one of its steps' titles."""
+
+
 def in_end_phase(screen: list[str]) -> bool:
-    """The End Phase screen (its title may hide under a notice; its last step shows)."""
-    return (
-        row_of(
-            screen,
-            r"End Phase · round \d|End the round \(e\)|─ [·✓] [2-5] · (Castle|Ally|Reorganise|End of)",
-        )
-        >= 0
-    )
+    """The End Phase screen (its title may hide under a notice; its steps show)."""
+    return row_of(screen, END_PHASE) >= 0
 
 
 @dataclass
