@@ -58,7 +58,7 @@ END_PHASE_BUTTONS = (
     r"End the round",
 )
 """The End Phase's buttons, in the order they are tapped."""
-TILE_FIELD = r"tile \(\d+ more stay"
+TILE_FIELD = r"New (Next|Active) I{1,3} tile \("
 """The label over the field for a drawn Edict tile."""
 LONG_ALLIES = ("Balthasar", "Castellan", "Domentzia", "Philaretos", "Okechukwu", "Sigeberht")
 """Ally names long enough to be wrapped in a narrow naming grid."""
