@@ -318,6 +318,8 @@ class Evening:
             f"{drawn} && !document.body.classList.contains('-reconnecting')",
             timeout=WAIT_SECONDS * 1000,
         )
+        # the reloaded page has no keyboard focus until touched (Page.screen needs keys)
+        self.page.page.focus(".xterm-helper-textarea")
         self.until(lambda: row_of(self.screen(), r"What to do") >= 0, f"the Table {what}")
         return time.monotonic() - started
 
