@@ -52,6 +52,7 @@ PILE = "17"
 TILES = ("1S", "1G", "2A", "1T", "1W", "1K", "1C", "1P")
 """What is typed, in turn, when a drawn Edict tile must be keyed in."""
 END_PHASE_BUTTONS = (
+    r"Continue \(v\)",
     r"Take castle income",
     r"Add to my VP",
     r"Reorganise \(r\)",
@@ -80,6 +81,8 @@ class Evening:
     pictures: int = 0
     _last_read: float = 0.0
     _tiles: int = 0
+    _stuck: int = 0
+    _events: int = -1
 
     # -- reading and seeing -------------------------------------------------------------
 
@@ -285,6 +288,12 @@ class Evening:
 
     def end_phase(self, screen: list[str]) -> None:
         """Tap the End Phase's buttons in order; one that records nothing is noted."""
+        events = len(saved_events(self.folder))
+        self._stuck = self._stuck + 1 if events == self._events else 0
+        self._events = events
+        if self._stuck >= 3:
+            self.picture("end-phase-stuck")
+            raise AssertionError("the End Phase records nothing:\n" + "\n".join(screen))
         if not any("End Phase" in note for note in self.notes):
             self.picture("end-phase")
         done: set[str] = set()
