@@ -76,3 +76,23 @@ async def test_final_score_refuses_bad_counts_and_keeps_the_screen_when_saving_f
         assert isinstance(app.screen, FinalScoreScreen)
         assert "Could not save" in text(final, "#save-status")
         assert app.session.has_game
+
+
+async def test_the_save_button_saves_as_ctrl_s_does(tmp_path: Path) -> None:
+    """Playing by taps, the only way to save was the footer's ^s; the screen ends with a
+    button now."""
+    from textual.widgets import Button
+
+    from companion.ui.screens.start import StartScreen
+
+    app = make_app(tmp_path, COMPLETE)
+    async with app.run_test(size=SIZE) as pilot:
+        final = await open_screen(app, pilot, FinalScoreScreen())
+        button = final.query_one("#save-ok", Button)
+        button.scroll_visible(animate=False)
+        await settle(pilot)
+        await pilot.click(button)
+        await settle(pilot)
+        (record,) = app.session.history.all()
+        assert record.score.total == final.breakdown.total if final.breakdown else False
+        assert isinstance(app.screen, StartScreen)

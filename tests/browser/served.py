@@ -268,12 +268,19 @@ class Page:
         context = self.page.context
         context.route("**/download/**", catch)
         try:
-            self.keys("Control+p")
-            self.type("Screenshot")
-            self.keys("Enter")
-            deadline = time.monotonic() + START_SECONDS
-            while not captured and time.monotonic() < deadline:
-                self.page.wait_for_timeout(100)
+            for _ in range(2):  # a second try when the first palette chose nothing
+                self.keys("Control+p")
+                # the palette searches as it is typed into: Enter before the search for the
+                # whole word has ended can take another command (on a busy machine, once,
+                # the Keys panel), so give the search time to end first
+                self.type("Screenshot", pause=700)
+                self.keys("Enter")
+                deadline = time.monotonic() + START_SECONDS / 2
+                while not captured and time.monotonic() < deadline:
+                    self.page.wait_for_timeout(100)
+                if captured:
+                    break
+                self.keys("Escape")
         finally:
             context.unroute("**/download/**", catch)
         for extra in context.pages:

@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Digits, Header, Input, Label, Static, TextArea
+from textual.widgets import Button, Digits, Header, Input, Label, Static, TextArea
 
 from companion.formatting import shorten
 from companion.ui.keys import FINAL_SCORE_KEYS, bindings
@@ -70,6 +70,7 @@ class FinalScoreScreen(GameScreen[None]):
     FinalScoreScreen #notes { height: 6; }
     FinalScoreScreen NumberField > .number-label { width: 24; }
     FinalScoreScreen #save-status { height: auto; }
+    FinalScoreScreen #save-ok { margin: 1 0 1 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(FINAL_SCORE_KEYS))
@@ -108,6 +109,7 @@ class FinalScoreScreen(GameScreen[None]):
             yield Label("Notes (optional)")
             yield TextArea(id="notes")
             yield Label("", id="save-status", classes="error-text", markup=False)
+            yield Button("Save to history (ctrl+s)", id="save-ok", variant="primary")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -172,15 +174,22 @@ class FinalScoreScreen(GameScreen[None]):
             worded(
                 self,
                 "Tab moves to the next count; ctrl+s saves the game.",
-                "Tap the next count; Save, in the footer, saves the game.",
+                "Tap the next count; Save to history, below, saves the game.",
             ),
             timeout=4,
         )
 
+    @on(Button.Pressed, "#save-ok")
+    def _save_tapped(self, event: Button.Pressed) -> None:
+        """The button at the end of the screen does what ctrl+s does (a phone's footer
+        is easy to miss)."""
+        event.stop()
+        self.action_save()
+
     # --- saving -------------------------------------------------------------------------
 
     def _save_again(self) -> str:
-        return worded(self, "press ctrl+s again", "tap Save, in the footer, again")
+        return worded(self, "press ctrl+s again", "tap Save to history again")
 
     def build_record(self) -> HistoryRecord | None:
         """The history record for this game (``None`` after telling what is wrong)."""
