@@ -96,6 +96,17 @@ async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
     assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-A", token=False)]
 
 
+async def test_workplace_takes_the_tile_s_number_and_letter(tmp_path: Path) -> None:
+    """Type-ahead in every list: "2b" names Countryside II B at once when the token is
+    known (the tile is all the dialog asks)."""
+    session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
+    app = Host(session, owed(WorkplaceModal))
+    async with app.shown() as pilot:
+        assert "1A, 2C" in app.text_of("#keys-hint")
+        await press_and_settle(pilot, "2", "b")
+    assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-II-B", token=False)]
+
+
 async def assert_stale_space_refused(
     session: GameSession, modal: Callable[..., ModalScreen[Any]], space: str, error: str
 ) -> None:

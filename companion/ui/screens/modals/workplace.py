@@ -7,17 +7,31 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.widgets import Checkbox, Label, OptionList
-from textual.widgets.option_list import Option
 
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.widgets.dialog_list import DialogList
+from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.search_select import focus_first_enabled
+from companion.ui.wording import tap_then, worded
 from companion.ui.widgets.toggles import ClearCheckbox
 from solo_deck import PlayerLimits, WorkplaceTile, workplace_tiles
 from solo_deck.events import PlaceWorkplace
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset, WorkplaceSpace
+
+
+ROMAN = {"I": "1", "II": "2", "III": "3"}
+
+
+def tile_key(tile: WorkplaceTile) -> str:
+    """The key that names a tile in the list: its numeral as a digit, then its letter.
+
+    >>> from solo_deck import workplace_tiles
+    >>> tile_key(workplace_tiles()["countryside-II-B"])
+    '2B'
+    """
+    *_, numeral, letter = tile.label.split()
+    return ROMAN.get(numeral, numeral) + letter
 
 
 class WorkplaceModal(GameEventModal[PlaceWorkplace]):
@@ -79,10 +93,21 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
         if entry is None:
             yield Label("No Specialist of yours is waiting on an unnamed Workplace.")
             return
-        yield DialogList(
-            *[Option(f"{tile.label}: {tile.text}", id=tile.id) for tile in self.tiles()],
+        yield KeyedList(
+            [
+                KeyedLine(tile_key(tile), f"{tile.label}: {tile.text}", option_id=tile.id)
+                for tile in self.tiles()
+            ],
             id="tiles",
-            markup=False,
+        )
+        yield Label(
+            worded(
+                self,
+                "Type the tile's number and letter (1A, 2C…) or use the arrows.",
+                tap_then(self.OK_LABEL, "the tile"),
+            ),
+            id="keys-hint",
+            classes="muted",
         )
         yield ClearCheckbox("An Edict token lies here", id="token")
         if not self.token_open:
