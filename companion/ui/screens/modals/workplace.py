@@ -11,8 +11,8 @@ from textual.widgets import Checkbox, Label, OptionList
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.search_select import focus_first_enabled
-from companion.ui.wording import tap_then, worded
 from companion.ui.widgets.toggles import ClearCheckbox
+from companion.ui.wording import tap_then, worded
 from solo_deck import PlayerLimits, WorkplaceTile, workplace_tiles
 from solo_deck.events import PlaceWorkplace
 
