@@ -141,3 +141,16 @@ async def test_names_given_before_going_back_to_the_table_are_kept(tmp_path: Pat
         assert again.names == {(0, 0): "idalia", (2, 0): None} and again.marked == 1
         await press_and_settle(pilot, "e")
         assert NameAlly(port=0, space=0, ally_id="idalia") in app.session.events
+
+
+async def test_on_a_phone_the_ally_names_are_whole(tmp_path: Path) -> None:
+    """At a phone's 48 columns four columns of names cut them mid-word (Balthas/ar)."""
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=(48, 50)) as pilot:
+        screen = await open_end_phase(app, pilot)
+        await press_and_settle(pilot, "c", "a", "r")
+        buttons = list(screen.query_one(AllyNaming).query(".ally-key").results(Button))
+        assert buttons
+        for button in buttons:
+            label = str(button.label)
+            assert button.content_region.width >= len(label), (label, button.content_region)
