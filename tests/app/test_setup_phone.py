@@ -29,3 +29,32 @@ async def test_the_ports_stay_side_by_side_on_a_wide_screen(tmp_path: Path) -> N
         await open_folds(screen, pilot, "ports-fold")
         ally, card = screen.query_one("#port-1"), screen.query_one("#port-card-1")
         assert ally.region.y == card.region.y and ally.region.x < card.region.x
+
+
+async def test_the_tile_fields_stack_and_stay_put_while_a_tile_is_typed(tmp_path: Path) -> None:
+    """At phone width the tile fields stood three to a row, so "= 2 Towers" wrapped and
+    pushed the next row down while typing: a tap aimed at the pile count landed in Next III.
+    Now each field has the whole width and its reading has a line kept for it."""
+    from textual.widgets import Input
+
+    from companion.ui.widgets.edict_input import EdictField
+
+    async with setup_form(tmp_path, size=PHONE) as (_app, pilot, screen):
+        fields = list(screen.query(".tile-row EdictField").results(EdictField))
+        assert len(fields) == 6
+        for field in fields:
+            assert field.region.width >= PHONE[0] - 10, field
+        first = fields[0].query_one(Input)
+        first.focus()
+        await pilot.pause()
+
+        def offsets() -> list[int]:  # below the first field (the form scrolls)
+            top = fields[0].region.y
+            ys = [field.region.y for field in fields[1:]] + [screen.query_one("#pile").region.y]
+            return [y - top for y in ys]
+
+        before = offsets()
+        await pilot.press("2", "t", "space", "1", "k")
+        await pilot.pause()
+        assert str(first.value).lower() == "2t 1k"
+        assert offsets() == before

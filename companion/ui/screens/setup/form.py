@@ -82,7 +82,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
     SetupScreen .section { height: auto; margin-bottom: 1; }
     SetupScreen .field-label { color: $text-muted; margin-top: 1; }
     SetupScreen RadioSet { width: 64; max-width: 100%; }
-    SetupScreen EdictField > .edict-feedback { width: 100%; }
+    SetupScreen EdictField > .edict-feedback { width: 100%; min-height: 1; }
     SetupScreen .field-error { height: auto; width: 100%; display: none; }
     SetupScreen #house-select { width: 40; }
     SetupScreen #most-structures { width: 64; max-width: 100%; }
@@ -209,7 +209,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             yield Label("Starting Edict tiles (e.g. 2T 1K)", classes="field-label")
             yield Static(f"The {LETTERS}.", classes="muted")
             for row in (EDICT_SLOTS[:3], EDICT_SLOTS[3:]):
-                with Horizontal(classes="edict-row"):
+                with Horizontal(classes="edict-row tile-row"):
                     for slot_id, label in row:
                         with Vertical(classes="edict-cell"):
                             yield EdictField(label, id=slot_id, hint=False)
