@@ -25,6 +25,7 @@ from companion.ui.notices import sentence
 from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.follow_through import FollowThroughScreen
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import worded
 from solo_deck import (
     Phase,
     RuleError,
@@ -143,8 +144,8 @@ class EndPhaseScreen(FollowThroughScreen):
         self.query_one("#owed-row").display = first is not None
         if first is not None:
             self.query_one("#owed-text", Label).update(
-                f"Still owed: {sentence(first.text)} Press v; nothing else can be recorded "
-                "before it."
+                f"Still owed: {sentence(first.text)} {self._press('v', 'Continue')}; nothing "
+                "else can be recorded before it."
             )
             lit = bool(allowed & {*first.event_types, "decline"})
             self.query_one("#follow-ok", Button).disabled = not lit
@@ -175,9 +176,12 @@ class EndPhaseScreen(FollowThroughScreen):
                 "change what your Allies compare, and this is worked out again then."
             )
         elif not state.end_phase.castle_income:
-            text = f"Total: {now}. Press a to add it."
+            text = f"Total: {now}. {self._press('a', 'Add to my VP')} to add it."
         else:
-            text = f"Total after your castle income: {now}. Press a to add it."
+            text = (
+                f"Total after your castle income: {now}. "
+                f"{self._press('a', 'Add to my VP')} to add it."
+            )
         total.update(text)
         total.set_class(scored is not None, "done")
         self._button("#ally-ok", scored is None and not state.game_over, "ally_income" in allowed)
@@ -193,7 +197,13 @@ class EndPhaseScreen(FollowThroughScreen):
             return
         after = self._preview(Reorganise(), text)
         if after is not None:
-            text.update("\n".join([*reorganise_preview(state, after), "Then press r."]))
+            press = self._press("r", "Reorganise")
+            then = f"Then {press[0].lower()}{press[1:]}."
+            text.update("\n".join([*reorganise_preview(state, after), then]))
+
+    def _press(self, key: str, button: str) -> str:
+        """ "Press ``key``" on a keyboard, "Tap ``button``" in a browser."""
+        return worded(self, f"Press {key}", f"Tap {button}")
 
     def _preview(self, event: Event, label: Label) -> GameState | None:
         """The state ``event`` leads to; when the rules refuse it, ``label`` says why and
@@ -236,16 +246,20 @@ class EndPhaseScreen(FollowThroughScreen):
         button.disabled = not over and "end_round" not in allowed
         if over:
             why = "; ".join(reason.describe() for reason in state.game_end)
-            label.update(f"{DONE} The game is over: {why}. Press f for the final score.")
+            label.update(
+                f"{DONE} The game is over: {why}. {self._press('f', 'Final score')} for the "
+                "final score."
+            )
             return
         after = self._preview(EndRound(), label)
         if after is None:
             return
         why = "; ".join(reason.describe() for reason in after.game_end)
+        press = self._press("e", "End the round")
         label.update(
-            f"Game-end check: the game ends now ({why}). Press e."
+            f"Game-end check: the game ends now ({why}). {press}."
             if after.phase is Phase.GAME_OVER
-            else f"Game-end check: no trigger; round {state.round + 1} follows. Press e."
+            else f"Game-end check: no trigger; round {state.round + 1} follows. {press}."
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
