@@ -58,3 +58,39 @@ async def test_the_tile_fields_stack_and_stay_put_while_a_tile_is_typed(tmp_path
         await pilot.pause()
         assert str(first.value).lower() == "2t 1k"
         assert offsets() == before
+
+
+async def test_a_slow_tap_on_start_game_after_typing_the_pile_starts_the_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 27: "Start game" once ignored two taps. A finger's tap is a press and a
+    release apart; the press takes the focus from the field just typed in, and anything
+    that moved the button before the release would lose the click. Here the press and the
+    release come a moment apart, with the focus in the pile field, at phone width."""
+    from textual import events
+    from textual.widgets import Input
+
+    from companion.ui.screens.table import TableScreen
+    from tests.app.pilot_helpers import settle
+    from tests.app.setup_helpers import fill
+
+    async with setup_form(tmp_path, size=PHONE) as (app, pilot, screen):
+        await fill(screen, pilot)
+        pile = screen.query_one("#pile", Input)
+        pile.focus()
+        await pilot.press("backspace", "1", "7")  # typed, as a player does last
+        button = screen.query_one("#start-game")
+        button.scroll_visible(animate=False)
+        await settle(pilot)
+        x, y = button.region.center
+
+        def mouse(kind: type[events.MouseEvent]) -> events.MouseEvent:
+            # as the driver sends it: through the app, which makes the Click itself when
+            # the release lands on the widget the press found (Pilot's own clicks do not)
+            return kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+
+        app.post_message(mouse(events.MouseDown))
+        await settle(pilot)  # the blur and whatever it redraws land between the two
+        app.post_message(mouse(events.MouseUp))
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen), app.screen
