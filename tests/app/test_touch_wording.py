@@ -185,6 +185,22 @@ async def test_the_end_phase_steps_name_their_buttons_in_a_browser(
     check(end, web, "Tap End the round.", "Press e.")
 
 
+@pytest.mark.parametrize("web", [True, False], ids=["browser", "terminal"])
+async def test_the_edict_row_says_where_a_drawn_tile_is_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web: bool
+) -> None:
+    from companion.ui.widgets.edict_row_panel import EdictRowPanel
+    from tests.app.test_tile_prompt import drawn_with
+
+    browser(monkeypatch, web)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_table(app, pilot, setup=drawn_with(4))
+        await settle(pilot)
+        shown = str(TextPanel.render(table.query_one(EdictRowPanel)))
+    check(shown, web, "type it in What to do", "type it (n)")
+
+
 def test_the_wording_examples_hold() -> None:
     assert doctest.testmod(companion.ui.wording).failed == 0
 

@@ -6,12 +6,13 @@ from rich.text import Text
 
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
+from companion.ui.wording import worded
 from solo_deck import Edict
 
 
-def _cell(tile: Edict | None, awaiting: bool = False) -> Text:
+def _cell(tile: Edict | None, awaiting: bool = False, ask: str = "type it (n)") -> Text:
     if awaiting:
-        return Text("type it (n)", style="bold reverse yellow")
+        return Text(ask, style="bold reverse yellow")
     if tile is None:
         return Text("— empty —", style="dim")
     return Text(str(tile), style="bold")
@@ -30,13 +31,14 @@ class EdictRowPanel(TextPanel):
     def show(self, view: TableView) -> None:
         """Draw ``view``."""
         row = view.state.edicts
+        ask = worded(self, "type it (n)", "type it in What to do")
         text = Text.assemble(("      Active      Next\n", "dim"))
         for index, numeral in enumerate(("I", "II", "III")):
             text.append(f"{numeral:<5} ", style="bold")
             active = _cell(row.active[index])
             active.pad_right(12 - len(active.plain))
             text.append_text(active)
-            text.append_text(_cell(row.next[index], index in row.awaiting))
+            text.append_text(_cell(row.next[index], index in row.awaiting, ask))
             text.append("\n")
         pile = Text(f"Pile: {row.pile} tile{'s' if row.pile != 1 else ''} left")
         if row.pile == 0:
