@@ -155,20 +155,7 @@ async def test_the_log_panel_names_redo_and_the_log_for_the_device(
 
 
 @pytest.mark.parametrize("web", [True, False], ids=["browser", "terminal"])
-async def test_naming_the_allies_turned_up_names_the_taps_in_a_browser(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web: bool
-) -> None:
-    browser(monkeypatch, web)
-    app = make_app(tmp_path, ALLIES)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_end_phase(app, pilot)
-        await press_and_settle(pilot, "c", "a", "r")
-        shown = str(screen.query_one(AllyNaming).query_one(Label).content)
-    check(shown, web, "Tap a name", "The letter beside a name")
-
-
-@pytest.mark.parametrize("web", [True, False], ids=["browser", "terminal"])
-async def test_the_end_phase_steps_name_their_buttons_in_a_browser(
+async def test_the_end_phase_steps_and_the_naming_name_the_taps_in_a_browser(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, web: bool
 ) -> None:
     browser(monkeypatch, web)
@@ -179,9 +166,11 @@ async def test_the_end_phase_steps_name_their_buttons_in_a_browser(
         ally = str(screen.query_one("#ally-total", Label).content)
         reorganise = str(screen.query_one("#reorganise-text", Label).content)
         await press_and_settle(pilot, "a", "r")
+        naming = str(screen.query_one(AllyNaming).query_one(Label).content)
         end = str(screen.query_one("#end-check", Label).content)
     check(ally, web, "Tap Add to my VP to add it", "Press a to add it")
     check(reorganise, web, "Then tap Reorganise.", "Then press r.")
+    check(naming, web, "Tap a name", "The letter beside a name")
     check(end, web, "Tap End the round.", "Press e.")
 
 
