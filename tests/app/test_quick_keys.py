@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import OptionList
 
@@ -18,14 +19,20 @@ from tests.app.pilot_helpers import SIZE, open_table, press_and_settle
 from tests.scripted_game import SCRIPT, tableau_setup
 
 
+async def face_picker(app: StuporSoloApp, pilot: Any) -> SoloFaceModal:
+    """The table-deck face picker of Frederick's first turn in the scripted game."""
+    first = next(i for i, event in enumerate(SCRIPT) if event.type == "frederick_turn")
+    await open_table(app, pilot, *SCRIPT[:first], setup=tableau_setup())
+    await press_and_settle(pilot, "space")
+    dialog = app.screen
+    assert isinstance(dialog, SoloFaceModal)
+    return dialog
+
+
 async def test_the_key_beside_a_face_records_frederick_turn(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
-        first = next(i for i, event in enumerate(SCRIPT) if event.type == "frederick_turn")
-        await open_table(app, pilot, *SCRIPT[:first], setup=tableau_setup())
-        await press_and_settle(pilot, "space")
-        dialog = app.screen
-        assert isinstance(dialog, SoloFaceModal)
+        dialog = await face_picker(app, pilot)
         assert "key beside the face" in str(dialog.query_one("#keys-hint").render())
         faces = dialog.query_one("#faces", OptionList)
         third = str(faces.get_option_at_index(2).prompt)
@@ -58,11 +65,7 @@ async def test_a_tap_on_a_face_shows_it_and_choose_takes_it(tmp_path: Path) -> N
     footer's Choose takes the face highlighted."""
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
-        first = next(i for i, event in enumerate(SCRIPT) if event.type == "frederick_turn")
-        await open_table(app, pilot, *SCRIPT[:first], setup=tableau_setup())
-        await press_and_settle(pilot, "space")
-        dialog = app.screen
-        assert isinstance(dialog, SoloFaceModal)
+        dialog = await face_picker(app, pilot)
         faces = dialog.query_one("#faces", OptionList)
         third = unkeyed(str(faces.get_option_at_index(2).prompt))
         await pilot.click(faces, offset=(4, 3))  # under the top border
