@@ -111,3 +111,25 @@ async def test_no_enter_button_in_a_terminal(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         table = await open_table(app, pilot)
         assert not table.query("#edict-enter")
+
+
+@pytest.mark.usefixtures("in_a_browser")
+async def test_a_notice_on_the_tablet_end_phase_covers_no_step_button(tmp_path: Path) -> None:
+    """A tap on a notice closes it: over a step's button it would swallow the tap that
+    was meant for the step. The End Phase's buttons stand at the right edge, so in a
+    browser its notices stand at the top left."""
+    from textual.widgets._toast import Toast
+
+    from tests.app.end_phase_helpers import ALLIES, make_app, open_end_phase
+
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=(107, 40), notifications=True) as pilot:
+        screen = await open_end_phase(app, pilot)
+        for _ in range(3):  # stacked, as after a few quick notices
+            app.notify("Saved screenshot to a file with a long name in a long folder path.")
+        await settle(pilot)
+        toasts = [toast.region for toast in screen.query(Toast)]
+        buttons = [b.region for b in screen.query(Button) if b.display and b.region.width]
+        assert len(toasts) == 3 and buttons
+        assert all(toast.x == 0 for toast in toasts)
+        assert not [(t, b) for t in toasts for b in buttons if t.overlaps(b)]
