@@ -28,9 +28,9 @@ def drawn_with(left: int) -> GameSetup:
 @pytest.mark.parametrize(
     ("left", "prompt"),
     [
-        (0, "New Next I tile (the last tile of the pile), then enter:"),
-        (1, "New Next I tile (1 more stays in the pile), then enter:"),
-        (4, "New Next I tile (4 more stay in the pile), then enter:"),
+        (0, "New Next I tile (the last of the pile), then enter:"),
+        (1, "New Next I tile (1 more in the pile), then enter:"),
+        (4, "New Next I tile (4 more in the pile), then enter:"),
     ],
 )
 async def test_the_tile_prompt_counts_the_pile_after_the_draw(

@@ -207,8 +207,41 @@ async def test_the_tile_field_stays_in_view_when_the_odds_arrive(tmp_path: Path)
             await pilot.press("space")
             await settle(pilot)
         await wait_for_insight(app, pilot)
-        assert table.query_one("#voyage").region.height > 10  # the odds lines are drawn
+        assert "lands" in str(table.query_one("#voyage").render())  # the odds are drawn
         field = table.query_one("#reveal-field").query_one(Input)
         body = table.query_one("#body").region
         assert app.focused is field
         assert body.contains_region(field.region), (field.region, body)
+
+
+async def test_a_tablet_shows_his_whole_turn_beside_the_tile_field(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A 1024x768 tablet in a browser (113 columns, 42 rows): when his card draws a tile,
+    What to do shows every step of his card and the field at once (the odds stand beside
+    the ports, cut short, rather than on lines of their own; the field's label, input and
+    reading stand beside its Enter button)."""
+    from companion.ui.widgets.instructions_panel import InstructionsPanel
+    from tests.browser.served import svg_lines
+
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
+    app = StuporSoloApp(tmp_path, insight=True)
+    async with app.run_test(size=(113, 42)) as pilot:
+        table = await open_table(app, pilot)
+        while not app.session.state.awaiting_reveal:
+            await idle_turn(pilot)
+            await pilot.press("space")
+            await settle(pilot)
+        await wait_for_insight(app, pilot)
+        await settle(pilot)
+        report = app.session.state.last_frederick
+        assert report is not None and len(report.steps) >= 4
+        shown = "\n".join(svg_lines(app.export_screenshot()))
+        assert "lands" in str(table.query_one("#voyage").render())
+        steps = table.query_one("#instructions")
+        field = table.query_one("#reveal-field").query_one(Input)
+        assert steps.region.contains_region(field.region), (field.region, steps.region)
+        assert steps.region.contains_region(table.query_one("#edict-enter").region)
+        for number in range(1, len(report.steps) + 1):
+            assert f"│ {number}. " in shown, (number, shown)
+        assert "▶ Draw a Next" in str(table.query_one(InstructionsPanel).render())

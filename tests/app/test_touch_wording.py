@@ -187,7 +187,7 @@ async def test_the_edict_row_says_where_a_drawn_tile_is_typed(
         table = await open_table(app, pilot, setup=drawn_with(4))
         await settle(pilot)
         shown = str(TextPanel.render(table.query_one(EdictRowPanel)))
-    check(shown, web, "type it in What to do", "type it (n)")
+    check(shown, web, "type it\n", "type it (n)")  # the cell ends the line
 
 
 def test_the_wording_examples_hold() -> None:

@@ -78,7 +78,7 @@ def test_keys_and_taps_start_a_game_and_play_frederick(
     # the turn is saved a moment before it is drawn (a busy machine): wait for the frame;
     # when his card draws an Edict tile, What to do scrolls to the tile's field instead
     # (on this short panel the field's own prompt may be all that shows of the turn)
-    drawn = r"Frederick's last card, S\d\d|Draw a new Next (I|II|III) tile|New Next (I|II|III) tile"
+    drawn = r"Frederick's last card, S\d\d|Draw a Next (I|II|III) tile|New Next (I|II|III) tile"
     until(lambda: shows(page, drawn), what="his turn drawn")
 
 

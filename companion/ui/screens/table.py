@@ -58,6 +58,8 @@ class TableScreen(FollowThroughScreen):
     TableScreen #edicts { width: 34; }
     TableScreen #deck { width: 1fr; }
     TableScreen #odds { margin-top: 1; }
+    TableScreen DeckPanel { text-wrap: nowrap; text-overflow: ellipsis; }
+    TableScreen.-narrow DeckPanel { text-wrap: wrap; }
     TableScreen #left { width: 56; height: auto; }
     TableScreen #instructions { width: 1fr; }
     TableScreen.-narrow .row { layout: vertical; }
@@ -72,7 +74,7 @@ class TableScreen(FollowThroughScreen):
     TableScreen #steps { min-height: 10; }
     TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
-    TableScreen #reveal-field > .edict-feedback { min-height: 2; }
+    TableScreen #reveal-field .edict-feedback { min-height: 2; }
     TableScreen KeyFooter .key-footer--description { padding: 0; }
     """
 
@@ -195,8 +197,18 @@ class TableScreen(FollowThroughScreen):
         panels above it grew: a tablet's 42 rows with the big buttons). A field already in
         view costs nothing."""
         field = self.query_one("#reveal-field", EdictField)
-        if self.view is not None and self.view.state.awaiting_reveal:
-            field.scroll_visible(animate=False)
+        if self.view is None or not self.view.state.awaiting_reveal:
+            return
+        steps = self.query_one(InstructionsPanel)
+        panel = self.query_one("#instructions")
+        if panel.max_scroll_y > 0 and not steps.styles.inline.has_rule("min_height"):
+            # the rows the steps keep for a long turn stand empty above the field and push
+            # it down: on a tablet his card's steps would scroll out of view (one more
+            # layout, only where the rows are short)
+            steps.styles.min_height = 0
+            self.call_after_refresh(self._keep_field_in_view)
+            return
+        field.scroll_visible(animate=False)
 
     def _deck_is_provisional(self) -> bool:
         deck = self.session.setup.deck
@@ -214,6 +226,9 @@ class TableScreen(FollowThroughScreen):
         # An inline style, not a class: it applies now, in the same frame as the panels;
         # a class change is restyled a frame later and costs a second layout and refresh.
         field.styles.visibility = "visible" if asking else "hidden"
+        steps = self.query_one(InstructionsPanel)
+        if not asking and steps.styles.inline.has_rule("min_height"):
+            steps.styles.min_height = None  # its rows again (see _keep_field_in_view)
         if asking or self._narrow_layout:  # rows are few there: the hidden field takes none
             field.display = asking
         else:  # it keeps its rows (no second layout when it shows) unless text needs them
@@ -221,12 +236,10 @@ class TableScreen(FollowThroughScreen):
         if asking:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
             left = state.edicts.pile  # counted after the draw: 0 means this was the last
-            pile = (
-                "the last tile of the pile"
-                if left == 0
-                else f"{left} more {'stays' if left == 1 else 'stay'} in the pile"
-            )
-            prompt = f"New Next {numeral} tile ({pile}), then enter:"
+            pile = "the last of the pile" if left == 0 else f"{left} more in the pile"
+            # in a browser the Enter button stands beside it
+            enter = worded(self, ", then enter:", ":")
+            prompt = f"New Next {numeral} tile ({pile}){enter}"
             label = field.query_one(".edict-label", Label)
             if str(label.content) != prompt:
                 label.update(prompt)

@@ -19,11 +19,11 @@ class EdictField(Vertical):
 
     DEFAULT_CSS = """
     EdictField { height: auto; }
-    EdictField > .edict-label { width: 100%; color: $text-muted; }
-    EdictField > .edict-feedback { height: auto; width: 100%; color: $text-muted; }
-    EdictField > .edict-feedback.-invalid { color: $error; }
+    EdictField .edict-label { width: 100%; color: $text-muted; }
+    EdictField .edict-feedback { height: auto; width: 100%; color: $text-muted; }
+    EdictField .edict-feedback.-invalid { color: $error; }
     EdictField > .edict-row { height: auto; }
-    EdictField > .edict-row > Input { width: 1fr; }
+    EdictField > .edict-row > .edict-column { width: 1fr; height: auto; }
     EdictField > .edict-row > Button { margin-left: 1; }
     """
 
@@ -50,7 +50,7 @@ class EdictField(Vertical):
         none, or hide it); the screen handles its press (``#edict-enter``) as Enter."""
 
     def compose(self) -> ComposeResult:
-        yield Label(self._label, classes="edict-label")
+        label = Label(self._label, classes="edict-label")
         field = FieldInput(
             value=self._value,
             placeholder="e.g. 2T 1K",
@@ -58,13 +58,18 @@ class EdictField(Vertical):
             validate_on=["changed", "submitted"],
             compact=self._compact,
         )
+        feedback = Label("", classes="edict-feedback", markup=False)  # repeats what was typed
         if self._enter_button and self.app.is_web:
+            # the label, the input and the reading in one column beside the three-row
+            # button: the field takes no more rows than the button (a tablet's What to
+            # do has few to spare beside Frederick's card)
             with Horizontal(classes="edict-row"):
-                yield field
+                yield Vertical(label, field, feedback, classes="edict-column")
                 yield Button("Enter", id="edict-enter", compact=True)
         else:
+            yield label
             yield field
-        yield Label("", classes="edict-feedback", markup=False)  # repeats what was typed
+            yield feedback
 
     def on_mount(self) -> None:
         self._show(self.query_one(Input).value)

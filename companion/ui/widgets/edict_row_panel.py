@@ -31,7 +31,7 @@ class EdictRowPanel(TextPanel):
     def show(self, view: TableView) -> None:
         """Draw ``view``."""
         row = view.state.edicts
-        ask = worded(self, "type it (n)", "type it in What to do")
+        ask = worded(self, "type it (n)", "type it")  # the field is in What to do
         text = Text.assemble(("      Active      Next\n", "dim"))
         for index, numeral in enumerate(("I", "II", "III")):
             text.append(f"{numeral:<5} ", style="bold")

@@ -66,7 +66,7 @@ class InstructionsPanel(TextPanel):
         if state.awaiting_reveal:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
             return Text(
-                f"▶ Draw a new Next {numeral} tile from the pile and type it below",
+                f"▶ Draw a Next {numeral} tile and type it below",  # one line on a tablet
                 style="bold yellow",
             )
         first = state.obligation

@@ -37,8 +37,8 @@ def _odds_text(
 
 
 class VoyagePanel(TextPanel):
-    """One line per port, clockwise from the start port (the odds on a line of their own
-    when the row does not fit the panel)."""
+    """One line per port, clockwise from the start port (on the narrow Table, the odds on
+    a line of their own when the row does not fit the panel)."""
 
     _view: TableView | None = None
 
@@ -58,8 +58,11 @@ class VoyagePanel(TextPanel):
         rows = [self._port_row(view, index, width) for index in range(len(voyage.ports))]
         column = max(len(row.plain) for row in rows)  # the odds line up after the widest
         odds = [_odds_text(index, landing, risk) for index in range(len(rows))]
-        # every port's odds on the same side: beside the rows when the longest fits there
-        beside = column + len(SEPARATOR) + max(map(len, odds)) <= room
+        # every port's odds on the same side: beside the rows when the longest fits there,
+        # and always on the wide Table (cut short with "…"), which never scrolls as a whole:
+        # lines of their own would take five rows from What to do on a tablet
+        fits = column + len(SEPARATOR) + max(map(len, odds)) <= room
+        beside = fits or not self.screen.has_class("-narrow")
         text = Text()
         for index, row in enumerate(rows):
             if index:

@@ -82,7 +82,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
     SetupScreen .section { height: auto; margin-bottom: 1; }
     SetupScreen .field-label { color: $text-muted; margin-top: 1; }
     SetupScreen RadioSet { width: 64; max-width: 100%; }
-    SetupScreen EdictField > .edict-feedback { width: 100%; min-height: 1; }
+    SetupScreen EdictField .edict-feedback { width: 100%; min-height: 1; }
     SetupScreen .field-error { height: auto; width: 100%; display: none; }
     SetupScreen #house-select { width: 40; }
     SetupScreen #most-structures { width: 64; max-width: 100%; }
