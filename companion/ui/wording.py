@@ -10,6 +10,13 @@ What to do on the Table and every dialog speak the same way:
 'tap Record'
 >>> tap_then("Trade")
 'Tap a line, then Trade.'
+
+A button's label names its key only where there is a keyboard:
+
+>>> key_label(False, "Record", "ctrl+s")
+'Record (ctrl+s)'
+>>> key_label(True, "Record", "ctrl+s")
+'Record'
 """
 
 from __future__ import annotations
@@ -29,6 +36,14 @@ def for_device(touch: bool, keys: T, taps: T) -> T:
 def worded(node: DOMNode, keys: str, taps: str) -> str:
     """``keys`` or ``taps``, for the device the app of ``node`` is shown on."""
     return for_device(node.app.is_web, keys, taps)
+
+
+def key_label(where: DOMNode | bool, label: str, key: str) -> str:
+    """A button's ``label`` with its ``key`` after it (``Cancel (esc)``) in a terminal,
+    the bare ``label`` on a touch screen. ``where`` is a node of the app (whose
+    ``is_web`` decides) or, already known, whether it is a touch screen."""
+    touch = where if isinstance(where, bool) else where.app.is_web
+    return for_device(touch, f"{label} ({key})", label)
 
 
 def tap_then(button: str, what: str = "a line") -> str:

@@ -34,6 +34,7 @@ from companion.ui.screens.modals.board_fact import BoardFactModal
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import worded
 from solo_deck import BOARDS, BoardFact, board_facts, checked_board, still_assumed
 
 
@@ -130,14 +131,17 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
         provisional = still_assumed(self.draft)
         title = self.kind.title
         if self.unsaved:
-            banner.update(
-                f"Corrected, not saved · {title}: press c when every value matches your box; "
-                "Escape leaves without saving."
+            how = worded(
+                self,
+                "press c when every value matches your box; Escape leaves",
+                "tap Mark checked in the footer when every value matches your box; Back leaves",
             )
+            banner.update(f"Corrected, not saved · {title}: {how} without saving.")
         elif provisional:
             banner.update(
                 f"PROVISIONAL · {title}: values marked assumed are our guess where the rules "
-                "text lost the board's picture. Walk them, correct what differs, press c."
+                "text lost the board's picture. Walk them, correct what differs, "
+                + worded(self, "press c.", "tap Mark checked in the footer.")
             )
         else:
             banner.update(f"Checked · {title}: your board; new games start from it.")
@@ -190,7 +194,8 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             return
         self.draft = board
         self.refresh_board()
-        self.notify("Corrected; press c to keep the board as yours.")
+        mark = worded(self, "press c", "tap Mark checked in the footer")
+        self.notify(f"Corrected; {mark} to keep the board as yours.")
 
     def action_mark_checked(self) -> None:
         """Keep the board on screen as the player's own, every value ``yours``."""

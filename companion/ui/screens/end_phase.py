@@ -25,7 +25,7 @@ from companion.ui.notices import sentence
 from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.follow_through import FollowThroughScreen
 from companion.ui.widgets.key_footer import KeyFooter
-from companion.ui.wording import worded
+from companion.ui.wording import key_label, worded
 from solo_deck import (
     Phase,
     RuleError,
@@ -80,16 +80,22 @@ class EndPhaseScreen(FollowThroughScreen):
             with Vertical(id="step-hand", classes="panel"):
                 yield Label("", id="hand-text")
             with Vertical(id="step-castle", classes="panel"):
-                yield step_row("castle-text", "Take castle income (c)", "castle-ok")
-                yield step_row("owed-text", "Continue (v)", "follow-ok", "owed-row")
+                yield step_row(
+                    "castle-text", key_label(self, "Take castle income", "c"), "castle-ok"
+                )
+                yield step_row(
+                    "owed-text", key_label(self, "Continue", "v"), "follow-ok", "owed-row"
+                )
             with Vertical(id="step-ally", classes="panel"):
                 yield DataTable[str](id="ally-table", cursor_type="row")
-                yield step_row("ally-total", "Add to my VP (a)", "ally-ok")
+                yield step_row("ally-total", key_label(self, "Add to my VP", "a"), "ally-ok")
             with Vertical(id="step-reorganise", classes="panel"):
-                yield step_row("reorganise-text", "Reorganise (r)", "reorganise-ok")
+                yield step_row(
+                    "reorganise-text", key_label(self, "Reorganise", "r"), "reorganise-ok"
+                )
                 yield AllyNaming(SCREEN_LETTERS, id="flipped")
             with Vertical(id="step-end", classes="panel"):
-                yield step_row("end-check", "End the round (e)", "end-ok")
+                yield step_row("end-check", key_label(self, "End the round", "e"), "end-ok")
         yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -242,7 +248,9 @@ class EndPhaseScreen(FollowThroughScreen):
         button = self.query_one("#end-ok", Button)
         over = state.phase is Phase.GAME_OVER
         self._title("#step-end", 5, "End of the round", over)
-        button.label = "Final score (f)" if over else "End the round (e)"
+        button.label = (
+            key_label(self, "Final score", "f") if over else key_label(self, "End the round", "e")
+        )
         button.disabled = not over and "end_round" not in allowed
         if over:
             why = "; ".join(reason.describe() for reason in state.game_end)

@@ -20,7 +20,7 @@ from companion.ui.keys import FINAL_SCORE_KEYS, bindings
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.number_field import NumberField
-from companion.ui.wording import worded
+from companion.ui.wording import key_label, worded
 from solo_deck import ScoreBreakdown, final_counts, final_score, most_structures_line
 
 if TYPE_CHECKING:
@@ -109,7 +109,9 @@ class FinalScoreScreen(GameScreen[None]):
             yield Label("Notes (optional)")
             yield TextArea(id="notes")
             yield Label("", id="save-status", classes="error-text", markup=False)
-            yield Button("Save to history (ctrl+s)", id="save-ok", variant="primary")
+            yield Button(
+                key_label(self, "Save to history", "ctrl+s"), id="save-ok", variant="primary"
+            )
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -25,6 +25,7 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import key_label
 
 
 class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
@@ -58,10 +59,15 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
             )
             yield Static("", id="unsaved-status", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield action_button("Retry the save (r)", "retry", "primary")
-                yield action_button("Export (e)", "export")
-                yield action_button("Quit anyway (ctrl+q)", "quit_anyway", "error", focusable=False)
-                yield action_button("Stay (esc)", "stay")
+                yield action_button(key_label(self, "Retry the save", "r"), "retry", "primary")
+                yield action_button(key_label(self, "Export", "e"), "export")
+                yield action_button(
+                    key_label(self, "Quit anyway", "ctrl+q"),
+                    "quit_anyway",
+                    "error",
+                    focusable=False,
+                )
+                yield action_button(key_label(self, "Stay", "esc"), "stay")
         yield KeyFooter()
 
     def on_mount(self) -> None:

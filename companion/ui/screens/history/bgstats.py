@@ -19,15 +19,19 @@ from companion.ui.keys import BGSTATS_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.qr_code import qr_matrix, qr_size, qr_text
+from companion.ui.wording import worded
 
 if TYPE_CHECKING:
     from companion.config import BgStatsOptions
     from companion.storage import HistoryRecord
 
-HINT = (
+SCAN = (
     "Scan with your phone's camera: BG Stats opens the play to check and save. "
-    "Sending it again updates the same play. c copies the link, l shows it."
+    "Sending it again updates the same play. "
 )
+HINT = SCAN + "c copies the link, l shows it."
+TAP_HINT = SCAN + "In the footer, Copy link copies the link, Link / QR shows it."
+"""The hint in a browser, where the footer's keys are tapped."""
 
 
 class BgStatsScreen(OpensAtOnce, Screen[None]):
@@ -60,7 +64,7 @@ class BgStatsScreen(OpensAtOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="bgstats-title", classes="title-large", markup=False)
-        yield Static(HINT, id="bgstats-hint", classes="muted", markup=False)
+        yield Static(worded(self, HINT, TAP_HINT), id="bgstats-hint", classes="muted", markup=False)
         with Vertical(id="bgstats-qr-box"):
             yield Static("", id="bgstats-too-small", classes="error-text", markup=False)
             with Center():
@@ -86,7 +90,7 @@ class BgStatsScreen(OpensAtOnce, Screen[None]):
         message.update(
             f"The QR code needs a window of at least {columns} columns and {needed_height} "
             f"lines (this one: {width} x {height}). Make the window larger or the font "
-            "smaller, or press l for the link."
+            f"smaller, or {worded(self, 'press l', 'tap Link / QR in the footer')} for the link."
         )
 
     def action_copy_link(self) -> None:

@@ -31,6 +31,7 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import key_label
 
 if TYPE_CHECKING:
     from companion.history.export import ExportFormat
@@ -72,8 +73,8 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
             yield FieldInput(str(default_export_path()), id="export-path")
             yield Label("", id="export-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield action_button("Export (ctrl+s)", "export", "primary")
-                yield action_button("Cancel (esc)", "cancel", focusable=False)
+                yield action_button(key_label(self, "Export", "ctrl+s"), "export", "primary")
+                yield action_button(key_label(self, "Cancel", "esc"), "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -169,8 +170,8 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
             yield DataTable[Text](cursor_type="row", id="backups-table")
             yield Label("", id="backups-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield action_button("Restore (enter)", "restore", "warning")
-                yield action_button("Close (esc)", "close")
+                yield action_button(key_label(self, "Restore", "enter"), "restore", "warning")
+                yield action_button(key_label(self, "Close", "esc"), "close")
         yield KeyFooter()
 
     def on_mount(self) -> None:

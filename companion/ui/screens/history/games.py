@@ -46,6 +46,7 @@ from companion.ui.views.history import (
     game_label,
 )
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import for_device, worded
 
 if TYPE_CHECKING:
     from companion.history.service import HistoryService
@@ -57,17 +58,20 @@ EMPTY_TEXT = (
     "title and details."
 )
 NO_MATCH_TEXT = "No game matches these filters: press c to clear them."
-"""Seconds a read may take before the loading indicator shows (no flash for short reads)."""
+NO_MATCH_TAP = "No game matches these filters: tap Clear filters in the footer."
+"""The same in a browser, where the footer's Clear filters is tapped."""
 
 
-def delete_question(record: HistoryRecord) -> ConfirmModal:
-    """The question asked before ``record`` leaves the history."""
+def delete_question(record: HistoryRecord, touch: bool = False) -> ConfirmModal:
+    """The question asked before ``record`` leaves the history, worded for a touch screen
+    (``touch``) or a keyboard."""
     house = f" · House {record.house}" if record.house else ""
     return ConfirmModal(
         "Delete this game?",
         f"{game_label(record)}{house}",
-        note="It leaves your history and your statistics. Until you quit the app, u on the "
-        "History screen puts it back.",
+        note="It leaves your history and your statistics. Until you quit the app, "
+        + for_device(touch, "u on the History screen", "Undo in the History screen's footer")
+        + " puts it back.",
         yes_label="Delete",
         no_label="Keep",
         danger=True,
@@ -147,7 +151,9 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
                     )
                 yield Static("Reading the history…", id="history-count", markup=False)
             yield Static(EMPTY_TEXT, id="history-empty", classes="muted")
-            yield Static(NO_MATCH_TEXT, id="history-no-match", classes="muted")
+            yield Static(
+                worded(self, NO_MATCH_TEXT, NO_MATCH_TAP), id="history-no-match", classes="muted"
+            )
             yield HistoryTable(cursor_type="row", zebra_stripes=True, id="history-table")
         yield KeyFooter()
 
@@ -421,7 +427,7 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
             if yes:
                 self._start_write("delete", lambda: self.service.delete([record.id]))
 
-        self.app.push_screen(delete_question(record), answered)
+        self.app.push_screen(delete_question(record, self.app.is_web), answered)
 
     def action_undo_delete(self) -> None:
         """Put back the game deleted last."""
@@ -448,7 +454,8 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
         for record in records:
-            self.notify(f"Deleted the game of {game_label(record)}. Press u to undo.", markup=False)
+            undo = worded(self, "Press u to undo.", "Tap Undo in the footer to put it back.")
+            self.notify(f"Deleted the game of {game_label(record)}. {undo}", markup=False)
 
     def _after_restore(self, records: list[HistoryRecord]) -> None:
         if self.view.loaded:  # else the read under way brings them

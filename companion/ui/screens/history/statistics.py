@@ -38,6 +38,7 @@ from companion.ui.keys import STATISTICS_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import worded
 from solo_deck import next_title
 
 if TYPE_CHECKING:
@@ -230,7 +231,8 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         best = stats.best_score
         upcoming = None if best is None else next_title(best)
         lines = review_lines(ReviewStats(best_score=best, next_title=upcoming))[:1]
-        lines.append("Press p for VP by source and your best round (reads the games' reviews).")
+        points = worded(self, "Press p", "Tap Points in the footer")
+        lines.append(f"{points} for VP by source and your best round (reads the games' reviews).")
         self.query_one("#stats-reviews-panel").border_title = "Where the points went"
         self.query_one("#stats-reviews", Static).update("\n".join(lines))
         if self._records is not None and any(r.game_document for r in self._records):

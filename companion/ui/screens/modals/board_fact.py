@@ -19,6 +19,7 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import key_label
 from solo_deck import BoardFact, BoardRefused, correct_board
 
 
@@ -52,8 +53,8 @@ class BoardFactModal(OpensAtOnce, ModalScreen[Any]):
             yield FieldInput(value=fact.value, id="fact-value", select_on_focus=True)
             yield Label("", id="fact-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield action_button("Apply (enter)", "apply", "primary")
-                yield action_button("Cancel (esc)", "cancel", focusable=False)
+                yield action_button(key_label(self, "Apply", "enter"), "apply", "primary")
+                yield action_button(key_label(self, "Cancel", "esc"), "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

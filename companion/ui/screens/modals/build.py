@@ -16,6 +16,7 @@ from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled
 from companion.ui.widgets.toggles import ClearCheckbox
+from companion.ui.wording import worded
 from solo_deck import discount, great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
 
@@ -246,7 +247,7 @@ class BuildModal(GameEventModal[Build]):
             self._nothing_paid_asked = True
             self.show_error(
                 f"nothing paid for this {structure}: every castle space costs Stone or Grain. "
-                "Press Build again if that is right"
+                f"{worded(self, 'Press', 'Tap')} Build again if that is right"
             )
             return None
         self.show_error(None)

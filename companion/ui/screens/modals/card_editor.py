@@ -16,6 +16,7 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
+from companion.ui.wording import key_label
 from solo_deck import Numeral, ShipMove, SoloCard, describe_validation_error
 
 MOVE_LABELS: dict[ShipMove, str] = {
@@ -75,8 +76,8 @@ class CardEditorModal(OpensAtOnce, ModalScreen[SoloCard | None]):
             )
             yield Label("", id="edit-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
-                yield action_button("Save (ctrl+s)", "save", "primary")
-                yield action_button("Cancel (esc)", "cancel", focusable=False)
+                yield action_button(key_label(self, "Save", "ctrl+s"), "save", "primary")
+                yield action_button(key_label(self, "Cancel", "esc"), "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:

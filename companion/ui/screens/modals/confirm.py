@@ -22,6 +22,7 @@ from textual.widgets.button import ButtonVariant
 from companion.ui.keys import QUESTION_KEYS, ConfirmKeys
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import key_label
 
 
 class ConfirmModal(OpensAtOnce, ModalScreen[bool]):
@@ -64,8 +65,8 @@ class ConfirmModal(OpensAtOnce, ModalScreen[bool]):
                 yield Static(self.note, id="confirm-note", classes="muted", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yes_variant: ButtonVariant = "error" if self.danger else "primary"
-                yield Button(f"{self.yes_label} (y)", variant=yes_variant, id="yes")
-                yield Button(f"{self.no_label} (n)", id="no")
+                yield Button(key_label(self, self.yes_label, "y"), variant=yes_variant, id="yes")
+                yield Button(key_label(self, self.no_label, "n"), id="no")
         yield KeyFooter()
 
     def on_mount(self) -> None:

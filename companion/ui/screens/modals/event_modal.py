@@ -35,7 +35,7 @@ from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.reference_hint import ReferenceHint, topic_of
-from companion.ui.wording import worded
+from companion.ui.wording import key_label, worded
 from solo_deck import ActionTerms, RuleError
 from solo_deck.events import Decline
 
@@ -118,11 +118,11 @@ class EventModal(
             yield from self.compose_body()
             yield Label("", id="dialog-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.OK_LABEL} (ctrl+s)", variant="primary", id="ok")
+                yield Button(key_label(self, self.OK_LABEL, "ctrl+s"), variant="primary", id="ok")
                 yield from self.step_buttons()
                 if self.can_decline:
-                    yield unfocusable(Button("Decline (ctrl+d)", id="decline"))
-                yield unfocusable(Button("Cancel (esc)", id="cancel"))
+                    yield unfocusable(Button(key_label(self, "Decline", "ctrl+d"), id="decline"))
+                yield unfocusable(Button(key_label(self, "Cancel", "esc"), id="cancel"))
                 if self.app.is_web:
                     yield ReferenceHint()
 

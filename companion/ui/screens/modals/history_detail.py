@@ -17,6 +17,7 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.history import detail_fields, end_reason_text, game_label, score_parts
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.wording import key_label
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
@@ -66,7 +67,7 @@ class HistoryDetailModal(OpensAtOnce, Hosted, ModalScreen[None]):
                 log = "\n".join(record.log_summary) or "(no log kept)"
                 yield Static(log, id="detail-log", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield action_button("Close (esc)", "close")
+                yield action_button(key_label(self, "Close", "esc"), "close")
         yield KeyFooter()
 
     def on_mount(self) -> None:

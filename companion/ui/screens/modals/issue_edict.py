@@ -17,7 +17,7 @@ from companion.ui.screens.modals.advisor import ally_lines
 from companion.ui.screens.modals.event_modal import GameEventModal, unfocusable
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
-from companion.ui.wording import worded
+from companion.ui.wording import key_label, worded
 from solo_deck import (
     AdviceRow,
     Direction,
@@ -210,7 +210,9 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         yield Static("", id="allies")
 
     def step_buttons(self) -> ComposeResult:
-        yield unfocusable(Button("Back (backspace)", id="back", disabled=self.at_first_step))
+        yield unfocusable(
+            Button(key_label(self, "Back", "backspace"), id="back", disabled=self.at_first_step)
+        )
 
     @on(Button.Pressed, "#back")
     def _back(self, event: Button.Pressed) -> None:

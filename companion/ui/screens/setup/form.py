@@ -54,7 +54,7 @@ from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
 from companion.ui.widgets.validators import WholeNumber
-from companion.ui.wording import worded
+from companion.ui.wording import key_label, worded
 from solo_deck import (
     BOARDS,
     HOUSES,
@@ -152,7 +152,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             )
             with Horizontal(id="setup-buttons"):
                 yield action_button("Start game", "start_game", "primary")
-                yield action_button("Back (esc)", "back", focusable=False)
+                yield action_button(key_label(self, "Back", "esc"), "back", focusable=False)
         yield KeyFooter()
 
     def _choices(self) -> ComposeResult:
