@@ -46,6 +46,7 @@ from companion.ui.views.history import (
     game_label,
 )
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.touch_select import TouchSelect
 
 if TYPE_CHECKING:
     from companion.history.service import HistoryService
@@ -138,7 +139,7 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
             with Horizontal(id="history-filters"):
                 yield Label("Show", id="history-filters-label", classes="muted")
                 for choice in FILTERS:
-                    yield Select[str](
+                    yield TouchSelect[str](
                         [],
                         prompt=choice.prompt,
                         id=f"filter-{choice.field}",
