@@ -13,3 +13,9 @@ def table_calls(monkeypatch: pytest.MonkeyPatch) -> list[StuporSoloApp]:
     calls: list[StuporSoloApp] = []
     monkeypatch.setattr(StuporSoloApp, "open_table", lambda self: calls.append(self))
     return calls
+
+
+@pytest.fixture
+def in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app runs in a browser (textual-serve): ``is_web`` is True."""
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))

@@ -12,9 +12,7 @@ from companion.ui.app import StuporSoloApp
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.widgets.keyed_list import KeyedList
 from tests.app.pilot_helpers import SIZE, open_table, press_and_settle, settle
-
-PHONE = (46, 50)
-TALL = 3
+from tests.app.touch_helpers import PHONE, TALL, line_rows
 
 
 async def play_list(app: StuporSoloApp, pilot: object) -> KeyedList:
@@ -23,16 +21,6 @@ async def play_list(app: StuporSoloApp, pilot: object) -> KeyedList:
     await press_and_settle(pilot, "enter")
     assert isinstance(app.screen, PlayCardModal)
     return app.screen.query_one("#choice", KeyedList)
-
-
-def rows(listing: KeyedList) -> list[int]:
-    """How many rows each line of ``listing`` takes."""
-    return [listing._heights[i] for i in range(listing.option_count)]
-
-
-@pytest.fixture
-def in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
 
 
 @pytest.mark.usefixtures("in_a_browser")
@@ -44,18 +32,18 @@ async def test_a_dialog_s_lines_are_three_rows_and_each_row_taps_its_line(
         listing = await play_list(app, pilot)
         count = listing.option_count
         assert count >= 3
-        assert min(rows(listing)) >= TALL
-        assert listing.virtual_size.height == sum(rows(listing))
+        assert min(line_rows(listing)) >= TALL
+        assert listing.virtual_size.height == sum(line_rows(listing))
         top = listing.content_region.y - listing.region.y
         shown = [
             line
             for line in range(count)
-            if listing._index_to_line[line] + rows(listing)[line]
+            if listing._index_to_line[line] + line_rows(listing)[line]
             <= listing.scrollable_content_region.height
         ]
         assert len(shown) >= 3
         for line in (shown[0], shown[1], shown[-1]):
-            start, height = listing._index_to_line[line], rows(listing)[line]
+            start, height = listing._index_to_line[line], line_rows(listing)[line]
             for row in (0, height // 2, height - 1):  # the first, a middle and the last row
                 listing.highlighted = 1 if line == 0 else 0
                 await settle(pilot)
@@ -66,7 +54,7 @@ async def test_a_dialog_s_lines_are_three_rows_and_each_row_taps_its_line(
                 assert listing.highlighted == line, (line, row)
         # the text sits between a blank row above and one below
         option = listing.get_option_at_index(0)
-        texts = [listing.render_line(y).text.strip() for y in range(rows(listing)[0])]
+        texts = [listing.render_line(y).text.strip() for y in range(line_rows(listing)[0])]
         assert texts[0] == texts[-1] == ""
         assert " ".join(texts[1:-1]).split() == str(option.prompt).split()
 
@@ -77,4 +65,4 @@ async def test_in_a_terminal_a_dialog_s_lines_are_one_row(tmp_path: Path) -> Non
         listing = await play_list(app, pilot)
         option = listing.get_option_at_index(0)
         assert listing.render_line(0).text.strip() == str(option.prompt)
-        assert rows(listing)[0] == 1
+        assert line_rows(listing)[0] == 1

@@ -17,9 +17,7 @@ from companion.ui.widgets.instructions_panel import InstructionsPanel
 from companion.ui.widgets.key_footer import KeyFooter
 from tests.app.pilot_helpers import idle_turn, open_table, settle
 from tests.app.setup_helpers import open_setup
-
-PHONE = (46, 50)
-TALL = 3
+from tests.app.touch_helpers import PHONE, TALL
 
 
 def heights(widgets: list[Widget]) -> list[tuple[str, int]]:
@@ -30,11 +28,6 @@ def heights(widgets: list[Widget]) -> list[tuple[str, int]]:
 def footer_rows(app: StuporSoloApp) -> list[int]:
     footer = app.screen.query_one(KeyFooter)
     return sorted({place.region.height for place in footer.arrange_keys(footer.size.width).places})
-
-
-@pytest.fixture
-def in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
 
 
 @pytest.mark.usefixtures("in_a_browser")

@@ -5,12 +5,15 @@ the player moves on with Tab."""
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import OptionList, Select
+from textual.widgets import OptionList
+
+from companion.ui.widgets.touch_select import TouchSelect
 
 
-class SearchSelect(Select[str]):
+class SearchSelect(TouchSelect[str]):
     """A Select whose list opens at the first letter typed and searches as you type (the
-    letters never reach the screen's keys)."""
+    letters never reach the screen's keys); in a browser its lines are three rows tall
+    (:class:`TouchSelect`)."""
 
     def on_key(self, event: events.Key) -> None:
         """A letter typed on the closed list opens it and starts the search; letters typed

@@ -46,6 +46,7 @@ from companion.ui.views.history import (
     game_label,
 )
 from companion.ui.widgets.key_footer import KeyFooter
+from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import for_device, worded
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
             with Horizontal(id="history-filters"):
                 yield Label("Show", id="history-filters-label", classes="muted")
                 for choice in FILTERS:
-                    yield Select[str](
+                    yield TouchSelect[str](
                         [],
                         prompt=choice.prompt,
                         id=f"filter-{choice.field}",

@@ -16,6 +16,7 @@ from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled
 from companion.ui.widgets.toggles import ClearCheckbox
+from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import worded
 from solo_deck import discount, great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
@@ -96,12 +97,12 @@ class BuildModal(GameEventModal[Build]):
         yield DialogList(*options, id="structure", compact=True)
         with Horizontal(classes="build-row"):
             yield Label("Normal or Great")
-            yield Select(
+            yield TouchSelect(
                 [("normal", NORMAL)], value=NORMAL, allow_blank=False, id="great", compact=True
             )
         with Horizontal(classes="build-row", id="cover-row"):
             yield Label("Keep cover")
-            yield Select([], id="cover", prompt="which Keep Cover tile you take", compact=True)
+            yield TouchSelect([], id="cover", prompt="which Keep Cover tile you take", compact=True)
         yield Label("", id="what", classes="muted", markup=False)
         yield NumberField("Grain paid", 0, id="grain", compact=True)
         yield NumberField("Stone paid", 0, id="stone", compact=True)
@@ -112,7 +113,7 @@ class BuildModal(GameEventModal[Build]):
         with Horizontal(classes="build-row", id="sides-row"):
             yield Label("Side it closes")
             for number in (1, 2):
-                yield Select(
+                yield TouchSelect(
                     [("no side", NO_SIDE)],
                     value=NO_SIDE,
                     allow_blank=False,

@@ -18,6 +18,7 @@ from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.widgets.search_select import SearchSelect
 from companion.ui.widgets.toggles import ClearCheckbox
+from companion.ui.widgets.touch_select import TouchSelect
 from solo_deck import advanced_cards_by_id, card_price, describe_grant, load_advanced_cards
 from solo_deck.events import BuyCard
 
@@ -108,7 +109,7 @@ class BuyCardModal(GameEventModal[BuyCard]):
         yield Label("", id="effect", classes="muted", markup=False)
         with Horizontal(id="removes-row"):
             yield Label("Remove")
-            yield Select(
+            yield TouchSelect(
                 [(text, card_id) for card_id, text in card_choices(self.state)],
                 prompt="the Action card you remove from the game",
                 id="removes",

@@ -16,6 +16,7 @@ from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
+from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import key_label
 from solo_deck import Numeral, ShipMove, SoloCard, describe_validation_error
 
@@ -67,7 +68,7 @@ class CardEditorModal(OpensAtOnce, ModalScreen[SoloCard | None]):
             )
             yield ClearCheckbox("Has a crown", card.crown, id="edit-crown", compact=True)
             yield Label("Edict issued", classes="muted")
-            yield Select(
+            yield TouchSelect(
                 [(f"Edict {n.value}", n.value) for n in Numeral] + [("no Edict", NO_EDICT)],
                 value=card.edict.value if card.edict else NO_EDICT,
                 allow_blank=False,

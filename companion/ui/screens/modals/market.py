@@ -16,6 +16,7 @@ from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
+from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import worded
 from solo_deck import MarketTile, RuleError, Trade, describe_validation_error, market_trades
 from solo_deck.events import VisitMarket
@@ -91,7 +92,7 @@ class MarketModal(GameEventModal[VisitMarket]):
             for side, title in SIDES.items():
                 with Horizontal(classes="market-row"):
                     yield Label(title, classes="row-name")
-                    yield Select(
+                    yield TouchSelect(
                         RESOURCES, value=NOTHING, allow_blank=False, id=f"{side}-what", compact=True
                     )
                     yield FieldInput(placeholder="amt", id=f"{side}-amount", compact=True)

@@ -13,6 +13,7 @@ from companion.ui.screens.modals.event_modal import EventModal
 from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.search_select import enabled_options
+from companion.ui.widgets.touch_select import TouchSelect
 from solo_deck import GameState, ally_name
 from solo_deck.events import NameAlly, NameCard
 
@@ -61,7 +62,7 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
             options.append(Option(text, id=f"line-{n}", disabled=disabled))
         yield DialogList(*options, id="spaces")
         yield Label("", id="who-label")
-        yield Select([(UNKNOWN, UNKNOWN)], allow_blank=True, prompt="choose", id="who")
+        yield TouchSelect([(UNKNOWN, UNKNOWN)], allow_blank=True, prompt="choose", id="who")
 
     def on_mount(self) -> None:
         spaces = self.query_one("#spaces", OptionList)

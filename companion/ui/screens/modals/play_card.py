@@ -12,6 +12,7 @@ from textual.widgets import Label, OptionList, Select
 
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
+from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import tap_then, worded
 from solo_deck import (
     MAIN_ACTIONS,
@@ -181,7 +182,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
         if self.both:
             with Horizontal(classes="play-row"):
                 yield Label("Second action")
-                yield Select(
+                yield TouchSelect(
                     [("none (one action)", NO_SECOND)]
                     + [(ACTION_LABELS[action], action) for action in MAIN_ACTIONS],
                     value=NO_SECOND,
@@ -192,7 +193,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 )
         with Horizontal(classes="play-row"):
             yield Label("Slot")
-            yield Select(
+            yield TouchSelect(
                 [(f"slot {slot + 1}", slot) for slot in free],
                 value=free[0] if free else Select.NULL,
                 allow_blank=not free,

@@ -16,6 +16,7 @@ from companion.formatting import plural
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
+from companion.ui.widgets.touch_select import TouchSelect
 from solo_deck import (
     GAIN_FIELDS,
     MAIN_ACTIONS,
@@ -86,7 +87,7 @@ class ResourceChoice(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label("", classes="choice-label", markup=False)
-        yield Select(
+        yield TouchSelect(
             [("Grain", "grain"), ("Stone", "stone")],
             value="grain" if self._grain else "stone",
             allow_blank=False,
@@ -288,7 +289,7 @@ class ResolveModal(GameEventModal[Resolve]):
             yield GainsForm(id="gains")
             with Horizontal(classes="choice-row"):
                 yield Label("then you may ")
-                yield Select(
+                yield TouchSelect(
                     [("nothing more", NO_ACTION)]
                     + [(describe_terms(a, ActionTerms()), a) for a in MAIN_ACTIONS],
                     value=NO_ACTION,
@@ -305,7 +306,7 @@ class ResolveModal(GameEventModal[Resolve]):
         if self.counts_kind:
             with Horizontal(classes="choice-row"):
                 yield Label("Count your ")
-                yield Select(
+                yield TouchSelect(
                     list(ALLY_KINDS), value=ally_kind or "independent", allow_blank=False, id="kind"
                 )
         if grant.conversion is not None:

@@ -34,6 +34,7 @@ from companion.ui.screens.setup.notation import (
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.lazy_fold import LazyFold
 from companion.ui.widgets.toggles import ClearCheckbox
+from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.widgets.validators import WholeNumber
 from solo_deck import (
     Grant,
@@ -155,7 +156,7 @@ class BoardSection(Vertical):
             ]
             with Horizontal(classes="board-row"):
                 yield Label(f"{key} {area.capitalize()}", classes="board-name")
-                yield Select(
+                yield TouchSelect(
                     options,
                     prompt="tile: not noted",
                     compact=True,
@@ -175,7 +176,7 @@ class BoardSection(Vertical):
             with Horizontal(classes="board-row"):
                 yield Label(f"City of Path {path}", classes="board-name")
                 for number in range(self._limits.city_tiles_per_city):
-                    yield Select(
+                    yield TouchSelect(
                         options,
                         prompt="tile: not noted",
                         compact=True,
@@ -196,7 +197,7 @@ class BoardSection(Vertical):
             parts = reward_parts(self._remembered[slot] or known)
             with Horizontal(classes="board-row"):
                 yield Label(ACTIVE_NAMES[slot], classes="board-name")
-                yield Select(
+                yield TouchSelect(
                     kinds,
                     prompt="not noted",
                     value=parts[0] if parts else Select.NULL,

@@ -53,6 +53,7 @@ from companion.ui.widgets.edict_input import LETTERS, EdictField
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
+from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.widgets.validators import WholeNumber
 from companion.ui.wording import key_label, worded
 from solo_deck import (
@@ -170,7 +171,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
                 id="easier",
             )
             yield Label("Your House", classes="field-label")
-            yield Select(
+            yield TouchSelect(
                 [(house, house) for house in HOUSES],
                 value=start["house"] if start["house"] in HOUSES else HOUSES[0],
                 allow_blank=False,
@@ -184,7 +185,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             yield Static("", id="deck-note", classes="muted", markup=False)
             bonus = self._ruleset.scoring.most_structures_bonus.value
             yield Label(f"Most-Structures bonus ({bonus} VP at the end)", classes="field-label")
-            yield Select(
+            yield TouchSelect(
                 [(text, rule) for rule, text in MOST_STRUCTURES_CHOICES.items()],
                 value=self._ruleset.scoring.most_structures_rule.value,
                 allow_blank=False,

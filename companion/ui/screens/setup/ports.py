@@ -14,6 +14,7 @@ from companion.ui.screens.setup.choices import MAX_PORT_NAME, port_name_problem,
 from companion.ui.screens.setup.fields import Problem, error_label, refuse_twice, show_error
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.lazy_fold import LazyFold
+from companion.ui.widgets.touch_select import TouchSelect
 from solo_deck import Ruleset, ally_title, load_advanced_cards
 
 
@@ -67,10 +68,10 @@ class PortRows(Vertical):
                         id=f"port-name-{index}",
                         classes="port-name",
                     )
-                yield Select(
+                yield TouchSelect(
                     allies, prompt="Ally: not noted", id=f"port-{index}", classes="port-select"
                 )
-                yield Select(
+                yield TouchSelect(
                     cards, prompt="card: not noted", id=f"port-card-{index}", classes="port-select"
                 )
             if index:
