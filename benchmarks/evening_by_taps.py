@@ -51,14 +51,13 @@ SETUP = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
 PILE = "17"
 TILES = ("1S", "1G", "2A", "1T", "1W", "1K", "1C", "1P")
 """What is typed, in turn, when a drawn Edict tile must be keyed in."""
-END_PHASE_BUTTONS = (
-    r"Continue \(v\)",
-    r"Take castle income",
-    r"Add to my VP",
-    r"Reorganise \(r\)",
-    r"End the round",
+END_PHASE_BUTTONS = tuple(
+    rf"{label}(?=\s+│\s*$)"  # a button's label ends its row (a browser shows no key)
+    for label in ("Continue", "Take castle income", "Add to my VP", "Reorganise", "End the round")
 )
 """The End Phase's buttons, in the order they are tapped."""
+PUT_BACK = r"\bPut back(?=\s+(Decline\s+)?Cancel\b)"
+"""The Put resources back dialog's button (a browser shows no key in it)."""
 TILE_FIELD = r"New (Next|Active) I{1,3} tile \("
 """The label over the field for a drawn Edict tile."""
 LONG_ALLIES = ("Balthasar", "Castellan", "Domentzia", "Philaretos", "Okechukwu", "Sigeberht")
@@ -239,7 +238,7 @@ class Evening:
             self.tap(20, gain, "Play a card: a face-up gain line")
         else:
             self.tap_text(r"Face down · Promote", "Play a card: face down Promote line", dialog)
-        self.tap_text(r"Play \(ctrl\+s\)", "Play a card: Play button")
+        self.tap_text(r"\bPlay(?=\s+(Decline\s+)?Cancel\b)", "Play a card: Play button")
         if gain < 0:
             screen = self.screen()
             if row_of(screen, r"Decline") >= 0:
@@ -253,7 +252,7 @@ class Evening:
         label = row_of(screen, TILE_FIELD)
         field_row = row_of(screen[label + 1 :], r"│ e\.g\. ") + label + 1
         assert label >= 0, "\n".join(screen)
-        his_card = re.search(r"Frederick's last card", what_to_do(screen))
+        his_card = re.search(r"Frederick's last card|(^|\s)1\. ", what_to_do(screen))
         if not his_card and "scrolled" not in str(self.notes):
             self.note(
                 "What to do scrolled to the tile's field: his card's instructions are"
@@ -267,7 +266,7 @@ class Evening:
             column = screen[field_row].index("│ e.g. ") + 8
             self.tap(column, field_row, "Edict tile: its one-line field")
             self.type(tile)
-            if row_of(self.screen(), re.escape(tile) + r"\s*$|" + re.escape(tile) + r"\s+│") >= 0:
+            if row_of(self.screen(), re.escape(tile) + r"(\s*$|\s+│|\s+Enter\b)") >= 0:
                 break
             self.note(
                 f"Edict tile field: tap {attempt + 1} did not take the typed {tile!r};"
@@ -311,7 +310,7 @@ class Evening:
                 self.swipe_to(r"End the round \(e\)")
                 screen = self.screen()
             before = len(saved_events(self.folder))
-            self.tap_text(label, f"End Phase: {label.split('(')[0].strip()}", screen)
+            self.tap_text(label, f"End Phase: {label.split('(?=')[0]}", screen)
             time.sleep(1.0)
             if len(saved_events(self.folder)) == before:
                 self.steps[-1].note = "recorded nothing (not its turn yet, or hidden)"
@@ -373,17 +372,15 @@ class Evening:
         self.picture("after-drop")
 
     def final_score(self) -> None:
-        """The final counts and the score: pictures, then the footer's Save (the one way
-        to save by a tap)."""
+        """The final counts and the score: pictures, then its Save to history button."""
         self.picture("final-counts")
         self.swipe_to(r"Total\s+\d+")
         self.picture("final-score")
+        self.swipe_to(r"Save to history")
         screen = self.screen()
         total = next((line for line in screen if re.search(r"Total\s+\d+", line)), "")
         self.note(f"final score: {' '.join(total.strip('│ ').split())}")
-        if row_of(screen, r"(?<!\^s )\bSave\b(?! \()") < 0:
-            self.note("final score: no Save button on the screen; only the footer's '^s Save'")
-        self.tap_text(r"\^s Save", "Final score: the footer's ^s Save", screen)
+        self.tap_text(r"Save to history", "Final score: Save to history button", screen)
         self.until(lambda: (self.folder / "history.json").exists(), "the game in the history")
         self.picture("saved-start-screen")
 
@@ -394,12 +391,12 @@ class Evening:
         if row_of(screen, r"Your final counts|─ Score ─") >= 0:
             self.final_score()
             return "over"
-        if row_of(screen, r"Put back \(ctrl\+s\)") >= 0:
+        if row_of(screen, PUT_BACK) >= 0:
             if not any("Put back" in note for note in self.notes):
                 self.note("Put resources back dialog (a full warehouse): its default is kept")
                 self.picture("dialog-put-back")
             before = len(saved_events(self.folder))
-            self.tap_text(r"Put back \(ctrl\+s\)", "Put resources back: Put back", screen)
+            self.tap_text(PUT_BACK, "Put resources back: Put back", screen)
             self.until(lambda: len(saved_events(self.folder)) > before, "the put back saved")
             return "put back"
         if in_end_phase(screen):
