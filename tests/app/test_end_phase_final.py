@@ -346,3 +346,15 @@ def test_final_score_snapshot(snap_compare: Any, tmp_path: Path) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_e_on_the_table_opens_the_end_phase_as_f_does(tmp_path: Path) -> None:
+    """The End Phase ends the round with e; on the Table e opens it, as f does (the
+    footer shows f)."""
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_table()
+        await settle(pilot)
+        await press_and_settle(pilot, "e")
+        assert isinstance(app.screen, EndPhaseScreen)
+        assert app.session.state.phase is Phase.END_PHASE  # nothing recorded by it

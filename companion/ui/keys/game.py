@@ -122,11 +122,12 @@ TABLE_KEYS = (
     ),
     Key("P", "pass_turn", "Pass", "table.pass", "Pass for the rest of the round", "P"),
     Key(
-        "f",
+        "f,e",  # e too: the End Phase's own key for its last step
         "end_phase",
         "End Phase",
         "table.end_phase",
         "Income, ally income, reorganisation, game-end check",
+        "f",
     ),
     Key(
         "f",
