@@ -58,6 +58,16 @@ END_PHASE_BUTTONS = tuple(
 """The End Phase's buttons, in the order they are tapped."""
 PUT_BACK = r"\bPut back(?=\s+(Decline\s+)?Cancel\b)"
 """The Put resources back dialog's button (a browser shows no key in it)."""
+TILE_LABELS = (
+    r"Active I \(top\)",
+    r"Active II\b",
+    r"Active III \(bottom\)",
+    r"Next I\b",
+    r"Next II\b",
+    r"Next III\b",
+)
+"""The New game form's six tile fields' labels (one to a row on a phone, three on a
+tablet)."""
 TILE_FIELD = r"New (Next|Active) I{1,3} tile \("
 """The label over the field for a drawn Edict tile."""
 LONG_ALLIES = ("Balthasar", "Castellan", "Domentzia", "Philaretos", "Okechukwu", "Sigeberht")
@@ -195,26 +205,24 @@ class Evening:
         self.picture("start-screen")
         self.tap_text(r"New game(?!\s*h )", "Start screen: New game")
         self.picture("new-game-form")
-        rows = self.page.size[1]
-        for _ in range(8):  # swipe until the tile fields show
-            screen = self.screen()
-            if row_of(screen, r"Active I\b") >= 0 and row_of(screen, r"count them") >= 0:
-                break
-            self.page.swipe(rows - 8, 4)
-        fields = [(r"Active I\b", 0), (r"Active I\b", 1), (r"Active I\b", 2)]
-        fields += [(r"Next I\b", 0), (r"Next I\b", 1), (r"Next I\b", 2)]
-        for (title, index), value in zip(fields, SETUP, strict=True):
-            screen = self.screen()  # the form moves as the hints under the fields appear
-            top = row_of(screen, title)
-            boxes = [m.start() for m in re.finditer("▊", screen[top + 2])]
-            self.tap(
-                boxes[index] + 4, top + 3, f"New game: field {title.split()[0]} {'I' * (index + 1)}"
+        for pattern, value in zip(TILE_LABELS, SETUP, strict=True):
+            screen, top = self.reach(pattern)  # the form moves as the readings appear
+            label = re.search(pattern, screen[top])
+            assert label is not None, screen[top]
+            column = label.start()
+            row = next(
+                (r for r in range(top + 1, top + 5) if "e.g." in screen[r][column : column + 16]),
+                top + 2,
             )
+            name = pattern.split("\\")[0].replace("\\b", "").strip()
+            self.tap(column + 4, row, f"New game: field {name}")
             self.type(value)
+        self.reach(r"count them")
         screen = self.screen()
         self.tap_text(r"count them", "New game: pile field", screen)
         self.type(PILE)
         self.picture("new-game-filled")
+        rows = self.page.size[1]
         for _ in range(4):
             screen = self.screen()
             button = row_of(screen, r"Start game(?=\s+Back)")
@@ -275,6 +283,18 @@ class Evening:
             self.picture("tile-field-missed")
         self.tap_text(r"(?<=\s)Enter\s*│?$", "Edict tile: Enter button")
         self.until(lambda: len(saved_events(self.folder)) > before, "the tile to be saved")
+
+    def reach(self, pattern: str) -> tuple[list[str], int]:
+        """Swipe the form up a little at a time until ``pattern`` shows well above the
+        bottom (it lies below, or on the screen); the screen and its row."""
+        rows = self.page.size[1]
+        for _ in range(12):
+            screen = self.screen()
+            found = row_of(screen, pattern)
+            if 0 <= found < rows - 10:
+                return screen, found
+            self.page.swipe(rows - 10, rows - 22)
+        raise AssertionError(f"{pattern!r} never showed:\n" + "\n".join(screen))
 
     def swipe_to(self, pattern: str) -> None:
         """Swipe the screen up until ``pattern`` shows above the footer."""

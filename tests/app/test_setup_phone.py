@@ -94,3 +94,18 @@ async def test_a_slow_tap_on_start_game_after_typing_the_pile_starts_the_game(
         app.post_message(mouse(events.MouseUp))
         await settle(pilot)
         assert isinstance(app.screen, TableScreen), app.screen
+
+
+async def test_the_fold_titles_wrap_within_a_phone_s_width(tmp_path: Path) -> None:
+    """ "Voyage ports (optional): their names, …" ran off a phone's right edge."""
+    from textual.geometry import Region
+    from textual.widgets._collapsible import CollapsibleTitle
+
+    async with setup_form(tmp_path, size=PHONE) as (_app, _pilot, screen):
+        titles = list(screen.query(CollapsibleTitle))
+        assert titles
+        for title in titles:
+            assert title.region.right <= PHONE[0], title.region
+            lines = title.render_lines(Region(0, 0, *title.size))
+            shown = " ".join(line.text.strip() for line in lines)
+            assert str(title.label) in " ".join(shown.split()), shown
