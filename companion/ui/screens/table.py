@@ -58,8 +58,6 @@ class TableScreen(FollowThroughScreen):
     TableScreen #edicts { width: 34; }
     TableScreen #deck { width: 1fr; }
     TableScreen #odds { margin-top: 1; }
-    TableScreen DeckPanel { text-wrap: nowrap; text-overflow: ellipsis; }
-    TableScreen.-narrow DeckPanel { text-wrap: wrap; }
     TableScreen #left { width: 56; height: auto; }
     TableScreen #instructions { width: 1fr; }
     TableScreen.-narrow .row { layout: vertical; }
