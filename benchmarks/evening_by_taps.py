@@ -52,7 +52,9 @@ PILE = "17"
 TILES = ("1S", "1G", "2A", "1T", "1W", "1K", "1C", "1P")
 """What is typed, in turn, when a drawn Edict tile must be keyed in."""
 END_PHASE_BUTTONS = tuple(
-    rf"{label}(?=\s+│\s*$)"  # a button's label ends its row (a browser shows no key)
+    # a button's label stands apart and ends its row (a browser shows no key in it); a
+    # hint that names the button ("Tap Add to my VP") may end a wrapped row too
+    rf"(?<=\s{{3}}){label}(?=\s+│\s*$)"
     for label in ("Continue", "Take castle income", "Add to my VP", "Reorganise", "End the round")
 )
 """The End Phase's buttons, in the order they are tapped."""
