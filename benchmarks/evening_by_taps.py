@@ -414,7 +414,7 @@ class Evening:
             self.final_score()
             return "over"
         if row_of(screen, PUT_BACK) >= 0:
-            if not any("Put back" in note for note in self.notes):
+            if not any("Put resources back" in note for note in self.notes):
                 self.note("Put resources back dialog (a full warehouse): its default is kept")
                 self.picture("dialog-put-back")
             before = len(saved_events(self.folder))
