@@ -331,8 +331,15 @@ class Evening:
                 self.picture("end-phase-ally-names")
                 self.swipe_to(r"End the round \(e\)")
                 screen = self.screen()
+            row = row_of(screen, label)
+            if any(line.startswith("▌") for line in screen[max(row - 1, 0) : row + 2]):
+                # a notice (this driver's own Screenshot ones) lies over the button: a tap
+                # would close the notice, so wait until they are gone and read again
+                time.sleep(NOTICE_SECONDS)
+                screen = self.screen()
             before = len(saved_events(self.folder))
-            self.tap_text(label, f"End Phase: {label.split('(?=')[0]}", screen)
+            name = re.sub(r"\(\?<?[=!][^)]*\)", "", label)  # the label without its lookarounds
+            self.tap_text(label, f"End Phase: {name}", screen)
             time.sleep(1.0)
             if len(saved_events(self.folder)) == before:
                 self.steps[-1].note = "recorded nothing (not its turn yet, or hidden)"
