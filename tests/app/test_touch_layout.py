@@ -195,6 +195,15 @@ async def test_every_dialog_of_a_whole_guided_game_fits_46_columns(tmp_path: Pat
     assert dialogs | {"TableScreen", "EndPhaseScreen"} <= seen
 
 
+async def until_he_draws_a_tile(app: StuporSoloApp, pilot: Any) -> None:
+    """Idle turns and Frederick's until his card draws an Edict tile; then his odds."""
+    while not app.session.state.awaiting_reveal:
+        await idle_turn(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+    await wait_for_insight(app, pilot)
+
+
 async def test_the_tile_field_stays_in_view_when_the_odds_arrive(tmp_path: Path) -> None:
     """A tablet in landscape (113 columns, 37 rows for the panels once the big buttons are
     drawn): the odds lines come after Frederick's turn and push the field down; the Table
@@ -202,11 +211,7 @@ async def test_the_tile_field_stays_in_view_when_the_odds_arrive(tmp_path: Path)
     app = StuporSoloApp(tmp_path, insight=True)
     async with app.run_test(size=(113, 38)) as pilot:
         table = await open_table(app, pilot)
-        while not app.session.state.awaiting_reveal:
-            await idle_turn(pilot)
-            await pilot.press("space")
-            await settle(pilot)
-        await wait_for_insight(app, pilot)
+        await until_he_draws_a_tile(app, pilot)
         assert "lands" in str(table.query_one("#voyage").render())  # the odds are drawn
         field = table.query_one("#reveal-field").query_one(Input)
         body = table.query_one("#body").region
@@ -228,11 +233,7 @@ async def test_a_tablet_shows_his_whole_turn_beside_the_tile_field(
     app = StuporSoloApp(tmp_path, insight=True)
     async with app.run_test(size=(113, 42)) as pilot:
         table = await open_table(app, pilot)
-        while not app.session.state.awaiting_reveal:
-            await idle_turn(pilot)
-            await pilot.press("space")
-            await settle(pilot)
-        await wait_for_insight(app, pilot)
+        await until_he_draws_a_tile(app, pilot)
         await settle(pilot)
         report = app.session.state.last_frederick
         assert report is not None and len(report.steps) >= 4
