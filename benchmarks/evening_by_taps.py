@@ -27,7 +27,9 @@ what was tapped, roughly how long until the page's pixels changed, and notes.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import select
 import shutil
 import sys
 import tempfile
@@ -90,6 +92,8 @@ class Evening:
     steps: list[Step] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     pictures: int = 0
+    server_bytes: int = 0
+    """How much the server printed in the evening (drained as it goes)."""
     _last_read: float = 0.0
     _tiles: int = 0
     _stuck: int = 0
@@ -97,7 +101,21 @@ class Evening:
 
     # -- reading and seeing -------------------------------------------------------------
 
+    def drain_server(self) -> None:
+        """Read what the server printed so far (without waiting): its pipe is not read
+        otherwise, and a full pipe would stop the server mid-evening."""
+        process = self.served.process
+        if process is None or process.stdout is None:
+            return
+        descriptor = process.stdout.fileno()
+        while select.select([descriptor], [], [], 0)[0]:
+            chunk = os.read(descriptor, 65536)
+            if not chunk:
+                return
+            self.server_bytes += len(chunk)
+
     def screen(self) -> list[str]:
+        self.drain_server()
         for attempt in range(3):
             try:
                 lines = self.read_screen()
@@ -501,7 +519,9 @@ def run(size: str) -> int:
                             dropped = True
                 finally:
                     report = [step.line() for step in evening.steps]
-                    report += ["", "Notes:", *evening.notes]
+                    evening.drain_server()
+                    said = f"the server printed {evening.server_bytes} bytes in the evening"
+                    report += ["", "Notes:", *evening.notes, said]
                     (out / "steps.txt").write_text("\n".join(report) + "\n")
                     evening.picture("last")
                     print((out / "steps.txt").read_text())
