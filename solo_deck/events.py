@@ -68,6 +68,14 @@ class NameCard(FrozenModel):
     card_id: str | None
 
 
+class NameHand(FrozenModel):
+    """The table names ``cards`` of your hand the engine did not know by name (cards
+    drawn, or held since before): from then on it knows they are there."""
+
+    type: Literal["name_hand"] = "name_hand"
+    cards: tuple[CardId, ...] = Field(min_length=1, max_length=20)
+
+
 class Gain(FrozenModel):
     """A hand correction: you gain (positive) or spend (negative) VP and supplies."""
 
@@ -113,8 +121,9 @@ class Travel(FrozenModel):
 class PlayCard(FrozenModel):
     """You play a card into ``slot``: face up (``card_id`` names a House card of yours or an
     Advanced card you own) or face down for the main ``actions`` you choose (one; two once
-    the both-actions Keep cover works). ``effect`` tells what a card our data does not know
-    does, the first time you play it."""
+    the both-actions Keep cover works). A face-down card may name its card too (a game that
+    follows every card, such as a simulated one); unnamed, it may be any card of your hand.
+    ``effect`` tells what a card our data does not know does, the first time you play it."""
 
     type: Literal["play_card"] = "play_card"
     slot: Annotated[int, Field(ge=0, le=8)]
@@ -127,8 +136,8 @@ class PlayCard(FrozenModel):
     def _shape(self) -> PlayCard:
         if self.face_up and (self.card_id is None or self.actions):
             raise ValueError("a card played face up names its card and no main action")
-        if not self.face_up and (self.card_id is not None or self.effect is not None):
-            raise ValueError("a card played face down is not named")
+        if not self.face_up and self.effect is not None:
+            raise ValueError("a card played face down gives a main action, not its effect")
         if not self.face_up and not 1 <= len(self.actions) <= 2:
             raise ValueError("a card played face down gives one main action (two at most)")
         if len(set(self.actions)) != len(self.actions):
@@ -341,6 +350,7 @@ Event = Annotated[
     | RevealEdict
     | NameAlly
     | NameCard
+    | NameHand
     | Gain
     | Correct
     | CheckBoard
@@ -371,6 +381,7 @@ EVENT_CLASSES: tuple[type[FrozenModel], ...] = (
     RevealEdict,
     NameAlly,
     NameCard,
+    NameHand,
     Gain,
     Correct,
     CheckBoard,

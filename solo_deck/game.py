@@ -11,10 +11,12 @@ from pydantic import TypeAdapter, ValidationError
 from solo_deck.data.loaders import describe_validation_error
 from solo_deck.errors import DocumentError, RuleError
 from solo_deck.events import Event
+from solo_deck.model.moves import Move
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.board_check import ruleset_in_force
 from solo_deck.rules.gate import allowed_types, refusal
+from solo_deck.rules.legal import legal_moves
 from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import GameSetup, initial_state
@@ -96,6 +98,21 @@ class SoloGame:
         """The event types (their ``type`` value) that may be pushed now: the one source
         a front end reads to light its keys. See :mod:`solo_deck.rules.gate`."""
         return allowed_types(self.state, self.ruleset)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every move the engine accepts now, each an event (corrections aside), with the
+        probability of what it tells where hidden information enters. See
+        :mod:`solo_deck.rules.legal`."""
+        return legal_moves(
+            self.state,
+            self.ruleset,
+            difficulty=self.setup.difficulty,
+            easier_solo=self.setup.easier_solo,
+        )
+
+    def legal_events(self) -> tuple[Event, ...]:
+        """The events of :meth:`legal_moves`, without their probabilities."""
+        return tuple(move.event for move in self.legal_moves())
 
     def why_not(self, event_type: str) -> str | None:
         """Why an event of ``event_type`` would be refused now (``None``: allowed)."""
@@ -202,9 +219,8 @@ class SoloGame:
 
     @classmethod
     def from_document(cls, document: Any) -> SoloGame:
-        """Rebuild a game by replaying a document from :meth:`to_document` (a schema-1 or
-        schema-2 document is carried over first, see :mod:`solo_deck.compat`; a schema-3 one reads
-        as it is).
+        """Rebuild a game by replaying a document from :meth:`to_document` (a document of
+        an earlier schema is carried over first, see :mod:`solo_deck.compat`).
 
         Raises :class:`DocumentError` naming the bad field or event."""
         if not isinstance(document, dict):
@@ -218,7 +234,11 @@ class SoloGame:
 
             document = upgrade_v2(document)
         if document.get("schema_version") == 3:  # the same shape; it has no board checks
-            document = {**document, "schema_version": SCHEMA_VERSION}
+            document = {**document, "schema_version": 4}
+        if document.get("schema_version") == 4:
+            from solo_deck.compat.legacy_v4 import upgrade_v4
+
+            document = upgrade_v4(document)
         version = document.get("schema_version")
         if version != SCHEMA_VERSION:
             raise DocumentError(

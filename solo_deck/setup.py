@@ -10,6 +10,7 @@ from pydantic import Field, model_validator
 from solo_deck.data.loaders import load_default_deck, load_ruleset, workplace_tiles
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.board import Board, MarketTile
+from solo_deck.model.card_piles import CardPiles
 from solo_deck.model.city_bonus import CityTileId
 from solo_deck.model.deck import DeckMode, SoloDeck
 from solo_deck.model.edict import Edict
@@ -70,6 +71,9 @@ class GameSetup(FrozenModel):
     ruleset: Ruleset = Field(default_factory=load_ruleset)
     start: GameState | None = None
     start_log: tuple[str, ...] = ()
+    cards_by_name: bool = True
+    """The engine follows your Action cards by name (False: a game saved before it did,
+    which keeps their counts only and replays as it was recorded)."""
 
     @model_validator(mode="after")
     def _fits(self) -> GameSetup:
@@ -186,6 +190,7 @@ def initial_state(setup: GameSetup) -> GameState:
         ),
         player=player,
         hand=limits.hand_size if player.sites is not None else None,
+        cards=CardPiles(by_name=setup.cards_by_name),
         board=Board.initial(
             limits,
             ports=len(ports),

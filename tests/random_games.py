@@ -24,7 +24,7 @@ from solo_deck.queries import hand
 from solo_deck.rules.card_slots import slot_actions
 from solo_deck.rules.castle_sites import site_offers
 from solo_deck.rules.effects import default_choice
-from solo_deck.rules.hand import cards_owned
+from solo_deck.rules.hand import cards_owned, pool
 from solo_deck.rules.summon_cost import summon_cost
 
 SKIPPED = {"gain", "correct", "name_ally", "name_card"}
@@ -89,8 +89,15 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
         lying = card_space.card_id
         for card_id in [lying] if lying else ["A1", "A3", "B16"]:
             data = advanced_cards_by_id()[card_id]
-            removes = "common-grain" if data.cost.action_card else None
-            out["buy_card"].append(ev.BuyCard(space=space, card_id=card_id, removes=removes))
+            if not data.cost.action_card:
+                out["buy_card"].append(ev.BuyCard(space=space, card_id=card_id))
+                continue
+            for removes in sorted(set(pool(state)) | set(state.cards.hand_known))[:3]:
+                for from_hand in (False, True):
+                    buy = ev.BuyCard(
+                        space=space, card_id=card_id, removes=removes, from_hand=from_hand
+                    )
+                    out["buy_card"].append(buy)
     market_known = state.board.markets[voyage.player] is not None
     tiles = [None] if market_known else [MARKET, *OTHER_MARKETS]
     out["visit_market"] = [
@@ -144,6 +151,7 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
         ]
     for position in state.edicts.awaiting:
         out["reveal_edict"].append(ev.RevealEdict(position=position, edict=parse_edict("1G")))
+    out["name_hand"] = [ev.NameHand(cards=(card,)) for card in sorted(pool(state))]
     out["castle_income"] = [ev.CastleIncome()]
     out["ally_income"] = [ev.ScoreAllyIncome()]
     out["reorganise"] = [ev.Reorganise()]

@@ -19,6 +19,7 @@ Tower. A side is closed when its Wall and both of its Towers stand.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -119,15 +120,12 @@ class CastleBoard(FrozenModel):
 
     def site(self, site_id: str) -> CastleSite:
         """The site named ``site_id`` (``KeyError`` when there is none)."""
-        for site in self.sites:
-            if site.id == site_id:
-                return site
-        raise KeyError(site_id)
+        return _index(self).by_id[site_id]
 
     @property
     def walls(self) -> tuple[CastleSite, ...]:
         """The Wall sites, in board order."""
-        return tuple(site for site in self.sites if site.kind == "wall")
+        return _index(self).walls
 
     def count(self, kind: str) -> int:
         """How many sites of ``kind`` the board has."""
@@ -152,7 +150,7 @@ class CastleBoard(FrozenModel):
                 a, b = site.joins
                 return f"Wall {site_id} needs Tower {a} or {b} built first"
         elif site.kind == "tower":
-            walls = [w.id for w in self.walls if w.joins and site_id in w.joins]
+            walls = _index(self).walls_at[site_id]
             if not any(wall in built for wall in walls):
                 return f"Tower {site_id} needs Wall {' or '.join(walls)} built first"
         return None
@@ -168,11 +166,41 @@ class CastleBoard(FrozenModel):
             wall.id
             for wall in self.walls
             if wall.joins is not None
-            and {wall.id, *wall.joins} <= after
-            and site_id in {wall.id, *wall.joins}
+            and site_id in (wall.id, *wall.joins)
+            and wall.id in after
+            and all(tower in after for tower in wall.joins)
         )
 
     def closed_sides(self, built: tuple[str, ...]) -> tuple[str, ...]:
         """The Walls of every closed side among the ``built`` sites."""
         done = set(built)
         return tuple(w.id for w in self.walls if w.joins and {w.id, *w.joins} <= done)
+
+
+@dataclass(frozen=True)
+class _Index:
+    """A board's sites by id, its Walls, and the Walls at each Tower."""
+
+    by_id: dict[str, CastleSite]
+    walls: tuple[CastleSite, ...]
+    walls_at: dict[str, tuple[str, ...]]
+
+
+_INDEXES: dict[int, tuple[CastleBoard, _Index]] = {}
+"""The index of the latest boards asked (boards are immutable; a game uses one or two)."""
+
+
+def _index(board: CastleBoard) -> _Index:
+    known = _INDEXES.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    walls = tuple(site for site in board.sites if site.kind == "wall")
+    walls_at = {
+        site.id: tuple(w.id for w in walls if w.joins and site.id in w.joins)
+        for site in board.sites
+    }
+    index = _Index({site.id: site for site in board.sites}, walls, walls_at)
+    if len(_INDEXES) >= 32:
+        _INDEXES.clear()
+    _INDEXES[id(board)] = (board, index)
+    return index

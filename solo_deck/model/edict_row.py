@@ -47,6 +47,8 @@ class EdictRow(FrozenModel):
     pile: int = Field(ge=0)
     awaiting: tuple[int, ...] = ()
     unfillable: bool = False
+    issued: tuple[Edict, ...] = ()
+    """The tiles issued so far (by you or Frederick), oldest first: out of the game."""
 
     @model_validator(mode="after")
     def _awaiting_valid(self) -> EdictRow:
@@ -99,12 +101,15 @@ class EdictRow(FrozenModel):
                 pile -= 1
                 awaiting = (replacement,)
             refill = Refill(active=slot, from_next=replacement, reveal_next=reveal)
-        row = EdictRow(
-            active=_slots(active),
-            next=_slots(nxt),
-            pile=pile,
-            awaiting=awaiting,
-            unfillable=unfillable,
+        row = self.model_copy(  # no validation: the tiles are valid already
+            update={
+                "active": _slots(active),
+                "next": _slots(nxt),
+                "pile": pile,
+                "awaiting": awaiting,
+                "unfillable": unfillable,
+                "issued": (*self.issued, tile),
+            }
         )
         return row, tile, refill
 

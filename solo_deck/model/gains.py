@@ -38,7 +38,12 @@ class Gains(FrozenModel):
     augustales: int = Field(default=0, ge=0, le=999)
 
     def __add__(self, other: Gains) -> Gains:
-        return Gains(**{f: self.amount(f) + other.amount(f) for f in GAIN_FIELDS})
+        return Gains(
+            vp=self.vp + other.vp,
+            grain=self.grain + other.grain,
+            stone=self.stone + other.stone,
+            augustales=self.augustales + other.augustales,
+        )
 
     def amount(self, field: str) -> int:
         """The amount of one field by name."""

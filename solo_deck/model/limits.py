@@ -20,6 +20,11 @@ from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.ruleset import Ruleset
 
+_REMEMBERED = 32
+"""How many rulesets' limits are remembered (a game plays on one, or a few as board
+values are told)."""
+_LIMITS: dict[int, tuple[Ruleset, PlayerLimits]] = {}
+
 _AREA_START = {"countryside": 0, "village": 2, "city": 4}
 """The board's columns before each area: Countryside 1–2, Village 3–4, City 5."""
 
@@ -48,8 +53,20 @@ class PlayerLimits(FrozenModel):
 
     @classmethod
     def from_ruleset(cls, ruleset: Ruleset | None = None) -> PlayerLimits:
-        """The limits a ruleset gives (the packaged one by default)."""
+        """The limits a ruleset gives (the packaged one by default; remembered for the
+        latest rulesets asked, which are immutable)."""
         rules = ruleset or load_ruleset()
+        known = _LIMITS.get(id(rules))
+        if known is not None and known[0] is rules:
+            return known[1]
+        limits = cls._read(rules)
+        if len(_LIMITS) >= _REMEMBERED:
+            _LIMITS.clear()
+        _LIMITS[id(rules)] = (rules, limits)
+        return limits
+
+    @classmethod
+    def _read(cls, rules: Ruleset) -> PlayerLimits:
         player, voyage = rules.player, rules.voyage
         return cls(
             towers_max=player.castle_towers.value,

@@ -24,6 +24,10 @@ class Direction(StrEnum):
 
 PlayerChoice = dict[EdictKind, Direction]
 
+_REMEMBERED = 32
+"""How many rulesets' limits are remembered (see :meth:`PalaceLimits.from_ruleset`)."""
+_LIMITS: dict[int, tuple[Ruleset, PalaceLimits]] = {}
+
 
 class PalaceLimits(FrozenModel):
     """The lowest and highest value of each palace field (treasury in coins)."""
@@ -41,7 +45,15 @@ class PalaceLimits(FrozenModel):
     def from_ruleset(cls, ruleset: Ruleset | None = None) -> PalaceLimits:
         """The limits a ruleset gives (the packaged one by default): its ``palace_caps``,
         field by field."""
-        return cls.model_validate(sourced_values((ruleset or load_ruleset()).palace_caps))
+        rules = ruleset or load_ruleset()
+        known = _LIMITS.get(id(rules))
+        if known is not None and known[0] is rules:
+            return known[1]
+        limits = cls.model_validate(sourced_values(rules.palace_caps))
+        if len(_LIMITS) >= _REMEMBERED:
+            _LIMITS.clear()
+        _LIMITS[id(rules)] = (rules, limits)
+        return limits
 
     def bounds(self, kind: EdictKind) -> tuple[int, int]:
         """``(minimum, maximum)`` of the palace field that ``kind`` moves."""

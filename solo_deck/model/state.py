@@ -8,6 +8,7 @@ from pydantic import Field
 
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.board import Board
+from solo_deck.model.card_piles import CardPiles
 from solo_deck.model.deck import SoloDeck
 from solo_deck.model.edict_row import EdictRow
 from solo_deck.model.obligations import Obligation
@@ -93,6 +94,9 @@ class GameState(FrozenModel):
     hand: int | None = Field(default=None, ge=0)
     """Cards in your hand (``None``: not counted, a game saved before the boards were data;
     see :mod:`solo_deck.rules.hand`)."""
+    cards: CardPiles = CardPiles()
+    """Your Action cards by name and place, beside the hand's size (see
+    :mod:`solo_deck.model.card_piles`; unused when the hand is not counted)."""
     board_checks: tuple[tuple[str, str, str], ...] = ()
     """``(board, key, value)`` of each board value told mid-game, oldest first: the game
     plays on its setup's boards with these applied (see :mod:`solo_deck.rules.board_check`)."""

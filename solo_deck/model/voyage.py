@@ -62,6 +62,8 @@ class Voyage(FrozenModel):
     advanced_pile: int = Field(ge=0)
     removed_allies: tuple[str, ...] = ()
     """The Allies Frederick removed from the game whose names were known."""
+    removed_cards: tuple[str, ...] = ()
+    """The Advanced cards Frederick removed from the game whose names were known."""
 
     @model_validator(mode="after")
     def _ships_on_ring(self) -> Voyage:

@@ -58,10 +58,12 @@ def site_cost(state: GameState, site: CastleSite, terms: ActionTerms) -> Gains:
     Workplaces' discount for that Structure (never below nothing)."""
     if terms.free_resources or terms.augustales_instead is not None:
         return Gains()
-    off = terms.discount + workplace_discount(state, "build", site.kind)
-    return Gains(
-        stone=max(0, site.cost.stone - off.stone), grain=max(0, site.cost.grain - off.grain)
-    )
+    return _less(site.cost, terms.discount + workplace_discount(state, "build", site.kind))
+
+
+def _less(cost: Gains, off: Gains) -> Gains:
+    """A site's Stone and Grain less a discount (never below nothing)."""
+    return Gains(stone=max(0, cost.stone - off.stone), grain=max(0, cost.grain - off.grain))
 
 
 def site_offers(
@@ -71,13 +73,23 @@ def site_offers(
     board, built = board_of(ruleset), state.player.sites or ()
     terms = terms or ActionTerms()
     offers = []
+    free = terms.free_resources or terms.augustales_instead is not None
+    discounts: dict[str, Gains] = {}  # each kind's discount, worked out once
     for site in board.sites:
         why = board.why_closed(site.id, built)
         if why is None and terms.structure is not None and site.kind != terms.structure:
             why = f"this Build is for a {terms.structure.capitalize()} only"
         walls = [board.site(wall) for wall in board.sides_closed_by(site.id, built)]
         closes = tuple(wall.side for wall in walls if wall.side is not None)
-        offers.append(SiteOffer(site, site_cost(state, site, terms), closes, why))
+        if free:
+            cost = Gains()
+        else:
+            if site.kind not in discounts:
+                discounts[site.kind] = terms.discount + workplace_discount(
+                    state, "build", site.kind
+                )
+            cost = _less(site.cost, discounts[site.kind])
+        offers.append(SiteOffer(site, cost, closes, why))
     return tuple(offers)
 
 

@@ -82,7 +82,7 @@ def grant_gains(
     conversion = grant.conversion
     if conversion is not None:
         if times is None:
-            times = _affordable(conversion.pay, player, conversion.times)
+            times = affordable_times(conversion.pay, player, conversion.times)
         if not 0 <= times <= conversion.times:
             raise RuleError(f"this can be done 0 to {conversion.times} times, not {times}")
         pay = pay + conversion.pay.scaled(times)
@@ -150,7 +150,7 @@ def default_choice(
         kind = "independent" if independents >= loyalists else "loyalist"
     times = None
     if grant.conversion is not None:
-        times = _affordable(grant.conversion.pay, player, grant.conversion.times)
+        times = affordable_times(grant.conversion.pay, player, grant.conversion.times)
     total = choice_total(grant, player, palace, kind)
     to_grain = player.grain <= player.stone
     return {
@@ -165,7 +165,8 @@ def _holds(player: PlayerState, what: str, at_least: int) -> bool:
     return int(getattr(player, what)) >= at_least
 
 
-def _affordable(pay: Gains, player: PlayerState, limit: int) -> int:
+def affordable_times(pay: Gains, player: PlayerState, limit: int) -> int:
+    """How many times, up to ``limit``, you can pay ``pay`` with what you hold."""
     times = limit
     for field, amount in pay.items():
         times = min(times, int(getattr(player, field)) // amount)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
 from solo_deck.model.state import EndPhaseProgress, GameEndReason, GameState, Phase
 from solo_deck.rules.context import Context, Outcome
-from solo_deck.rules.hand import refill
+from solo_deck.rules.hand import end_of_round
 from solo_deck.rules.income import ally_income
 from solo_deck.rules.triggers import side_obligations
 
@@ -82,8 +82,7 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
         new_state = state.model_copy(update={"phase": Phase.GAME_OVER, "game_end": reasons})
         why = "; ".join(reason.describe() for reason in reasons)
         return new_state, f"Round {state.round} ended. The game is over: {why}", []
-    player = state.player.model_copy(update={"played": ()})
-    state = refill(state.model_copy(update={"player": player}), ctx.limits)
+    state = end_of_round(state, ctx.limits)
     new_state = state.model_copy(
         update={
             "round": state.round + 1,
@@ -94,7 +93,6 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
             "out_of_slots": False,
             "card_played": False,
             "travelled": False,
-            "player": player,
             "end_phase": EndPhaseProgress(),
             "last_frederick": None,
         }

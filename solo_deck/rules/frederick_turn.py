@@ -61,6 +61,10 @@ def resolve_frederick_turn(
         if taken is None:
             steps.append(f"No Advanced card in {here} to remove")
         else:
+            if taken.card_id is not None:
+                voyage = voyage.model_copy(
+                    update={"removed_cards": (*voyage.removed_cards, taken.card_id)}
+                )
             label = f" ({taken.card_id})" if taken.card_id else ""
             steps.append(f"Remove the Advanced card in {here}{label} from the game")
     if card.removes_ally:

@@ -12,7 +12,7 @@ may still be refused for its own values (too little Grain, a slot already used).
 >>> from solo_deck.setup import initial_state
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
->>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain"})  # 5 cards: no pass
+>>> sorted(allowed_types(state, load_ruleset()) - ALWAYS - {"gain", "name_hand"})  # no pass
 ['play_card', 'travel']
 """
 
@@ -22,12 +22,18 @@ from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, load_rule
 from solo_deck.events import EVENT_TYPES
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
+from solo_deck.model.player import PlayerState, Specialist
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.castle_sites import why_no_site
 from solo_deck.rules.edict_order import edict_order_refusal
-from solo_deck.rules.hand import pass_refusal, play_refusal
+from solo_deck.rules.hand import (
+    can_remove_a_card,
+    name_hand_refusal,
+    pass_refusal,
+    play_refusal,
+)
 from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import workplace_discount
 from solo_deck.rules.workplace_area import promote_shortfall
@@ -70,8 +76,28 @@ def refusals(state: GameState, ruleset: Ruleset) -> dict[str, str | None]:
 
 
 def allowed_types(state: GameState, ruleset: Ruleset) -> frozenset[str]:
-    """The event types that may be pushed now."""
-    return frozenset(kind for kind, why in refusals(state, ruleset).items() if why is None)
+    """The event types that may be pushed now: :func:`refusals` asked only of the types
+    that can be allowed in this state's phase and queue (a test keeps the two equal)."""
+    return frozenset(kind for kind in _open_types(state) if _reason(state, kind, ruleset) is None)
+
+
+def _open_types(state: GameState) -> tuple[str, ...]:
+    """The event types :func:`_reason` may allow in ``state``: every other one it refuses
+    whatever the details (another phase, something else owed first)."""
+    told = (*sorted(ALWAYS), "name_hand", "reveal_edict")
+    if state.edicts.awaiting:
+        return told
+    if state.phase is Phase.GAME_OVER:
+        return (*told, "gain")
+    first = state.obligation
+    if first is not None:
+        return (*told, "gain", "decline", *first.event_types)
+    by_phase = {
+        Phase.PLAYER: tuple(sorted(PLAYER_TURN)),
+        Phase.FREDERICK: ("frederick_turn",),
+        Phase.END_PHASE: tuple(sorted(END_PHASE)),
+    }
+    return (*told, "gain", *by_phase[state.phase])
 
 
 def refusal(state: GameState, kind: str, ruleset: Ruleset | None = None) -> str | None:
@@ -87,6 +113,8 @@ def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:
         return "this game was saved before the app knew your boards: there is none to check"
     if kind in ALWAYS:
         return None
+    if kind == "name_hand":
+        return name_hand_refusal(state)
     if kind == "reveal_edict":
         if state.edicts.awaiting:
             return None
@@ -157,6 +185,11 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         card = advanced_cards_by_id().get(port.cards[space].card_id or "")
         if card is not None and card.id in player.advanced_cards:
             return f"you already own {card.id}"
+        if card is not None and card.cost.action_card and not can_remove_a_card(state):
+            return (
+                f"{card.id} costs one of your Action cards, and your hand and discard pile "
+                "are empty"
+            )
         if card is not None and card.cost.augustales is not None:
             off = workplace_discount(state, "purchase") + first.terms.discount
             price = max(0, card.cost.augustales - off.augustales)
@@ -175,14 +208,16 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         kinds = [first.terms.structure] if first.terms.structure else ["tower", "wall", "keep"]
         if all(player.built(s) >= limits.castle_max(s) for s in kinds):
             return "every such Structure of your castle is built"
+        coins = first.terms.augustales_instead
+        if coins is not None and coins > player.augustales:
+            return f"this Build costs {coins} Augustales and you have {player.augustales}"
         if player.sites is not None:
             return why_no_site(state, ruleset, first.terms)
     elif first.does == "promote":
         movable = [
             index
             for index, s in enumerate(player.specialists)
-            if index != first.exclude_specialist
-            and (s.path is None or s.space < limits.path_length(s.path))
+            if index != first.exclude_specialist and _may_step(player, s, limits)
         ]
         if not movable:
             return "no Specialist can move further"
@@ -190,6 +225,18 @@ def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None
         if short is not None:
             return short
     return None
+
+
+def _may_step(player: PlayerState, specialist: Specialist, limits: PlayerLimits) -> bool:
+    """True when ``specialist`` has a space ahead: beside the board, or on a path short of
+    its end whose next space is not a City another of your Specialists holds."""
+    if specialist.path is None:
+        return True
+    length = limits.path_length(specialist.path)
+    if specialist.space >= length:
+        return False
+    city = Specialist(path=specialist.path, space=length)
+    return specialist.space + 1 < length or city not in player.specialists
 
 
 def _action_reason(state: GameState, kind: str) -> str:

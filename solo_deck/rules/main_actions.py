@@ -22,7 +22,7 @@ from solo_deck.queries import market_trades
 from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.follow_through import pay, receive
-from solo_deck.rules.hand import add_to_hand, remove_from_hand
+from solo_deck.rules.hand import remove_card, take_bought
 from solo_deck.rules.summon_cost import summon_cost, summon_marks_edict
 from solo_deck.rules.triggers import (
     active_workplaces,
@@ -357,14 +357,14 @@ def buy(state: GameState, event: BuyCard, ctx: Context) -> Outcome:
         how = f", removed {removed} from the game (it came from {pile})"
     tiles = active_workplaces(state)
     player = pay(player, cost, card.id)
+    if event.removes is not None:  # taken from where it lies while you still own it
+        state = remove_card(state, event.removes, event.from_hand)
     voyage, _ = voyage.take_card(port, event.space)
     player = player.model_copy(update={"advanced_cards": (*owned, card.id)})
     duties = card_obligations(card.id, card.grant, "bought")
     duties += workplace_obligations(tiles, "purchase")
     new_state = state.model_copy(update={"player": player, "voyage": voyage})
-    if event.removes is not None and event.from_hand:
-        new_state = remove_from_hand(new_state, event.removes)
-    new_state = add_to_hand(new_state, 1)
+    new_state = take_bought(new_state, card.id)
     return new_state, f"You bought {card.id} in {name}{how}", duties
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple, assert_never
 
 import solo_deck.events as ev
-from solo_deck.data.names import ally_name
+from solo_deck.data.names import ally_name, card_name
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
 from solo_deck.model.limits import PlayerLimits
@@ -29,6 +29,7 @@ from solo_deck.rules.end_phase import castle_income, end_round, reorganise, scor
 from solo_deck.rules.follow_through import add_first, pop_first, settle_traced
 from solo_deck.rules.frederick_turn import resolve_frederick_turn
 from solo_deck.rules.gate import ALWAYS, refusal
+from solo_deck.rules.hand import name_hand
 from solo_deck.rules.main_actions import build, buy, promote, summon, visit_market
 from solo_deck.rules.turn_actions import (
     decline,
@@ -38,6 +39,9 @@ from solo_deck.rules.turn_actions import (
     resolve,
     travel,
 )
+
+TABLE_FACTS = frozenset({"gain", "reveal_edict", "name_hand"})
+"""Events the table tells whatever is pending: they meet no obligation."""
 
 
 def apply_event(state: GameState, event: Event, ruleset: Ruleset) -> tuple[GameState, Event, str]:
@@ -77,7 +81,7 @@ def apply_traced(state: GameState, event: Event, ruleset: Ruleset) -> Step:
             return Step(new_state, event, text)
     limits = PlayerLimits.from_ruleset(ruleset)
     first = None
-    if state.pending and event.type not in ALWAYS and event.type not in ("gain", "reveal_edict"):
+    if state.pending and event.type not in ALWAYS and event.type not in TABLE_FACTS:
         state, first = pop_first(state)
     new_state, text, duties = handle(state, event, Context(ruleset, limits, first))
     new_state, notes, applied = settle_traced(add_first(new_state, duties), ruleset)
@@ -106,6 +110,8 @@ def handle(state: GameState, event: Event, ctx: Context) -> Outcome:
             return _name_ally(state, event, ctx)
         case ev.NameCard():
             return _name_card(state, event, ctx)
+        case ev.NameHand():
+            return _name_hand(state, event, ctx)
         case ev.Travel():
             return travel(state, event, ctx)
         case ev.PlayCard():
@@ -206,3 +212,8 @@ def _name_card(state: GameState, event: ev.NameCard, ctx: Context) -> Outcome:
         (f"The Advanced card in {voyage.ports[event.port].name} is {event.card_id or 'unknown'}"),
         [],
     )
+
+
+def _name_hand(state: GameState, event: ev.NameHand, ctx: Context) -> Outcome:
+    named = ", ".join(card_name(card) for card in event.cards)
+    return name_hand(state, event.cards), f"In your hand: {named}", []

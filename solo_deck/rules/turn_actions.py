@@ -84,11 +84,11 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
         )
     if event.slot not in player.free_slots(ctx.limits):
         raise RuleError(f"slot {event.slot + 1} already holds a card this round")
-    state = play_from_hand(state)
     board = state.board
     if event.face_up:
         card_id = event.card_id or ""
         grant = _playable_grant(state, card_id)
+        state = play_from_hand(state, card_id)
         if grant.unknown:
             if event.effect is not None:
                 board = board.with_card_effect(card_id, event.effect)
@@ -101,6 +101,7 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
             f"{name} face up" if name == card_id else f"a {name} face up ({describe_grant(grant)})"
         )
     else:
+        state = play_from_hand(state, event.card_id)
         if len(event.actions) == 2 and not player.both_actions_ready:
             raise RuleError(
                 "both main actions need the Keep cover that grants them (it works from the "

@@ -315,7 +315,7 @@ async def test_summon_paid_in_augustales_instead(tmp_path: Path) -> None:
             NameAlly(port=0, space=0, ally_id="tento"),
             NameCard(port=0, space=0, card_id="B15"),
             face_down("purchase"),
-            BuyCard(space=0, card_id="B15", removes="common-grain"),
+            BuyCard(space=0, card_id="B15", removes="common-grain", from_hand=True),
         ],
     )
     app = Host(session, SummonModal)

@@ -13,7 +13,7 @@ from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.screens.table import TableScreen
 from solo_deck import Phase
-from solo_deck.events import Correct, Pass, PlayCard, Resolve
+from solo_deck.events import Correct, Decline, Pass, PlayCard, Resolve
 from tests.app.action_dialog_helpers import frederick_plays
 from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle
 
@@ -83,9 +83,13 @@ async def test_what_to_do_offers_a_pass_only_when_the_engine_allows_one(tmp_path
         session = app.session
         coins = next(c for c, text in card_choices(session.state) if text.endswith("+3 Augustales"))
         for slot in range(4):  # four of the five slots played: one card still in hand
-            session.push(PlayCard(slot=slot, face_up=True, card_id=coins))
-            if session.state.obligation is not None:
-                session.push(Resolve())
+            if slot < 2:  # the House's two coin cards face up, then two cards face down
+                session.push(PlayCard(slot=slot, face_up=True, card_id=coins))
+            else:
+                action = "promote" if slot == 2 else "build"  # what slots 3 and 4 give
+                session.push(PlayCard(slot=slot, face_up=False, actions=(action,)))
+            while session.state.obligation is not None:
+                session.push(Resolve() if slot < 2 else Decline())
             frederick_plays(session)
         assert session.state.hand == 1 and len(session.state.player.played) == 4
         table.redraw()

@@ -113,7 +113,7 @@ def test_a_schema_3_game_resumes_and_plays_on() -> None:
     game = SoloGame.from_document(document)
     assert game.setup.ruleset.workplace_area is None
     assert game.state.player.allies == ("castellan",) and game.state.player.marked_allies == 0
-    assert game.to_document()["schema_version"] == SCHEMA_VERSION == 4
+    assert game.to_document()["schema_version"] == SCHEMA_VERSION == 5
     for event in ROUND_2:
         game.push(event)
     player = game.state.player

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from solo_deck import GameSetup, RuleError, SoloGame, load_ruleset
+from solo_deck import SCHEMA_VERSION, GameSetup, RuleError, SoloGame, load_ruleset
 from solo_deck.data.loaders import load_castle_board
 from solo_deck.events import Build, PlayCard, PlayerEdict, Resolve, TakeEdictReward
 from solo_deck.model.castle_board import CastleBoard
@@ -215,7 +215,7 @@ def test_a_saved_game_of_schema_2_resumes_and_keeps_its_typed_builds() -> None:
     game = SoloGame.from_document(document)
     assert game.state.player.sites is None and game.setup.ruleset.castle_board is None
     assert game.state.player.structures == 5
-    assert game.to_document()["schema_version"] == 4
+    assert game.to_document()["schema_version"] == SCHEMA_VERSION
     # Its pending Build goes on the old way: a site is refused, the typed cost taken.
     with pytest.raises(RuleError, match="name no site"):
         game.push(Build(structure="tower", site="T3", great="great_tower_b", grain=1))

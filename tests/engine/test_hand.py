@@ -89,8 +89,10 @@ def test_a_card_removed_from_hand_to_pay_leaves_it(make_setup: Callable[..., Gam
     empty.push(PlayCard(slot=4, face_up=False, actions=("purchase",)))
     with pytest.raises(RuleError, match=r"your hand is empty, so .* remove a card of your discard"):
         empty.push(BuyCard(card_id=by_card, removes=paid_with, from_hand=True))
-    empty.push(BuyCard(card_id=by_card, removes=paid_with))
-    assert empty.state.hand == 1
+    # Round 1: nothing has reached the discard pile yet, so it cannot pay either.
+    with pytest.raises(RuleError, match=r"your discard pile is empty, so .* of your hand instead"):
+        empty.push(BuyCard(card_id=by_card, removes=paid_with))
+    assert empty.state.hand == 0 and empty.state.cards.removed == ()
 
 
 def test_the_keep_cover_draw_adds_to_your_hand(make_setup: Callable[..., GameSetup]) -> None:
