@@ -19,6 +19,7 @@ table showed, typed).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from solo_deck.data.loaders import great_structures
 from solo_deck.errors import RuleError
@@ -66,29 +67,50 @@ def _less(cost: Gains, off: Gains) -> Gains:
     return Gains(stone=max(0, cost.stone - off.stone), grain=max(0, cost.grain - off.grain))
 
 
+_OFFERS: dict[tuple[int, tuple[str, ...], ActionTerms, tuple[Gains, ...]], Any] = {}
+"""The latest offers worked out, by board, sites built, terms and discounts (a game asks
+for the same ones many times)."""
+
+
 def site_offers(
     state: GameState, ruleset: Ruleset, terms: ActionTerms | None = None
 ) -> tuple[SiteOffer, ...]:
     """Every site of the board as a Build under ``terms`` would find it now."""
     board, built = board_of(ruleset), state.player.sites or ()
     terms = terms or ActionTerms()
-    offers = []
     free = terms.free_resources or terms.augustales_instead is not None
-    discounts: dict[str, Gains] = {}  # each kind's discount, worked out once
+    kinds = ("tower", "wall", "keep")
+    discounts = {
+        kind: Gains() if free else terms.discount + workplace_discount(state, "build", kind)
+        for kind in kinds
+    }
+    key = (id(board), built, terms, tuple(discounts[kind] for kind in kinds))
+    known = _OFFERS.get(key)
+    if known is not None and known[0] is board:
+        remembered: tuple[SiteOffer, ...] = known[1]
+        return remembered
+    offers = _offers(board, built, terms, discounts)
+    if len(_OFFERS) >= 512:
+        _OFFERS.clear()
+    _OFFERS[key] = (board, offers)
+    return offers
+
+
+def _offers(
+    board: CastleBoard,
+    built: tuple[str, ...],
+    terms: ActionTerms,
+    discounts: dict[str, Gains],
+) -> tuple[SiteOffer, ...]:
+    free = terms.free_resources or terms.augustales_instead is not None
+    offers = []
     for site in board.sites:
         why = board.why_closed(site.id, built)
         if why is None and terms.structure is not None and site.kind != terms.structure:
             why = f"this Build is for a {terms.structure.capitalize()} only"
         walls = [board.site(wall) for wall in board.sides_closed_by(site.id, built)]
         closes = tuple(wall.side for wall in walls if wall.side is not None)
-        if free:
-            cost = Gains()
-        else:
-            if site.kind not in discounts:
-                discounts[site.kind] = terms.discount + workplace_discount(
-                    state, "build", site.kind
-                )
-            cost = _less(site.cost, discounts[site.kind])
+        cost = Gains() if free else _less(site.cost, discounts[site.kind])
         offers.append(SiteOffer(site, cost, closes, why))
     return tuple(offers)
 

@@ -24,7 +24,7 @@ replay as they were. A game saved before the cards were followed by name
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import lru_cache
 from typing import Literal
 
 from solo_deck.data.loaders import house_cards_of
@@ -57,21 +57,23 @@ def _cards(count: int) -> str:
 def owned_cards(state: GameState) -> Counter[str]:
     """Every Action card you own, by id: your House's starting cards less those a Purchase
     removed, and the Advanced cards you own (one removed has left them)."""
-    cards = Counter(_house_counts(state.player.house))
-    if state.cards.removed:
-        cards.subtract(state.cards.removed)
-    cards.update(state.player.advanced_cards)
-    return +cards
+    player = state.player
+    return Counter(_owned(player.house, state.cards.removed, player.advanced_cards))
 
 
-@cache
-def _house_counts(house: str) -> dict[str, int]:
-    return {card.id: card.copies for card in house_cards_of(house)}
+@lru_cache(maxsize=256)
+def _owned(house: str, removed: tuple[str, ...], advanced: tuple[str, ...]) -> dict[str, int]:
+    """:func:`owned_cards` for these holdings (a game repeats them event after event)."""
+    cards = Counter({card.id: card.copies for card in house_cards_of(house)})
+    cards.subtract(removed)
+    cards.update(advanced)
+    return dict(+cards)
 
 
 def cards_owned(state: GameState) -> int:
     """How many Action cards you own."""
-    return sum(owned_cards(state).values())
+    player = state.player
+    return sum(_owned(player.house, state.cards.removed, player.advanced_cards).values())
 
 
 def draw_count(state: GameState) -> int:
@@ -113,7 +115,7 @@ def may_hold(state: GameState, card: str) -> bool:
     return unknown_in(state)["hand"] > 0 and pool(state)[card] > 0
 
 
-def _settled(state: GameState) -> GameState:
+def settled(state: GameState) -> GameState:
     """The state with its piles in order: an empty draw pile takes the discard pile (the
     rules shuffle it in at once), and when only one place holds unnamed cards, the unnamed
     cards are known to lie there."""
@@ -140,7 +142,7 @@ def _settled(state: GameState) -> GameState:
 
 def _with(state: GameState, **update: object) -> GameState:
     """The state with these fields of its piles changed, then settled."""
-    return _settled(state.model_copy(update={"cards": state.cards.model_copy(update=update)}))
+    return settled(state.model_copy(update={"cards": state.cards.model_copy(update=update)}))
 
 
 # --- moving cards ---------------------------------------------------------------------------
@@ -149,7 +151,8 @@ def _with(state: GameState, **update: object) -> GameState:
 def play_from_hand(state: GameState, card: str | None = None) -> GameState:
     """One card leaves your hand for a card slot (refused with an empty hand). ``card``
     names it; a card played face down without a name may be any card of your hand, so the
-    names of your hand are forgotten."""
+    names of your hand are forgotten. The caller puts the card in its slot, then
+    :func:`settled` puts the piles in order."""
     if state.hand is None:
         return state
     if state.hand < 1:
@@ -163,8 +166,8 @@ def play_from_hand(state: GameState, card: str | None = None) -> GameState:
             hand_known = without(hand_known, card)
         elif not may_hold(state, card):
             raise RuleError(f"{card_name(card)} is not in your hand: {where_is(state, card)}")
-    state = state.model_copy(update={"hand": state.hand - 1})
-    return _with(state, hand_known=hand_known)
+    piles = piles.model_copy(update={"hand_known": hand_known})
+    return state.model_copy(update={"hand": state.hand - 1, "cards": piles})
 
 
 def where_is(state: GameState, card: str) -> str:
@@ -188,7 +191,7 @@ def add_to_hand(state: GameState, count: int) -> GameState:
     """``count`` unnamed cards come into your hand from outside your piles (a correction)."""
     if state.hand is None or count == 0:
         return state
-    return _settled(state.model_copy(update={"hand": state.hand + count}))
+    return settled(state.model_copy(update={"hand": state.hand + count}))
 
 
 def take_bought(state: GameState, card: str) -> GameState:

@@ -15,7 +15,7 @@ from solo_deck.rules.card_slots import why_not_face_down
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.effects import describe_grant, grant_gains
 from solo_deck.rules.follow_through import pay, receive
-from solo_deck.rules.hand import cards_drawn, draw, pass_refusal, play_from_hand
+from solo_deck.rules.hand import cards_drawn, draw, pass_refusal, play_from_hand, settled
 from solo_deck.rules.triggers import (
     action_obligations,
     active_workplaces,
@@ -122,6 +122,7 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
             "card_played": True,
         }
     )
+    new_state = settled(new_state)  # the card is in its slot: the piles in order
     return new_state, f"You played a card in slot {event.slot + 1}, {what}", duties
 
 

@@ -105,13 +105,16 @@ def ally_outcomes(state: GameState, port: int, space: int) -> list[Outcome]:
 
 def name_ally(scope: Scope) -> Iterator[Move]:
     """Each face-up Ally whose name the table has not typed: each it can be."""
-    for port, at in enumerate(scope.state.voyage.ports):
-        for space, ally in enumerate(at.allies):
-            if not ally.face_up or ally.face_up_id is not None:
-                continue
-            for ally_id, chance, fact in ally_outcomes(scope.state, port, space):
-                event = NameAlly(port=port, space=space, ally_id=ally_id)
-                yield Move(event, chance, fact, decision=False)
+    unnamed = [
+        (port, space)
+        for port, at in enumerate(scope.state.voyage.ports)
+        for space, ally in enumerate(at.allies)
+        if ally.face_up and ally.face_up_id is None
+    ]
+    for port, space in unnamed:
+        for ally_id, chance, fact in ally_outcomes(scope.state, port, space):
+            event = NameAlly(port=port, space=space, ally_id=ally_id)
+            yield Move(event, chance, fact, decision=False)
 
 
 def card_chances(scope: Scope) -> dict[str, Fraction]:
@@ -155,13 +158,16 @@ def card_outcomes(scope: Scope, port: int, space: int) -> list[Outcome]:
 
 def name_card(scope: Scope) -> Iterator[Move]:
     """Each Advanced card lying unnamed at a port: each it can be."""
-    for port, at in enumerate(scope.state.voyage.ports):
-        for space, card in enumerate(at.cards):
-            if not card.present or card.card_id is not None:
-                continue
-            for card_id, chance, fact in card_outcomes(scope, port, space):
-                event = NameCard(port=port, space=space, card_id=card_id)
-                yield Move(event, chance, fact, decision=False)
+    unnamed = [
+        (port, space)
+        for port, at in enumerate(scope.state.voyage.ports)
+        for space, card in enumerate(at.cards)
+        if card.present and card.card_id is None
+    ]
+    for port, space in unnamed:
+        for card_id, chance, fact in card_outcomes(scope, port, space):
+            event = NameCard(port=port, space=space, card_id=card_id)
+            yield Move(event, chance, fact, decision=False)
 
 
 # --- your cards ---------------------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""The bots that play your side in the lab. Each chooses one of the decisions the engine
+lists (:meth:`SoloGame.legal_moves <solo_deck.game.SoloGame.legal_moves>`); none keeps a
+rule of its own, and each is deterministic given the random generator it is handed.
+
+- :class:`RandomBot` chooses uniformly among the decisions.
+- :class:`~solo_deck.play.greedy.GreedyBot` takes the best immediate gain.
+- :class:`~solo_deck.play.plan.PlanBot` plays a script: castle first, then Allies.
+
+:func:`bot_named` gives each by its name (``random``, ``greedy``, ``plan``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from solo_deck.game import SoloGame
+from solo_deck.model.moves import Move
+
+
+class Bot(Protocol):
+    """Chooses your move among ``moves`` (the decisions legal now, never empty)."""
+
+    name: str
+
+    def choose(self, game: SoloGame, moves: Sequence[Move], rng: random.Random) -> Move: ...
+
+
+class RandomBot:
+    """Any legal decision, each as likely."""
+
+    name = "random"
+
+    def choose(self, game: SoloGame, moves: Sequence[Move], rng: random.Random) -> Move:
+        return rng.choice(moves)
+
+
+BOT_NAMES = ("random", "greedy", "plan")
+"""The bots the lab knows, by name."""
+
+
+def bot_named(name: str) -> Bot:
+    """The bot called ``name`` (``KeyError`` for another name).
+
+    >>> bot_named("greedy").name
+    'greedy'
+    """
+    from solo_deck.play.greedy import GreedyBot
+    from solo_deck.play.plan import PlanBot
+
+    bots: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "plan": PlanBot()}
+    return bots[name]
