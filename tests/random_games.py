@@ -1,6 +1,11 @@
 """Random legal solo games for property tests: plausible events of every type for a state
 (:func:`candidates`), and seeded walks through allowed events (:func:`walk`). Shared by the
-engine's and the app's tests."""
+engine's and the app's tests.
+
+Unlike the engine's own generator (``SoloGame.legal_moves``, which lists only what it
+accepts), :func:`candidates` offers events of every type, refused ones included, so the
+gate's properties can be checked both ways: an allowed type accepts one of them, a refused
+type none."""
 
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from solo_deck.rules.card_slots import slot_actions
 from solo_deck.rules.castle_sites import site_offers
 from solo_deck.rules.effects import default_choice
 from solo_deck.rules.hand import cards_owned, pool
+from solo_deck.rules.legal.hidden import removal_options
 from solo_deck.rules.summon_cost import summon_cost
 
 SKIPPED = {"gain", "correct", "name_ally", "name_card"}
@@ -92,12 +98,11 @@ def candidates(game: SoloGame) -> dict[str, list[ev.Event]]:
             if not data.cost.action_card:
                 out["buy_card"].append(ev.BuyCard(space=space, card_id=card_id))
                 continue
-            for removes in sorted(set(pool(state)) | set(state.cards.hand_known))[:3]:
-                for from_hand in (False, True):
-                    buy = ev.BuyCard(
-                        space=space, card_id=card_id, removes=removes, from_hand=from_hand
-                    )
-                    out["buy_card"].append(buy)
+            options = removal_options(state)  # the engine's: a card in hand or discard pile
+            for from_hand in (False, True):
+                removes = next((c for c, h in options if h == from_hand), "common-grain")
+                buy = ev.BuyCard(space=space, card_id=card_id, removes=removes, from_hand=from_hand)
+                out["buy_card"].append(buy)
     market_known = state.board.markets[voyage.player] is not None
     tiles = [None] if market_known else [MARKET, *OTHER_MARKETS]
     out["visit_market"] = [
