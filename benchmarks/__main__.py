@@ -71,6 +71,13 @@ reconnect              a dropped websocket in Chromium (390x844) until the  <= 1
 keystrokes             the keys of the worst action (or round) of the       <= 1
                        scripted game played through the app by keys / its
                        budget (a count, not a time: the same everywhere)
+lab_game               a simulated greedy-bot game (the table dealt, every  <= 5
+                       move listed, the bot's choices, the fold), the mean
+                       of 24 (one per configuration) / replaying the same
+                       game's document (SoloGame.from_document)
+lab_24k                stupor-solo lab --bot greedy --games 1000 (24,000    <= 1
+                       games on every core), the whole process / its budget
+                       of 10 minutes
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -119,6 +126,8 @@ TARGETS = {
     "review_40": 2.0,
     "reconnect": 1.5,
     "keystrokes": 1.0,
+    "lab_game": 5.0,
+    "lab_24k": 1.0,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -158,6 +167,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         browser,
         engine,
         keystrokes,
+        lab,
         openings,
         processes,
         reconnect,
@@ -196,6 +206,8 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("autosave_growth",), lambda: [engine.autosave_growth(settings, space)])
         attempt(("forecast_10k",), lambda: [engine.forecast_10k(settings)])
         attempt(("review_40",), lambda: [review.review_40(settings)])
+        attempt(("lab_game",), lambda: [lab.lab_game(settings)])
+        attempt(("lab_24k",), lambda: [lab.lab_24k(settings)])
         attempt(("keystrokes",), lambda: [keystrokes.keystrokes(settings, space)])
         attempt(("stats_10k",), lambda: _stats(settings, space))
         attempt(("frederick_turn",), lambda: [screens.frederick_turn(settings, space)])

@@ -158,3 +158,29 @@ def ally_candidates(state: GameState, port: int, space: int = 0) -> tuple[str, .
 def workplaces_in_use(state: GameState) -> tuple[str, ...]:
     """The labels of the Workplace abilities you use now (``Village I A``...)."""
     return tuple(tile.label for tile in active_workplaces(state))
+
+
+def cards_you_may_hold(state: GameState) -> tuple[str, ...]:
+    """The distinct Action cards that may be in your hand now (those a face-up play may
+    name): named there, or lying unnamed where your hand's unnamed cards could be any of
+    them; every card you own in a game that does not count its hand.
+
+    >>> from solo_deck import GameSetup, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> cards_you_may_hold(state)[:2]
+    ('common-augustales', 'common-draw')
+    """
+    from solo_deck.rules.legal.turn import cards_in_hand
+
+    return cards_in_hand(state)
+
+
+def cards_you_may_remove(state: GameState) -> tuple[tuple[str, bool], ...]:
+    """``(card, from_hand)`` for each card a Purchase paid with an Action card may remove
+    now: one of your hand (``True``) or of your discard pile (``False``); never one of the
+    draw pile, and nothing from an empty pile."""
+    from solo_deck.rules.legal.hidden import removal_options
+
+    return tuple(removal_options(state))

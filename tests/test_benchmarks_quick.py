@@ -32,6 +32,8 @@ METRICS = (
     "reference_open",
     "review_40",
     "keystrokes",
+    "lab_game",
+    "lab_24k",
     *(
         ("browser_key", "reconnect")
         if shutil.which("chromium") or shutil.which("chromium-browser")

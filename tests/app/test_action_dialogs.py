@@ -11,10 +11,12 @@ from textual.widgets import Checkbox, OptionList, Select
 
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.market import MarketModal
+from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.widgets.number_field import NumberField
-from solo_deck import Obligation
+from companion.ui.widgets.toggles import ClearCheckbox
+from solo_deck import Obligation, cards_you_may_remove
 from solo_deck.events import (
     BuyCard,
     Correct,
@@ -23,9 +25,11 @@ from solo_deck.events import (
     Gain,
     NameAlly,
     NameCard,
+    NameHand,
     PlaceWorkplace,
     PlayCard,
     Promote,
+    Resolve,
     SummonAlly,
     Travel,
 )
@@ -38,6 +42,7 @@ from tests.app.action_dialog_helpers import (
     confirm_refused,
     face_down,
     face_down_host,
+    frederick_plays,
     new_session,
     press,
     second_turn_host,
@@ -343,3 +348,35 @@ async def test_summon_discount_shown_beside_the_grain(tmp_path: Path) -> None:
         assert "this Summon: 1 Grain off" in grain.hint
         assert grain.disabled  # the board's cost less the discount: nothing to type
         assert grain.value == 2
+
+
+async def test_a_purchase_paid_with_a_card_offers_what_the_engine_may_remove(
+    tmp_path: Path,
+) -> None:
+    """Issue 37: round 1, nothing has reached the discard pile, so the card you remove
+    comes from your hand; the list offers only cards that may be there."""
+    session = new_session(tmp_path, [NameCard(port=0, space=0, card_id="A7")])
+    session.push(NameHand(cards=("common-draw", "common-draw")))
+    session.push(face_down("purchase"))
+    app = Host(session, BuyCardModal)
+    async with app.shown() as pilot:
+        from_hand = app.screen.query_one("#from-hand", ClearCheckbox)
+        assert from_hand.value  # the discard pile is empty: the hand it is
+        removable = {card for card, _ in cards_you_may_remove(session.state)}
+        offered = {card for card, _ in card_choices(session.state, removable)}
+        assert offered == removable and "common-draw" in offered and "A7" not in offered
+        app.screen.query_one("#removes", Select).value = "common-draw"
+        await pilot.pause()
+        await confirm(pilot)
+    assert app.results == [BuyCard(space=0, card_id="A7", removes="common-draw", from_hand=True)]
+
+
+async def test_the_play_list_leaves_out_a_card_whose_copies_are_played(tmp_path: Path) -> None:
+    """Issue 37: both coin cards face up in round 1: the list no longer offers a third."""
+    session = new_session(tmp_path)
+    for slot in (0, 1):
+        session.push(PlayCard(slot=slot, face_up=True, card_id="common-augustales"))
+        session.push(Resolve())
+        frederick_plays(session)
+    ids = [card for card, _ in card_choices(session.state)]
+    assert "common-augustales" not in ids and "common-draw" in ids

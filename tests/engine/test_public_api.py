@@ -53,3 +53,23 @@ def test_every_engine_error_is_public_and_lives_in_the_errors_module() -> None:
         if isinstance(value, type) and issubclass(value, Exception)
     }
     assert defined == set(names)
+
+
+def test_the_names_typed_are_the_names_exported() -> None:
+    """The face's imports for type checkers name every public name, from its module."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(solo_deck))
+    block = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+    )
+    typed = {
+        alias.name: statement.module
+        for statement in block.body
+        if isinstance(statement, ast.ImportFrom)
+        for alias in statement.names
+    }
+    assert typed == solo_deck._MODULE_OF

@@ -13,6 +13,7 @@ from solo_deck.events import FrederickTurn, Pass, PlayCard, Travel
 from solo_deck.model.grants import Grant, MainAction
 from solo_deck.model.moves import Move
 from solo_deck.model.solo_cards import CardFace
+from solo_deck.model.state import GameState
 from solo_deck.rules.card_slots import slot_actions
 from solo_deck.rules.hand import pool, unknown_in
 from solo_deck.rules.legal.scope import Scope, weighted
@@ -40,11 +41,10 @@ def travel(scope: Scope) -> Iterator[Move]:
         yield Move(Travel(port=port))
 
 
-def cards_in_hand(scope: Scope) -> tuple[str, ...]:
+def cards_in_hand(state: GameState) -> tuple[str, ...]:
     """The distinct cards that may be in your hand: named there, or lying unnamed where
     your hand's unnamed cards could be any of them (every card you own when the hand is
     not counted)."""
-    state = scope.state
     if state.hand is None:
         house = [card.id for card in house_cards_of(state.player.house)]
         return tuple(sorted({*house, *state.player.advanced_cards}))
@@ -67,7 +67,7 @@ def play_card(scope: Scope) -> Iterator[Move]:
     of them once the Keep Cover allows it)."""
     state, ruleset = scope.state, scope.ruleset
     player = state.player
-    held = cards_in_hand(scope)
+    held = cards_in_hand(state)
     named = hand_named(scope)
     face_down_cards: tuple[str | None, ...] = held if named else (None,)
     for slot in player.free_slots(scope.limits):

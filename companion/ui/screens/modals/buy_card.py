@@ -19,7 +19,13 @@ from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.widgets.search_select import SearchSelect
 from companion.ui.widgets.toggles import ClearCheckbox
 from companion.ui.widgets.touch_select import TouchSelect
-from solo_deck import advanced_cards_by_id, card_price, describe_grant, load_advanced_cards
+from solo_deck import (
+    advanced_cards_by_id,
+    card_price,
+    cards_you_may_remove,
+    describe_grant,
+    load_advanced_cards,
+)
 from solo_deck.events import BuyCard
 
 if TYPE_CHECKING:
@@ -81,6 +87,12 @@ class BuyCardModal(GameEventModal[BuyCard]):
         value = self.query_one("#card", Select).value
         return value if isinstance(value, str) else None
 
+    @property
+    def removable(self) -> set[str]:
+        """The cards a Purchase may remove now, from your hand or your discard pile (the
+        engine's list)."""
+        return {card for card, _ in cards_you_may_remove(self.state)}
+
     def removes_card(self, card_id: str | None) -> bool:
         """True when ``card_id`` is paid by removing an Action card."""
         return card_id is not None and card_price(self.state, card_id) is None
@@ -110,13 +122,13 @@ class BuyCardModal(GameEventModal[BuyCard]):
         with Horizontal(id="removes-row"):
             yield Label("Remove")
             yield TouchSelect(
-                [(text, card_id) for card_id, text in card_choices(self.state)],
+                [(text, card_id) for card_id, text in card_choices(self.state, self.removable)],
                 prompt="the Action card you remove from the game",
                 id="removes",
             )
         yield ClearCheckbox(
             "It comes from my hand (else from my discard pile)",
-            bool(self.state.hand),
+            any(from_hand for _, from_hand in cards_you_may_remove(self.state)),
             id="from-hand",
         )
 
@@ -131,6 +143,14 @@ class BuyCardModal(GameEventModal[BuyCard]):
         if self.removes_card(self.chosen()):
             return self.query_one("#removes", Select)
         return self.query_one("#ok")
+
+    @on(Select.Changed, "#removes")
+    def _removes_changed(self, event: Select.Changed) -> None:
+        """The card chosen lies in one place only: the box says which (your hand when it
+        may lie in either)."""
+        places = {hand for card, hand in cards_you_may_remove(self.state) if card == event.value}
+        if places:
+            self.query_one("#from-hand", ClearCheckbox).value = True in places
 
     @on(Select.Changed, "#card")
     def _card_changed(self, event: Select.Changed) -> None:

@@ -4,6 +4,7 @@ effect shown), in a free card slot."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -17,6 +18,7 @@ from companion.ui.wording import tap_then, worded
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
+    cards_you_may_hold,
     describe_grant,
     face_down_offers,
     house_cards_of,
@@ -85,14 +87,15 @@ def likeliest(events: list[Event], ids: list[str]) -> str | None:
     return None
 
 
-def card_choices(state: GameState) -> list[tuple[str, str]]:
-    """``(id, text)`` of the cards you may play face up: your House's cards, then the
-    Advanced cards you own, each with what it does."""
-    house = state.player.house
+def card_choices(state: GameState, cards: Iterable[str] | None = None) -> list[tuple[str, str]]:
+    """``(id, text)`` of the cards you may play face up (the engine says which may be in
+    your hand, :func:`solo_deck.cards_you_may_hold`; ``cards`` names others): your House's
+    cards, then your Advanced cards, each with what it does."""
+    held = set(cards_you_may_hold(state) if cards is None else cards)
     choices = []
     seen: set[str] = set()
-    for card in house_cards_of(house):
-        if card.id in seen:
+    for card in house_cards_of(state.player.house):
+        if card.id in seen or card.id not in held:
             continue
         seen.add(card.id)
         effect = state.board.card_effect(card.id) or card.grant
@@ -100,7 +103,8 @@ def card_choices(state: GameState) -> list[tuple[str, str]]:
         choices.append((card.id, f"House card: {text}"))
     catalogue = advanced_cards_by_id()
     for card_id in state.player.advanced_cards:
-        choices.append((card_id, f"{card_id}: {describe_grant(catalogue[card_id].grant)}"))
+        if card_id in held:
+            choices.append((card_id, f"{card_id}: {describe_grant(catalogue[card_id].grant)}"))
     return choices
 
 
