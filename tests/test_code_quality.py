@@ -135,12 +135,13 @@ def test_only_companion_storage_imports_tinydb() -> None:
 UI_USERS = {
     "companion.cli.program": {"companion.ui.app"},
     "companion.cli.config": {"companion.ui.keys.overrides"},
+    "companion.cli.lab": {"companion.ui.views.boards"},
     "companion.config.schema": {"companion.ui.keys"},
     "companion.serve.app_process": {"companion.ui.app"},
 }
 """Outside companion/ui, who uses it and for what: the command and the served page's
 process run the app; the [keys] check and the configuration's schema read the key
-tables."""
+tables; the lab plays on the boards a new game would use (a pure view, no Textual)."""
 
 
 def test_outside_ui_only_the_app_runners_and_the_key_readers_import_it() -> None:

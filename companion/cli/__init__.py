@@ -7,7 +7,9 @@ The options are in :mod:`~companion.cli.parser`, what every command shares in
 ``history`` and ``stats`` (:mod:`~companion.cli.history`), ``export``, ``import`` and
 ``locate`` (:mod:`~companion.cli.files`), ``backups`` and ``restore``
 (:mod:`~companion.cli.backups`), ``config`` and ``completion``
-(:mod:`~companion.cli.config`), ``serve`` (:mod:`~companion.cli.serve`).
+(:mod:`~companion.cli.config`), ``serve`` (:mod:`~companion.cli.serve`), ``rules``
+(:mod:`~companion.cli.rules`), ``lab`` (:mod:`~companion.cli.lab`, its output in
+:mod:`~companion.cli.lab_report`).
 
 :func:`main` is imported on first use (PEP 562): the console script and
 ``python -m companion`` load only what the command they run needs.

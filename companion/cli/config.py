@@ -86,7 +86,7 @@ def _mark_paths(parser: argparse.ArgumentParser) -> None:
                 _mark_paths(sub)
         elif action.dest == "data_dir":
             action.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
-        elif action.dest in ("file", "config"):
+        elif action.dest in ("file", "config", "csv"):
             action.complete = shtab.FILE  # type: ignore[attr-defined]
 
 

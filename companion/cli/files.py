@@ -2,7 +2,8 @@
 
 ``export`` only reads the data folder and writes a file the player names: a regular file
 (or a new name) outside the data folder, never a link, a device or a pipe; an existing
-file is replaced only after a yes on the terminal or with ``--force``, and keeps its mode.
+file is replaced only after a yes on the terminal or with ``--force``, and keeps its mode
+(:func:`output_target`, which ``lab --csv`` uses too).
 ``import`` checks the whole file before it creates or locks anything; ``locate`` creates
 nothing.
 """
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from companion.config import BgStatsOptions
     from companion.history.export import ExportFormat
     from companion.storage import HistoryRecord
+    from companion.storage.export_target import ExportTarget
 
 
 def _export_format(args: argparse.Namespace) -> ExportFormat:
@@ -64,7 +66,6 @@ def _refuse_data_file(target: Path, folder: Path) -> None:
 def cmd_export(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo export``: every game to a CSV or JSON file."""
     from companion.storage.atomic_write import atomic_write
-    from companion.storage.export_target import ExportTargetError, check_export_target
 
     fmt = _export_format(args)
     options = command_config(args).bgstats if fmt == "bgstats" else None
@@ -72,25 +73,41 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
         records = read_history(folder)
         sys.stdout.write(_export_text(records, fmt, options, folder, args.with_games))
         return 0
+    target = output_target(args.file, folder, force=args.force)
+    if target is None:
+        print("Nothing was exported.", file=sys.stderr)
+        return 1
+    records = read_history(folder)
+    text = _export_text(records, fmt, options, folder, args.with_games)
+    atomic_write(target.path, text.encode("utf-8"), mode=target.mode)
+    shown = clip_text(str(target.path), 200)
+    print(f"Exported {len(records)} game{'s' if len(records) != 1 else ''} to {shown}.")
+    return 0
+
+
+def output_target(name: str, folder: Path, *, force: bool) -> ExportTarget | None:
+    """The file a command writes to, checked the way ``export`` checks its target: a
+    regular file or a new name outside the data folder ``folder`` (else
+    :class:`UsageError`); an existing file only with ``force`` or after a yes on the
+    terminal (without a terminal :class:`UsageError`, after a no ``None``: write
+    nothing). Write it with :func:`~companion.storage.atomic_write.atomic_write` and the
+    target's ``mode``."""
+    from companion.storage.export_target import ExportTargetError, check_export_target
+
     try:
-        target = check_export_target(args.file, folder)
+        target = check_export_target(name, folder)
     except ExportTargetError as exc:
         raise UsageError(str(exc)) from None
-    shown = clip_text(str(target.path), 200)
-    if target.existing and not args.force:
+    if target.existing and not force:
+        shown = clip_text(str(target.path), 200)
         if not cli_support.stdin_is_tty():
             raise UsageError(
                 f"{shown} exists: add --force to replace it, or choose another name; "
                 "nothing was written"
             )
         if not cli_support.ask_yes_no(f"{shown} exists. Replace it?"):
-            print("Nothing was exported.", file=sys.stderr)
-            return 1
-    records = read_history(folder)
-    text = _export_text(records, fmt, options, folder, args.with_games)
-    atomic_write(target.path, text.encode("utf-8"), mode=target.mode)
-    print(f"Exported {len(records)} game{'s' if len(records) != 1 else ''} to {shown}.")
-    return 0
+            return None
+    return target
 
 
 def _export_text(

@@ -81,6 +81,17 @@ COMMAND_HELP: tuple[tuple[str, str, str], ...] = (
         "'Village II B') or a word of the effect, and print the best match.",
     ),
     (
+        "lab",
+        "simulate many games of each solo configuration with each bot",
+        "Play N simulated games (--games) of each solo configuration (House, Market "
+        "difficulty, easier game or not: 24 in all) with each bot (random, greedy, plan) "
+        "and print what they add up to: the mean score with its 95 % interval, the share of "
+        "each title, the rounds and what ended the games. --bot, --house and --market may "
+        "be repeated; each narrows the games played. The same --seed gives the same numbers "
+        "on any number of --jobs. The games use your checked boards when you have any, "
+        "else the packaged ones.",
+    ),
+    (
         "locate",
         "print where the data files and the configuration file are",
         "Print the data folder, the files in it and the configuration file (nothing is created).",
@@ -163,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     command["review"].add_argument("--json", action="store_true", help="print one JSON object")
     _add_file_options(command["export"], command["import"])
     _add_serve_options(command["serve"])
+    _add_lab_options(command["lab"])
     command["restore"].add_argument(
         "name", metavar="NAME", help="the copy's name, e.g. history-20260101-…"
     )
@@ -232,6 +244,69 @@ def _add_serve_options(serve: argparse.ArgumentParser) -> None:
         action="store_true",
         help="network mode: replace the kept access token (every link given before stops "
         "working; without this flag the link stays the same from one start to the next)",
+    )
+
+
+def _add_lab_options(lab: argparse.ArgumentParser) -> None:
+    """``lab``: which games to play, on how many processes, and where the result goes
+    (the values are checked by the command: the parser loads no engine)."""
+    lab.add_argument(
+        "--games",
+        metavar="N",
+        help="games of each configuration with each bot (1 to 100000; default 100)",
+    )
+    lab.add_argument(
+        "--bot",
+        action="append",
+        metavar="NAME",
+        help="random, greedy or plan (repeat for several; default: every bot)",
+    )
+    lab.add_argument(
+        "--house",
+        action="append",
+        metavar="H",
+        help="Savoy, Wittelsbach, Di Romano or Hohenstaufen, in any case, with - or _ for "
+        "a space (repeat for several; default: every House)",
+    )
+    lab.add_argument(
+        "--market",
+        action="append",
+        metavar="LEVEL",
+        help="the Market difficulty: easy, medium or hard (repeat for several; default: all)",
+    )
+    lab.add_argument(
+        "--easier",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="only the easier solo game (--no-easier: only the standard one; default: both)",
+    )
+    lab.add_argument(
+        "--seed", metavar="S", help="the seed of every game (0 to 4294967295; default 1)"
+    )
+    lab.add_argument(
+        "--check",
+        action="store_true",
+        help="check every invariant of self-play after every event (slower): the engine "
+        "accepts every move it lists, allowed() agrees, each event replays from JSON, "
+        "undo/redo, your cards add up, the review adds up to the final score",
+    )
+    lab.add_argument(
+        "--jobs", metavar="J", help="processes to play on (1 to 256; default: one per CPU)"
+    )
+    lab.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object: configurations (one summary per configuration and "
+        "bot), seed, engine_version, board, games_per_configuration",
+    )
+    lab.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="also write one CSV row per configuration and bot to FILE (checked like an "
+        "export's target)",
+    )
+    lab.add_argument(
+        "--force", action="store_true", help="replace an existing --csv FILE without asking"
     )
 
 

@@ -16,6 +16,8 @@ Commands (``stupor-solo --help``; ``--data-dir DIR`` works before or after any o
     stupor-solo restore NAME          make a copy the history (the current one is kept)
     stupor-solo serve [--host H] [--port P]   play in a browser (tablet, phone)
     stupor-solo rules [QUERY] [--json]  look up a component or a rule (the Reference)
+    stupor-solo lab [--games N] [--bot B] [--house H] [--market M] [--json] [--csv FILE]
+                                      simulated games of each configuration with each bot
     stupor-solo --version             the version
 
 ``--config FILE`` (or ``STUPOR_SOLO_CONFIG``) names the configuration file.
@@ -24,10 +26,10 @@ Exit codes: 0 done, 1 the data or a file could not be used (the message says why
 command line was wrong (a missing or bad option, a number out of range, notes too long,
 an export target refused) or there is no terminal for the app. No command shows a
 traceback, and a bad value is echoed cut short. Only what writes creates the data folder
-(0700). The commands live in :mod:`companion.cli.score`, :mod:`companion.cli.history` and
-:mod:`companion.cli.files`, the options in :mod:`companion.cli.parser`; Rich and the
-storage layer are imported inside the commands and Textual only to open the app, so the
-command starts fast.
+(0700). The commands live in :mod:`companion.cli.score`, :mod:`companion.cli.history`,
+:mod:`companion.cli.files`, :mod:`companion.cli.lab` and the others, the options in
+:mod:`companion.cli.parser`; Rich, the storage layer and the engine's lab are imported
+inside the commands and Textual only to open the app, so the command starts fast.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from companion.cli.backups import cmd_backups, cmd_restore
 from companion.cli.config import cmd_completion, cmd_config
 from companion.cli.files import cmd_export, cmd_import, cmd_locate
 from companion.cli.history import cmd_history, cmd_stats, sparkline
+from companion.cli.lab import cmd_lab
 from companion.cli.parser import build_parser
 from companion.cli.review import cmd_review
 from companion.cli.rules import cmd_rules
@@ -132,4 +135,5 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Path], int]] = {
     "completion": cmd_completion,
     "serve": cmd_serve,
     "rules": cmd_rules,
+    "lab": cmd_lab,
 }

@@ -64,14 +64,17 @@ class PrintedBoard:
 class SettingsStore(FileStore):
     """Settings in ``folder``. Creating one reads nothing; each getter reads the (small)
     file. ``notice`` is set when a damaged file was moved aside. A file from a newer
-    program raises :class:`NewerSchemaError` and is never written."""
+    program raises :class:`NewerSchemaError` and is never written. A reader that does not
+    hold the data folder's lock opens it with ``may_move=False``: a damaged file then
+    stays where it is and raises :class:`~companion.storage.errors.CorruptFileError`."""
 
-    def __init__(self, folder: str | os.PathLike[str]) -> None:
+    def __init__(self, folder: str | os.PathLike[str], *, may_move: bool = True) -> None:
         self._file = StoreFile(
             folder,
             SETTINGS_FILE,
             label="The settings file",
             consequence="the default settings are used",
+            may_move=may_move,
         )
         self.problems: list[str] = []
 

@@ -30,7 +30,15 @@ from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameEndReason
 from solo_deck.play.bots import bot_named
-from solo_deck.play.simulate import GameResult, play_game
+from solo_deck.play.checks import Checker, InvariantBroken
+from solo_deck.play.simulate import (
+    GameResult,
+    new_game,
+    play_game,
+    play_out,
+    play_rng,
+    result_of,
+)
 from solo_deck.play.table import CONFIGURATIONS, Configuration
 
 TITLE_KEYS = {"Serf": "serf", "Knight": "knight", "Feudal lord": "feudal_lord", "Duke": "duke"}
@@ -40,14 +48,15 @@ Z95 = 1.959964
 
 
 def game_seed(seed: int, configuration: Configuration, game: int) -> int:
-    """The seed of game number ``game`` of ``configuration`` in a lab run with ``seed``
-    (the same for every bot, whatever the order of play).
+    """The seed of game number ``game`` (below a million) of ``configuration`` in a lab
+    run with ``seed`` (the same for every bot, whatever the order of play; two runs with
+    different seeds share no game).
 
     >>> game_seed(1, CONFIGURATIONS[0], 7) == game_seed(1, CONFIGURATIONS[0], 7)
     True
     """
     index = CONFIGURATIONS.index(configuration) if configuration in CONFIGURATIONS else 99
-    return (seed % 1_000_000) * 100_000_000 + index * 1_000_000 + game
+    return seed * 100_000_000 + index * 1_000_000 + game
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,10 @@ class LabTask:
     first: int
     games: int
     ruleset: Ruleset | None = None
+    check: bool = False
+    """Check every invariant of self-play after every event and at the end
+    (:mod:`solo_deck.play.checks`; a broken one raises
+    :class:`~solo_deck.play.checks.InvariantBroken`)."""
 
 
 def lab_tasks(
@@ -71,11 +84,12 @@ def lab_tasks(
     *,
     chunk: int = 25,
     ruleset: Ruleset | None = None,
+    check: bool = False,
 ) -> list[LabTask]:
     """The lab's work: ``games`` games of each configuration with each bot, in tasks of
-    ``chunk`` games."""
+    ``chunk`` games (each checked after every event with ``check``)."""
     return [
-        LabTask(configuration, bot, seed, first, min(chunk, games - first), ruleset)
+        LabTask(configuration, bot, seed, first, min(chunk, games - first), ruleset, check)
         for configuration in configurations
         for bot in bots
         for first in range(0, games, chunk)
@@ -83,13 +97,24 @@ def lab_tasks(
 
 
 def play_task(task: LabTask) -> list[GameResult]:
-    """Play a task's games, in order of their numbers."""
+    """Play a task's games, in order of their numbers (checked, when the task says so)."""
     bot = bot_named(task.bot)
     ruleset = task.ruleset or load_ruleset()
-    return [
-        play_game(task.configuration, bot, game_seed(task.seed, task.configuration, n), ruleset)
-        for n in range(task.first, task.first + task.games)
-    ]
+    results = []
+    for number in range(task.first, task.first + task.games):
+        seed = game_seed(task.seed, task.configuration, number)
+        if not task.check:
+            results.append(play_game(task.configuration, bot, seed, ruleset))
+            continue
+        checker = Checker(sample=None)
+        game = new_game(task.configuration, seed, ruleset)
+        try:
+            play_out(game, bot, play_rng(seed), checker)
+            checker.finished(game)
+        except InvariantBroken as exc:
+            raise InvariantBroken(f"{task.configuration.describe()}, seed {seed}: {exc}") from None
+        results.append(result_of(game))
+    return results
 
 
 @dataclass(frozen=True)

@@ -149,5 +149,10 @@ def play_game(
     """Deal a table from ``seed`` and play it to the end with ``bot`` (the same seed and
     bot, the same game)."""
     game = new_game(configuration, seed, ruleset)
-    rng = random.Random(f"stupor-solo play:{seed}")
-    return result_of(play_out(game, bot, rng))
+    return result_of(play_out(game, bot, play_rng(seed)))
+
+
+def play_rng(seed: int) -> random.Random:
+    """The random generator that deals what is hidden and serves the bot in the game of
+    ``seed`` (apart from the one that dealt its table)."""
+    return random.Random(f"stupor-solo play:{seed}")

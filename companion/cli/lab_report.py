@@ -1,0 +1,196 @@
+"""What ``stupor-solo lab`` prints and writes: a table with a header and a footer line,
+one JSON object (``--json``) or CSV rows (``--csv``), one row per configuration and bot.
+
+The table is Rich's, like ``history``'s: plain text (no colour) when standard output is not
+a terminal.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solo_deck import Summary
+
+BOARD_WORDS = {"packaged": "the packaged boards", "yours": "your checked boards"}
+"""How the header names the boards played on."""
+
+
+@dataclass(frozen=True)
+class LabRun:
+    """A finished run: the ``summaries`` (one per configuration and bot, in the engine's
+    order), the ``seed``, the ``board`` played on (``"packaged"`` or ``"yours"``), the
+    ``games`` of each configuration with each bot, the ``elapsed`` seconds and the
+    processes (``jobs``)."""
+
+    summaries: list[Summary]
+    seed: int
+    board: str
+    games: int
+    elapsed: float
+    jobs: int
+
+    @property
+    def total(self) -> int:
+        """Every game played."""
+        return sum(summary.games for summary in self.summaries)
+
+
+def lab_json(run: LabRun) -> dict[str, Any]:
+    """The ``--json`` object."""
+    from companion import __version__
+
+    return {
+        "configurations": [summary.to_json() for summary in run.summaries],
+        "seed": run.seed,
+        "engine_version": __version__,
+        "board": run.board,
+        "games_per_configuration": run.games,
+    }
+
+
+def print_json(run: LabRun) -> None:
+    """Print the ``--json`` object on one line."""
+    print(json.dumps(lab_json(run), ensure_ascii=False))
+
+
+def header_line(run: LabRun) -> str:
+    """What was played: the seed, the engine's version, the games and the boards."""
+    from companion import __version__
+
+    plural = "s" if run.games != 1 else ""
+    return (
+        f"Lab: seed {run.seed}, engine {__version__}, {run.games:,} game{plural} of each "
+        f"configuration with each bot, on {BOARD_WORDS.get(run.board, run.board)}"
+    )
+
+
+def footer_line(run: LabRun) -> str:
+    """How long it took: the games, the time, the games per second and the processes."""
+    rate = run.total / run.elapsed if run.elapsed > 0 else 0.0
+    processes = "1 process" if run.jobs == 1 else f"{run.jobs} processes"
+    return (
+        f"{run.total:,} game{'s' if run.total != 1 else ''} in {run.elapsed:.1f} s "
+        f"({rate:,.1f} games/s, {processes})"
+    )
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
+
+
+def _stacked(label: str) -> str:
+    """A column name one word a line, to keep the table narrow."""
+    return "\n".join(label.split())
+
+
+def end_trigger_label(key: str) -> str:
+    """A game-end trigger's column name: ``castle_complete`` is ``Castle complete``."""
+    return key.replace("_", " ").capitalize()
+
+
+def table_rows(run: LabRun) -> tuple[list[str], list[list[str]]]:
+    """The table's column names and rows, as text."""
+    from solo_deck import TITLE_KEYS
+
+    triggers = list(run.summaries[0].end_triggers) if run.summaries else []
+    names = [
+        "House",
+        "Market",
+        "Easier",
+        "Bot",
+        "Games",
+        "Score\n± 95 %",
+        *TITLE_KEYS,
+        "Rounds",
+        *(end_trigger_label(key) for key in triggers),
+    ]
+    rows: list[list[str]] = []
+    for summary in run.summaries:
+        low, high = summary.ci95
+        configuration = summary.configuration
+        rows.append(
+            [
+                configuration.house,
+                configuration.difficulty,
+                "yes" if configuration.easier_solo else "no",
+                summary.bot,
+                f"{summary.games:,}",
+                f"{summary.mean:.1f} ± {(high - low) / 2:.1f}",
+                *(_percent(summary.titles[key]) for key in TITLE_KEYS.values()),
+                f"{summary.rounds_mean:.1f}",
+                *(_percent(summary.end_triggers[key]) for key in triggers),
+            ]
+        )
+    return names, rows
+
+
+def print_table(run: LabRun) -> None:
+    """The header line, one row per configuration and bot, the footer line."""
+    from rich import box
+    from rich.measure import Measurement
+    from rich.table import Table
+    from rich.text import Text
+
+    from companion.cli.support import console
+
+    names, rows = table_rows(run)
+    table = Table(box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False, show_edge=False)
+    for index, name in enumerate(names):
+        justify = "left" if index < 4 else "right"
+        label = _stacked(name) if index > 5 else name
+        table.add_column(label, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    out = console()
+    # Never squeezed: in a narrow terminal the lines run on (and wrap) rather than cut
+    # numbers short.
+    out.width = max(out.width, Measurement.get(out, out.options.update_width(1000), table).maximum)
+    out.print(Text(header_line(run)))
+    out.print(table)
+    out.print(Text(footer_line(run)))
+
+
+def csv_text(summaries: list[Summary]) -> str:
+    """The ``--csv`` file: a header and one row per configuration and bot (the shares as
+    fractions of 1, the numbers as ``--json`` gives them)."""
+    from solo_deck import TITLE_KEYS
+
+    triggers = list(summaries[0].end_triggers) if summaries else []
+    header = [
+        "house",
+        "market",
+        "easier",
+        "bot",
+        "games",
+        "mean",
+        "ci95_low",
+        "ci95_high",
+        *TITLE_KEYS.values(),
+        "rounds_mean",
+        *triggers,
+    ]
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    for summary in summaries:
+        row = summary.to_json()
+        writer.writerow(
+            [
+                row["house"],
+                row["market"],
+                "true" if row["easier"] else "false",
+                row["bot"],
+                row["games"],
+                row["mean"],
+                *row["ci95"],
+                *(row["titles"][key] for key in TITLE_KEYS.values()),
+                row["rounds_mean"],
+                *(row["end_triggers"][key] for key in triggers),
+            ]
+        )
+    return buffer.getvalue()
