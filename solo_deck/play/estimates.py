@@ -124,13 +124,17 @@ class Estimates:
             except RuleError:  # a choice the effect does not allow now: it gives nothing
                 pass
         for step in grant.actions:
-            if step.action == "draw":
-                value += CARD_DRAWN * step.count
+            if step.action == "draw":  # only what a free slot can still take this round
+                room = max(0, self._free_slots() - 1 - (state.hand or 0))
+                value += CARD_DRAWN * min(step.count, room)
             elif step.action == "issue_edict":
                 value += EDICT_ISSUED * step.count
             elif step.action != "move_ship":
                 value += self.action(step.action, step.terms) * step.count
         return value
+
+    def _free_slots(self) -> int:
+        return len(self.state.player.free_slots(PlayerLimits.from_ruleset(self.ruleset)))
 
     def action(self, action: str, terms: ActionTerms) -> float:
         """The best immediate gain of a main action under ``terms`` (0 when it cannot be

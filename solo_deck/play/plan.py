@@ -8,6 +8,8 @@ and keep Frederick small*.
   a face-down card for the best action left.
 - **Edicts**: every kind of icon is removed from Frederick's palace where the rules allow it
   (added only where it must be): a small palace keeps your Independents ahead of him.
+- **A Market visit** buys the Stone or Grain the cheapest open site lacks, when the
+  Market there sells it.
 - **Everything else** (which site, which reward, a resource split, a Purchase offered by a
   card): the choice leaving the position worth most, as the greedy bot judges it
   (:func:`solo_deck.play.greedy.best_by_preview`); a Great Structure only when its coins
@@ -20,14 +22,16 @@ import random
 from collections.abc import Sequence
 
 from solo_deck.data.loaders import great_structures
-from solo_deck.events import Build, PlayCard, PlayerEdict, Travel
+from solo_deck.events import Build, PlayCard, PlayerEdict, Travel, VisitMarket
 from solo_deck.game import SoloGame
+from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.moves import Move
 from solo_deck.model.palace import Direction
-from solo_deck.model.state import Phase
+from solo_deck.model.state import GameState, Phase
 from solo_deck.play.estimates import Estimates, PlayKey, play_key
 from solo_deck.play.greedy import best_by_preview, in_best_slot
 from solo_deck.queries import travel_cost
+from solo_deck.rules.castle_sites import site_offers
 
 ALLIES_AFTER_TOWERS = 3
 """Towers built before the plan turns to Allies."""
@@ -49,6 +53,10 @@ class PlanBot:
         edicts = [m for m in moves if isinstance(m.event, PlayerEdict)]
         if edicts:
             return min(edicts, key=_added)
+        need = _shortfall(game)
+        buys = [m for m in moves if isinstance(m.event, VisitMarket) and m.event.buys]
+        if need is not None and buys and _sells(state, state.voyage.player, need):
+            return max(buys, key=lambda m: (_buys(m), -_sells_count(m)))
         builds = [m for m in moves if not _great_too_dear(game, m)]
         return best_by_preview(game, builds or moves)
 
@@ -125,3 +133,45 @@ def _great_too_dear(game: SoloGame, move: Move) -> bool:
     if cost is None:
         cost = great_structures()[event.great].augustales or 0
     return game.state.player.augustales - cost < COINS_KEPT
+
+
+def _shortfall(game: SoloGame) -> str | None:
+    """The resource (``grain`` or ``stone``) missing for the open site you lack least for,
+    when every open site you could build lacks something (``None``: one is affordable, or
+    none is open)."""
+    state, player = game.state, game.state.player
+    if player.sites is None:
+        return None
+    limits = PlayerLimits.from_ruleset(game.ruleset)
+    missing = []
+    for offer in site_offers(state, game.ruleset):
+        kind = offer.site.kind
+        if offer.why_not is not None or player.built(kind) >= limits.castle_max(kind):
+            continue
+        stone = max(0, offer.cost.stone - player.stone)
+        grain = max(0, offer.cost.grain - player.grain)
+        if not stone and not grain:
+            return None
+        missing.append((stone + grain, "stone" if stone >= grain else "grain"))
+    return min(missing)[1] if missing else None
+
+
+def _sells(state: GameState, port: int, resource: str) -> bool:
+    """True when the Market known at ``port`` sells you ``resource`` for coins you have."""
+    tile = state.board.markets[port] if port < len(state.board.markets) else None
+    trade = tile.buy if tile is not None else None
+    return (
+        trade is not None
+        and trade.resource == resource
+        and (state.player.augustales >= trade.augustales)
+    )
+
+
+def _buys(move: Move) -> int:
+    assert isinstance(move.event, VisitMarket)
+    return move.event.buys
+
+
+def _sells_count(move: Move) -> int:
+    assert isinstance(move.event, VisitMarket)
+    return move.event.sells

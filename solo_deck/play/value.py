@@ -3,8 +3,9 @@
 ``worth(state)`` = your VP + 1 per Structure built + your Grain and Stone at 2 Augustales each
 and your Augustales at 1 VP per 6 (what the final score gives them), + what your Allies and
 your castle's closed sides would pay at an End Phase now, once for each End Phase likely
-left (:func:`rounds_left`), + a little for each card in your hand (a play still to make)
-and for each step your Specialists have taken (the Workplaces they open). It counts what
+left (:func:`rounds_left`), + a little for each card in your hand that a free card slot
+can still take this round (a play still to make) and for each step your Specialists have
+taken (the Workplaces they open). It counts what
 the final score counts, and income still to come, so a Summon or a closed side is worth
 something the moment it is made.
 
@@ -75,6 +76,12 @@ def sides_income(state: GameState, ruleset: Ruleset) -> float:
     )
 
 
+def playable_cards(state: GameState, ruleset: Ruleset) -> int:
+    """Cards in your hand that your free card slots can still take this round."""
+    free = len(state.player.free_slots(PlayerLimits.from_ruleset(ruleset)))
+    return min(state.hand or 0, free)
+
+
 def worth(state: GameState, ruleset: Ruleset) -> float:
     """The position's worth in VP (see the module)."""
     player = state.player
@@ -86,6 +93,6 @@ def worth(state: GameState, ruleset: Ruleset) -> float:
         gains_worth(now, ruleset)
         + player.structures * scoring.vp_per_structure.value
         + income * rounds_left(state)
-        + CARD_IN_HAND * (state.hand or 0)
+        + CARD_IN_HAND * playable_cards(state, ruleset)
         + SPECIALIST_STEP * steps
     )
