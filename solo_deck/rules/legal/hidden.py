@@ -113,8 +113,7 @@ def name_ally(scope: Scope) -> Iterator[Move]:
     ]
     for port, space in unnamed:
         for ally_id, chance, fact in ally_outcomes(scope.state, port, space):
-            event = NameAlly(port=port, space=space, ally_id=ally_id)
-            yield Move(event, chance, fact, decision=False)
+            yield Move(_name_ally(port, space, ally_id), chance, fact, decision=False)
 
 
 def card_chances(scope: Scope) -> dict[str, Fraction]:
@@ -166,8 +165,19 @@ def name_card(scope: Scope) -> Iterator[Move]:
     ]
     for port, space in unnamed:
         for card_id, chance, fact in card_outcomes(scope, port, space):
-            event = NameCard(port=port, space=space, card_id=card_id)
-            yield Move(event, chance, fact, decision=False)
+            yield Move(_name_card(port, space, card_id), chance, fact, decision=False)
+
+
+@cache
+def _name_ally(port: int, space: int, ally_id: str) -> NameAlly:
+    """The event naming an Ally (made once: events are immutable)."""
+    return NameAlly(port=port, space=space, ally_id=ally_id)
+
+
+@cache
+def _name_card(port: int, space: int, card_id: str) -> NameCard:
+    """The event naming an Advanced card (made once: events are immutable)."""
+    return NameCard(port=port, space=space, card_id=card_id)
 
 
 # --- your cards ---------------------------------------------------------------------------------
