@@ -38,6 +38,10 @@ class Gains(FrozenModel):
     augustales: int = Field(default=0, ge=0, le=999)
 
     def __add__(self, other: Gains) -> Gains:
+        if other.empty:
+            return self
+        if self.empty:
+            return other
         return Gains(
             vp=self.vp + other.vp,
             grain=self.grain + other.grain,
@@ -56,7 +60,7 @@ class Gains(FrozenModel):
     @property
     def empty(self) -> bool:
         """True when every amount is 0."""
-        return not any(self.amount(f) for f in GAIN_FIELDS)
+        return not (self.vp or self.grain or self.stone or self.augustales)
 
     @property
     def resources(self) -> int:
@@ -71,3 +75,7 @@ class Gains(FrozenModel):
         """``+2 VP, +1 Grain`` (``sign=""`` for a plain list), ``nothing`` when empty."""
         parts = [f"{sign}{amount_label(f, n)}" for f, n in self.items()]
         return ", ".join(parts) if parts else "nothing"
+
+
+NO_GAINS = Gains()
+"""Nothing gained or paid (one object: models are immutable)."""

@@ -48,6 +48,8 @@ LATER_USES = 0.5
 """How often a bought card is played again per round left."""
 
 
+PLAIN = ActionTerms()
+"""A main action as the Player Board gives it (no effect's terms)."""
 PORT_ACTIONS = frozenset({"summon", "purchase", "market"})
 """The actions whose worth depends on your ship's port."""
 
@@ -66,9 +68,9 @@ class Estimates:
 
     state: GameState
     ruleset: Ruleset
-    _actions: dict[tuple[str, ActionTerms], float] = field(default_factory=dict)
+    _actions: dict[tuple[str, int], tuple[ActionTerms, float]] = field(default_factory=dict)
     _plays: dict[PlayKey, float] = field(default_factory=dict)
-    _shared: dict[tuple[str, ActionTerms], float] = field(default_factory=dict)
+    _shared: dict[tuple[str, int], tuple[ActionTerms, float]] = field(default_factory=dict)
     _shared_plays: dict[PlayKey, float] = field(default_factory=dict)
 
     def at_port(self, port: int) -> Estimates:
@@ -87,6 +89,15 @@ class Estimates:
             known[key] = self._play(event)
         return known[key]
 
+    def card(self, card: str) -> float:
+        """What ``card`` would be worth played face up now."""
+        key: PlayKey = (True, card, ())
+        if key not in self._shared_plays and key not in self._plays:
+            grant = card_grant(card, self.state)
+            value = NOTHING if grant is None or grant.unknown else self.grant(grant)
+            self._plays[key] = value
+        return self._shared_plays.get(key, self._plays.get(key, NOTHING))
+
     def at_sea(self, event: PlayCard) -> bool:
         """True when what ``event`` plays is worth more or less at another port (it
         summons, buys or trades)."""
@@ -101,7 +112,7 @@ class Estimates:
             if grant is None or grant.unknown:
                 grant = event.effect
             return NOTHING if grant is None else self.grant(grant)
-        return max(self.action(action, ActionTerms()) for action in event.actions)
+        return max(self.action(action, PLAIN) for action in event.actions)
 
     def grant(self, grant: Grant) -> float:
         """What an effect gives now: its gains (with the usual choices) and its actions."""
@@ -139,7 +150,7 @@ class Estimates:
     def action(self, action: str, terms: ActionTerms) -> float:
         """The best immediate gain of a main action under ``terms`` (0 when it cannot be
         taken)."""
-        key = (action, terms)
+        key = (action, id(terms))  # the terms object is held below: its id stays its own
         known = self._actions if action in PORT_ACTIONS else self._shared
         if key not in known:
             judge = {
@@ -149,8 +160,8 @@ class Estimates:
                 "promote": self._promote,
                 "market": self._market,
             }[action]
-            known[key] = judge(terms)
-        return known[key]
+            known[key] = (terms, judge(terms))
+        return known[key][1]
 
     def _build(self, terms: ActionTerms) -> float:
         state, ruleset = self.state, self.ruleset

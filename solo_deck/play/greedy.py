@@ -6,6 +6,7 @@
   (:mod:`solo_deck.play.estimates`, less the voyage's coins); the best is played, in the
   free slot whose own actions are worth least, and a face-down card is the one worth least
   face up.
+- **The End Phase's steps** come in the order the engine lists them (no choice is in them).
 - **Every other decision** (which site, which Ally, which Edict and how, which reward, a
   resource split, what to put back, whether to decline): each legal move is played on a
   copy of the game (:meth:`SoloGame.preview <solo_deck.game.SoloGame.preview>`, the real
@@ -23,10 +24,9 @@ from collections.abc import Sequence
 from solo_deck.errors import RuleError
 from solo_deck.events import Decline, PlayCard, PlayerEdict, Travel
 from solo_deck.game import SoloGame
-from solo_deck.model.grants import ActionTerms
 from solo_deck.model.moves import Move
 from solo_deck.model.state import Phase
-from solo_deck.play.estimates import Estimates, PlayKey, pending_worth, play_key
+from solo_deck.play.estimates import PLAIN, Estimates, PlayKey, pending_worth, play_key
 from solo_deck.play.value import worth
 from solo_deck.queries import travel_cost
 from solo_deck.rules.card_slots import slot_actions
@@ -38,9 +38,9 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, game: SoloGame, moves: Sequence[Move], rng: random.Random) -> Move:
-        if len(moves) == 1:
-            return moves[0]
         state = game.state
+        if len(moves) == 1 or (state.phase is Phase.END_PHASE and state.obligation is None):
+            return moves[0]  # the End Phase's steps are bookkeeping: in the order listed
         if state.phase is Phase.PLAYER and state.obligation is None:
             return self._turn(game, moves)
         return best_by_preview(game, moves)
@@ -100,12 +100,10 @@ def in_best_slot(estimates: Estimates, chosen: Move, plays: Sequence[Move]) -> M
         other = move.event
         assert isinstance(other, PlayCard)
         kept = [a for a in slot_actions(other.slot, ruleset) if a not in other.actions]
-        slot_value = max((estimates.action(a, ActionTerms()) for a in kept), default=0.0)
+        slot_value = max((estimates.action(a, PLAIN) for a in kept), default=0.0)
         card_value = 0.0
         if not other.face_up and other.card_id is not None:
-            card_value = estimates.play(
-                PlayCard(slot=other.slot, face_up=True, card_id=other.card_id)
-            )
+            card_value = estimates.card(other.card_id)
         return slot_value, card_value, other.slot
 
     return min((m for m in plays if same(m)), key=cost)

@@ -45,9 +45,9 @@ class PlanBot:
     name = "plan"
 
     def choose(self, game: SoloGame, moves: Sequence[Move], rng: random.Random) -> Move:
-        if len(moves) == 1:
-            return moves[0]
         state = game.state
+        if len(moves) == 1 or (state.phase is Phase.END_PHASE and state.obligation is None):
+            return moves[0]  # the End Phase's steps are bookkeeping: in the order listed
         if state.phase is Phase.PLAYER and state.obligation is None:
             return self._turn(game, moves)
         edicts = [m for m in moves if isinstance(m.event, PlayerEdict)]

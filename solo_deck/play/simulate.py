@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from solo_deck.events import NameHand
 from solo_deck.game import SoloGame
@@ -87,12 +88,21 @@ def deal_hand(game: SoloGame, rng: random.Random) -> NameHand | None:
     left = pool(state)
     cards: list[str] = []
     for _ in range(min(count, sum(left.values()))):
-        options = [Move(NameHand(cards=(card,)), chance) for card, chance in weighted(left)]
-        event = _drawn(options, rng).event
-        assert isinstance(event, NameHand)
-        cards.append(event.cards[0])
-        left[event.cards[0]] -= 1
+        card = _picked(weighted(left), rng)
+        cards.append(card)
+        left[card] -= 1
     return NameHand(cards=tuple(cards)) if cards else None
+
+
+def _picked(outcomes: list[tuple[str, Fraction]], rng: random.Random) -> str:
+    """One of ``outcomes`` drawn by its probability (as :func:`_drawn` draws a move)."""
+    pick = rng.random()
+    total = 0.0
+    for card, chance in outcomes:
+        total += float(chance)
+        if pick < total:
+            return card
+    return outcomes[-1][0]
 
 
 def play_out(

@@ -86,11 +86,12 @@ def worth(state: GameState, ruleset: Ruleset) -> float:
     """The position's worth in VP (see the module)."""
     player = state.player
     scoring = ruleset.scoring
-    now = Gains(vp=player.vp, grain=player.grain, stone=player.stone, augustales=player.augustales)
+    coins = player.augustales + player.resources * scoring.augustales_per_resource.value
+    now = player.vp + coins / scoring.augustales_per_vp.value
     income = ally_income_now(state, ruleset) + sides_income(state, ruleset)
     steps = sum(specialist.space for specialist in player.specialists)
     return (
-        gains_worth(now, ruleset)
+        now
         + player.structures * scoring.vp_per_structure.value
         + income * rounds_left(state)
         + CARD_IN_HAND * playable_cards(state, ruleset)

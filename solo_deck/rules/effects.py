@@ -13,7 +13,7 @@ from typing import Literal
 from solo_deck.data.loaders import allies_by_id
 from solo_deck.errors import RuleError
 from solo_deck.model.allies import AllyKind
-from solo_deck.model.gains import Gains, amount_label
+from solo_deck.model.gains import NO_GAINS, Gains, amount_label
 from solo_deck.model.grants import ActionTerms, CountOf, Grant, GrantedAction
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
@@ -76,7 +76,7 @@ def grant_gains(
     """
     if grant.unknown:
         raise RuleError("this effect is not in our data: tell what it does")
-    pay, get = Gains(), Gains()
+    pay = get = NO_GAINS
     if grant.condition is None or _holds(player, grant.condition.what, grant.condition.at_least):
         get = get + grant.gain
     conversion = grant.conversion

@@ -235,8 +235,9 @@ def _may_step(player: PlayerState, specialist: Specialist, limits: PlayerLimits)
     length = limits.path_length(specialist.path)
     if specialist.space >= length:
         return False
-    city = Specialist(path=specialist.path, space=length)
-    return specialist.space + 1 < length or city not in player.specialists
+    if specialist.space + 1 < length:
+        return True
+    return not any(s.path == specialist.path and s.space == length for s in player.specialists)
 
 
 def _action_reason(state: GameState, kind: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple, assert_never
 
 import solo_deck.events as ev
-from solo_deck.data.names import ally_name, card_name
+from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
 from solo_deck.model.limits import PlayerLimits
@@ -215,5 +215,5 @@ def _name_card(state: GameState, event: ev.NameCard, ctx: Context) -> Outcome:
 
 
 def _name_hand(state: GameState, event: ev.NameHand, ctx: Context) -> Outcome:
-    named = ", ".join(card_name(card) for card in event.cards)
+    named = ", ".join(event.cards)  # by id: a House card's name is only "House card"
     return name_hand(state, event.cards), f"In your hand: {named}", []

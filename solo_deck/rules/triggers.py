@@ -6,6 +6,8 @@ before whatever was already pending (see :mod:`solo_deck.rules.follow_through`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from solo_deck.data.loaders import (
     advanced_cards_by_id,
     great_structures,
@@ -17,7 +19,7 @@ from solo_deck.data.loaders import (
 from solo_deck.data.names import card_name
 from solo_deck.model.board import WorkplaceSpace
 from solo_deck.model.castle import SideIncome
-from solo_deck.model.gains import Gains
+from solo_deck.model.gains import NO_GAINS, Gains
 from solo_deck.model.grants import Grant, GrantedAction
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation, ObligationKind
@@ -139,20 +141,28 @@ def main_action_obligation(action: str, slot: int) -> Obligation:
 def active_workplaces(state: GameState) -> list[WorkplaceTile]:
     """The Workplace abilities you use now: the tiles under at least one of your
     Specialists (known tiles only; one Specialist is enough, more add nothing)."""
+    specialists, workplaces = state.player.specialists, state.board.workplaces
+    if _ACTIVE and _ACTIVE[0] is specialists and _ACTIVE[1] is workplaces:
+        return list(_ACTIVE[2])  # asked again of the same pieces (states share them)
     catalogue = workplace_tiles()
     seen: dict[str, WorkplaceTile] = {}
-    for specialist in state.player.specialists:
+    for specialist in specialists:
         if specialist.path is None:
             continue
-        for entry in state.board.workplaces:
+        for entry in workplaces:
             if (entry.path, entry.space) == (specialist.path, specialist.space) and entry.tile:
                 seen.setdefault(entry.tile, catalogue[entry.tile])
+    _ACTIVE[:] = [specialists, workplaces, tuple(seen.values())]
     return list(seen.values())
+
+
+_ACTIVE: list[Any] = []
+"""The Specialists and the Workplace spaces last asked about, and their abilities."""
 
 
 def workplace_discount(state: GameState, trigger: str, structure: str | None = None) -> Gains:
     """What your Workplaces take off an action's cost."""
-    total = Gains()
+    total = NO_GAINS
     for tile in active_workplaces(state):
         if _acts(tile, trigger, structure):
             total = total + tile.effect.discount

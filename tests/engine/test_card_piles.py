@@ -167,3 +167,17 @@ def test_a_schema_4_game_keeps_counting_only() -> None:
     assert not old.setup.cards_by_name and old.state.cards.by_name is False
     assert old.state.player.advanced_cards == ("A7",)  # replays as recorded
     assert "name_hand" not in old.allowed()
+
+
+def test_a_card_played_face_up_is_not_named_again_elsewhere() -> None:
+    """Found by self-play: the piles were put in order before the card reached its slot,
+    so for a moment it looked unplaced and was named a second time, in the draw pile."""
+    game = new_game()
+    hand = ("common-draw", "common-draw", "common-grain", "common-stone", "savoy-purchase")
+    game.push(NameHand(cards=hand))  # the draw pile is known too: the other five
+    game.push(PlayCard(slot=0, face_up=True, card_id="common-grain"))
+    state = game.state
+    assert state.cards.draw_known.count("common-grain") == 1  # the other copy, not this one
+    assert state.player.played[0].card_id == "common-grain"
+    named = state.cards.known() + Counter(c.card_id for c in state.player.played if c.card_id)
+    assert named == owned_cards(state) and pool(state) == Counter()

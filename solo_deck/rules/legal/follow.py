@@ -88,9 +88,12 @@ def resolve(scope: Scope) -> Iterator[Move]:
         yield Move(event)
 
 
+DECLINE = Move(Decline())
+
+
 def decline(scope: Scope) -> Iterator[Move]:
     """Let the first obligation go (the gate allows it only where the rules do)."""
-    yield Move(Decline())
+    yield DECLINE
 
 
 def drop_resources(scope: Scope) -> Iterator[Move]:

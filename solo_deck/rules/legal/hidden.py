@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 
+from solo_deck.data.assumed import load_assumptions
 from solo_deck.data.loaders import (
     advanced_cards_by_id,
     city_bonus_tiles,
@@ -45,6 +46,7 @@ from solo_deck.events import (
     PlaceWorkplace,
     RevealEdict,
 )
+from solo_deck.model.assumptions import Assumptions
 from solo_deck.model.board import MarketTile
 from solo_deck.model.city_bonus import CityTileId
 from solo_deck.model.edict import Edict
@@ -68,11 +70,23 @@ def edict_bag(scope: Scope) -> Counter[Edict]:
     seen on the row or issued. When the table showed tiles the assumed box lacks, every
     tile of the box stays possible."""
     row = scope.state.edicts
-    box = Counter(scope.assumptions.tiles(scope.easier_solo))
+    box = _box(scope.assumptions, scope.easier_solo)
     bag = box.copy()
     bag.subtract(tile for tile in (*row.active, *row.next, *row.issued) if tile is not None)
     left = Counter({tile: n for tile, n in bag.items() if n > 0})  # the box's order kept
     return left if left else box
+
+
+def _box(assumptions: Assumptions, easier_solo: bool) -> Counter[Edict]:
+    """The box's Edict tiles, counted (once for the packaged assumptions)."""
+    if assumptions is load_assumptions():
+        return _packaged_box(easier_solo)
+    return Counter(assumptions.tiles(easier_solo))
+
+
+@cache
+def _packaged_box(easier_solo: bool) -> Counter[Edict]:
+    return Counter(load_assumptions().tiles(easier_solo))
 
 
 def reveal_edict(scope: Scope) -> Iterator[Move]:

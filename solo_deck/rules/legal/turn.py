@@ -38,7 +38,7 @@ def travel(scope: Scope) -> Iterator[Move]:
                 continue
             if scope.limits.travel_cost(steps, free_steps) > player.augustales:
                 continue
-        yield Move(Travel(port=port))
+        yield Move(_travel(port))
 
 
 def cards_in_hand(state: GameState) -> tuple[str, ...]:
@@ -84,6 +84,12 @@ def play_card(scope: Scope) -> Iterator[Move]:
                 continue
             effect = scope.assumptions.unknown_card_effect.value if grant.unknown else None
             yield Move(_play(slot, True, card, (), effect))
+
+
+@cache
+def _travel(port: int) -> Travel:
+    """The event of sailing to ``port`` (made once)."""
+    return Travel(port=port)
 
 
 @cache
