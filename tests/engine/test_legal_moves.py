@@ -194,3 +194,20 @@ def play_out_one(game: SoloGame) -> None:
     moves = game.legal_moves()
     hidden = [m for m in moves if not m.decision]
     game.push((hidden or list(moves))[0].event)
+
+
+def test_a_purchase_paid_with_a_card_is_not_offered_with_nothing_to_remove() -> None:
+    """Found by the gate's random walks once cards had places: a Purchase paid with an
+    Action card was lit with an empty hand and an empty discard pile (round 1)."""
+    setup = GameSetup(
+        active_edicts=TILES, next_edicts=TILES, edict_pile=18, seed=2, port_cards=("A7",)
+    )
+    start = initial_state(setup).model_copy(update={"hand": 1})
+    game = SoloGame(setup.model_copy(update={"start": start}))
+    game.push(PlayCard(slot=4, face_up=False, actions=("purchase",)))
+    assert game.state.hand == 0 and game.state.cards.discard == 0
+    assert "buy_card" not in game.allowed()
+    assert game.why_not("buy_card") == (
+        "A7 costs one of your Action cards, and your hand and discard pile are empty: decline it"
+    )
+    assert {m.event.type for m in game.legal_moves() if m.decision} == {"decline"}
