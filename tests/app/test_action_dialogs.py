@@ -11,7 +11,7 @@ from textual.widgets import Checkbox, OptionList, Select
 
 from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.market import MarketModal
-from companion.ui.screens.modals.play_card import card_choices
+from companion.ui.screens.modals.play_card import PlayCardModal, card_choices
 from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.widgets.number_field import NumberField
@@ -371,12 +371,18 @@ async def test_a_purchase_paid_with_a_card_offers_what_the_engine_may_remove(
     assert app.results == [BuyCard(space=0, card_id="A7", removes="common-draw", from_hand=True)]
 
 
-async def test_the_play_list_leaves_out_a_card_whose_copies_are_played(tmp_path: Path) -> None:
-    """Issue 37: both coin cards face up in round 1: the list no longer offers a third."""
+async def test_the_play_list_greys_a_card_whose_copies_are_played(tmp_path: Path) -> None:
+    """Issue 37: both coin cards face up in round 1: the list keeps the line, and its key
+    (the same every turn), greyed: no third copy is in your hand."""
     session = new_session(tmp_path)
+    before = {
+        line.option_id: line for line in PlayCardModal(session.state, session.ruleset).lines()
+    }
     for slot in (0, 1):
         session.push(PlayCard(slot=slot, face_up=True, card_id="common-augustales"))
         session.push(Resolve())
         frederick_plays(session)
-    ids = [card for card, _ in card_choices(session.state)]
-    assert "common-augustales" not in ids and "common-draw" in ids
+    after = {line.option_id: line for line in PlayCardModal(session.state, session.ruleset).lines()}
+    coins, draw = after["up-common-augustales"], after["up-common-draw"]
+    assert coins.key == before["up-common-augustales"].key and coins.disabled
+    assert "(not in your hand)" in coins.text and not draw.disabled

@@ -88,14 +88,13 @@ def likeliest(events: list[Event], ids: list[str]) -> str | None:
 
 
 def card_choices(state: GameState, cards: Iterable[str] | None = None) -> list[tuple[str, str]]:
-    """``(id, text)`` of the cards you may play face up (the engine says which may be in
-    your hand, :func:`solo_deck.cards_you_may_hold`; ``cards`` names others): your House's
-    cards, then your Advanced cards, each with what it does."""
-    held = set(cards_you_may_hold(state) if cards is None else cards)
+    """``(id, text)`` of your cards, each with what it does: your House's cards, then the
+    Advanced cards you own (only those among ``cards`` when given)."""
+    wanted = None if cards is None else set(cards)
     choices = []
     seen: set[str] = set()
     for card in house_cards_of(state.player.house):
-        if card.id in seen or card.id not in held:
+        if card.id in seen or (wanted is not None and card.id not in wanted):
             continue
         seen.add(card.id)
         effect = state.board.card_effect(card.id) or card.grant
@@ -103,7 +102,7 @@ def card_choices(state: GameState, cards: Iterable[str] | None = None) -> list[t
         choices.append((card.id, f"House card: {text}"))
     catalogue = advanced_cards_by_id()
     for card_id in state.player.advanced_cards:
-        if card_id in held:
+        if wanted is None or card_id in wanted:
             choices.append((card_id, f"{card_id}: {describe_grant(catalogue[card_id].grant)}"))
     return choices
 
@@ -150,12 +149,13 @@ class PlayCardModal(GameEventModal[PlayCard]):
             )
             for action in MAIN_ACTIONS
         ]
-        cards = card_choices(self.state)
+        cards = card_choices(self.state)  # every card: its key is the same every turn
+        held = set(cards_you_may_hold(self.state))  # the engine's: what may be in hand
         lines += [
             KeyedLine(
                 FACE_UP_KEYS[index] if index < len(FACE_UP_KEYS) else "",
-                f"Face up · {text}",
-                False,
+                f"Face up · {text}" + ("" if card_id in held else "  (not in your hand)"),
+                card_id not in held,
                 f"up-{card_id}",
             )
             for index, (card_id, text) in enumerate(cards)
