@@ -15,6 +15,7 @@ are judged by the real fold (:mod:`solo_deck.play.greedy`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, side_incomes
@@ -22,6 +23,7 @@ from solo_deck.errors import RuleError
 from solo_deck.events import PlayCard
 from solo_deck.model.grants import ActionTerms, Grant
 from solo_deck.model.limits import PlayerLimits
+from solo_deck.model.moves import Move
 from solo_deck.model.player import Specialist
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
@@ -60,6 +62,20 @@ PlayKey = tuple[bool, str | None, tuple[str, ...]]
 def play_key(event: PlayCard) -> PlayKey:
     """``event`` without its slot (and, face down, without its card)."""
     return event.face_up, event.card_id if event.face_up else None, event.actions
+
+
+def played(move: Move) -> PlayCard:
+    """The card play ``move`` makes (it must make one)."""
+    assert isinstance(move.event, PlayCard)
+    return move.event
+
+
+def distinct_plays(plays: Sequence[Move]) -> dict[PlayKey, Move]:
+    """The first move of each distinct play among ``plays`` (card plays only)."""
+    distinct: dict[PlayKey, Move] = {}
+    for move in plays:
+        distinct.setdefault(play_key(played(move)), move)
+    return distinct
 
 
 @dataclass

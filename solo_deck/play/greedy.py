@@ -26,7 +26,7 @@ from solo_deck.events import Decline, PlayCard, PlayerEdict, Travel
 from solo_deck.game import SoloGame
 from solo_deck.model.moves import Move
 from solo_deck.model.state import Phase
-from solo_deck.play.estimates import PLAIN, Estimates, PlayKey, pending_worth, play_key
+from solo_deck.play.estimates import PLAIN, Estimates, distinct_plays, pending_worth, played
 from solo_deck.play.value import worth
 from solo_deck.queries import travel_cost
 from solo_deck.rules.card_slots import slot_actions
@@ -38,10 +38,9 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, game: SoloGame, moves: Sequence[Move], rng: random.Random) -> Move:
-        state = game.state
-        if len(moves) == 1 or (state.phase is Phase.END_PHASE and state.obligation is None):
-            return moves[0]  # the End Phase's steps are bookkeeping: in the order listed
-        if state.phase is Phase.PLAYER and state.obligation is None:
+        if no_choice(game, moves):
+            return moves[0]
+        if your_turn_begins(game):
             return self._turn(game, moves)
         return best_by_preview(game, moves)
 
@@ -50,16 +49,13 @@ class GreedyBot:
         plays = [m for m in moves if isinstance(m.event, PlayCard)]
         if not plays:
             return moves[0]  # nothing to play: pass
-        distinct: dict[PlayKey, Move] = {}
-        for move in plays:
-            assert isinstance(move.event, PlayCard)
-            distinct.setdefault(play_key(move.event), move)
+        distinct = distinct_plays(plays)
         here = Estimates(state, ruleset)
         best = max(distinct.values(), key=lambda m: _value(here, m))
         stay = _value(here, best)
         per_vp = ruleset.scoring.augustales_per_vp.value
         sail: Move | None = None
-        at_sea = [m for m in distinct.values() if here.at_sea(_play(m))]
+        at_sea = [m for m in distinct.values() if here.at_sea(played(m))]
         for move in moves if at_sea else ():  # only these gain by sailing
             if not isinstance(move.event, Travel):
                 continue
@@ -73,13 +69,20 @@ class GreedyBot:
         return in_best_slot(here, best, plays)
 
 
-def _play(move: Move) -> PlayCard:
-    assert isinstance(move.event, PlayCard)
-    return move.event
+def no_choice(game: SoloGame, moves: Sequence[Move]) -> bool:
+    """True when the first move is the one to make: the only one, or an End Phase step
+    (bookkeeping: taken in the order listed)."""
+    state = game.state
+    return len(moves) == 1 or (state.phase is Phase.END_PHASE and state.obligation is None)
+
+
+def your_turn_begins(game: SoloGame) -> bool:
+    """True at a turn's first decision: sail, play a card or pass."""
+    return game.state.phase is Phase.PLAYER and game.state.obligation is None
 
 
 def _value(estimates: Estimates, move: Move) -> float:
-    return estimates.play(_play(move))
+    return estimates.play(played(move))
 
 
 def in_best_slot(estimates: Estimates, chosen: Move, plays: Sequence[Move]) -> Move:

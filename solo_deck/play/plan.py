@@ -27,9 +27,9 @@ from solo_deck.game import SoloGame
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.moves import Move
 from solo_deck.model.palace import Direction
-from solo_deck.model.state import GameState, Phase
-from solo_deck.play.estimates import Estimates, PlayKey, play_key
-from solo_deck.play.greedy import best_by_preview, in_best_slot
+from solo_deck.model.state import GameState
+from solo_deck.play.estimates import Estimates, PlayKey, distinct_plays, played
+from solo_deck.play.greedy import best_by_preview, in_best_slot, no_choice, your_turn_begins
 from solo_deck.queries import travel_cost
 from solo_deck.rules.castle_sites import site_offers
 
@@ -46,9 +46,9 @@ class PlanBot:
 
     def choose(self, game: SoloGame, moves: Sequence[Move], rng: random.Random) -> Move:
         state = game.state
-        if len(moves) == 1 or (state.phase is Phase.END_PHASE and state.obligation is None):
-            return moves[0]  # the End Phase's steps are bookkeeping: in the order listed
-        if state.phase is Phase.PLAYER and state.obligation is None:
+        if no_choice(game, moves):
+            return moves[0]
+        if your_turn_begins(game):
             return self._turn(game, moves)
         edicts = [m for m in moves if isinstance(m.event, PlayerEdict)]
         if edicts:
@@ -65,40 +65,32 @@ class PlanBot:
         plays = [m for m in moves if isinstance(m.event, PlayCard)]
         if not plays:
             return moves[0]  # nothing to play: pass
-        distinct: dict[PlayKey, Move] = {}
-        for move in plays:
-            assert isinstance(move.event, PlayCard)
-            distinct.setdefault(play_key(move.event), move)
+        distinct = distinct_plays(plays)
         here = Estimates(state, ruleset)
         build = _face_down(distinct, "build")
-        if build is not None and here.play(_play(build)) > 0:
+        if build is not None and here.play(played(build)) > 0:
             return in_best_slot(here, build, plays)
         if state.player.towers >= ALLIES_AFTER_TOWERS:
             summon = _face_down(distinct, "summon")
             if summon is not None:
-                if here.play(_play(summon)) > 0:
+                if here.play(played(summon)) > 0:
                     return in_best_slot(here, summon, plays)
                 sail = _sail_to_summon(game, moves, here, summon)
                 if sail is not None:
                     return sail
-        face_up = [m for m in distinct.values() if _play(m).face_up]
-        gathering = [m for m in face_up if here.play(_play(m)) > 0]
+        face_up = [m for m in distinct.values() if played(m).face_up]
+        gathering = [m for m in face_up if here.play(played(m)) > 0]
         if gathering:
-            best = max(gathering, key=lambda m: here.play(_play(m)))
+            best = max(gathering, key=lambda m: here.play(played(m)))
             return in_best_slot(here, best, plays)
-        best = max(distinct.values(), key=lambda m: here.play(_play(m)))
+        best = max(distinct.values(), key=lambda m: here.play(played(m)))
         return in_best_slot(here, best, plays)
-
-
-def _play(move: Move) -> PlayCard:
-    assert isinstance(move.event, PlayCard)
-    return move.event
 
 
 def _face_down(distinct: dict[PlayKey, Move], action: str) -> Move | None:
     """The face-down play giving ``action`` alone, if a free slot gives it."""
     return next(
-        (m for m in distinct.values() if not _play(m).face_up and _play(m).actions == (action,)),
+        (m for m in distinct.values() if not played(m).face_up and played(m).actions == (action,)),
         None,
     )
 
@@ -112,7 +104,7 @@ def _sail_to_summon(
     for move in moves:
         if isinstance(move.event, Travel):
             cost = travel_cost(game.state, move.event.port, game.ruleset) or 0
-            value = here.at_port(move.event.port).play(_play(summon)) - cost / per_vp
+            value = here.at_port(move.event.port).play(played(summon)) - cost / per_vp
             if value > 0:
                 options.append((cost, -value, move.event.port, move))
     return min(options)[3] if options else None

@@ -13,6 +13,7 @@ from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.palace import PalaceLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
+from solo_deck.rules.hand import correct_hand
 
 PLAYER_FIELDS = ("vp", "grain", "stone", "augustales", "towers", "walls", "keeps")
 PALACE_FIELDS = ("grain", "stone", "treasury", "towers", "walls", "keeps", "allies", "specialist")
@@ -109,6 +110,9 @@ def apply_correction(
             )
         voyage = state.voyage.model_copy(update={rest: number})
         handlers[area] = lambda: state.model_copy(update={"voyage": voyage})
+    elif target == "hand":  # the draw pile gives or takes the difference
+        corrected = correct_hand(state, _int(value, target))
+        handlers[area] = lambda: corrected
     else:
         number = _int(value, target)
         if target == "round" and number < 1:

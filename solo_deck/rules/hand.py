@@ -187,13 +187,6 @@ def where_is(state: GameState, card: str) -> str:
     return f"{copies} " + (", ".join(said) if said else "elsewhere")
 
 
-def add_to_hand(state: GameState, count: int) -> GameState:
-    """``count`` unnamed cards come into your hand from outside your piles (a correction)."""
-    if state.hand is None or count == 0:
-        return state
-    return settled(state.model_copy(update={"hand": state.hand + count}))
-
-
 def take_bought(state: GameState, card: str) -> GameState:
     """The Advanced card just bought joins your hand (named: you bought it). ``state``
     already owns it."""

@@ -12,6 +12,7 @@ from solo_deck.data.loaders import house_cards_of
 from solo_deck.events import (
     BuyCard,
     CastleIncome,
+    Correct,
     Decline,
     EndRound,
     FrederickTurn,
@@ -181,3 +182,15 @@ def test_a_card_played_face_up_is_not_named_again_elsewhere() -> None:
     assert state.player.played[0].card_id == "common-grain"
     named = state.cards.known() + Counter(c.card_id for c in state.player.played if c.card_id)
     assert named == owned_cards(state) and pool(state) == Counter()
+
+
+def test_correcting_the_hand_moves_cards_from_or_to_the_draw_pile() -> None:
+    game = new_game()
+    game.push(Correct(target="hand", value=7))  # two more came from the draw pile
+    assert game.state.hand == 7 and draw_count(game.state) == 3
+    with pytest.raises(RuleError, match=r"you own 10 cards: .* your hand holds at most 10"):
+        game.push(Correct(target="hand", value=11))
+    game.push(NameHand(cards=("common-draw",)))
+    game.push(Correct(target="hand", value=0))  # the name goes with the cards
+    assert game.state.hand == 0 and game.state.cards.hand_known == ()
+    assert draw_count(game.state) == 10 and Counter(game.state.cards.draw_known) == savoy_cards()
