@@ -55,10 +55,16 @@ class SoloGame:
     """
 
     def __init__(self, setup: GameSetup, events: Iterable[Event] = ()) -> None:
+        self._begin(setup, initial_state(setup))
+        for event in events:
+            self.push(event)
+        self._redo.clear()
+
+    def _begin(self, setup: GameSetup, start: GameState) -> None:
         self.setup = setup
         self._events: list[Event] = []
         self._lines: list[str] = []
-        self._checkpoints: list[GameState] = [initial_state(setup)]
+        self._checkpoints: list[GameState] = [start]
         """The state after ``k * CHECKPOINT_EVERY`` events, at index ``k``."""
         self._recent: deque[GameState] = deque(maxlen=CHECKPOINT_EVERY)
         """The states after the latest events, the current one last (may be empty when
@@ -66,9 +72,23 @@ class SoloGame:
         self._redo: list[Event] = []
         self._distinct: dict[Event, Event] = {}
         """Each distinct event stored, once (see :meth:`_shared`)."""
-        for event in events:
-            self.push(event)
-        self._redo.clear()
+
+    @classmethod
+    def at(cls, setup: GameSetup, state: GameState) -> SoloGame:
+        """A game that starts at ``state`` (reached from ``setup``), its log empty: a branch
+        for simulations that play on from a position (the Coach's rollouts). Its document
+        would start again from the setup, so a branch is never saved.
+
+        >>> from solo_deck import parse_edict
+        >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+        >>> setup = GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18, seed=1)
+        >>> game = SoloGame(setup)
+        >>> SoloGame.at(setup, game.state).state == game.state
+        True
+        """
+        game = cls.__new__(cls)
+        game._begin(setup, state)
+        return game
 
     # --- the log ----------------------------------------------------------------------
 

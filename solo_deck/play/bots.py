@@ -36,7 +36,7 @@ class RandomBot:
         return rng.choice(moves)
 
 
-BOT_NAMES = ("random", "greedy", "plan")
+BOT_NAMES = ("random", "greedy", "plan", "coach")
 """The bots the lab knows, by name."""
 
 
@@ -46,8 +46,14 @@ def bot_named(name: str) -> Bot:
     >>> bot_named("greedy").name
     'greedy'
     """
+    from solo_deck.play.coach_bot import CoachBot
     from solo_deck.play.greedy import GreedyBot
     from solo_deck.play.plan import PlanBot
 
-    bots: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot(), "plan": PlanBot()}
+    bots: dict[str, Bot] = {
+        "random": RandomBot(),
+        "greedy": GreedyBot(),
+        "plan": PlanBot(),
+        "coach": CoachBot(),
+    }
     return bots[name]

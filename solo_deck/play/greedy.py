@@ -115,13 +115,21 @@ def in_best_slot(estimates: Estimates, chosen: Move, plays: Sequence[Move]) -> M
 def best_by_preview(game: SoloGame, moves: Sequence[Move]) -> Move:
     """The move whose position after it is worth most (the first of equals; declining
     comes last among equals: what gains nothing is still taken)."""
+    ranked = ranked_by_preview(game, moves)
+    return ranked[0][1] if ranked else moves[0]
+
+
+def ranked_by_preview(game: SoloGame, moves: Sequence[Move]) -> list[tuple[float, Move]]:
+    """``moves`` with the worth of the position after each, best first (equals in the
+    order listed, declining last among them; of the Edicts that differ only in which Next
+    tile slides down, the first alone: that gains nothing now)."""
     ruleset = game.ruleset
     ordered = sorted(moves, key=lambda move: isinstance(move.event, Decline))
-    best, best_value = ordered[0], None
+    ranked: list[tuple[float, Move]] = []
     seen: set[tuple[int, str]] = set()
     for move in ordered:
         event = move.event
-        if isinstance(event, PlayerEdict):  # which Next tile slides down gains nothing now
+        if isinstance(event, PlayerEdict):
             key = (event.slot, repr(sorted(event.choice.items())))
             if key in seen:
                 continue
@@ -130,7 +138,6 @@ def best_by_preview(game: SoloGame, moves: Sequence[Move]) -> Move:
             after, _ = game.preview(move.event)
         except RuleError:  # pragma: no cover - the engine lists only what it accepts
             continue
-        value = worth(after, ruleset) + pending_worth(after, ruleset)
-        if best_value is None or value > best_value:
-            best, best_value = move, value
-    return best
+        ranked.append((worth(after, ruleset) + pending_worth(after, ruleset), move))
+    ranked.sort(key=lambda pair: -pair[0])
+    return ranked
