@@ -61,6 +61,11 @@ if TYPE_CHECKING:
     from solo_deck.insight.advisor import AllyChange as AllyChange
     from solo_deck.insight.advisor import edict_advice as edict_advice
     from solo_deck.insight.advisor import what_if as what_if
+    from solo_deck.insight.coach import Coach as Coach
+    from solo_deck.insight.coach import CoachAnswer as CoachAnswer
+    from solo_deck.insight.coach import CoachLine as CoachLine
+    from solo_deck.insight.coach import NoAdvice as NoAdvice
+    from solo_deck.insight.coach import why_no_advice as why_no_advice
     from solo_deck.insight.forecast import ForecastCancelled as ForecastCancelled
     from solo_deck.insight.forecast import RoundsForecast as RoundsForecast
     from solo_deck.insight.forecast import forecast_rounds_left as forecast_rounds_left
@@ -247,6 +252,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.errors": ("DataFileError", "DocumentError", "EdictParseError", "RuleError"),
     "solo_deck.game": ("SoloGame",),
     "solo_deck.insight.advisor": ("AdviceRow", "AllyChange", "edict_advice", "what_if"),
+    "solo_deck.insight.coach": ("Coach", "CoachAnswer", "CoachLine", "NoAdvice", "why_no_advice"),
     "solo_deck.insight.forecast": (
         "ForecastCancelled",
         "RoundsForecast",

@@ -3,6 +3,6 @@ from rollouts that see only what the table shows you (:mod:`~.coach`); the turns
 (:mod:`~.turns`), the rollouts and their figures (:mod:`~.rollouts`), the position it may
 see (:mod:`~.position`) and its reasons in the table's words (:mod:`~.why`)."""
 
-from solo_deck.insight.coach.coach import Coach, CoachAnswer, CoachLine, NoAdvice
+from solo_deck.insight.coach.coach import Coach, CoachAnswer, CoachLine, NoAdvice, why_no_advice
 
-__all__ = ["Coach", "CoachAnswer", "CoachLine", "NoAdvice"]
+__all__ = ["Coach", "CoachAnswer", "CoachLine", "NoAdvice", "why_no_advice"]

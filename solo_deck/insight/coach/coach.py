@@ -40,6 +40,7 @@ from solo_deck.insight.coach.turns import TurnPlan, ranked_turns
 from solo_deck.insight.coach.why import why
 from solo_deck.play.bots import Bot
 from solo_deck.play.greedy import GreedyBot
+from solo_deck.rules.hand import unknown_in
 
 KEEP = 6
 """Candidate turns played out (the greedy bot's own and the best others by estimate)."""
@@ -80,6 +81,9 @@ class CoachAnswer:
     games: int
     margin: tuple[float, float] | None
     done: bool
+    hand_named: bool = True
+    """False when some card of your hand is not named: the Coach then weighs every card
+    you may hold (name your hand for advice on the cards you have)."""
 
     def sureness(self) -> str:
         """How sure the Coach is of its first turn, in a few words.
@@ -102,6 +106,24 @@ class NoAdvice(RuleError):
     must tell a fact first."""
 
 
+def why_no_advice(game: SoloGame) -> str | None:
+    """Why the Coach cannot weigh ``game``'s position now (``None``: it can).
+
+    >>> from solo_deck.play.simulate import new_game
+    >>> from solo_deck.play.table import Configuration
+    >>> why_no_advice(new_game(Configuration(), seed=3)) is None
+    True
+    """
+    state = game.state
+    if state.game_over:
+        return "the game is over"
+    if not turn_begins(state):
+        return "the Coach weighs whole turns: ask at the start of your turn"
+    if any(not move.decision for move in game.legal_moves()):
+        return "the table must tell something first (a tile, a card or a face)"
+    return None
+
+
 class Coach:
     """The Coach for ``game``'s position (the start of a turn of yours).
 
@@ -120,8 +142,9 @@ class Coach:
         keep: int = KEEP,
         include: tuple[Event, ...] | None = None,
     ) -> None:
-        if not turn_begins(game.state):
-            raise NoAdvice("the Coach weighs whole turns: ask at the start of your turn")
+        reason = why_no_advice(game)
+        if reason is not None:
+            raise NoAdvice(reason)
         if aim not in TITLES:
             raise ValueError(f"unknown title {aim!r}: one of {', '.join(TITLES)}")
         self.game = public_game(game)
@@ -137,6 +160,8 @@ class Coach:
         """The turn named by ``include`` once weighed (``None`` if the engine refused it)."""
         titles = game.ruleset.scoring.titles.value
         self.threshold = next(t.min_score for t in titles if t.name == aim)
+        state = game.state
+        self.hand_named = not state.hand or unknown_in(state)["hand"] == 0
 
     def advise(self, budget: int) -> CoachAnswer:
         """Play ``budget`` rollouts in all and answer (for scripts and bots)."""
@@ -221,6 +246,7 @@ class Coach:
             games=sum(t.games for t in self.tallies),
             margin=margin,
             done=done,
+            hand_named=self.hand_named,
         )
 
     def _line(self, index: int) -> CoachLine:
