@@ -36,7 +36,7 @@ from solo_deck.events import Event
 from solo_deck.game import SoloGame
 from solo_deck.insight.coach.position import public_game, turn_begins
 from solo_deck.insight.coach.rollouts import Tally, rollout, rollout_rng
-from solo_deck.insight.coach.turns import TurnPlan, ranked_turns
+from solo_deck.insight.coach.turns import TurnPlan, decisions, ranked_turns
 from solo_deck.insight.coach.why import why
 from solo_deck.play.bots import Bot
 from solo_deck.play.greedy import GreedyBot
@@ -119,7 +119,7 @@ def why_no_advice(game: SoloGame) -> str | None:
         return "the game is over"
     if not turn_begins(state):
         return "the Coach weighs whole turns: ask at the start of your turn"
-    if any(not move.decision for move in game.legal_moves()):
+    if decisions(game) is None:
         return "the table must tell something first (a tile, a card or a face)"
     return None
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from solo_deck.errors import RuleError
-from solo_deck.events import Event, PlayCard, Travel
+from solo_deck.events import Event, NameHand, PlayCard, Travel
 from solo_deck.game import SoloGame
 from solo_deck.insight.coach.position import turn_over
 from solo_deck.model.moves import Move
@@ -64,11 +64,12 @@ class TurnPlan:
 
 
 def decisions(game: SoloGame) -> list[Move] | None:
-    """Your decisions now, or ``None`` when the table must tell a fact first."""
-    moves = game.legal_moves()
+    """Your decisions now, or ``None`` when the table must tell a fact first (naming a
+    card of your hand is never required: it is left out)."""
+    moves = [move for move in game.legal_moves() if not isinstance(move.event, NameHand)]
     if any(not move.decision for move in moves):
         return None
-    return list(moves)
+    return moves
 
 
 def openings(game: SoloGame) -> Iterator[tuple[Event, ...]]:
