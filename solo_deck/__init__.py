@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from solo_deck.data.boards import correct_board as correct_board
     from solo_deck.data.boards import read_board as read_board
     from solo_deck.data.boards import with_boards as with_boards
+    from solo_deck.data.lab_table import LabRow as LabRow
+    from solo_deck.data.lab_table import LabTable as LabTable
+    from solo_deck.data.lab_table import load_lab_table as load_lab_table
     from solo_deck.data.loaders import advanced_cards_by_id as advanced_cards_by_id
     from solo_deck.data.loaders import allies_by_id as allies_by_id
     from solo_deck.data.loaders import city_bonus_tiles as city_bonus_tiles
@@ -84,6 +87,13 @@ if TYPE_CHECKING:
     from solo_deck.insight.review import review as review
     from solo_deck.insight.review import total_by_source as total_by_source
     from solo_deck.insight.round_plan import player_edicts_per_round as player_edicts_per_round
+    from solo_deck.insight.standing import STANDING_MIN_GAMES as STANDING_MIN_GAMES
+    from solo_deck.insight.standing import Standing as Standing
+    from solo_deck.insight.standing import Suggestion as Suggestion
+    from solo_deck.insight.standing import TitleRate as TitleRate
+    from solo_deck.insight.standing import suggest_setting as suggest_setting
+    from solo_deck.insight.standing import where_you_stand as where_you_stand
+    from solo_deck.insight.standing import wilson_interval as wilson_interval
     from solo_deck.insight.vp_sources import source_label as source_label
     from solo_deck.model.action_cards import HOUSES as HOUSES
     from solo_deck.model.assumptions import Assumptions as Assumptions
@@ -134,6 +144,7 @@ if TYPE_CHECKING:
     from solo_deck.model.workplaces import WorkplaceTile as WorkplaceTile
     from solo_deck.model.workplaces import space_key as space_key
     from solo_deck.play.bots import BOT_NAMES as BOT_NAMES
+    from solo_deck.play.bots import DEFAULT_BOTS as DEFAULT_BOTS
     from solo_deck.play.bots import Bot as Bot
     from solo_deck.play.bots import bot_named as bot_named
     from solo_deck.play.checks import Checker as Checker
@@ -232,6 +243,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "read_board",
         "with_boards",
     ),
+    "solo_deck.data.lab_table": ("LabRow", "LabTable", "load_lab_table"),
     "solo_deck.data.loaders": (
         "advanced_cards_by_id",
         "allies_by_id",
@@ -275,6 +287,15 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "total_by_source",
     ),
     "solo_deck.insight.round_plan": ("player_edicts_per_round",),
+    "solo_deck.insight.standing": (
+        "STANDING_MIN_GAMES",
+        "Standing",
+        "Suggestion",
+        "TitleRate",
+        "suggest_setting",
+        "where_you_stand",
+        "wilson_interval",
+    ),
     "solo_deck.insight.vp_sources": ("source_label",),
     "solo_deck.model.action_cards": ("HOUSES",),
     "solo_deck.model.assumptions": ("Assumptions",),
@@ -304,7 +325,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.model.state": ("GameEndReason", "GameState", "Phase"),
     "solo_deck.model.voyage": ("Voyage",),
     "solo_deck.model.workplaces": ("WorkplaceTile", "space_key"),
-    "solo_deck.play.bots": ("BOT_NAMES", "Bot", "bot_named"),
+    "solo_deck.play.bots": ("BOT_NAMES", "DEFAULT_BOTS", "Bot", "bot_named"),
     "solo_deck.play.checks": ("Checker", "InvariantBroken"),
     "solo_deck.play.lab": (
         "LabTask",

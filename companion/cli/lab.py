@@ -47,6 +47,8 @@ JOBS_MAX = 256
 SEED_DEFAULT = 1
 SEED_MAX = 2**32 - 1
 """The largest ``--seed`` (any seed gives games of its own: see ``solo_deck.game_seed``)."""
+BUDGET_MAX = 10_000
+"""The largest ``--budget`` (rollouts per turn of the coach)."""
 CHUNK_MAX = 10
 """The most games in one task (small enough that ctrl+c, which lets the tasks under way
 finish, stops within a second or so)."""
@@ -71,6 +73,8 @@ class LabChoice:
     games: int
     seed: int
     jobs: int
+    budget: int | None = None
+    """The coach's rollouts per turn (``None`` when the coach does not play)."""
 
     @property
     def total(self) -> int:
@@ -80,7 +84,9 @@ class LabChoice:
     @property
     def chunk(self) -> int:
         """Games per task: :data:`CHUNK_MAX`, fewer when that would leave too few tasks
-        for the processes (about four tasks each)."""
+        for the processes (about four tasks each); one with the coach (seconds a game)."""
+        if "coach" in self.bots:
+            return 1
         pairs = len(self.configurations) * len(self.bots)
         return max(1, min(CHUNK_MAX, math.ceil(self.games * pairs / (4 * self.jobs))))
 
@@ -108,6 +114,7 @@ def cmd_lab(args: argparse.Namespace, folder: Path) -> int:
         chunk=choice.chunk,
         ruleset=ruleset,
         check=args.check,
+        budget=choice.budget,
     )
     started = time.perf_counter()
     results = play_lab(tasks, choice.jobs, progress_bar(choice.total))
@@ -118,7 +125,7 @@ def cmd_lab(args: argparse.Namespace, folder: Path) -> int:
         for bot in choice.bots
     ]
     workers = min(choice.jobs, len(tasks))
-    run = LabRun(summaries, choice.seed, board, choice.games, elapsed, workers)
+    run = LabRun(summaries, choice.seed, board, choice.games, elapsed, workers, choice.budget)
     failed: OSError | None = None
     if target is not None:
         try:
@@ -143,9 +150,11 @@ def cmd_lab(args: argparse.Namespace, folder: Path) -> int:
 def lab_choice(args: argparse.Namespace) -> LabChoice:
     """The games the options ask for; :class:`UsageError` names a bad option and what it
     allows."""
-    from solo_deck import BOT_NAMES, CONFIGURATIONS, DIFFICULTIES, HOUSES
+    from solo_deck import BOT_NAMES, CONFIGURATIONS, DEFAULT_BOTS, DIFFICULTIES, HOUSES
+    from solo_deck.play.coach_bot import BUDGET
 
-    bots = _chosen(args.bot, BOT_NAMES, "--bot", "bot", _simple)
+    bots = _chosen(args.bot, BOT_NAMES, "--bot", "bot", _simple, DEFAULT_BOTS)
+    budget = whole_number(getattr(args, "budget", None), "--budget", 1, BUDGET_MAX, BUDGET)
     houses = _chosen(args.house, HOUSES, "--house", "House", _house_key)
     markets = _chosen(args.market, DIFFICULTIES, "--market", "Market difficulty", _simple)
     easier = (False, True) if args.easier is None else (bool(args.easier),)
@@ -158,7 +167,7 @@ def lab_choice(args: argparse.Namespace) -> LabChoice:
         for c in CONFIGURATIONS
         if c.house in houses and c.difficulty in markets and c.easier_solo in easier
     )
-    return LabChoice(configurations, bots, games, seed, jobs)
+    return LabChoice(configurations, bots, games, seed, jobs, budget if "coach" in bots else None)
 
 
 def whole_number(value: str | None, option: str, low: int, high: int, default: int) -> int:
@@ -189,11 +198,12 @@ def _chosen(
     option: str,
     what: str,
     key: Callable[[str], str],
+    default: Sequence[str] | None = None,
 ) -> tuple[str, ...]:
-    """The values of a repeatable option, in ``allowed``'s order (all of them when the
-    option was not given)."""
+    """The values of a repeatable option, in ``allowed``'s order (``default``, or all of
+    them, when the option was not given)."""
     if not given:
-        return tuple(allowed)
+        return tuple(allowed if default is None else default)
     known = {key(name): name for name in allowed}
     picked: set[str] = set()
     for value in given:

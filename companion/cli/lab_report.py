@@ -33,6 +33,8 @@ class LabRun:
     games: int
     elapsed: float
     jobs: int
+    budget: int | None = None
+    """The coach's rollouts per turn (``None`` when the coach did not play)."""
 
     @property
     def total(self) -> int:
@@ -50,6 +52,7 @@ def lab_json(run: LabRun) -> dict[str, Any]:
         "engine_version": __version__,
         "board": run.board,
         "games_per_configuration": run.games,
+        **({} if run.budget is None else {"coach_budget": run.budget}),
     }
 
 
@@ -63,9 +66,10 @@ def header_line(run: LabRun) -> str:
     from companion import __version__
 
     plural = "s" if run.games != 1 else ""
+    coach = "" if run.budget is None else f" (the coach: {run.budget} rollouts a turn)"
     return (
         f"Lab: seed {run.seed}, engine {__version__}, {run.games:,} game{plural} of each "
-        f"configuration with each bot, on {BOARD_WORDS.get(run.board, run.board)}"
+        f"configuration with each bot{coach}, on {BOARD_WORDS.get(run.board, run.board)}"
     )
 
 

@@ -259,7 +259,13 @@ def _add_lab_options(lab: argparse.ArgumentParser) -> None:
         "--bot",
         action="append",
         metavar="NAME",
-        help="random, greedy or plan (repeat for several; default: every bot)",
+        help="random, greedy, plan or coach (repeat for several; default: random, greedy "
+        "and plan; the coach plays each turn many times over, so it is far slower)",
+    )
+    lab.add_argument(
+        "--budget",
+        metavar="N",
+        help="the coach's rollouts per turn (1 to 10000; default 24)",
     )
     lab.add_argument(
         "--house",

@@ -5,8 +5,10 @@ rule of its own, and each is deterministic given the random generator it is hand
 - :class:`RandomBot` chooses uniformly among the decisions.
 - :class:`~solo_deck.play.greedy.GreedyBot` takes the best immediate gain.
 - :class:`~solo_deck.play.plan.PlanBot` plays a script: castle first, then Allies.
+- :class:`~solo_deck.play.coach_bot.CoachBot` plays the Coach's first turn, from a budget
+  of rollouts per turn (far slower: the lab plays it only when asked).
 
-:func:`bot_named` gives each by its name (``random``, ``greedy``, ``plan``).
+:func:`bot_named` gives each by its name (``random``, ``greedy``, ``plan``, ``coach``).
 """
 
 from __future__ import annotations
@@ -38,10 +40,14 @@ class RandomBot:
 
 BOT_NAMES = ("random", "greedy", "plan", "coach")
 """The bots the lab knows, by name."""
+DEFAULT_BOTS = ("random", "greedy", "plan")
+"""The bots the lab plays when none is named (the coach only when asked: it plays each
+turn many times over)."""
 
 
-def bot_named(name: str) -> Bot:
-    """The bot called ``name`` (``KeyError`` for another name).
+def bot_named(name: str, budget: int | None = None) -> Bot:
+    """The bot called ``name`` (``KeyError`` for another name); ``budget`` is the coach's
+    rollouts per turn (its default when ``None``).
 
     >>> bot_named("greedy").name
     'greedy'
@@ -54,6 +60,6 @@ def bot_named(name: str) -> Bot:
         "random": RandomBot(),
         "greedy": GreedyBot(),
         "plan": PlanBot(),
-        "coach": CoachBot(),
+        "coach": CoachBot() if budget is None else CoachBot(budget),
     }
     return bots[name]

@@ -70,6 +70,8 @@ class LabTask:
     first: int
     games: int
     ruleset: Ruleset | None = None
+    budget: int | None = None
+    """The coach bot's rollouts per turn (its default when ``None``; other bots ignore it)."""
     check: bool = False
     """Check every invariant of self-play after every event and at the end
     (:mod:`solo_deck.play.checks`; a broken one raises
@@ -85,11 +87,13 @@ def lab_tasks(
     chunk: int = 25,
     ruleset: Ruleset | None = None,
     check: bool = False,
+    budget: int | None = None,
 ) -> list[LabTask]:
     """The lab's work: ``games`` games of each configuration with each bot, in tasks of
-    ``chunk`` games (each checked after every event with ``check``)."""
+    ``chunk`` games (each checked after every event with ``check``; the coach with
+    ``budget`` rollouts per turn)."""
     return [
-        LabTask(configuration, bot, seed, first, min(chunk, games - first), ruleset, check)
+        LabTask(configuration, bot, seed, first, min(chunk, games - first), ruleset, budget, check)
         for configuration in configurations
         for bot in bots
         for first in range(0, games, chunk)
@@ -98,7 +102,7 @@ def lab_tasks(
 
 def play_task(task: LabTask) -> list[GameResult]:
     """Play a task's games, in order of their numbers (checked, when the task says so)."""
-    bot = bot_named(task.bot)
+    bot = bot_named(task.bot, task.budget)
     ruleset = task.ruleset or load_ruleset()
     results = []
     for number in range(task.first, task.first + task.games):
