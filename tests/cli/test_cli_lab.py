@@ -20,6 +20,7 @@ from solo_deck import (
     BOARDS,
     BOT_NAMES,
     CONFIGURATIONS,
+    DEFAULT_BOTS,
     HOUSES,
     TITLE_KEYS,
     GameEndReason,
@@ -56,7 +57,7 @@ def test_the_json_object_and_each_summary(run: Run) -> None:
     assert document["board"] == "packaged"
     assert document["games_per_configuration"] == 2
     summaries = document["configurations"]
-    assert [s["bot"] for s in summaries] == list(BOT_NAMES)
+    assert [s["bot"] for s in summaries] == list(DEFAULT_BOTS)
     for summary in summaries:
         assert set(summary) == {
             "house",
@@ -153,7 +154,7 @@ def test_the_table_has_a_header_a_row_per_configuration_and_bot_and_a_footer(
         "on the packaged boards"
     )
     rows = [line for line in lines if line.startswith("Savoy easy yes")]
-    assert [row.split()[3] for row in rows] == list(BOT_NAMES)
+    assert [row.split()[3] for row in rows] == list(DEFAULT_BOTS)
     document = lab_json(run, *SMALL, "--jobs", "1")
     for row, summary in zip(rows, document["configurations"], strict=True):
         cells = row.split()
@@ -247,7 +248,7 @@ def test_a_csv_file_in_the_data_folder_is_refused(run: Run, data: pathlib.Path) 
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (("--bot", "smart"), "--bot: no bot 'smart'; choose random, greedy or plan"),
+        (("--bot", "smart"), "--bot: no bot 'smart'; choose random, greedy, plan or coach"),
         (("--house", "Hapsburg"), "--house: no House 'Hapsburg'; choose Savoy, Wittelsbach"),
         (("--market", "brutal"), "--market: no Market difficulty 'brutal'; choose easy"),
         (("--games", "0"), "--games must be a whole number from 1 to 100000, not '0'"),
@@ -385,3 +386,22 @@ def test_a_large_seed_plays_games_of_its_own(run: Run) -> None:
     small = lab_json(run, *filters, "--seed", "1")
     large = lab_json(run, *filters, "--seed", "1000001")
     assert small["configurations"] != large["configurations"]
+
+
+def test_the_coach_plays_only_when_asked_with_its_budget_in_the_output(run: Run) -> None:
+    assert "coach" in BOT_NAMES and "coach" not in DEFAULT_BOTS
+    one = ("lab", "--games", "1", "--house", "savoy", "--market", "medium", "--no-easier")
+    document = lab_json(run, *one, "--bot", "coach", "--bot", "greedy", "--budget", "2")
+    assert document["coach_budget"] == 2
+    assert [s["bot"] for s in document["configurations"]] == ["greedy", "coach"]
+    assert "coach_budget" not in lab_json(run, *one, "--bot", "greedy")
+    table = run(*one, "--bot", "coach", "--budget", "1")
+    assert table.code == 0, table.err
+    assert "the coach: 1 rollouts a turn" in table.out
+
+
+@pytest.mark.parametrize("budget", ["0", "10001", "many", "-3"])
+def test_a_bad_budget_is_refused_with_its_range(run: Run, budget: str) -> None:
+    result = run("lab", "--bot", "coach", "--budget", budget, "--games", "1")
+    assert result.code == 2
+    assert "--budget" in result.err and "10000" in result.err

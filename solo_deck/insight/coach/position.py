@@ -33,7 +33,7 @@ def public_game(game: SoloGame) -> SoloGame:
     if deck.mode == "virtual":
         unseen = set(deck.draw_pile)
         order = tuple(card.id for card in deck.definition.cards if card.id in unseen)
-        deck = deck.model_copy(update={"mode": "table", "draw_pile": order})
+        deck = deck.model_copy(update={"mode": "table", "draw_pile": order, "seed": 0})
         state = state.model_copy(update={"deck": deck})
     return SoloGame.at(game.setup, state)
 
