@@ -13,6 +13,8 @@ it scores, a Structure, a card bought, a Specialist's step) and what it gains no
 from __future__ import annotations
 
 from solo_deck.data.loaders import allies_by_id, side_incomes
+from solo_deck.errors import RuleError
+from solo_deck.insight.odds import removal_before_your_next_turn
 from solo_deck.model.state import GameState
 
 PARTS = 2
@@ -32,7 +34,7 @@ def why(before: GameState, after: GameState) -> str:
     allies = allies_by_id()
     for ally in now.allies:
         if ally not in was.allies:
-            parts.append(f"summons {allies[ally].name}: VP at every End Phase")
+            parts.append(f"summons {allies[ally].name}{_risk(before, after)}")
     for card in now.advanced_cards:
         if card not in was.advanced_cards:
             parts.append(f"buys {card} for later turns")
@@ -55,3 +57,17 @@ def why(before: GameState, after: GameState) -> str:
         ]
         parts.append(", ".join(gains) + " to spend")
     return "; ".join(parts[:PARTS]) if parts else "keeps your hand for later"
+
+
+def _risk(before: GameState, after: GameState) -> str:
+    """How likely Frederick was to take the Ally summoned before your next turn, had you
+    waited (empty when he could not)."""
+    port = after.voyage.player
+    try:
+        chance = float(removal_before_your_next_turn(before, port).ally)
+    except (RuleError, ValueError):  # pragma: no cover - a port the voyage knows
+        return ""
+    if chance <= 0:
+        return ""
+    name = before.voyage.ports[port].name
+    return f" before Frederick takes the Ally at {name} ({chance * 100:.0f} % by your next turn)"
