@@ -69,6 +69,10 @@ if TYPE_CHECKING:
     from solo_deck.insight.coach import CoachLine as CoachLine
     from solo_deck.insight.coach import NoAdvice as NoAdvice
     from solo_deck.insight.coach import why_no_advice as why_no_advice
+    from solo_deck.insight.coach.judge import TurnJudgement as TurnJudgement
+    from solo_deck.insight.coach.judge import costliest as costliest
+    from solo_deck.insight.coach.judge import judge as judge
+    from solo_deck.insight.coach.judge import judge_steps as judge_steps
     from solo_deck.insight.forecast import ForecastCancelled as ForecastCancelled
     from solo_deck.insight.forecast import RoundsForecast as RoundsForecast
     from solo_deck.insight.forecast import forecast_rounds_left as forecast_rounds_left
@@ -265,6 +269,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.game": ("SoloGame",),
     "solo_deck.insight.advisor": ("AdviceRow", "AllyChange", "edict_advice", "what_if"),
     "solo_deck.insight.coach": ("Coach", "CoachAnswer", "CoachLine", "NoAdvice", "why_no_advice"),
+    "solo_deck.insight.coach.judge": ("TurnJudgement", "costliest", "judge", "judge_steps"),
     "solo_deck.insight.forecast": (
         "ForecastCancelled",
         "RoundsForecast",
