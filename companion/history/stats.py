@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 STREAK_TITLE = "Feudal lord"
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 STREAK_NOTE = f"Streaks count games in a row at {STREAK_TITLE} or better."
+ConfigurationKey = tuple[str, str, bool]
+"""A game's configuration as recorded: ``(house, difficulty, easier_solo)``."""
 CHART_POINTS = 500
 """The most games the score chart draws; a longer career is sampled evenly."""
 
@@ -59,7 +61,9 @@ class CareerStats:
     and after them any unknown title found in the history. ``by_difficulty`` is ordered
     easy, medium, hard, not recorded; ``by_house`` alphabetically, not recorded last.
     ``score_series`` is ``(finished_at, total)`` oldest first, for a chart. Streaks count
-    consecutive games (by ``finished_at``) at Feudal lord or better.
+    consecutive games (by ``finished_at``) at Feudal lord or better. ``by_configuration``
+    holds the totals (oldest first) of the games that recorded their House, difficulty and
+    easier solo game, by :data:`ConfigurationKey`, for "Where you stand".
     """
 
     games_played: int = 0
@@ -73,6 +77,7 @@ class CareerStats:
     first_duke: FirstDuke | None = None
     total_play_seconds: float = 0.0
     score_series: list[tuple[str, int]] = field(default_factory=list)
+    by_configuration: dict[ConfigurationKey, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict (``None`` group keys become ``null`` in the lists)."""
@@ -140,6 +145,7 @@ def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
     title_counts: dict[str, int] = dict.fromkeys(names, 0)
     difficulty: dict[str | None, list[int]] = {}
     house: dict[str | None, list[int]] = {}
+    configurations: dict[ConfigurationKey, list[int]] = {}
     series: list[tuple[str, int]] = []
     add_point = series.append
     best: int | None = None
@@ -175,6 +181,9 @@ def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
         if totals is None:
             totals = house[record.house] = []
         totals.append(total)
+        name, level, easier = record.house, record.difficulty, record.easier_solo
+        if name is not None and level is not None and easier is not None:
+            configurations.setdefault((name, level, easier), []).append(total)
 
     games = len(series)
     score_sum = sum(total for _, total in series)
@@ -190,6 +199,7 @@ def career_stats(records: Iterable[HistoryRecord]) -> CareerStats:
         first_duke=first_duke,
         total_play_seconds=play_seconds,
         score_series=series,
+        by_configuration=configurations,
     )
 
 

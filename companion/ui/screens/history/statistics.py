@@ -6,6 +6,10 @@ history in a thread worker (a loading indicator shows if that takes a moment), s
 10,000 games never freeze the screen. The chart draws at most
 :data:`~companion.history.stats.CHART_POINTS` games,
 picked evenly over the whole career, and its title says so when it had to pick.
+
+"Where you stand" (:mod:`companion.history.standing`) compares the games of each
+configuration played at least five times with the lab's bots and suggests the setting in
+which about half your games would reach the title of ``[bgstats] win_title``.
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ EMPTY_TEXT = (
 BAND_COLOURS = ("blue", "green", "orange")
 """Plotext colours of the title lines above Serf (Knight, Feudal lord, Duke)."""
 SCORE_COLOUR = "magenta"
+STANDING_STYLES = {"heading": "bold", "body": "", "note": "dim"}
+"""How each kind of "Where you stand" line is drawn."""
 
 
 class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
@@ -69,6 +75,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
     StatisticsScreen DataTable { height: auto; background: transparent; }
     StatisticsScreen #stats-chart { height: 1fr; min-height: 14; }
     StatisticsScreen #stats-reviews-panel { height: auto; }
+    StatisticsScreen #stats-standing-panel { height: auto; }
     StatisticsScreen.-narrow .stats-row { layout: vertical; }
     StatisticsScreen.-narrow .stats-panel { width: 100%; margin-right: 0; }
     StatisticsScreen.-narrow #stats-titles-panel { width: 100%; }
@@ -109,6 +116,8 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
                     yield self._table("stats-difficulty")
                 with Vertical(classes="panel stats-panel", id="stats-house-panel"):
                     yield self._table("stats-house")
+            with Vertical(classes="panel", id="stats-standing-panel"):
+                yield Static("", id="stats-standing", markup=False)
             with Vertical(classes="panel", id="stats-reviews-panel"):
                 yield Static("", id="stats-reviews", markup=False)
             yield PlotextPlot(id="stats-chart")
@@ -128,6 +137,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
             ("#stats-titles-panel", "Titles"),
             ("#stats-difficulty-panel", "By difficulty"),
             ("#stats-house-panel", "By House"),
+            ("#stats-standing-panel", "Where you stand"),
         ):
             self.query_one(panel_id).border_title = title
         self._show_parts(False)
@@ -155,7 +165,12 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         self.show_stats(reading.stats)
 
     def _show_parts(self, visible: bool) -> None:
-        for part in ("#stats-top", "#stats-groups", "#stats-reviews-panel"):
+        for part in (
+            "#stats-top",
+            "#stats-groups",
+            "#stats-standing-panel",
+            "#stats-reviews-panel",
+        ):
             self.query_one(part).display = visible
 
     def show_stats(self, stats: CareerStats) -> None:
@@ -215,9 +230,37 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
                     key="\x00none" if group.key is None else f"={group.key}",
                 )
 
+        self._show_standing(stats)
         self.chart = chart_data(stats)
         self._draw_chart(self.chart)
         self._show_reviews(stats)
+
+    # --- where you stand ----------------------------------------------------------------
+
+    def _show_standing(self, stats: CareerStats) -> None:
+        """Your games by configuration against the lab's bots, and the setting to try next."""
+        from companion.history.standing import standing_lines
+
+        aim = self.host.config.config.bgstats.win_title
+        lines = standing_lines(stats, aim, self._differing_boards)
+        text = Text()
+        for index, line in enumerate(lines):
+            if index:
+                text.append("\n")
+            text.append(line.text, style=STANDING_STYLES[line.kind])  # plain text, never markup
+        self.query_one("#stats-standing", Static).update(text)
+
+    def _differing_boards(self) -> list[str]:
+        """The titles of the boards in use that differ from the packaged ones (the history
+        does not say which boards a game was played on: the ones in use now stand in)."""
+        from companion.history.standing import boards_differing
+        from companion.ui.views.boards import boards_in_use
+
+        try:
+            found = boards_in_use(self.host.session.settings)
+        except (OSError, ValueError):
+            return []
+        return boards_differing({field: found.boards[field] for field in found.yours})
 
     # --- the reviews (read from the games' documents, in a worker) ------------------------
 
