@@ -153,6 +153,7 @@ if TYPE_CHECKING:
     from solo_deck.play.bots import bot_named as bot_named
     from solo_deck.play.checks import Checker as Checker
     from solo_deck.play.checks import InvariantBroken as InvariantBroken
+    from solo_deck.play.coach_bot import COACH_BUDGET as COACH_BUDGET
     from solo_deck.play.lab import TITLE_KEYS as TITLE_KEYS
     from solo_deck.play.lab import LabTask as LabTask
     from solo_deck.play.lab import Summary as Summary
@@ -331,6 +332,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.model.voyage": ("Voyage",),
     "solo_deck.model.workplaces": ("WorkplaceTile", "space_key"),
     "solo_deck.play.bots": ("BOT_NAMES", "DEFAULT_BOTS", "Bot", "bot_named"),
+    "solo_deck.play.coach_bot": ("COACH_BUDGET",),
     "solo_deck.play.checks": ("Checker", "InvariantBroken"),
     "solo_deck.play.lab": (
         "LabTask",

@@ -150,11 +150,17 @@ def cmd_lab(args: argparse.Namespace, folder: Path) -> int:
 def lab_choice(args: argparse.Namespace) -> LabChoice:
     """The games the options ask for; :class:`UsageError` names a bad option and what it
     allows."""
-    from solo_deck import BOT_NAMES, CONFIGURATIONS, DEFAULT_BOTS, DIFFICULTIES, HOUSES
-    from solo_deck.play.coach_bot import BUDGET
+    from solo_deck import (
+        BOT_NAMES,
+        COACH_BUDGET,
+        CONFIGURATIONS,
+        DEFAULT_BOTS,
+        DIFFICULTIES,
+        HOUSES,
+    )
 
     bots = _chosen(args.bot, BOT_NAMES, "--bot", "bot", _simple, DEFAULT_BOTS)
-    budget = whole_number(getattr(args, "budget", None), "--budget", 1, BUDGET_MAX, BUDGET)
+    budget = whole_number(getattr(args, "budget", None), "--budget", 1, BUDGET_MAX, COACH_BUDGET)
     houses = _chosen(args.house, HOUSES, "--house", "House", _house_key)
     markets = _chosen(args.market, DIFFICULTIES, "--market", "Market difficulty", _simple)
     easier = (False, True) if args.easier is None else (bool(args.easier),)

@@ -19,7 +19,7 @@ from solo_deck.game import SoloGame
 from solo_deck.model.moves import Move
 from solo_deck.play.greedy import GreedyBot
 
-BUDGET = 24
+COACH_BUDGET = 24
 """Rollouts per turn by default (the lab's ``--budget``)."""
 
 
@@ -28,7 +28,7 @@ class CoachBot:
 
     name = "coach"
 
-    def __init__(self, budget: int = BUDGET, keep: int | None = None) -> None:
+    def __init__(self, budget: int = COACH_BUDGET, keep: int | None = None) -> None:
         self.budget = budget
         self.keep = keep
         self._greedy = GreedyBot()
