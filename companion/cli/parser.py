@@ -45,7 +45,9 @@ COMMAND_HELP: tuple[tuple[str, str, str], ...] = (
         "where a game's points went, round by round",
         "The review of one game: the VP gained each round by source (castle income, Allies, "
         "Workplaces, City bonuses, Edict rewards, cards, ...), the end-of-game parts and the "
-        "Edicts the advisor ranked higher. GAME is 'latest' (the default), 'current' (the "
+        "Edicts the advisor ranked higher, and each of your turns judged by the Coach (the "
+        "expected final score it lost against the Coach's best; the three costliest, or "
+        "every turn in the JSON's 'turns'). GAME is 'latest' (the default), 'current' (the "
         "game in progress) or a game's id (see 'history --json'). Games entered by their "
         "score or imported without their documents have no review.",
     ),
@@ -168,10 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_score_options(command["score"])
     for name, what in JSON_OUTPUT.items():
         command[name].add_argument("--json", action="store_true", help=what)
-    command["review"].add_argument(
-        "game", metavar="GAME", nargs="?", default="latest", help="latest, current or an id"
-    )
-    command["review"].add_argument("--json", action="store_true", help="print one JSON object")
+    _add_review_options(command["review"])
     _add_file_options(command["export"], command["import"])
     _add_serve_options(command["serve"])
     _add_lab_options(command["lab"])
@@ -244,6 +243,25 @@ def _add_serve_options(serve: argparse.ArgumentParser) -> None:
         action="store_true",
         help="network mode: replace the kept access token (every link given before stops "
         "working; without this flag the link stays the same from one start to the next)",
+    )
+
+
+def _add_review_options(review: argparse.ArgumentParser) -> None:
+    """``review``: which game, JSON or a table, and the judge of each turn."""
+    review.add_argument(
+        "game", metavar="GAME", nargs="?", default="latest", help="latest, current or an id"
+    )
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument(
+        "--budget",
+        metavar="N",
+        help="the Coach's rollouts per turn judged (1 to 10000; default 24; a whole game "
+        "takes some seconds, more with a larger budget)",
+    )
+    review.add_argument(
+        "--no-turns",
+        action="store_true",
+        help="do not judge each turn (no costliest turns, no 'turns' in the JSON): instant",
     )
 
 

@@ -1,63 +1,116 @@
-"""``stupor-solo review [ID | latest | current] [--json]``: where a game's points went.
+"""``stupor-solo review [ID | latest | current] [--json] [--budget N] [--no-turns]``: where a
+game's points went, and each of your turns judged.
 
 ``current`` is the game in progress (read only), ``latest`` the last finished game (the
 default), and an ID a game of the history (``stupor-solo history --json`` lists the ids).
 The review itself is the engine's (:func:`solo_deck.review`); a game entered by its score,
 imported without its document, or whose document is missing or damaged has no review, and
 the command says why (exit code 1). Every value shown is plain text, never markup.
+
+Each turn of yours is judged too (:func:`solo_deck.judge_steps`): the Coach's best turn in
+that position and the expected final score yours lost against it, from ``--budget``
+rollouts per turn (default :data:`~companion.history.review_source.TURN_BUDGET`) with a
+fixed seed, so the same game gives the same verdicts. A whole game takes some seconds:
+a progress bar shows on standard error when it is a terminal (standard output carries the
+result only); ``--no-turns`` skips the judge. The table ends with the three costliest
+turns; the JSON gains ``turns``, every judged turn in the game's order.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.support import UsageError, read_history
 
 if TYPE_CHECKING:
-    from solo_deck import GameReview
+    from solo_deck import GameReview, SoloGame, TurnJudgement
+
+BUDGET_MAX = 10_000
+"""The largest ``--budget`` (rollouts per turn judged)."""
+SEED = 0
+"""The judge's seed: fixed, so a game's verdicts never change from one run to the next."""
+
+Progress = Callable[[int, int], None]
 
 
 def cmd_review(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo review``: the review of one game, as a table or one JSON object."""
-    result = load_review(folder, args.game)
+    from companion.history.review_source import TURN_BUDGET, review_of_game
+
+    budget = _budget(getattr(args, "budget", None), TURN_BUDGET)
+    game = load_game(folder, args.game)
+    result = review_of_game(game)
+    turns: tuple[TurnJudgement, ...] | None = None
+    if not getattr(args, "no_turns", False):
+        turns = judge_turns(game, budget)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        shown = result.to_json()
+        if turns is not None:
+            shown["turns"] = [turn.to_json() for turn in turns]
+        print(json.dumps(shown, ensure_ascii=False))
         return 0
-    print(review_text(result))
+    print(review_text(result, turns))
     return 0
 
 
-def load_review(folder: Path, which: str) -> GameReview:
-    """The review of ``which`` (``current``, ``latest`` or an id). Raises ``ValueError``
-    saying why there is none, :class:`UsageError` for an unknown id."""
-    from companion.history.review_source import review_of_game, review_of_record
+def load_game(folder: Path, which: str) -> SoloGame:
+    """The game ``which`` names (``current``, ``latest`` or an id). Raises ``ValueError``
+    saying why it has no review, :class:`UsageError` for an unknown id."""
+    from companion.history.review_source import NO_GAME, game_of_record
     from companion.storage.game_documents import read_game_in_progress
     from solo_deck import DocumentError, SoloGame
 
     if which == "current":
         document = read_game_in_progress(folder)
         if document is None:
-            return review_of_game(None)
+            raise ValueError(NO_GAME)
         try:
-            return review_of_game(SoloGame.from_document(document))
+            return SoloGame.from_document(document)
         except DocumentError as exc:
             raise ValueError(f"the game in progress cannot be read ({exc})") from exc
     records = read_history(folder)
     if which == "latest":
         if not records:
             raise ValueError("no finished games yet")
-        return review_of_record(folder, records[-1])
+        return game_of_record(folder, records[-1])
     found = [r for r in records if r.id == which]
     if not found:
         raise UsageError(f"no game with the id {which!r} in the history")
-    return review_of_record(folder, found[0])
+    return game_of_record(folder, found[0])
 
 
-def review_text(result: GameReview) -> str:
-    """The review as plain lines: one row per round, one column per source."""
+def load_review(folder: Path, which: str) -> GameReview:
+    """The review of ``which`` (see :func:`load_game` for what it raises)."""
+    from companion.history.review_source import review_of_game
+
+    return review_of_game(load_game(folder, which))
+
+
+def judge_turns(game: SoloGame, budget: int) -> tuple[TurnJudgement, ...]:
+    """Every turn of yours in ``game`` judged with ``budget`` rollouts each, a progress
+    bar on standard error meanwhile (when it is a terminal)."""
+    from solo_deck import judge_steps
+
+    steps = judge_steps(game, budget=budget, seed=SEED)
+    with progress_line() as shown:
+        while True:
+            try:
+                done, total = next(steps)
+            except StopIteration as finished:
+                result: tuple[TurnJudgement, ...] = finished.value
+                return result
+            shown(done, total)
+
+
+def review_text(result: GameReview, turns: tuple[TurnJudgement, ...] | None = None) -> str:
+    """The review as plain lines: one row per round, one column per source; then the
+    costliest of the judged ``turns`` (``None``: not judged)."""
     from solo_deck import source_label
 
     sources = list(result.vp_by_source)
@@ -77,7 +130,37 @@ def review_text(result: GameReview) -> str:
         lines.append("* the round in progress (the game is not finished).")
     lines.extend(_edict_lines(result))
     lines.append(result.summary())
+    if turns is not None:
+        lines.extend(costliest_lines(turns))
     return "\n".join(lines)
+
+
+def costliest_lines(turns: tuple[TurnJudgement, ...]) -> list[str]:
+    """``Costliest turns`` and one line for each of the three: which turn, the VP it
+    lost, what you played and what the Coach prefers."""
+    from companion.history.turn_verdicts import (
+        COSTLIEST,
+        NONE_WEIGHED,
+        loss_label,
+        turn_label,
+    )
+    from solo_deck import costliest
+
+    top = costliest(turns, COSTLIEST)
+    if not turns:
+        return [f"Costliest turns: none. {NONE_WEIGHED}"]
+    if not top:
+        return [
+            f"Costliest turns: none; every one of the {len(turns)} turns judged matched "
+            "the Coach's best."
+        ]
+    lines = [f"Costliest turns (of {len(turns)} judged):"]
+    for turn in top:
+        lines.append(
+            f"  {turn_label(turn)}, {loss_label(turn)} lost: {turn.played}; "
+            f"the Coach's best: {turn.best}"
+        )
+    return lines
 
 
 def _edict_lines(result: GameReview) -> list[str]:
@@ -87,3 +170,37 @@ def _edict_lines(result: GameReview) -> list[str]:
             lines.append(f"Round {edict.round}: you issued {edict.issued}")
             lines.append(f"  the advisor ranked first {edict.best} ({edict.difference:+d})")
     return lines
+
+
+def _budget(value: str | None, default: int) -> int:
+    from companion.cli.lab import whole_number
+
+    return whole_number(value, "--budget", 1, BUDGET_MAX, default)
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+@contextlib.contextmanager
+def progress_line() -> Iterator[Progress]:
+    """A progress bar of the turns judged on standard error, gone when done; nothing when
+    standard error is not a terminal. Yields the function to tell it ``(done, total)``."""
+    if not _stderr_is_terminal():
+        yield lambda done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    console = Console(stderr=True, highlight=False, emoji=False)
+    columns = (TextColumn("judging your turns"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("turns", total=None)
+
+        def show(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield show

@@ -3,6 +3,7 @@
 Shared by ``stupor-solo review`` and the Review screen. Every way there can be no review
 (a game entered by its score, imported without its document, a document missing or
 damaged, no game in progress) raises ``ValueError`` whose text says why, in plain words.
+The game itself (:func:`game_of_record`) is what the Review's judge of each turn replays.
 """
 
 from __future__ import annotations
@@ -14,24 +15,34 @@ if TYPE_CHECKING:
     from companion.storage import HistoryRecord
     from solo_deck import GameReview, SoloGame
 
+TURN_BUDGET = 24
+"""Rollouts per turn the Review's judge plays (the engine's own default): the command
+line's ``--budget`` default and the Review screen's."""
+NO_GAME = "there is no game in progress"
+"""Why ``current`` has no review when no game is in progress."""
+
 
 def review_of_game(game: SoloGame | None) -> GameReview:
     """The review of ``game`` (``None``: there is no game in progress)."""
     from solo_deck import review
 
     if game is None:
-        raise ValueError("there is no game in progress")
+        raise ValueError(NO_GAME)
     return review(game)
 
 
-def review_of_record(folder: str | os.PathLike[str], record: HistoryRecord) -> GameReview:
-    """The review of a finished game, from the document its record names."""
+def game_of_record(folder: str | os.PathLike[str], record: HistoryRecord) -> SoloGame:
+    """A finished game, replayed from the document its record names."""
     from companion.storage.game_documents import read_document
     from solo_deck import DocumentError, SoloGame
 
     document = read_document(folder, record.game_document)
     try:
-        game = SoloGame.from_document(document)
+        return SoloGame.from_document(document)
     except DocumentError as exc:
         raise ValueError(f"review unavailable: the game's document is damaged ({exc})") from exc
-    return review_of_game(game)
+
+
+def review_of_record(folder: str | os.PathLike[str], record: HistoryRecord) -> GameReview:
+    """The review of a finished game, from the document its record names."""
+    return review_of_game(game_of_record(folder, record))
