@@ -12,7 +12,7 @@ from companion.session import GameSession
 from companion.storage import HistoryStore
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.review import ReviewScreen
-from tests.app.history_helpers import open_history
+from tests.app.history_helpers import open_history, settle_workers
 from tests.app.pilot_helpers import plain
 from tests.records import game_record
 from tests.scripted_game import SCRIPT, tableau_setup
@@ -71,7 +71,7 @@ def test_review_screen_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Any) -> None:
         await open_review_from_history(pilot)
         app.clear_notifications()
-        await pilot.pause()
+        await settle_workers(pilot)  # the turns judged (none in this game): drawn as done
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
 
@@ -83,7 +83,7 @@ def test_review_screen_snapshot_80x24(snap_compare: Any, tmp_path: Path) -> None
     async def run_before(pilot: Any) -> None:
         await open_review_from_history(pilot)
         app.clear_notifications()
-        await pilot.pause()
+        await settle_workers(pilot)  # the turns judged (none in this game): drawn as done
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 

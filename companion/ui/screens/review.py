@@ -2,9 +2,11 @@
 
 Rounds are rows and sources are columns (the engine's :func:`solo_deck.review` names them);
 beside the table, a chart of the VP gained each round and Frederick's palace after each
-round; below, the Edicts where the advisor ranked another choice first. At 80 columns and
-at phone width the panels stack. A game without a review (entered by its score, imported
-without its document, a document missing or damaged) shows why instead.
+round; below, the Edicts where the advisor ranked another choice first, and each of your
+turns judged by the Coach, worked out in the background once the screen is drawn
+(:mod:`~companion.ui.screens.review_turns`). At 80 columns and at phone width the panels
+stack. A game without a review (entered by its score, imported without its document, a
+document missing or damaged) shows why instead.
 """
 
 from __future__ import annotations
@@ -19,32 +21,37 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
+from companion.ui.host import Hosted
 from companion.ui.keys import REVIEW_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.screens.review_turns import TurnsPanel
 from companion.ui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from companion.session import GameSession
     from companion.storage import HistoryRecord
-    from solo_deck import GameReview
+    from solo_deck import GameReview, SoloGame
 
 BAR_COLOUR = "green"
 
 
 def review_screen(session: GameSession, record: HistoryRecord | None) -> ReviewScreen:
     """The Review screen of ``record``'s game (``None``: the game in progress)."""
-    from companion.history.review_source import review_of_game, review_of_record
+    from companion.history.review_source import game_of_record, review_of_game
 
     try:
         if record is None:
-            return ReviewScreen(review_of_game(session.game), "the game in progress")
-        return ReviewScreen(review_of_record(session.folder, record), "a finished game")
+            game = session.game
+            return ReviewScreen(review_of_game(game), "the game in progress", game=game)
+        game = game_of_record(session.folder, record)
+        return ReviewScreen(review_of_game(game), "a finished game", game=game)
     except ValueError as exc:
         return ReviewScreen(None, "no review", reason=str(exc))
 
 
-class ReviewScreen(OpensAtOnce, Screen[None]):
-    """One game's review (``review``), or why there is none (``reason``)."""
+class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
+    """One game's review (``review``), or why there is none (``reason``); each turn of
+    ``game`` (the game reviewed) is judged in the background."""
 
     TITLE = "Review"
 
@@ -59,17 +66,27 @@ class ReviewScreen(OpensAtOnce, Screen[None]):
     ReviewScreen.-narrow .review-row { layout: vertical; }
     ReviewScreen.-narrow #review-palace-panel { width: 100%; }
     ReviewScreen.-narrow #review-chart { width: 100%; height: 10; }
+    ReviewScreen.-wide #review-turns.-judged #review-turns-table { display: block; }
+    ReviewScreen.-narrow #review-turns.-judged #review-turns-list { display: block; }
     """
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(REVIEW_KEYS))
 
-    def __init__(self, review: GameReview | None, what: str, reason: str | None = None) -> None:
+    def __init__(
+        self,
+        review: GameReview | None,
+        what: str,
+        reason: str | None = None,
+        *,
+        game: SoloGame | None = None,
+    ) -> None:
         super().__init__()
         self.review = review
         self.what = what
         self.reason = reason
+        self.game = game
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -82,6 +99,7 @@ class ReviewScreen(OpensAtOnce, Screen[None]):
                 with Vertical(classes="panel", id="review-palace-panel"):
                     yield self._table("review-palace")
             yield Static("", id="review-edicts", markup=False)
+            yield TurnsPanel(id="review-turns")
         yield KeyFooter()
 
     @staticmethod
@@ -99,7 +117,7 @@ class ReviewScreen(OpensAtOnce, Screen[None]):
         status = self.query_one("#review-status", Static)
         if self.review is None:
             status.update(self.reason or "no review")
-            for part in ("#review-rounds-panel", "#review-row", "#review-edicts"):
+            for part in ("#review-rounds-panel", "#review-row", "#review-edicts", "#review-turns"):
                 self.query_one(part).display = False
             return
         status.update(self.review.summary())
@@ -107,6 +125,15 @@ class ReviewScreen(OpensAtOnce, Screen[None]):
         self._fill_palace(self.review)
         self._draw_chart(self.review)
         self._fill_edicts(self.review)
+        if self.game is None:
+            self.query_one("#review-turns").display = False
+        else:
+            self.call_after_refresh(self._judge_turns, self.game)
+
+    def _judge_turns(self, game: SoloGame) -> None:
+        """Once the screen is drawn: judge each turn in the background."""
+        if self.is_mounted:
+            self.query_one("#review-turns", TurnsPanel).judge(game, self.host.input_gate)
 
     def _fill_rounds(self, review: GameReview) -> None:
         from solo_deck import source_label
