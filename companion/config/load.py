@@ -182,6 +182,20 @@ SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
             ),
         ),
     ),
+    "coach": (
+        "The Coach on the Table (C, shift+c, at the start of your turn): your best turns, "
+        "weighed by simulated games.",
+        (
+            Setting(
+                "aim_title",
+                str,
+                "Feudal lord",
+                "The title whose chance the Coach gives for each turn (reaching it at the "
+                "end of the game).",
+                TITLE_CHOICES,
+            ),
+        ),
+    ),
 }
 """Every setting by section (``""``: the top of the file): the section's description and
 its settings. ``[keys]`` is apart: binding ids to keys."""
@@ -223,6 +237,13 @@ class BgStatsOptions:
 
 
 @dataclass(frozen=True)
+class CoachOptions:
+    """What the Coach aims at."""
+
+    aim_title: str = "Feudal lord"
+
+
+@dataclass(frozen=True)
 class Config:
     """The settings in force: the file's good values over the defaults."""
 
@@ -233,6 +254,7 @@ class Config:
     rules: RulesChoices = RulesChoices()
     backups: BackupPolicy = BackupPolicy()
     bgstats: BgStatsOptions = BgStatsOptions()
+    coach: CoachOptions = CoachOptions()
 
 
 @dataclass(frozen=True)
@@ -333,6 +355,7 @@ def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[st
         "rules": RulesChoices,
         "backups": BackupPolicy,
         "bgstats": BgStatsOptions,
+        "coach": CoachOptions,
     }
     for section, cls in replacements.items():
         if section in sections:
