@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from solo_deck.insight.coach import CoachLine as CoachLine
     from solo_deck.insight.coach import NoAdvice as NoAdvice
     from solo_deck.insight.coach import why_no_advice as why_no_advice
+    from solo_deck.insight.coach.judge import JUDGE_BUDGET as JUDGE_BUDGET
     from solo_deck.insight.coach.judge import TurnJudgement as TurnJudgement
     from solo_deck.insight.coach.judge import costliest as costliest
     from solo_deck.insight.coach.judge import judge as judge
@@ -270,7 +271,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.game": ("SoloGame",),
     "solo_deck.insight.advisor": ("AdviceRow", "AllyChange", "edict_advice", "what_if"),
     "solo_deck.insight.coach": ("Coach", "CoachAnswer", "CoachLine", "NoAdvice", "why_no_advice"),
-    "solo_deck.insight.coach.judge": ("TurnJudgement", "costliest", "judge", "judge_steps"),
+    "solo_deck.insight.coach.judge": (
+        "JUDGE_BUDGET",
+        "TurnJudgement",
+        "costliest",
+        "judge",
+        "judge_steps",
+    ),
     "solo_deck.insight.forecast": (
         "ForecastCancelled",
         "RoundsForecast",

@@ -9,7 +9,7 @@ the command says why (exit code 1). Every value shown is plain text, never marku
 
 Each turn of yours is judged too (:func:`solo_deck.judge_steps`): the Coach's best turn in
 that position and the expected final score yours lost against it, from ``--budget``
-rollouts per turn (default :data:`~companion.history.review_source.TURN_BUDGET`) with a
+rollouts per turn (default: the engine's ``JUDGE_BUDGET``) with a
 fixed seed, so the same game gives the same verdicts. A whole game takes some seconds:
 a progress bar shows on standard error when it is a terminal (standard output carries the
 result only); ``--no-turns`` skips the judge. The table ends with the three costliest
@@ -41,9 +41,10 @@ Progress = Callable[[int, int], None]
 
 def cmd_review(args: argparse.Namespace, folder: Path) -> int:
     """``stupor-solo review``: the review of one game, as a table or one JSON object."""
-    from companion.history.review_source import TURN_BUDGET, review_of_game
+    from companion.history.review_source import review_of_game
+    from solo_deck import JUDGE_BUDGET
 
-    budget = _budget(getattr(args, "budget", None), TURN_BUDGET)
+    budget = _budget(getattr(args, "budget", None), JUDGE_BUDGET)
     game = load_game(folder, args.game)
     result = review_of_game(game)
     turns: tuple[TurnJudgement, ...] | None = None

@@ -15,9 +15,6 @@ if TYPE_CHECKING:
     from companion.storage import HistoryRecord
     from solo_deck import GameReview, SoloGame
 
-TURN_BUDGET = 24
-"""Rollouts per turn the Review's judge plays (the engine's own default): the command
-line's ``--budget`` default and the Review screen's."""
 NO_GAME = "there is no game in progress"
 """Why ``current`` has no review when no game is in progress."""
 

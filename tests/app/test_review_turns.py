@@ -23,8 +23,7 @@ from companion.ui.screens.review import ReviewScreen
 from companion.ui.screens.review_turns import STAR, TurnsPanel
 from tests.app.history_helpers import open_history, settle_workers
 from tests.app.pilot_helpers import plain
-from tests.scripted_game import SCRIPT
-from tests.told_game import TURNS, finish_game, finish_told_game
+from tests.judged_game import TURNS, finish_game, finish_scripted_game
 
 QUICK = 4
 """Rollouts per turn in these tests: the fewest that show a loss on this game."""
@@ -64,7 +63,7 @@ async def test_your_turns_are_judged_after_a_progress_line_the_costliest_marked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reported: list[tuple[int, int, str]]
 ) -> None:
     monkeypatch.setattr(review_turns, "BUDGET", QUICK)
-    finish_told_game(tmp_path)
+    finish_scripted_game(tmp_path)
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_review(pilot)
@@ -94,7 +93,7 @@ async def test_your_turns_are_judged_after_a_progress_line_the_costliest_marked(
 
 async def test_at_80_columns_the_turns_stack(tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.setattr(review_turns, "BUDGET", QUICK)
-    finish_told_game(tmp_path)
+    finish_scripted_game(tmp_path)
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_review(pilot)
@@ -113,7 +112,7 @@ async def test_escape_while_judging_closes_the_screen_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reported: list[tuple[int, int, str]]
 ) -> None:
     monkeypatch.setattr(review_turns, "BUDGET", 10_000)  # far longer than the test
-    finish_told_game(tmp_path)
+    finish_scripted_game(tmp_path)
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_history(pilot)
@@ -141,7 +140,7 @@ async def test_escape_while_judging_closes_the_screen_at_once(
 
 
 async def test_a_game_the_coach_cannot_weigh_says_so(tmp_path: Path) -> None:
-    finish_game(tmp_path, SCRIPT)  # an unnamed face-up Ally all game long
+    finish_game(tmp_path, ())  # kept before your first turn: nothing to weigh
     app = StuporSoloApp(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_review(pilot)

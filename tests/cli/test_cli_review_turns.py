@@ -9,14 +9,13 @@ import pathlib
 import pytest
 
 from tests.cli.conftest import Run
-from tests.scripted_game import SCRIPT
-from tests.told_game import TURNS, finish_game, finish_told_game
+from tests.judged_game import TURNS, finish_game, finish_scripted_game
 
 KEYS = {"round", "turn", "played", "best", "expected_loss"}
 
 
 def test_review_json_has_every_turn_judged_the_same_each_run(data: pathlib.Path, run: Run) -> None:
-    record_id = finish_told_game(data)
+    record_id = finish_scripted_game(data)
     first = run("review", record_id, "--json", "--budget", "4")
     assert first.code == 0, first.err
     assert first.err == ""  # no progress bar: standard error is not a terminal
@@ -38,7 +37,7 @@ def test_review_json_has_every_turn_judged_the_same_each_run(data: pathlib.Path,
 
 
 def test_review_table_ends_with_the_three_costliest_turns(data: pathlib.Path, run: Run) -> None:
-    finish_told_game(data)
+    finish_scripted_game(data)
     result = run("review", "--budget", "4")
     assert result.code == 0, result.err
     lines = result.out.splitlines()
@@ -53,7 +52,7 @@ def test_review_table_ends_with_the_three_costliest_turns(data: pathlib.Path, ru
 
 
 def test_no_turns_skips_the_judge(data: pathlib.Path, run: Run) -> None:
-    finish_told_game(data)
+    finish_scripted_game(data)
     shown = json.loads(run("review", "--json", "--no-turns").out)
     assert "turns" not in shown and shown["final"]["total"] == 20
     assert "Costliest" not in run("review", "--no-turns").out
@@ -62,14 +61,14 @@ def test_no_turns_skips_the_judge(data: pathlib.Path, run: Run) -> None:
 def test_a_game_whose_turns_the_coach_cannot_weigh_has_an_empty_list(
     data: pathlib.Path, run: Run
 ) -> None:
-    finish_game(data, SCRIPT)  # the scripted game as written: an unnamed face-up Ally all game long
+    finish_game(data, ())  # kept before your first turn: nothing to weigh
     assert json.loads(run("review", "--json", "--budget", "4").out)["turns"] == []
     assert "Costliest turns: none." in run("review", "--budget", "4").out
 
 
 @pytest.mark.parametrize("budget", ["0", "10001", "two", "-1"])
 def test_a_wrong_budget_is_a_usage_error(data: pathlib.Path, run: Run, budget: str) -> None:
-    finish_told_game(data)
+    finish_scripted_game(data)
     result = run("review", "--budget", budget)
     assert result.code == 2 and "--budget must be a whole number" in result.err
 

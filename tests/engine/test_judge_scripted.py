@@ -3,21 +3,19 @@ same verdicts and the same costliest turns, every turn named in the engine's wor
 
 from __future__ import annotations
 
-import pytest
-
 from solo_deck import costliest, judge
+from tests.judged_game import TURNS, scripted_game
 from tests.scripted_game import play_in_engine
-from tests.told_game import TURNS, told_game
 
 BUDGET = 8
 """Rollouts per turn: enough for losses to differ, small enough to be quick."""
 
 
 def test_the_costliest_turns_of_the_scripted_game_are_stable_for_a_fixed_seed() -> None:
-    game = told_game()
+    game = scripted_game()
     assert game.state.game_over
     first = judge(game, budget=BUDGET, seed=0)
-    again = judge(told_game(), budget=BUDGET, seed=0)
+    again = judge(scripted_game(), budget=BUDGET, seed=0)
     assert first == again
     assert costliest(first) == costliest(again)
     assert len(first) == TURNS
@@ -37,7 +35,7 @@ def test_the_costliest_turns_of_the_scripted_game_are_stable_for_a_fixed_seed() 
 def test_the_judge_as_generator_counts_up_to_every_turn() -> None:
     from solo_deck import judge_steps
 
-    steps = judge_steps(told_game(), budget=2, seed=0)
+    steps = judge_steps(scripted_game(), budget=2, seed=0)
     seen: list[tuple[int, int]] = []
     while True:
         try:
@@ -47,14 +45,8 @@ def test_the_judge_as_generator_counts_up_to_every_turn() -> None:
             break
     assert seen[0] == (0, TURNS) and seen[-1] == (TURNS, TURNS)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
-    assert turns == judge(told_game(), budget=2, seed=0)
+    assert turns == judge(scripted_game(), budget=2, seed=0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the Coach weighs no turn while a face-up Ally is unnamed (the script "
-    "leaves Tunis's unnamed), so the scripted game as written has no turn judged; "
-    "remove this mark once solo_deck.insight.coach leaves optional names aside",
-)
 def test_the_scripted_game_as_written_has_every_turn_judged() -> None:
     assert len(judge(play_in_engine(), budget=2, seed=0)) == TURNS

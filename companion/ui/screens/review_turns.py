@@ -26,14 +26,13 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from companion.history.review_source import TURN_BUDGET
-
 if TYPE_CHECKING:
     from companion.ui.background import InputGate
     from solo_deck import SoloGame, TurnJudgement
 
-BUDGET = TURN_BUDGET
-"""Rollouts per turn judged (the command line's default, so both give the same verdicts)."""
+BUDGET: int | None = None
+"""Rollouts per turn judged (``None``: the engine's ``JUDGE_BUDGET``, the command line's
+default too, so both give the same verdicts)."""
 SEED = 0
 """The judge's seed: the same game, the same verdicts."""
 STAR = "★"
@@ -82,9 +81,9 @@ class TurnsPanel(Vertical):
 
     async def _judge(self, game: SoloGame, gate: InputGate) -> None:
         from companion.ui.background import run_in_turns
-        from solo_deck import judge_steps
+        from solo_deck import JUDGE_BUDGET, judge_steps
 
-        steps = judge_steps(game, budget=BUDGET, seed=SEED)
+        steps = judge_steps(game, budget=BUDGET or JUDGE_BUDGET, seed=SEED)
         try:
             turns = await run_in_turns(_reporting(steps, self._progress), gate)
         except Exception as exc:  # the engine refused the game: say so, the review stands

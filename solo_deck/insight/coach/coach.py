@@ -36,7 +36,7 @@ from solo_deck.events import Event
 from solo_deck.game import SoloGame
 from solo_deck.insight.coach.position import public_game, turn_begins
 from solo_deck.insight.coach.rollouts import Tally, rollout, rollout_rng
-from solo_deck.insight.coach.turns import TurnPlan, decisions, ranked_turns
+from solo_deck.insight.coach.turns import TurnPlan, decisions, turn_steps
 from solo_deck.insight.coach.why import why
 from solo_deck.play.bots import Bot
 from solo_deck.play.greedy import GreedyBot
@@ -177,10 +177,23 @@ class Coach:
         """Weigh the turns (see the module): ``None`` after each event played, an answer
         after each round of rollouts; returns the last answer once ``budget`` rollouts are
         played (never, without a budget, before :data:`MAX_ROUNDS` rounds)."""
-        self._choose_plans()
+        if not self.plans:
+            yield from self.choose()
         yield None
+        return (yield from self.rollouts(budget))
+
+    def choose(self) -> Generator[None, None, None]:
+        """Choose the turns to play out, one step per opening weighed (raises
+        :class:`NoAdvice` when there is none)."""
+        everything = yield from turn_steps(self.game)
+        self._keep(everything)
         if not self.plans:
             raise NoAdvice("the table must tell something before your turn can be weighed")
+
+    def rollouts(
+        self, budget: int | None = None
+    ) -> Generator[CoachAnswer | None, None, CoachAnswer]:
+        """Play the chosen turns out (see :meth:`steps`)."""
         played = 0
         live = list(range(len(self.plans)))
         for number in range(MAX_ROUNDS):
@@ -196,8 +209,7 @@ class Coach:
             yield self.answer(done=False)
         return self.answer(done=True)
 
-    def _choose_plans(self) -> None:
-        everything = list(ranked_turns(self.game))
+    def _keep(self, everything: list[TurnPlan]) -> None:
         self.weighed = len(everything)
         plans = everything[: self.keep]
         if self.include is not None:

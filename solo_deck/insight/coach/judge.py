@@ -46,8 +46,8 @@ from solo_deck.setup import initial_state
 TOLD = (FrederickTurn, RevealEdict, NameAlly, NameCard, NameHand, Gain, Correct, CheckBoard)
 """Events the table tells rather than you decide: a turn as played is your decisions up
 to the first of these."""
-BUDGET = 24
-"""Rollouts per turn judged, by default."""
+JUDGE_BUDGET = 24
+"""Rollouts per turn judged, by default (never fewer than two for each turn weighed)."""
 KEEP = 3
 """Candidate turns besides yours played out per turn judged, by default."""
 SEPARATOR = " · "
@@ -119,13 +119,15 @@ def turn_starts(game: SoloGame) -> list[TurnStart]:
 def judge_steps(
     game: SoloGame,
     *,
-    budget: int = BUDGET,
+    budget: int = JUDGE_BUDGET,
     keep: int = KEEP,
     seed: int = 0,
     limit: int | None = None,
 ) -> Generator[tuple[int, int], None, tuple[TurnJudgement, ...]]:
     """Judge every turn of yours in ``game`` (the first ``limit`` with a limit), yielding
-    ``(turns judged, turns to judge)`` often; returns the judgements in the game's order."""
+    ``(turns judged, turns to judge)`` after every step of the Coach (one simulated event);
+    returns the judgements in the game's order. Each turn gets ``budget`` rollouts, and
+    at least two for each turn weighed (yours among them), so a loss is always measured."""
     starts = turn_starts(game)[:limit]
     total = len(starts)
     judged: list[TurnJudgement] = []
@@ -136,15 +138,13 @@ def judge_steps(
             coach = Coach(position, seed=seed + number, keep=keep, include=start.played)
         except NoAdvice:
             continue
-        steps = coach.steps(budget)
-        while True:
-            try:
-                if next(steps) is not None:
-                    yield number, total
-            except StopIteration:
-                break
-            except NoAdvice:
-                break
+        try:
+            for _ in coach.choose():
+                yield number, total
+            for _ in coach.rollouts(max(budget, 2 * len(coach.plans))):
+                yield number, total
+        except NoAdvice:
+            continue
         verdict = _verdict(coach, start)
         if verdict is not None:
             judged.append(verdict)
@@ -155,7 +155,7 @@ def judge_steps(
 def judge(
     game: SoloGame,
     *,
-    budget: int = BUDGET,
+    budget: int = JUDGE_BUDGET,
     keep: int = KEEP,
     seed: int = 0,
     limit: int | None = None,

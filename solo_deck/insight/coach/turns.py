@@ -23,11 +23,11 @@ others by their estimate.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from solo_deck.errors import RuleError
-from solo_deck.events import Event, NameHand, PlayCard, Travel
+from solo_deck.events import Event, NameAlly, NameCard, NameHand, PlayCard, Travel
 from solo_deck.game import SoloGame
 from solo_deck.insight.coach.position import turn_over
 from solo_deck.model.moves import Move
@@ -63,10 +63,15 @@ class TurnPlan:
         return repr(self.events)
 
 
+NAMINGS = (NameHand, NameAlly, NameCard)
+"""What the table may tell at any time and never must: a card of your hand, a face-up Ally
+or Advanced card not named yet (the rollouts deal them)."""
+
+
 def decisions(game: SoloGame) -> list[Move] | None:
-    """Your decisions now, or ``None`` when the table must tell a fact first (naming a
-    card of your hand is never required: it is left out)."""
-    moves = [move for move in game.legal_moves() if not isinstance(move.event, NameHand)]
+    """Your decisions now, or ``None`` when the table must tell a fact first (the namings
+    of :data:`NAMINGS` are never required: they are left out)."""
+    moves = [move for move in game.legal_moves() if not isinstance(move.event, NAMINGS)]
     if any(not move.decision for move in moves):
         return None
     return moves
@@ -179,20 +184,26 @@ def _after(game: SoloGame, events: tuple[Event, ...]) -> SoloGame | None:
     return branch
 
 
-def ranked_turns(game: SoloGame) -> Iterator[TurnPlan]:
-    """Every candidate turn from ``game``'s position (see the module), one at a time: the
-    greedy bot's own turn first, then, once all are built, the others best estimate
-    first (distinct turns only)."""
+def ranked_turns(game: SoloGame) -> list[TurnPlan]:
+    """Every candidate turn from ``game``'s position (see the module): the greedy bot's own
+    turn first, then the others best estimate first (distinct turns only)."""
+    steps = turn_steps(game)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            plans: list[TurnPlan] = done.value
+            return plans
+
+
+def turn_steps(game: SoloGame) -> Generator[None, None, list[TurnPlan]]:
+    """:func:`ranked_turns` a little at a time: one step per opening weighed."""
     plans: list[TurnPlan] = []
     seen: set[str] = set()
-    for index, opening in enumerate(openings(game)):
-        for number, plan in enumerate(completed(game, opening)):
-            if plan.key in seen:
-                continue
-            seen.add(plan.key)
-            if index == 0 and number == 0:
-                yield plan
-            else:
+    for opening in openings(game):
+        for plan in completed(game, opening):
+            if plan.key not in seen:
+                seen.add(plan.key)
                 plans.append(plan)
-    plans.sort(key=lambda plan: -plan.estimate)
-    yield from plans
+        yield None
+    return plans[:1] + sorted(plans[1:], key=lambda plan: -plan.estimate)
