@@ -69,12 +69,13 @@ def test_the_greedy_bot_s_turn_is_always_weighed_first() -> None:
 def test_an_answer_sharpens_round_by_round_and_counts_its_games() -> None:
     coach = Coach(opening(), seed=1, keep=4)
     answers = [a for a in _run(coach.steps(budget=16)) if a is not None]
-    assert [a.games for a in answers] == [4, 8, 12, 16, 16]  # each round, then the last
-    assert [a.done for a in answers] == [False] * 4 + [True]
+    # each round (4 turns, then the better half: 3), then the last answer
+    assert [a.games for a in answers] == [4, 7, 10, 13, 16, 16]
+    assert [a.done for a in answers] == [False] * 5 + [True]
     assert answers[-1].weighed >= 4
     best = answers[-1].lines[0]
     assert best.ci95[0] <= best.mean <= best.ci95[1]
-    assert 0 <= best.title_chance <= 1 and best.games == 4
+    assert 0 <= best.title_chance <= 1 and best.games == 5
 
 
 def _run(steps: Generator[CoachAnswer | None, None, CoachAnswer]) -> list[CoachAnswer | None]:

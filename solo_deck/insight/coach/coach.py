@@ -9,8 +9,10 @@ share that reached the title you aim at.
 
 :meth:`Coach.steps` is a generator: one event of a rollout per step, an answer
 (:class:`CoachAnswer`) after each round of rollouts (every kept turn played once more),
-so a front end shows the first answer soon and a sharper one as it goes on. A turn
-surely worse than the best (its paired difference's interval below 0) stops being
+so a front end shows the first answer soon and a sharper one as it goes on. After each
+round the worse half of the turns stops being played (never below :data:`SHOWN`; the turn
+you played, in the Review, always goes on), so the rollouts go where the choice is close:
+with the lab's budget of 24 and 6 turns, the three best get 7 rollouts each. A turn
 played, so the rollouts go where the choice is close.
 
 >>> from solo_deck.play.simulate import new_game
@@ -226,16 +228,15 @@ class Coach:
         self.tallies = [Tally() for _ in plans]
 
     def _contenders(self, live: list[int]) -> list[int]:
-        """The turns still worth playing: not surely worse than the best (at least
-        :data:`SHOWN`, and the turn as played)."""
+        """The turns still worth playing: the better half (at least :data:`SHOWN`) and
+        the turn as played."""
         order = sorted(live, key=lambda i: -self.tallies[i].mean)
-        best = self.tallies[order[0]]
-        keep = []
-        for rank, index in enumerate(order):
-            ahead, half, pairs = best.ahead_of(self.tallies[index])
-            mine = self.played is not None and self.plans[index] is self.played
-            if rank < SHOWN or mine or pairs < 4 or ahead - half <= 0:
-                keep.append(index)
+        wanted = max(SHOWN, -(-len(order) // 2))
+        keep = [
+            index
+            for rank, index in enumerate(order)
+            if rank < wanted or (self.played is not None and self.plans[index] is self.played)
+        ]
         return sorted(keep)
 
     def tally_of(self, plan: TurnPlan) -> Tally:
