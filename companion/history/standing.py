@@ -4,7 +4,7 @@ against the lab's bots, and the setting to try next.
 The figures are the engine's (:func:`solo_deck.where_you_stand`,
 :func:`solo_deck.suggest_setting`); here they become lines of text from
 :attr:`CareerStats.by_configuration <companion.history.stats.CareerStats.by_configuration>`
-and the title you aim for (``[bgstats] win_title``). Nothing here imports Textual or reads
+and the title you aim for (``[coach] aim_title``). Nothing here imports Textual or reads
 a file: the screen draws the :class:`StandingLine` s as they come, each with its kind
 (``heading``, ``body``, ``note``) for the style. A House is stored text: the lines are
 plain text, never markup.
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 LineKind = Literal["heading", "body", "note"]
 INDENT = " " * 11
 """The indent of a section's lines after the first of each kind."""
-WIN_TITLE_KEY = "[bgstats] win_title"
+AIM_TITLE_KEY = "[coach] aim_title"
 """Where the player names the title they aim for."""
 
 
@@ -113,7 +113,7 @@ def suggestion_lines(
     if titles and aim == titles[0].name:
         return [
             StandingLine(
-                f"Every game reaches {aim}: name a higher title in {WIN_TITLE_KEY} for a "
+                f"Every game reaches {aim}: name a higher title in {AIM_TITLE_KEY} for a "
                 "suggested setting.",
                 "note",
             )
@@ -131,7 +131,7 @@ def suggestion_lines(
     here = None if most is None else suggestion.chance_in(most)
     side = "above" if suggestion.offset >= 0 else "below"
     basis = (
-        f"  Your aim is {aim} ({WIN_TITLE_KEY}). Over {plural(suggestion.games, 'game')} you "
+        f"  Your aim is {aim} ({AIM_TITLE_KEY}). Over {plural(suggestion.games, 'game')} you "
         f"score {abs(suggestion.offset):.1f} points {side} the greedy bot (spread "
         f"{suggestion.spread:.1f})"
     )

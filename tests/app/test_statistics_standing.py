@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 import companion.history.standing
-from companion.config import BgStatsOptions, Config, LoadedConfig
+from companion.config import CoachOptions, Config, LoadedConfig
 from companion.history.standing import boards_differing, standing_lines
 from companion.history.stats import career_stats
 from companion.storage import HistoryRecord, HistoryStore, SettingsStore
@@ -54,7 +54,7 @@ def _games(count: int, house: str = "Savoy") -> list[HistoryRecord]:
 
 
 def _app(folder: Path, aim: str = "Feudal lord") -> StuporSoloApp:
-    config = LoadedConfig(Config(bgstats=BgStatsOptions(win_title=aim)))
+    config = LoadedConfig(Config(coach=CoachOptions(aim_title=aim)))
     return StuporSoloApp(folder, config=config)
 
 
@@ -101,7 +101,7 @@ async def test_after_five_games_the_rates_and_a_suggested_setting(tmp_path: Path
         suggestion = suggest_setting({mine: list(SCORES)}, "Feudal lord")
         assert suggestion is not None
         assert f"Next: {suggestion.line()}." in lines
-        assert any("Your aim is Feudal lord ([bgstats] win_title)" in line for line in lines)
+        assert any("Your aim is Feudal lord ([coach] aim_title)" in line for line in lines)
         assert not any("differ" in line for line in lines)
 
 

@@ -9,7 +9,7 @@ picked evenly over the whole career, and its title says so when it had to pick.
 
 "Where you stand" (:mod:`companion.history.standing`) compares the games of each
 configuration played at least five times with the lab's bots and suggests the setting in
-which about half your games would reach the title of ``[bgstats] win_title``.
+which about half your games would reach the title of ``[coach] aim_title``.
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         """Your games by configuration against the lab's bots, and the setting to try next."""
         from companion.history.standing import standing_lines
 
-        aim = self.host.config.config.bgstats.win_title
+        aim = self.host.config.config.coach.aim_title
         lines = standing_lines(stats, aim, self._differing_boards)
         text = Text()
         for index, line in enumerate(lines):
