@@ -143,6 +143,15 @@ TABLE_KEYS = (
         "table.what_if",
         "Rank every way to issue an Edict by the ally income it brings",
     ),
+    Key(
+        "C",  # shift: "table.play" = "c" is the override the README and the schema show
+        "coach",
+        "Coach",
+        "table.coach",
+        "At the start of your turn: your three best complete turns, weighed by simulated "
+        "games (nothing is recorded)",
+        "C",
+    ),
     Key("g", "gain", "Gain", "table.gain", "Correct your VP, Grain, Stone or Augustales by hand"),
     Key(
         "o",

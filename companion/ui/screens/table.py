@@ -25,7 +25,7 @@ from companion.ui.insight_scheduler import InsightScheduler
 from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
 from companion.ui.keys.table_state import KeyState, table_key_states
 from companion.ui.screens import table_layout
-from companion.ui.screens.follow_through import FollowThroughScreen
+from companion.ui.screens.coach_key import COACH_ACTION, CoachKeyScreen
 from companion.ui.screens.table_layout import is_narrow
 from companion.ui.views.table import TableView
 from companion.ui.widgets.deck_panel import DeckPanel
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from solo_deck.events import Event
 
 
-class TableScreen(FollowThroughScreen):
+class TableScreen(CoachKeyScreen):
     """Frederick's palace, the edict row, the deck, the Voyage ring, your board, what to do
     now and the log."""
 
@@ -252,6 +252,8 @@ class TableScreen(FollowThroughScreen):
         (Textual: False hides a key, None dims it)."""
         if not self.session.has_game:
             return action == "menu"
+        if action == COACH_ACTION:  # the engine's own test (coach_key.py)
+            return self.coach_key()
         state = self._keys.get(action)
         if state is None:
             return True

@@ -1,0 +1,188 @@
+"""The Coach: your three best complete turns from the position, each with its expected final
+score and 95 % interval, the chance of the title you aim at and why, weighed by simulated
+games (:class:`solo_deck.Coach`).
+
+The games are played in the background a slice at a time and give way to every key
+(:mod:`companion.ui.sharpening`): the first answer comes within a second or two, and a
+sharper one after each round of games, while you look. The list names the three turns,
+figures first (so no screen cuts them); the turn highlighted shows its decisions below, in
+the words of the game log. Closing the dialog stops the games. Nothing is recorded: the
+Coach plays on a copy of the position, from what the table shows you.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.ui.host import Hosted
+from companion.ui.keys import ADVISOR_KEYS, bindings
+from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.views.coach import decisions, entry, header, turn_key
+from companion.ui.widgets.action_button import action_button
+from companion.ui.widgets.dialog_list import DialogList
+from companion.ui.wording import worded
+
+if TYPE_CHECKING:
+    from solo_deck import Coach, CoachAnswer, GameSetup, GameState
+
+COACH_GROUP = "coach"
+"""The worker group of the Coach's games."""
+
+
+class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
+    """The Coach's answer, sharpening while it is open (see the module). ``budget`` stops
+    the games after that many in all (``None``: the engine's own limit)."""
+
+    DEFAULT_CSS = """
+    CoachModal #coach {
+        border-title-color: $accent; border-title-style: bold;
+        border-subtitle-color: $text-muted;
+    }
+    CoachModal #coach-header { height: auto; margin-bottom: 1; }
+    CoachModal #coach-turns { height: auto; border: none; padding: 0; background: $surface; }
+    CoachModal #coach-turns:focus { border: none; }
+    CoachModal #coach-detail { height: 1fr; margin-top: 1; }
+    CoachModal #coach-decisions { height: auto; }
+    CoachModal .dialog-buttons { margin-top: 0; }
+    """
+
+    # the What if dialog's keys (esc): both only advise, and each id needs a clash scope
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(ADVISOR_KEYS))
+
+    default_budget: ClassVar[int | None] = None
+    """The games played in all when no ``budget`` is given (``None``: the engine's limit;
+    the tests set a few, for an answer that is final and the same every time)."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        state: GameState,
+        *,
+        aim: str,
+        seed: int,
+        budget: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        self.state = state
+        self.aim = aim
+        self.seed = seed
+        self.budget = self.default_budget if budget is None else budget
+        self.answer: CoachAnswer | None = None
+        """The answer shown (``None`` before the first)."""
+        self.answers = 0
+        """How many answers were drawn."""
+        self._chosen: str | None = None
+        """The turn the player moved to (its key), followed as the order changes."""
+        self._moved: list[str | None] = []
+        """The turns highlighted by a new answer, whose messages are still on their way."""
+        self._decisions_of: tuple[int, str] | None = None
+        """The rank and the turn whose decisions are drawn."""
+        self.stopped: str | None = None
+        """Why the games stopped early (the engine found nothing to weigh)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="coach", classes="dialog") as dialog:
+            dialog.border_title = "Coach · nothing is recorded"
+            dialog.border_subtitle = worded(self, "↑↓ another turn · esc back", "tap a turn")
+            yield Static("Weighing your turns…", id="coach-header")
+            yield DialogList(id="coach-turns")
+            with VerticalScroll(id="coach-detail"):
+                yield Static(
+                    "The first answer comes within a second or two, and sharpens while you look.",
+                    id="coach-decisions",
+                    classes="muted",
+                )
+            if self.app.is_web:  # no key to press on a phone
+                with Horizontal(classes="dialog-buttons"):
+                    yield action_button("Close", "close")
+
+    def on_mount(self) -> None:
+        self.query_one("#coach-turns", OptionList).focus()
+        self.run_worker(self._weigh(), group=COACH_GROUP, exclusive=True, exit_on_error=False)
+
+    def make_coach(self) -> Coach:
+        """The Coach on a copy of the position (the game in progress is not touched)."""
+        from solo_deck import Coach, SoloGame
+
+        return Coach(SoloGame.at(self.setup, self.state), aim=self.aim, seed=self.seed)
+
+    async def _weigh(self) -> None:
+        from companion.ui.sharpening import run_answering
+
+        try:
+            coach = self.make_coach()
+            await run_answering(coach.steps(self.budget), self.host.input_gate, self.show)
+        except Exception as exc:  # the engine found nothing to weigh, or a game went wrong
+            self.stopped = str(exc) or type(exc).__name__
+            if self.is_attached:
+                said = "No advice" if self.answer is None else "The Coach stopped"
+                self.query_one("#coach-header", Static).update(Text(f"{said}: {self.stopped}."))
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def show(self, answer: CoachAnswer, last: bool = False) -> None:
+        """Draw ``answer``: the header, the three turns (the one highlighted stays
+        highlighted if it is still among them) and its decisions."""
+        if not self.is_attached:
+            return
+        self.answer = answer
+        self.answers += 1
+        self.query_one("#coach-header", Static).update(header(answer))
+        turns = self.query_one("#coach-turns", OptionList)
+        options = [
+            Option(entry(rank, line, answer.aim), id=turn_key(line))
+            for rank, line in enumerate(answer.lines, 1)
+        ]
+        keys = [option.id for option in options]
+        if [option.id for option in turns.options] == keys:  # the same turns, new figures
+            for index, option in enumerate(options):
+                turns.replace_option_prompt_at_index(index, option.prompt)
+        else:
+            turns.clear_options()
+            turns.add_options(options)
+        if options:
+            chosen = self._chosen
+            index = keys.index(chosen) if chosen in keys else 0
+            if turns.highlighted != index:
+                self._moved.append(keys[index])  # its message is not the player's
+                turns.highlighted = index
+        self._show_decisions()
+
+    def _show_decisions(self) -> None:
+        answer = self.answer
+        turns = self.query_one("#coach-turns", OptionList)
+        index = turns.highlighted
+        if answer is None or index is None or index >= len(answer.lines):
+            return
+        line = answer.lines[index]
+        if self._decisions_of == (index, turn_key(line)):
+            return  # the same turn at the same rank: its decisions are drawn already
+        self._decisions_of = (index, turn_key(line))
+        shown = self.query_one("#coach-decisions", Static)
+        shown.remove_class("muted")
+        shown.update(decisions(index + 1, line))
+
+    @on(OptionList.OptionHighlighted, "#coach-turns")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The player moved to a turn: show its decisions, and keep it highlighted as the
+        order changes (until then the best turn is)."""
+        if self._moved and self._moved[0] == event.option.id:
+            self._moved.pop(0)
+        else:
+            self._chosen = event.option.id
+        self._show_decisions()
+
+    def action_close(self) -> None:
+        """Stop the games and go back to the Table."""
+        self.workers.cancel_group(self, COACH_GROUP)
+        self.dismiss(None)

@@ -1,0 +1,126 @@
+"""The Coach's answer as the player reads it: a header (the title aimed at, the games
+played, the turns weighed, how sure it is), then each turn it names with its figures
+first on a short line, so that no screen cuts them (80 columns, a phone's 42 inside a
+dialog), and the turn's decisions in the engine's own words.
+
+Everything the engine says is data, never markup: the texts are :class:`rich.text.Text`.
+Whether the Coach may weigh the position at all is the engine's answer
+(:func:`coach_refusal`).
+
+>>> line = CoachLine((), ("You sailed Roma → Tunis",), False, 52.34, (50.1, 54.55), 0.613, 12,
+...                  "+3 VP now")
+>>> figures(1, line, "Feudal lord").plain
+'1  52.3 VP (50.1–54.5)  Feudal lord 61 %'
+>>> figures(2, CoachLine((), (), False, 71.0, (71.0, 71.0), 1.0, 1, ""), "Duke").plain
+'2  71.0 VP (1 game)  Duke 100 %'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from companion.formatting import plural
+from solo_deck import CoachAnswer, CoachLine
+
+if TYPE_CHECKING:
+    from solo_deck import GameSetup, GameState
+
+
+def coach_refusal(setup: GameSetup, state: GameState) -> str | None:
+    """Why the Coach cannot weigh the position ``state`` now (the engine's words), or
+    ``None`` when it can. Asked of a branch at ``state``: the game in progress is not
+    touched."""
+    from solo_deck import SoloGame, why_no_advice
+
+    return why_no_advice(SoloGame.at(setup, state))
+
+
+def _score(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def figures(rank: int, line: CoachLine, aim: str) -> Text:
+    """``1  52.3 VP (50.1–54.5)  Feudal lord 61 %``: the rank, the expected final score and
+    its 95 % interval (the games so far while there is one), the chance of ``aim``."""
+    low, high = line.ci95
+    interval = _score(low) + "–" + _score(high) if line.games > 1 else plural(line.games, "game")
+    text = Text(f"{rank}  ", style="bold")
+    text.append(f"{_score(line.mean)} VP", style="bold")
+    text.append(f" ({interval})  ")
+    text.append(f"{aim} {round(line.title_chance * 100)} %", style="bold")
+    return text
+
+
+def entry(rank: int, line: CoachLine, aim: str) -> Group:
+    """One turn in the list: its figures, then why it is worth playing (under them)."""
+    if not line.why:
+        return Group(figures(rank, line, aim))
+    return Group(figures(rank, line, aim), Padding(Text(line.why, style="italic"), (0, 0, 0, 3)))
+
+
+def sureness(answer: CoachAnswer) -> str:
+    """How sure the Coach is of its first turn (the engine's words once the first two
+    turns have met the same luck twice).
+
+    >>> sureness(CoachAnswer((), "Knight", 6, 6, (12.0, math.inf), False))
+    'too few games yet to tell the first two apart'
+    >>> sureness(CoachAnswer((), "Knight", 6, 60, (2.0, 1.0), False))
+    'sure: the best is ahead by 2.0 ± 1.0 VP'
+    """
+    margin = answer.margin
+    if margin is not None and not math.isfinite(margin[1]):
+        return "too few games yet to tell the first two apart"
+    return answer.sureness()
+
+
+def header(answer: CoachAnswer) -> Text:
+    """What the figures rest on: the title aimed at, the games played, the turns weighed,
+    whether it is still playing, how sure it is; and, when your hand is not named, that
+    a turn may play a card you do not hold.
+
+    >>> print(header(CoachAnswer((), "Knight", 51, 6, None, False, hand_named=False)).plain)
+    Aiming at Knight · 6 games played · 51 turns weighed · still playing
+    only one turn to weigh
+    Your hand is not named: a turn may play a card you do not hold.
+    """
+    going = "done" if answer.done else "still playing"
+    games = plural(answer.games, "game")
+    turns = plural(answer.weighed, "turn")
+    text = Text(f"Aiming at {answer.aim} · {games} played · {turns} weighed · {going}")
+    text.append("\n" + sureness(answer), style="bold")
+    if not answer.hand_named:
+        text.append(
+            "\nYour hand is not named: a turn may play a card you do not hold.",
+            style="italic",
+        )
+    return text
+
+
+OPEN_END = "then the table deals (a card or a tile): go on from what it shows"
+
+
+def decision_lines(line: CoachLine) -> tuple[str, ...]:
+    """The decisions of a turn as the log would say them; when the table deals something
+    before the turn is over, a last line says the rest follows from it."""
+    return (*line.lines, OPEN_END) if line.open_end else line.lines
+
+
+def decisions(rank: int, line: CoachLine) -> Group:
+    """The decisions of turn ``rank`` (:func:`decision_lines`), one a bullet."""
+    bullets = Table.grid(padding=0)
+    bullets.add_column(width=2)
+    bullets.add_column(ratio=1)
+    for said in decision_lines(line):
+        bullets.add_row("•", Text(said))
+    return Group(Text(f"Turn {rank}, decision by decision:", style="bold"), bullets)
+
+
+def turn_key(line: CoachLine) -> str:
+    """What tells two turns apart (their decisions), to follow one as the order changes."""
+    return repr(line.events)
