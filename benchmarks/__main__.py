@@ -78,6 +78,13 @@ lab_game               a simulated greedy-bot game (the table dealt, every  <= 5
 lab_24k                stupor-solo lab --bot greedy --games 1000 (24,000    <= 1
                        games on every core), the whole process / its budget
                        of 10 minutes
+coach_first_answer     shift+c on the Table of a game under way until the   <= 1
+                       Coach's three turns are drawn (seconds) / its budget
+                       of 2 s; against Frederick's turn in the same run in
+                       the notes and an informative line
+coach_key_delay        a key in the Coach (another turn's decisions drawn)  <= 1.5
+                       while its games are played / the same key once its
+                       games are over
 =====================  ===================================================  ==========
 
 Exit code: the full run exits 1 when any metric misses its target or crashes, else 0.
@@ -128,6 +135,8 @@ TARGETS = {
     "keystrokes": 1.0,
     "lab_game": 5.0,
     "lab_24k": 1.0,
+    "coach_first_answer": 1.0,
+    "coach_key_delay": 1.5,
 }
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
@@ -165,6 +174,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
     """The metrics in ``wanted`` (in the table's order) and the informative extras."""
     from benchmarks.metrics import (
         browser,
+        coach,
         engine,
         keystrokes,
         lab,
@@ -216,6 +226,8 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
             lambda: reference.reference_search(settings, space),
         )
         attempt(("insight_key_delay",), lambda: [screens.insight_key_delay(settings, space)])
+        attempt(("coach_first_answer",), lambda: coach.coach_first_answer(settings, space))
+        attempt(("coach_key_delay",), lambda: [coach.coach_key_delay(settings, space)])
         attempt(("screen_open",), lambda: [openings.screen_open(settings, space)])
         attempt(("form_key",), lambda: [openings.form_key(settings, space)])
         bare_rss: list[float] = []
