@@ -6,8 +6,11 @@ Snapshots at 120x40 and 80x24 of a finished answer (a budget of a few games)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import doctest
 import io
 import time
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +24,10 @@ from benchmarks.coach_gen import coach_game
 from companion.config import parse_config
 from companion.config.schema import config_schema, example_config
 from companion.ui.app import StuporSoloApp
+from companion.ui.background import InputGate
 from companion.ui.screens.modals.coach import COACH_GROUP, CoachModal
 from companion.ui.screens.table import TableScreen
+from companion.ui.sharpening import run_answering
 from companion.ui.widgets.key_footer import KeyFooter
 from solo_deck import Phase, SoloGame
 from tests.app.pilot_helpers import SIZE, open_table, settle
@@ -190,6 +195,47 @@ async def test_the_turn_chosen_stays_chosen_as_the_answers_sharpen(tmp_path: Pat
         assert highlighted is not None
         ids = [option.id for option in turns.options]
         assert chosen not in ids or turns.get_option_at_index(highlighted).id == chosen
+
+
+def test_the_view_s_and_the_game_s_examples() -> None:
+    import benchmarks.coach_gen
+    import companion.ui.views.coach
+
+    for module in (companion.ui.views.coach, benchmarks.coach_gen):
+        assert doctest.testmod(module).failed == 0
+
+
+async def test_answers_are_handed_on_as_they_come_and_a_cancel_stops_the_work() -> None:
+    closed: list[str] = []
+
+    def steps() -> Generator[str | None, None, str]:
+        try:
+            yield None
+            yield "first"
+            yield None
+            yield "sharper"
+            return "last"
+        finally:
+            closed.append("steps")
+
+    got: list[tuple[str, bool]] = []
+    result = await run_answering(steps(), InputGate(), lambda a, last: got.append((a, last)))
+    assert result == "last" and closed == ["steps"]
+    assert got == [("first", False), ("sharper", False), ("last", True)]
+
+    def endless() -> Generator[str | None, None, str]:
+        try:
+            while True:
+                yield None
+        finally:
+            closed.append("endless")
+
+    task = asyncio.ensure_future(run_answering(endless(), InputGate(), lambda a, last: None))
+    await asyncio.sleep(0.02)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    assert closed == ["steps", "endless"]
 
 
 def test_the_aim_is_a_setting_of_its_own() -> None:
