@@ -78,7 +78,7 @@ lab_game               a simulated greedy-bot game (the table dealt, every  <= 5
 lab_24k                stupor-solo lab --bot greedy --games 1000 (24,000    <= 1
                        games on every core), the whole process / its budget
                        of 10 minutes
-coach_first_answer     shift+c on the Table of a game under way until the   <= 1
+coach_first_answer     c on the Table of a game under way until the         <= 1
                        Coach's three turns are drawn (seconds) / its budget
                        of 2 s; against Frederick's turn in the same run in
                        the notes and an informative line

@@ -183,7 +183,7 @@ SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
         ),
     ),
     "coach": (
-        "The Coach on the Table (C, shift+c, at the start of your turn): your best turns, "
+        "The Coach on the Table (c, at the start of your turn): your best turns, "
         "weighed by simulated games.",
         (
             Setting(
@@ -396,11 +396,11 @@ def _read_section(
 
 
 def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
-    """The ``[keys]`` table flattened to ``binding id = keys`` (``table.play = "c"`` under
+    """The ``[keys]`` table flattened to ``binding id = keys`` (``table.play = "p"`` under
     ``[keys]`` is TOML for a nested table; it means the id ``table.play``)."""
     if not isinstance(value, dict):
         problems.append(
-            f'{name}: keys must be a table ([keys], then lines like "table.play" = "c"); '
+            f'{name}: keys must be a table ([keys], then lines like "table.play" = "p"); '
             "no key was changed."
         )
         return {}

@@ -49,7 +49,7 @@ def _keys_schema() -> dict[str, Any]:
             )
     return {
         "type": "object",
-        "description": 'Keys by binding id (Help lists them): "table.play" = "c". '
+        "description": 'Keys by binding id (Help lists them): "table.play" = "p". '
         'Several keys: "f5,ctrl+r".',
         "properties": dict(sorted(properties.items())),
         "additionalProperties": False,

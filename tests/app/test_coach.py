@@ -1,4 +1,4 @@
-"""The Coach on the Table (shift+c): lit at the start of your turn, it opens on three turns
+"""The Coach on the Table (c): lit at the start of your turn, it opens on three turns
 the engine accepts, sharpens in the background without holding up a key, closes with
 Escape and records nothing; away from the start of a turn it says why and opens nothing.
 Snapshots at 120x40 and 80x24 of a finished answer (a budget of a few games)."""
@@ -32,7 +32,7 @@ from companion.ui.widgets.key_footer import KeyFooter
 from solo_deck import Phase, SoloGame
 from tests.app.pilot_helpers import SIZE, open_table, settle
 
-COACH_KEY = "C"
+COACH_KEY = "c"
 WAIT = 60.0
 """The longest a test waits for an answer (about half a second here)."""
 

@@ -45,7 +45,7 @@ player_name = "Ada"
 win_title = "Knight"
 
 [keys]
-"table.play" = "c"
+"table.play" = "p"
 start.new = "g"
 """
 
@@ -57,7 +57,7 @@ def test_a_good_file_is_read_whole() -> None:
     assert config.new_game == NewGameDefaults("Di Romano", "hard", "table", True)
     assert config.backups == BackupPolicy(automatic=False, keep=3)
     assert (config.bgstats.player_name, config.bgstats.win_title) == ("Ada", "Knight")
-    assert dict(config.keys) == {"table.play": "c", "start.new": "g"}
+    assert dict(config.keys) == {"table.play": "p", "start.new": "g"}
 
 
 def test_no_file_is_the_defaults_without_a_problem(tmp_path: pathlib.Path) -> None:

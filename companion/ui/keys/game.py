@@ -3,7 +3,7 @@ in the order Help lists them (see :mod:`companion.ui.keys`).
 
 Screens build their ``BINDINGS`` from these; the Help screen lists :data:`KEYMAPS` in order;
 the command palette reads the bindings the active screen shows. Users rebind by id
-(``App.set_keymap({"table.play": "c"})``).
+(``App.set_keymap({"table.play": "p"})``).
 
 Table keys are tied to engine events (:data:`TABLE_EVENTS`): a key is lit exactly when the
 engine accepts one of its events (see :mod:`companion.ui.keys.table_state`).
@@ -144,13 +144,12 @@ TABLE_KEYS = (
         "Rank every way to issue an Edict by the ally income it brings",
     ),
     Key(
-        "C",  # shift: "table.play" = "c" is the override the README and the schema show
+        "c",
         "coach",
         "Coach",
         "table.coach",
         "At the start of your turn: your three best complete turns, weighed by simulated "
         "games (nothing is recorded)",
-        "C",
     ),
     Key("g", "gain", "Gain", "table.gain", "Correct your VP, Grain, Stone or Augustales by hand"),
     Key(
