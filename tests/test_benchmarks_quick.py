@@ -34,6 +34,8 @@ METRICS = (
     "keystrokes",
     "lab_game",
     "lab_24k",
+    "coach_first_answer",
+    "coach_key_delay",
     *(
         ("browser_key", "reconnect")
         if shutil.which("chromium") or shutil.which("chromium-browser")

@@ -17,7 +17,6 @@ Whether the Coach may weigh the position at all is the engine's answer
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -64,21 +63,6 @@ def entry(rank: int, line: CoachLine, aim: str) -> Group:
     return Group(figures(rank, line, aim), Padding(Text(line.why, style="italic"), (0, 0, 0, 3)))
 
 
-def sureness(answer: CoachAnswer) -> str:
-    """How sure the Coach is of its first turn (the engine's words once the first two
-    turns have met the same luck twice).
-
-    >>> sureness(CoachAnswer((), "Knight", 6, 6, (12.0, math.inf), False))
-    'too few games yet to tell the first two apart'
-    >>> sureness(CoachAnswer((), "Knight", 6, 60, (2.0, 1.0), False))
-    'sure: the best is ahead by 2.0 ± 1.0 VP'
-    """
-    margin = answer.margin
-    if margin is not None and not math.isfinite(margin[1]):
-        return "too few games yet to tell the first two apart"
-    return answer.sureness()
-
-
 def header(answer: CoachAnswer) -> Text:
     """What the figures rest on: the title aimed at, the games played, the turns weighed,
     whether it is still playing, how sure it is; and, when your hand is not named, that
@@ -93,7 +77,7 @@ def header(answer: CoachAnswer) -> Text:
     games = plural(answer.games, "game")
     turns = plural(answer.weighed, "turn")
     text = Text(f"Aiming at {answer.aim} · {games} played · {turns} weighed · {going}")
-    text.append("\n" + sureness(answer), style="bold")
+    text.append("\n" + answer.sureness(), style="bold")
     if not answer.hand_named:
         text.append(
             "\nYour hand is not named: a turn may play a card you do not hold.",

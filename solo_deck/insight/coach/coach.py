@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from dataclasses import dataclass
 
@@ -94,10 +95,14 @@ class CoachAnswer:
         'sure: the best is ahead by 2.0 ± 1.0 VP'
         >>> CoachAnswer((), "Knight", 0, 0, (0.4, 1.0), True).sureness()
         'too close to call: 0.4 ± 1.0 VP between the first two'
+        >>> CoachAnswer((), "Knight", 0, 0, (3.0, math.inf), False).sureness()
+        'too few games yet to tell the first two apart'
         """
         if self.margin is None:
             return "only one turn to weigh"
         ahead, half = self.margin
+        if not math.isfinite(half):
+            return "too few games yet to tell the first two apart"
         if ahead - half > 0:
             return f"sure: the best is ahead by {ahead:.1f} ± {half:.1f} VP"
         return f"too close to call: {ahead:.1f} ± {half:.1f} VP between the first two"
