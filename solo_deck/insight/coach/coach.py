@@ -162,6 +162,9 @@ class Coach:
         self.include = include
         self.plans: list[TurnPlan] = []
         self.tallies: list[Tally] = []
+        self.live: list[int] = []
+        """The turns still played on (indices of ``plans``): an answer names only these,
+        so a turn dropped after one game never shows beside turns played many times."""
         self.weighed = 0
         self.played: TurnPlan | None = None
         """The turn named by ``include`` once weighed (``None`` if the engine refused it)."""
@@ -202,7 +205,7 @@ class Coach:
     ) -> Generator[CoachAnswer | None, None, CoachAnswer]:
         """Play the chosen turns out (see :meth:`steps`)."""
         played = 0
-        live = list(range(len(self.plans)))
+        self.live = live = list(range(len(self.plans)))
         for number in range(MAX_ROUNDS):
             for index in live:
                 if budget is not None and played >= budget:
@@ -212,7 +215,7 @@ class Coach:
                 )
                 self.tallies[index].scores[number] = score
                 played += 1
-            live = self._contenders(live)
+            self.live = live = self._contenders(live)
             yield self.answer(done=False)
         return self.answer(done=True)
 
@@ -231,6 +234,7 @@ class Coach:
             self.played = mine
         self.plans = plans
         self.tallies = [Tally() for _ in plans]
+        self.live = list(range(len(plans)))
 
     def _contenders(self, live: list[int]) -> list[int]:
         """The turns still worth playing: the better half (at least :data:`SHOWN`) and
@@ -250,7 +254,7 @@ class Coach:
 
     def answer(self, *, done: bool) -> CoachAnswer:
         """What the rollouts say so far."""
-        order = sorted(range(len(self.plans)), key=lambda i: -self.tallies[i].mean)
+        order = sorted(self.live, key=lambda i: -self.tallies[i].mean)
         shown = order[:SHOWN]
         lines = tuple(self._line(i) for i in shown)
         margin = None

@@ -174,8 +174,8 @@ def _verdict(coach: Coach, start: TurnStart) -> TurnJudgement | None:
     mine = coach.played
     if mine is None or not coach.plans:
         return None
-    order = sorted(coach.plans, key=lambda plan: -coach.tally_of(plan).mean)
-    best = order[0]
+    live = [coach.plans[index] for index in coach.live]
+    best = max(live, key=lambda plan: coach.tally_of(plan).mean)
     if best is mine:
         loss = 0.0
     else:
