@@ -57,6 +57,7 @@ def test_the_coach_s_figures_fit_a_phone(data_folder: Path, open_page: OpenPage)
             if figures(screen) == ["1", "2", "3"]:
                 break
         assert figures(screen) == ["1", "2", "3"], "\n".join(screen)
+        page.page.wait_for_timeout(NOTICE_MS)  # the picture without the last notice
         page.picture("phone-coach")
         assert page.size[0] < 50, page.size  # a phone's width in columns
         assert any("Aiming at Feudal lord" in line for line in screen), screen
