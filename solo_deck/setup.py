@@ -24,6 +24,7 @@ from solo_deck.model.solo_cards import DeckDefinition
 from solo_deck.model.state import GameState
 from solo_deck.model.voyage import Voyage
 from solo_deck.model.workplaces import space_key
+from solo_deck.rules.workplace_area import area_in_use, partner_tile
 
 Difficulty = Literal["easy", "medium", "hard"]
 
@@ -107,6 +108,7 @@ class GameSetup(FrozenModel):
         tiles = list(self.workplaces.values())
         if len(set(tiles)) != len(tiles):
             raise ValueError("each Workplace tile lies on one space only")
+        self._check_tile_pairs()
         tokens = self.edict_token_spaces
         if tokens is not None:
             if any(key not in spaces for key in tokens) or len(set(tokens)) != len(tokens):
@@ -122,6 +124,29 @@ class GameSetup(FrozenModel):
             if len(city) > limits.city_tiles_per_city:
                 raise ValueError(
                     f"a solo game puts {limits.city_tiles_per_city} City Bonus tile(s) in each City"
+                )
+
+    def _check_tile_pairs(self) -> None:
+        """Both Workplaces of one physical tile lie on its two spaces (the check a promotion
+        makes when a tile is named in play)."""
+        area = area_in_use(self.ruleset)
+        where = {tile: key for key, tile in self.workplaces.items()}
+        catalogue = workplace_tiles()
+        for key, tile in self.workplaces.items():
+            partner, other = area.partner(key), partner_tile(tile)
+            if partner is None:
+                continue
+            label, other_label = catalogue[tile].label, catalogue[other].label
+            held = self.workplaces.get(partner)
+            if held is not None and held != other:
+                raise ValueError(
+                    f"{min(key, partner)} and {max(key, partner)} are one tile: {label} lies "
+                    f"on {key}, so {partner} holds {other_label}, not {catalogue[held].label}"
+                )
+            if other in where and where[other] != partner:
+                raise ValueError(
+                    f"{other_label} shares its tile with {label} on {key}, so it lies on "
+                    f"{partner}, not {where[other]}"
                 )
 
     def reward_grants(self) -> tuple[Grant, Grant, Grant]:
