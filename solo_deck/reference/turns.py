@@ -50,7 +50,8 @@ def _symbols(ruleset: Ruleset) -> list[ReferenceEntry]:
         ),
         "removes_ally": (
             "Remove the Ally",
-            "The face-up Ally at the port where his ship ends goes to his palace.",
+            "The face-up Ally at the port where his ship ends is taken out of the game "
+            "(his Court does not gain it).",
         ),
     }
     for key, (name, summary) in removals.items():
