@@ -14,7 +14,7 @@ from solo_deck.data.loaders import load_workplace_area
 from solo_deck.events import PlaceWorkplace, PlayCard, Promote
 from solo_deck.model.player import Specialist
 from solo_deck.model.provenance import SOURCE_KINDS
-from solo_deck.setup import initial_state
+from solo_deck.setup import STORED, initial_state
 
 AREA = load_workplace_area()
 
@@ -195,6 +195,12 @@ def test_setup_refuses_a_tile_pair_the_game_would_refuse(
         make_setup(workplaces={"A1": "countryside-I-C", "B2": "countryside-II-C"})
     make_setup(workplaces={"C3": "village-I-B", "C4": "village-II-B"})
     make_setup(workplaces={"C3": "village-I-B"})  # the other half not yet told: fine
+    # A game saved before the check still loads as it was stored.
+    stored = make_setup().model_dump(mode="json")
+    stored["workplaces"] = {"C3": "village-I-B", "C4": "village-II-C"}
+    assert GameSetup.model_validate(stored, context={STORED: True}).workplaces["C4"] == (
+        "village-II-C"
+    )
 
 
 def test_the_shared_test_board_is_a_board_a_table_could_hold() -> None:
