@@ -124,6 +124,9 @@ class _Indexed:
 
 
 _INDEX: dict[int, tuple[ReferenceEntry, _Indexed]] = {}
+"""Each entry searched, read once (the Reference's entries live as long as the program)."""
+_INDEX_MOST = 4096
+"""Past this many entries read (entries built again and again), the index starts over."""
 
 
 def _index(entry: ReferenceEntry) -> _Indexed:
@@ -137,6 +140,8 @@ def _index(entry: ReferenceEntry) -> _Indexed:
         _indexed(" ".join(names)),
         _indexed(" ".join((entry.kind, entry.summary, *entry.details))),
     )
+    if len(_INDEX) >= _INDEX_MOST:
+        _INDEX.clear()
     _INDEX[id(entry)] = (entry, indexed)
     return indexed
 
