@@ -215,6 +215,8 @@ if TYPE_CHECKING:
     from solo_deck.rules.effects import describe_grant as describe_grant
     from solo_deck.rules.effects import describe_terms as describe_terms
     from solo_deck.rules.effects import grant_gains as grant_gains
+    from solo_deck.rules.hand import pool as pool
+    from solo_deck.rules.hand import unknown_in as unknown_in
     from solo_deck.rules.income import AllyIncome as AllyIncome
     from solo_deck.rules.income import AllyIncomeLine as AllyIncomeLine
     from solo_deck.rules.income import ally_income as ally_income
@@ -395,6 +397,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "describe_terms",
         "grant_gains",
     ),
+    "solo_deck.rules.hand": ("pool", "unknown_in"),
     "solo_deck.rules.income": ("AllyIncome", "AllyIncomeLine", "ally_income"),
     "solo_deck.rules.legal": ("legal_moves",),
     "solo_deck.rules.scoring": (

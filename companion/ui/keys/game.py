@@ -354,6 +354,17 @@ LOG_ROLL_BACK_KEYS = ConfirmKeys(
 )
 
 ADVISOR_KEYS = (Key("escape", "close", "Close", "advisor.close", "Back; nothing issued"),)
+COACH_KEYS = (
+    *ADVISOR_KEYS,
+    Key(
+        "n",
+        "name_hand",
+        "Name your hand",
+        "coach.name_hand",
+        "Say which cards are in your hand, so the Coach weighs only those (recorded)",
+    ),
+)
+"""The Coach's keys: the What if dialog's, and ``n`` to name your hand."""
 CHOICE_KEYS = (Key("escape", "cancel", "Cancel", "choice.cancel", "Close without choosing"),)
 SOLO_FACE_KEYS = (
     Key("enter", "choose", "Choose", "face.choose", "Take the face highlighted"),
@@ -411,6 +422,7 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
     "confirm": ("A yes/no question", QUESTION_KEYS.keys()),
     "edict": ("Issue an Edict", ISSUE_EDICT_KEYS[len(MODAL_KEYS) :]),
     "advisor": ("What if", ADVISOR_KEYS),
+    "coach": ("Coach", COACH_KEYS[len(ADVISOR_KEYS) :]),
     "choice": ("Choices", CHOICE_KEYS),
     "face": ("Solo card face", SOLO_FACE_KEYS),
     "in_use": ("Data in use", DATA_IN_USE_KEYS),

@@ -58,6 +58,7 @@ SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
     ("the Issue an Edict dialog", km.ISSUE_EDICT_KEYS),
     ("a yes/no question", km.QUESTION_KEYS.keys()),
     ("the What if dialog", km.ADVISOR_KEYS),
+    ("the Coach", km.COACH_KEYS),
     ("the choice lists", km.CHOICE_KEYS),
     ("the solo card face dialog", km.SOLO_FACE_KEYS),
     ("the data-in-use screen", km.DATA_IN_USE_KEYS),

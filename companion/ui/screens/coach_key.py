@@ -4,8 +4,10 @@ the position; dimmed otherwise, and pressed then it says the engine's reason
 game is over.
 
 It opens the Coach (:class:`~companion.ui.screens.modals.coach.CoachModal`) on a copy of
-the position: the Coach never records anything in the game. Its rollouts are seeded by
-the number of events in the game, so the same position always gives the same answers.
+the position: the Coach never records anything in the game but the naming of your hand,
+which it asks for and records through this screen (:meth:`apply`, as any dialog's event).
+Its rollouts are seeded by the number of events in the game, so the same position always
+gives the same answers.
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ class CoachKeyScreen(FollowThroughScreen):
 
         aim = self.host.config.config.coach.aim_title
         seed = len(self.session.events)
-        self.app.push_screen(CoachModal(self.session.setup, self.state, aim=aim, seed=seed))
+        coach = CoachModal(self.session.setup, self.state, aim=aim, seed=seed, record=self.apply)
+        self.app.push_screen(coach)
 
     def _say_why(self) -> None:
         reason = self.coach_refusal() if self.session.has_game else "there is no game"

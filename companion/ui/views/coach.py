@@ -63,15 +63,19 @@ def entry(rank: int, line: CoachLine, aim: str) -> Group:
     return Group(figures(rank, line, aim), Padding(Text(line.why, style="italic"), (0, 0, 0, 3)))
 
 
-def header(answer: CoachAnswer) -> Text:
+def header(answer: CoachAnswer, name_it: str | None = None) -> Text:
     """What the figures rest on: the title aimed at, the games played, the turns weighed,
     whether it is still playing, how sure it is; and, when your hand is not named, that
-    a turn may play a card you do not hold.
+    a turn may play a card you do not hold, and how to name it (``name_it``: ``press n
+    to name it``; ``None`` when it cannot be named here).
 
     >>> print(header(CoachAnswer((), "Knight", 51, 6, None, False, hand_named=False)).plain)
     Aiming at Knight · 6 games played · 51 turns weighed · still playing
     only one turn to weigh
     Your hand is not named: a turn may play a card you do not hold.
+    >>> answer = CoachAnswer((), "Knight", 51, 6, None, True, hand_named=False)
+    >>> print(header(answer, "press n to name it").plain.splitlines()[-1])
+    Your hand is not named: press n to name it (until then a turn may play a card you do not hold).
     """
     going = "done" if answer.done else "still playing"
     games = plural(answer.games, "game")
@@ -79,10 +83,12 @@ def header(answer: CoachAnswer) -> Text:
     text = Text(f"Aiming at {answer.aim} · {games} played · {turns} weighed · {going}")
     text.append("\n" + answer.sureness(), style="bold")
     if not answer.hand_named:
-        text.append(
-            "\nYour hand is not named: a turn may play a card you do not hold.",
-            style="italic",
-        )
+        text.append("\nYour hand is not named: ", style="italic")
+        if name_it is None:
+            text.append("a turn may play a card you do not hold.", style="italic")
+        else:
+            text.append(name_it, style="bold")
+            text.append(" (until then a turn may play a card you do not hold).", style="italic")
     return text
 
 

@@ -8,11 +8,18 @@ sharper one after each round of games, while you look. The list names the three 
 figures first (so no screen cuts them); the turn highlighted shows its decisions below, in
 the words of the game log. Closing the dialog stops the games. Nothing is recorded: the
 Coach plays on a copy of the position, from what the table shows you.
+
+Nothing but your hand, when you name it: while some card of it is not named (and the
+engine would take its name), the header says so and ``n`` (in a browser, the button "Name
+your hand") opens :class:`~companion.ui.screens.modals.name_hand.NameHandModal`. What it
+closes with is recorded the way the Table records a dialog's event (``record``, the
+Table's ``apply``), and the Coach starts again on the new position.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -24,7 +31,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.ui.host import Hosted
-from companion.ui.keys import ADVISOR_KEYS, bindings
+from companion.ui.keys import COACH_KEYS, bindings
+from companion.ui.notices import sentence
 from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.coach import decisions, entry, header, turn_key
 from companion.ui.widgets.action_button import action_button
@@ -33,9 +41,17 @@ from companion.ui.wording import worded
 
 if TYPE_CHECKING:
     from solo_deck import Coach, CoachAnswer, GameSetup, GameState
+    from solo_deck.events import Event
 
 COACH_GROUP = "coach"
 """The worker group of the Coach's games."""
+FIRST_ANSWER = "The first answer comes within a second or two, and sharpens while you look."
+NAME_HAND = next(key for key in COACH_KEYS if key.action == "name_hand")
+"""The key that names your hand (``n``), its id and its label (the button's)."""
+NAME_HAND_LABEL = NAME_HAND.label
+
+Record = Callable[["Event | tuple[Event, ...] | None"], bool]
+"""Records a dialog's event in the game (the Table's ``apply``): True when it did."""
 
 
 class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
@@ -55,8 +71,8 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
     CoachModal .dialog-buttons { margin-top: 0; }
     """
 
-    # the What if dialog's keys (esc): both only advise, and each id needs a clash scope
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(ADVISOR_KEYS))
+    # the What if dialog's keys (esc: both only advise) and n to name your hand
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(COACH_KEYS))
 
     default_budget: ClassVar[int | None] = None
     """The games played in all when no ``budget`` is given (``None``: the engine's limit;
@@ -70,6 +86,7 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         aim: str,
         seed: int,
         budget: int | None = None,
+        record: Record | None = None,
     ) -> None:
         super().__init__()
         self.setup = setup
@@ -89,6 +106,13 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         """The rank and the turn whose decisions are drawn."""
         self.stopped: str | None = None
         """Why the games stopped early (the engine found nothing to weigh)."""
+        self.record = record
+        """Records the naming of your hand (``None``: the hand is not named here)."""
+        self._coach: Coach | None = None
+        """The Coach whose answers are drawn (one of a position named before is not)."""
+        self._naming: tuple[GameState, str | None] | None = None
+        """The position last asked whether your hand may be named, and the engine's
+        reason why not (``None``: it may)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="coach", classes="dialog") as dialog:
@@ -98,16 +122,23 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
             yield DialogList(id="coach-turns")
             with VerticalScroll(id="coach-detail"):
                 yield Static(
-                    "The first answer comes within a second or two, and sharpens while you look.",
+                    FIRST_ANSWER,
                     id="coach-decisions",
                     classes="muted",
                 )
             if self.app.is_web:  # no key to press on a phone
                 with Horizontal(classes="dialog-buttons"):
+                    name_hand = action_button(NAME_HAND_LABEL, "name_hand", "primary")
+                    name_hand.display = False  # until an answer says your hand is not named
+                    yield name_hand
                     yield action_button("Close", "close")
 
     def on_mount(self) -> None:
         self.query_one("#coach-turns", OptionList).focus()
+        self._start()
+
+    def _start(self) -> None:
+        """Play the games of the position in the background (those of an earlier one stop)."""
         self.run_worker(self._weigh(), group=COACH_GROUP, exclusive=True, exit_on_error=False)
 
     def make_coach(self) -> Coach:
@@ -119,10 +150,18 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
     async def _weigh(self) -> None:
         from companion.ui.sharpening import run_answering
 
+        coach: Coach | None = None
+
+        def deliver(answer: CoachAnswer, last: bool) -> None:
+            if coach is not None and coach is self._coach:  # not the position named since
+                self.show(answer, last)
+
         try:
-            coach = self.make_coach()
-            await run_answering(coach.steps(self.budget), self.host.input_gate, self.show)
+            coach = self._coach = self.make_coach()
+            await run_answering(coach.steps(self.budget), self.host.input_gate, deliver)
         except Exception as exc:  # the engine found nothing to weigh, or a game went wrong
+            if coach is not None and coach is not self._coach:
+                return  # the games of a position named since
             self.stopped = str(exc) or type(exc).__name__
             if self.is_attached:
                 said = "No advice" if self.answer is None else "The Coach stopped"
@@ -137,7 +176,7 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
             return
         self.answer = answer
         self.answers += 1
-        self.query_one("#coach-header", Static).update(header(answer))
+        self.query_one("#coach-header", Static).update(header(answer, self.name_it(answer)))
         turns = self.query_one("#coach-turns", OptionList)
         options = [
             Option(entry(rank, line, answer.aim), id=turn_key(line))
@@ -181,6 +220,74 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         else:
             self._chosen = event.option.id
         self._show_decisions()
+
+    # --- naming your hand ---------------------------------------------------------------
+
+    def naming_refusal(self) -> str | None:
+        """Why your hand cannot be named here now (the engine's words), or ``None``
+        (asked once per position)."""
+        if self.record is None or not self.host.session.has_game:
+            return "the Coach is not on a game it may record in"
+        state = self.state
+        asked = self._naming
+        if asked is None or asked[0] is not state:
+            asked = (state, self.host.session.why_not("name_hand"))
+            self._naming = asked
+        return asked[1]
+
+    def name_it(self, answer: CoachAnswer) -> str | None:
+        """How to name your hand, for the header (``None``: it is named, or cannot be
+        named here); the button shows or hides with it."""
+        can = not answer.hand_named and self.naming_refusal() is None
+        for button in self.query("#name-hand"):
+            button.display = can
+        if not can:
+            return None
+        return worded(self, f"press {self.name_hand_key()} to name it", f"tap {NAME_HAND_LABEL}")
+
+    def name_hand_key(self) -> str:
+        """The key that names your hand (the player's own, if the configuration rebinds
+        it)."""
+        keys = self.host.keymap_overrides.get(NAME_HAND.id, NAME_HAND.key)
+        return keys.split(",")[0].strip()
+
+    def action_name_hand(self) -> None:
+        """Open the dialog that names your hand (or say why it cannot be named)."""
+        refusal = self.naming_refusal()
+        if refusal is not None:
+            self.notify(sentence(refusal), title=NAME_HAND_LABEL, markup=False)
+            return
+        from companion.ui.screens.modals.name_hand import NameHandModal
+
+        session = self.host.session
+        self.app.push_screen(NameHandModal(session.state, session.ruleset), self._named)
+
+    def _named(self, result: Any) -> None:
+        """Record what the dialog closed with; once recorded, weigh the new position."""
+        if result is None or self.record is None or not self.record(result):
+            return
+        self.restart()
+
+    def restart(self) -> None:
+        """Weigh the game's position now (after your hand was named): the games of the
+        old position stop, and the answer starts afresh."""
+        session = self.host.session
+        self.state = session.state
+        self.seed = len(session.events)  # as the Table's key seeds it: the same answers
+        self.answer = None
+        self.stopped = None
+        self._chosen = None
+        self._moved.clear()
+        self._decisions_of = None
+        self._coach = None
+        self.query_one("#coach-header", Static).update("Weighing your turns…")
+        self.query_one("#coach-turns", OptionList).clear_options()
+        shown = self.query_one("#coach-decisions", Static)
+        shown.add_class("muted")
+        shown.update(FIRST_ANSWER)
+        for button in self.query("#name-hand"):
+            button.display = False
+        self._start()
 
     def action_close(self) -> None:
         """Stop the games and go back to the Table."""

@@ -1,0 +1,167 @@
+"""Name your hand: say which cards of your hand the engine does not know by name yet, so
+that what weighs your turns (the Coach) weighs only the cards you hold.
+
+The dialog lists the cards that may be in your hand and can still be named (the engine's
+:func:`~solo_deck.cards_you_may_hold`, less the cards whose every copy is known elsewhere:
+:func:`~solo_deck.pool`), one count each, empty by default: nothing is named until you
+say so. The counts are checked by the engine before anything is recorded (a hand holds
+no more unnamed cards than :func:`~solo_deck.unknown_in` says), and one
+:class:`~solo_deck.events.NameHand` is recorded with them all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Label
+
+from companion.formatting import plural
+from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.play_card import card_choices
+from companion.ui.widgets.number_field import NumberField
+from companion.ui.wording import worded
+from solo_deck import cards_you_may_hold, pool, unknown_in
+from solo_deck.events import NameHand
+
+if TYPE_CHECKING:
+    from solo_deck import GameState, Ruleset
+
+
+def nameable(state: GameState) -> list[tuple[str, str, int]]:
+    """``(card id, text, at most)`` for each card of your hand that may be named now, in
+    the order the Play dialog lists them: the cards you may hold with a copy whose place
+    is not known; ``at most`` is how many of it your hand may hold among its unnamed
+    cards (its copies not known elsewhere, and no more than the unnamed cards)."""
+    unnamed = unknown_in(state)["hand"]
+    if unnamed < 1:
+        return []
+    free = pool(state)
+    cards = [card for card in cards_you_may_hold(state) if free[card] > 0]
+    return [(card, text, min(free[card], unnamed)) for card, text in card_choices(state, cards)]
+
+
+def named_already(state: GameState) -> str:
+    """The cards of your hand the engine knows by name, as the dialog lists them
+    (``House card: +1 Stone ×2``), or ``""``."""
+    known = Counter(state.cards.hand_known)
+    texts = dict(card_choices(state, known))
+    return "; ".join(
+        texts.get(card, card) + (f" ×{count}" if count > 1 else "") for card, count in known.items()
+    )
+
+
+def field_id(card: str) -> str:
+    """The id of ``card``'s count (card ids hold only letters, digits and dashes)."""
+    return f"count-{card}"
+
+
+class NameHandModal(GameEventModal[NameHand]):
+    """One count a card (Tab from one to the next; ctrl+s records them all as one event).
+    Under the counts, how many of the unnamed cards they name."""
+
+    DIALOG_TITLE = "Name your hand"
+    OK_LABEL = "Name"
+    ENTER_IN_FIELD_RECORDS = False
+    DEFAULT_CSS = """
+    NameHandModal #hand-counts { height: auto; margin-top: 1; }
+    NameHandModal #hand-counts NumberField > .number-label,
+    NameHandModal #hand-counts NumberField > .number-message { height: auto; min-height: 3; }
+    NameHandModal #hand-counts NumberField > .number-label { width: 1fr; padding-right: 1; }
+    NameHandModal #hand-counts NumberField > .number-message { width: 12; }
+    NameHandModal #hand-counts NumberField > Input { width: 7; }
+    NameHandModal #hand-counts NumberField.-compact > .number-label,
+    NameHandModal #hand-counts NumberField.-compact > .number-message { min-height: 1; }
+    NameHandModal #hand-counts NumberField.-compact > Input { width: 5; background: $panel; }
+    NameHandModal #hand-total { margin-top: 1; }
+    """
+
+    def __init__(self, state: GameState, ruleset: Ruleset) -> None:
+        super().__init__(state, ruleset)  # it answers nothing owed: the table tells it
+        self.unnamed = unknown_in(state)["hand"]
+        """How many cards of your hand are not known by name."""
+        self.cards: list[tuple[str, str, int]] = []
+        """``(card id, text, at most)`` of each count shown (:func:`nameable`)."""
+        self.refusal: str | None = None
+        """Why the engine names no card of your hand now (``None``: it does)."""
+
+    def compose_body(self) -> ComposeResult:
+        self.refusal = self.session.why_not("name_hand")
+        self.cards = nameable(self.state) if self.refusal is None else []
+        if self.cards:
+            yield Label(
+                f"{plural(self.unnamed, 'card')} of your hand "
+                f"{'is' if self.unnamed == 1 else 'are'} not named. Say how many of each "
+                "card you hold; leave the others at 0.",
+                classes="muted",
+            )
+            known = named_already(self.state)
+            if known:
+                yield Label(f"Already named: {known}", id="hand-known", markup=False)
+        with Vertical(id="hand-counts"):
+            for card, text, most in self.cards:
+                yield NumberField(
+                    text,
+                    0,
+                    maximum=most,
+                    optional=True,
+                    hint=f"up to {most}",
+                    id=field_id(card),
+                    compact=not self.app.is_web,  # in a browser, three lines a finger taps
+                )
+        if self.cards:
+            yield Label(self._total_text(), id="hand-total")
+            yield Label(
+                worded(
+                    self,
+                    f"Tab moves to the next card; ctrl+s names them ({self.OK_LABEL}).",
+                    f"Tap a count and type it, then {self.OK_LABEL}.",
+                ),
+                classes="muted",
+            )
+
+    def on_mount(self) -> None:
+        if not self.cards:
+            self.show_error(self.refusal or "no card of your hand can be named now")
+            return
+        self.query_one(NumberField).input.focus()
+
+    # --- the counts -------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """The count typed for each card (0 where empty or not a number in range)."""
+        return {
+            card: self.query_one(f"#{field_id(card)}", NumberField).value or 0
+            for card, _, _ in self.cards
+        }
+
+    def _total_text(self, named: int = 0) -> str:
+        return f"Named: {named} of the {plural(self.unnamed, 'unnamed card')}."
+
+    @on(Input.Changed)
+    def _count_changed(self, event: Input.Changed) -> None:
+        if self.cards:
+            total = sum(self.counts().values())
+            self.query_one("#hand-total", Label).update(self._total_text(total))
+
+    def build_event(self) -> NameHand | None:
+        if not self.cards:
+            self.show_error(self.refusal or "no card of your hand can be named now")
+            return None
+        fields = [self.query_one(f"#{field_id(card)}", NumberField) for card, _, _ in self.cards]
+        if not all([field.check() for field in fields]):
+            self.show_error("fix the counts marked in red")
+            return None
+        named = [card for card, count in self.counts().items() for _ in range(count)]
+        if not named:
+            self.show_error("say how many of at least one card you hold")
+            return None
+        self.show_error(None)
+        try:
+            return NameHand(cards=tuple(named))
+        except ValueError:  # more cards than one event names (pydantic's refusal)
+            self.show_error(f"{len(named)} cards are more than one naming holds: name fewer")
+            return None
