@@ -10,6 +10,8 @@ the app commits to (:data:`companion.rules_decisions.RULES_DECISIONS`), searched
 'Great Tower B'
 >>> [e.kind for e in find("Sigeberht")][:2]
 ['Ally', 'Rules decision']
+>>> action_topic("build"), action_topic("fly")
+('main-action:build-a-structure', None)
 """
 
 from __future__ import annotations
@@ -51,6 +53,26 @@ def all_entries() -> tuple[ReferenceEntry, ...]:
 def find(query: str) -> list[ReferenceEntry]:
     """The entries matching ``query``, best first (all of them for an empty query)."""
     return search_reference(query, all_entries())
+
+
+EDICT_TOPIC = "rule:issue-an-edict"
+"""The entry of issuing an Edict yourself (F1 in the Issue an Edict and reward dialogs)."""
+
+MARKET_TOPIC = "main-action:visit-the-market"
+"""The entry of the Market visit (F1 in the Market dialog)."""
+
+
+def action_topic(action: str) -> str | None:
+    """The key of a main action's entry (``build``, ``summon``, ``promote``, ``market``,
+    ``purchase``); ``None`` for any other word."""
+    return next(
+        (
+            e.key
+            for e in reference_entries()
+            if e.kind == "Main action" and e.data.get("action") == action
+        ),
+        None,
+    )
 
 
 def entry_for(topic: str) -> ReferenceEntry | None:

@@ -19,7 +19,7 @@ from solo_deck.rules.gate import allowed_types, refusal
 from solo_deck.rules.legal import legal_moves
 from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
-from solo_deck.setup import GameSetup, initial_state
+from solo_deck.setup import STORED, GameSetup, initial_state
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
@@ -265,7 +265,7 @@ class SoloGame:
                 f"saved game has schema_version {version!r}; this program reads {SCHEMA_VERSION}"
             )
         try:
-            setup = GameSetup.model_validate(document.get("setup"))
+            setup = GameSetup.model_validate(document.get("setup"), context={STORED: True})
         except ValidationError as exc:
             raise DocumentError(f"setup: {describe_validation_error(exc)}") from None
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from solo_deck.data.loaders import load_default_deck, load_ruleset, workplace_tiles
 from solo_deck.model.base import FrozenModel
@@ -24,8 +24,13 @@ from solo_deck.model.solo_cards import DeckDefinition
 from solo_deck.model.state import GameState
 from solo_deck.model.voyage import Voyage
 from solo_deck.model.workplaces import space_key
+from solo_deck.rules.workplace_area import area_in_use, partner_tile
 
 Difficulty = Literal["easy", "medium", "hard"]
+
+STORED = "stored"
+"""Validation context key: ``{STORED: True}`` reads a saved setup, which keeps a Workplace
+tile pair a new setup refuses (games begun before the check must still load)."""
 
 DIFFICULTY_MARKETS: dict[str, str] = {
     "easy": "5 blue Market tiles",
@@ -76,7 +81,7 @@ class GameSetup(FrozenModel):
     which keeps their counts only and replays as it was recorded)."""
 
     @model_validator(mode="after")
-    def _fits(self) -> GameSetup:
+    def _fits(self, info: ValidationInfo) -> GameSetup:
         ports = len(self.ruleset.voyage.ports.value)
         if len(self.port_allies) > ports or len(self.port_cards) > ports:
             raise ValueError(f"there are only {ports} ports")
@@ -86,6 +91,8 @@ class GameSetup(FrozenModel):
         if len(set(known)) != len(known):
             raise ValueError("the same Ally cannot lie face up in two ports")
         self._check_board()
+        if not (info.context or {}).get(STORED):
+            self._check_tile_pairs()
         return self
 
     def _check_board(self) -> None:
@@ -122,6 +129,30 @@ class GameSetup(FrozenModel):
             if len(city) > limits.city_tiles_per_city:
                 raise ValueError(
                     f"a solo game puts {limits.city_tiles_per_city} City Bonus tile(s) in each City"
+                )
+
+    def _check_tile_pairs(self) -> None:
+        """Both Workplaces of one physical tile lie on its two spaces (the check a promotion
+        makes when a tile is named in play). A saved game is read as it was stored (see
+        :data:`STORED`): one begun before this check keeps its board."""
+        area = area_in_use(self.ruleset)
+        where = {tile: key for key, tile in self.workplaces.items()}
+        catalogue = workplace_tiles()
+        for key, tile in self.workplaces.items():
+            partner, other = area.partner(key), partner_tile(tile)
+            if partner is None:
+                continue
+            label, other_label = catalogue[tile].label, catalogue[other].label
+            held = self.workplaces.get(partner)
+            if held is not None and held != other:
+                raise ValueError(
+                    f"{min(key, partner)} and {max(key, partner)} are one tile: {label} lies "
+                    f"on {key}, so {partner} holds {other_label}, not {catalogue[held].label}"
+                )
+            if other in where and where[other] != partner:
+                raise ValueError(
+                    f"{other_label} shares its tile with {label} on {key}, so it lies on "
+                    f"{partner}, not {where[other]}"
                 )
 
     def reward_grants(self) -> tuple[Grant, Grant, Grant]:

@@ -55,7 +55,7 @@ WORKPLACES = {
     "B2": "countryside-II-B",
     "C1": "countryside-I-C",
     "C2": "countryside-II-C",
-    "C3": "village-I-B",
+    "C3": "village-I-C",
     "C4": "village-II-C",
 }
 """A Workplace tile on every space of the board."""

@@ -36,7 +36,7 @@ from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.context import Context
 from solo_deck.rules.follow_through import pay, receive, settle
 from solo_deck.rules.transitions import handle
-from solo_deck.setup import GameSetup, initial_state
+from solo_deck.setup import STORED, GameSetup, initial_state
 
 V1_PLAYER_TURNS = 6
 """Schema 1 ended your round after your sixth turn, whatever your card slots."""
@@ -56,7 +56,7 @@ def upgrade_v1(document: dict[str, Any]) -> dict[str, Any]:
     if ruleset is None or isinstance(ruleset, dict):  # none stored: the packaged one, old way
         setup_data["ruleset"] = upgrade_ruleset(ruleset or {})
     try:
-        setup = GameSetup.model_validate(setup_data)
+        setup = GameSetup.model_validate(setup_data, context={STORED: True})
     except ValidationError as exc:
         raise DocumentError(f"setup: {describe_validation_error(exc)}") from None
     events = document.get("events", [])

@@ -85,6 +85,8 @@ class Ally(FrozenModel):
         cond = self.condition
         label = METRIC_LABELS[cond.metric]
         if isinstance(cond, FrederickThreshold):
+            if cond.metric is Metric.SPECIALIST:
+                return f"Frederick's Specialist has reached Workplace {cond.threshold}+ of Path A"
             return f"Frederick has {cond.threshold}+ {label}"
         word = "more" if cond.relation == "more" else "at least as many"
         if cond.metric is Metric.SPECIALIST:

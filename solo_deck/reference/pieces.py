@@ -22,7 +22,8 @@ from solo_deck.data.loaders import (
     workplace_tiles,
 )
 from solo_deck.data.names import ally_title
-from solo_deck.model.allies import METRIC_LABELS, Ally, FrederickThreshold
+from solo_deck.model.allies import METRIC_LABELS, Ally, FrederickThreshold, Metric
+from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.reference.entry import ReferenceEntry, reference_source
 
@@ -54,20 +55,39 @@ def _entry(
     return ReferenceEntry(kind, id_, name, summary, details, where, section, data, aliases)
 
 
-def ally_condition(ally: Ally) -> str:
-    """The Ally's bonus condition in words.
+def ally_condition(ally: Ally, ruleset: Ruleset | None = None) -> str:
+    """The Ally's bonus condition in words; a condition on Frederick's Specialist names the
+    Workplace of Path A it must reach and where that lies (from the ruleset's paths).
 
     >>> from solo_deck.data.loaders import allies_by_id
     >>> ally_condition(allies_by_id()["altair"])
     "your Augustales are more than Frederick's"
+    >>> text = ally_condition(allies_by_id()["philaretos"])
+    >>> text.startswith("Frederick's Specialist has reached Workplace 3 of Path A")
+    True
+    >>> text.endswith("(the Village or the City)")
+    True
     """
     condition = ally.condition
     metric = METRIC_LABELS[condition.metric]
+    if isinstance(condition, FrederickThreshold) and condition.metric is Metric.SPECIALIST:
+        path = PlayerLimits.from_ruleset(ruleset).path_areas["A"]
+        areas = _listed_or(
+            [f"the {a.capitalize()}" for a in dict.fromkeys(path[condition.threshold - 1 :])]
+        )
+        return (
+            f"Frederick's Specialist has reached Workplace {condition.threshold} of Path A or "
+            f"gone further ({areas})"
+        )
     if isinstance(condition, FrederickThreshold):
         return f"Frederick's palace has {condition.threshold} or more {metric}"
     if condition.relation == "more":
         return f"your {metric} are more than Frederick's"
     return f"your {metric} are at least as many as Frederick's (a tie counts)"
+
+
+def _listed_or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _allies(ruleset: Ruleset) -> list[ReferenceEntry]:
@@ -80,7 +100,9 @@ def _allies(ruleset: Ruleset) -> list[ReferenceEntry]:
             if isinstance(ally.condition, FrederickThreshold)
             else "It sets your side against Frederick's."
         )
-        summary = f"At Ally income: {base} VP, and {bonus} VP more when {ally_condition(ally)}."
+        summary = (
+            f"At Ally income: {base} VP, and {bonus} VP more when {ally_condition(ally, ruleset)}."
+        )
         details = (f"{ally.epithet}; {ally.kind.value.capitalize()}. {reads}",)
         entries.append(
             _entry(

@@ -15,7 +15,7 @@ from solo_deck.model.state import GameEndReason
 from solo_deck.reference.entry import ReferenceEntry, reference_source
 from solo_deck.setup import DIFFICULTY_MARKETS
 
-__all__ = ["flow_entries", "load_ruleset"]
+__all__ = ["end_phase_entries", "flow_entries", "load_ruleset"]
 
 SOLO = "rulebook: solo mode"
 
@@ -50,7 +50,8 @@ def _symbols(ruleset: Ruleset) -> list[ReferenceEntry]:
         ),
         "removes_ally": (
             "Remove the Ally",
-            "The face-up Ally at the port where his ship ends goes to his palace.",
+            "The face-up Ally at the port where his ship ends is taken out of the game "
+            "(his Court does not gain it).",
         ),
     }
     for key, (name, summary) in removals.items():
@@ -120,8 +121,18 @@ def _frederick(ruleset: Ruleset) -> ReferenceEntry:
 
 
 END_PHASE_STEPS = (
+    (
+        "refill-hand",
+        "Refill hand",
+        "Your played cards go to the discard pile; discard any cards of your hand you like, "
+        "then draw up to your hand size ({hand} cards).",
+    ),
     ("castle-income", "Castle income", "Each closed side of your castle pays its income again."),
-    ("ally-income", "Ally income", "Each of your Allies scores, with its bonus if it holds."),
+    (
+        "ally-income",
+        "Ally income",
+        "Each of your Allies scores {base} VP, and {bonus} VP more when its condition holds.",
+    ),
     (
         "reorganise",
         "Reorganisation",
@@ -129,20 +140,36 @@ END_PHASE_STEPS = (
     ),
     ("end-round", "End of the round", "The round ends; here the game-end triggers are checked."),
 )
+"""``(id, name, summary)`` of each End Phase step in order; ``{hand}`` is the hand size,
+``{base}`` and ``{bonus}`` an Ally's VP."""
+
+STEP_ALIASES = {
+    "refill-hand": ("Refill", "refill your hand", "discard", "draw up"),
+    "reorganise": ("Reorganization", "reorganize", "reorganisation"),
+    "end-round": ("round ends",),
+}
+"""Further names a player uses for a step (the American spelling, a shorter verb)."""
 
 
-def _end_phase() -> list[ReferenceEntry]:
+def end_phase_entries(ruleset: Ruleset) -> list[ReferenceEntry]:
+    """One entry per End Phase step, in order."""
     where, section = reference_source("rulebook: End Phase")
+    numbers = {
+        "hand": ruleset.player.hand_size.value,
+        "base": ruleset.scoring.ally_base_vp.value,
+        "bonus": ruleset.scoring.ally_bonus_vp.value,
+    }
     return [
         ReferenceEntry(
             "End Phase step",
             key,
             f"{number}. {name}",
-            summary,
+            summary.format(**numbers),
             (),
             where,
             section,
-            {"step": number},
+            {"step": number, "name": name},
+            (name, *STEP_ALIASES.get(key, ())),
         )
         for number, (key, name, summary) in enumerate(END_PHASE_STEPS, start=1)
     ]
@@ -179,6 +206,7 @@ def _others(ruleset: Ruleset) -> list[ReferenceEntry]:
             where,
             section,
             {"titles": [t.model_dump(mode="json") for t in titles.value]},
+            ("Title", *(t.name for t in titles.value)),
         )
     ]
     where, section = reference_source("rulebook: setup, Market tiles")
@@ -203,7 +231,7 @@ def flow_entries(ruleset: Ruleset) -> list[ReferenceEntry]:
     return [
         _frederick(ruleset),
         *_symbols(ruleset),
-        *_end_phase(),
+        *end_phase_entries(ruleset),
         *_game_end(),
         *_others(ruleset),
     ]

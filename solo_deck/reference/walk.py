@@ -20,6 +20,7 @@ from solo_deck.data.loaders import load_ruleset, parse_toml
 from solo_deck.reference.board import site_entries
 from solo_deck.reference.entry import ReferenceEntry, reference_source
 from solo_deck.reference.pieces import piece_entries
+from solo_deck.reference.play import play_entries
 from solo_deck.reference.turns import flow_entries
 
 BUILT: frozenset[tuple[str, str]] = frozenset(
@@ -120,9 +121,11 @@ def generic_entry(row: DataRow) -> ReferenceEntry:
 
 @cache
 def reference_entries() -> tuple[ReferenceEntry, ...]:
-    """The whole Reference (the engine's part: the rules decisions are the app's), pieces
-    first, then the game's flow, then what only the generic walk found."""
+    """The whole Reference (the engine's part: the rules decisions are the app's): your own
+    play first (the rule a player's words name ranks before the pieces that mention it),
+    then the pieces, the game's flow, and what only the generic walk found."""
     ruleset = load_ruleset()
-    entries = [*piece_entries(ruleset), *site_entries(ruleset), *flow_entries(ruleset)]
+    entries = [*play_entries(ruleset), *piece_entries(ruleset), *site_entries(ruleset)]
+    entries += flow_entries(ruleset)
     entries += [generic_entry(row) for row in data_rows() if (row.file, row.table) not in BUILT]
     return tuple(entries)

@@ -228,6 +228,7 @@ def arrival_obligations(
                 ),
                 source=tile.label,
                 count=n,
+                optional=False,  # the tile says to draw at once: nothing to decline
             )
         )
     return duties
@@ -289,6 +290,7 @@ def cover_obligations(cover_id: str, state: GameState, limits: PlayerLimits) -> 
                 text=f"Keep cover: draw {cover.draw} cards (your hand size is now {hand})",
                 source="Keep cover",
                 count=cover.draw,
+                optional=False,  # the cover says to draw at once: nothing to decline
             )
         ]
     if cover.unlocks_slot:

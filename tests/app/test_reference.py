@@ -11,11 +11,15 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from companion.reference import all_entries
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.help import HelpScreen
 from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.build_site import SiteBuildModal
+from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.reference import ReferenceScreen
+from companion.ui.widgets.keyed_list import KeyedList
 from solo_deck.events import Gain, NameAlly
 from tests.app.action_dialog_helpers import face_down
 from tests.app.pilot_helpers import open_table, settle
@@ -43,7 +47,8 @@ async def test_search_finds_a12_by_id_and_by_a_word_of_its_effect(tmp_path: Path
         reference = _reference(app)
         assert isinstance(app.focused, Input)
         assert len(reference.lines) == 40  # the first 40; the count says how many in all
-        assert "the first 40 of 1" in str(reference.query_one("#reference-count").render())
+        count = str(reference.query_one("#reference-count").render())
+        assert f"the first 40 of {len(all_entries())} entries" in count
         await _type(pilot, "a12")
         assert reference.shown == "advanced-card:A12"
         assert "Gain 1 Grain. Visit the Market." in str(
@@ -263,3 +268,60 @@ async def test_f1_with_the_pointer_on_a_table_panel_opens_its_entry(
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is table
+
+
+async def test_f1_on_a_build_dialogs_site_opens_that_site(tmp_path: Path) -> None:
+    """Issue 40: the Build dialog's highlighted site (or Great Structure) opens its own
+    entry, no longer the whole Reference."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.session.start(edict_setup())
+        app.session.push(face_down("build"))
+        dialog = SiteBuildModal(app.session.state, app.session.ruleset)
+        await app.push_screen(dialog)
+        await settle(pilot)
+        sites = dialog.query_one("#site", KeyedList)
+        assert app.focused is sites
+        index = sites.highlighted
+        assert index is not None
+        offer, great = dialog.lines[index]
+        assert great is None
+        await pilot.press("f1")
+        await settle(pilot)
+        reference = _reference(app)
+        assert reference.shown == f"castle-site:{offer.site.id}"
+        assert f"Tower {offer.site.id}" in str(reference.query_one("#reference-entry").render())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is dialog
+        await pilot.press("down")  # the Great Structure the same site could hold
+        await settle(pilot)
+        offer, great = dialog.lines[sites.highlighted or 0]
+        assert great is not None
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == f"great-structure:{great}"
+
+
+async def test_f1_on_a_face_down_action_opens_the_main_action(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.session.start(edict_setup())
+        dialog = PlayCardModal(app.session.state, app.session.ruleset)
+        await app.push_screen(dialog)
+        await settle(pilot)
+        choice = dialog.query_one(KeyedList)
+        choice.focus()
+        choice.highlighted = next(
+            i
+            for i in range(choice.option_count)
+            if choice.get_option_at_index(i).id == "down-market"
+        )
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        reference = _reference(app)
+        assert reference.shown == "main-action:visit-the-market"
+        assert "Visit the Market" in str(reference.query_one("#reference-entry").render())

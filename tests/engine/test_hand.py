@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from solo_deck import GameSetup, RuleError, SoloGame, load_ruleset
-from solo_deck.events import BuyCard, Decline, Pass, PlayCard, Resolve
+from solo_deck.events import Build, BuyCard, Decline, Pass, PlayCard, Resolve
 from solo_deck.model.state import Phase
 from solo_deck.setup import initial_state
 from tests.engine.conftest import finish_round, frederick, idle_turn
@@ -128,3 +128,35 @@ def test_an_old_game_does_not_count_its_hand(make_game: Callable[..., SoloGame])
     assert game.state.hand is None
     game.push(Pass())  # on the player's word, as before
     assert game.state.passed
+
+
+def test_the_keep_cover_draw_cannot_be_declined(make_setup: Callable[..., GameSetup]) -> None:
+    """Issue 40, E1: the Keep Cover tells you to draw its 2 cards at once, so the draw is
+    owed, not offered; the hand goes from 4 to 6 on the spot, not at the next refill."""
+    game = on_board(
+        make_setup,
+        player={"stone": 3, "grain": 0, "towers": 1, "walls": 1, "sites": ("T1", "W1")},
+    )
+    game.push(PlayCard(slot=3, face_up=False, actions=("build",)))
+    game.push(Build(structure="keep", site="K1", cover="hand", stone=3))
+    assert game.state.hand == 4
+    first = game.state.obligation
+    assert first is not None and first.kind == "keep_cover" and not first.optional
+    assert "decline" not in game.allowed()
+    assert game.why_not("decline") == f"this cannot be declined: {first.text}"
+    with pytest.raises(RuleError, match="this cannot be declined"):
+        game.push(Decline())
+    game.push(Resolve())
+    assert game.state.hand == 6
+
+
+def test_the_countryside_draw_cannot_be_declined(make_setup: Callable[..., GameSetup]) -> None:
+    """Countryside II A's card is drawn at once too (the tile says so, like the Keep
+    Cover): the same rule, the same kind of obligation."""
+    from solo_deck.events import PlaceWorkplace, Promote
+
+    game = on_board(make_setup)
+    game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
+    game.push(Promote(specialist=0, path="B"))
+    game.push(PlaceWorkplace(path="B", space=1, tile="countryside-II-A", token=False))
+    assert "decline" not in game.allowed()

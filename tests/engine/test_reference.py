@@ -155,3 +155,76 @@ def test_the_castle_sites_are_written_from_the_board_a_game_carries() -> None:
     moved = {e.id: e for e in site_entries(ruleset.model_copy(update={"castle_board": other}))}
     assert moved["T2"].summary == "A Tower site: building here costs 2 Grain."
     assert site_entries(ruleset.model_copy(update={"castle_board": None})) == []
+
+
+# --- issue 40: the Reference in the player's words ---------------------------------------
+
+
+def test_the_rules_of_play_are_written_from_the_ruleset() -> None:
+    from solo_deck.reference.play import play_entries
+
+    ruleset = load_ruleset()
+    by_id = {entry.id: entry for entry in play_entries(ruleset)}
+    wanted = {
+        "build-a-structure",
+        "summon-an-ally",
+        "promote-a-specialist",
+        "visit-the-market",
+        "purchase-a-card",
+        "travel",
+        "passing",
+        "your-hand",
+        "warehouse",
+        "closing-a-side",
+        "issue-an-edict",
+        "end-phase",
+        "final-score",
+        "game-end",
+    }
+    assert wanted <= set(by_id)
+    assert "5 cards" in by_id["your-hand"].summary
+    assert "4 spaces 3 Augustales" in by_id["travel"].details[0]
+    assert "3 resources" in by_id["warehouse"].summary
+    assert by_id["warehouse"].source == "draft v19"  # the capacity only the draft prints
+    assert "Duke from 80" in " ".join(by_id["final-score"].details)
+    # another ruleset (as a game carries it) gives other words
+    player = ruleset.player.model_copy(
+        update={"hand_size": ruleset.player.hand_size.model_copy(update={"value": 6})}
+    )
+    voyage = ruleset.voyage.model_copy(
+        update={"travel_max_steps": ruleset.voyage.travel_max_steps.model_copy(update={"value": 3})}
+    )
+    other = ruleset.model_copy(update={"player": player, "voyage": voyage})
+    moved = {entry.id: entry for entry in play_entries(other)}
+    assert "6 cards" in moved["your-hand"].summary
+    assert "1 to 3 spaces" in moved["travel"].summary
+
+
+def test_philaretos_names_the_workplace_his_bonus_needs() -> None:
+    by_id = {entry.id: entry for entry in reference_entries()}
+    summary = by_id["philaretos"].summary
+    assert "Specialist space" not in summary
+    assert "Workplace 3 of Path A" in summary and "the Village or the City" in summary
+    assert by_id["philaretos"].source == "rulebook"
+    assert by_id["philaretos"].data["condition"]["threshold"] == 3  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("TOWERS", "tower"),
+        ("Gisèle", "gisele"),
+        ("how many cards in my hand", "your-hand"),
+        ("reorganization", "reorganise"),
+        ("promote", "promote-a-specialist"),
+        ("edict ii", "edict-II"),
+    ],
+)
+def test_search_reads_a_players_words(query: str, first: str) -> None:
+    assert search_reference(query, reference_entries())[0].id == first
+
+
+def test_a_rule_comes_before_the_pieces_that_mention_it() -> None:
+    found = [entry.kind for entry in search_reference("build", reference_entries())]
+    assert found[0] == "Main action"
+    assert {"Advanced card", "Workplace tile"} <= set(found[1:])

@@ -261,3 +261,20 @@ def test_naming_events(make_game: Callable[..., SoloGame]) -> None:
         game.push(NameAlly(port=9, ally_id="gisele"))
     with pytest.raises(RuleError, match="no such card space"):
         game.push(NameCard(port=0, space=1, card_id="B2"))
+
+
+def test_the_reference_says_where_an_ally_frederick_removes_goes(
+    make_game: Callable[..., SoloGame], face_of: Callable[[str], CardFace], turns: Any
+) -> None:
+    """Issue 40, E4: the engine takes the Ally out of the game (his Court does not grow);
+    the Reference said it went to his palace."""
+    from solo_deck import reference_entries
+
+    game = make_game(mode="table", port_allies=(None, None, "gisela"))
+    court = game.state.palace.allies
+    game.push(Travel(port=2))
+    turns.idle_turn(game)
+    game.push(FrederickTurn(face=face_of("S15")))  # to_player · ally · Edict II (1W 1K)
+    assert game.state.palace.allies == court
+    entry = next(e for e in reference_entries() if e.id == "removes_ally")
+    assert "palace" not in entry.summary and "out of the game" in entry.summary

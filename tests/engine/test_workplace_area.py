@@ -14,7 +14,7 @@ from solo_deck.data.loaders import load_workplace_area
 from solo_deck.events import PlaceWorkplace, PlayCard, Promote
 from solo_deck.model.player import Specialist
 from solo_deck.model.provenance import SOURCE_KINDS
-from solo_deck.setup import initial_state
+from solo_deck.setup import STORED, initial_state
 
 AREA = load_workplace_area()
 
@@ -174,3 +174,39 @@ def test_a_game_saved_without_an_area_plays_on_the_packaged_one(
     game.push(PlayCard(slot=0, face_up=False, actions=("promote",)))
     game.push(Promote(specialist=0))
     assert game.state.player.grain == 1  # the packaged arrow into A4: 1 Grain
+
+
+def test_setup_refuses_a_tile_pair_the_game_would_refuse(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    """Issue 40: the setup took Village I B beside Village II C on one tile (C3 and C4),
+    which a promotion would refuse; a setup must hold what a table could."""
+    with pytest.raises(
+        ValueError,
+        match=r"C3 and C4 are one tile: Village I B lies on C3, so "
+        r"C4 holds Village II B, not Village II C",
+    ):
+        make_setup(workplaces={"C3": "village-I-B", "C4": "village-II-C"})
+    with pytest.raises(
+        ValueError,
+        match=r"Countryside II C shares its tile with Countryside I "
+        r"C on A1, so it lies on A2, not B2",
+    ):
+        make_setup(workplaces={"A1": "countryside-I-C", "B2": "countryside-II-C"})
+    make_setup(workplaces={"C3": "village-I-B", "C4": "village-II-B"})
+    make_setup(workplaces={"C3": "village-I-B"})  # the other half not yet told: fine
+    # A game saved before the check still loads as it was stored.
+    stored = make_setup().model_dump(mode="json")
+    stored["workplaces"] = {"C3": "village-I-B", "C4": "village-II-C"}
+    assert GameSetup.model_validate(stored, context={STORED: True}).workplaces["C4"] == (
+        "village-II-C"
+    )
+
+
+def test_the_shared_test_board_is_a_board_a_table_could_hold() -> None:
+    from solo_deck.rules.workplace_area import partner_tile
+    from tests.game_setups import WORKPLACES
+
+    for key, tile in WORKPLACES.items():
+        partner = AREA.partner(key)
+        assert partner is not None and WORKPLACES[partner] == partner_tile(tile)

@@ -85,7 +85,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
             markup=False,
         )
         yield Input(
-            placeholder="search: a name, an id (A12, Village II B) or a word (Grain, Edict)",
+            placeholder="search: a name, an id (A12, T4), a word or a question (travel cost?)",
             id="reference-search",
         )
         yield Static("", id="reference-count", markup=False)

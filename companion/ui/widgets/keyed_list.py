@@ -6,6 +6,9 @@ a line (a :class:`~companion.ui.widgets.dialog_list.DialogList`).
 
 Keys are matched without case, so ``t2`` finds ``T2``. A key that matches no line goes on
 to the screen, so a list never eats a letter it does not show.
+
+A line may name its Reference ``topic`` (``castle-site:T2``): F1 on the highlighted line
+opens that entry.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ from companion.ui.widgets.dialog_list import DialogList
 
 
 class KeyedLine(NamedTuple):
-    """One line of a :class:`KeyedList`: its key, its text, whether it can be chosen and
-    the id its option carries (what the dialog reads back from the line chosen)."""
+    """One line of a :class:`KeyedList`: its key, its text, whether it can be chosen, the
+    id its option carries (what the dialog reads back from the line chosen) and the
+    Reference topic F1 opens on it (``None``: the option id, if the Reference knows it)."""
 
     key: str
     text: str
     disabled: bool = False
     option_id: str | None = None
+    topic: str | None = None
 
 
 def keyed_prompt(line: KeyedLine, width: int) -> str:
@@ -56,6 +61,7 @@ class KeyedList(DialogList):
     ) -> None:
         super().__init__(id=id, compact=compact, markup=False)
         self.keys: list[str] = []
+        self.topics: list[str | None] = []
         self._typed = ""
         self._pending = list(lines)
 
@@ -68,6 +74,7 @@ class KeyedList(DialogList):
         """Show ``lines`` (nothing highlighted: the dialog says which line it opens on)."""
         width = max((len(line.key) for line in lines), default=0)
         self.keys = [line.key for line in lines]
+        self.topics = [line.topic for line in lines]
         self._typed = ""
         self.clear_options()
         self.add_options(
@@ -76,6 +83,11 @@ class KeyedList(DialogList):
                 for line in lines
             ]
         )
+
+    def reference_topic(self) -> str | None:
+        """The Reference topic of the highlighted line (what F1 opens)."""
+        index = self.highlighted
+        return self.topics[index] if index is not None and index < len(self.topics) else None
 
     def open_on(self, index: int | None) -> None:
         """Highlight line ``index`` if it can be chosen, else the first that can."""

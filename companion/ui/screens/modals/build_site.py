@@ -109,6 +109,7 @@ class SiteBuildModal(GameEventModal[Build]):
                 offer.site.id + (great_key(great) if great else ""),
                 offer_line(offer, self.payable[offer.site.id], great),
                 disabled=not self.payable[offer.site.id],
+                topic=f"great-structure:{great}" if great else f"castle-site:{offer.site.id}",
             )
             for offer, great in self.lines
         ]

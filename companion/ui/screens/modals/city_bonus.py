@@ -63,7 +63,7 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
         )
         texts = city_bonus_tiles()
         lines = [
-            KeyedLine(tile, texts[tile].text)
+            KeyedLine(tile, texts[tile].text, topic=f"city-bonus-tile:{tile}")
             if tile is not None
             else KeyedLine("N", "No tile was left there")
             for tile in self.choices()

@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input, Label, OptionList, Select
 
+from companion.reference import EDICT_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.resolve import GainsForm, ResourceChoice, field_problem, then
@@ -68,6 +69,10 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     RewardModal #printed-choice > Input { width: 5; background: $panel; }
     RewardModal #printed-choice > .number-message { height: 1; }
     """
+
+    def reference_topic(self) -> str | None:
+        """F1 in this dialog: the entry of issuing an Edict (its reward first)."""
+        return EDICT_TOPIC
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widgets import Button, Label, OptionList, Static
 
+from companion.reference import EDICT_TOPIC
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
 from companion.ui.screens.modals.event_modal import GameEventModal, unfocusable
@@ -77,6 +78,10 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
     IssueEdictModal #choices { height: auto; max-height: 7; }
     IssueEdictModal #allies { height: auto; max-height: 5; }
     """
+
+    def reference_topic(self) -> str | None:
+        """F1 in this dialog: the entry of issuing an Edict."""
+        return EDICT_TOPIC
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList, Select
 
+from companion.reference import MARKET_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.field_input import FieldInput
@@ -63,6 +64,10 @@ class MarketModal(GameEventModal[VisitMarket]):
     MarketModal .market-row > Input { width: 6; margin-right: 1; }
     MarketModal #trades { height: auto; max-height: 8; }
     """
+
+    def reference_topic(self) -> str | None:
+        """F1 in this dialog: the entry of the Market visit."""
+        return MARKET_TOPIC
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, obligation: Obligation | None = None

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
 
+from companion.reference import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.touch_select import TouchSelect
@@ -146,6 +147,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 + ("" if self.slot_for(action) is not None else "  (no free slot gives it)"),
                 self.slot_for(action) is None,
                 f"down-{action}",
+                action_topic(action),
             )
             for action in MAIN_ACTIONS
         ]
@@ -157,6 +159,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 f"Face up · {text}" + ("" if card_id in held else "  (not in your hand)"),
                 card_id not in held,
                 f"up-{card_id}",
+                card_id,
             )
             for index, (card_id, text) in enumerate(cards)
         ]
