@@ -13,6 +13,7 @@ without scrolling.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import json
 import os
@@ -261,14 +262,22 @@ class Page:
         captured: list[bytes] = []
 
         def catch(route: Any) -> None:
-            response = route.fetch()
-            captured.append(response.body())
+            from playwright.sync_api import Error as PlaywrightError
+
+            try:
+                response = route.fetch()
+                body = response.body()
+            except PlaywrightError:  # the download cut short (seen once in CI): look again
+                with contextlib.suppress(PlaywrightError):
+                    route.abort()
+                return
+            captured.append(body)
             route.fulfill(response=response)
 
         context = self.page.context
         context.route("**/download/**", catch)
         try:
-            for _ in range(2):  # a second try when the first palette chose nothing
+            for _ in range(3):  # another try when a palette chose nothing or a download broke
                 self.keys("Control+p")
                 # the palette searches as it is typed into: Enter before the search for the
                 # whole word has ended can take another command (on a busy machine, once,
