@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.support import PROG, UsageError, err, plain
+from companion.cli.support import PROG, UsageError, err, plain, stderr_is_terminal
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
@@ -342,19 +342,12 @@ def _play_in_worker(task: LabTask) -> list[GameResult]:
 # --- the progress bar -------------------------------------------------------------------
 
 
-def _stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr is not None and sys.stderr.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 @contextlib.contextmanager
 def progress_bar(total: int) -> Iterator[Advance]:
     """A progress bar of ``total`` games on standard error (games done / total, games per
     second, the time left), gone when done; nothing when standard error is not a
     terminal. Yields the function to tell it how many more games are done."""
-    if not _stderr_is_terminal():
+    if not stderr_is_terminal():
         yield lambda games: None
         return
     from rich.console import Console

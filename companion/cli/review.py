@@ -21,12 +21,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.support import UsageError, read_history
+from companion.cli.support import UsageError, read_history, stderr_is_terminal
 
 if TYPE_CHECKING:
     from solo_deck import GameReview, SoloGame, TurnJudgement
@@ -179,18 +178,11 @@ def _budget(value: str | None, default: int) -> int:
     return whole_number(value, "--budget", 1, BUDGET_MAX, default)
 
 
-def _stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr is not None and sys.stderr.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 @contextlib.contextmanager
 def progress_line() -> Iterator[Progress]:
     """A progress bar of the turns judged on standard error, gone when done; nothing when
     standard error is not a terminal. Yields the function to tell it ``(done, total)``."""
-    if not _stderr_is_terminal():
+    if not stderr_is_terminal():
         yield lambda done, total: None
         return
     from rich.console import Console

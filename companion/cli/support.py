@@ -52,6 +52,14 @@ def stdin_is_tty() -> bool:
         return False
 
 
+def stderr_is_terminal() -> bool:
+    """Whether standard error is a terminal (a progress bar may be drawn there)."""
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def has_terminal() -> bool:
     """Whether the app can run: it reads keys from standard input and draws on standard
     error, so both must be a terminal."""

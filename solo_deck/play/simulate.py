@@ -115,20 +115,26 @@ def play_out(
     decisions. ``on_event`` is called after every event (the self-play test checks its
     invariants there)."""
     while not game.state.game_over:
-        if len(game.events) >= MAX_EVENTS:
-            raise GameTooLong(f"no end after {MAX_EVENTS} events (round {game.state.round})")
-        hand = deal_hand(game, rng)
-        if hand is not None:  # the whole draw told at once: fewer events, the same deal
-            game.push(hand)
-        else:
-            moves = game.legal_moves()
-            move = deal_hidden(moves, rng)
-            if move is None:
-                move = bot.choose(game, [m for m in moves if m.decision], rng)
-            game.push(move.event)
+        play_one(game, bot, rng)
         if on_event is not None:
             on_event(game)
     return game
+
+
+def play_one(game: SoloGame, bot: Bot, rng: random.Random) -> None:
+    """Push the next event of an unfinished ``game``: your unknown hand dealt at once,
+    else the first hidden fact dealt, else ``bot``'s choice among the decisions."""
+    if len(game.events) >= MAX_EVENTS:
+        raise GameTooLong(f"no end after {MAX_EVENTS} events (round {game.state.round})")
+    hand = deal_hand(game, rng)
+    if hand is not None:  # the whole draw told at once: fewer events, the same deal
+        game.push(hand)
+        return
+    moves = game.legal_moves()
+    move = deal_hidden(moves, rng)
+    if move is None:
+        move = bot.choose(game, [m for m in moves if m.decision], rng)
+    game.push(move.event)
 
 
 def result_of(game: SoloGame) -> GameResult:

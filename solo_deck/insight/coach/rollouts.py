@@ -23,7 +23,7 @@ from solo_deck.game import SoloGame
 from solo_deck.insight.coach.turns import TurnPlan
 from solo_deck.model.state import GameState
 from solo_deck.play.bots import Bot
-from solo_deck.play.simulate import MAX_EVENTS, GameTooLong, deal_hand, deal_hidden
+from solo_deck.play.simulate import play_one
 from solo_deck.rules.scoring import final_counts, final_score
 
 Z95 = 1.959964
@@ -43,17 +43,7 @@ def rollout(
     game = SoloGame.at(start.setup, plan.state)
     yield
     while not game.state.game_over:
-        if len(game.events) >= MAX_EVENTS:
-            raise GameTooLong(f"no end after {MAX_EVENTS} events (round {game.state.round})")
-        hand = deal_hand(game, rng)
-        if hand is not None:
-            game.push(hand)
-        else:
-            moves = game.legal_moves()
-            move = deal_hidden(moves, rng)
-            if move is None:
-                move = bot.choose(game, [m for m in moves if m.decision], rng)
-            game.push(move.event)
+        play_one(game, bot, rng)
         yield
     return score_of(game.state, game)
 
