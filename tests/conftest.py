@@ -1,5 +1,5 @@
-"""What every test shares: no test reads or writes the real configuration file; an empty
-data folder for the tests that want one."""
+"""What every test shares: no test reads or writes the real configuration file, nor takes
+its terminal width from the environment; an empty data folder for the tests that want one."""
 
 from __future__ import annotations
 
@@ -15,6 +15,14 @@ def private_config(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> p
     path = tmp_path / "test-config" / "config.toml"
     monkeypatch.setenv("STUPOR_SOLO_CONFIG", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def no_terminal_size_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drop ``COLUMNS`` and ``LINES``: pytest-xdist's workers set ``COLUMNS=80``, and a
+    shell may export them, which would change the width the command line prints at."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
 
 
 @pytest.fixture

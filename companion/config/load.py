@@ -194,6 +194,16 @@ SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
                 "end of the game).",
                 TITLE_CHOICES,
             ),
+            Setting(
+                "games",
+                int,
+                0,
+                "The most games the Coach plays for one answer (0: it sharpens up to its "
+                "own limit). Fewer answer sooner and leave a slow machine free sooner.",
+                minimum=0,
+                maximum=100_000,
+                example=200,
+            ),
         ),
     ),
 }
@@ -238,9 +248,11 @@ class BgStatsOptions:
 
 @dataclass(frozen=True)
 class CoachOptions:
-    """What the Coach aims at."""
+    """What the Coach aims at, and how many games it may play for one answer."""
 
     aim_title: str = "Feudal lord"
+    games: int = 0
+    """The most games for one answer (0: the engine's own limit)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.worker import WorkerState
 
 from benchmarks.coach_gen import coach_game
-from companion.config import parse_config
+from companion.config import CoachOptions, Config, LoadedConfig, parse_config
 from companion.config.schema import config_schema, example_config
 from companion.ui.app import StuporSoloApp
 from companion.ui.background import InputGate
@@ -248,6 +248,26 @@ def test_the_aim_is_a_setting_of_its_own() -> None:
     schema = config_schema()["properties"]["coach"]["properties"]["aim_title"]
     assert schema["enum"] == ["Serf", "Knight", "Feudal lord", "Duke"]
     assert '# aim_title = "Feudal lord"' in example_config()
+
+
+def test_the_games_for_one_answer_are_a_setting() -> None:
+    config, problems = parse_config(b"[coach]\ngames = 40\n")
+    assert problems == [] and config.coach.games == 40
+    assert parse_config(b"")[0].coach.games == 0  # the engine's own limit
+    bad, told = parse_config(b"[coach]\ngames = -3\n")
+    assert bad.coach.games == 0 and len(told) == 1 and "games" in told[0]
+    assert "# games = 200" in example_config()
+
+
+async def test_the_coach_stops_at_the_games_the_config_allows(tmp_path: Path) -> None:
+    config = LoadedConfig(Config(coach=CoachOptions(games=9)))
+    app = StuporSoloApp(tmp_path, insight=False, config=config)
+    async with app.run_test(size=SIZE) as pilot:
+        await coach_table(app, pilot)
+        coach = await open_coach(app, pilot)
+        await until(lambda: coach.answer is not None and coach.answer.done, "the last answer")
+        assert coach.answer is not None and coach.answer.games == 9
+        await until(lambda: not running(app), "the games to stop")
 
 
 @pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["120x40", "80x24"])

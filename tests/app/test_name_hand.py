@@ -199,9 +199,10 @@ async def test_in_a_browser_the_coach_offers_a_button(
         assert "Your hand is not named: tap Name your hand" in header
         button = coach.query_one("#name-hand", Button)
         assert button.display and str(button.label) == "Name your hand"
+        # shown by the answer just drawn: tap it once the layout has placed it
+        await until(lambda: button.region.area > 0, "the button's place on the screen")
         await pilot.click("#name-hand")
-        await settle(pilot)
-        assert isinstance(app.screen, NameHandModal)
+        await until(lambda: isinstance(app.screen, NameHandModal), "Name your hand to open")
 
 
 def test_name_hand_snapshot(snap_compare: Any, tmp_path: Path) -> None:

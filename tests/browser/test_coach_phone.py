@@ -17,6 +17,8 @@ FIGURES = re.compile(
     r"^\W*([123])  \d+\.\d VP \((\d+\.\d–\d+\.\d|\d+ games?)\)  Feudal lord \d+ %\W*$"
 )
 """One turn's figures, whole: rank, expected score, interval, the title's chance."""
+GAMES = 30
+"""The games the Coach plays for its answer here (``[coach] games``)."""
 NOTICE_MS = 6_500
 """Long enough for a notice to go (Textual's five seconds)."""
 
@@ -40,7 +42,11 @@ def figures(screen: list[str]) -> list[str]:
 
 def test_the_coach_s_figures_fit_a_phone(data_folder: Path, open_page: OpenPage) -> None:
     played = coach_position(data_folder)
-    served = Served(data_folder).start()
+    # A few games per answer: the served app is idle again once the answer is final, so
+    # each look at the screen is not slowed by the Coach still sharpening.
+    config = data_folder.parent / "config.toml"
+    config.write_text(f"[coach]\ngames = {GAMES}\n", encoding="utf-8")
+    served = Served(data_folder, extra=("--config", str(config))).start()
     try:
         page = open_page(390, 844)
         page.open(served.url)

@@ -63,9 +63,16 @@ class CoachKeyScreen(FollowThroughScreen):
             return
         from companion.ui.screens.modals.coach import CoachModal
 
-        aim = self.host.config.config.coach.aim_title
+        options = self.host.config.config.coach
         seed = len(self.session.events)
-        coach = CoachModal(self.session.setup, self.state, aim=aim, seed=seed, record=self.apply)
+        coach = CoachModal(
+            self.session.setup,
+            self.state,
+            aim=options.aim_title,
+            seed=seed,
+            budget=options.games or None,
+            record=self.apply,
+        )
         self.app.push_screen(coach)
 
     def _say_why(self) -> None:
