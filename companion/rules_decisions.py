@@ -85,9 +85,10 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
     (
         "Building",
         "A Build resolves in this order: its costs, the bonus of a side it closes, "
-        "your Workplace benefits, the Great Structure's bonus, the Keep cover, then the Edict of "
-        "its space (every Keep, and a Tower or Wall whose space shows the mark).",
-        "rulebook appendix and examples",
+        "your Workplace benefits, the Keep cover, the Great Structure's bonus, then the Edict "
+        "of its space (every Keep, and a Tower or Wall whose space shows the mark).",
+        "rulebook: appendix, Great Structures ('Important': costs, side, Workplace, "
+        "finally the Great bonus); Build examples 1 and 2 (the Edict after the bonus)",
     ),
     (
         "Castle sides",
@@ -108,16 +109,20 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "Workplace abilities",
         "Our rules text lists the abilities in mixed-up columns. The app "
         "names them by our reading and always shows the ability's text, so pick by what your "
-        "tile shows. One Village ability is missing from our text: apply it by hand.",
-        "rulebook appendix, our reading",
+        "tile shows. Village II D is printed in neither text (the retail appendix lists 15 "
+        "abilities for 16 spaces): the tile can be placed, its ability does nothing in the "
+        "app, and you apply what your tile shows by hand (with a correction).",
+        "rulebook: appendix, Workplace tiles; draft v19 (8 tiles, 16 spaces)",
     ),
     (
         "Houses",
-        "The four Houses are Savoy, Wittelsbach, Di Romano and Hohenstaufen. The two "
-        "cards our text prints under Di Romano are Wittelsbach's (a published review describes "
-        "them); Di Romano's own two are not in our sources, so the app asks what your card does "
-        "the first time you play it.",
-        "review and rulebook",
+        "The four Houses are Savoy, Wittelsbach, Di Romano and Hohenstaufen. The retail "
+        "appendix keeps only three House headings for four Houses, and a gap follows the Di "
+        "Romano heading before the two cards under it, so a heading and a pair of cards were "
+        "lost there. A published review describes those two cards as Wittelsbach's, and the "
+        "app follows it; Di Romano's own two are not in our sources, so the app asks what "
+        "your card does the first time you play it.",
+        "rulebook: appendix, House Action cards; a published review",
     ),
     (
         "Removing Allies",
@@ -147,8 +152,14 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
     ),
     (
         "Sigeberht",
-        "Treated as a Loyalist: his condition only looks at Frederick's palace.",
-        "ally list",
+        "Treated as a Loyalist, though the retail appendix prints him under the "
+        "Independents. The End Phase defines the kinds by what they look at: a Loyalist at "
+        "Frederick's palace, an Independent at you against Frederick; his condition reads "
+        "only Frederick's Grain, like Okechukwu's reads his Stone. As a Loyalist the 20 "
+        "tiles split 10 and 10, as the v19 draft's component list says. It matters for cards "
+        "that count Allies of one kind (B4 to B6): the colour of your tile decides (orange "
+        "Loyalist, teal Independent).",
+        "rulebook: End Phase, Ally income; appendix, Allies; draft v19 components",
     ),
     (
         "Mocenigo",
@@ -176,14 +187,18 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "Card and Workplace discounts (A6, Village II B) and the free or Augustales-only "
         "Builds take Stone and Grain off the site's printed cost, never below nothing; a "
         "Great Structure's Augustales are always paid in full. Great Tower A buys at the "
-        "card's usual price, which your Workplace purchase discount still lowers.",
-        "project decision",
+        "card's usual price, which your Workplace purchase discount still lowers: its "
+        "bonus is a Purchase, and Countryside I D lowers every Purchase; the usual price "
+        "only says the bonus is not free.",
+        "rulebook: appendix, Great Tower A and Countryside I D; project decision",
     ),
     (
         "Great Keep",
-        "A Great Keep gives its two promotions, then turns over the Keep Cover of its site "
-        "like any Keep, and issues the Edict every Keep issues, last.",
-        "rulebook appendix; project decision",
+        "A Great Keep turns over the Keep Cover of its site as it is placed, like any "
+        "Keep (draw the cards of a larger hand then), then gives its two promotions, and "
+        "issues the Edict every Keep issues, last. Before issue 40 the promotions came "
+        "first; the appendix says the Great bonus comes last.",
+        "rulebook: appendix, Great Structures ('Finally'); Build example 2 (the cover)",
     ),
     (
         "Structures in your castle",
@@ -245,6 +260,22 @@ RULES_DECISIONS: list[tuple[str, str, str]] = [
         "What a card gives lands in your supply before its next step, so a card that gives "
         "Grain and then promotes can pay the arrow with that Grain.",
         "project decision",
+    ),
+    (
+        "Refilling your hand",
+        "The End Phase draws your hand back up when the round is closed, after the "
+        "castle and ally income and the reorganisation, while the rulebook lists the refill "
+        "first. Nothing in those steps reads or changes your hand, draw pile or discard "
+        "pile, so both orders end the same; after the last round no cards are drawn, since "
+        "cards in hand score nothing.",
+        "rulebook: End Phase, steps a to d; project decision",
+    ),
+    (
+        "Summon bonus and the marked space",
+        "A Summon pays its Grain, then the +2 VP of a Workplace that rewards a Summon, "
+        "then the Edict of a marked Ally space, as a Build takes its Workplace benefits "
+        "before its Edict. The two do not touch each other, so the order changes no count.",
+        "rulebook: appendix, Workplace tiles; Issue an Edict; project decision",
     ),
     (
         "Frederick's Specialist",

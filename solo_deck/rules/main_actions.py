@@ -100,10 +100,10 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
     port = state.voyage.ports[state.voyage.player].name
     duties = side_obligations(sides, port, "side_bonus")
     duties += workplace_obligations(tiles, "build", structure)
-    if event.great:
-        duties += great_obligations(event.great)
-    if event.cover:
+    if event.cover:  # the tile under the Keep is turned over as it is placed
         duties += cover_obligations(event.cover, state, limits)
+    if event.great:  # a Great Structure's bonus comes after every other bonus of the Build
+        duties += great_obligations(event.great)
     if structure == "keep" or edict_mark:
         duties.append(space_edict(structure))
     name = great_structures()[event.great].name if event.great else structure.capitalize()

@@ -521,7 +521,10 @@ def test_log_lines_say_what_happened_in_table_language(
         "resolve": "House card played: +2 Augustales",
         "buy_card": "You bought A1 in Roma, paid 3 Augustales",
         "travel": "You sailed Roma → Alexandria (1 space)",
-        "build": "You built a Great Keep (keeps 1/3), paid 2 Augustales",
+        "build": (
+            "You built a Great Keep (keeps 1/3), paid 2 Augustales — Keep cover: take the "
+            "Card Slot tile off — 6 cards a round from now on"
+        ),
         "promote": "You promoted Specialist 1 to Path B space 1",
         "place_workplace": "Path B space 1 holds Countryside I B",
         "player_edict": (
@@ -556,11 +559,11 @@ def test_log_lines_say_what_happened_in_table_language(
         ),
         "end_round": "Round 1 ended; round 2 begins",
     }
-    # An automatic step joins the line of the event that brought it about.
-    assert game.log[18] == (
-        "Path B space 2 holds Countryside II B — Keep cover: take the Card Slot tile off — "
-        "6 cards a round from now on"
-    )
+    # An automatic step joins the line of the event that brought it about: the Keep cover
+    # is turned over with the Keep, before the Great Keep's promotions (issue 40's reading).
+    build = next(i for i, e in enumerate(game.events) if e.type == "build")
+    assert game.log[build].endswith("— 6 cards a round from now on")
+    assert game.log[build + 4] == "Path B space 2 holds Countryside II B"
 
 
 # --- setup ------------------------------------------------------------------------------------

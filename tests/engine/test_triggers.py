@@ -317,12 +317,13 @@ def test_great_keep_two_promotions(game_with: Callable[..., SoloGame]) -> None:
         game.push(Build(structure="keep", great="great_keep", cover="hand", stone=2))
     game.push(Build(structure="keep", great="great_keep", cover="hand", stone=2, augustales=5))
     assert kinds(game) == [
-        ("great_structure_bonus", "promote"),
-        ("great_structure_bonus", "promote"),
         ("keep_cover", "resolve"),
+        ("great_structure_bonus", "promote"),
+        ("great_structure_bonus", "promote"),
         ("issue_edict", "edict"),
     ]
     assert_blocked(game)
+    game.push(Resolve())  # the larger hand's cards drawn first
     game.push(Promote(specialist=0, path="A"))
     game.push(Promote(specialist=0))  # the same Specialist twice is allowed
     assert game.state.player.specialists[0] == Specialist(path="A", space=2)
