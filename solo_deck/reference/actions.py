@@ -102,6 +102,8 @@ def _build(ruleset: Ruleset, limits: PlayerLimits) -> ReferenceEntry:
         "each Keep turns its Keep Cover over and issues an Edict.",
         "A Great Structure goes on a site of its kind and costs the site's price plus its "
         "Augustales; its bonus comes once the Build is done.",
+        "In order: you pay, a side you close pays, your Workplaces pay, a Keep's Cover "
+        "turns over, a Great Structure's bonus comes, and the Edict is issued last.",
         "Closing a side of the castle pays that side's income at once.",
         _slots_for("build", ruleset),
     ]
