@@ -53,10 +53,19 @@ def condition_met(
     theirs = frederick_metric(palace, cond.metric)
     if isinstance(cond, FrederickThreshold):
         met = theirs >= cond.threshold
+        if cond.metric is Metric.SPECIALIST:
+            where = f"on Workplace {theirs} of Path A" if theirs else "not yet on Path A"
+            return met, f"Frederick's Specialist {where}, needs Workplace {cond.threshold}+"
         return met, f"Frederick {label} {theirs}, needs {cond.threshold}+"
     mine = player.metric(cond.metric, limits)
     met = mine > theirs if cond.relation == "more" else mine >= theirs
     sign = ">" if cond.relation == "more" else "≥"
+    if cond.metric is Metric.SPECIALIST:
+        ahead = "ahead" if cond.relation == "more" else "level or ahead"
+        return met, (
+            f"your furthest Specialist in Workplace column {mine} vs Frederick's in "
+            f"{theirs}, needs yours {ahead}"
+        )
     return met, f"you {mine} vs Frederick {theirs} {label}, needs you {sign} him"
 
 

@@ -48,7 +48,10 @@ def test_rulebook_example_noa_scores_four() -> None:
     income = ally_income(noa, EXAMPLE_FREDERICK)
     assert [line.vp for line in income.lines] == [3, 1]
     assert income.total == 4
-    assert income.lines[1].reason == "Frederick Specialist space 2, needs 3+"
+    assert (
+        income.lines[1].reason
+        == "Frederick's Specialist on Workplace 2 of Path A, needs Workplace 3+"
+    )
     assert income.lines[0].reason == "you 7 vs Frederick 6 Structures, needs you > him"
 
 
@@ -288,7 +291,9 @@ def test_mocenigo_compares_board_columns_not_spaces() -> None:
     assert in_b_city.furthest_specialist == 5
     line = ally_income(in_b_city, frederick).lines[0]
     assert (line.met, line.vp) == (True, 3)
-    assert line.reason == "you 5 vs Frederick 4 Specialist space, needs you > him"
+    assert line.reason == (
+        "your furthest Specialist in Workplace column 5 vs Frederick's in 4, needs yours ahead"
+    )
     in_b_countryside = PlayerState(
         allies=("mocenigo",), towers=2, specialists=(Specialist(path="B", space=2),)
     )
@@ -328,3 +333,31 @@ def test_a_closed_side_still_asks_its_income_first(game_with_ally: AllyGame, tur
     assert "ally_income" not in game.allowed()
     with pytest.raises(RuleError, match="take the castle income, then score the ally income"):
         game.push(EndRound())
+
+
+@pytest.mark.parametrize(
+    ("player", "scored"),
+    [
+        # Jack: Gisèle (3 Allies > 2) 3, Castellan (3 Walls > 2) 3, Tento (6 < 9 Augustales) 1
+        ({"allies": ("gisele", "castellan", "tento"), "towers": 2, "walls": 3}, 7),
+        # Noa: Gregoria (7 Structures > 6) 3, Philaretos (his Specialist on Workplace 2) 1
+        ({"allies": ("gregoria-1", "philaretos"), "towers": 3, "walls": 3, "keeps": 1}, 4),
+    ],
+    ids=["jack", "noa"],
+)
+def test_rulebook_example_as_a_whole_end_phase(player: dict[str, Any], scored: int) -> None:
+    """The Ally income example through the engine's End Phase on the packaged boards: the
+    castle income (no side closed), the Allies' VP, the reorganisation, the next round."""
+    from tests.engine.conftest import to_end_phase
+    from tests.engine.test_rulebook_examples import table
+
+    frederick = EXAMPLE_FREDERICK.model_dump()
+    game = table(player=player | {"sites": None, "closed_sides": ()}, palace=frederick, hand=0)
+    to_end_phase(game)
+    before = game.state.player.vp
+    game.push(CastleIncome())
+    game.push(ScoreAllyIncome())
+    assert game.state.player.vp - before == scored
+    game.push(Reorganise())
+    game.push(EndRound())
+    assert game.state.round == 2 and game.state.player.vp - before == scored
