@@ -61,6 +61,12 @@ EDICT_TOPIC = "rule:issue-an-edict"
 MARKET_TOPIC = "main-action:visit-the-market"
 """The entry of the Market visit (F1 in the Market dialog)."""
 
+TRAVEL_TOPIC = "rule:travel"
+"""The entry of sailing and its cost (F1 in the Travel dialog)."""
+
+WAREHOUSE_TOPIC = "rule:warehouse"
+"""The entry of the warehouse (F1 in the Put resources back dialog)."""
+
 
 def action_topic(action: str) -> str | None:
     """The key of a main action's entry (``build``, ``summon``, ``promote``, ``market``,

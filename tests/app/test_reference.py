@@ -325,3 +325,34 @@ async def test_f1_on_a_face_down_action_opens_the_main_action(tmp_path: Path) ->
         reference = _reference(app)
         assert reference.shown == "main-action:visit-the-market"
         assert "Visit the Market" in str(reference.query_one("#reference-entry").render())
+
+
+@pytest.mark.parametrize(
+    ("dialog", "topic"),
+    [
+        ("travel", "rule:travel"),
+        ("promote", "main-action:promote-a-specialist"),
+        ("drop", "rule:warehouse"),
+    ],
+)
+async def test_f1_on_a_dialog_s_line_opens_the_rule_it_asks_about(
+    tmp_path: Path, dialog: str, topic: str
+) -> None:
+    """Travel's ports, Promote's Specialists and Put resources back name no entry of their
+    own: F1 on any of their lines opens the rule the dialog asks about."""
+    from companion.ui.screens.modals.drop import DropModal
+    from companion.ui.screens.modals.promote import PromoteModal
+    from companion.ui.screens.modals.travel import TravelModal
+
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.session.start(edict_setup())
+        state, ruleset = app.session.state, app.session.ruleset
+        made = {"travel": TravelModal, "promote": PromoteModal, "drop": DropModal}[dialog]
+        await app.push_screen(made(state, ruleset))
+        await settle(pilot)
+        assert app.focused is not None  # a line (or a field) has the cursor
+        await pilot.press("f1")
+        await settle(pilot)
+        assert _reference(app).shown == topic

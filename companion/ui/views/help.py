@@ -112,8 +112,10 @@ def rules_markdown() -> str:
 
 REFERENCE_NOTE = (
     "What does A12 give, or Village II B, or Tento? **F1** anywhere opens the Reference at "
-    "what has the cursor (an Ally in a list, a card, a Structure), and **r** here opens it "
-    "whole: every component and rule, searchable as you type.\n"
+    "what has the cursor (an Ally in a list, a card, a Structure, the rule a dialog asks "
+    "about), and **r** here opens it whole: every component and rule, searchable as you "
+    "type, in your own words too (*how many cards in hand*, *cost to travel*, *what does a "
+    "tower do*).\n"
 )
 
 

@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.widgets import Label
 
 from companion.formatting import plural
+from companion.reference import WAREHOUSE_TOPIC
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.number_field import NumberField
 from solo_deck.events import DropResources
@@ -37,6 +38,10 @@ class DropModal(GameEventModal[DropResources]):
         first = min(self.count, int(getattr(player, more)))
         split = {more: first, less: self.count - first}
         return split["grain"], split["stone"]
+
+    def reference_topic(self) -> str | None:
+        """F1 in this dialog: the entry of the warehouse and what it holds."""
+        return WAREHOUSE_TOPIC
 
     def compose_body(self) -> ComposeResult:
         player = self.state.player

@@ -8,6 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 
+from companion.reference import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.keyed_list import KeyedList
@@ -98,6 +99,10 @@ class PromoteModal(GameEventModal[Promote]):
                 text, blocked = text + "  (just moved: promote another)", True
             lines.append((index, None, text, blocked))
         return lines
+
+    def reference_topic(self) -> str | None:
+        """F1 in this dialog: the entry of the Promote action."""
+        return action_topic("promote")
 
     def compose_body(self) -> ComposeResult:
         self._moves = self.moves()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 
+from companion.reference import TRAVEL_TOPIC
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.quick_pick import numbered
@@ -60,6 +61,10 @@ class TravelModal(GameEventModal[Travel]):
             cost = travel_cost(self.state, port, self.ruleset, any_port=self.terms.any_port)
             result.append((port, steps, cost))
         return result
+
+    def reference_topic(self) -> str | None:
+        """F1 in this dialog: the entry of sailing and what it costs."""
+        return TRAVEL_TOPIC
 
     def compose_body(self) -> ComposeResult:
         voyage = self.state.voyage
