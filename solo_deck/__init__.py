@@ -148,10 +148,7 @@ if TYPE_CHECKING:
     from solo_deck.model.voyage import Voyage as Voyage
     from solo_deck.model.workplaces import WorkplaceTile as WorkplaceTile
     from solo_deck.model.workplaces import space_key as space_key
-    from solo_deck.play.bots import BOT_NAMES as BOT_NAMES
-    from solo_deck.play.bots import DEFAULT_BOTS as DEFAULT_BOTS
     from solo_deck.play.bots import Bot as Bot
-    from solo_deck.play.bots import bot_named as bot_named
     from solo_deck.play.checks import Checker as Checker
     from solo_deck.play.checks import InvariantBroken as InvariantBroken
     from solo_deck.play.coach_bot import COACH_BUDGET as COACH_BUDGET
@@ -163,6 +160,9 @@ if TYPE_CHECKING:
     from solo_deck.play.lab import merged as merged
     from solo_deck.play.lab import play_task as play_task
     from solo_deck.play.lab import summarize as summarize
+    from solo_deck.play.roster import BOT_NAMES as BOT_NAMES
+    from solo_deck.play.roster import DEFAULT_BOTS as DEFAULT_BOTS
+    from solo_deck.play.roster import bot_named as bot_named
     from solo_deck.play.simulate import GameResult as GameResult
     from solo_deck.play.simulate import GameTooLong as GameTooLong
     from solo_deck.play.simulate import new_game as new_game
@@ -340,7 +340,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.model.state": ("GameEndReason", "GameState", "Phase"),
     "solo_deck.model.voyage": ("Voyage",),
     "solo_deck.model.workplaces": ("WorkplaceTile", "space_key"),
-    "solo_deck.play.bots": ("BOT_NAMES", "DEFAULT_BOTS", "Bot", "bot_named"),
+    "solo_deck.play.bots": ("Bot",),
+    "solo_deck.play.roster": ("BOT_NAMES", "DEFAULT_BOTS", "bot_named"),
     "solo_deck.play.coach_bot": ("COACH_BUDGET",),
     "solo_deck.play.checks": ("Checker", "InvariantBroken"),
     "solo_deck.play.lab": (

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from solo_deck.data.loaders import advanced_cards_by_id, great_structures, load_allies
+from solo_deck.data.loaders import advanced_cards_by_id, great_structures
 from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
@@ -135,24 +135,11 @@ def usual_summon_grain(ruleset: Ruleset) -> int:
 
 
 def ally_candidates(state: GameState, port: int, space: int = 0) -> tuple[str, ...]:
-    """The Ally tiles that can be the face-up Ally of a port's space: not in your castle,
-    not known to lie face up elsewhere, not removed from the game by Frederick.
+    """The Ally tiles that can be the face-up Ally of a port's space (see
+    :func:`solo_deck.rules.legal.hidden.ally_candidates`)."""
+    from solo_deck.rules.legal.hidden import ally_candidates as candidates
 
-    >>> from solo_deck import GameSetup, parse_edict
-    >>> from solo_deck.setup import initial_state
-    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
-    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18,
-    ...                                 port_allies=("tento", "gisela")))
-    >>> "gisela" in ally_candidates(state, 0), "tento" in ally_candidates(state, 0)
-    (False, True)
-    """
-    voyage = state.voyage
-    out = set(state.player.allies) | set(voyage.removed_allies)
-    for index, at in enumerate(voyage.ports):
-        for number, other in enumerate(at.allies):
-            if (index, number) != (port, space) and other.face_up and other.face_up_id:
-                out.add(other.face_up_id)
-    return tuple(ally.id for ally in load_allies() if ally.id not in out)
+    return candidates(state, port, space)
 
 
 def workplaces_in_use(state: GameState) -> tuple[str, ...]:

@@ -23,8 +23,8 @@ import time
 
 from benchmarks.measure import REPO, Result, Settings, clean_env
 from solo_deck import SoloGame
-from solo_deck.play.bots import bot_named
 from solo_deck.play.lab import game_seed
+from solo_deck.play.roster import bot_named
 from solo_deck.play.simulate import new_game, play_out
 from solo_deck.play.table import CONFIGURATIONS
 

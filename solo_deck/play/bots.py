@@ -8,7 +8,8 @@ rule of its own, and each is deterministic given the random generator it is hand
 - :class:`~solo_deck.play.coach_bot.CoachBot` plays the Coach's first turn, from a budget
   of rollouts per turn (far slower: the lab plays it only when asked).
 
-:func:`bot_named` gives each by its name (``random``, ``greedy``, ``plan``, ``coach``).
+:func:`solo_deck.play.roster.bot_named` gives each by its name (``random``, ``greedy``,
+``plan``, ``coach``); it lives apart so that a bot may use the Coach, which uses bots.
 """
 
 from __future__ import annotations
@@ -36,30 +37,3 @@ class RandomBot:
 
     def choose(self, game: SoloGame, moves: Sequence[Move], rng: random.Random) -> Move:
         return rng.choice(moves)
-
-
-BOT_NAMES = ("random", "greedy", "plan", "coach")
-"""The bots the lab knows, by name."""
-DEFAULT_BOTS = ("random", "greedy", "plan")
-"""The bots the lab plays when none is named (the coach only when asked: it plays each
-turn many times over)."""
-
-
-def bot_named(name: str, budget: int | None = None) -> Bot:
-    """The bot called ``name`` (``KeyError`` for another name); ``budget`` is the coach's
-    rollouts per turn (its default when ``None``).
-
-    >>> bot_named("greedy").name
-    'greedy'
-    """
-    from solo_deck.play.coach_bot import CoachBot
-    from solo_deck.play.greedy import GreedyBot
-    from solo_deck.play.plan import PlanBot
-
-    bots: dict[str, Bot] = {
-        "random": RandomBot(),
-        "greedy": GreedyBot(),
-        "plan": PlanBot(),
-        "coach": CoachBot() if budget is None else CoachBot(budget),
-    }
-    return bots[name]

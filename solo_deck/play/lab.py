@@ -29,8 +29,8 @@ from typing import Any
 from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameEndReason
-from solo_deck.play.bots import bot_named
 from solo_deck.play.checks import Checker, InvariantBroken
+from solo_deck.play.roster import bot_named
 from solo_deck.play.simulate import (
     GameResult,
     new_game,

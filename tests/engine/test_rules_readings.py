@@ -17,7 +17,7 @@ from solo_deck import GameSetup, Phase, RuleError, SoloGame
 from solo_deck.data.loaders import allies_by_id, load_house_cards, workplace_tiles
 from solo_deck.events import Build, BuyCard, PlayCard, Promote, Resolve, SummonAlly
 from solo_deck.model.allies import AllyKind
-from solo_deck.play.bots import bot_named
+from solo_deck.play.roster import bot_named
 from solo_deck.play.simulate import new_game, play_one
 from solo_deck.play.table import CONFIGURATIONS
 from solo_deck.setup import initial_state

@@ -13,9 +13,10 @@ import pytest
 from solo_deck.events import Pass
 from solo_deck.game import SoloGame
 from solo_deck.model.moves import Move
-from solo_deck.play.bots import BOT_NAMES, RandomBot, bot_named
+from solo_deck.play.bots import RandomBot
 from solo_deck.play.checks import Checker, InvariantBroken
 from solo_deck.play.lab import lab_tasks, merged, play_task, summarize
+from solo_deck.play.roster import BOT_NAMES, bot_named
 from solo_deck.play.simulate import new_game, play_game, play_out
 from solo_deck.play.table import CONFIGURATIONS, Configuration
 

@@ -36,6 +36,7 @@ from solo_deck.data.loaders import (
     advanced_cards_by_id,
     city_bonus_tiles,
     house_cards_of,
+    load_allies,
     workplace_tiles,
 )
 from solo_deck.events import (
@@ -53,7 +54,6 @@ from solo_deck.model.edict import Edict
 from solo_deck.model.moves import Move
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
-from solo_deck.queries import ally_candidates
 from solo_deck.rules.hand import pool, unknown_in
 from solo_deck.rules.legal.scope import Scope, weighted
 from solo_deck.rules.workplace_area import area_in_use, partner_tile
@@ -63,6 +63,27 @@ Outcome = tuple[str, Fraction | None, str | None]
 
 
 # --- tiles drawn from the bag ----------------------------------------------------------------
+
+
+def ally_candidates(state: GameState, port: int, space: int = 0) -> tuple[str, ...]:
+    """The Ally tiles that can be the face-up Ally of a port's space: not in your castle,
+    not known to lie face up elsewhere, not removed from the game by Frederick.
+
+    >>> from solo_deck import GameSetup, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18,
+    ...                                 port_allies=("tento", "gisela")))
+    >>> "gisela" in ally_candidates(state, 0), "tento" in ally_candidates(state, 0)
+    (False, True)
+    """
+    voyage = state.voyage
+    out = set(state.player.allies) | set(voyage.removed_allies)
+    for index, at in enumerate(voyage.ports):
+        for number, other in enumerate(at.allies):
+            if (index, number) != (port, space) and other.face_up and other.face_up_id:
+                out.add(other.face_up_id)
+    return tuple(ally.id for ally in load_allies() if ally.id not in out)
 
 
 def edict_bag(scope: Scope) -> Counter[Edict]:
