@@ -3,6 +3,7 @@ the cursor (a Summon's Ally, a Build's Structure), the touch "?" and Help's link
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -349,8 +350,12 @@ async def test_f1_on_a_dialog_s_line_opens_the_rule_it_asks_about(
         await settle(pilot)
         app.session.start(edict_setup())
         state, ruleset = app.session.state, app.session.ruleset
-        made = {"travel": TravelModal, "promote": PromoteModal, "drop": DropModal}[dialog]
-        await app.push_screen(made(state, ruleset))
+        makers: dict[str, Callable[..., Screen[Any]]] = {
+            "travel": TravelModal,
+            "promote": PromoteModal,
+            "drop": DropModal,
+        }
+        await app.push_screen(makers[dialog](state, ruleset))
         await settle(pilot)
         assert app.focused is not None  # a line (or a field) has the cursor
         await pilot.press("f1")
