@@ -16,6 +16,7 @@ import errno
 import os
 import pathlib
 import stat
+from collections.abc import Callable
 
 from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 
@@ -108,11 +109,17 @@ def check_data_entry(path: pathlib.Path, expected: str = "file") -> bool:
     return True
 
 
-def read_data_file(path: pathlib.Path, limit: int | None = None) -> bytes | None:
+def read_data_file(
+    path: pathlib.Path,
+    limit: int | None = None,
+    inspect: Callable[[os.stat_result], None] | None = None,
+) -> bytes | None:
     """The bytes of the data file ``path``, ``None`` if there is none. A symbolic link, a
     pipe, a device or a folder there raises :class:`UnsafeFileError` (nothing is read
     through it); a file larger than ``limit`` bytes raises :class:`FileTooBigError`
-    before anything is read; other read errors raise ``OSError``."""
+    before anything is read; other read errors raise ``OSError``. ``inspect`` is given
+    the opened file's status before anything is read (the very file read, not a name
+    looked up again): it raises to refuse the file (the token's owner and mode)."""
     try:
         fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
     except FileNotFoundError:
@@ -126,6 +133,8 @@ def read_data_file(path: pathlib.Path, limit: int | None = None) -> bytes | None
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise unsafe_entry(path, info, "file")
+        if inspect is not None:
+            inspect(info)
         if limit is not None and info.st_size > limit:
             raise FileTooBigError(path, too_big_to_be_ours(info.st_size, limit), errno.EFBIG)
         raw = _read_all(fd, limit=limit)
