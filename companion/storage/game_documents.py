@@ -10,7 +10,9 @@ that was not written; a document without a record (the history write failed) is 
 Reading is bounded: the compressed file by :data:`MAX_DOCUMENT_BYTES` before it is read,
 the JSON it inflates to by :data:`MAX_INFLATED_BYTES` while it inflates. A missing, damaged
 or unsafe document raises :class:`DocumentUnavailable` with the reason in plain words;
-the record itself stays readable. The gzip header carries no time and no name, so the same
+the record itself stays readable. A document whose ``schema_version`` is newer than this
+program's is not damaged: it is named as written by a newer version
+(:class:`NewerDocument`). The gzip header carries no time and no name, so the same
 document always gives the same bytes (export and import round-trip byte for byte).
 """
 
@@ -28,6 +30,7 @@ from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageError, describe_os_error
 from companion.storage.parsing import ParseError, parse_json
 from companion.storage.safe_files import ensure_private_dir, read_data_file
+from solo_deck.schema import SCHEMA_VERSION
 
 GAMES_DIR = "games"
 """The folder of game documents, inside the data folder."""
@@ -37,6 +40,14 @@ MAX_DOCUMENT_BYTES = 16_000_000
 MAX_INFLATED_BYTES = 128_000_000
 """The most a document may inflate to: a gzip bomb stops here, as damaged."""
 _NAME = re.compile(r"^games/[A-Za-z0-9_-]{1,64}\.json\.gz$")
+
+
+NEWER = "written by a newer version of stupor-solo: update the program"
+"""What a document from a newer program is, for the player."""
+
+
+class NewerDocument(ValueError):
+    """A document whose ``schema_version`` is newer than this program reads."""
 
 
 class DocumentUnavailable(ValueError):
@@ -70,7 +81,8 @@ def encode(document: dict[str, Any]) -> bytes:
 
 
 def decode(raw: bytes) -> dict[str, Any]:
-    """The document in ``raw`` (stored bytes); ``ValueError`` saying why it is damaged.
+    """The document in ``raw`` (stored bytes); ``ValueError`` saying why it is damaged,
+    :class:`NewerDocument` when a newer program wrote it.
 
     >>> decode(encode({"events": []}))
     {'events': []}
@@ -88,6 +100,9 @@ def decode(raw: bytes) -> dict[str, Any]:
         raise ValueError(str(exc)) from exc
     if not isinstance(value, dict):
         raise ValueError("it does not hold a game")
+    version = value.get("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+        raise NewerDocument(f"it was {NEWER} to read it")
     return value
 
 
@@ -122,6 +137,10 @@ def read_raw(folder: str | os.PathLike[str], name: str | None) -> bytes:
         raise DocumentUnavailable(f"review unavailable: {name} is missing")
     try:
         decode(raw)
+    except NewerDocument as exc:
+        raise DocumentUnavailable(
+            f"review unavailable: {name} was {NEWER} to review this game"
+        ) from exc
     except ValueError as exc:
         raise DocumentUnavailable(f"review unavailable: {name} is damaged ({exc})") from exc
     return raw
