@@ -27,9 +27,9 @@ import zlib
 from typing import Any
 
 from companion.storage.atomic_write import atomic_write
-from companion.storage.errors import StorageError, describe_os_error
+from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 from companion.storage.parsing import ParseError, parse_json
-from companion.storage.safe_files import ensure_private_dir, read_data_file
+from companion.storage.safe_files import ensure_private_dir, read_data_file, read_data_file_under
 from solo_deck.schema import SCHEMA_VERSION
 
 GAMES_DIR = "games"
@@ -114,7 +114,7 @@ def write_document(folder: str | os.PathLike[str], record_id: str, raw: bytes) -
     name = document_name(record_id)
     games = pathlib.Path(folder) / GAMES_DIR
     ensure_private_dir(games)
-    atomic_write(pathlib.Path(folder) / name, raw)
+    atomic_write(pathlib.Path(folder) / name, raw, below=pathlib.Path(folder))
     return name
 
 
@@ -127,9 +127,12 @@ def read_raw(folder: str | os.PathLike[str], name: str | None) -> bytes:
         )
     if not _NAME.match(name):
         raise DocumentUnavailable("no review: the record names no valid game document")
-    path = pathlib.Path(folder) / name
     try:
-        raw = read_data_file(path, limit=MAX_DOCUMENT_BYTES)
+        raw = read_data_file_under(pathlib.Path(folder), name, limit=MAX_DOCUMENT_BYTES)
+    except UnsafeFileError as exc:
+        raise DocumentUnavailable(
+            f"review unavailable: {name} could not be read safely ({exc})"
+        ) from exc
     except OSError as exc:
         text = str(exc) if isinstance(exc, StorageError) else describe_os_error(exc)
         raise DocumentUnavailable(f"review unavailable: {name} cannot be read ({text})") from exc

@@ -5,8 +5,13 @@ from a newer program named as such."""
 from __future__ import annotations
 
 import pathlib
+import shutil
+
+import pytest
 
 from companion.session import GameSession
+from companion.storage.errors import UnsafeFileError
+from companion.storage.game_documents import DocumentUnavailable, encode, read_raw, write_document
 
 
 def test_start_up_cleans_stray_temp_files_in_every_folder_it_writes(
@@ -38,3 +43,43 @@ def test_a_games_link_is_not_followed_when_cleaning(tmp_path: pathlib.Path) -> N
     (folder / "games").symlink_to(elsewhere)
     GameSession(folder)
     assert outside.exists()
+
+
+def _swap_games_for_a_link(
+    folder: pathlib.Path, elsewhere: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Make ``games`` a link to ``elsewhere`` right after the program checked it was a
+    folder: the race a check by name cannot win."""
+    import companion.storage.game_documents as game_documents
+    from companion.storage.safe_files import ensure_private_dir as checked
+
+    def check_then_swap(path: pathlib.Path) -> None:
+        checked(path)
+        shutil.rmtree(path)
+        path.symlink_to(elsewhere, target_is_directory=True)
+
+    monkeypatch.setattr(game_documents, "ensure_private_dir", check_then_swap)
+
+
+def test_a_games_folder_swapped_for_a_link_is_never_written_through(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    _swap_games_for_a_link(folder, elsewhere, monkeypatch)
+    with pytest.raises(UnsafeFileError, match="symbolic link"):
+        write_document(folder, "abc", encode({"schema_version": 5, "events": []}))
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_document_behind_a_games_link_is_not_read(tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "abc.json.gz").write_bytes(encode({"schema_version": 5, "events": []}))
+    (folder / "games").symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(DocumentUnavailable, match="could not be read safely"):
+        read_raw(folder, "games/abc.json.gz")
