@@ -30,7 +30,7 @@ from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 from companion.storage.parsing import ParseError, parse_json
 from companion.storage.safe_files import ensure_private_dir, read_data_file, read_data_file_under
-from solo_deck.schema import SCHEMA_VERSION
+from solo_deck import SCHEMA_VERSION
 
 GAMES_DIR = "games"
 """The folder of game documents, inside the data folder."""
@@ -39,6 +39,8 @@ MAX_DOCUMENT_BYTES = 16_000_000
 """The largest compressed document read (a game of thousands of rounds is far smaller)."""
 MAX_INFLATED_BYTES = 128_000_000
 """The most a document may inflate to: a gzip bomb stops here, as damaged."""
+_PIECE = 1 << 20
+"""How much is inflated at a time."""
 _NAME = re.compile(r"^games/[A-Za-z0-9_-]{1,64}\.json\.gz$")
 
 
@@ -80,20 +82,16 @@ def encode(document: dict[str, Any]) -> bytes:
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
 
 
-def decode(raw: bytes) -> dict[str, Any]:
+def decode(raw: bytes, limit: int | None = None) -> dict[str, Any]:
     """The document in ``raw`` (stored bytes); ``ValueError`` saying why it is damaged,
-    :class:`NewerDocument` when a newer program wrote it.
+    :class:`NewerDocument` when a newer program wrote it. It is inflated a piece at a
+    time and refused as soon as it passes ``limit`` bytes (default
+    :data:`MAX_INFLATED_BYTES`): a bomb is never inflated whole.
 
     >>> decode(encode({"events": []}))
     {'events': []}
     """
-    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-    try:
-        text = inflater.decompress(raw, MAX_INFLATED_BYTES)
-    except zlib.error as exc:
-        raise ValueError("it is not a compressed game document") from exc
-    if inflater.unconsumed_tail or not inflater.eof:
-        raise ValueError("it is cut short or too large to be a game document")
+    text = _inflate(raw, MAX_INFLATED_BYTES if limit is None else limit)
     try:
         value = parse_json(text)
     except ParseError as exc:
@@ -104,6 +102,32 @@ def decode(raw: bytes) -> dict[str, Any]:
     if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
         raise NewerDocument(f"it was {NEWER} to read it")
     return value
+
+
+def _inflate(raw: bytes, limit: int) -> bytes:
+    """The bytes gzip ``raw`` inflates to, at most ``limit`` of them (``ValueError``)."""
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    pieces: list[bytes] = []
+    total = 0
+    pending = raw
+    try:
+        while True:
+            piece = inflater.decompress(pending, min(_PIECE, limit + 1 - total))
+            pieces.append(piece)
+            total += len(piece)
+            if total > limit:
+                raise ValueError(
+                    f"it inflates to more than {limit / 1e6:,.0f} MB, too large to be a game "
+                    "document"
+                )
+            pending = inflater.unconsumed_tail
+            if inflater.eof or (not pending and not piece):
+                break
+    except zlib.error as exc:
+        raise ValueError("it is not a compressed game document") from exc
+    if not inflater.eof:
+        raise ValueError("it is cut short or too large to be a game document")
+    return b"".join(pieces)
 
 
 def write_document(folder: str | os.PathLike[str], record_id: str, raw: bytes) -> str:
