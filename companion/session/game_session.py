@@ -120,7 +120,9 @@ class GameSession:
         """Delete temp files an interrupted save, history copy or game document left
         behind, in every folder the program writes: the data folder, ``backups/`` and
         ``games/`` (only while holding the lock, or when no other copy can be writing). A
-        link where ``backups`` or ``games`` should be is not followed."""
+        link where ``backups`` or ``games`` should be is not followed, even one swapped in
+        after the check (the folder is cleaned through a descriptor opened without
+        following links)."""
         from companion.paths import BACKUP_DIR
         from companion.storage.game_documents import GAMES_DIR
         from companion.storage.safe_files import check_data_entry
@@ -130,7 +132,7 @@ class GameSession:
             inner = self.folder / name
             with contextlib.suppress(OSError):
                 if check_data_entry(inner, "folder"):
-                    remove_stray_temp_files(inner)
+                    remove_stray_temp_files(inner, below=self.folder)
 
     # --- stores (opened lazily: the Start screen must not wait for the history) -------
 

@@ -186,25 +186,42 @@ def _write_error(path: pathlib.Path, exc: OSError) -> StorageWriteError:
     )
 
 
-def remove_stray_temp_files(folder: str | os.PathLike[str]) -> list[pathlib.Path]:
+def remove_stray_temp_files(
+    folder: str | os.PathLike[str], below: pathlib.Path | None = None
+) -> list[pathlib.Path]:
     """Delete temp files a crashed write left in ``folder`` (only regular files named as
     :func:`atomic_write` names them); returns the removed paths. Call it at start-up, once
-    the single-instance lock is held, so no other copy of the program is writing."""
+    the single-instance lock is held, so no other copy of the program is writing. With
+    ``below`` (the data folder holding ``folder``), ``folder`` is opened from it without
+    following a link at any level, and cleaned through that open folder."""
     removed: list[pathlib.Path] = []
     if is_closed(folder):
         return removed
+    path = pathlib.Path(folder)
+    folder_fd: int | None = None
     try:
-        entries = list(os.scandir(folder))
+        if below is not None and os.scandir in os.supports_fd:
+            folder_fd = open_folder_under(below, list(path.relative_to(below).parts))
+        entries = list(os.scandir(path if folder_fd is None else folder_fd))
     except OSError:
+        if folder_fd is not None:
+            os.close(folder_fd)
         return removed
-    for entry in entries:
-        if not _TEMP_NAME.match(entry.name):
-            continue
-        try:
-            if not entry.is_file(follow_symlinks=False):
+    try:
+        for entry in entries:
+            if not _TEMP_NAME.match(entry.name):
                 continue
-            os.unlink(entry.path)
-        except OSError:
-            continue
-        removed.append(pathlib.Path(entry.path))
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                if folder_fd is None:
+                    os.unlink(entry.path)
+                else:
+                    os.unlink(entry.name, dir_fd=folder_fd)
+            except OSError:
+                continue
+            removed.append(path / entry.name)
+    finally:
+        if folder_fd is not None:
+            os.close(folder_fd)
     return removed

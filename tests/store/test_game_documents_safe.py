@@ -83,3 +83,28 @@ def test_a_document_behind_a_games_link_is_not_read(tmp_path: pathlib.Path) -> N
     (folder / "games").symlink_to(elsewhere, target_is_directory=True)
     with pytest.raises(DocumentUnavailable, match="could not be read safely"):
         read_raw(folder, "games/abc.json.gz")
+
+
+def test_a_games_folder_swapped_for_a_link_is_not_cleaned_through(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.storage import safe_files
+
+    folder = tmp_path / "data"
+    (folder / "games").mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    outside = elsewhere / "precious.json.gz.ab12cd34.tmp"
+    outside.write_bytes(b"x")
+    checked = safe_files.check_data_entry
+
+    def check_then_swap(path: pathlib.Path, expected: str = "file") -> bool:
+        found = checked(path, expected)
+        if path.name == "games" and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+            path.symlink_to(elsewhere, target_is_directory=True)
+        return found
+
+    monkeypatch.setattr(safe_files, "check_data_entry", check_then_swap)
+    GameSession(folder)
+    assert outside.exists()
