@@ -50,9 +50,24 @@ def all_entries() -> tuple[ReferenceEntry, ...]:
     return (*reference_entries(), *decision_entries())
 
 
+MAX_QUERY = 200
+"""The longest search read (characters): a question is a few words; a longer one (a paste
+of a whole page) is cut here, so a search never grows with what was pasted."""
+
+
+def bounded_query(query: str) -> tuple[str, bool]:
+    """``query`` cut to :data:`MAX_QUERY` characters, and whether it was cut.
+
+    >>> bounded_query("tento"), bounded_query("x" * 500)[0] == "x" * MAX_QUERY
+    (('tento', False), True)
+    """
+    return query[:MAX_QUERY], len(query) > MAX_QUERY
+
+
 def find(query: str) -> list[ReferenceEntry]:
-    """The entries matching ``query``, best first (all of them for an empty query)."""
-    return search_reference(query, all_entries())
+    """The entries matching ``query`` (only its first :data:`MAX_QUERY` characters), best
+    first (all of them for an empty query)."""
+    return search_reference(bounded_query(query)[0], all_entries())
 
 
 EDICT_TOPIC = "rule:issue-an-edict"

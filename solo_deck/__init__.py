@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from solo_deck.errors import EdictParseError as EdictParseError
     from solo_deck.errors import RuleError as RuleError
     from solo_deck.game import SoloGame as SoloGame
+    from solo_deck.game import validated_document as validated_document
     from solo_deck.insight.advisor import AdviceRow as AdviceRow
     from solo_deck.insight.advisor import AllyChange as AllyChange
     from solo_deck.insight.advisor import edict_advice as edict_advice
@@ -270,7 +271,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "solo_deck.data.names": ("ally_label", "ally_name", "ally_title", "card_name"),
     "solo_deck.errors": ("DataFileError", "DocumentError", "EdictParseError", "RuleError"),
-    "solo_deck.game": ("SoloGame",),
+    "solo_deck.game": ("SoloGame", "validated_document"),
     "solo_deck.insight.advisor": ("AdviceRow", "AllyChange", "edict_advice", "what_if"),
     "solo_deck.insight.coach": ("Coach", "CoachAnswer", "CoachLine", "NoAdvice", "why_no_advice"),
     "solo_deck.insight.coach.judge": (

@@ -243,36 +243,7 @@ class SoloGame:
         an earlier schema is carried over first, see :mod:`solo_deck.compat`).
 
         Raises :class:`DocumentError` naming the bad field or event."""
-        if not isinstance(document, dict):
-            raise DocumentError("a saved game must be a JSON object")
-        if document.get("schema_version") == 1:
-            from solo_deck.compat.legacy_v1 import upgrade_v1
-
-            document = upgrade_v1(document)
-        if document.get("schema_version") == 2:
-            from solo_deck.compat.legacy_v2 import upgrade_v2
-
-            document = upgrade_v2(document)
-        if document.get("schema_version") == 3:  # the same shape; it has no board checks
-            document = {**document, "schema_version": 4}
-        if document.get("schema_version") == 4:
-            from solo_deck.compat.legacy_v4 import upgrade_v4
-
-            document = upgrade_v4(document)
-        version = document.get("schema_version")
-        if version != SCHEMA_VERSION:
-            raise DocumentError(
-                f"saved game has schema_version {version!r}; this program reads {SCHEMA_VERSION}"
-            )
-        try:
-            setup = GameSetup.model_validate(document.get("setup"), context={STORED: True})
-        except ValidationError as exc:
-            raise DocumentError(f"setup: {describe_validation_error(exc)}") from None
-        try:
-            events = _EVENTS.validate_python(document.get("events", []))
-            redo = _EVENTS.validate_python(document.get("redo", []))
-        except ValidationError as exc:
-            raise DocumentError(f"events: {describe_validation_error(exc)}") from None
+        setup, events, redo = validated_document(document)
         try:
             game = cls(setup)
         except ValueError as exc:  # rules that validate but cannot start a game
@@ -286,6 +257,45 @@ class SoloGame:
                 ) from None
         game._redo = list(redo)
         return game
+
+
+def validated_document(document: Any) -> tuple[GameSetup, list[Event], list[Event]]:
+    """The setup, the events and the redo branch of a saved-game document, carried over
+    from an earlier schema and checked against the model :meth:`SoloGame.to_document`
+    writes, without replaying the game (an import checks each game file this way).
+
+    Raises :class:`DocumentError` naming the bad field."""
+    if not isinstance(document, dict):
+        raise DocumentError("a saved game must be a JSON object")
+    if document.get("schema_version") == 1:
+        from solo_deck.compat.legacy_v1 import upgrade_v1
+
+        document = upgrade_v1(document)
+    if document.get("schema_version") == 2:
+        from solo_deck.compat.legacy_v2 import upgrade_v2
+
+        document = upgrade_v2(document)
+    if document.get("schema_version") == 3:  # the same shape; it has no board checks
+        document = {**document, "schema_version": 4}
+    if document.get("schema_version") == 4:
+        from solo_deck.compat.legacy_v4 import upgrade_v4
+
+        document = upgrade_v4(document)
+    version = document.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise DocumentError(
+            f"saved game has schema_version {version!r}; this program reads {SCHEMA_VERSION}"
+        )
+    try:
+        setup = GameSetup.model_validate(document.get("setup"), context={STORED: True})
+    except ValidationError as exc:
+        raise DocumentError(f"setup: {describe_validation_error(exc)}") from None
+    try:
+        events = _EVENTS.validate_python(document.get("events", []))
+        redo = _EVENTS.validate_python(document.get("redo", []))
+    except ValidationError as exc:
+        raise DocumentError(f"events: {describe_validation_error(exc)}") from None
+    return setup, events, redo
 
 
 def _reason(exc: ValueError) -> str:

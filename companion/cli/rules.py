@@ -19,9 +19,14 @@ ALSO = 6
 
 def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
     """Print the entry that best matches the query (exit code 1 when none does)."""
-    from companion.reference import find
+    from companion.reference import MAX_QUERY, bounded_query, find
 
-    query = " ".join(args.query).strip()
+    query, cut = bounded_query(" ".join(args.query).strip())
+    if cut:
+        err(
+            f"{PROG} rules: the question is longer than {MAX_QUERY} characters; only its "
+            f"first {MAX_QUERY} were searched (ask in a few words)."
+        )
     found = find(query)
     if args.json:
         print(json.dumps([entry.as_json() for entry in found], ensure_ascii=False, indent=1))

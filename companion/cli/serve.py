@@ -23,7 +23,8 @@ DEFAULT_PORT = 8000
 
 def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
     """Serve the app until ctrl+c; exit code 0 after a clean stop, 1 if the address
-    cannot be listened on, 2 for a bad ``--host`` or ``--port``."""
+    cannot be listened on or the kept token is not private, 2 for a bad ``--host`` or
+    ``--port``."""
     from companion.paths import chosen_config_file, ensure_data_dir
     from companion.serve import CompanionServer, quiet_logs
     from companion.serve.access import (
@@ -34,7 +35,7 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
         print_qr,
         urls,
     )
-    from companion.serve.token_store import kept_token
+    from companion.serve.token_store import TokenRefused, kept_token
 
     host, port = str(args.host), int(args.port)
     if not 0 <= port <= 65535:
@@ -44,7 +45,11 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
     except HostError as exc:
         raise UsageError(str(exc)) from exc
     ensure_data_dir(folder)
-    kept = None if loopback else kept_token(folder, new_token(), renew=bool(args.new_token))
+    try:
+        kept = None if loopback else kept_token(folder, new_token(), renew=bool(args.new_token))
+    except TokenRefused as exc:
+        err(f"{PROG} serve: {exc}")
+        return 1
     access = Access.for_host(host, kept.token if kept else None)
     if loopback and args.new_token:
         print(f"{PROG} serve: --new-token has no effect here: on {host} the link has no token.")

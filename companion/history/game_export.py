@@ -4,7 +4,9 @@ an export and an import round-trip them byte for byte.
 
 A record travels without its document unless the export carries it: an import then keeps
 the record with no review (``game_document`` is dropped), never a name that points at
-nothing. A document that does not decode refuses the whole import, like a bad record.
+nothing. A document that is not a game (it does not inflate within
+:data:`MAX_IMPORTED_DOCUMENT_BYTES`, or does not hold a setup and events as the game model
+has them) refuses the whole import, like a bad record, naming the file and the game.
 """
 
 from __future__ import annotations
@@ -16,10 +18,20 @@ import pathlib
 from collections.abc import Iterable
 from typing import Any
 
+from companion.plain_text import clip_value
 from companion.storage import HistoryRecord
-from companion.storage.game_documents import DocumentUnavailable, decode, read_raw
+from companion.storage.game_documents import (
+    NEWER,
+    DocumentUnavailable,
+    NewerDocument,
+    decode,
+    read_raw,
+)
 
 DOCUMENTS_KEY = "documents"
+MAX_IMPORTED_DOCUMENT_BYTES = 16_000_000
+"""The most one game file in an import may inflate to (a game of 50 events is about 22 KB;
+a fake one that inflates past this is refused before it is inflated further)."""
 
 
 def documents_for_export(
@@ -42,8 +54,8 @@ def documents_for_export(
 
 
 def documents_in_export(document: Any, source: pathlib.Path) -> dict[str, bytes]:
-    """The documents an export carries, checked (stored bytes by record id); ``ValueError``
-    naming the first bad one."""
+    """The documents an export carries, each checked to be a game (stored bytes by record
+    id); ``ValueError`` naming the file and the first game whose file is not one."""
     if not isinstance(document, dict):
         return {}
     carried = document.get(DOCUMENTS_KEY)
@@ -53,11 +65,37 @@ def documents_in_export(document: Any, source: pathlib.Path) -> dict[str, bytes]
         raise ValueError(f"{source.name}: {DOCUMENTS_KEY} must map game ids to documents")
     documents: dict[str, bytes] = {}
     for record_id, text in carried.items():
+        shown = clip_value(str(record_id))
         try:
             raw = base64.b64decode(str(text), validate=True)
-            decode(raw)
-        except (binascii.Error, ValueError) as exc:
-            shown = str(record_id)[:64]
-            raise ValueError(f"{source.name}: the document of game {shown} is damaged") from exc
+        except binascii.Error:
+            raise ValueError(
+                f"{source.name}: the game file of game {shown} is damaged (it is not base64); "
+                "nothing was imported"
+            ) from None
+        problem = _not_a_game(raw)
+        if problem:
+            raise ValueError(
+                f"{source.name}: the game file of game {shown} {problem}; nothing was imported"
+            )
         documents[str(record_id)] = raw
     return documents
+
+
+def _not_a_game(raw: bytes) -> str:
+    """Why ``raw`` is not a game file this program could have written ("" when it is one):
+    it must inflate to at most :data:`MAX_IMPORTED_DOCUMENT_BYTES` (inflated a piece at a
+    time) and hold a game document (setup and events as the model has them)."""
+    from solo_deck import DocumentError, validated_document
+
+    try:
+        document = decode(raw, limit=MAX_IMPORTED_DOCUMENT_BYTES)
+    except NewerDocument:
+        return f"was {NEWER} to import it"
+    except ValueError as exc:
+        return f"is damaged or not a game of stupor-solo ({exc})"
+    try:
+        validated_document(document)
+    except DocumentError as exc:
+        return f"is damaged or not a game of stupor-solo ({exc})"
+    return ""

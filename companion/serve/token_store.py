@@ -9,11 +9,19 @@ every link given before stops working.
 A kept token that is not one this module wrote (too short, other characters, a link, a
 folder, an unreadable or oversized file) is never used: a new token replaces it and the
 server says why, so a damaged file cannot weaken the gate.
+
+A kept token that others could read or write (its mode gives the group or others any
+access) or that belongs to another user is refused outright (:class:`TokenRefused`): it
+may have been seen, or planted, so it is neither used nor silently replaced; the file is
+left as it was and the message says to start with ``--new-token``, which replaces it with
+a private one (0600, owned by the player).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +37,32 @@ READ_LIMIT = 4096
 """A kept token file larger than this is not ours (it is never read whole)."""
 
 
+class TokenRefused(Exception):
+    """The kept token may be known to others (see the module docstring): ``str(error)`` is
+    the message for the player, naming ``--new-token``. Nothing was changed."""
+
+
+def _check_private(path: Path, info: os.stat_result) -> None:
+    """Refuse the kept token file of status ``info`` unless it is the player's own and
+    private to them."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is not None and info.st_uid != getuid():
+        problem = f"belongs to another user (user id {info.st_uid})"
+    elif stat.S_IMODE(info.st_mode) & 0o077:
+        problem = (
+            f"can be read or changed by other users (its permissions are "
+            f"{stat.S_IMODE(info.st_mode):o}, not 600)"
+        )
+    else:
+        return
+    raise TokenRefused(
+        f"The kept access token {path} {problem}, so it may be known to someone else and "
+        "was not used; nothing was changed. Start again with `stupor-solo serve "
+        "--new-token`: it replaces the token with a new one only you can read (links given "
+        "before stop working)."
+    )
+
+
 @dataclass(frozen=True)
 class KeptToken:
     """The token to use and what happened to it, for the server's first lines."""
@@ -40,11 +74,17 @@ class KeptToken:
     """False when the token could not be saved: it lasts only until the server stops."""
 
 
-def _stored(path: Path) -> tuple[str | None, str]:
+def _stored(path: Path, *, renew: bool) -> tuple[str | None, str]:
     """The token kept at ``path`` (``None`` when there is none or it cannot be used) and,
-    when one was there but is refused, why."""
+    when one was there but is refused, why. Raises :class:`TokenRefused` for a token
+    others may know, unless it is to be replaced (``renew``)."""
+
+    def inspect(info: os.stat_result) -> None:
+        if not renew:
+            _check_private(path, info)
+
     try:
-        raw = read_data_file(path, limit=READ_LIMIT)
+        raw = read_data_file(path, limit=READ_LIMIT, inspect=inspect)
     except UnsafeFileError:
         return None, f"{path.name} is not a plain file"
     except OSError as exc:  # unreadable, or too big to be ours
@@ -59,7 +99,9 @@ def _stored(path: Path) -> tuple[str | None, str]:
 
 def kept_token(folder: Path, fresh: str, *, renew: bool = False) -> KeptToken:
     """The token for this start: the one kept in ``folder``, else ``fresh`` (saved for the
-    next start). ``renew`` replaces a kept token with ``fresh``.
+    next start). ``renew`` replaces a kept token with ``fresh``. Raises
+    :class:`TokenRefused` (nothing changed) for a kept token that is not private to the
+    player, unless ``renew``.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -70,7 +112,7 @@ def kept_token(folder: Path, fresh: str, *, renew: bool = False) -> KeptToken:
     (True, 'CCCCCCCCCCCCCCCCCCCCCC')
     """
     path = folder / TOKEN_FILE
-    found, refused = _stored(path)
+    found, refused = _stored(path, renew=renew)
     if found is not None and not renew:
         return KeptToken(found, "The link is the same as at the last start (its token is kept).")
     if renew and found is not None:

@@ -117,17 +117,22 @@ class GameSession:
         self.game_store = GameStore(self.folder)
 
     def clean_stray_files(self) -> None:
-        """Delete temp files an interrupted save or history copy left behind, in the data
-        folder and in ``backups/`` (only while holding the lock, or when no other copy can
-        be writing). A link where ``backups`` should be is not followed."""
+        """Delete temp files an interrupted save, history copy or game document left
+        behind, in every folder the program writes: the data folder, ``backups/`` and
+        ``games/`` (only while holding the lock, or when no other copy can be writing). A
+        link where ``backups`` or ``games`` should be is not followed, even one swapped in
+        after the check (the folder is cleaned through a descriptor opened without
+        following links)."""
         from companion.paths import BACKUP_DIR
+        from companion.storage.game_documents import GAMES_DIR
         from companion.storage.safe_files import check_data_entry
 
         remove_stray_temp_files(self.folder)
-        backups = self.folder / BACKUP_DIR
-        with contextlib.suppress(OSError):
-            if check_data_entry(backups, "folder"):
-                remove_stray_temp_files(backups)
+        for name in (BACKUP_DIR, GAMES_DIR):
+            inner = self.folder / name
+            with contextlib.suppress(OSError):
+                if check_data_entry(inner, "folder"):
+                    remove_stray_temp_files(inner, below=self.folder)
 
     # --- stores (opened lazily: the Start screen must not wait for the history) -------
 

@@ -26,13 +26,19 @@ import contextlib
 import os
 import pathlib
 import re
+import secrets
 import stat
 import tempfile
 from collections.abc import Iterable
 
-from companion.storage.errors import StorageWriteError, describe_os_error
+from companion.storage.errors import StorageWriteError, UnsafeFileError, describe_os_error
 from companion.storage.fence import check_may_write, is_closed
-from companion.storage.safe_files import PRIVATE_FILE_MODE, lstat_or_none, unsafe_entry
+from companion.storage.safe_files import (
+    PRIVATE_FILE_MODE,
+    lstat_or_none,
+    open_folder_under,
+    unsafe_entry,
+)
 
 TEMP_SUFFIX = ".tmp"
 _TEMP_NAME = re.compile(r"^.+\.(?:\d+|[a-z0-9_]{8})\.tmp$")
@@ -62,6 +68,7 @@ def atomic_write(
     *,
     mode: int = PRIVATE_FILE_MODE,
     fenced: bool = True,
+    below: pathlib.Path | None = None,
 ) -> None:
     """Replace ``target`` with ``data`` (bytes, or chunks of bytes written one after the
     other), atomically and durably (see the module docstring), with file mode ``mode``.
@@ -73,11 +80,19 @@ def atomic_write(
     link or not a regular file (nothing is written), and :class:`StorageWriteError` when
     the disk refuses (the target unchanged, no temp file left). An exception raised while
     producing ``data`` leaves everything as it was, too.
+
+    ``below`` (the data folder, of which ``target`` is a file in a sub-folder such as
+    ``games/``): no folder between them is followed if it is a link, even one swapped in
+    after a check: the folder is opened part by part (``dir_fd``) and the temp file is
+    created, renamed and synced inside that open folder.
     """
     path = pathlib.Path(target)
     folder = path.parent
     if fenced:
         check_may_write(path)
+    if below is not None and os.open in os.supports_dir_fd:
+        _write_below(below, path, data, mode)
+        return
     try:
         found = lstat_or_none(path)
     except OSError as exc:
@@ -108,6 +123,53 @@ def atomic_write(
     fsync_dir(folder)
 
 
+def _write_below(
+    base: pathlib.Path, path: pathlib.Path, data: bytes | Iterable[bytes], mode: int
+) -> None:
+    """:func:`atomic_write` of ``path`` inside ``base`` with no link followed on the way."""
+    folders = list(path.parent.relative_to(base).parts)
+    try:
+        folder_fd = open_folder_under(base, folders)
+    except OSError as exc:
+        if isinstance(exc, StorageWriteError | UnsafeFileError):
+            raise
+        raise _write_error(path, exc) from exc
+    try:
+        try:
+            found = os.stat(path.name, dir_fd=folder_fd, follow_symlinks=False)
+        except FileNotFoundError:
+            found = None
+        except OSError as exc:
+            raise _write_error(path, exc) from exc
+        if found is not None and not stat.S_ISREG(found.st_mode):
+            raise unsafe_entry(path, found, "file")
+        temp = f"{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            fd = os.open(temp, flags | getattr(os, "O_CLOEXEC", 0), mode, dir_fd=folder_fd)
+        except OSError as exc:
+            raise _write_error(path, exc) from exc
+        try:
+            try:
+                for chunk in [data] if isinstance(data, bytes | bytearray) else data:
+                    _write_all(fd, chunk)
+                os.fchmod(fd, mode)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(temp, path.name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)
+        except BaseException as exc:
+            with contextlib.suppress(OSError):
+                os.unlink(temp, dir_fd=folder_fd)
+            if isinstance(exc, OSError):
+                raise _write_error(path, exc) from exc
+            raise
+        with contextlib.suppress(OSError):
+            os.fsync(folder_fd)
+    finally:
+        os.close(folder_fd)
+
+
 def _write_all(fd: int, chunk: bytes) -> None:
     view = memoryview(chunk)
     while view:
@@ -124,25 +186,42 @@ def _write_error(path: pathlib.Path, exc: OSError) -> StorageWriteError:
     )
 
 
-def remove_stray_temp_files(folder: str | os.PathLike[str]) -> list[pathlib.Path]:
+def remove_stray_temp_files(
+    folder: str | os.PathLike[str], below: pathlib.Path | None = None
+) -> list[pathlib.Path]:
     """Delete temp files a crashed write left in ``folder`` (only regular files named as
     :func:`atomic_write` names them); returns the removed paths. Call it at start-up, once
-    the single-instance lock is held, so no other copy of the program is writing."""
+    the single-instance lock is held, so no other copy of the program is writing. With
+    ``below`` (the data folder holding ``folder``), ``folder`` is opened from it without
+    following a link at any level, and cleaned through that open folder."""
     removed: list[pathlib.Path] = []
     if is_closed(folder):
         return removed
+    path = pathlib.Path(folder)
+    folder_fd: int | None = None
     try:
-        entries = list(os.scandir(folder))
+        if below is not None and os.scandir in os.supports_fd:
+            folder_fd = open_folder_under(below, list(path.relative_to(below).parts))
+        entries = list(os.scandir(path if folder_fd is None else folder_fd))
     except OSError:
+        if folder_fd is not None:
+            os.close(folder_fd)
         return removed
-    for entry in entries:
-        if not _TEMP_NAME.match(entry.name):
-            continue
-        try:
-            if not entry.is_file(follow_symlinks=False):
+    try:
+        for entry in entries:
+            if not _TEMP_NAME.match(entry.name):
                 continue
-            os.unlink(entry.path)
-        except OSError:
-            continue
-        removed.append(pathlib.Path(entry.path))
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                if folder_fd is None:
+                    os.unlink(entry.path)
+                else:
+                    os.unlink(entry.name, dir_fd=folder_fd)
+            except OSError:
+                continue
+            removed.append(path / entry.name)
+    finally:
+        if folder_fd is not None:
+            os.close(folder_fd)
     return removed

@@ -10,7 +10,9 @@ that was not written; a document without a record (the history write failed) is 
 Reading is bounded: the compressed file by :data:`MAX_DOCUMENT_BYTES` before it is read,
 the JSON it inflates to by :data:`MAX_INFLATED_BYTES` while it inflates. A missing, damaged
 or unsafe document raises :class:`DocumentUnavailable` with the reason in plain words;
-the record itself stays readable. The gzip header carries no time and no name, so the same
+the record itself stays readable. A document whose ``schema_version`` is newer than this
+program's is not damaged: it is named as written by a newer version
+(:class:`NewerDocument`). The gzip header carries no time and no name, so the same
 document always gives the same bytes (export and import round-trip byte for byte).
 """
 
@@ -25,9 +27,10 @@ import zlib
 from typing import Any
 
 from companion.storage.atomic_write import atomic_write
-from companion.storage.errors import StorageError, describe_os_error
+from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 from companion.storage.parsing import ParseError, parse_json
-from companion.storage.safe_files import ensure_private_dir, read_data_file
+from companion.storage.safe_files import ensure_private_dir, read_data_file, read_data_file_under
+from solo_deck import SCHEMA_VERSION
 
 GAMES_DIR = "games"
 """The folder of game documents, inside the data folder."""
@@ -36,7 +39,17 @@ MAX_DOCUMENT_BYTES = 16_000_000
 """The largest compressed document read (a game of thousands of rounds is far smaller)."""
 MAX_INFLATED_BYTES = 128_000_000
 """The most a document may inflate to: a gzip bomb stops here, as damaged."""
+_PIECE = 1 << 20
+"""How much is inflated at a time."""
 _NAME = re.compile(r"^games/[A-Za-z0-9_-]{1,64}\.json\.gz$")
+
+
+NEWER = "written by a newer version of stupor-solo: update the program"
+"""What a document from a newer program is, for the player."""
+
+
+class NewerDocument(ValueError):
+    """A document whose ``schema_version`` is newer than this program reads."""
 
 
 class DocumentUnavailable(ValueError):
@@ -69,26 +82,52 @@ def encode(document: dict[str, Any]) -> bytes:
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
 
 
-def decode(raw: bytes) -> dict[str, Any]:
-    """The document in ``raw`` (stored bytes); ``ValueError`` saying why it is damaged.
+def decode(raw: bytes, limit: int | None = None) -> dict[str, Any]:
+    """The document in ``raw`` (stored bytes); ``ValueError`` saying why it is damaged,
+    :class:`NewerDocument` when a newer program wrote it. It is inflated a piece at a
+    time and refused as soon as it passes ``limit`` bytes (default
+    :data:`MAX_INFLATED_BYTES`): a bomb is never inflated whole.
 
     >>> decode(encode({"events": []}))
     {'events': []}
     """
-    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-    try:
-        text = inflater.decompress(raw, MAX_INFLATED_BYTES)
-    except zlib.error as exc:
-        raise ValueError("it is not a compressed game document") from exc
-    if inflater.unconsumed_tail or not inflater.eof:
-        raise ValueError("it is cut short or too large to be a game document")
+    text = _inflate(raw, MAX_INFLATED_BYTES if limit is None else limit)
     try:
         value = parse_json(text)
     except ParseError as exc:
         raise ValueError(str(exc)) from exc
     if not isinstance(value, dict):
         raise ValueError("it does not hold a game")
+    version = value.get("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+        raise NewerDocument(f"it was {NEWER} to read it")
     return value
+
+
+def _inflate(raw: bytes, limit: int) -> bytes:
+    """The bytes gzip ``raw`` inflates to, at most ``limit`` of them (``ValueError``)."""
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    pieces: list[bytes] = []
+    total = 0
+    pending = raw
+    try:
+        while True:
+            piece = inflater.decompress(pending, min(_PIECE, limit + 1 - total))
+            pieces.append(piece)
+            total += len(piece)
+            if total > limit:
+                raise ValueError(
+                    f"it inflates to more than {limit / 1e6:,.0f} MB, too large to be a game "
+                    "document"
+                )
+            pending = inflater.unconsumed_tail
+            if inflater.eof or (not pending and not piece):
+                break
+    except zlib.error as exc:
+        raise ValueError("it is not a compressed game document") from exc
+    if not inflater.eof:
+        raise ValueError("it is cut short or too large to be a game document")
+    return b"".join(pieces)
 
 
 def write_document(folder: str | os.PathLike[str], record_id: str, raw: bytes) -> str:
@@ -99,7 +138,7 @@ def write_document(folder: str | os.PathLike[str], record_id: str, raw: bytes) -
     name = document_name(record_id)
     games = pathlib.Path(folder) / GAMES_DIR
     ensure_private_dir(games)
-    atomic_write(pathlib.Path(folder) / name, raw)
+    atomic_write(pathlib.Path(folder) / name, raw, below=pathlib.Path(folder))
     return name
 
 
@@ -112,9 +151,12 @@ def read_raw(folder: str | os.PathLike[str], name: str | None) -> bytes:
         )
     if not _NAME.match(name):
         raise DocumentUnavailable("no review: the record names no valid game document")
-    path = pathlib.Path(folder) / name
     try:
-        raw = read_data_file(path, limit=MAX_DOCUMENT_BYTES)
+        raw = read_data_file_under(pathlib.Path(folder), name, limit=MAX_DOCUMENT_BYTES)
+    except UnsafeFileError as exc:
+        raise DocumentUnavailable(
+            f"review unavailable: {name} could not be read safely ({exc})"
+        ) from exc
     except OSError as exc:
         text = str(exc) if isinstance(exc, StorageError) else describe_os_error(exc)
         raise DocumentUnavailable(f"review unavailable: {name} cannot be read ({text})") from exc
@@ -122,6 +164,10 @@ def read_raw(folder: str | os.PathLike[str], name: str | None) -> bytes:
         raise DocumentUnavailable(f"review unavailable: {name} is missing")
     try:
         decode(raw)
+    except NewerDocument as exc:
+        raise DocumentUnavailable(
+            f"review unavailable: {name} was {NEWER} to review this game"
+        ) from exc
     except ValueError as exc:
         raise DocumentUnavailable(f"review unavailable: {name} is damaged ({exc})") from exc
     return raw

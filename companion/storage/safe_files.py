@@ -6,8 +6,10 @@ The symlink policy: an entry of the data folder where one of the program's files
 folder for ``backups``). A symbolic link there is refused with a message, never followed
 and never replaced, for reading as for writing: a link planted in the folder must not make
 the program read or overwrite a file elsewhere. The data folder itself may be a link (the
-player chose that path). Files the player names on the command line (an import, an export
-target) may be links: the player chose them too.
+player chose that path). Below it, no part of a path is followed if it is a link either
+(``games/<id>.json.gz`` with ``games`` a link: :func:`read_data_file_under`). Files the
+player names on the command line (an import, an export target) may be links: the player
+chose them too.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import errno
 import os
 import pathlib
 import stat
+from collections.abc import Callable
 
 from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 
@@ -29,6 +32,9 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
 _READ_FLAGS = os.O_RDONLY | _NONBLOCK | _CLOEXEC | _BINARY
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _CLOEXEC
+_DIR_FD = os.open in os.supports_dir_fd and os.stat in os.supports_dir_fd
+"""Whether a file can be opened relative to an open folder (not on Windows)."""
 """``O_NONBLOCK``: opening a named pipe returns at once instead of waiting for a writer
 (it is then refused: not a regular file)."""
 _CHUNK = 1 << 20
@@ -108,11 +114,17 @@ def check_data_entry(path: pathlib.Path, expected: str = "file") -> bool:
     return True
 
 
-def read_data_file(path: pathlib.Path, limit: int | None = None) -> bytes | None:
+def read_data_file(
+    path: pathlib.Path,
+    limit: int | None = None,
+    inspect: Callable[[os.stat_result], None] | None = None,
+) -> bytes | None:
     """The bytes of the data file ``path``, ``None`` if there is none. A symbolic link, a
     pipe, a device or a folder there raises :class:`UnsafeFileError` (nothing is read
     through it); a file larger than ``limit`` bytes raises :class:`FileTooBigError`
-    before anything is read; other read errors raise ``OSError``."""
+    before anything is read; other read errors raise ``OSError``. ``inspect`` is given
+    the opened file's status before anything is read (the very file read, not a name
+    looked up again): it raises to refuse the file (the token's owner and mode)."""
     try:
         fd = os.open(path, _READ_FLAGS | _NOFOLLOW)
     except FileNotFoundError:
@@ -122,10 +134,84 @@ def read_data_file(path: pathlib.Path, limit: int | None = None) -> bytes | None
         if found is not None and not stat.S_ISREG(found.st_mode):
             raise unsafe_entry(path, found, "file") from None
         raise
+    return _read_opened(fd, path, limit, inspect)
+
+
+def read_data_file_under(base: pathlib.Path, relative: str, limit: int) -> bytes | None:
+    """:func:`read_data_file` for ``base / relative`` (``"games/<id>.json.gz"``) where no
+    part of ``relative`` may be a link: each folder on the way is opened from the one
+    before it without following a link (``dir_fd``), so nothing can swap one in between a
+    check and the read. ``base``, the data folder, may itself be a link."""
+    path = base / relative
+    *folders, name = relative.split("/")
+    if not _DIR_FD:  # (Windows) each part looked at, then the file opened without a link
+        for depth in range(1, len(folders) + 1):
+            check_data_entry(base.joinpath(*folders[:depth]), "folder")
+        return read_data_file(path, limit)
+    try:
+        folder_fd = open_folder_under(base, folders)
+    except FileNotFoundError:
+        return None
+    try:
+        try:
+            fd = os.open(name, _READ_FLAGS | _NOFOLLOW, dir_fd=folder_fd)
+        except FileNotFoundError:
+            return None
+        except OSError:
+            found = _lstat_at(folder_fd, name)
+            if found is not None and not stat.S_ISREG(found.st_mode):
+                raise unsafe_entry(path, found, "file") from None
+            raise
+    finally:
+        os.close(folder_fd)
+    return _read_opened(fd, path, limit, None)
+
+
+def open_folder_under(base: pathlib.Path, folders: list[str]) -> int:
+    """A descriptor of the folder ``base/folders[0]/folders[1]/...``, each part opened
+    from the one before without following a link (``base`` itself may be one). Raises
+    :class:`UnsafeFileError` for a link or anything but a folder on the way,
+    ``FileNotFoundError`` when a part is missing; the caller closes the descriptor."""
+    fd = os.open(base, _DIR_FLAGS)
+    where = base
+    try:
+        for part in folders:
+            where = where / part
+            try:
+                inner = os.open(part, _DIR_FLAGS | _NOFOLLOW, dir_fd=fd)
+            except OSError:
+                found = _lstat_at(fd, part)
+                if found is not None and not stat.S_ISDIR(found.st_mode):
+                    raise unsafe_entry(where, found, "folder") from None
+                raise
+            os.close(fd)
+            fd = inner
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _lstat_at(folder_fd: int, name: str) -> os.stat_result | None:
+    try:
+        return os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+    except OSError:
+        return None
+
+
+def _read_opened(
+    fd: int,
+    path: pathlib.Path,
+    limit: int | None,
+    inspect: Callable[[os.stat_result], None] | None,
+) -> bytes:
+    """Read the data file opened as ``fd`` (closed here); see :func:`read_data_file`."""
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise unsafe_entry(path, info, "file")
+        if inspect is not None:
+            inspect(info)
         if limit is not None and info.st_size > limit:
             raise FileTooBigError(path, too_big_to_be_ours(info.st_size, limit), errno.EFBIG)
         raw = _read_all(fd, limit=limit)

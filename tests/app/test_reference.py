@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.screen import Screen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
@@ -19,7 +20,7 @@ from companion.ui.screens.modals.build import BuildModal
 from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.summon import SummonModal
-from companion.ui.screens.reference import ReferenceScreen
+from companion.ui.screens.reference import SEARCH_PAUSE, ReferenceScreen
 from companion.ui.widgets.keyed_list import KeyedList
 from solo_deck.events import Gain, NameAlly
 from tests.app.action_dialog_helpers import face_down
@@ -36,6 +37,7 @@ def _reference(app: StuporSoloApp) -> ReferenceScreen:
 async def _type(pilot: Any, text: str) -> None:
     for character in text:
         await pilot.press("space" if character == " " else character)
+    await pilot.pause(SEARCH_PAUSE * 2)  # the search runs once typing pauses
     await settle(pilot)
 
 
@@ -361,3 +363,61 @@ async def test_f1_on_a_dialog_s_line_opens_the_rule_it_asks_about(
         await pilot.press("f1")
         await settle(pilot)
         assert _reference(app).shown == topic
+
+
+# --- a bounded search, after a pause in typing (issue 41, H3) --------------------------------
+
+
+def _count_searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every query the Reference screen searches for, from now on."""
+    from companion.ui.views.reference import reference_lines
+
+    searched: list[str] = []
+
+    def counted(query: str) -> Any:
+        searched.append(query)
+        return reference_lines(query)
+
+    monkeypatch.setattr("companion.ui.screens.reference.reference_lines", counted)
+    return searched
+
+
+async def test_a_huge_paste_is_cut_and_searched_once_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.open_reference()
+        await settle(pilot)
+        searched = _count_searches(monkeypatch)
+        search = _reference(app).query_one("#reference-search", Input)
+        search.post_message(events.Paste("tento " + "x" * 100_000))
+        await pilot.pause(SEARCH_PAUSE * 2)
+        await settle(pilot)
+        assert len(search.value) == 200 and search.value.startswith("tento x")
+        assert searched and max(len(query) for query in searched) <= 200
+        count = str(_reference(app).query_one("#reference-count").render())
+        assert "only the first 200 characters are searched" in count
+        await _type(pilot, "y")  # a key more: still bounded, the field stays full
+        assert len(search.value) == 200 and max(len(query) for query in searched) <= 200
+
+
+async def test_typing_searches_once_after_a_pause_not_on_every_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("companion.ui.screens.reference.SEARCH_PAUSE", 60.0)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.open_reference()
+        await settle(pilot)
+        searched = _count_searches(monkeypatch)
+        for key in "tento":
+            await pilot.press(key)
+        await settle(pilot)
+        assert searched == []  # five keys, no search yet: typing has not paused
+        await pilot.press("enter")  # Enter does not wait: it searches, then goes to the list
+        await settle(pilot)
+        assert searched == ["tento"]
+        assert _reference(app).shown is not None and isinstance(app.focused, OptionList)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+
+import pytest
 
 from tests.cli.conftest import Run
 
@@ -41,3 +44,18 @@ def test_rules_with_no_match_says_so(run: Run) -> None:
     assert result.code == 1
     assert "nothing in the Reference matches 'xyzzy'" in result.err
     assert json.loads(run("rules", "--json", "xyzzy").out) == []
+
+
+def test_rules_cuts_a_huge_question_and_says_so(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    from solo_deck.reference.search import search_reference as search
+
+    searched: list[int] = []
+
+    def counted(query: str, entries: Any) -> Any:
+        searched.append(len(query))
+        return search(query, entries)
+
+    monkeypatch.setattr("companion.reference.search_reference", counted)
+    result = run("rules", "tento " + "x" * 100_000)
+    assert searched and max(searched) <= 200, searched
+    assert "longer than 200 characters" in result.err and "Traceback" not in result.err

@@ -3,8 +3,10 @@ searched as you type (names, ids such as A12 or "Village II B", words of the eff
 best match first; the highlighted entry is shown beside the list (below it on a phone).
 
 Typing goes to the search field; ↑/↓ move through the list from there; a tap on a line
-shows it. The entries come from :mod:`companion.ui.views.reference` (written from the data,
-never here)."""
+shows it. The search runs once typing pauses (:data:`SEARCH_PAUSE`), not on every key, and
+reads at most :data:`~companion.reference.MAX_QUERY` characters: a longer paste is cut and
+the count line says so. The entries come from :mod:`companion.ui.views.reference`
+(written from the data, never here)."""
 
 from __future__ import annotations
 
@@ -15,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.reference import entry_for
+from companion.reference import MAX_QUERY, entry_for
 from companion.ui.host import Hosted
 from companion.ui.keys import REFERENCE_KEYS, bindings
 from companion.ui.screens.quick_open import OpensAtOnce
@@ -29,6 +32,23 @@ from companion.ui.widgets.touch_list import TouchOptionList
 LIST_MOST = 40
 """The list shows the best this many matches (the count says how many more there are):
 drawing every line of a wide search made each keystroke three times the Table's key."""
+
+SEARCH_PAUSE = 0.15
+"""Seconds of no typing before the list is searched again (a burst of keys, one search)."""
+CUT_NOTE = f" (only the first {MAX_QUERY} characters are searched)"
+
+
+class SearchInput(Input):
+    """The search field: what is typed or pasted past :data:`MAX_QUERY` characters is cut
+    (``cut`` tells the screen), so the field never holds a whole pasted page."""
+
+    cut = False
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Replace ``start:end`` with ``text``, cut to the room left under the limit."""
+        room = MAX_QUERY - (len(self.value) - (end - start))
+        self.cut = len(text) > room
+        super().replace(text[: max(room, 0)] if self.cut else text, start, end)
 
 
 def count_line(query: str, count: int) -> str:
@@ -76,6 +96,8 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         self.lines: list[ReferenceLine] = []
         self.drawn: str | None = None
         """The key of the entry drawn beside the list (drawn once per change)."""
+        self.pending: Timer | None = None
+        """The search waiting for typing to pause (``None``: the list is up to date)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -84,7 +106,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
             classes="title-large",
             markup=False,
         )
-        yield Input(
+        yield SearchInput(
             placeholder="search: a name, an id (A12, T4), a word or a question (travel cost?)",
             id="reference-search",
         )
@@ -105,6 +127,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         found = entry_for(topic) if topic else None
         self.opened_at = found.key if found else None
         search = self.query_one("#reference-search", Input)
+        self._cancel_search()
         if search.value:
             with search.prevent(Input.Changed):
                 search.value = ""
@@ -122,7 +145,10 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         self.lines = found[:LIST_MOST]
         options = self.query_one("#reference-list", OptionList)
         options.set_options(Option(line.label, id=line.key) for line in self.lines)
-        self.query_one("#reference-count", Static).update(count_line(query, len(found)))
+        cut = self.query_one("#reference-search", SearchInput).cut
+        self.query_one("#reference-count", Static).update(
+            count_line(query, len(found)) + (CUT_NOTE if cut else "")
+        )
         if not self.lines:
             self.query_one("#reference-entry", Static).update("")
             self.drawn = None
@@ -149,11 +175,24 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         return self.lines[index].key if index is not None and index < len(self.lines) else None
 
     @on(Input.Changed, "#reference-search")
-    def _search(self, event: Input.Changed) -> None:
-        self.show_lines(event.value)
+    def _search(self) -> None:
+        self._cancel_search()
+        self.pending = self.set_timer(SEARCH_PAUSE, self.search_now)
+
+    def search_now(self) -> None:
+        """Search for what the field holds now (the pause is over, or Enter was pressed)."""
+        self._cancel_search()
+        self.show_lines(self.query_one("#reference-search", Input).value)
+
+    def _cancel_search(self) -> None:
+        if self.pending is not None:
+            self.pending.stop()
+            self.pending = None
 
     @on(Input.Submitted, "#reference-search")
     def _to_list(self) -> None:
+        if self.pending is not None:
+            self.search_now()
         if self.lines:
             self.query_one("#reference-list", OptionList).focus()
 
