@@ -13,8 +13,28 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.ui.app import StuporSoloApp
 
 USAGE = "python -m companion.serve.app_process FOLDER [CONFIG] [--resume]"
+
+
+def served_app(resume: bool) -> type[StuporSoloApp]:
+    """The app class a page gets (a function, so that this module loads no Textual when
+    only its usage is printed). ``resume``: the page came back after its connection
+    dropped, so the saved game opens before the first screen is drawn: no Start screen
+    flashes by, and no tap meant for the Table lands on its menu."""
+    from companion.ui.app import StuporSoloApp
+
+    class ServedApp(StuporSoloApp):  # the name checked above only for type checking
+        CSS_PATH = str(
+            Path(sys.modules[StuporSoloApp.__module__].__file__ or "").parent / "companion.tcss"
+        )
+        RESUME_AT_START = resume
+
+    return ServedApp
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,22 +47,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"usage: {USAGE} (started by stupor-solo serve)")
         return 2
     from companion.config import config_from_environment
-    from companion.ui.app import StuporSoloApp
-
-    class ServedApp(StuporSoloApp):
-        CSS_PATH = str(
-            Path(sys.modules[StuporSoloApp.__module__].__file__ or "").parent / "companion.tcss"
-        )
-
-        def on_mount(self) -> None:
-            """The app's start; a page come back (``--resume``) opens the saved game at
-            once, as after a take over."""
-            super().on_mount()
-            if resume and not self.read_only and self.session.has_saved_game():
-                self.call_after_refresh(self._resume_after_take_over)
 
     config = config_from_environment(args[1] if len(args) == 2 else None)
-    app = ServedApp(Path(args[0]), config=config)
+    app = served_app(resume)(Path(args[0]), config=config)
     app.run()
     return app.return_code or 0
 

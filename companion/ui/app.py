@@ -79,6 +79,9 @@ class StuporSoloApp(App[None]):
     # Textual annotates this "ClassVar[...] | None", which mypy will not let a subclass
     # annotate again; ruff would want the ClassVar.
     HORIZONTAL_BREAKPOINTS = [(0, "-slim"), (SLIM, "-roomy")]  # noqa: RUF012
+    RESUME_AT_START: ClassVar[bool] = False
+    """Open the saved game before the first screen is drawn (a served page that came back
+    after its connection dropped: :mod:`companion.serve.app_process`)."""
 
     def __init__(
         self,
@@ -218,6 +221,20 @@ class StuporSoloApp(App[None]):
                 return
         self._begin_writing()
         self.push_screen(StartScreen())
+        if self.RESUME_AT_START and self.session.has_saved_game():
+            self._resume_at_once()
+
+    def _resume_at_once(self) -> None:
+        """The Table over the Start screen before anything is drawn (when the saved game
+        cannot be read, the Start screen's Resume says why)."""
+        try:
+            resumed = self.session.load()
+        except (OSError, ValueError):
+            resumed = False
+        if resumed:
+            self.open_table()
+        else:
+            self.call_after_refresh(self._resume_after_take_over)
 
     def _begin_writing(self) -> None:
         """This copy holds the data: clean up after a crash, use the saved theme, and
