@@ -38,6 +38,22 @@ from tests.app.pilot_helpers import SIZE, open_screen, press_and_settle, settle
 
 # --- the steps and their keys -------------------------------------------------------------
 
+
+async def test_frederick_s_last_card_stays_readable_above_the_steps(tmp_path: Path) -> None:
+    """Issue 39: the End Phase opens over the Table as soon as Frederick's last card is
+    done; what he did is shown at its top, step by step as the Table showed it."""
+    app = make_app(tmp_path, SIDED)
+    report = app.session.state.last_frederick
+    assert report is not None and report.steps
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_end_phase(app, pilot)
+        panel = screen.query_one("#step-frederick")
+        assert panel.display and [w.id for w in screen.query(".panel")][0] == "step-frederick"
+        assert str(panel.border_title) == f"Frederick's last card, {report.card_id}: {report.face}"
+        shown = str(screen.query_one("#frederick-text", Static).content).splitlines()
+        assert shown == [f"{n}. {step}" for n, step in enumerate(report.steps, start=1)]
+
+
 SIDED = {**ALLIES, "walls": 1, "closed_sides": ("stone",)}
 """The two Allies and one closed side (Stone): a castle income to take before the Allies."""
 
@@ -46,7 +62,7 @@ async def test_the_steps_in_order_with_the_keys_lit_as_the_engine_allows(tmp_pat
     app = make_app(tmp_path, SIDED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
-        panels = [w.id for w in screen.query(".panel")]
+        panels = [w.id for w in screen.query(".panel") if w.id != "step-frederick"]
         assert panels == ["step-hand", "step-castle", "step-ally", "step-reorganise", "step-end"]
         titles = [str(screen.query_one(f"#{panel}").border_title) for panel in panels]
         assert titles == [

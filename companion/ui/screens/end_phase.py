@@ -77,6 +77,8 @@ class EndPhaseScreen(FollowThroughScreen):
         yield Header()
         with VerticalScroll(id="end-body"):
             yield Static("", id="end-title", classes="title-large")
+            with Vertical(id="step-frederick", classes="panel"):  # his turn stays readable
+                yield Static("", id="frederick-text", markup=False)
             with Vertical(id="step-hand", classes="panel"):
                 yield Label("", id="hand-text")
             with Vertical(id="step-castle", classes="panel"):
@@ -112,6 +114,7 @@ class EndPhaseScreen(FollowThroughScreen):
             return
         over = " · the game is over" if state.phase is Phase.GAME_OVER else ""
         self.query_one("#end-title", Static).update(f"End Phase · round {state.round}{over}")
+        self._draw_frederick(state)
         cards = plural(hand(state, self.ruleset), "card")
         held = "" if state.hand is None else f"You hold {plural(state.hand, 'card')}. "
         self.query_one("#hand-text", Label).update(
@@ -124,6 +127,17 @@ class EndPhaseScreen(FollowThroughScreen):
         self._draw_flipped(state)
         self._draw_end(state, allowed)
         self.refresh_bindings()
+
+    def _draw_frederick(self, state: GameState) -> None:
+        """Frederick's last turn of the round, as the Table showed it: the End Phase opens
+        over the Table at once, and what he did must not hide behind it."""
+        report = state.last_frederick
+        panel = self.query_one("#step-frederick")
+        panel.display = report is not None
+        if report is not None:
+            panel.border_title = f"Frederick's last card, {report.card_id}: {report.face}"
+            steps = [f"{number}. {step}" for number, step in enumerate(report.steps, start=1)]
+            self.query_one("#frederick-text", Static).update("\n".join(steps))
 
     def _title(self, widget_id: str, number: int, text: str, done: bool) -> None:
         self.query_one(widget_id).border_title = f"{DONE if done else TODO} {number} · {text}"
