@@ -48,7 +48,7 @@ async def test_frederick_s_last_card_stays_readable_above_the_steps(tmp_path: Pa
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_end_phase(app, pilot)
         panel = screen.query_one("#step-frederick")
-        assert panel.display and [w.id for w in screen.query(".panel")][0] == "step-frederick"
+        assert panel.display and screen.query(".panel").first().id == "step-frederick"
         assert str(panel.border_title) == f"Frederick's last card, {report.card_id}: {report.face}"
         shown = str(screen.query_one("#frederick-text", Static).content).splitlines()
         assert shown == [f"{n}. {step}" for n, step in enumerate(report.steps, start=1)]
