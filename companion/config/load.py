@@ -180,6 +180,14 @@ SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
                 "you to become Duke).",
                 TITLE_CHOICES,
             ),
+            Setting(
+                "send_frederick",
+                bool,
+                False,
+                "Send Frederick II as a second player (no score; he wins when you miss "
+                "your title). Mark him once as a Non-player in BG Stats.",
+                example=True,
+            ),
         ),
     ),
     "coach": (
@@ -244,6 +252,8 @@ class BgStatsOptions:
 
     player_name: str = "Me"
     win_title: str = "Duke"
+    send_frederick: bool = False
+    """Frederick II as a second player, so BG Stats keeps your record against him."""
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,12 @@ other apps or websites" support page. What we send:
   (``[bgstats] win_title``, the Duke by default: the solo rules' own challenge), and
   ``startPlayer`` true (you play first; BG Stats refuses a player without the field:
   "No value for startPlayer");
-  Frederick is not listed: he scores no points in the solo game and the format has no
-  way to mark a player as an automa, so listing him would count the play as a
-  two-player game;
+  with ``[bgstats] send_frederick`` (off by default), Frederick II too: his own
+  ``sourcePlayerId`` (``frederick-ii``, the same in every play, so BG Stats knows him
+  again), no score (he scores none in the solo game), ``winner`` true exactly when you
+  are not, ``startPlayer`` false. The format cannot mark him as an automa; BG Stats
+  (3.14 and later) can, once, by making him a Non-player, who may win a play without
+  counting as a player;
 * ``comments``: the title and the score breakdown, the rounds, difficulty, deck and House.
   The notes are not sent (they stay private, and the link must fit a QR code).
 
@@ -44,6 +47,8 @@ GAME_NAME = "Stupor Mundi"
 BGG_ID = 392492
 SOURCE_GAME_ID = "stupor-mundi"
 SOURCE_PLAYER_ID = "solo-player"
+FREDERICK_NAME = "Frederick II"
+FREDERICK_PLAYER_ID = "frederick-ii"
 CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html"
 
 
@@ -105,15 +110,25 @@ def payload(record: HistoryRecord, options: BgStatsOptions | None = None) -> dic
         "highestWins": True,
         "noPoints": False,
     }
+    won = is_win(record.score.title, chosen)
     play["players"] = [
         {
             "name": chosen.player_name,
             "sourcePlayerId": SOURCE_PLAYER_ID,
             "score": record.score.total,
-            "winner": is_win(record.score.title, chosen),
+            "winner": won,
             "startPlayer": True,
         }
     ]
+    if chosen.send_frederick:
+        play["players"].append(
+            {
+                "name": FREDERICK_NAME,
+                "sourcePlayerId": FREDERICK_PLAYER_ID,
+                "winner": not won,
+                "startPlayer": False,
+            }
+        )
     play["comments"] = comments(record)
     return play
 

@@ -83,6 +83,37 @@ def test_the_winner_is_the_aimed_title_or_better(make_record: RecordFactory) -> 
     assert not is_win("Emperor", BgStatsOptions())
 
 
+def test_frederick_is_sent_only_when_asked_and_wins_when_you_do_not(
+    make_record: RecordFactory,
+) -> None:
+    """Issue 39: ``[bgstats] send_frederick`` adds Frederick II, the same player in every
+    play, with no score; exactly one of the two wins."""
+    for total in (49, 50):  # below and at Feudal lord
+        record = make_record(total=total)
+        assert len(payload(record, BgStatsOptions(win_title="Feudal lord"))["players"]) == 1
+        players = payload(record, BgStatsOptions(win_title="Feudal lord", send_frederick=True))[
+            "players"
+        ]
+        you, frederick = players
+        assert frederick == {
+            "name": "Frederick II",
+            "sourcePlayerId": "frederick-ii",
+            "winner": total < 50,
+            "startPlayer": False,
+        }
+        assert you["winner"] is (total >= 50) and "score" not in frederick
+
+
+def test_send_frederick_is_a_setting_off_by_default() -> None:
+    from companion.config import parse_config
+
+    assert parse_config(b"")[0].bgstats.send_frederick is False
+    on, problems = parse_config(b"[bgstats]\nsend_frederick = true\n")
+    assert problems == [] and on.bgstats.send_frederick is True
+    bad, told = parse_config(b'[bgstats]\nsend_frederick = "yes"\n')
+    assert bad.bgstats.send_frederick is False and len(told) == 1
+
+
 def test_the_link_carries_the_payload(make_record: RecordFactory) -> None:
     record = make_record(notes='my "notes" & more')
     link = play_link(record)
