@@ -130,10 +130,6 @@ class SoloGame:
             easier_solo=self.setup.easier_solo,
         )
 
-    def legal_events(self) -> tuple[Event, ...]:
-        """The events of :meth:`legal_moves`, without their probabilities."""
-        return tuple(move.event for move in self.legal_moves())
-
     def why_not(self, event_type: str) -> str | None:
         """Why an event of ``event_type`` would be refused now (``None``: allowed)."""
         return refusal(self.state, event_type, self.ruleset)

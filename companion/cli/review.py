@@ -85,13 +85,6 @@ def load_game(folder: Path, which: str) -> SoloGame:
     return game_of_record(folder, found[0])
 
 
-def load_review(folder: Path, which: str) -> GameReview:
-    """The review of ``which`` (see :func:`load_game` for what it raises)."""
-    from companion.history.review_source import review_of_game
-
-    return review_of_game(load_game(folder, which))
-
-
 def judge_turns(game: SoloGame, budget: int) -> tuple[TurnJudgement, ...]:
     """Every turn of yours in ``game`` judged with ``budget`` rollouts each, a progress
     bar on standard error meanwhile (when it is a terminal)."""

@@ -120,11 +120,6 @@ class RoundsForecast(FrozenModel):
         ``offset`` rounds."""
         return sum(self.counts[: offset + 1]) / self.simulations
 
-    def standard_error(self, offset: int) -> float:
-        """The Monte Carlo standard error of :meth:`probability`."""
-        p = self.probability(offset)
-        return math.sqrt(p * (1 - p) / self.simulations)
-
     @property
     def most_likely(self) -> int | None:
         """The most likely offset (``None`` if "later" outweighs every round)."""

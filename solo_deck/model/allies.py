@@ -79,17 +79,3 @@ class Ally(FrozenModel):
     kind: AllyKind
     condition: AllyCondition
     source: str
-
-    def condition_text(self) -> str:
-        """The condition in a short sentence of our own."""
-        cond = self.condition
-        label = METRIC_LABELS[cond.metric]
-        if isinstance(cond, FrederickThreshold):
-            if cond.metric is Metric.SPECIALIST:
-                return f"Frederick's Specialist has reached Workplace {cond.threshold}+ of Path A"
-            return f"Frederick has {cond.threshold}+ {label}"
-        word = "more" if cond.relation == "more" else "at least as many"
-        if cond.metric is Metric.SPECIALIST:
-            word = "further" if cond.relation == "more" else "at least as far"
-            return f"one of your Specialists is {word} than Frederick's"
-        return f"you have {word} {label} than Frederick"

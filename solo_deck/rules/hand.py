@@ -42,11 +42,6 @@ COVER_DRAW = "Keep cover: draw"
 Place = Literal["hand", "draw", "discard", "slots"]
 
 
-def tracked(state: GameState) -> bool:
-    """True when the engine counts your hand."""
-    return state.hand is not None
-
-
 def _cards(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 

@@ -76,15 +76,6 @@ def test_every_ally_has_a_source_and_only_sigeberht_is_an_interpretation() -> No
     assert [i for i, s in sources.items() if s.startswith("interpretation")] == ["sigeberht"]
 
 
-def test_ally_condition_texts() -> None:
-    allies = {a.id: a for a in load_allies()}
-    assert allies["tento"].condition_text() == "Frederick has 9+ Augustales"
-    assert allies["theophilos"].condition_text() == "you have at least as many Grain than Frederick"
-    assert allies["mocenigo"].condition_text() == (
-        "one of your Specialists is further than Frederick's"
-    )
-
-
 # --- cards -------------------------------------------------------------------------------------
 
 # Costs as the rulebook's appendix prints them (None: remove one of your Action cards).
