@@ -207,7 +207,7 @@ class MarketModal(GameEventModal[VisitMarket]):
             assert tile is not None
             why = self._why_not(self._visit(tile, sells, buys))
             text = trade_text(tile, sells, buys) + (f" — {why}" if why else "")
-            lines.append(KeyedLine(str(number), text, disabled=why is not None))
+            lines.append(KeyedLine(str(number), text, disabled=why is not None, why=why or ""))
         trades = self.query_one("#trades", KeyedList)
         trades.set_lines(lines)
         self._show_result()

@@ -64,8 +64,10 @@ def option_of(event: PlayCard) -> str:
 
 
 def likeliest(events: list[Event], ids: list[str]) -> str | None:
-    """The line among ``ids`` the dialog opens on: the only one; else the card bought
-    since the last card played; else the line played last time (``None``: the first).
+    """The line among ``ids`` (the lines that may be chosen) the dialog opens on: the only
+    one; else the card bought since the last card played; else the action last played
+    face down, if it may be chosen; else the first line that is not a card played face up
+    since then (a card played face up is rarely played again at once); ``None``: no line.
 
     >>> likeliest([], ["down-build"])
     'down-build'
@@ -74,18 +76,31 @@ def likeliest(events: list[Event], ids: list[str]) -> str | None:
     'down-market'
     >>> likeliest([played, BuyCard(card_id="A7")], ["down-build", "down-market", "up-A7"])
     'up-A7'
-    >>> likeliest([], ["down-build", "down-market"]) is None
-    True
+    >>> likeliest([], ["down-build", "down-market"])
+    'down-build'
+    >>> face_up = PlayCard(slot=1, face_up=True, card_id="A7")
+    >>> likeliest([played, face_up], ["up-A7", "down-market", "down-build"])
+    'down-market'
+    >>> likeliest([face_up], ["up-A7", "down-build"])
+    'down-build'
+    >>> likeliest([face_up], ["up-A7"])
+    'up-A7'
     """
-    if len(ids) == 1:
-        return ids[0]
+    if len(ids) <= 1:
+        return ids[0] if ids else None
+    played_up: set[str] = set()
     for event in reversed(events):
         if isinstance(event, BuyCard) and f"up-{event.card_id}" in ids:
             return f"up-{event.card_id}"
         if isinstance(event, PlayCard):
             line = option_of(event)
-            return line if line in ids else None
-    return None
+            if event.face_up:
+                played_up.add(line)
+                continue
+            if line in ids:
+                return line
+            break
+    return next((line for line in ids if line not in played_up), ids[0])
 
 
 def card_choices(state: GameState, cards: Iterable[str] | None = None) -> list[tuple[str, str]]:
@@ -148,6 +163,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 self.slot_for(action) is None,
                 f"down-{action}",
                 action_topic(action),
+                f"no free slot gives {ACTION_LABELS[action]}",
             )
             for action in MAIN_ACTIONS
         ]
@@ -160,6 +176,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 card_id not in held,
                 f"up-{card_id}",
                 card_id,
+                f"that card is not in your hand ({text})",
             )
             for index, (card_id, text) in enumerate(cards)
         ]
