@@ -6,14 +6,30 @@ takes no key typed before it was drawn (M4)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from textual.widgets import OptionList
+import pytest
+from textual import events
+from textual.widgets import OptionList, Select
 
+from companion.ui.app import StuporSoloApp
+from companion.ui.screens.modals.buy_card import BuyCardModal
 from companion.ui.screens.modals.play_card import PlayCardModal, likeliest
+from companion.ui.screens.modals.summon import SummonModal
 from solo_deck.events import Decline, PlayCard
-from tests.app.action_dialog_helpers import Host, frederick_plays, press
+from solo_deck.model.grants import MainAction
+from tests.app.action_dialog_helpers import (
+    Factory,
+    Host,
+    face_down_host,
+    frederick_plays,
+    press,
+)
+from tests.app.pilot_helpers import SIZE, open_table, settle
 from tests.app.test_turn_dialogs import keep_with_both_actions
+from tests.app.test_type_ahead import type_ahead
 
 
 def notices(app: Host) -> list[str]:
@@ -54,3 +70,68 @@ def test_the_list_never_opens_on_the_face_up_card_played_last() -> None:
     ids = ["down-promote", "down-market", "up-common-stone", "up-common-grain"]
     assert likeliest([played], ids) != "up-common-stone"
     assert likeliest([played], ["up-common-stone"]) == "up-common-stone"  # the only choice
+
+
+# --- M2: type-ahead in a pick list -------------------------------------------------------
+
+
+async def post_at_once(pilot: Any, keys: Sequence[str]) -> None:
+    """Hand the app every key at once, as a fast typist's terminal does, then settle."""
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    for _ in range(5):
+        await settle(pilot)
+
+
+async def picked(
+    folder: Path, factory: Factory, action: MainAction, keys: Sequence[str], how: str
+) -> object:
+    """The value of the dialog's pick list after ``keys`` typed ``how``: ``slowly`` (the
+    app settled after each), ``press`` (one ``pilot.press`` call) or ``posted`` (all at once)."""
+    app = face_down_host(folder, factory, action)
+    async with app.shown() as pilot:
+        select = app.screen.query_one("#card, #ally", Select)
+        if how == "slowly":
+            await press(pilot, *keys)
+        elif how == "press":
+            await pilot.press(*keys)
+            await settle(pilot)
+        else:
+            await post_at_once(pilot, keys)
+        return select.value
+
+
+@pytest.mark.parametrize("how", ["slowly", "press", "posted"])
+async def test_a_card_id_typed_at_any_speed_picks_that_card(tmp_path: Path, how: str) -> None:
+    """``b`` opens the list and is the search's first key; B13 is an exact id, so it wins
+    over A13 (whose id also holds "13")."""
+    keys = ["b", "1", "3", "enter"]
+    assert await picked(tmp_path, BuyCardModal, "purchase", keys, how) == "B13"
+
+
+@pytest.mark.parametrize("how", ["slowly", "press", "posted"])
+async def test_an_exact_card_id_wins_over_a_longer_one(tmp_path: Path, how: str) -> None:
+    keys = ["a", "1", "enter"]  # A1, not A10–A16 (nor B1, nor A11)
+    assert await picked(tmp_path, BuyCardModal, "purchase", keys, how) == "A1"
+
+
+@pytest.mark.parametrize("how", ["slowly", "press", "posted"])
+async def test_an_ally_name_typed_at_any_speed_picks_that_ally(tmp_path: Path, how: str) -> None:
+    keys = ["g", "i", "s", "enter"]
+    assert await picked(tmp_path, SummonModal, "summon", keys, how) == "gisela"
+
+
+async def test_purchase_typed_at_full_speed_from_the_table_picks_the_card_typed(
+    tmp_path: Path,
+) -> None:
+    """Issue 39's keys: Play a card, ``a`` (Purchase), then ``B13`` typed before the
+    Purchase dialog is drawn: its card list opens on the first key and finds B13."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        await type_ahead(pilot, ["enter", "a", "b", "1", "3", "enter"])
+        assert isinstance(app.screen, BuyCardModal)
+        assert app.screen.query_one("#card", Select).value == "B13"
