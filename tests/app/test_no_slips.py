@@ -12,13 +12,15 @@ from typing import Any
 
 import pytest
 from textual import events
-from textual.widgets import OptionList, Select
+from textual.widgets import Input, OptionList, Select
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.market import MarketModal
 from companion.ui.screens.modals.play_card import PlayCardModal, likeliest
 from companion.ui.screens.modals.summon import SummonModal
-from solo_deck.events import Decline, PlayCard
+from solo_deck import MarketTile, Trade
+from solo_deck.events import Decline, PlayCard, VisitMarket
 from solo_deck.model.grants import MainAction
 from tests.app.action_dialog_helpers import (
     Factory,
@@ -28,6 +30,7 @@ from tests.app.action_dialog_helpers import (
     press,
 )
 from tests.app.pilot_helpers import SIZE, open_table, settle
+from tests.app.test_trade_dialogs import first_visit
 from tests.app.test_turn_dialogs import keep_with_both_actions
 from tests.app.test_type_ahead import type_ahead
 
@@ -135,3 +138,31 @@ async def test_purchase_typed_at_full_speed_from_the_table_picks_the_card_typed(
         await type_ahead(pilot, ["enter", "a", "b", "1", "3", "enter"])
         assert isinstance(app.screen, BuyCardModal)
         assert app.screen.query_one("#card", Select).value == "B13"
+
+
+# --- M3: a hint names a key only when that key does it --------------------------------
+
+
+async def test_the_market_hint_names_a_digit_only_while_the_list_takes_it(tmp_path: Path) -> None:
+    """A first visit: the tile's price field has the focus, so a digit types there (3
+    becomes 31); the hint says so by sending you to the list first, and once Tab has
+    brought the focus to the list, a line's digit trades as the hint then says."""
+    app = face_down_host(tmp_path, MarketModal, "market")
+    async with app.shown() as pilot:
+        await first_visit(app, pilot)  # … Tab 1 Tab 3: the price field has the focus
+        coins = app.screen.query_one("#sell-coins", Input)
+        assert app.screen.focused is coins
+        hint = app.text_of("#trade-hint")
+        assert "Tab to the list" in hint, hint
+        await press(pilot, "1")
+        assert coins.value == "31" and app.results == []  # the field's digit, as the hint said
+        await press(pilot, "backspace")
+        trades = app.screen.query_one("#trades", OptionList)
+        while app.screen.focused is not trades:  # the buy row's fields, then the list
+            assert "Tab to the list" in app.text_of("#trade-hint")
+            await press(pilot, "tab")
+        assert "a line's digit, or Enter on it, trades" in app.text_of("#trade-hint")
+        assert "Tab" not in app.text_of("#trade-hint")
+        await press(pilot, "1")
+    rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
+    assert app.results == [VisitMarket(sells=1, buys=0, rates=rates)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList, Select
@@ -104,12 +104,7 @@ class MarketModal(GameEventModal[VisitMarket]):
                     yield Label("for")
                     yield FieldInput(placeholder="coins", id=f"{side}-coins", compact=True)
                     yield Label("Augustales")
-        extra = self.allowed.total - 2
-        more = f" ({extra} more with your Workplace)" if extra else ""
-        how = worded(
-            self, "a line's digit, or Enter on it, trades", f"tap a line, then {self.OK_LABEL}"
-        )
-        yield Label(f"Sell, buy or both{more}: {how}.")
+        yield Label(self.trade_hint(in_list=self.known is not None), id="trade-hint")
         yield KeyedList(id="trades", compact=True)
         yield Label("", id="result", markup=False)
 
@@ -122,6 +117,22 @@ class MarketModal(GameEventModal[VisitMarket]):
         else:
             self.query(Select).first().focus()
         self.show_refusal("visit_market")
+
+    def trade_hint(self, in_list: bool) -> str:
+        """How a line trades: its digit, or Enter on it, once the list has the focus (a
+        digit typed in a tile's field is the field's); on a touch screen, a tap and Trade."""
+        extra = self.allowed.total - 2
+        more = f" ({extra} more with your Workplace)" if extra else ""
+        keys = "a line's digit, or Enter on it, trades"
+        if not in_list:
+            keys = "Tab to the list, then a line's digit or Enter trades"
+        how = worded(self, keys, f"tap a line, then {self.OK_LABEL}")
+        return f"Sell, buy or both{more}: {how}."
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The hint follows the focus: a digit trades only in the list."""
+        in_list = event.widget is self.query_one("#trades")
+        self.query_one("#trade-hint", Label).update(self.trade_hint(in_list))
 
     def _likeliest(self, tile: MarketTile) -> int | None:
         """One sale if you hold what it takes, one purchase if you can pay (after it)."""
