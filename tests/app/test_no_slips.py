@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select
 
 from companion.ui.app import StuporSoloApp
@@ -33,6 +34,11 @@ from tests.app.pilot_helpers import SIZE, open_table, settle
 from tests.app.test_trade_dialogs import first_visit
 from tests.app.test_turn_dialogs import keep_with_both_actions
 from tests.app.test_type_ahead import type_ahead
+
+
+def focused(app: Host) -> Widget | None:
+    """The widget that has the focus now."""
+    return app.screen.focused
 
 
 def notices(app: Host) -> list[str]:
@@ -158,7 +164,7 @@ async def test_the_market_hint_names_a_digit_only_while_the_list_takes_it(tmp_pa
         assert coins.value == "31" and app.results == []  # the field's digit, as the hint said
         await press(pilot, "backspace")
         trades = app.screen.query_one("#trades", OptionList)
-        while app.screen.focused is not trades:  # the buy row's fields, then the list
+        while focused(app) is not trades:  # the buy row's fields, then the list
             assert "Tab to the list" in app.text_of("#trade-hint")
             await press(pilot, "tab")
         assert "a line's digit, or Enter on it, trades" in app.text_of("#trade-hint")
