@@ -12,14 +12,19 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select
 
+from companion.ui import first_look
 from companion.ui.app import StuporSoloApp
+from companion.ui.first_look import FIRST_LOOK
 from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.drop import DropModal
 from companion.ui.screens.modals.market import MarketModal
 from companion.ui.screens.modals.play_card import PlayCardModal, likeliest
 from companion.ui.screens.modals.summon import SummonModal
+from companion.ui.widgets.number_field import NumberField
 from solo_deck import MarketTile, Trade
 from solo_deck.events import Decline, PlayCard, VisitMarket
 from solo_deck.model.grants import MainAction
@@ -30,6 +35,7 @@ from tests.app.action_dialog_helpers import (
     frederick_plays,
     press,
 )
+from tests.app.end_phase_helpers import make_app, open_end_phase, top
 from tests.app.pilot_helpers import SIZE, open_table, settle
 from tests.app.test_trade_dialogs import first_visit
 from tests.app.test_turn_dialogs import keep_with_both_actions
@@ -41,7 +47,7 @@ def focused(app: Host) -> Widget | None:
     return app.screen.focused
 
 
-def notices(app: Host) -> list[str]:
+def notices(app: App[Any]) -> list[str]:
     """The notices the app has shown, newest last."""
     return [notice.message for notice in app._notifications]
 
@@ -172,3 +178,55 @@ async def test_the_market_hint_names_a_digit_only_while_the_list_takes_it(tmp_pa
         await press(pilot, "1")
     rates = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
     assert app.results == [VisitMarket(sells=1, buys=0, rates=rates)]
+
+
+# --- M4: a dialog that opens by itself ----------------------------------------------------
+
+
+def full_warehouse(folder: Path) -> StuporSoloApp:
+    """The End Phase with a full warehouse: the castle income (``c``) overflows it."""
+    return make_app(folder, {"walls": 1, "closed_sides": ("stone",), "grain": 2, "stone": 1})
+
+
+async def test_keys_typed_before_put_back_opened_land_nowhere(tmp_path: Path) -> None:
+    """``c a 5`` typed at once for the End Phase: ``c`` overflows the warehouse and Put
+    resources back opens by itself; ``a`` and ``5`` were typed before it was drawn, so
+    they land in none of its fields (a notice says so), and it records only when asked."""
+    app = full_warehouse(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_end_phase(app, pilot)
+        await type_ahead(pilot, ["c", "a", "5"])
+        dialog = top(app)
+        assert isinstance(dialog, DropModal)
+        assert put_back(dialog) == ("1", "0")  # the prefill, untouched
+        assert any("opened by itself" in notice for notice in notices(app))
+        await pilot.pause(FIRST_LOOK)
+        await press(pilot, "1", "ctrl+s")  # once seen, it takes keys as any dialog
+        assert top(app) is not dialog
+    assert app.session.state.player.grain + app.session.state.player.stone == 3
+
+
+async def test_keys_typed_as_put_back_opens_land_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same keys with ``pilot.press``, each typed once the one before is handled:
+    ``a`` and ``5`` come just after the dialog is mounted, sooner than anyone can read it
+    (the first look is made long here, so a slow machine cannot make it pass by chance)."""
+    monkeypatch.setattr(first_look, "FIRST_LOOK", 30.0)
+    app = full_warehouse(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_end_phase(app, pilot)
+        await pilot.press("c", "a", "5")
+        await settle(pilot)
+        dialog = top(app)
+        assert isinstance(dialog, DropModal)
+        assert put_back(dialog) == ("1", "0")
+        monkeypatch.setattr(first_look, "FIRST_LOOK", 0.0)
+        await press(pilot, "1", "ctrl+s")
+        assert top(app) is not dialog
+
+
+def put_back(dialog: DropModal) -> tuple[str, str]:
+    """What the Grain and Stone fields of Put resources back hold."""
+    grain, stone = (dialog.query_one(f"#{kind}", NumberField).text for kind in ("grain", "stone"))
+    return grain, stone
