@@ -33,6 +33,7 @@ from tests.app.action_dialog_helpers import (
     Host,
     face_down_host,
     frederick_plays,
+    new_session,
     press,
 )
 from tests.app.end_phase_helpers import make_app, open_end_phase, top
@@ -230,3 +231,18 @@ def put_back(dialog: DropModal) -> tuple[str, str]:
     """What the Grain and Stone fields of Put resources back hold."""
     grain, stone = (dialog.query_one(f"#{kind}", NumberField).text for kind in ("grain", "stone"))
     return grain, stone
+
+
+async def test_the_play_hint_names_a_line_key_only_while_the_list_has_the_focus(
+    tmp_path: Path,
+) -> None:
+    """In the slot's drop-down a line's key does nothing: the hint then says what does."""
+    app = Host(new_session(tmp_path), PlayCardModal)
+    async with app.shown() as pilot:
+        assert "key beside a line plays it" in app.text_of("#keys-hint")
+        await press(pilot, "tab")
+        assert focused(app) is app.screen.query_one("#slot")
+        hint = app.text_of("#keys-hint")
+        assert "key beside a line" not in hint and "shift+Tab" in hint, hint
+        await press(pilot, "shift+tab")
+        assert "key beside a line plays it" in app.text_of("#keys-hint")

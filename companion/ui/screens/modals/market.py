@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList, Select
@@ -16,6 +16,7 @@ from companion.reference import MARKET_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.field_input import FieldInput
+from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import worded
@@ -104,7 +105,12 @@ class MarketModal(GameEventModal[VisitMarket]):
                     yield Label("for")
                     yield FieldInput(placeholder="coins", id=f"{side}-coins", compact=True)
                     yield Label("Augustales")
-        yield Label(self.trade_hint(in_list=self.known is not None), id="trade-hint")
+        yield FocusHint(
+            self.trade_hint(in_list=True),
+            self.trade_hint(in_list=False),
+            "trades",
+            id="trade-hint",
+        )
         yield KeyedList(id="trades", compact=True)
         yield Label("", id="result", markup=False)
 
@@ -128,11 +134,6 @@ class MarketModal(GameEventModal[VisitMarket]):
             keys = "Tab to the list, then a line's digit or Enter trades"
         how = worded(self, keys, f"tap a line, then {self.OK_LABEL}")
         return f"Sell, buy or both{more}: {how}."
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The hint follows the focus: a digit trades only in the list."""
-        in_list = event.widget is self.query_one("#trades")
-        self.query_one("#trade-hint", Label).update(self.trade_hint(in_list))
 
     def _likeliest(self, tile: MarketTile) -> int | None:
         """One sale if you hold what it takes, one purchase if you can pay (after it)."""

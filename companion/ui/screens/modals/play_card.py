@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList, Select
 
 from companion.reference import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import tap_then, worded
@@ -189,20 +190,8 @@ class PlayCardModal(GameEventModal[PlayCard]):
             classes="muted",
         )
         yield KeyedList(self.lines(), id="choice")
-        hint = (
-            worded(
-                self,
-                "The key beside a line (or Enter) picks it; Tab moves on to the second action.",
-                f"Tap a line, then the second action below, then {self.OK_LABEL}.",
-            )
-            if self.both
-            else worded(
-                self,
-                "The key beside a line plays it at once; Enter plays it.",
-                tap_then(self.OK_LABEL),
-            )
-        )
-        yield Label(hint, id="keys-hint")
+        there, elsewhere = self.hints()
+        yield FocusHint(there, elsewhere, "choice", id="keys-hint")
         if self.both:
             with Horizontal(classes="play-row"):
                 yield Label("Second action")
@@ -224,6 +213,18 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 compact=True,
                 id="slot",
             )
+
+    def hints(self) -> tuple[str, str]:
+        """What the keys do while the list has the focus, and elsewhere (a line's key
+        works only in the list: in the slot's drop-down it does nothing)."""
+        back = "ctrl+s plays the line highlighted; shift+Tab goes back to the list."
+        if self.both:
+            there = "The key beside a line (or Enter) picks it; Tab moves on to the second action."
+            taps = f"Tap a line, then the second action below, then {self.OK_LABEL}."
+        else:
+            there = "The key beside a line plays it at once; Enter plays it."
+            taps = tap_then(self.OK_LABEL)
+        return worded(self, there, taps), worded(self, back, taps)
 
     def on_mount(self) -> None:
         choice = self.query_one("#choice", KeyedList)
