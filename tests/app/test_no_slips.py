@@ -246,3 +246,23 @@ async def test_the_play_hint_names_a_line_key_only_while_the_list_has_the_focus(
         assert "key beside a line" not in hint and "shift+Tab" in hint, hint
         await press(pilot, "shift+tab")
         assert "key beside a line plays it" in app.text_of("#keys-hint")
+
+
+@pytest.mark.parametrize("how", ["slowly", "press", "posted"])
+async def test_every_drop_down_finds_what_is_typed_at_any_speed(tmp_path: Path, how: str) -> None:
+    """A plain drop-down (Enter opens it), the Market tile's: from the Table, Play a card,
+    ``m``, then Enter ``s`` Enter in the first visit's tile picks Stone however fast the
+    keys come (a key that comes before the open list has the focus is not lost)."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot)
+        keys = ["enter", "m", "enter", "s", "enter"]
+        if how == "slowly":
+            await press(pilot, *keys)
+        elif how == "press":
+            await pilot.press(*keys)
+            await settle(pilot)
+        else:
+            await type_ahead(pilot, keys)
+        assert isinstance(app.screen, MarketModal)
+        assert app.screen.query_one("#sell-what", Select).value == "stone"
