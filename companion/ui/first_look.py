@@ -46,7 +46,7 @@ class OpensByItself:
         :data:`FIRST_LOOK` after it."""
         return self.shown_at is not None and key.time < self.shown_at + FIRST_LOOK
 
-    def refuse(self, key: events.Key) -> None:
+    def refuse(self) -> None:
         """Say, once, that the keys typed as the dialog opened were not used."""
         if self._said:
             return
@@ -65,6 +65,6 @@ def refuses(screen: Screen[Any], key: events.Key) -> bool:
     """True (after saying so) when ``screen`` opened by itself and ``key`` was typed too
     soon to be meant for it."""
     if isinstance(screen, OpensByItself) and screen.typed_too_soon(key):
-        screen.refuse(key)
+        screen.refuse()
         return True
     return False
