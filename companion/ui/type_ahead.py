@@ -24,6 +24,8 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from companion.ui.first_look import refuses
+
 if TYPE_CHECKING:
     from textual import events
     from textual.app import App
@@ -88,13 +90,15 @@ class TypeAhead:
         return app_is_answering(self._app)
 
     def holds(self, event: events.Key) -> bool:
-        """True when ``event`` (a key the app has just read) must wait its turn: it is
-        kept, in order, and posted to the app again later. False: handle it now."""
+        """True when ``event`` (a key the app has just read) is not to be handled now:
+        it must wait its turn (it is kept, in order, and posted to the app again later),
+        or, its turn come, it was typed too soon for a dialog that opened by itself
+        (:mod:`companion.ui.first_look`: it is dropped). False: handle it now."""
         if event is self._released:
             self._released = None
-            return False
+            return refuses(self._app.screen, event)
         if not self._held and self._released is None and not self._answering():
-            return False
+            return refuses(self._app.screen, event)
         self._held.append((event, time.monotonic()))
         self.held_count += 1
         self._watch()

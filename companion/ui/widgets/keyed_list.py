@@ -5,7 +5,9 @@ and waits for the next key. Arrows and Enter work as in any list; a tap only hig
 a line (a :class:`~companion.ui.widgets.dialog_list.DialogList`).
 
 Keys are matched without case, so ``t2`` finds ``T2``. A key that matches no line goes on
-to the screen, so a list never eats a letter it does not show.
+to the screen, so a list never eats a letter it does not show. A key that matches only
+lines that cannot be chosen (greyed) chooses nothing and says why in a notice; it leaves no
+line highlighted, so the next key (Enter, ctrl+s) cannot record another line by mistake.
 
 A line may name its Reference ``topic`` (``castle-site:T2``): F1 on the highlighted line
 opens that entry.
@@ -24,14 +26,27 @@ from companion.ui.widgets.dialog_list import DialogList
 
 class KeyedLine(NamedTuple):
     """One line of a :class:`KeyedList`: its key, its text, whether it can be chosen, the
-    id its option carries (what the dialog reads back from the line chosen) and the
-    Reference topic F1 opens on it (``None``: the option id, if the Reference knows it)."""
+    id its option carries (what the dialog reads back from the line chosen), the
+    Reference topic F1 opens on it (``None``: the option id, if the Reference knows it)
+    and, for a line that cannot be chosen, why not (said when its key is typed)."""
 
     key: str
     text: str
     disabled: bool = False
     option_id: str | None = None
     topic: str | None = None
+    why: str = ""
+
+
+def refusal(line: KeyedLine) -> str:
+    """What a greyed line's key says: the line's key and why it cannot be chosen.
+
+    >>> refusal(KeyedLine("b", "Build", True, why="no free slot gives Build"))
+    'b cannot be chosen now: no free slot gives Build.'
+    >>> refusal(KeyedLine("W5", "Wall", True))
+    'W5 cannot be chosen now: Wall.'
+    """
+    return f"{line.key} cannot be chosen now: {(line.why or line.text).strip().rstrip('.')}."
 
 
 def keyed_prompt(line: KeyedLine, width: int) -> str:
@@ -62,6 +77,7 @@ class KeyedList(DialogList):
         super().__init__(id=id, compact=compact, markup=False)
         self.keys: list[str] = []
         self.topics: list[str | None] = []
+        self.lines: list[KeyedLine] = []
         self._typed = ""
         self._pending = list(lines)
 
@@ -73,6 +89,7 @@ class KeyedList(DialogList):
     def set_lines(self, lines: Sequence[KeyedLine]) -> None:
         """Show ``lines`` (nothing highlighted: the dialog says which line it opens on)."""
         width = max((len(line.key) for line in lines), default=0)
+        self.lines = list(lines)
         self.keys = [line.key for line in lines]
         self.topics = [line.topic for line in lines]
         self._typed = ""
@@ -98,8 +115,9 @@ class KeyedList(DialogList):
         return [i for i in found if not self.get_option_at_index(i).disabled]
 
     def answer(self, typed: str) -> tuple[int | None, bool]:
-        """The line highlighted after ``typed`` (``None``: no line begins so) and whether
-        that line is chosen at once (its whole key, and no other line's key begins so)."""
+        """The line highlighted after ``typed`` (``None``: no line that can be chosen
+        begins so) and whether that line is chosen at once (its whole key, and no other
+        line's key begins so)."""
         found = self._enabled(matches(self.keys, typed))
         if not found:
             return None, False
@@ -113,16 +131,27 @@ class KeyedList(DialogList):
             self._typed = ""
             return
         typed = self._typed + character
-        index, at_once = self.answer(typed)
-        if index is None:
+        if not matches(self.keys, typed):
             typed = character
-            index, at_once = self.answer(typed)
-        if index is None:
+        found = matches(self.keys, typed)
+        if not found:
             self._typed = ""
             return
         event.stop()
         event.prevent_default()
+        index, at_once = self.answer(typed)
+        if index is None:
+            self._refuse(typed, found)
+            return
         self.highlighted = index
         self._typed = "" if at_once else typed
         if at_once:
             self.action_select()
+
+    def _refuse(self, typed: str, greyed: list[int]) -> None:
+        """``typed`` begins only greyed lines' keys: say why the line cannot be chosen,
+        and leave no line highlighted (what was highlighted is not what was asked for)."""
+        self._typed = ""
+        self.highlighted = None
+        whole = [i for i in greyed if self.keys[i].casefold() == typed.casefold()]
+        self.notify(refusal(self.lines[(whole or greyed)[0]]), severity="warning", timeout=4)

@@ -29,7 +29,7 @@ def numbered(lines: Iterable[tuple[str, str | None, bool]]) -> list[KeyedLine]:
     past the last key has none: arrows and Enter still reach it).
 
     >>> numbered([("Tunis", "port-1", False), ("Acre", None, True)])[1]
-    KeyedLine(key='2', text='Acre', disabled=True, option_id=None, topic=None)
+    KeyedLine(key='2', text='Acre', disabled=True, option_id=None, topic=None, why='')
     >>> numbered([("x", None, False)] * 36)[35].key
     ''
     """

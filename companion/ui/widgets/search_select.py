@@ -4,27 +4,18 @@ the player moves on with Tab."""
 
 from __future__ import annotations
 
-from textual import events
 from textual.widgets import OptionList
 
 from companion.ui.widgets.touch_select import TouchSelect
 
 
 class SearchSelect(TouchSelect[str]):
-    """A Select whose list opens at the first letter typed and searches as you type (the
-    letters never reach the screen's keys); in a browser its lines are three rows tall
-    (:class:`TouchSelect`)."""
+    """A Select whose list opens at the first key typed, that key starting the search (the
+    keys never reach the screen's keys); the search is every
+    :class:`~companion.ui.widgets.touch_select.TouchSelect`'s: an exact id wins, and keys
+    typed faster than the list takes the focus find what the same keys typed slowly find."""
 
-    def on_key(self, event: events.Key) -> None:
-        """A letter typed on the closed list opens it and starts the search; letters typed
-        before the open list has the focus go on to its search too (fast typing)."""
-        if not event.is_printable or event.character is None:
-            return
-        event.stop()
-        event.prevent_default()
-        if not self.expanded:
-            self.action_show_overlay()
-        self.query_one("SelectOverlay").post_message(events.Key(event.key, event.character))
+    OPENS_ON_A_KEY = True
 
 
 def enabled_options(options: OptionList) -> list[int]:

@@ -9,7 +9,7 @@ from textual.widgets import Label
 
 from companion.formatting import plural
 from companion.reference import WAREHOUSE_TOPIC
-from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.by_itself import ByItselfModal
 from companion.ui.widgets.number_field import NumberField
 from solo_deck.events import DropResources
 
@@ -17,9 +17,11 @@ if TYPE_CHECKING:
     pass
 
 
-class DropModal(GameEventModal[DropResources]):
+class DropModal(ByItselfModal[DropResources]):
     """Grain and Stone to put back, prefilled from the kind you hold more of; the two must
-    add up to what is owed (the engine says so inline otherwise). Put back records."""
+    add up to what is owed (the engine says so inline otherwise). Put back records. It
+    opens by itself when a gain overflows the warehouse: keys typed before it was drawn
+    land in none of its fields (:mod:`companion.ui.first_look`)."""
 
     DIALOG_TITLE = "Put resources back"
     OK_LABEL = "Put back"

@@ -16,6 +16,7 @@ from companion.reference import MARKET_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.field_input import FieldInput
+from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import worded
@@ -104,12 +105,12 @@ class MarketModal(GameEventModal[VisitMarket]):
                     yield Label("for")
                     yield FieldInput(placeholder="coins", id=f"{side}-coins", compact=True)
                     yield Label("Augustales")
-        extra = self.allowed.total - 2
-        more = f" ({extra} more with your Workplace)" if extra else ""
-        how = worded(
-            self, "a line's digit, or Enter on it, trades", f"tap a line, then {self.OK_LABEL}"
+        yield FocusHint(
+            self.trade_hint(in_list=True),
+            self.trade_hint(in_list=False),
+            "trades",
+            id="trade-hint",
         )
-        yield Label(f"Sell, buy or both{more}: {how}.")
         yield KeyedList(id="trades", compact=True)
         yield Label("", id="result", markup=False)
 
@@ -122,6 +123,17 @@ class MarketModal(GameEventModal[VisitMarket]):
         else:
             self.query(Select).first().focus()
         self.show_refusal("visit_market")
+
+    def trade_hint(self, in_list: bool) -> str:
+        """How a line trades: its digit, or Enter on it, once the list has the focus (a
+        digit typed in a tile's field is the field's); on a touch screen, a tap and Trade."""
+        extra = self.allowed.total - 2
+        more = f" ({extra} more with your Workplace)" if extra else ""
+        keys = "a line's digit, or Enter on it, trades"
+        if not in_list:
+            keys = "Tab to the list, then a line's digit or Enter trades"
+        how = worded(self, keys, f"tap a line, then {self.OK_LABEL}")
+        return f"Sell, buy or both{more}: {how}."
 
     def _likeliest(self, tile: MarketTile) -> int | None:
         """One sale if you hold what it takes, one purchase if you can pay (after it)."""
@@ -207,7 +219,7 @@ class MarketModal(GameEventModal[VisitMarket]):
             assert tile is not None
             why = self._why_not(self._visit(tile, sells, buys))
             text = trade_text(tile, sells, buys) + (f" — {why}" if why else "")
-            lines.append(KeyedLine(str(number), text, disabled=why is not None))
+            lines.append(KeyedLine(str(number), text, disabled=why is not None, why=why or ""))
         trades = self.query_one("#trades", KeyedList)
         trades.set_lines(lines)
         self._show_result()

@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList, Select
 
 from companion.reference import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import tap_then, worded
@@ -64,8 +65,10 @@ def option_of(event: PlayCard) -> str:
 
 
 def likeliest(events: list[Event], ids: list[str]) -> str | None:
-    """The line among ``ids`` the dialog opens on: the only one; else the card bought
-    since the last card played; else the line played last time (``None``: the first).
+    """The line among ``ids`` (the lines that may be chosen) the dialog opens on: the only
+    one; else the card bought since the last card played; else the action last played
+    face down, if it may be chosen; else the first line that is not a card played face up
+    since then (a card played face up is rarely played again at once); ``None``: no line.
 
     >>> likeliest([], ["down-build"])
     'down-build'
@@ -74,18 +77,31 @@ def likeliest(events: list[Event], ids: list[str]) -> str | None:
     'down-market'
     >>> likeliest([played, BuyCard(card_id="A7")], ["down-build", "down-market", "up-A7"])
     'up-A7'
-    >>> likeliest([], ["down-build", "down-market"]) is None
-    True
+    >>> likeliest([], ["down-build", "down-market"])
+    'down-build'
+    >>> face_up = PlayCard(slot=1, face_up=True, card_id="A7")
+    >>> likeliest([played, face_up], ["up-A7", "down-market", "down-build"])
+    'down-market'
+    >>> likeliest([face_up], ["up-A7", "down-build"])
+    'down-build'
+    >>> likeliest([face_up], ["up-A7"])
+    'up-A7'
     """
-    if len(ids) == 1:
-        return ids[0]
+    if len(ids) <= 1:
+        return ids[0] if ids else None
+    played_up: set[str] = set()
     for event in reversed(events):
         if isinstance(event, BuyCard) and f"up-{event.card_id}" in ids:
             return f"up-{event.card_id}"
         if isinstance(event, PlayCard):
             line = option_of(event)
-            return line if line in ids else None
-    return None
+            if event.face_up:
+                played_up.add(line)
+                continue
+            if line in ids:
+                return line
+            break
+    return next((line for line in ids if line not in played_up), ids[0])
 
 
 def card_choices(state: GameState, cards: Iterable[str] | None = None) -> list[tuple[str, str]]:
@@ -148,6 +164,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 self.slot_for(action) is None,
                 f"down-{action}",
                 action_topic(action),
+                f"no free slot gives {ACTION_LABELS[action]}",
             )
             for action in MAIN_ACTIONS
         ]
@@ -160,6 +177,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 card_id not in held,
                 f"up-{card_id}",
                 card_id,
+                f"that card is not in your hand ({text})",
             )
             for index, (card_id, text) in enumerate(cards)
         ]
@@ -172,20 +190,8 @@ class PlayCardModal(GameEventModal[PlayCard]):
             classes="muted",
         )
         yield KeyedList(self.lines(), id="choice")
-        hint = (
-            worded(
-                self,
-                "The key beside a line (or Enter) picks it; Tab moves on to the second action.",
-                f"Tap a line, then the second action below, then {self.OK_LABEL}.",
-            )
-            if self.both
-            else worded(
-                self,
-                "The key beside a line plays it at once; Enter plays it.",
-                tap_then(self.OK_LABEL),
-            )
-        )
-        yield Label(hint, id="keys-hint")
+        there, elsewhere = self.hints()
+        yield FocusHint(there, elsewhere, "choice", id="keys-hint")
         if self.both:
             with Horizontal(classes="play-row"):
                 yield Label("Second action")
@@ -207,6 +213,18 @@ class PlayCardModal(GameEventModal[PlayCard]):
                 compact=True,
                 id="slot",
             )
+
+    def hints(self) -> tuple[str, str]:
+        """What the keys do while the list has the focus, and elsewhere (a line's key
+        works only in the list: in the slot's drop-down it does nothing)."""
+        back = "ctrl+s plays the line highlighted; shift+Tab goes back to the list."
+        if self.both:
+            there = "The key beside a line (or Enter) picks it; Tab moves on to the second action."
+            taps = f"Tap a line, then the second action below, then {self.OK_LABEL}."
+        else:
+            there = "The key beside a line plays it at once; Enter plays it."
+            taps = tap_then(self.OK_LABEL)
+        return worded(self, there, taps), worded(self, back, taps)
 
     def on_mount(self) -> None:
         choice = self.query_one("#choice", KeyedList)
