@@ -48,18 +48,11 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from companion.ui.framework.probes import one_shot_timer_pending, screen_busy, wait_for_screen
+
 SIZE = (120, 40)
 
 Autopilot = Callable[[Any], Awaitable[None]]
-
-
-def _busy(app: Any) -> bool:
-    screen = app.screen
-    if screen._callbacks or screen._layout_required or screen._repaint_required:
-        return True
-    if screen._dirty_widgets or screen._recompose_required:
-        return True
-    return any(node._message_queue.qsize() for node in (app, *screen.walk_children()))
 
 
 async def settle(pilot: Any) -> None:
@@ -67,11 +60,11 @@ async def settle(pilot: Any) -> None:
     left to do (the Footer, for one, rebuilds itself after a refresh: that is waited for)."""
     app = pilot.app
     for _ in range(100):
-        await pilot._wait_for_screen()
+        await wait_for_screen(pilot)
         done = asyncio.Event()
         app.screen.call_after_refresh(done.set)
         await done.wait()
-        if not _busy(app):
+        if not screen_busy(app):
             return
     raise RuntimeError("the screen did not settle after 100 refreshes")
 
@@ -81,11 +74,8 @@ def _pending_work(app: Any) -> bool:
     (the Table recomputes its odds and forecast that way shortly after each change)."""
     from textual.worker import WorkerState
 
-    for node in (app, *app.screen.walk_children(with_self=True)):
-        for timer in list(node._timers):
-            task = timer._task
-            if timer._repeat == 0 and task is not None and not task.done():
-                return True
+    if one_shot_timer_pending(app):
+        return True
     return any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers)
 
 

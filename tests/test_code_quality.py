@@ -138,9 +138,11 @@ UI_USERS = {
     "companion.cli.lab": {"companion.ui.views.boards"},
     "companion.config.schema": {"companion.ui.keys"},
     "companion.serve.app_process": {"companion.ui.app"},
+    "companion.serve.server": {"companion.ui.framework.serve_internals"},
 }
 """Outside companion/ui, who uses it and for what: the command and the served page's
-process run the app; the [keys] check and the configuration's schema read the key
+process run the app, and the server starts it through the frameworks' one door to their
+private names; the [keys] check and the configuration's schema read the key
 tables; the lab plays on the boards a new game would use (a pure view, no Textual)."""
 
 

@@ -207,22 +207,20 @@ async def _pilot_presses(
     settings: Settings, folder: Path, size: tuple[int, int]
 ) -> dict[str, list[float]]:
     from textual import events
-    from textual._compositor import CompositorUpdate
 
     from companion.ui.app import StuporSoloApp
+    from companion.ui.framework.probes import on_frames
+    from companion.ui.framework.textual_internals import send_as_terminal
     from companion.ui.screens.table import TableScreen
 
     app = StuporSoloApp(folder)
     frames: list[float] = []
-    display = app._display
 
-    def display_and_encode(screen: Any, renderable: Any) -> None:
-        display(screen, renderable)
-        update = isinstance(renderable, CompositorUpdate)
-        if update and MARKER in renderable.render_segments(app.console):
+    def frame_drawn(segments: Any) -> None:
+        if MARKER in segments:
             frames.append(time.perf_counter())
 
-    app._display = display_and_encode  # type: ignore[method-assign]
+    on_frames(app, frame_drawn)
     found: dict[str, list[float]] = {"frame": [], "idle": []}
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -237,9 +235,7 @@ async def _pilot_presses(
             event = events.Key("space", " ")
             event.set_sender(app)
             start = time.perf_counter()
-            driver = app._driver
-            assert driver is not None
-            driver.send_message(event)  # as the terminal sends it
+            send_as_terminal(app, event)
             deadline = start + WAIT_SECONDS
             while len(frames) == seen and time.perf_counter() < deadline:
                 await asyncio.sleep(0)

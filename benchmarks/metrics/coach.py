@@ -25,6 +25,7 @@ from typing import Any
 
 from benchmarks.measure import Result, Settings, Workspace, median, spread
 from benchmarks.runner import SIZE, quiet, settle
+from companion.ui.framework.textual_internals import send_as_terminal
 
 COACH_KEY = "c"
 BUDGET_S = 2.0
@@ -55,7 +56,7 @@ def _post(app: Any, key: str) -> None:
 
     event = events.Key(key, " " if key == "space" else key if len(key) == 1 else None)
     event.set_sender(app)
-    app._driver.send_message(event)
+    send_as_terminal(app, event)
 
 
 async def press(pilot: Any, key: str, handled: Any = None) -> float:

@@ -21,12 +21,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
-COUNTED = (
-    ("textual.screen", "Screen", "_refresh_layout", "layouts"),
-    ("textual._compositor", "Compositor", "render_update", "updates"),
-    ("textual.css.stylesheet", "Stylesheet", "update_nodes", "restyles"),
-    ("textual.widget", "Widget", "_on_mount", "mounted"),
-)
+from companion.ui.framework.probes import COUNTED_CALLS
+
+COUNTED = COUNTED_CALLS
 """``(module, class, method, counter)``: each call of the method counts one."""
 
 

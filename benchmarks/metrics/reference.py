@@ -20,6 +20,7 @@ from typing import Any
 from benchmarks.measure import Result, Settings, Workspace, median, spread
 from benchmarks.metrics.screens import TOGGLE_KEY, _game_under_way, bench_table_class, press
 from benchmarks.runner import SIZE, quiet, settle
+from companion.ui.framework.textual_internals import send_as_terminal
 
 
 async def _letter_and_search(pilot: Any, letter: str) -> float:
@@ -33,7 +34,7 @@ async def _letter_and_search(pilot: Any, letter: str) -> float:
     event = events.Key(letter, letter)
     event.set_sender(app)
     start = time.perf_counter()
-    app._driver.send_message(event)
+    send_as_terminal(app, event)
     while screen.pending is None:  # the key taken, its search waiting for the pause
         await asyncio.sleep(0)
     screen.search_now()

@@ -26,6 +26,7 @@ from benchmarks.measure import Result, Settings, Workspace, load_json, median, s
 from benchmarks.metrics.engine import stats_result
 from benchmarks.metrics.key_probe import KeyProbe, cpu_stretch, summary
 from benchmarks.runner import SIZE, quiet, settle
+from companion.ui.framework.textual_internals import send_as_terminal
 from solo_deck import Phase
 
 TOGGLE_KEY = "z"
@@ -41,7 +42,7 @@ async def press(pilot: Any, key: str, cpu: list[float] | None = None) -> float:
     event = events.Key(key, character)
     event.set_sender(app)
     start, start_cpu = time.perf_counter(), time.process_time()
-    app._driver.send_message(event)
+    send_as_terminal(app, event)
     await settle(pilot)
     if cpu is not None:
         cpu.append((time.process_time() - start_cpu) * 1000)

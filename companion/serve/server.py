@@ -36,15 +36,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import textual_serve
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from companion.serve.access import Access
+from companion.ui.framework.serve_internals import ExecAppService, download_under_way
 
 MAX_APPS = 8
 """App processes running at once; a page beyond that is refused (503)."""
@@ -81,40 +80,20 @@ def _number(value: str | None, default: int, low: int, high: int) -> int:
     return max(low, min(high, number))
 
 
-class AppProcess(AppService):
+class AppProcess(ExecAppService):
     """One app process for one page: textual-serve's service, started without a shell
-    (the arguments are never parsed by one) in a new session (a ctrl+c meant for the
-    server does not reach it; the server stops it)."""
-
-    def __init__(self, argv: list[str], **kwargs: Any) -> None:
-        super().__init__(" ".join(argv), **kwargs)
-        self.argv = argv
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        environment = self._build_environment(width=width, height=height)
-        process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=environment,
-            start_new_session=True,
-        )
-        self._process = process
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
+    (see :class:`~companion.ui.framework.serve_internals.ExecAppService`)."""
 
     @property
     def pid(self) -> int | None:
         """The app process's id, once started."""
-        return self._process.pid if self._process is not None else None
+        return self.process.pid if self.process is not None else None
 
     async def end(self) -> None:
         """Ask the app to quit and wait (bounded); end it if it does not."""
         with contextlib.suppress(TimeoutError, OSError, ConnectionError):
             await asyncio.wait_for(self.stop(), STOP_SECONDS)
-        process = self._process
+        process = self.process
         if process is None:
             return
         with contextlib.suppress(TimeoutError):  # it quit: asyncio's watcher collects it
@@ -178,7 +157,7 @@ class CompanionServer:
         return (
             path.startswith("/download/")
             and DOWNLOAD_KEY.fullmatch(key) is not None
-            and key in self.downloads._active_downloads
+            and download_under_way(self.downloads, key)
         )
 
     @web.middleware

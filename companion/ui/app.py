@@ -31,15 +31,16 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.reactive import Initialize, Reactive
 from textual.screen import Screen
-from textual.widget import AwaitMount
 
 from companion.config import LoadedConfig
 from companion.session import GameSession
 from companion.storage.lock import DataLock
 from companion.ui.background import InputGate
-from companion.ui.commands import GameCommands
+from companion.ui.commands import GameCommands, with_patient_screenshot
+from companion.ui.framework.hooks import ScreenBeforeMount
+from companion.ui.framework.quick_open import give_width_class
+from companion.ui.framework.textual_internals import watch_driver_input
 from companion.ui.keys import APP_KEYS, bindings
-from companion.ui.screens.quick_open import give_width_class
 from companion.ui.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def _first_theme(app: StuporSoloApp) -> str:
     return wanted if wanted is not None and wanted in app.available_themes else DEFAULT_THEME
 
 
-class StuporSoloApp(App[None]):
+class StuporSoloApp(ScreenBeforeMount):
     """Frederick's brain, the game's memory and the score keeper."""
 
     theme: Reactive[str] = Reactive(Initialize(_first_theme))
@@ -139,20 +140,15 @@ class StuporSoloApp(App[None]):
     def _note_input_at_the_driver(self) -> None:
         """Note every key and mouse event where the driver hands it over (for a terminal,
         in its input thread, before the event loop has even seen it), so background work
-        pauses before the key is queued. Textual keeps the driver in ``_driver``; if that
-        ever changes, :meth:`post_message` still notes the event a little later."""
-        driver = getattr(self, "_driver", None)
-        send = getattr(driver, "send_message", None)
-        if send is None:
-            return
+        pauses before the key is queued (if the driver cannot be reached,
+        :meth:`post_message` still notes the event a little later)."""
         gate = self.input_gate
 
-        def send_message(message: Message) -> None:
+        def note(message: Message) -> None:
             if isinstance(message, events.InputEvent):
                 gate.input_arrived()
-            send(message)
 
-        driver.send_message = send_message  # type: ignore[union-attr]
+        watch_driver_input(self, note)
 
     def notify(
         self,
@@ -166,35 +162,17 @@ class StuporSoloApp(App[None]):
         """Show a notification; its text is never read as markup (see the module)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
-    def _get_screen(self, screen: Screen[Any] | str) -> tuple[Screen[Any], AwaitMount]:
-        """Textual's, after giving a screen about to be mounted its width classes (Textual
-        gives them when the screen first gets its size, after its widgets were styled,
-        and every widget is then styled again: see :mod:`companion.ui.screens.quick_open`)."""
-        found = self.get_screen(screen)
-        if not found.is_running:
-            give_width_class(found, self)
-        return super()._get_screen(found)
+    def before_mount(self, screen: Screen[Any]) -> None:
+        """A screen about to be mounted gets its width classes first (Textual gives them
+        when the screen first gets its size, after its widgets were styled, and every
+        widget is then styled again: see :mod:`companion.ui.framework.quick_open`)."""
+        give_width_class(screen, self)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette commands, with a Screenshot that waits for the palette to be
         gone (Textual's own waits a tenth of a second, which a busy machine or a browser
         outlasts: the picture then shows the palette over the screen)."""
-        for command in super().get_system_commands(screen):
-            if command.title == "Screenshot":
-                yield command._replace(callback=self._screenshot_without_palette)
-            else:
-                yield command
-
-    def _screenshot_without_palette(self) -> None:
-        from textual.command import CommandPalette
-
-        def take() -> None:
-            if isinstance(self.screen, CommandPalette):
-                self.set_timer(0.05, take)
-            else:
-                self.screen.call_after_refresh(self.deliver_screenshot)
-
-        self.set_timer(0.05, take)
+        return with_patient_screenshot(self, super().get_system_commands(screen))
 
     def on_mount(self) -> None:
         """Take the data lock, apply the configuration and open the Start screen (or, when

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from functools import partial
+from typing import Any
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.app import App, SystemCommand
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 
 Run = Callable[[], Awaitable[object]]
 
@@ -45,3 +47,23 @@ class GameCommands(Provider):
             score = matcher.match(description)
             if score > 0:
                 yield Hit(score, matcher.highlight(description), run, help=f"key: {key}")
+
+
+def with_patient_screenshot(
+    app: App[Any], commands: Iterable[SystemCommand]
+) -> Iterator[SystemCommand]:
+    """Textual's palette commands, with a Screenshot that waits for the palette to be
+    gone (Textual's own waits a tenth of a second, which a busy machine or a browser
+    outlasts: the picture then shows the palette over the screen)."""
+
+    def take() -> None:
+        if isinstance(app.screen, CommandPalette):
+            app.set_timer(0.05, take)
+        else:
+            app.screen.call_after_refresh(app.deliver_screenshot)
+
+    def screenshot() -> None:
+        app.set_timer(0.05, take)
+
+    for command in commands:
+        yield command._replace(callback=screenshot) if command.title == "Screenshot" else command

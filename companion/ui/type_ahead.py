@@ -13,8 +13,10 @@ the app after its bindings ran), the screen on top is mounted with every widget 
 and no message, focus change or after-refresh callback is waiting anywhere in it. Then
 the held keys go on, one at a time, each only once the one before it has been answered.
 A key that comes while the app is quiet goes straight through, as before: holding costs
-nothing when nobody types ahead. No key is ever dropped: a key held longer than
-:data:`MOST_WAIT` seconds (a screen that never stops working) goes on anyway.
+nothing when nobody types ahead. No key is ever dropped: a key that has waited its turn
+longer than :data:`MOST_WAIT` seconds (a screen that never stops working) goes on anyway.
+Its turn begins when the key before it goes on, not when it was typed: forty keys typed
+at once on a slow machine must not all come due together.
 """
 
 from __future__ import annotations
@@ -24,7 +26,16 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from textual.widget import Widget
+
 from companion.ui.first_look import refuses
+from companion.ui.framework.textual_internals import (
+    app_queue_size,
+    has_after_refresh_callbacks,
+    is_closing,
+    propagation_stopped,
+    queued_messages,
+)
 
 if TYPE_CHECKING:
     from textual import events
@@ -37,26 +48,21 @@ MOST_WAIT = 5.0
 """The longest a key is held (seconds); it then goes on whatever the app is doing."""
 
 
-def _queued(node: object) -> bool:
-    """True while a message waits in ``node``'s queue (a node that never had a queue has
-    none waiting)."""
-    queue = vars(node).get("_message_queue")
-    return queue is not None and bool(queue.qsize())
-
-
 def app_is_answering(app: App[Any]) -> bool:
     """True while the screen on top (or a widget in it) is not mounted yet, or a message,
     a focus change or an after-refresh callback waits in the app, the screen or any of
     its widgets."""
-    if app._message_queue.qsize():
+    if app_queue_size(app):
         return True
     try:
         screen = app.screen
     except Exception:  # no screen yet: the app is starting
         return True
-    if not screen.is_mounted or screen._callbacks or _queued(screen):
+    if not screen.is_mounted or has_after_refresh_callbacks(screen) or queued_messages(screen):
         return True
-    return any(not node.is_mounted or _queued(node) for node in screen.walk_children())
+    return any(
+        not node.is_mounted or queued_messages(node) for node in screen.walk_children(Widget)
+    )
 
 
 class TypeAhead:
@@ -77,13 +83,19 @@ class TypeAhead:
         """How many keys are held now (or let go and not yet handled)."""
         return len(self._held) + (self._released is not None)
 
+    @property
+    def idle(self) -> bool:
+        """True when no key is held or let go, the last key has been answered and the app
+        has nothing else to do (what a driver of the app waits for, keys typed ahead)."""
+        return not self.waiting and not self._answering()
+
     def _answering(self) -> bool:
         """True while the last key is on its way through the widgets, or the app has
         something else still to do (:func:`app_is_answering`)."""
         travelling = self._travelling
         if travelling is not None:
             key, target = travelling
-            if key._stop_propagation or not target.is_attached:
+            if propagation_stopped(key) or not target.is_attached:
                 self._travelling = None  # taken by a widget, or its widget is gone
             else:
                 return True
@@ -126,7 +138,7 @@ class TypeAhead:
         self._watching = False
         if not self._held:
             return
-        if not self._app.screen_stack or self._app._closing:  # quitting: nowhere to go
+        if not self._app.screen_stack or is_closing(self._app):  # quitting: nowhere to go
             self._held.clear()
             return
         if self._released is not None:
@@ -141,5 +153,6 @@ class TypeAhead:
         self._released = key
         if not self._app.post_message(key):  # the app is closing
             self._released = None
-        if self._held:
+        if self._held:  # the next key's turn begins now: its wait is counted from here
+            self._held[0] = (self._held[0][0], time.monotonic())
             self._watch()

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import (
     BOARD_KEYS,
@@ -32,7 +33,6 @@ from companion.ui.keys import (
 )
 from companion.ui.screens.modals.board_fact import BoardFactModal
 from companion.ui.screens.modals.confirm import ConfirmModal
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.wording import worded
 from solo_deck import BOARDS, BoardFact, board_facts, checked_board, still_assumed

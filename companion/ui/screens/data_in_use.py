@@ -21,9 +21,9 @@ from textual.widgets.option_list import Option
 
 from companion.session import OUTCOME_TEXT
 from companion.storage.takeover import Outcome
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import DATA_IN_USE_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.touch_list import TouchOptionList
 

@@ -16,11 +16,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS, bindings
 from companion.ui.screens.modals.card_editor import MOVE_LABELS, CardEditorModal
 from companion.ui.screens.modals.confirm import ConfirmModal
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 from solo_deck import DeckDefinition, SoloCard, describe_validation_error, load_default_deck
 

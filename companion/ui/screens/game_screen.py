@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from textual import on
 from textual.screen import Screen
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.messages import GameChanged
 from companion.ui.notices import refused, save_failed
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.boards import remember_told
 from solo_deck import RuleError
 from solo_deck.events import CheckBoard

@@ -12,9 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
 from companion import __version__
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HELP_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.help import help_markdown
 from companion.ui.widgets.key_footer import KeyFooter
 

@@ -22,9 +22,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.reference import MAX_QUERY, entry_for
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import REFERENCE_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.reference import ReferenceLine, entry_text, reference_lines
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.touch_list import TouchOptionList

@@ -21,9 +21,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import REVIEW_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.review_turns import TurnsPanel
 from companion.ui.widgets.key_footer import KeyFooter
 

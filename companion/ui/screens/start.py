@@ -16,9 +16,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import __version__
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import START_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.warm_up import WARM_UP_DELAY, start_warm_up
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.touch_list import TouchOptionList

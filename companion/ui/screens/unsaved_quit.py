@@ -19,9 +19,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import UNSAVED_QUIT_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter

@@ -32,7 +32,7 @@ class DialogList(TouchOptionList):
             """The list tapped (for ``@on(..., selector)``)."""
             return self.option_list
 
-    async def _on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         # runs before OptionList's own click handler, which it replaces
         event.prevent_default()
         tapped: int | None = event.style.meta.get("option")

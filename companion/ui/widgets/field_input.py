@@ -15,6 +15,8 @@ from textual import events
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from companion.ui.framework.textual_internals import pause_blink, restart_blink
+
 NOT_EDITING = frozenset({"enter", "tab", "shift+tab", "escape", "ctrl+c", "super+c"})
 """Keys that leave the text as it is (the next character still replaces it)."""
 EDITING = frozenset(
@@ -37,17 +39,18 @@ class FieldInput(Input):
     """The next click selects the whole text (the click that brings the focus)."""
 
     # Textual calls the handler of each class in the MRO in turn (here first, then the
-    # Input's) unless one calls ``prevent_default``: none of these call ``super()``.
+    # Input's own, private ``_on_*``) unless one calls ``prevent_default``: none of these
+    # call ``super()``.
 
     def _select_whole(self) -> None:
         self.selection = Selection(0, len(self.value))
 
-    def _on_focus(self, event: events.Focus) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         if not event.from_app_focus:  # (the window coming back keeps the player's place)
             self.fresh = True
             self._click_selects = True
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         self._click_selects = False
 
     def watch_value(self, value: str) -> None:
@@ -55,13 +58,13 @@ class FieldInput(Input):
         if self.fresh and self.has_focus:
             self._select_whole()
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if not self.fresh:
             return
         if event.is_printable and event.character is not None:
             event.stop()
             event.prevent_default()
-            self._restart_blink()
+            restart_blink(self)
             self.fresh = False
             self.replace(event.character, 0, len(self.value))
         elif event.key in EDITING:
@@ -71,18 +74,18 @@ class FieldInput(Input):
                 event.prevent_default()
                 self.value = ""
 
-    def _on_paste(self, event: events.Paste) -> None:
+    def on_paste(self, event: events.Paste) -> None:
         if self.fresh and event.text:
             self.fresh = False
             self._select_whole()
 
-    async def _on_mouse_down(self, event: events.MouseDown) -> None:
+    async def on_mouse_down(self, event: events.MouseDown) -> None:
         if self._click_selects:
             # the tap that brings the focus (or the first one after): the whole text, so
             # the first key replaces it; a second tap places the cursor
             event.prevent_default()
             self._click_selects = False
-            self._pause_blink(visible=True)
+            pause_blink(self, visible=True)
             self._select_whole()
             return
         self.fresh = False

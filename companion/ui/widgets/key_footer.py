@@ -40,12 +40,13 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style as RichStyle
-from textual._border import get_box
 from textual.color import Color
 from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
+
+from companion.ui.framework.textual_internals import get_box
 
 if TYPE_CHECKING:
     from textual import events

@@ -15,9 +15,9 @@ from typing import Any
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Select
-from textual.widgets._select import SelectOverlay
 
 from companion.reference import entry_for
+from companion.ui.framework.textual_internals import SelectOverlay, select_lines
 
 
 def _own_topic(node: Any) -> str | None:
@@ -33,8 +33,8 @@ def _line_topic(node: Widget) -> str | None:
         select = node.parent
         index = node.highlighted
         # The open list's lines are the Select's options in order (Textual's own pairing).
-        options = getattr(select, "_options", [])
-        if isinstance(select, Select) and index is not None and index < len(options):
+        options = select_lines(select) if isinstance(select, Select) else []
+        if index is not None and index < len(options):
             value = options[index][1]
             return value if isinstance(value, str) else None
         return None

@@ -12,18 +12,19 @@ from __future__ import annotations
 
 from textual.geometry import Spacing
 from textual.visual import Padding, Visual
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+from companion.ui.framework.hooks import OptionVisuals
 
 TOUCH_ROWS = Spacing(1, 0, 1, 0)
 """The blank rows above and below a line's text in a browser."""
 
 
-class TouchOptionList(OptionList):
+class TouchOptionList(OptionVisuals):
     """An OptionList with three-row lines in a browser (see the module)."""
 
-    def _get_visual(self, option: Option) -> Visual:
-        visual = super()._get_visual(option)
+    def dress_line(self, option: Option, visual: Visual) -> Visual:
+        """Three rows in a browser; as Textual draws it in a terminal."""
         if self.app.has_class("-web"):
             return Padding(visual, TOUCH_ROWS)
         return visual

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import events
 from textual.widgets import Select
-from textual.widgets._select import SelectCurrent, SelectOverlay, SelectType
 
+from companion.ui.framework.textual_internals import SelectCurrent, SelectOverlay, SelectType
 from companion.ui.widgets.touch_list import TouchOptionList
 
 if TYPE_CHECKING:

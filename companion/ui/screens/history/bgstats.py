@@ -15,8 +15,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static, TextArea
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import BGSTATS_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.qr_code import qr_matrix, qr_size, qr_text
 from companion.ui.wording import worded

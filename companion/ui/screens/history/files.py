@@ -24,10 +24,10 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 
 from companion.storage.restore import RestoreResult
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import EXPORT_KEYS, HISTORY_RESTORE_KEYS, RESTORE_KEYS, bindings
 from companion.ui.screens.modals.confirm import ConfirmModal
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter

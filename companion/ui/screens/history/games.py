@@ -29,12 +29,12 @@ from textual.worker import Worker, WorkerState
 
 from companion.formatting import shorten
 from companion.history.service import HistoryReading
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DELETE_KEYS, HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.modals.confirm import ConfirmModal
 from companion.ui.screens.modals.history_detail import HistoryDetailModal
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.history import (
     COLUMNS,
     FILTERS,

@@ -37,10 +37,10 @@ from companion.history.stats import (
     chart_data,
     summary_rows,
 )
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import STATISTICS_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.wording import worded
 from solo_deck import next_title

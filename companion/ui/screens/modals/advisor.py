@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import ADVISOR_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.field_input import FieldInput
 from solo_deck import AdviceRow, GameState, Numeral, Ruleset, edict_advice
 

@@ -11,8 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Label, RadioSet, Select
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import CARD_EDITOR_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton

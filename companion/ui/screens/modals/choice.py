@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.widgets.touch_list import TouchOptionList
 
 

@@ -30,10 +30,10 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import COACH_KEYS, bindings
 from companion.ui.notices import sentence
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.coach import decisions, entry, header, turn_key
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.dialog_list import DialogList

@@ -19,8 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 from textual.widgets.button import ButtonVariant
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import QUESTION_KEYS, ConfirmKeys
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.wording import key_label
 

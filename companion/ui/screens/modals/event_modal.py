@@ -29,10 +29,11 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select
 
+from companion.ui.framework.quick_open import OpensAtOnce
+from companion.ui.framework.textual_internals import select_value_count
 from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.reference_hint import ReferenceHint, topic_of
 from companion.ui.wording import key_label, worded
@@ -60,7 +61,7 @@ def takes_a_choice(widget: Widget) -> bool:
     single option offers none)."""
     if widget.disabled or not widget.can_focus:
         return False
-    if isinstance(widget, Select) and len(widget._legal_values) <= 1:
+    if isinstance(widget, Select) and select_value_count(widget) <= 1:
         return False
     node: DOMNode | None = widget
     while node is not None and not isinstance(node, ModalScreen):

@@ -11,9 +11,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DETAIL_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.views.history import detail_fields, end_reason_text, game_label, score_parts
 from companion.ui.widgets.action_button import action_button
 from companion.ui.widgets.key_footer import KeyFooter

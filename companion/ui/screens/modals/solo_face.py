@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import SOLO_FACE_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.quick_pick import numbered
 from companion.ui.wording import worded

@@ -22,9 +22,9 @@ from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from companion.formatting import plural
 from companion.storage.settings_store import PrintedBoard
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import SETUP_KEYS, bindings
-from companion.ui.screens.quick_open import OpensAtOnce
 from companion.ui.screens.setup.board import BoardSection
 from companion.ui.screens.setup.choices import (
     CONFIGURED,

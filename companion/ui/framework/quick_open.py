@@ -6,7 +6,7 @@ screen of a few hundred widgets that second pass cost a tenth of a second for no
 :class:`OpensAtOnce` skips it the first time only; later resumes (coming back from a
 dialog, from another screen) restyle as Textual does, since what the screen shows may
 have changed meanwhile. The width classes (``-slim``, ``-roomy``) are given to a screen
-before it is mounted by the app (:meth:`companion.ui.app.StuporSoloApp._get_screen`), for
+before it is mounted (:class:`~companion.ui.framework.hooks.ScreenBeforeMount`), for
 the same reason.
 
 A screen the app keeps and shows again (the Reference, installed once) is restyled by
