@@ -34,9 +34,10 @@ The examples, by section, and the numbers each test ends on:
 - Issue an Edict, the note (Frederick at 4 Towers, a tile with 2 Towers): both are removed;
   solo rules: Frederick adds what fits and ignores leftover steps (4 Towers, 2 to add → 5).
 
-Where each stands: Noa's Build and Bernard's Castle income are played here but marked
-``xfail`` (strict): the packaged Castle Board contradicts them (issue 40, E3; the board
-change and its ripple wait on branch ``issue-40-e3-wip``). The Summon example (Jack, 3 Grain
+Where each stands: Noa's Build and Bernard's Castle income play on the packaged Castle Board
+since issue 40 (E3) took the Stone side off the setup Wall: W2 is the Build example's Wall
+(2 Stone and 1 Grain, the Stone side, the Edict mark) and W3 the Augustalis side. The
+Summon example (Jack, 3 Grain
 in Alexandria) is printed on the 3–4 player side of the Voyage board; the 1–2 player side we
 ship assumes 1 Grain there, so its 3 Grain Summon is played in Barcelona through the turn
 example. The Ally income and most-Structures examples are in ``test_ally_income.py`` and
@@ -82,15 +83,6 @@ from tests.game_setups import checked_ruleset, edict_setup
 
 THREE_AUGUSTALES = Grant(gain=Gains(augustales=3))
 
-BOARD_E3 = pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "issue 40 E3: the packaged Castle Board puts the Stone side on the setup Wall W1, "
-        "so no Build closes it and W2's Augustalis side cannot close without it; the board "
-        "change waits on branch issue-40-e3-wip with its ripple"
-    ),
-)
-
 
 def table(
     *,
@@ -117,13 +109,13 @@ def table(
 # --- Build a Structure ------------------------------------------------------------------------
 
 
-@BOARD_E3
 def test_noa_builds_a_great_wall_that_closes_the_stone_side() -> None:
     game = table(
         player={
             "towers": 3,
             "walls": 1,
             "sites": ("T1", "W1", "T2", "T3"),
+            "closed_sides": ("grain",),  # W1 stands between T1 and T2: its side is closed
             "stone": 2,
             "grain": 1,
             "augustales": 10,
@@ -138,7 +130,7 @@ def test_noa_builds_a_great_wall_that_closes_the_stone_side() -> None:
     game.push(Build(structure="wall", site="W2", great="great_wall_b", stone=2, grain=1))
     player = game.state.player
     assert (player.stone, player.grain, player.augustales) == (1, 0, 6)  # 2S 1G 4A, +1 S
-    assert player.closed_sides == ("stone",)
+    assert player.closed_sides == ("grain", "stone")
     game.push(Promote(specialist=0, path="A"))  # the Great Wall's promotion, no Grain
     assert game.state.player.specialists[0].space == 3
     assert game.state.player.vp == 0  # not on Village I A when the action began
@@ -165,7 +157,6 @@ def test_bernard_builds_the_keep_of_the_larger_hand() -> None:
 # --- End Phase ----------------------------------------------------------------------------
 
 
-@BOARD_E3
 def test_bernards_castle_income_is_the_vp_and_augustalis_sides_only() -> None:
     """His castle pays 1 VP and the Augustalis side while the Market, Grain and Stone sides
     stay open: on the packaged board that is Towers T1 and T3–T5 with Walls W1, W3 and W4
