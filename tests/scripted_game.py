@@ -112,7 +112,7 @@ ROUND_1: tuple[Event, ...] = (
     PlayerEdict(slot=1, choice={"W": "add", "K": "add"}, replacement=1),  # F: 3 W, 2 K
     fred("S13"),  # to your ship in Alexandria: nothing face up left (crown 1)
     face_down(4, "promote"),
-    Promote(specialist=1, path="B"),  # onto B1 (Countryside I B)
+    Promote(specialist=0, path="B"),  # onto B1 (Countryside I B)
     fred("S08"),  # to Tunis; Edict III 2G 1A: F 3 Grain, Treasury 9; Next III (1P) up
     # Five cards played from a hand of five: the sixth slot is free, but no card is left
     # to put there, so you pass; Frederick is done: the End Phase.
@@ -141,10 +141,10 @@ ROUND_2: tuple[Event, ...] = (
     SummonAlly(ally_id="tento"),  # named at the End Phase
     fred("S16"),  # to your ship; Edict III (1P): F Path A space 2; Active III empty
     face_down(2, "promote"),
-    Promote(specialist=1),  # B2
+    Promote(specialist=0),  # B2
     fred("S05"),  # ship to Tunis, its Ally leaves; every Active space is empty
     face_down(4, "promote"),
-    Promote(specialist=1),  # B3, the City: its tile is F (a Keep without resources)
+    Promote(specialist=0),  # B3, the City: its tile is F (a Keep without resources)
     ChooseCityBonus(tile="F"),
     Build(structure="keep", site="K1", cover="hand"),  # 2 K; the cover: draw 2 (2 in hand)
     Resolve(),

@@ -14,8 +14,8 @@ import pytest
 from solo_deck import GameSetup, RuleError, SoloGame, final_score, load_ruleset
 from solo_deck.events import (
     Build,
-    ChooseCityBonus,
     CheckBoard,
+    ChooseCityBonus,
     Event,
     PlayCard,
     PlayerEdict,

@@ -54,8 +54,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from solo_deck import GameSetup, SoloGame, load_default_deck
 from solo_deck.data.loaders import load_castle_board
 from solo_deck.events import (

@@ -10,9 +10,9 @@ from solo_deck import GameEndReason, Phase, SoloGame, final_score
 from solo_deck.events import CastleIncome
 from solo_deck.rules.scoring import final_counts
 from tests.scripted_game import (
+    ALEXANDRIA_MARKET,
     FINAL_CASTLE,
     FINAL_SUPPLY,
-    ALEXANDRIA_MARKET,
     ROUND_1,
     SCRIPT,
     THREE_AUGUSTALES,
