@@ -104,16 +104,31 @@ def table(
     return SoloGame(made.model_copy(update={"start": state}))
 
 
+def grown(*order: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The sites of a castle grown from the packaged board's setup pieces by Building on
+    ``order`` one by one (each checked to be legal then), and the sides it has closed."""
+    board = load_castle_board()
+    built = tuple(board.start)
+    for site in order:
+        assert board.why_closed(site, built) is None, (site, built)
+        built += (site,)
+    return built, tuple(board.site(wall).side or "" for wall in board.closed_sides(built))
+
+
 # --- Build a Structure ------------------------------------------------------------------------
 
 
 def test_noa_builds_a_great_wall_that_closes_the_stone_side() -> None:
+    # On the packaged ring both Towers of W2 stand only once the castle has grown round
+    # from the setup Tower T1 the other way (Walls need a built Tower, Towers a built Wall)
+    sites, closed = grown("T2", "W5", "T5", "W4", "T4", "W3", "T3")
+    assert "stone" not in closed and len(closed) == 4  # every other side is closed
     game = table(
         player={
-            "towers": 3,
-            "walls": 1,
-            "sites": ("T1", "W1", "T2", "T3"),
-            "closed_sides": ("grain",),  # W1 stands between T1 and T2: its side is closed
+            "towers": 5,
+            "walls": 4,
+            "sites": sites,
+            "closed_sides": closed,
             "stone": 2,
             "grain": 1,
             "augustales": 10,
@@ -128,7 +143,7 @@ def test_noa_builds_a_great_wall_that_closes_the_stone_side() -> None:
     game.push(Build(structure="wall", site="W2", great="great_wall_b", stone=2, grain=1))
     player = game.state.player
     assert (player.stone, player.grain, player.augustales) == (1, 0, 6)  # 2S 1G 4A, +1 S
-    assert player.closed_sides == ("grain", "stone")
+    assert player.closed_sides == (*closed, "stone")
     game.push(Promote(specialist=0, path="A"))  # the Great Wall's promotion, no Grain
     assert game.state.player.specialists[0].space == 3
     assert game.state.player.vp == 0  # not on Village I A when the action began
