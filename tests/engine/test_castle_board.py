@@ -84,7 +84,7 @@ def test_a_side_needs_its_wall_and_both_towers(make_setup: Callable[..., GameSet
     # stands empty, whatever the player would say.
     game = building(make_setup)
     with pytest.raises(ValueError, match="the board tells a site's Edict mark and sides"):
-        game.push(Build(structure="wall", site="W5", stone=2, grain=2, closes=("market",)))
+        game.push(Build(structure="wall", site="W5", stone=2, grain=2, closes=("augustales",)))
     game.push(Build(structure="wall", site="W5", stone=2, grain=2))
     player = game.state.player
     assert player.closed_sides == ("grain",) and player.sites == ("T1", "W1", "T2", "W2", "W5")

@@ -36,11 +36,11 @@ The examples, by section, and the numbers each test ends on:
 
 Where each stands: Noa's Build and Bernard's Castle income play on the packaged Castle Board
 since issue 40 (E3) took the Stone side off the setup Wall: W2 is the Build example's Wall
-(2 Stone and 1 Grain, the Stone side, the Edict mark) and W3 the Augustalis side. The
-Summon example (Jack, 3 Grain
-in Alexandria) is printed on the 3–4 player side of the Voyage board; the 1–2 player side we
-ship assumes 1 Grain there, so its 3 Grain Summon is played in Barcelona through the turn
-example. The Ally income and most-Structures examples are in ``test_ally_income.py`` and
+(2 Stone and 1 Grain, the Stone side, the Edict mark), and W4 and W5 hold the VP and
+Augustalis sides, so a castle grown from the setup pieces can close those two alone. The
+Summon example (Jack, 3 Grain in Alexandria) is printed on the 3–4 player side of the
+Voyage board; the 1–2 player side we ship assumes 1 Grain there, so its 3 Grain Summon is
+played in Barcelona through the turn example. The Ally income and most-Structures examples are in ``test_ally_income.py`` and
 ``test_scoring.py`` (through ``ally_income`` and the scoring, not yet a whole End Phase);
 the Edict note and Frederick's leftover steps in ``test_palace.py``.
 
@@ -172,15 +172,13 @@ def test_bernard_builds_the_keep_of_the_larger_hand() -> None:
 
 def test_bernards_castle_income_is_the_vp_and_augustalis_sides_only() -> None:
     """His castle pays 1 VP and the Augustalis side while the Market, Grain and Stone sides
-    stay open: on the packaged board that is Towers T1 and T3–T5 with Walls W1, W3 and W4
-    (the setup Wall's Grain side waits for T2)."""
-    sites = ("T1", "W1", "T3", "T4", "T5", "W3", "W4")
-    board = load_castle_board()
-    closed = tuple(board.site(wall).side or "" for wall in board.closed_sides(sites))
-    assert set(closed) == {"augustales", "vp"}
+    stay open: on the packaged board, a castle grown from the setup Tower T1 away from T2
+    (the setup Wall's Grain side waits for T2, W3's Market side for T3)."""
+    sites, closed = grown("W5", "T5", "W4", "T4")
+    assert closed == ("vp", "augustales")  # W4's and W5's, in the board's order
     game = table(
         player={
-            "towers": 4,
+            "towers": 3,
             "walls": 3,
             "sites": sites,
             "closed_sides": closed,
