@@ -40,9 +40,10 @@ since issue 40 (E3) took the Stone side off the setup Wall: W2 is the Build exam
 Augustalis sides, so a castle grown from the setup pieces can close those two alone. The
 Summon example (Jack, 3 Grain in Alexandria) is printed on the 3–4 player side of the
 Voyage board; the 1–2 player side we ship assumes 1 Grain there, so its 3 Grain Summon is
-played in Barcelona through the turn example. The Ally income and most-Structures examples are in ``test_ally_income.py`` and
-``test_scoring.py`` (through ``ally_income`` and the scoring, not yet a whole End Phase);
-the Edict note and Frederick's leftover steps in ``test_palace.py``.
+played in Barcelona through the turn example. The Ally income and most-Structures
+examples are in ``test_ally_income.py`` and ``test_scoring.py`` (through ``ally_income``
+and the scoring, not yet a whole End Phase); the Edict note and Frederick's leftover steps
+in ``test_palace.py``.
 
 Two numbers of these examples are kept apart by rules decisions, not by the board: the
 Castle income example's 3 Augustales against the income list's 1 Augustalis (see the
