@@ -5,8 +5,8 @@ amount (Walls), the Keep Cover (Keeps), and the pieces placed at setup.
 >>> from solo_deck.data.loaders import load_castle_board
 >>> facts = castle_facts(load_castle_board())
 >>> [(f.key, f.value) for f in facts if f.place == "Wall W2"]
-[('W2.cost', '1 Stone'), ('W2.edict', 'yes'), ('W2.joins', 'T2 T3'), \
-('W2.side', 'augustales'), ('W2.side_amount', '1')]
+[('W2.cost', '2 Stone, 1 Grain'), ('W2.edict', 'yes'), ('W2.joins', 'T2 T3'), \
+('W2.side', 'stone'), ('W2.side_amount', '1')]
 >>> facts[-1].key, facts[-1].value
 ('start', 'T1 W1')
 """

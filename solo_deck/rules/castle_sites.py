@@ -11,7 +11,7 @@ table showed, typed).
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
 >>> offers = site_offers(state, load_ruleset())
 >>> [(o.site.id, o.cost.describe(sign=""), o.closes) for o in offers if o.why_not is None][:2]
-[('T2', '1 Stone', ('stone',)), ('W5', '2 Grain, 2 Stone', ())]
+[('T2', '1 Stone', ('grain',)), ('W5', '2 Grain, 2 Stone', ())]
 >>> next(o.why_not for o in offers if o.site.id == "W3")
 'Wall W3 needs Tower T3 or T4 built first'
 """

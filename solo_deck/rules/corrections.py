@@ -133,7 +133,7 @@ def correct_sites(state: GameState, value: int | str | None, ruleset: Ruleset) -
     >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
     >>> corrected = correct_sites(state, "T1 W1 T2", load_ruleset())
     >>> corrected.player.towers, corrected.player.closed_sides
-    (2, ('stone',))
+    (2, ('grain',))
     """
     board = ruleset.castle_board
     if board is None or state.player.sites is None:

@@ -31,9 +31,10 @@ RICH: dict[str, Any] = {
     "towers": 3,
     "walls": 3,
     "sites": ("T1", "W1", "T2", "W2", "T3", "W3"),
-    "closed_sides": ("stone", "augustales"),
+    "closed_sides": ("grain", "stone"),
 }
-"""Well off, three Towers and Walls of the ring standing (two sides closed)."""
+"""Well off, three Towers and Walls of the ring standing (two sides closed: W1's and W2's,
+between T1, T2 and T3; W3 waits for T4)."""
 KEEP: tuple[Event, ...] = (
     PlayCard(slot=0, face_up=False, actions=("build",)),
     Build(structure="keep", site="K2", cover="slot", stone=2),

@@ -61,7 +61,9 @@ async def test_build_asks_the_site_cost_once_and_new_games_keep_it(tmp_path: Pat
             CheckBoard(board="castle_board", key="T2.cost", value="2 stone"),
             Build(structure="tower", site="T2", stone=2),
         )
-        assert game.state.player.stone == 1  # 2 paid, +1 from the Stone side T2 closes
+        # the setup's 1 Stone + the Gain's 1, 2 paid; T2 closes the setup Wall's side (Grain):
+        # the setup's 1 Grain + 1
+        assert (game.state.player.stone, game.state.player.grain) == (1 + 1 - 2, 1 + 1)
         assert site_cost_unchecked(app.session.ruleset, "T2") is None  # not asked again
         mine = SettingsStore(tmp_path).checked_board("castle_board")
         assert mine is not None and mine.site("T2").cost.stone == 2

@@ -88,16 +88,17 @@ async def test_walk_correct_check_and_a_new_game_carries_yours(tmp_path: Path) -
         assert _banner(screen).startswith("PROVISIONAL · Castle Board")
         places = {fact.place for fact in screen.facts}
         assert {"Tower T1", "Wall W5", "Keep K3", "Setup"} <= places
-        await _go_to(pilot, screen, "W2.side_amount")
+        # W5's side is the Augustalis one: the Castle income example takes 3 from it
+        await _go_to(pilot, screen, "W5.side_amount")
         assert "Source: assumed" in plain(screen.query_one("#board-detail", Static).render())
         await _correct(pilot, app, "3")
         assert app.screen is screen
-        assert screen.draft.site("W2").side_amount == 3
+        assert screen.draft.site("W5").side_amount == 3
         assert _banner(screen).startswith("Corrected, not saved")
         assert _stored(tmp_path) is None  # nothing stored before c
         await press_and_settle(pilot, "c")
         mine = _stored(tmp_path)
-        assert mine is not None and mine.site("W2").side_amount == 3
+        assert mine is not None and mine.site("W5").side_amount == 3
         assert not still_assumed(mine)
         assert _banner(screen).startswith("Checked · Castle Board")
         for field, title, key, text, value in OTHER_BOARDS:

@@ -15,7 +15,7 @@ from companion.ui.screens.review import ReviewScreen
 from tests.app.history_helpers import open_history, settle_workers
 from tests.app.pilot_helpers import plain
 from tests.records import game_record
-from tests.scripted_game import SCRIPT, tableau_setup
+from tests.scripted_game import SCRIPT, TOTAL, tableau_setup
 from tests.store.crash_driver import build_record
 
 
@@ -47,8 +47,9 @@ async def test_v_in_a_games_details_shows_its_rounds_by_source(tmp_path: Path) -
         screen = await open_review_from_history(pilot)
         table = screen.query_one("#review-rounds", DataTable)
         assert [str(key.value) for key in table.rows] == ["r1", "r2", "end"]
-        assert plain(table.get_row("r2")[1]) == "6"  # round 2: +6 VP
-        assert plain(table.get_row("end")[2]) == "20"
+        # round 2: ally income, Castellan 1 + Tento 3 (tests/scripted_game.py)
+        assert plain(table.get_row("r2")[1]) == str(1 + 3)
+        assert plain(table.get_row("end")[2]) == str(TOTAL)
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
@@ -118,4 +119,4 @@ async def test_statistics_show_vp_by_source_of_the_reviewed_games(tmp_path: Path
         assert "Best game 30: 20 VP short of Feudal lord." in shown
         assert "average of 1 reviewed game" in shown
         assert "Structures" in shown and "7.0" in shown
-        assert "Best round: +6 VP (round 2" in shown
+        assert f"Best round: +{1 + 3} VP (round 2" in shown  # round 1 gave 1

@@ -289,7 +289,7 @@ async def test_build_lists_the_sites_you_can_build_with_what_the_board_says(
             "K2   Keep",
             "K3   Keep",
         ]
-        assert listed[0] == ("T2   Tower · 1 Stone · closes the Stone side", False)
+        assert listed[0] == ("T2   Tower · 1 Stone · closes the Grain side", False)
         assert listed[2][0].startswith("T2B  Great Tower B · 1 Stone + 3 Augustales")
         assert listed[3][1] and listed[3][0].endswith("more than you hold")
         sites = app.screen.query_one("#site", OptionList)

@@ -29,8 +29,8 @@ def test_review_latest_json_has_rounds_sources_and_final(data: pathlib.Path, run
         assert result.code == 0, result.err
         shown = json.loads(result.out)
         assert [(r["round"], r["vp_by_source"]) for r in shown["rounds"]] == [
-            (1, {"ally_income": 1}),
-            (2, {"workplaces": 2, "ally_income": 4}),
+            (1, {"ally_income": 1}),  # Castellan
+            (2, {"ally_income": 1 + 3}),  # Castellan and Tento
         ]
         assert sum(shown["vp_by_source"].values()) == TOTAL
         assert shown["final"]["total"] == TOTAL

@@ -10,6 +10,7 @@ import pytest
 
 from tests.cli.conftest import Run
 from tests.judged_game import TURNS, finish_game, finish_scripted_game
+from tests.scripted_game import TOTAL
 
 KEYS = {"round", "turn", "played", "best", "expected_loss"}
 
@@ -54,7 +55,7 @@ def test_review_table_ends_with_the_three_costliest_turns(data: pathlib.Path, ru
 def test_no_turns_skips_the_judge(data: pathlib.Path, run: Run) -> None:
     finish_scripted_game(data)
     shown = json.loads(run("review", "--json", "--no-turns").out)
-    assert "turns" not in shown and shown["final"]["total"] == 20
+    assert "turns" not in shown and shown["final"]["total"] == TOTAL
     assert "Costliest" not in run("review", "--no-turns").out
 
 

@@ -38,12 +38,13 @@ TWO_SIDES = {
     "towers": 2,
     "walls": 2,
     "sites": ("T1", "W1", "T2", "W2"),
-    "closed_sides": ("stone",),
+    "closed_sides": ("grain",),
     "stone": 2,
     "grain": 2,
     "augustales": 30,
 }
-"""Three Towers and Walls of the ring standing, the Stone side closed; room for 4."""
+"""Two Towers and Walls of the ring standing, the setup Wall's Grain side closed (W2's Stone
+side waits for T3); room for 4."""
 
 
 def building(make_setup: Callable[..., GameSetup], **player: Any) -> SoloGame:
@@ -83,10 +84,10 @@ def test_a_side_needs_its_wall_and_both_towers(make_setup: Callable[..., GameSet
     # stands empty, whatever the player would say.
     game = building(make_setup)
     with pytest.raises(ValueError, match="the board tells a site's Edict mark and sides"):
-        game.push(Build(structure="wall", site="W5", stone=2, grain=2, closes=("market",)))
+        game.push(Build(structure="wall", site="W5", stone=2, grain=2, closes=("augustales",)))
     game.push(Build(structure="wall", site="W5", stone=2, grain=2))
     player = game.state.player
-    assert player.closed_sides == ("stone",) and player.sites == ("T1", "W1", "T2", "W2", "W5")
+    assert player.closed_sides == ("grain",) and player.sites == ("T1", "W1", "T2", "W2", "W5")
     assert (player.stone, player.grain) == (0, 0)  # no side bonus was paid out
 
 
@@ -95,9 +96,9 @@ def test_a_tower_between_two_built_walls_closes_both_sides(
 ) -> None:
     game = building(make_setup, sites=("T1", "W1", "T3", "W2"), closed_sides=())
     offers = {o.site.id: o for o in site_offers(game.state, game.setup.ruleset)}
-    assert offers["T2"].closes == ("stone", "augustales")
+    assert offers["T2"].closes == ("grain", "stone")  # W1's side, then W2's
     game.push(Build(structure="tower", site="T2", stone=1))
-    assert sorted(game.state.player.closed_sides) == ["augustales", "stone"]
+    assert sorted(game.state.player.closed_sides) == ["grain", "stone"]
 
 
 def test_the_neighbour_rule_names_what_you_can_build(
@@ -183,7 +184,7 @@ def test_the_edict_mark_comes_from_the_site(make_setup: Callable[..., GameSetup]
     unmarked.push(Build(structure="tower", site="T3", grain=1))
     assert "take_edict_reward" not in unmarked.allowed()
     marked = building(make_setup, walls=1, sites=("T1", "W1", "T2"), grain=1)
-    marked.push(Build(structure="wall", site="W2", stone=1))  # W2 shows the mark
+    marked.push(Build(structure="wall", site="W2", stone=2, grain=1))  # W2 shows the mark
     assert "take_edict_reward" in marked.allowed()  # an Edict owed: its reward first
     marked.push(TakeEdictReward(slot=0, augustales=3, reward=Grant(gain=Gains(augustales=3))))
     marked.push(PlayerEdict(slot=0, choice={"T": "add"}, replacement=0))

@@ -143,7 +143,10 @@ def test_the_castle_sites_are_written_from_the_board_a_game_carries() -> None:
     assert t4.summary == "A Tower site: building here costs 2 Stone."
     assert any("Edict mark" in line for line in t4.details)
     assert not any("Edict mark" in line for line in by_id["T2"].details)
-    assert any("Towers T2 and T3" in line and "Augustalis" in line for line in w2.details)
+    # W2 is the Wall of the rulebook's Build example: the Stone side, with the Edict mark
+    assert w2.source == "rulebook"
+    assert any("Towers T2 and T3" in line and "+1 Stone" in line for line in w2.details)
+    assert any("Edict mark" in line for line in w2.details)
     assert any("Larger hand" in line for line in k1.details)
     assert "Built at setup." in by_id["T1"].details
     assert "Built at setup." not in by_id["T2"].details

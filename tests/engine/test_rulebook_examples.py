@@ -34,14 +34,16 @@ The examples, by section, and the numbers each test ends on:
 - Issue an Edict, the note (Frederick at 4 Towers, a tile with 2 Towers): both are removed;
   solo rules: Frederick adds what fits and ignores leftover steps (4 Towers, 2 to add → 5).
 
-Where each stands: Noa's Build and Bernard's Castle income are played here but marked
-``xfail`` (strict): the packaged Castle Board contradicts them (issue 40, E3; the board
-change and its ripple wait on branch ``issue-40-e3-wip``). The Summon example (Jack, 3 Grain
-in Alexandria) is printed on the 3–4 player side of the Voyage board; the 1–2 player side we
-ship assumes 1 Grain there, so its 3 Grain Summon is played in Barcelona through the turn
-example. The Ally income and most-Structures examples are in ``test_ally_income.py`` and
-``test_scoring.py`` (through ``ally_income`` and the scoring, not yet a whole End Phase);
-the Edict note and Frederick's leftover steps in ``test_palace.py``.
+Where each stands: Noa's Build and Bernard's Castle income play on the packaged Castle Board
+since issue 40 (E3) took the Stone side off the setup Wall: W2 is the Build example's Wall
+(2 Stone and 1 Grain, the Stone side, the Edict mark), and W4 and W5 hold the VP and
+Augustalis sides, so a castle grown from the setup pieces can close those two alone. The
+Summon example (Jack, 3 Grain in Alexandria) is printed on the 3–4 player side of the
+Voyage board; the 1–2 player side we ship assumes 1 Grain there, so its 3 Grain Summon is
+played in Barcelona through the turn example. The Ally income and most-Structures
+examples are in ``test_ally_income.py`` and ``test_scoring.py`` (through ``ally_income``
+and the scoring, not yet a whole End Phase); the Edict note and Frederick's leftover steps
+in ``test_palace.py``.
 
 Two numbers of these examples are kept apart by rules decisions, not by the board: the
 Castle income example's 3 Augustales against the income list's 1 Augustalis (see the
@@ -52,8 +54,6 @@ Village spaces (the packaged arrow into A4).
 from __future__ import annotations
 
 from typing import Any
-
-import pytest
 
 from solo_deck import GameSetup, SoloGame, load_default_deck
 from solo_deck.data.loaders import load_castle_board
@@ -82,15 +82,6 @@ from tests.game_setups import checked_ruleset, edict_setup
 
 THREE_AUGUSTALES = Grant(gain=Gains(augustales=3))
 
-BOARD_E3 = pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "issue 40 E3: the packaged Castle Board puts the Stone side on the setup Wall W1, "
-        "so no Build closes it and W2's Augustalis side cannot close without it; the board "
-        "change waits on branch issue-40-e3-wip with its ripple"
-    ),
-)
-
 
 def table(
     *,
@@ -114,16 +105,31 @@ def table(
     return SoloGame(made.model_copy(update={"start": state}))
 
 
+def grown(*order: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The sites of a castle grown from the packaged board's setup pieces by Building on
+    ``order`` one by one (each checked to be legal then), and the sides it has closed."""
+    board = load_castle_board()
+    built = tuple(board.start)
+    for site in order:
+        assert board.why_closed(site, built) is None, (site, built)
+        built += (site,)
+    return built, tuple(board.site(wall).side or "" for wall in board.closed_sides(built))
+
+
 # --- Build a Structure ------------------------------------------------------------------------
 
 
-@BOARD_E3
 def test_noa_builds_a_great_wall_that_closes_the_stone_side() -> None:
+    # On the packaged ring both Towers of W2 stand only once the castle has grown round
+    # from the setup Tower T1 the other way (Walls need a built Tower, Towers a built Wall)
+    sites, closed = grown("T2", "W5", "T5", "W4", "T4", "W3", "T3")
+    assert "stone" not in closed and len(closed) == 4  # every other side is closed
     game = table(
         player={
-            "towers": 3,
-            "walls": 1,
-            "sites": ("T1", "W1", "T2", "T3"),
+            "towers": 5,
+            "walls": 4,
+            "sites": sites,
+            "closed_sides": closed,
             "stone": 2,
             "grain": 1,
             "augustales": 10,
@@ -138,7 +144,7 @@ def test_noa_builds_a_great_wall_that_closes_the_stone_side() -> None:
     game.push(Build(structure="wall", site="W2", great="great_wall_b", stone=2, grain=1))
     player = game.state.player
     assert (player.stone, player.grain, player.augustales) == (1, 0, 6)  # 2S 1G 4A, +1 S
-    assert player.closed_sides == ("stone",)
+    assert player.closed_sides == (*closed, "stone")
     game.push(Promote(specialist=0, path="A"))  # the Great Wall's promotion, no Grain
     assert game.state.player.specialists[0].space == 3
     assert game.state.player.vp == 0  # not on Village I A when the action began
@@ -165,18 +171,15 @@ def test_bernard_builds_the_keep_of_the_larger_hand() -> None:
 # --- End Phase ----------------------------------------------------------------------------
 
 
-@BOARD_E3
 def test_bernards_castle_income_is_the_vp_and_augustalis_sides_only() -> None:
     """His castle pays 1 VP and the Augustalis side while the Market, Grain and Stone sides
-    stay open: on the packaged board that is Towers T1 and T3–T5 with Walls W1, W3 and W4
-    (the setup Wall's Grain side waits for T2)."""
-    sites = ("T1", "W1", "T3", "T4", "T5", "W3", "W4")
-    board = load_castle_board()
-    closed = tuple(board.site(wall).side or "" for wall in board.closed_sides(sites))
-    assert set(closed) == {"augustales", "vp"}
+    stay open: on the packaged board, a castle grown from the setup Tower T1 away from T2
+    (the setup Wall's Grain side waits for T2, W3's Market side for T3)."""
+    sites, closed = grown("W5", "T5", "W4", "T4")
+    assert closed == ("vp", "augustales")  # W4's and W5's, in the board's order
     game = table(
         player={
-            "towers": 4,
+            "towers": 3,
             "walls": 3,
             "sites": sites,
             "closed_sides": closed,

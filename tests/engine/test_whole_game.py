@@ -10,9 +10,9 @@ from solo_deck import GameEndReason, Phase, SoloGame, final_score
 from solo_deck.events import CastleIncome
 from solo_deck.rules.scoring import final_counts
 from tests.scripted_game import (
+    ALEXANDRIA_MARKET,
     FINAL_CASTLE,
     FINAL_SUPPLY,
-    ROMA_MARKET,
     ROUND_1,
     SCRIPT,
     THREE_AUGUSTALES,
@@ -39,13 +39,13 @@ def test_a_scripted_game_ends_with_the_hand_computed_score() -> None:
     assert (player.towers, player.walls, player.keeps) == FINAL_CASTLE
     assert player.greats == ("great_tower_b",)
     assert player.keep_covers == ("slot", "hand")
-    assert player.closed_sides == ("stone", "augustales")
+    assert player.closed_sides == ("grain", "stone")  # T2 closes W1, T3 closes W2
     assert player.allies == ("castellan", "tento")
-    assert player.advanced_cards == ()  # the sixth card of round 2 is a House card
+    assert player.advanced_cards == ()  # both face-up cards of round 2 are House cards
     assert state.hand == 1  # 5, five played, the cover's 2 drawn, the sixth played
     assert player.city_tiles == ("F",)
     assert state.board.edict_rewards[0] == THREE_AUGUSTALES
-    assert state.board.markets[0] == ROMA_MARKET
+    assert state.board.markets[1] == ALEXANDRIA_MARKET
     palace = state.palace
     assert (palace.towers, palace.walls, palace.keeps, palace.allies) == (4, 3, 2, 3)
     assert (palace.grain, palace.stone, palace.treasury, palace.specialist) == (3, 2, 9, 2)

@@ -119,5 +119,7 @@ def test_review_stats_average_the_reviewed_games_only(data: pathlib.Path) -> Non
     assert (stats.reviewed, stats.unavailable) == (1, 1)
     assert stats.average_by_source["ally_income"] == 5
     assert sum(stats.average_by_source.values()) == TOTAL
-    assert stats.best_round is not None and (stats.best_round.vp, stats.best_round.round) == (6, 2)
-    assert stats.best_score == TOTAL and stats.next_title == ("Knight", 10)
+    # the best round is round 2: Castellan 1 + Tento 3 (round 1: Castellan 1)
+    assert stats.best_round is not None and (stats.best_round.vp, stats.best_round.round) == (4, 2)
+    # Knight from 30 (solo_deck/data/ruleset.toml, scoring.titles)
+    assert stats.best_score == TOTAL and stats.next_title == ("Knight", 30 - TOTAL)
