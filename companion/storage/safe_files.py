@@ -244,11 +244,19 @@ class FileTooBigError(StorageError):
     """A file the player named is larger than the program reads."""
 
 
-def read_user_file(path: pathlib.Path, limit: int) -> bytes:
+def read_user_file(
+    path: pathlib.Path,
+    limit: int,
+    declared: Callable[[bytes], int | None] | None = None,
+    head_bytes: int = 512,
+) -> bytes:
     """The bytes of a file the player named (an import): it may be a link, but it must
     lead to a regular file of at most ``limit`` bytes. Raises :class:`UnsafeFileError`
     for a pipe, a device, a socket or a folder (nothing is read from it, nothing waits),
-    :class:`FileTooBigError` past the limit and ``OSError`` when it cannot be read."""
+    :class:`FileTooBigError` past the limit and ``OSError`` when it cannot be read.
+
+    ``declared`` reads the size a file declares in its first ``head_bytes``: a file
+    larger than ``limit`` is read when it is exactly that size (then that is the limit)."""
     fd = os.open(path, _READ_FLAGS)
     try:
         info = os.fstat(fd)
@@ -259,6 +267,11 @@ def read_user_file(path: pathlib.Path, limit: int) -> bytes:
                 "save the games to a file first and import that",
                 errno.EINVAL,
             )
+        if info.st_size > limit and declared is not None:
+            own = declared(os.read(fd, head_bytes))
+            os.lseek(fd, 0, os.SEEK_SET)
+            if own is not None and own == info.st_size:
+                limit = own
         if info.st_size > limit:
             raise FileTooBigError(path, _too_big(info.st_size, limit), errno.EFBIG)
         raw = _read_all(fd, limit=limit)

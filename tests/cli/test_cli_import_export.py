@@ -112,7 +112,7 @@ def test_export_json_document_shape(
     target = tmp_path / "games.json"
     assert run("export", str(target)).code == 0  # format from the extension
     document = json.loads(target.read_text(encoding="utf-8"))
-    assert list(document) == ["format", "schema_version", "games"]
+    assert list(document) == ["format", "schema_version", "export_bytes", "games"]
     assert document["format"] == "stupor-solo-history"
     assert document["schema_version"] == 1
     assert [HistoryRecord.model_validate(game) for game in document["games"]] == stored
