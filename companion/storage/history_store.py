@@ -23,6 +23,7 @@ from tinydb.table import Document
 from companion.paths import HISTORY_FILE
 from companion.plain_text import clip_text, clip_value
 from companion.storage.errors import CorruptFileError, NewerSchemaError
+from companion.storage.history_append import append_record
 from companion.storage.history_bulk import read_current_records
 from companion.storage.history_record import (
     CURRENT_HISTORY_SCHEMA,
@@ -98,7 +99,16 @@ class HistoryStore(FileStore):
 
     def add(self, record: HistoryRecord) -> None:
         """Store ``record``; one with the same id is replaced, so adding twice is
-        harmless. Raises ``StorageWriteError`` (history unchanged) if the disk refuses."""
+        harmless. Raises ``StorageWriteError`` (history unchanged) if the disk refuses.
+
+        A new game is appended to the file's bytes without reading the history
+        (:mod:`companion.storage.history_append`), so saving one game takes about as long
+        with 10,000 games as with 100; a file not in the usual shape goes TinyDB's way."""
+        if append_record(
+            self.path, record.id, record.model_dump_json().encode(), CURRENT_HISTORY_SCHEMA
+        ):
+            self._file.forget_cached_ids()
+            return
         self._ensure_writable()
         stored = record.model_dump(mode="json")
         self._file.run(lambda: self._file.table(TABLE).upsert(stored, Query().id == record.id))
