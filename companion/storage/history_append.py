@@ -28,7 +28,7 @@ from companion.storage.parsing import MAX_STORE_BYTES
 from companion.storage.safe_files import read_data_file
 
 _HEAD = b'{"games":{'
-_KEY = re.compile(rb'[{,]"([0-9]{1,18})":\{"')
+_RECORD = b'":{"schema_version":'
 _VERSION = re.compile(rb'"schema_version":([0-9]{1,18})')
 _TAIL = 1 << 20
 """How far from the end the last record's key is looked for (a record is at most a few
@@ -52,30 +52,37 @@ def append_record(path: pathlib.Path, record_id: str, encoded: bytes, newest_sch
         return False
     if f'"id":{json.dumps(record_id)}'.encode() in raw:
         return False  # the same id: TinyDB's way replaces it
-    versions = (int(found) for found in _VERSION.findall(raw))
-    if any(version > newest_schema for version in versions):
+    if _newer_inside(raw, newest_schema):
         return False  # TinyDB's way refuses the file
-    atomic_write(path, [raw[:-2], b',"%d":' % next_id, encoded, b"}}"])
+    atomic_write(path, [memoryview(raw)[:-2], b',"%d":' % next_id, encoded, b"}}"])
     return True
 
 
+def _newer_inside(raw: bytes, newest: int) -> bool:
+    """Whether a record of ``raw`` has a ``schema_version`` above ``newest`` (counted
+    first: when every one is ``newest``, none is newer)."""
+    if raw.count(b'"schema_version":%d,' % newest) == raw.count(b'"schema_version":'):
+        return False
+    return any(int(found) > newest for found in _VERSION.findall(raw))
+
+
 def _next_id(raw: bytes) -> int | None:
-    """The document id after the last one of a history file in the usual shape."""
+    """The document id after the last one of a history file in the usual shape: the
+    last record's key (found from the end, ``rfind``), checked by parsing that record."""
     if not (raw.startswith(_HEAD) and raw.endswith(b"}}}")):
         return None
-    start = max(0, len(raw) - _TAIL)
-    last = None
-    for last in _KEY.finditer(raw, start):  # noqa: B007 - the last match is wanted
-        pass
-    if last is None:
+    pos = raw.rfind(_RECORD, max(0, len(raw) - _TAIL))
+    key_open = raw.rfind(b'"', max(0, pos - 20), pos) if pos > 0 else -1
+    key = raw[key_open + 1 : pos]
+    if key_open < 1 or raw[key_open - 1] not in b"{," or not (key.isdigit() and key):
         return None
     try:
-        record = json.loads(raw[last.end() - 2 : -2])
+        record = json.loads(raw[pos + 2 : -2])
     except (ValueError, RecursionError):
         return None
     if not isinstance(record, dict) or "id" not in record:
         return None
-    next_id = int(last.group(1)) + 1
+    next_id = int(key) + 1
     if b'"%d":{' % next_id in raw:
         return None
     return next_id

@@ -26,11 +26,13 @@ from companion.plain_text import clip_text, clip_value
 from companion.storage.errors import CorruptFileError, NewerSchemaError
 from companion.storage.history_append import append_record
 from companion.storage.history_bulk import read_current_records
+from companion.storage.history_page import newest_documents
 from companion.storage.history_record import (
     CURRENT_HISTORY_SCHEMA,
     HistoryRecord,
     migrate_record,
 )
+from companion.storage.parsing import MAX_STORE_BYTES
 from companion.storage.safe_files import read_data_file
 from companion.storage.store_file import FileStore, StoreFile
 from solo_deck import describe_validation_error
@@ -106,7 +108,13 @@ class HistoryStore(FileStore):
         :class:`HistoryRecord` each), the others are only parsed and sorted by their
         stored time, so a page of 10,000 games costs about a JSON parse. Records skipped
         on the way are listed in :attr:`problems`; a newer record anywhere raises
-        :class:`NewerSchemaError`, as :meth:`all` does."""
+        :class:`NewerSchemaError`, as :meth:`all` does.
+
+        A file in the usual shape is not even parsed: the records' places and times are
+        found in its bytes (:mod:`companion.storage.history_page`)."""
+        page = self._newest_page(count)
+        if page is not None:
+            return page
         try:
             data = self._file.run(self._file.storage.read) or {}
         except CorruptFileError:
@@ -130,6 +138,29 @@ class HistoryStore(FileStore):
         self.problems = skipped
         shown.sort(key=_TIME_ORDER, reverse=True)
         return shown, len(table)
+
+    def _newest_page(self, count: int) -> tuple[list[HistoryRecord], int] | None:
+        try:
+            raw = read_data_file(self.path, limit=MAX_STORE_BYTES)
+        except OSError:
+            return None  # the careful way raises it with the reason
+        found = newest_documents(raw, CURRENT_HISTORY_SCHEMA) if raw else None
+        if found is None:
+            return None
+        documents, total = found
+        skipped: list[str] = []
+        shown: list[HistoryRecord] = []
+        for doc_id, document in documents:
+            if len(shown) >= count:
+                break
+            if document is None:
+                skipped.append(f"Game {doc_id} in the history was skipped: it is damaged")
+                continue
+            shown.extend(self._valid_records([Document(document, doc_id=doc_id)]))
+            skipped += self.problems
+        self.problems = skipped
+        self._checked = True
+        return shown, total
 
     def get(self, record_id: str) -> HistoryRecord | None:
         """The record with this id, or ``None`` (also for an unreadable one, which is then

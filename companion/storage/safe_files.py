@@ -214,7 +214,7 @@ def _read_opened(
             inspect(info)
         if limit is not None and info.st_size > limit:
             raise FileTooBigError(path, too_big_to_be_ours(info.st_size, limit), errno.EFBIG)
-        raw = _read_all(fd, limit=limit)
+        raw = _read_all(fd, limit=limit, size=info.st_size)
         if limit is not None and len(raw) > limit:  # it grew while being read
             raise FileTooBigError(path, too_big_to_be_ours(len(raw), limit), errno.EFBIG)
         return raw
@@ -297,12 +297,14 @@ def _too_big(size: int, limit: int) -> str:
     )
 
 
-def _read_all(fd: int, limit: int | None) -> bytes:
-    """Read ``fd`` to its end, or to one byte past ``limit``."""
+def _read_all(fd: int, limit: int | None, size: int = 0) -> bytes:
+    """Read ``fd`` to its end, or to one byte past ``limit``; ``size`` (the file's size
+    when opened) is read in one piece first (no copy of a large history to join)."""
     chunks: list[bytes] = []
     total = 0
     while limit is None or total <= limit:
-        want = _CHUNK if limit is None else min(_CHUNK, limit + 1 - total)
+        want = max(_CHUNK, size + 1 - total)
+        want = want if limit is None else min(want, limit + 1 - total)
         chunk = os.read(fd, want)
         if not chunk:
             break

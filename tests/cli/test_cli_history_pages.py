@@ -77,3 +77,51 @@ def test_a_bad_game_among_the_newest_is_skipped_and_named(
     assert total == 45
     assert [r.id for r in shown] == [newest_first[0], *newest_first[2:4]]
     assert len(store.problems) == 1 and newest_first[1] in store.problems[0]
+
+
+def test_a_page_of_the_usual_file_is_read_without_parsing_it(
+    data: pathlib.Path, newest_first: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.storage.atomic_storage import AtomicJSONStorage
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("the whole file was parsed")
+
+    monkeypatch.setattr(AtomicJSONStorage, "read", refuse)
+    shown, total = HistoryStore(data).latest(4)
+    assert ([r.id for r in shown], total) == (newest_first[:4], 45)
+
+
+def test_a_damaged_record_on_the_page_is_skipped_and_the_page_filled(
+    data: pathlib.Path, newest_first: list[str]
+) -> None:
+    path = data / "history.json"
+    raw = path.read_bytes()
+    at = raw.index(f'"id":"{newest_first[1]}"'.encode())
+    cut = raw.index(b'"score":{', at)
+    path.write_bytes(raw[:cut] + b'"score":{{' + raw[cut + 9 :])
+    store = HistoryStore(data)
+    shown, total = store.latest(3)
+    assert total == 45
+    assert [r.id for r in shown] == [newest_first[0], *newest_first[2:4]]
+    assert len(store.problems) == 1
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda raw: raw.replace(b'"schema_version":1,', b"", 1),  # the first format
+        lambda raw: raw.replace(b"+00:00", b"+01:00", 1),
+        lambda raw: raw.replace(b'{"games":{', b'{"games":{"0":{"x":{"1":{}}},', 1),
+    ],
+    ids=["older-record", "other-offset", "odd-record"],
+)
+def test_any_other_file_is_paged_the_careful_way(
+    data: pathlib.Path, newest_first: list[str], edit: object
+) -> None:
+    path = data / "history.json"
+    path.write_bytes(edit(path.read_bytes()))  # type: ignore[operator]
+    store = HistoryStore(data)
+    every = [r.id for r in reversed(store.all())]
+    shown, _ = HistoryStore(data).latest(5)
+    assert [r.id for r in shown] == every[:5]
