@@ -42,6 +42,11 @@ import_100k            stupor-solo import of 100,000 games (CSV) into an    <= 1
                        10,000 of them
 import_memory          peak RSS of that import above importing one game /   <= 12
                        the same for 10,000 games
+history_10k            stupor-solo history (the latest games' table) with   <= 2
+                       10,000 games, whole process / the same with 100
+save_10k               stupor-solo score ... --save (one game appended,     <= 2
+                       the compressed backup made) with 10,000 games,
+                       whole process / the same with 100
 browser_key            space in Chromium on stupor-solo serve until the     <= 2
                        frame with Frederick's instructions is drawn / the
                        same key in the terminal app (Pilot), same game and
@@ -125,6 +130,8 @@ TARGETS = {
     "memory": 1.5,
     "import_100k": 12.0,
     "import_memory": 12.0,
+    "history_10k": 2.0,
+    "save_10k": 2.0,
     "browser_key": 2.0,
     "screen_open": 6.0,
     "form_key": 1.5,
@@ -141,7 +148,7 @@ TARGETS = {
 """Each metric's target ratio, in the order of the table above."""
 METRICS = tuple(TARGETS)
 """The metrics, in the table's order."""
-TOGETHER = (("reference_search", "reference_open"),)
+TOGETHER = (("reference_search", "reference_open"), ("history_10k", "save_10k"))
 """Metrics measured in the same run: asking for one prints them all."""
 
 
@@ -176,6 +183,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         browser,
         coach,
         engine,
+        history_pages,
         keystrokes,
         lab,
         openings,
@@ -240,6 +248,9 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(("startup", "startup_with_history"), starting)
         attempt(("memory",), lambda: [processes.memory(settings, space, bare_rss)])
         attempt(("import_100k", "import_memory"), lambda: processes.imports(settings, space))
+        attempt(
+            ("history_10k", "save_10k"), lambda: history_pages.history_and_save(settings, space)
+        )
         if browser.find_chromium() is not None:
             attempt(("browser_key",), lambda: [browser.browser_key(settings, space)])
             attempt(("reconnect",), lambda: [reconnect.reconnect(settings, space)])

@@ -26,6 +26,8 @@ METRICS = (
     "memory",
     "import_100k",
     "import_memory",
+    "history_10k",
+    "save_10k",
     "screen_open",
     "form_key",
     "reference_search",

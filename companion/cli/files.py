@@ -135,13 +135,12 @@ def _export_text(
 def _documents_of(source: Path, fmt: str | None) -> dict[str, bytes]:
     """The games' documents a JSON export carries (none for CSV)."""
     from companion.history.game_export import documents_in_export
-    from companion.history.importer import MAX_IMPORT_BYTES
+    from companion.history.importer import read_import_bytes
     from companion.storage.parsing import ParseError, parse_json
-    from companion.storage.safe_files import read_user_file
 
     if fmt == "csv" or (fmt is None and source.suffix.lower() == ".csv"):
         return {}
-    raw = read_user_file(source, MAX_IMPORT_BYTES)
+    raw = read_import_bytes(source)
     if b'"documents"' not in raw:
         return {}
     try:

@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.support import console, local_time, or_dash, read_history
+from companion.cli.support import (
+    PROG,
+    console,
+    local_time,
+    or_dash,
+    read_history,
+    read_latest_history,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,13 +28,25 @@ if TYPE_CHECKING:
     from companion.history.stats import CareerStats
 
 
+SHOWN = 20
+"""How many games ``history`` shows without ``--last N`` or ``--all`` (the newest)."""
+
+
 def cmd_history(args: argparse.Namespace, folder: Path) -> int:
-    """``stupor-solo history``: the games, newest first."""
-    records = list(reversed(read_history(folder)))
+    """``stupor-solo history``: the newest :data:`SHOWN` games (``--last N``, ``--all``);
+    ``--json`` prints every game unless ``--last N`` is given. Only the games shown are
+    read whole (:meth:`~companion.storage.HistoryStore.latest`): with 10,000 games the
+    table of them all took 13.7 s, most of it drawing rows no terminal shows."""
+    last: int | None = args.last
+    if args.all or (args.json and last is None):
+        records = list(reversed(read_history(folder)))
+        total = len(records)
+    else:
+        records, total = read_latest_history(folder, SHOWN if last is None else last)
     if args.json:
         print(json.dumps([r.model_dump(mode="json") for r in records], ensure_ascii=False))
         return 0
-    if not records:
+    if not total:
         print("No finished games yet.")
         return 0
     from rich import box
@@ -36,8 +55,11 @@ def cmd_history(args: argparse.Namespace, folder: Path) -> int:
 
     from companion.history.stats import format_duration
 
+    games = f"{total} finished game{'s' if total != 1 else ''}"
+    if len(records) < total:
+        games = f"The latest {len(records)} of {total} finished games"
     table = Table(
-        title=f"{len(records)} finished game{'s' if len(records) != 1 else ''}, newest first",
+        title=f"{games}, newest first",
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
@@ -67,6 +89,8 @@ def cmd_history(args: argparse.Namespace, folder: Path) -> int:
         )
         table.add_row(*(Text(cell) for cell in cells))
     console().print(table)
+    if len(records) < total:
+        print(f"Every game: {PROG} history --all (or --last N).")
     return 0
 
 

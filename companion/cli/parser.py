@@ -37,7 +37,8 @@ COMMAND_HELP: tuple[tuple[str, str, str], ...] = (
     (
         "history",
         "list the finished games, newest first",
-        "The finished games, newest first: a table, or a JSON array with --json.",
+        "The finished games, newest first: a table of the latest 20 (--last N, --all), or "
+        "a JSON array of every game with --json (the latest N with --last N).",
     ),
     ("stats", "show your records and statistics", "Records and statistics of your solo career."),
     (
@@ -170,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_score_options(command["score"])
     for name, what in JSON_OUTPUT.items():
         command[name].add_argument("--json", action="store_true", help=what)
+    _add_history_options(command["history"])
     _add_review_options(command["review"])
     _add_file_options(command["export"], command["import"])
     _add_serve_options(command["serve"])
@@ -185,6 +187,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the matching entries as a JSON array"
     )
     return parser
+
+
+def _add_history_options(history: argparse.ArgumentParser) -> None:
+    """``history``: how many games."""
+    shown = history.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--last", type=_count, metavar="N", help="show the latest N games (default: 20)"
+    )
+    shown.add_argument("--all", action="store_true", help="show every game")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
 
 
 def _add_setup_options(

@@ -13,9 +13,9 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from companion.plain_text import clip_text, clip_value
 
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
     from companion.config import Config
     from companion.storage import HistoryRecord, HistoryStore
+
+T = TypeVar("T")
 
 PROG = "stupor-solo"
 MAX_MESSAGE_LINE = 1000
@@ -158,22 +160,38 @@ def read_history(folder: Path) -> list[HistoryRecord]:
     notices go to stderr. A damaged history is moved aside only if the data folder's lock
     can be taken; otherwise :class:`DamagedHistoryError` says so and the file stays."""
     from companion.storage import HistoryStore
+
+    return read_history_with(folder, HistoryStore.all)
+
+
+def read_latest_history(folder: Path, count: int) -> tuple[list[HistoryRecord], int]:
+    """:func:`read_history` for a page: the ``count`` newest games, newest first, and how
+    many the history holds (:meth:`HistoryStore.latest`: only those shown are read
+    whole)."""
+    from companion.storage import HistoryStore
+
+    return read_history_with(folder, lambda store: HistoryStore.latest(store, count))
+
+
+def read_history_with(folder: Path, read: Callable[[HistoryStore], T]) -> T:
+    """``read`` on the history of ``folder``, as :func:`read_history` describes."""
+    from companion.storage import HistoryStore
     from companion.storage.lock import DataLock
 
     store = HistoryStore(folder, may_move=False)
-    records = store.all()
+    found = read(store)
     if store.left_damaged:
         lock = DataLock(folder)
         if lock.acquire():
             try:
                 store = HistoryStore(folder)
-                records = store.all()
+                found = read(store)
             finally:
                 lock.release()
         else:
             raise DamagedHistoryError(store.notice or "the history could not be read")
     report_store(store)
-    return records
+    return found
 
 
 def command_config(args: argparse.Namespace) -> Config:

@@ -2,7 +2,16 @@
 
 * CSV has one row per game with flat columns (every field of the record, the score fields
   spread out; lists such as ``end_reasons`` joined with ``"; "``).
-* JSON is ``{"format": "stupor-solo-history", "schema_version": 1, "games": [...]}``.
+* JSON is ``{"format": "stupor-solo-history", "schema_version": 1, "export_bytes": N,
+  "games": [...]}`` (and ``"documents"`` with ``--with-games``). ``export_bytes`` is the
+  file's own length in bytes, declared at its start: an import reads a file of up to
+  :data:`~companion.history.importer.MAX_IMPORT_BYTES` as before, and a larger one only
+  when it is exactly as long as it declares (:func:`declared_export_bytes`).
+
+Why a declared size rather than parts: one export is one file to keep and one file to
+import, also when written to standard output (which cannot be split), and the limit stays
+tight: the import reads no more than the export wrote, and a file cut short or added to
+past the plain limit is refused before it is read.
 
 In a CSV list cell, items are separated by ``;`` (written ``"; "``); a ``;`` or ``\\``
 inside an item is written ``\\;`` or ``\\\\`` and an empty item ``\\e``, so an export
@@ -21,6 +30,7 @@ import io
 import json
 import os
 import pathlib
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -34,6 +44,16 @@ if TYPE_CHECKING:
 
 FORMAT_NAME = "stupor-solo-history"
 EXPORT_SCHEMA_VERSION = 1
+SIZE_KEY = "export_bytes"
+MAX_DECLARED_BYTES = 1 << 36
+"""The largest size a JSON export may declare and still be read (64 GB: far past any
+history; a larger declaration is not believed)."""
+_DECLARED = re.compile(
+    rb'\A\s*\{\s*"format":\s*"' + FORMAT_NAME.encode() + rb'",\s*"schema_version":\s*\d{1,6},'
+    rb'\s*"' + SIZE_KEY.encode() + rb'":\s*(\d{1,15})\s*,'
+)
+DECLARATION_BYTES = 512
+"""How much of a file's start holds its declared size (it comes right after the format)."""
 
 Format = Literal["csv", "json"]
 ExportFormat = Literal["csv", "json", "bgstats"]
@@ -98,11 +118,40 @@ def records_to_json(
     document: dict[str, object] = {
         "format": FORMAT_NAME,
         "schema_version": EXPORT_SCHEMA_VERSION,
+        SIZE_KEY: 0,
         "games": games,
     }
     if documents is not None:
         document["documents"] = documents
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return _with_declared_size(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+
+
+def _with_declared_size(text: str) -> str:
+    """``text`` (an export declaring ``0`` bytes) declaring its own length in UTF-8 bytes.
+
+    >>> text = _with_declared_size('{"format": "stupor-solo-history", "schema_version": 1, '
+    ...                            '"export_bytes": 0, "games": []}')
+    >>> len(text.encode()) == declared_export_bytes(text.encode())
+    True
+    """
+    placeholder = f'"{SIZE_KEY}": 0'
+    head, _, rest = text.partition(placeholder)
+    without = len(head.encode()) + len(rest.encode()) + len(placeholder) - 1
+    size = without + 1
+    while without + len(str(size)) != size:  # the digits are part of the size
+        size = without + len(str(size))
+    return f'{head}"{SIZE_KEY}": {size}{rest}'
+
+
+def declared_export_bytes(head: bytes) -> int | None:
+    """The size a JSON export declares in its first bytes ``head`` (``None`` when the file
+    does not start the way :func:`records_to_json` writes, or declares more than
+    :data:`MAX_DECLARED_BYTES`)."""
+    found = _DECLARED.match(head[:DECLARATION_BYTES])
+    if found is None:
+        return None
+    size = int(found.group(1))
+    return size if size <= MAX_DECLARED_BYTES else None
 
 
 def records_to_csv(records: Iterable[HistoryRecord]) -> str:

@@ -40,12 +40,14 @@ from companion.history.checks import (
 )
 from companion.history.export import (
     CSV_COLUMNS,
+    DECLARATION_BYTES,
     EXPORT_SCHEMA_VERSION,
     FORMAT_NAME,
     LIST_FIELDS,
     REQUIRED_CSV_COLUMNS,
     SCORE_FIELDS,
     Format,
+    declared_export_bytes,
     guess_format,
     split_items,
 )
@@ -59,7 +61,18 @@ from companion.storage.safe_files import read_user_file
 
 MAX_IMPORT_BYTES = 128_000_000
 """The largest import file read (128 MB: about 40,000 games with their logs, or 400,000
-scores alone); a larger one is refused with the limit in the message."""
+scores alone); a larger one is refused with the limit in the message, unless it is a JSON
+export exactly as long as it declares (:func:`read_import_bytes`)."""
+
+
+def read_import_bytes(source: pathlib.Path) -> bytes:
+    """The bytes of the import file ``source``: at most :data:`MAX_IMPORT_BYTES`, or as
+    many as a JSON export declares at its start when it is exactly that long (an export
+    of any size comes back, see :mod:`companion.history.export`). Raises what
+    :func:`~companion.storage.safe_files.read_user_file` raises."""
+    return read_user_file(
+        source, MAX_IMPORT_BYTES, declared_export_bytes, head_bytes=DECLARATION_BYTES
+    )
 
 
 @dataclass(frozen=True)
@@ -122,7 +135,7 @@ def parse_import_bytes(
 
 def _records_in_file(source: pathlib.Path, fmt: Format | None) -> Iterator[HistoryRecord]:
     try:
-        raw = read_user_file(source, MAX_IMPORT_BYTES)
+        raw = read_import_bytes(source)
     except OSError as exc:
         raise ImportFileError(source, [f"cannot read the file: {describe_os_error(exc)}"]) from None
     except ValueError:  # a NUL in the path

@@ -10,7 +10,7 @@ thread worker, and only when asked or when games with documents are already in m
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -49,8 +49,22 @@ def best_and_next(records: Iterable[HistoryRecord]) -> tuple[int | None, tuple[s
     return best, None if best is None else next_title(best)
 
 
-def review_stats(folder: str | os.PathLike[str], records: Sequence[HistoryRecord]) -> ReviewStats:
-    """The statistics of the reviews of ``records`` (see the module)."""
+class ReviewsCancelled(Exception):
+    """The reviews were stopped before the last game (the screen that asked closed)."""
+
+
+def _never() -> bool:
+    return False
+
+
+def review_stats(
+    folder: str | os.PathLike[str],
+    records: Sequence[HistoryRecord],
+    cancelled: Callable[[], bool] = _never,
+) -> ReviewStats:
+    """The statistics of the reviews of ``records`` (see the module). ``cancelled`` is
+    asked before each game is reviewed: when it says yes, :class:`ReviewsCancelled` is
+    raised and nothing more is read (a thread worker passes its ``is_cancelled``)."""
     from companion.history.review_source import review_of_record
     from solo_deck import total_by_source
 
@@ -61,6 +75,8 @@ def review_stats(folder: str | os.PathLike[str], records: Sequence[HistoryRecord
     for record in records:
         if record.game_document is None:
             continue
+        if cancelled():
+            raise ReviewsCancelled
         try:
             result = review_of_record(folder, record)
         except ValueError:

@@ -12,6 +12,7 @@ for the caller to show.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import threading
@@ -66,6 +67,8 @@ class HistoryService:
         """Whether a read may move a damaged file aside: only while the data folder's lock
         is held (a read-only second copy reports the damage and leaves the file)."""
         self._deleted: list[list[HistoryRecord]] = []
+        self._files: dict[str, bytes] = {}
+        """The game files of deleted games, by id, to write back on an undo."""
         self._lock = threading.Lock()
 
     def _new_store(self) -> HistoryStore:
@@ -111,7 +114,10 @@ class HistoryService:
 
     def delete(self, ids: Iterable[str]) -> list[HistoryRecord]:
         """Delete the games with these ids and return them, in the order given. They are
-        remembered as one batch for :meth:`undo_delete` once every one is gone. Raises
+        remembered as one batch for :meth:`undo_delete` once every one is gone. Each
+        game's file (``games/<id>.json.gz``) is deleted after its record (a stop between
+        the two leaves a file without a record, never a record naming no file) and kept
+        in memory for the undo. Raises
         ``KeyError`` (before anything is deleted) if an id is not in the history, and
         ``StorageWriteError`` if the disk refuses (the games deleted before it stay
         remembered)."""
@@ -125,19 +131,38 @@ class HistoryService:
         deleted: list[HistoryRecord] = []
         try:
             for record_id in wanted:
-                deleted.append(store.delete(record_id))
+                record = store.delete(record_id)
+                deleted.append(record)
+                self._delete_file(record)
         finally:
             if deleted:
                 with self._lock:
                     self._deleted.append(deleted)
         return deleted
 
+    def _delete_file(self, record: HistoryRecord) -> None:
+        from companion.storage.game_documents import remove_document
+
+        raw = remove_document(self.folder, record.game_document)
+        if raw is not None:
+            with self._lock:
+                self._files[record.id] = raw
+
     def restore(self, records: Sequence[HistoryRecord]) -> None:
-        """Put these games back, with their ids (a game already there is replaced), and
-        forget them as deleted."""
+        """Put these games back, with their ids (a game already there is replaced), each
+        game file first, and forget them as deleted."""
+        from companion.storage.game_documents import write_document
+
         store = self.store
         for record in records:
+            with self._lock:
+                raw = self._files.get(record.id)
+            if raw is not None:
+                with contextlib.suppress(ValueError):  # damaged: the record says so
+                    write_document(self.folder, record.id, raw)
             store.restore(record)
+            with self._lock:
+                self._files.pop(record.id, None)
         restored = {record.id for record in records}
         with self._lock:
             batches = [[r for r in batch if r.id not in restored] for batch in self._deleted]

@@ -64,7 +64,7 @@ def fsync_dir(folder: pathlib.Path) -> None:
 
 def atomic_write(
     target: str | os.PathLike[str],
-    data: bytes | Iterable[bytes],
+    data: bytes | Iterable[bytes | memoryview],
     *,
     mode: int = PRIVATE_FILE_MODE,
     fenced: bool = True,
@@ -124,7 +124,7 @@ def atomic_write(
 
 
 def _write_below(
-    base: pathlib.Path, path: pathlib.Path, data: bytes | Iterable[bytes], mode: int
+    base: pathlib.Path, path: pathlib.Path, data: bytes | Iterable[bytes | memoryview], mode: int
 ) -> None:
     """:func:`atomic_write` of ``path`` inside ``base`` with no link followed on the way."""
     folders = list(path.parent.relative_to(base).parts)
@@ -170,7 +170,7 @@ def _write_below(
         os.close(folder_fd)
 
 
-def _write_all(fd: int, chunk: bytes) -> None:
+def _write_all(fd: int, chunk: bytes | memoryview) -> None:
     view = memoryview(chunk)
     while view:
         written = os.write(fd, view)

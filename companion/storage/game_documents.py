@@ -29,7 +29,12 @@ from typing import Any
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 from companion.storage.parsing import ParseError, parse_json
-from companion.storage.safe_files import ensure_private_dir, read_data_file, read_data_file_under
+from companion.storage.safe_files import (
+    ensure_private_dir,
+    open_folder_under,
+    read_data_file,
+    read_data_file_under,
+)
 from solo_deck import SCHEMA_VERSION
 
 GAMES_DIR = "games"
@@ -140,6 +145,36 @@ def write_document(folder: str | os.PathLike[str], record_id: str, raw: bytes) -
     ensure_private_dir(games)
     atomic_write(pathlib.Path(folder) / name, raw, below=pathlib.Path(folder))
     return name
+
+
+def remove_document(folder: str | os.PathLike[str], name: str | None) -> bytes | None:
+    """Delete the game file ``name`` of a deleted game and return its bytes (to put it back
+    on an undo); ``None`` when there is none or it cannot be read. Nothing is followed
+    through a link: the file is removed from its folder opened without links, and a link
+    where a folder should be leaves everything as it is (``None``). ``OSError`` when the
+    disk refuses the removal."""
+    if name is None or not _NAME.match(name):
+        return None
+    base = pathlib.Path(folder)
+    try:
+        raw = read_data_file_under(base, name, limit=MAX_DOCUMENT_BYTES)
+    except OSError:
+        return None
+    if raw is None:
+        return None
+    *folders, file_name = name.split("/")
+    try:
+        folder_fd = open_folder_under(base, folders)
+    except OSError:
+        return None
+    try:
+        os.unlink(file_name, dir_fd=folder_fd)
+        os.fsync(folder_fd)
+    except FileNotFoundError:
+        return None
+    finally:
+        os.close(folder_fd)
+    return raw
 
 
 def read_raw(folder: str | os.PathLike[str], name: str | None) -> bytes:

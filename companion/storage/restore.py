@@ -26,9 +26,10 @@ from companion.storage.backups import (
     is_backup_name,
     list_backups,
     prune_backups,
+    read_backup,
 )
-from companion.storage.parsing import MAX_STORE_BYTES, parse_json
-from companion.storage.safe_files import FileTooBigError, read_data_file
+from companion.storage.parsing import parse_json
+from companion.storage.safe_files import FileTooBigError
 
 
 class BackupError(ValueError):
@@ -68,7 +69,7 @@ def _count_games(path: pathlib.Path) -> int | None:
     """How many games the copy holds (``None``: it cannot be read, is too large to be a
     history, or is not one)."""
     try:
-        raw = read_data_file(path, limit=MAX_STORE_BYTES)
+        raw = read_backup(path)
         document = parse_json(raw or b"{}")
     except (OSError, ValueError):
         return None
@@ -91,10 +92,10 @@ def backup_infos(folder: str | os.PathLike[str]) -> list[BackupInfo]:
 def find_backup(folder: str | os.PathLike[str], name: str) -> pathlib.Path:
     """The copy called ``name`` (``.json`` may be left out). Raises :class:`BackupError`
     naming the copies there are."""
-    wanted = name if name.endswith(".json") else f"{name}.json"
+    wanted = {name, f"{name}.json", f"{name}.json.gz", f"{name}.gz"}
     copies = list_backups(folder)
-    for path in copies:
-        if is_backup_name(wanted) and path.name == wanted:
+    for path in reversed(copies):
+        if is_backup_name(path.name) and path.name in wanted:
             return path
     known = ", ".join(path.name for path in reversed(copies[-3:]))
     hint = (
@@ -113,13 +114,17 @@ def check_backup(path: pathlib.Path) -> tuple[bytes, int, list[str]]:
     from companion.storage.history_store import HistoryStore
 
     try:
-        raw = read_data_file(path, limit=MAX_STORE_BYTES)
+        raw = read_backup(path)
     except FileTooBigError as exc:
         raise BackupError(
             f"The copy {path.name} cannot be used: {exc}. Nothing was changed."
         ) from exc
     except OSError as exc:
         raise BackupError(f"The copy {path.name} could not be read: {exc}") from exc
+    except ValueError as exc:
+        raise BackupError(
+            f"The copy {path.name} is damaged ({exc}); choose another. Nothing was changed."
+        ) from exc
     if not raw:
         raise BackupError(f"The copy {path.name} is empty; choose another.")
     with tempfile.TemporaryDirectory(prefix="stupor-solo-restore-") as scratch:

@@ -214,7 +214,7 @@ def _read_opened(
             inspect(info)
         if limit is not None and info.st_size > limit:
             raise FileTooBigError(path, too_big_to_be_ours(info.st_size, limit), errno.EFBIG)
-        raw = _read_all(fd, limit=limit)
+        raw = _read_all(fd, limit=limit, size=info.st_size)
         if limit is not None and len(raw) > limit:  # it grew while being read
             raise FileTooBigError(path, too_big_to_be_ours(len(raw), limit), errno.EFBIG)
         return raw
@@ -244,11 +244,19 @@ class FileTooBigError(StorageError):
     """A file the player named is larger than the program reads."""
 
 
-def read_user_file(path: pathlib.Path, limit: int) -> bytes:
+def read_user_file(
+    path: pathlib.Path,
+    limit: int,
+    declared: Callable[[bytes], int | None] | None = None,
+    head_bytes: int = 512,
+) -> bytes:
     """The bytes of a file the player named (an import): it may be a link, but it must
     lead to a regular file of at most ``limit`` bytes. Raises :class:`UnsafeFileError`
     for a pipe, a device, a socket or a folder (nothing is read from it, nothing waits),
-    :class:`FileTooBigError` past the limit and ``OSError`` when it cannot be read."""
+    :class:`FileTooBigError` past the limit and ``OSError`` when it cannot be read.
+
+    ``declared`` reads the size a file declares in its first ``head_bytes``: a file
+    larger than ``limit`` is read when it is exactly that size (then that is the limit)."""
     fd = os.open(path, _READ_FLAGS)
     try:
         info = os.fstat(fd)
@@ -259,6 +267,11 @@ def read_user_file(path: pathlib.Path, limit: int) -> bytes:
                 "save the games to a file first and import that",
                 errno.EINVAL,
             )
+        if info.st_size > limit and declared is not None:
+            own = declared(os.read(fd, head_bytes))
+            os.lseek(fd, 0, os.SEEK_SET)
+            if own is not None and own == info.st_size:
+                limit = own
         if info.st_size > limit:
             raise FileTooBigError(path, _too_big(info.st_size, limit), errno.EFBIG)
         raw = _read_all(fd, limit=limit)
@@ -284,12 +297,14 @@ def _too_big(size: int, limit: int) -> str:
     )
 
 
-def _read_all(fd: int, limit: int | None) -> bytes:
-    """Read ``fd`` to its end, or to one byte past ``limit``."""
+def _read_all(fd: int, limit: int | None, size: int = 0) -> bytes:
+    """Read ``fd`` to its end, or to one byte past ``limit``; ``size`` (the file's size
+    when opened) is read in one piece first (no copy of a large history to join)."""
     chunks: list[bytes] = []
     total = 0
     while limit is None or total <= limit:
-        want = _CHUNK if limit is None else min(_CHUNK, limit + 1 - total)
+        want = max(_CHUNK, size + 1 - total)
+        want = want if limit is None else min(want, limit + 1 - total)
         chunk = os.read(fd, want)
         if not chunk:
             break

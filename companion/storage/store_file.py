@@ -76,7 +76,7 @@ class StoreFile:
         encoded as JSON, see :func:`encode_database`): one atomic write, in chunks, for a
         bulk change TinyDB would make record by record; TinyDB's cached ids are dropped."""
         atomic_write(self.path, encode_database(tables, appended))
-        self._forget_cached_ids()
+        self.forget_cached_ids()
 
     def table(self, name: str) -> Table:
         """A table of this file (creating it reads nothing)."""
@@ -105,14 +105,15 @@ class StoreFile:
         """Move the file aside because of ``reason``; sets and returns :attr:`notice`.
         Also for callers that find a readable file whose content makes no sense."""
         moved = move_aside(self.path, reason)
-        self._forget_cached_ids()
+        self.forget_cached_ids()
         self.notice = (
             f"{self.label} could not be read: {reason}. The file was kept as {moved} "
             f"(nothing was deleted) and {self.consequence}."
         )
         return self.notice
 
-    def _forget_cached_ids(self) -> None:
+    def forget_cached_ids(self) -> None:
+        """Drop TinyDB (and the next ids it caches) after the file was written another way."""
         # TinyDB caches the next document id per table; the file it came from is gone.
         self._db = None
 

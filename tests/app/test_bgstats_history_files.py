@@ -14,7 +14,7 @@ from companion.config import BackupPolicy, load_config
 from companion.history.bgstats import payload
 from companion.paths import HISTORY_FILE
 from companion.storage import HistoryStore
-from companion.storage.backups import backup_history, list_backups
+from companion.storage.backups import backup_history, list_backups, read_backup
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.final_score import FinalScoreScreen
 from companion.ui.screens.history.bgstats import BgStatsScreen
@@ -156,5 +156,5 @@ async def test_history_restores_a_backup_and_shows_it(tmp_path: pathlib.Path) ->
         assert isinstance(app.screen, HistoryScreen)
         assert len(history.records) == 10
     assert (tmp_path / HISTORY_FILE).read_bytes() == ten_games
-    assert [p.read_bytes() for p in list_backups(tmp_path)] == [ten_games, thirty]
+    assert [read_backup(p) for p in list_backups(tmp_path)] == [ten_games, thirty]
     assert BackupPolicy().keep == 10

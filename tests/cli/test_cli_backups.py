@@ -7,7 +7,7 @@ import json
 import pathlib
 
 from companion.paths import BACKUP_DIR, HISTORY_FILE
-from companion.storage.backups import list_backups
+from companion.storage.backups import list_backups, read_backup
 from companion.storage.restore import check_backup, restore_backup
 from tests.cli.conftest import Run
 
@@ -34,7 +34,7 @@ def test_every_saved_game_leaves_a_copy_and_only_the_last_n_stay(
         histories.append((data / HISTORY_FILE).read_bytes())
     copies = list_backups(data)
     assert len(copies) == 3
-    assert [copy.read_bytes() for copy in copies] == histories[-3:]
+    assert [read_backup(copy) for copy in copies] == histories[-3:]
 
 
 def test_no_copy_when_the_policy_says_so(
@@ -63,12 +63,12 @@ def test_restore_round_trip_is_byte_identical(run: Run, data: pathlib.Path) -> N
     _save(run, 30)
     two_games = (data / HISTORY_FILE).read_bytes()
 
-    result = run("restore", first_copy.name.removesuffix(".json"))
+    result = run("restore", first_copy.name.removesuffix(".json.gz"))
     assert result.code == 0, result.err
     assert "(1 game)" in result.out
     assert (data / HISTORY_FILE).read_bytes() == one_game
     saved_before = list_backups(data)[-1]
-    assert saved_before.read_bytes() == two_games
+    assert read_backup(saved_before) == two_games
     assert saved_before.name in result.out
 
     back = run("restore", saved_before.name)
@@ -116,6 +116,6 @@ def test_restore_without_a_history_makes_one(data: pathlib.Path, run: Run) -> No
     (data / HISTORY_FILE).unlink()
     result = restore_backup(data, copy.name)
     assert result.previous is None and result.games == 1
-    assert (data / HISTORY_FILE).read_bytes() == copy.read_bytes()
+    assert (data / HISTORY_FILE).read_bytes() == read_backup(copy)
     _raw, games, problems = check_backup(copy)
     assert (games, problems) == (1, [])

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from companion.paths import BACKUP_DIR, GAME_FILE, HISTORY_FILE, SETTINGS_FILE
-from companion.storage.backups import list_backups
+from companion.storage.backups import list_backups, read_backup
 from tests.cli.conftest import Run
 from tests.cli.test_cli_hostile_input import SCORE_ARGS, stupor_solo
 
@@ -33,7 +33,9 @@ def _save(run: Run, notes: str) -> None:
 def _games_anywhere(folder: pathlib.Path) -> str:
     """Every history and history copy in the data folder, as one text."""
     files = [folder / HISTORY_FILE, *sorted((folder / BACKUP_DIR).glob("*"))]
-    return "\n".join(p.read_text(errors="replace") for p in files if p.is_file())
+    files = [p for p in files if p.is_file()]
+    texts = (read_backup(p) if p.name.endswith(".gz") else p.read_bytes() for p in files)
+    return "\n".join(raw.decode(errors="replace") for raw in texts)
 
 
 # --- 1: a restore deletes no copy it promised ------------------------------------------
@@ -56,17 +58,17 @@ def test_future_named_copies_never_cost_the_copy_a_command_promises(
         (backups / name).write_bytes((data / HISTORY_FILE).read_bytes())
     _save(run, "precious game")  # an automatic copy after the save: it must survive
     newest = max(list_backups(data), key=lambda p: p.stat().st_mtime_ns)
-    assert "precious game" in newest.read_text()
+    assert b"precious game" in read_backup(newest)
 
     future = [p for p in list_backups(data) if p.name in ODD_NAMES]
     assert len(future) == min(2, keep - 1)  # the new copy kept first, then the "newest"
     target = (future or list_backups(data))[0]
     result = run("restore", target.name)
     assert result.code == 0, result.err
-    promised = re.search(r"history-[0-9-]+\.json", result.out.split("saved as", 1)[1])
+    promised = re.search(r"history-[0-9-]+\.json(\.gz)?", result.out.split("saved as", 1)[1])
     assert promised is not None, result.out
     assert (backups / promised.group()).is_file(), result.out  # the named copy exists
-    assert "precious game" in (backups / promised.group()).read_text()
+    assert b"precious game" in read_backup(backups / promised.group())
     assert "precious game" in _games_anywhere(data)
     assert len(list_backups(data)) <= max(keep, 1)
 

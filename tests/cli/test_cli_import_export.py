@@ -25,6 +25,7 @@ from companion.history import (
 )
 from companion.paths import BACKUP_DIR, HISTORY_FILE
 from companion.storage import HistoryRecord, HistoryStore
+from companion.storage.backups import read_backup
 from tests.scores import score
 
 Run = Callable[..., Any]
@@ -112,7 +113,7 @@ def test_export_json_document_shape(
     target = tmp_path / "games.json"
     assert run("export", str(target)).code == 0  # format from the extension
     document = json.loads(target.read_text(encoding="utf-8"))
-    assert list(document) == ["format", "schema_version", "games"]
+    assert list(document) == ["format", "schema_version", "export_bytes", "games"]
     assert document["format"] == "stupor-solo-history"
     assert document["schema_version"] == 1
     assert [HistoryRecord.model_validate(game) for game in document["games"]] == stored
@@ -413,7 +414,7 @@ def test_an_import_of_several_games_backs_the_history_up_first(
     assert result.code == 0
     backups = list_backups(data)
     assert len(backups) == 1
-    assert backups[0].read_bytes() == before
+    assert read_backup(backups[0]) == before
     assert f"saved as {backups[0]}" in result.out
 
 
@@ -441,12 +442,12 @@ def test_backups_rotate_keeping_the_last_five(data: pathlib.Path) -> None:
         made.append(backup_history(data, now=start + dt.timedelta(minutes=minute)))
     kept = list_backups(data)
     assert kept == made[2:]
-    assert kept[0].name == "history-20250101-000200-000000.json"
-    assert kept[-1].read_text() == '{"games": {}, "n": 6}'
+    assert kept[0].name == "history-20250101-000200-000000.json.gz"
+    assert read_backup(kept[-1]) == b'{"games": {}, "n": 6}'
     assert quarantined.read_text() == "keep me"
     # Two backups in the same microsecond do not overwrite each other.
     again = backup_history(data, now=start + dt.timedelta(minutes=6))
-    assert again is not None and again.name == "history-20250101-000600-000000-1.json"
+    assert again is not None and again.name == "history-20250101-000600-000000-1.json.gz"
     assert list_backups(data)[-2:] == [made[-1], again]
 
 

@@ -27,7 +27,7 @@ from companion.config import BackupPolicy
 from companion.paths import BACKUP_DIR, HISTORY_FILE
 from companion.session import GameSession
 from companion.storage import HistoryStore
-from companion.storage.backups import list_backups
+from companion.storage.backups import list_backups, read_backup
 from companion.storage.restore import BackupError, restore_backup
 from tests.records import game_record
 from tests.store.crash_driver import Child
@@ -86,7 +86,8 @@ def _spawn(folder: Path, seed: int) -> Child:
 
 def _games_in(path: Path) -> set[str]:
     """The game ids in a history file (raises ValueError when it does not parse)."""
-    document = json.loads(path.read_bytes() or b"{}")
+    raw = read_backup(path) if path.name.endswith(".gz") else path.read_bytes()
+    document = json.loads(raw or b"{}")
     return {game["id"] for game in document.get("games", {}).values()}
 
 

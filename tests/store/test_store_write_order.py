@@ -27,7 +27,7 @@ from companion.cli import main
 from companion.paths import GAME_FILE, HISTORY_FILE, LOCK_FILE, SETTINGS_FILE
 from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore, SettingsStore
-from companion.storage.backups import backup_history
+from companion.storage.backups import backup_history, read_backup
 from companion.storage.lock import DataLock
 from tests.app.game_script import script_setup
 from tests.scores import SAMPLE_SCORE
@@ -198,7 +198,7 @@ def test_a_history_backup(data: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -
     recorder = _record(monkeypatch, lambda: made.append(backup_history(data)))
     assert made[0] is not None
     recorder.check_saved(made[0])
-    assert made[0].read_bytes() == (data / HISTORY_FILE).read_bytes()
+    assert read_backup(made[0]) == (data / HISTORY_FILE).read_bytes()
 
 
 def test_an_export(

@@ -286,16 +286,22 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         if self.stats is None or not self.stats.games_played:
             return
         self.query_one("#stats-reviews", Static).update("Reading the games' reviews…")
-        self.run_worker(self._read_reviews, group="statistics-reviews", thread=True)
+        self.run_worker(self._read_reviews, group="statistics-reviews", thread=True, exclusive=True)
 
     def _read_reviews(self) -> list[str]:
+        """The review lines, in a thread worker owned by this screen: Textual cancels it
+        when the screen is removed, and the loop stops at the next game (H6: with 10,000
+        games each opening left a thread of minutes behind)."""
+        from textual.worker import get_current_worker
+
         from companion.history.review_stats import review_lines, review_stats
 
+        worker = get_current_worker()
         session = self.host.session
         records = self._records
         if records is None:
             records = session.history_service.records()
-        return review_lines(review_stats(session.folder, records))
+        return review_lines(review_stats(session.folder, records, lambda: worker.is_cancelled))
 
     def _draw_chart(self, data: ChartData) -> None:
         plot = self.query_one("#stats-chart", PlotextPlot)

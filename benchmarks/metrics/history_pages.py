@@ -1,0 +1,101 @@
+"""``history_10k`` and ``save_10k``: the history's two everyday commands as it grows.
+
+* ``history_10k``: ``stupor-solo history`` (the table of the latest games) with the
+  generated history of 10,000 games, against the same command with 100 games.
+* ``save_10k``: ``stupor-solo score ... --save`` (one game added, then the automatic
+  compressed backup) with 10,000 games, against the same with 100 games; each run gets a
+  fresh copy of the history (copied before the timer starts).
+
+Whole processes (``python -m companion``), timed from outside like ``startup``: in the
+full run one untimed warm-up of each case first, then the cases take turns in a rotating
+order. Both sides read the same configuration file (the example with everything set).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from benchmarks.measure import Result, Settings, Workspace, median, run_process, spread
+
+REFERENCE_GAMES = 100
+SCORE = (
+    "score",
+    "--vp",
+    "41",
+    "--structures",
+    "11",
+    "--frederick-structures",
+    "9",
+    "--grain",
+    "1",
+    "--stone",
+    "2",
+    "--augustales",
+    "5",
+    "--save",
+)
+
+
+def _reference_history(space: Workspace) -> Path:
+    from benchmarks.history_gen import generate_records, write_history
+
+    folder = space.root / "reference-history"
+    path = folder / "history.json"
+    if not path.exists():
+        write_history(folder, generate_records(REFERENCE_GAMES))
+    return path
+
+
+def history_and_save(settings: Settings, space: Workspace) -> list[Result]:
+    """Both metrics, measured in one rotation (see the module)."""
+    from companion.paths import HISTORY_FILE
+
+    files = {"big": space.history_file, "small": _reference_history(space)}
+    folders = {}
+    for size, source in files.items():
+        folders[size] = space.data_dir()
+        shutil.copyfile(source, folders[size] / HISTORY_FILE)
+    config = ("--config", str(space.config_file))
+
+    def history(size: str) -> float:
+        return run_process(
+            ["-m", "companion", "--data-dir", str(folders[size]), *config, "history"]
+        )
+
+    def save(size: str) -> float:
+        folder = space.data_dir()
+        shutil.copyfile(files[size], folder / HISTORY_FILE)
+        elapsed = run_process(["-m", "companion", "--data-dir", str(folder), *config, *SCORE])
+        shutil.rmtree(folder, ignore_errors=True)
+        return elapsed
+
+    cases = [("history", "big"), ("history", "small"), ("save", "big"), ("save", "small")]
+    work = {"history": history, "save": save}
+    times: dict[tuple[str, str], list[float]] = {case: [] for case in cases}
+    if not settings.quick:
+        for kind, size in cases:
+            work[kind](size)
+    for run in range(settings.process_runs):
+        shift = run % len(cases)
+        for kind, size in cases[shift:] + cases[:shift]:
+            times[(kind, size)].append(work[kind](size))
+    games = settings.history_games
+    results = []
+    for kind, name, what in (
+        ("history", "history_10k", "stupor-solo history (the latest games' table)"),
+        ("save", "save_10k", "stupor-solo score ... --save (one game added, backup made)"),
+    ):
+        big, small = times[(kind, "big")], times[(kind, "small")]
+        results.append(
+            Result(
+                name,
+                2.0,
+                median(big),
+                median(small),
+                what=f"{what} with {games:,} games, whole process",
+                reference_what=f"the same with {REFERENCE_GAMES} games",
+                notes=[f"runs (ms): {spread(big)} vs {spread(small)}"],
+            )
+        )
+    return results
