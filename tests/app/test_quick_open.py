@@ -1,6 +1,6 @@
 """Screens open at once: every screen of the app skips Textual's second styling pass when
 it is first shown, gets its width class before it is mounted, and the New game form makes
-its optional sections only when they are opened (see companion.ui.screens.quick_open)."""
+its optional sections only when they are opened (see companion.ui.framework.quick_open)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 import companion
 from companion.ui.app import StuporSoloApp
-from companion.ui.screens.quick_open import OpensAtOnce
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.screens.setup.form import SetupScreen
 from tests.app.pilot_helpers import SIZE, settle
 

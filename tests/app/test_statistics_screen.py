@@ -23,8 +23,8 @@ from companion.history.stats import (
 )
 from companion.storage import HistoryStore
 from companion.ui.app import StuporSoloApp
+from companion.ui.framework.quick_open import breakpoint_class
 from companion.ui.screens.history.statistics import StatisticsScreen
-from companion.ui.screens.quick_open import breakpoint_class
 from tests.app.history_helpers import (
     open_history,
     open_statistics,

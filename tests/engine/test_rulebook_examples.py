@@ -41,9 +41,9 @@ Augustalis sides, so a castle grown from the setup pieces can close those two al
 Summon example (Jack, 3 Grain in Alexandria) is printed on the 3–4 player side of the
 Voyage board; the 1–2 player side we ship assumes 1 Grain there, so its 3 Grain Summon is
 played in Barcelona through the turn example. The Ally income and most-Structures
-examples are in ``test_ally_income.py`` and ``test_scoring.py`` (through ``ally_income``
-and the scoring, not yet a whole End Phase); the Edict note and Frederick's leftover steps
-in ``test_palace.py``.
+examples are in ``test_ally_income.py`` (also played as a whole End Phase on the packaged
+boards) and ``test_scoring.py``; the Edict note and Frederick's leftover steps in
+``test_palace.py``.
 
 Two numbers of these examples are kept apart by rules decisions, not by the board: the
 Castle income example's 3 Augustales against the income list's 1 Augustalis (see the
