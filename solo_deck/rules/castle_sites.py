@@ -53,15 +53,6 @@ def board_of(ruleset: Ruleset) -> CastleBoard:
     return board
 
 
-def site_cost(state: GameState, site: CastleSite, terms: ActionTerms) -> Gains:
-    """The Stone and Grain ``site`` costs you now: nothing when the action builds for free
-    (or for Augustales instead), else its printed cost less the action's discount and your
-    Workplaces' discount for that Structure (never below nothing)."""
-    if terms.free_resources or terms.augustales_instead is not None:
-        return Gains()
-    return _less(site.cost, terms.discount + workplace_discount(state, "build", site.kind))
-
-
 def _less(cost: Gains, off: Gains) -> Gains:
     """A site's Stone and Grain less a discount (never below nothing)."""
     return Gains(stone=max(0, cost.stone - off.stone), grain=max(0, cost.grain - off.grain))
