@@ -22,8 +22,9 @@ def phase_of(app: StuporSoloApp) -> Phase:
     return app.session.state.phase
 
 
-async def test_pass_opens_nothing_with_cards_in_hand(tmp_path: Path) -> None:
-    # Issue 25: the engine counts the hand; with 5 cards in it P opens nothing.
+async def test_pass_opens_nothing_with_cards_in_hand_and_says_why(tmp_path: Path) -> None:
+    # Issue 25: the engine counts the hand; with 5 cards in it P opens nothing. Issue 39:
+    # the dimmed key says why in one line (it used to say nothing).
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
@@ -32,6 +33,10 @@ async def test_pass_opens_nothing_with_cards_in_hand(tmp_path: Path) -> None:
         assert isinstance(app.screen, TableScreen)
         assert "pass" not in app.session.allowed()
         assert game_of(app).to_document() == before
+        told = [str(n.message) for n in app._notifications]
+        why = app.session.why_not("pass")
+        assert why is not None and "empty hand" in why
+        assert told == [why[0].upper() + why[1:] + "."], told
 
 
 async def test_pass_asks_about_the_hand_and_leaves_frederick_his_actions(tmp_path: Path) -> None:

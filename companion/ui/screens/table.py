@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.reactive import Reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -23,7 +23,9 @@ from textual.widgets import Button, Collapsible, Header, Input, Label
 from companion.formatting import plural
 from companion.ui.insight_scheduler import InsightScheduler
 from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
+from companion.ui.keys.game import TABLE_EVENTS
 from companion.ui.keys.table_state import KeyState, table_key_states
+from companion.ui.notices import sentence
 from companion.ui.screens import table_layout
 from companion.ui.screens.coach_key import COACH_ACTION, CoachKeyScreen
 from companion.ui.screens.table_layout import is_narrow
@@ -258,6 +260,22 @@ class TableScreen(CoachKeyScreen):
         if state is None:
             return True
         return {KeyState.HIDDEN: False, KeyState.DIMMED: None, KeyState.LIT: True}[state]
+
+    @on(Key)
+    def _dimmed_key_says_why(self, event: Key) -> None:
+        """A press of a dimmed Table key says in one line why the engine refuses it now
+        (Textual drops a dimmed key's press without a word; the Coach's says its own)."""
+        found = self.active_bindings.get(event.key)
+        if found is None or found.enabled or found.binding.action == COACH_ACTION:
+            return
+        if not self.session.has_game or self._keys.get(found.binding.action) != KeyState.DIMMED:
+            return
+        reasons = (self.session.why_not(t) for t in TABLE_EVENTS.get(found.binding.action, ()))
+        reason = next((r for r in reasons if r), None)
+        if reason is not None:
+            event.stop()
+            event.prevent_default()
+            self.notify(sentence(reason), title=found.binding.description, markup=False)
 
     # --- moving the game on -----------------------------------------------------------
 
