@@ -25,11 +25,11 @@ one half wins (on a tie, the harder one).
 >>> you.games, round(you.mean, 1), [(r.title, r.reached) for r in you.at_least]
 (6, 59.8, [('Knight', 6), ('Feudal lord', 5), ('Duke', 0)])
 >>> [(bot.bot, bot.mean) for bot in you.bots]
-[('random', 12.988), ('greedy', 50.043), ('plan', 43.248)]
+[('random', 12.842), ('greedy', 41.566), ('plan', 20.732)]
 >>> suggest_setting({mine: scores}, "Feudal lord").line()
-'Di Romano, hard, standard (the hardest setting): about 66 % of your games would reach Feudal lord'
+'Savoy, hard, standard (the hardest setting): about 89 % of your games would reach Feudal lord'
 >>> suggest_setting({mine: [44, 52, 61, 38, 57, 49]}, "Feudal lord").line()
-'Savoy, easy, standard: about 50 % of your games would reach Feudal lord'
+'Savoy, hard, standard (the hardest setting): about 50 % of your games would reach Feudal lord'
 """
 
 from __future__ import annotations

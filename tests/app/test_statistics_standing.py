@@ -22,6 +22,7 @@ from solo_deck import (
     ScoreBreakdown,
     checked_board,
     correct_board,
+    load_lab_table,
     suggest_setting,
     title_for,
     wilson_interval,
@@ -82,7 +83,10 @@ async def test_after_five_games_the_rates_and_a_suggested_setting(tmp_path: Path
         lines = _standing_text(screen).splitlines()
         assert lines[0] == "Savoy, medium, standard · 6 games"
         assert lines[1].startswith("  Mean     you 50.2 (")
-        assert lines[2].strip() == "greedy bot 50.0 · plan bot 43.2 · random bot 13.0"
+        table = load_lab_table()  # the packaged lab table's three bots, best first
+        bots = [table.row("Savoy", "medium", False, bot) for bot in ("greedy", "plan", "random")]
+        shown = " · ".join(f"{row.bot} bot {row.mean:.1f}" for row in bots if row is not None)
+        assert lines[2].strip() == shown and shown.count("bot") == 3
         low, high = wilson_interval(3, 6)
         assert lines[4].split() == [
             "Feudal",

@@ -42,7 +42,7 @@ def test_the_table_ships_as_package_data() -> None:
 def test_the_table_says_where_it_comes_from() -> None:
     source = load_lab_table().source
     assert source.command == "stupor-solo lab --games 1000 --json"
-    assert (source.seed, source.engine_version, source.date) == (1, "0.1.0", "2026-11-28")
+    assert (source.seed, source.engine_version, source.date) == (1, "0.1.0", "2026-11-29")
     assert source.boards == "packaged" and source.games_per_configuration == 1000
 
 
