@@ -35,6 +35,7 @@ from solo_deck.events import (
     ScoreAllyIncome,
 )
 from solo_deck.model.limits import PlayerLimits
+from solo_deck.setup import initial_state
 from tests.game_setups import ACTIVE, KNOWN_BOARD, NEXT, edict_setup, reveal_drawn
 
 GameFactory = Callable[..., SoloGame]
@@ -228,3 +229,18 @@ def turns() -> Any:
 def known_board() -> dict[str, Any]:
     """Setup keywords for :data:`KNOWN_BOARD` (``make_game(**known_board)``)."""
     return dict(KNOWN_BOARD)
+
+
+@pytest.fixture
+def game_with(make_setup: SetupFactory, known_board: dict[str, Any]) -> Callable[..., SoloGame]:
+    """``game_with(player={...}, **setup)``: a game that starts from the initial position
+    with your side changed as given (a known board unless the setup says otherwise)."""
+
+    def factory(player: dict[str, Any] | None = None, **kwargs: Any) -> SoloGame:
+        setup = make_setup(**(known_board | kwargs))
+        state = initial_state(setup)
+        if player:
+            state = state.model_copy(update={"player": state.player.model_copy(update=player)})
+        return SoloGame(setup.model_copy(update={"start": state}))
+
+    return factory

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -20,22 +19,9 @@ from solo_deck.model.allies import AllyKind
 from solo_deck.play.roster import bot_named
 from solo_deck.play.simulate import new_game, play_one
 from solo_deck.play.table import CONFIGURATIONS
-from solo_deck.setup import initial_state
 from tests.engine.test_tableau_rules import standing_on
 
 RICH = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}
-
-
-@pytest.fixture
-def game_with(make_setup: Callable[..., Any], known_board: dict[str, Any]) -> Any:
-    def factory(player: dict[str, Any] | None = None, **kwargs: Any) -> SoloGame:
-        setup = make_setup(**(known_board | kwargs))
-        state = initial_state(setup)
-        if player:
-            state = state.model_copy(update={"player": state.player.model_copy(update=player)})
-        return SoloGame(setup.model_copy(update={"start": state}))
-
-    return factory
 
 
 def decision(topic: str) -> tuple[str, str]:

@@ -33,27 +33,11 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.rules.triggers import hand_size
-from solo_deck.setup import initial_state
 
 Setup = Callable[..., Any]
 
 RICH = {"grain": 1, "stone": 2, "augustales": 30, "towers": 3, "walls": 3}
 """Enough to pay for most things: 3 Towers host 3 Allies, 3 Walls store 5 resources."""
-
-
-@pytest.fixture
-def game_with(make_setup: Setup, known_board: dict[str, Any]) -> Callable[..., SoloGame]:
-    """``game_with(player={...}, **setup)``: a game that starts from the initial position
-    with your side changed as given (a known board unless the setup says otherwise)."""
-
-    def factory(player: dict[str, Any] | None = None, **kwargs: Any) -> SoloGame:
-        setup = make_setup(**(known_board | kwargs))
-        state = initial_state(setup)
-        if player:
-            state = state.model_copy(update={"player": state.player.model_copy(update=player)})
-        return SoloGame(setup.model_copy(update={"start": state}))
-
-    return factory
 
 
 def kinds(game: SoloGame) -> list[tuple[str, str]]:
