@@ -14,7 +14,9 @@ the screen shows: a face-up House card that only gains something, else a card fa
 whose action is declined; Frederick's button; the tile fields his cards open; the End
 Phase; to the final score. After round 1 the server is stopped and started again on the
 same port and folder (the page must come back on the same link); in round 2 the socket is
-closed under the page (it must come back by itself).
+closed under the page (it must come back by itself); with ``--outage 150``, in round 4 the
+server is gone 150 s, as under a laptop closed over dinner (the page must come back by
+itself or offer "Open here again").
 
 Reading the screen is the one thing not done by finger: it goes through the app's own
 Screenshot command (tests/browser/served.py), which shows a "Saved screenshot" notice; the
@@ -38,7 +40,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.evening_reading import Step, free_port, in_end_phase, row_of, what_to_do
+from benchmarks.evening_outages import WAIT_SECONDS, Outages
+from benchmarks.evening_reading import (
+    END_PHASE_BUTTONS,
+    PUT_BACK,
+    Step,
+    free_port,
+    in_end_phase,
+    row_of,
+    what_to_do,
+)
 from tests.browser.served import Page, Served, saved_events, svg_lines
 
 CHROMIUM = "/usr/bin/chromium"
@@ -47,29 +58,13 @@ NOTICE_SECONDS = 7.0
 """How long the Screenshot notice stays up (5 s by default; a little more to fade)."""
 CHANGE_SECONDS = 10.0
 """The longest a tap's effect is waited for before the step is noted as "no change"."""
-WAIT_SECONDS = 60.0
 SETUP = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
 """The six starting Edict tiles typed into the New game form; then the pile."""
 PILE = "17"
 TILES = ("1S", "1G", "2A", "1T", "1W", "1K", "1C", "1P")
 """What is typed, in turn, when a drawn Edict tile must be keyed in."""
-END_PHASE_BUTTONS = tuple(
-    # a button's label stands apart and ends its row (a browser shows no key in it); a
-    # hint that names the button ("Tap Add to my VP") may end a wrapped row too
-    rf"(?<=\s{{3}}){label}(?=\s+│\s*$)"
-    for label in ("Continue", "Take castle income", "Add to my VP", "Reorganise", "End the round")
-)
-"""The End Phase's buttons, in the order they are tapped."""
-PUT_BACK = r"\bPut back(?=\s+(Decline\s+)?Cancel\b)"
-"""The Put resources back dialog's button (a browser shows no key in it)."""
-TILE_LABELS = (
-    r"Active I \(top\)",
-    r"Active II\b",
-    r"Active III \(bottom\)",
-    r"Next I\b",
-    r"Next II\b",
-    r"Next III\b",
-)
+TILE_LABELS: tuple[str, ...] = (r"Active I \(top\)", r"Active II\b", r"Active III \(bottom\)")
+TILE_LABELS += (r"Next I\b", r"Next II\b", r"Next III\b")
 """The New game form's six tile fields' labels (one to a row on a phone, three on a
 tablet)."""
 TILE_FIELD = r"New (Next|Active) I{1,3} tile \("
@@ -81,7 +76,7 @@ SIMPLE_GAIN = r"Face up · House card: \+\d+ (Stone|Grain|Augustales)\s*▎"
 
 
 @dataclass
-class Evening:
+class Evening(Outages):
     """One game by taps on one page of one server."""
 
     page: Page
@@ -365,59 +360,6 @@ class Evening:
             if not in_end_phase(screen):
                 return
 
-    def back(self, what: str) -> float:
-        """Wait until the page has reloaded its app and the Table shows; the seconds."""
-        started = time.monotonic()
-        drawn = "document.body.classList.contains('-first-byte')"
-        self.page.page.wait_for_function(
-            f"{drawn} && !document.body.classList.contains('-reconnecting')",
-            timeout=WAIT_SECONDS * 1000,
-        )
-        # the reloaded page has no keyboard focus until touched (Page.screen needs keys)
-        self.page.page.focus(".xterm-helper-textarea")
-        self.until(lambda: row_of(self.screen(), r"What to do") >= 0, f"the Table {what}")
-        return time.monotonic() - started
-
-    def restart_server(self) -> None:
-        """Stop the server (ctrl+c) and start it again on the same port and folder."""
-        url = self.served.url
-        self.picture("before-restart")
-        assert self.served.stop() == 0
-        started = time.monotonic()
-        self.page.page.wait_for_selector(
-            "body.-reconnecting", state="attached", timeout=WAIT_SECONDS * 1000
-        )
-        self.picture("server-stopped")
-        self.served = Served(self.folder, port=self.port).start()
-        assert self.served.url == url, (self.served.url, url)
-        seconds = self.back("after the restart")
-        self.steps.append(
-            Step("SERVER RESTART (no tap)", seconds, f"back on the Table, same link {url}")
-        )
-        self.note(f"restart: the page came back by itself {seconds:.1f} s after the new server")
-        self.note(f"restart: {time.monotonic() - started:.1f} s from ctrl+c to the Table")
-        self.picture("after-restart")
-
-    def drop_connection(self, offline: float = 4.0) -> None:
-        """The phone loses its network: offline, the socket closed, back online later."""
-        context = self.page.page.context
-        self.picture("before-drop")
-        context.set_offline(True)
-        self.page.page.evaluate("window.stuporSocket.close()")
-        started = time.monotonic()
-        self.page.page.wait_for_timeout(int(offline * 1000))
-        self.picture("offline")
-        context.set_offline(False)
-        seconds = self.back("after the drop")
-        self.steps.append(
-            Step("CONNECTION DROPPED (no tap)", seconds, f"offline {offline:.0f} s, back online")
-        )
-        self.note(
-            f"drop: the page came back by itself {seconds:.1f} s after the network"
-            f" ({time.monotonic() - started:.1f} s after the drop)"
-        )
-        self.picture("after-drop")
-
     def final_score(self) -> None:
         """The final counts and the score: pictures, then its Save to history button."""
         self.picture("final-counts")
@@ -476,7 +418,7 @@ class Evening:
         raise AssertionError("what now?\n" + "\n".join(screen))
 
 
-def run(size: str) -> int:
+def run(size: str, outage: float = 0.0) -> int:
     from playwright.sync_api import sync_playwright
 
     width, height = (int(part) for part in size.split("x"))
@@ -505,7 +447,7 @@ def run(size: str) -> int:
                     evening.new_game()
                     evening.picture("table")
                     rounds = 0
-                    dropped = False
+                    dropped = outaged = False
                     while True:
                         done = evening.turn()
                         if done == "over":
@@ -517,6 +459,9 @@ def run(size: str) -> int:
                         if done == "frederick" and rounds == 2 and not dropped:
                             evening.drop_connection()
                             dropped = True
+                        if done == "frederick" and rounds == 3 and outage and not outaged:
+                            evening.long_outage(outage)
+                            outaged = True
                 finally:
                     report = [step.line() for step in evening.steps]
                     evening.drain_server()
@@ -536,8 +481,14 @@ def run(size: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default="390x844", help="the viewport, WIDTHxHEIGHT")
+    parser.add_argument(
+        "--outage",
+        type=float,
+        default=0.0,
+        help="in round 4, stop the server this many seconds (150: a closed laptop)",
+    )
     arguments = parser.parse_args(argv)
-    return run(arguments.size)
+    return run(arguments.size, arguments.outage)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,17 @@ def in_end_phase(screen: list[str]) -> bool:
     return row_of(screen, END_PHASE) >= 0
 
 
+END_PHASE_BUTTONS = tuple(
+    # a button's label stands apart and ends its row (a browser shows no key in it); a
+    # hint that names the button ("Tap Add to my VP") may end a wrapped row too
+    rf"(?<=\s{{3}}){label}(?=\s+│\s*$)"
+    for label in ("Continue", "Take castle income", "Add to my VP", "Reorganise", "End the round")
+)
+"""The End Phase's buttons, in the order they are tapped."""
+PUT_BACK = r"\bPut back(?=\s+(Decline\s+)?Cancel\b)"
+"""The Put resources back dialog's button (a browser shows no key in it)."""
+
+
 @dataclass
 class Step:
     what: str
