@@ -183,6 +183,7 @@ if TYPE_CHECKING:
     from solo_deck.queries import cards_you_may_remove as cards_you_may_remove
     from solo_deck.queries import discount as discount
     from solo_deck.queries import hand as hand
+    from solo_deck.queries import idle_actions as idle_actions
     from solo_deck.queries import market_trades as market_trades
     from solo_deck.queries import slots as slots
     from solo_deck.queries import travel_cost as travel_cost
@@ -368,6 +369,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "cards_you_may_remove",
         "discount",
         "hand",
+        "idle_actions",
         "market_trades",
         "slots",
         "travel_cost",

@@ -154,13 +154,13 @@ def _pending_reason(state: GameState, first: Obligation, kind: str, ruleset: Rul
         why = edict_order_refusal(state, first, kind)
         if why is not None:
             return why
-    cannot = _cannot(state, first, ruleset)
+    cannot = cannot_take(state, first, ruleset)
     if cannot is not None:
         return cannot + (": decline it" if first.optional else "")
     return None
 
 
-def _cannot(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None:
+def cannot_take(state: GameState, first: Obligation, ruleset: Ruleset) -> str | None:
     """Why the first obligation's action cannot be taken at all now (``None``: it can)."""
     limits = PlayerLimits.from_ruleset(ruleset)
     player, voyage = state.player, state.voyage

@@ -24,6 +24,7 @@ from solo_deck import (
     describe_grant,
     face_down_offers,
     house_cards_of,
+    idle_actions,
     slots,
 )
 from solo_deck.events import BuyCard, PlayCard
@@ -147,6 +148,8 @@ class PlayCardModal(GameEventModal[PlayCard]):
         self.offers = face_down_offers(state, ruleset)
         """Each free slot with the main actions its spears give (the engine's answer)."""
         self.both = state.player.both_actions_ready
+        self.idle = idle_actions(state, ruleset)
+        """The face-down actions that could do nothing now, with why (the engine's)."""
 
     def slot_for(self, action: str) -> int | None:
         """The leftmost free slot whose spears give ``action``."""
@@ -160,7 +163,8 @@ class PlayCardModal(GameEventModal[PlayCard]):
             KeyedLine(
                 FACE_DOWN_KEYS[action],
                 f"Face down · {ACTION_LABELS[action]}"
-                + ("" if self.slot_for(action) is not None else "  (no free slot gives it)"),
+                + ("" if self.slot_for(action) is not None else "  (no free slot gives it)")
+                + (f" · would do nothing now: {self.idle[action]}" if action in self.idle else ""),
                 self.slot_for(action) is None,
                 f"down-{action}",
                 action_topic(action),
@@ -231,7 +235,9 @@ class PlayCardModal(GameEventModal[PlayCard]):
         options = [choice.get_option_at_index(i) for i in range(choice.option_count)]
         ids = [option.id or "" for option in options]
         events = list(self.session.events) if self.session.has_game else []
-        opening = likeliest(events, [o.id or "" for o in options if not o.disabled])
+        choosable = [o.id or "" for o in options if not o.disabled]
+        useful = [line for line in choosable if line.removeprefix("down-") not in self.idle]
+        opening = likeliest(events, useful or choosable)
         choice.open_on(ids.index(opening) if opening in ids else None)
         choice.focus()
         self._fit()
