@@ -188,6 +188,7 @@ if TYPE_CHECKING:
     from solo_deck.queries import slots as slots
     from solo_deck.queries import travel_cost as travel_cost
     from solo_deck.queries import usual_summon_grain as usual_summon_grain
+    from solo_deck.queries import why_not_buy as why_not_buy
     from solo_deck.queries import workplaces_in_use as workplaces_in_use
     from solo_deck.reference.entry import REFERENCE_SOURCES as REFERENCE_SOURCES
     from solo_deck.reference.entry import ReferenceEntry as ReferenceEntry
@@ -374,6 +375,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "slots",
         "travel_cost",
         "usual_summon_grain",
+        "why_not_buy",
         "workplaces_in_use",
     ),
     "solo_deck.reference.entry": ("REFERENCE_SOURCES", "ReferenceEntry", "reference_source"),

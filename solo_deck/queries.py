@@ -211,3 +211,21 @@ def idle_actions(state: GameState, ruleset: Ruleset) -> dict[MainAction, str]:
             if why is not None:
                 idle[action] = why
     return idle
+
+
+def why_not_buy(state: GameState, card_id: str, extra: Gains | None = None) -> str | None:
+    """Why you cannot buy Advanced card ``card_id`` now (``None``: you can): owned already,
+    its Action card with none to remove, or more Augustales than you hold (``extra`` off
+    the price besides your Workplaces', from an effect). A dialog asks it for the card
+    named as lying at your port, before the card is told to the engine.
+
+    >>> from solo_deck import GameSetup, load_ruleset, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> why_not_buy(state, "A6") is None  # 5 Augustales; you hold 6
+    True
+    """
+    from solo_deck.rules.gate import why_not_buy as why_not
+
+    return why_not(state, card_id, extra)

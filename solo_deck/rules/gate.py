@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, load_ruleset
 from solo_deck.events import EVENT_TYPES
+from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import PlayerState, Specialist
@@ -182,19 +183,9 @@ def cannot_take(state: GameState, first: Obligation, ruleset: Ruleset) -> str | 
         space = voyage.first_card_space(voyage.player)
         if space is None:
             return f"there is no Advanced card in {port.name}"
-        card = advanced_cards_by_id().get(port.cards[space].card_id or "")
-        if card is not None and card.id in player.advanced_cards:
-            return f"you already own {card.id}"
-        if card is not None and card.cost.action_card and not can_remove_a_card(state):
-            return (
-                f"{card.id} costs one of your Action cards, and your hand and discard pile "
-                "are empty"
-            )
-        if card is not None and card.cost.augustales is not None:
-            off = workplace_discount(state, "purchase") + first.terms.discount
-            price = max(0, card.cost.augustales - off.augustales)
-            if price > player.augustales:
-                return f"{card.id} costs {price} Augustales and you have {player.augustales}"
+        card_id = port.cards[space].card_id
+        if card_id is not None:
+            return why_not_buy(state, card_id, first.terms.discount)
     elif first.does == "market":
         market = state.board.markets[voyage.player] if state.board.markets else None
         if market is not None:
@@ -224,6 +215,25 @@ def cannot_take(state: GameState, first: Obligation, ruleset: Ruleset) -> str | 
         short = promote_shortfall(state, ruleset, movable, first.terms, limits)
         if short is not None:
             return short
+    return None
+
+
+def why_not_buy(state: GameState, card_id: str, discount: Gains | None = None) -> str | None:
+    """Why you cannot buy Advanced card ``card_id`` now (``None``: you can), with
+    ``discount`` off its price besides your Workplaces' (an effect's)."""
+    card = advanced_cards_by_id().get(card_id)
+    if card is None:
+        return None
+    player = state.player
+    if card.id in player.advanced_cards:
+        return f"you already own {card.id}"
+    if card.cost.action_card and not can_remove_a_card(state):
+        return f"{card.id} costs one of your Action cards, and your hand and discard pile are empty"
+    if card.cost.augustales is not None:
+        off = workplace_discount(state, "purchase") + (discount or Gains())
+        price = max(0, card.cost.augustales - off.augustales)
+        if price > player.augustales:
+            return f"{card.id} costs {price} Augustales and you have {player.augustales}"
     return None
 
 

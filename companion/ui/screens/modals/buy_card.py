@@ -25,6 +25,7 @@ from solo_deck import (
     cards_you_may_remove,
     describe_grant,
     load_advanced_cards,
+    why_not_buy,
 )
 from solo_deck.events import BuyCard
 
@@ -177,6 +178,11 @@ class BuyCardModal(GameEventModal[BuyCard]):
             off = "" if due == card.cost.augustales else f" ({card.cost} less your discounts)"
             price.update(f"Price: {plural(due, 'Augustalis', 'Augustales')}{off}.")
         effect.update(f"It acts at once after you buy it: {describe_grant(card.grant)}.")
+        why = why_not_buy(self.state, card_id, self.terms.discount)
+        if why is not None:
+            price.update(f"You cannot buy {card_id} now: {why}. Decline (ctrl+d) to go on.")
+            self.query_one("#removes-row").display = False
+            self.query_one("#from-hand").display = False
 
     # --- the event -----------------------------------------------------------------------
 
@@ -188,6 +194,10 @@ class BuyCardModal(GameEventModal[BuyCard]):
         card_id = self.chosen()
         if card_id is None:
             self.show_error("say which card you buy (type its id to find it)")
+            return None
+        why = why_not_buy(self.state, card_id, self.terms.discount)
+        if why is not None:
+            self.show_error(f"{why}: decline it, or choose the card that lies there")
             return None
         removes = None
         if self.removes_card(card_id):
