@@ -174,7 +174,7 @@ async def test_promote_a_specialist_on_the_board_keeps_its_path(tmp_path: Path) 
         # Issue 25: C1 named Countryside I A, so C2 holds the other half of that tile.
         assert app.text_of("#reach") == (
             "It will reach Path C space 2 (Countryside): Countryside II A, Hand size +1 "
-            "while here; draw 1 card when you arrive.."
+            "while here; draw 1 card when you arrive."
         )
         await confirm(pilot)
     assert app.results == [Promote(specialist=0)]

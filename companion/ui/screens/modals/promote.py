@@ -171,7 +171,7 @@ class PromoteModal(GameEventModal[Promote]):
             reach.update("")
             return
         into = specialist.space + 1
-        reach.update(f"It will reach {self.reach(path, into)}.")
+        reach.update(f"It will reach {self.reach(path, into).rstrip('.')}.")
         cost = promote_cost(self.state, self.ruleset, path, into, self.terms)
         asked = arrow_unchecked(self.ruleset, path, into) if not self.terms.free_grain else None
         self.query_one(AssumedValue).show(asked if cost is not None else None)
