@@ -6,11 +6,28 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.widgets import Input, Label
 
 from companion.ui.notices import sentence
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import WholeNumber
+
+DIGITS_ONLY = "only a whole number goes here: type digits (0-9)"
+"""What a number field says when a key that is not a digit is typed into it."""
+
+
+class DigitsInput(FieldInput):
+    """A :class:`FieldInput` that takes digits only (and a leading minus where the field
+    allows a negative number): a letter never enters it, so keys meant for the screen
+    behind a dialog that opened by itself (``a`` for Ally income) record nothing there."""
+
+    class Refused(Message):
+        """A key that is not a digit was typed and left out."""
+
+    def restricted(self) -> None:
+        """Textual's public hook for a key the ``restrict`` pattern leaves out."""
+        self.post_message(self.Refused())
 
 
 class NumberField(Horizontal):
@@ -54,8 +71,9 @@ class NumberField(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(self._label, classes="number-label")
-        yield FieldInput(
+        yield DigitsInput(
             value=self._initial,
+            restrict=r"-?[0-9]*" if self.validator.minimum < 0 else r"[0-9]*",
             validators=[self.validator],
             validate_on=["changed", "submitted"],
             select_on_focus=True,
@@ -103,6 +121,11 @@ class NumberField(Horizontal):
     def has_error(self) -> bool:
         """True while a red message is shown."""
         return self.query_one(".number-message", Label).has_class("-invalid")
+
+    @on(DigitsInput.Refused)
+    def _refused(self, event: DigitsInput.Refused) -> None:
+        event.stop()
+        self.show_message(DIGITS_ONLY)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
