@@ -32,9 +32,14 @@ def why(before: GameState, after: GameState) -> str:
             pays = "a Market visit" if rule.market else rule.gains.describe()
             parts.append(f"closes the {rule.name} side: {pays} each End Phase")
     allies = allies_by_id()
+    named = {space.face_up_id for port in before.voyage.ports for space in port.allies}
     for ally in now.allies:
         if ally not in was.allies:
-            parts.append(f"summons {allies[ally].name}{_risk(before, after)}")
+            who = allies[ally].name
+            if ally not in named:  # the table has not told it: the rollouts dealt one
+                port = before.voyage.ports[after.voyage.player].name
+                who = f"the Ally at {port} (not named yet; weighed as {who})"
+            parts.append(f"summons {who}{_risk(before, after)}")
     for card in now.advanced_cards:
         if card not in was.advanced_cards:
             parts.append(f"buys {card} for later turns")
