@@ -193,17 +193,28 @@ class SiteBuildModal(GameEventModal[Build]):
             grain.hint = f"of {total}; the rest in Stone (you have {self.state.player.stone})"
         self._sync_what()
 
-    def _then_build(self) -> str:
-        return worded(self, "(Tab moves there), then ctrl+s builds", "(tap it), then Build")
+    def _then_build(self, field: NumberField) -> str:
+        """How to reach ``field`` from the list and build: the Tabs it takes for the site
+        highlighted (a cost still assumed asks its own field first; the Grain field comes
+        before the Augustales one)."""
+        offer = self.chosen()
+        site = None if offer is None else offer.site.id
+        tabs = 1 + (site is not None and site_cost_unchecked(self.ruleset, site) is not None)
+        if field.id == "augustales" and self._split_choice(offer) is not None:
+            tabs += 1
+        times = {1: "Tab moves there", 2: "Tab twice moves there"}.get(tabs, f"Tab {tabs} times")
+        return worded(self, f"({times}), then ctrl+s builds", "(tap it), then Build")
 
     def list_chosen(self) -> None:
         """A site's key or Enter on it builds, unless an amount is left to type."""
+        coins = self.query_one("#augustales", NumberField)
+        grain = self.query_one("#grain", NumberField)
         if self.chosen() is None:
             self.show_error("you cannot pay for that site")
-        elif self.query_one("#augustales", NumberField).display:
-            self.show_error(f"type the Augustales it costs {self._then_build()}")
-        elif self.query_one("#grain", NumberField).display:
-            self.show_error(f"type the Grain you pay {self._then_build()}")
+        elif coins.display:
+            self.show_error(f"type the Augustales it costs {self._then_build(coins)}")
+        elif grain.display:
+            self.show_error(f"type the Grain you pay {self._then_build(grain)}")
         else:
             self.submit()
 
