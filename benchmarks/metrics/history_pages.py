@@ -9,12 +9,21 @@
 Whole processes (``python -m companion``), timed from outside like ``startup``: in the
 full run one untimed warm-up of each case first, then the cases take turns in a rotating
 order. Both sides read the same configuration file (the example with everything set).
+
+* ``history_app_10k``: the History screen in the app (Pilot, 120x40), from the moment it
+  is pushed until its table is drawn and the screen idle, with 10,000 games against 100
+  games; a fresh app for each opening (its History opened once untimed first), the two
+  sizes taking turns.
 """
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import shutil
+import time
 from pathlib import Path
+from typing import Any
 
 from benchmarks.measure import Result, Settings, Workspace, median, run_process, spread
 
@@ -99,3 +108,62 @@ def history_and_save(settings: Settings, space: Workspace) -> list[Result]:
             )
         )
     return results
+
+
+async def _open_history(app: Any, pilot: Any) -> float:
+    """ms from pushing the History screen until its table is drawn and the screen idle."""
+    from benchmarks.runner import settle
+    from companion.ui.screens.history.games import HistoryScreen
+
+    gc.collect()
+    screen = HistoryScreen()
+    start = time.perf_counter()
+    await app.push_screen(screen)
+    while not screen.view.loaded:
+        await asyncio.sleep(0.001)
+    await settle(pilot)
+    elapsed = (time.perf_counter() - start) * 1000
+    if not screen.query_one("#history-table").display:
+        raise RuntimeError("the History screen shows no table")
+    app.pop_screen()
+    await settle(pilot)
+    return elapsed
+
+
+async def _history_opening(settings: Settings, folder: Path) -> float:
+    """One app on ``folder``: the History opened once untimed (in the full run), then
+    once timed."""
+    from benchmarks.runner import SIZE, settle
+    from companion.ui.app import StuporSoloApp
+
+    app = StuporSoloApp(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        if not settings.quick:
+            await _open_history(app, pilot)
+        return await _open_history(app, pilot)
+
+
+def history_app(settings: Settings, space: Workspace) -> Result:
+    """``history_app_10k``: see the module."""
+    from companion.paths import HISTORY_FILE
+
+    folders = {"big": space.data_dir(history=True), "small": space.data_dir()}
+    shutil.copyfile(_reference_history(space), folders["small"] / HISTORY_FILE)
+    times: dict[str, list[float]] = {size: [] for size in folders}
+    for run in range(settings.stats_runs):
+        for size in sorted(folders, reverse=run % 2 == 1):
+            times[size].append(asyncio.run(_history_opening(settings, folders[size])))
+    big, small = times["big"], times["small"]
+    return Result(
+        "history_app_10k",
+        2.0,
+        median(big),
+        median(small),
+        what=(
+            f"the History screen pushed until its table is drawn and idle, with "
+            f"{settings.history_games:,} games (Pilot, 120x40)"
+        ),
+        reference_what=f"the same with {REFERENCE_GAMES} games",
+        notes=[f"runs (ms): {spread(big)} vs {spread(small)}"],
+    )
