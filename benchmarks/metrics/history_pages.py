@@ -4,7 +4,11 @@
   generated history of 10,000 games, against the same command with 100 games.
 * ``save_10k``: ``stupor-solo score ... --save`` (one game added, then the automatic
   compressed backup) with 10,000 games, against the same with 100 games; each run gets a
-  fresh copy of the history (copied before the timer starts).
+  fresh copy of the data folder as the previous save leaves it: the history and the
+  backup copy made of it (copied before the timer starts), so the copy is made from the
+  previous one as after every game but the first (:mod:`companion.storage.backup_chain`).
+  The same without an earlier copy (the whole history compressed, as after the first
+  game or a delete) is an informative line, ``save_10k (no earlier copy)``.
 
 Whole processes (``python -m companion``), timed from outside like ``startup``: in the
 full run one untimed warm-up of each case first, then the cases take turns in a rotating
@@ -58,13 +62,17 @@ def _reference_history(space: Workspace) -> Path:
 
 def history_and_save(settings: Settings, space: Workspace) -> list[Result]:
     """Both metrics, measured in one rotation (see the module)."""
-    from companion.paths import HISTORY_FILE
+    from companion.paths import BACKUP_DIR, HISTORY_FILE
+    from companion.storage.backups import backup_history
 
     files = {"big": space.history_file, "small": _reference_history(space)}
-    folders = {}
+    folders, saved = {}, {}
     for size, source in files.items():
         folders[size] = space.data_dir()
         shutil.copyfile(source, folders[size] / HISTORY_FILE)
+        saved[size] = space.data_dir()
+        shutil.copyfile(source, saved[size] / HISTORY_FILE)
+        backup_history(saved[size])
     config = ("--config", str(space.config_file))
 
     def history(size: str) -> float:
@@ -72,15 +80,28 @@ def history_and_save(settings: Settings, space: Workspace) -> list[Result]:
             ["-m", "companion", "--data-dir", str(folders[size]), *config, "history"]
         )
 
-    def save(size: str) -> float:
+    def save(size: str, earlier_copy: bool = True) -> float:
         folder = space.data_dir()
         shutil.copyfile(files[size], folder / HISTORY_FILE)
+        if earlier_copy:
+            shutil.copytree(saved[size] / BACKUP_DIR, folder / BACKUP_DIR)
         elapsed = run_process(["-m", "companion", "--data-dir", str(folder), *config, *SCORE])
         shutil.rmtree(folder, ignore_errors=True)
         return elapsed
 
-    cases = [("history", "big"), ("history", "small"), ("save", "big"), ("save", "small")]
-    work = {"history": history, "save": save}
+    cases = [
+        ("history", "big"),
+        ("history", "small"),
+        ("save", "big"),
+        ("save", "small"),
+        ("first", "big"),
+        ("first", "small"),
+    ]
+
+    def first(size: str) -> float:
+        return save(size, earlier_copy=False)
+
+    work = {"history": history, "save": save, "first": first}
     times: dict[tuple[str, str], list[float]] = {case: [] for case in cases}
     if not settings.quick:
         for kind, size in cases:
@@ -94,6 +115,11 @@ def history_and_save(settings: Settings, space: Workspace) -> list[Result]:
     for kind, name, what in (
         ("history", "history_10k", "stupor-solo history (the latest games' table)"),
         ("save", "save_10k", "stupor-solo score ... --save (one game added, backup made)"),
+        (
+            "first",
+            "save_10k (no earlier copy)",
+            "the same save in a folder without a backup copy (the history compressed whole)",
+        ),
     ):
         big, small = times[(kind, "big")], times[(kind, "small")]
         results.append(
