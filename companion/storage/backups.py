@@ -2,15 +2,15 @@
 finished game (as the configuration's backup policy says), before an import and before a
 restore (:mod:`companion.storage.restore`).
 
-Each copy is gzip-compressed (level :data:`BACKUP_LEVEL`), made a chunk at a time: a copy
-of 10,000 games is about 3 MB instead of 40 MB, so the default ten copies take about what
-one history takes, not ten times it. Compressed whole copies rather than only what changed:
-each copy stays one file that restores on its own (no chain of changes to replay, nothing
-lost when one copy is pruned or damaged), and it costs about 0.1 s for 10,000 games.
-After a game is added, that cost is hidden: :class:`BackupCopy` compresses the new history
-from the bytes already in memory, in a thread, while the history itself is written and
-synced to disk (zlib and the disk both let other threads run), and stores the copy once
-the history is safely replaced; the history is not read a second time.
+Each copy is gzip-compressed (level :data:`BACKUP_LEVEL`): a copy of 10,000 games is
+about 3 MB instead of 40 MB, so the default ten copies take about what one history takes,
+not ten times it. Each copy is a whole copy, one file that restores on its own (no chain
+of changes to replay, nothing lost when one copy is pruned or damaged). Compressing 10,000
+games takes about 0.1 s, so after a game is added the copy is made from the previous copy
+when it matches (its bytes reused, the new game compressed alone: see
+:mod:`companion.storage.backup_chain`), in a thread (:class:`BackupCopy`) while the history
+itself is written and synced, from the bytes already in memory (the history is not read
+again), and stored once the history is safely replaced.
 Copies made by earlier versions (``.json``, not compressed) are listed, restored and
 pruned the same way (:func:`read_backup` reads both).
 
