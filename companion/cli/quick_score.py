@@ -89,14 +89,6 @@ def count_fields() -> tuple[CountField, ...]:
     )
 
 
-def field_named(name: str) -> CountField:
-    """The :class:`CountField` whose ``name`` (or flag) is ``name``."""
-    for spec in count_fields():
-        if name in (spec.name, spec.flag):
-            return spec
-    raise KeyError(name)
-
-
 def parse_count(text: str, spec: CountField) -> int:
     """``text`` as a count for ``spec``; :class:`QuickScoreError` says what is wrong.
 
