@@ -145,7 +145,10 @@ class HistoryScreen(OpensAtOnce, HistoryWrites):
 
     def load_history(self) -> None:
         """Read the newest :data:`PAGE_SIZE` games in a thread worker;
-        :meth:`show_records` fills the table."""
+        :meth:`show_records` fills the table (a read of every game under way is dropped:
+        the history may have been replaced meanwhile)."""
+        self.workers.cancel_group(self, "history-all")
+        self._then = []
         self._loading_timer = start_reading(
             self, lambda: self.service.read_latest(PAGE_SIZE), "history-read", self._show_loading
         )
@@ -230,6 +233,7 @@ class HistoryScreen(OpensAtOnce, HistoryWrites):
             self.view.load_page(records, total)
         self._set_filter_options()
         self.refill()
+        self.refresh_bindings()  # All games shows only while the newest alone are read
         if not self.view.empty:
             self.query_one(HistoryTable).focus()
 
