@@ -31,7 +31,6 @@ from textual.worker import Worker, WorkerState
 
 from companion.formatting import shorten
 from companion.history.service import HistoryPage, HistoryReading
-from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.history.writes import HistoryWrites
@@ -76,7 +75,7 @@ class HistoryTable(DataTable[str | Text]):
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HISTORY_TABLE_KEYS))
 
 
-class HistoryScreen(OpensAtOnce, HistoryWrites):
+class HistoryScreen(HistoryWrites):
     """All finished games, newest first; sort, filter, details, delete and undo."""
 
     TITLE = "History"

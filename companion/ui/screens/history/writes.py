@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 from textual.widgets import DataTable
 
+from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DELETE_KEYS
 from companion.ui.screens.modals.confirm import ConfirmModal
@@ -40,9 +41,9 @@ def delete_question(record: HistoryRecord, touch: bool = False) -> ConfirmModal:
     )
 
 
-class HistoryWrites(Hosted, Screen[None]):
+class HistoryWrites(OpensAtOnce, Hosted, Screen[None]):
     """Delete and undo on the History screen, which provides the view, the table and
-    :meth:`refill`."""
+    :meth:`refill` (a screen of the app: it opens at once, as every one does)."""
 
     view: HistoryView
     records: dict[str, HistoryRecord]
