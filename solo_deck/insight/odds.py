@@ -12,8 +12,8 @@ Where the next card comes from:
   shuffle at the end of the turn is pending) or when no unseen card is left (the engine
   shuffles an empty pile before it flips).
 
-All probabilities are exact :class:`fractions.Fraction` values; ``as_floats()`` gives floats
-for display.
+All probabilities are exact :class:`fractions.Fraction` values (``float()`` of one for
+display).
 
 >>> from solo_deck.data.loaders import load_default_deck
 >>> from solo_deck.model.deck import SoloDeck
