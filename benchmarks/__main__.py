@@ -47,6 +47,9 @@ history_10k            stupor-solo history (the latest games' table) with   <= 2
 save_10k               stupor-solo score ... --save (one game appended,     <= 2
                        the compressed backup made) with 10,000 games,
                        whole process / the same with 100
+history_app_10k        the History screen pushed in the app until its       <= 2
+                       table is drawn and idle, 10,000 games (Pilot) / the
+                       same with 100 games
 browser_key            space in Chromium on stupor-solo serve until the     <= 2
                        frame with Frederick's instructions is drawn / the
                        same key in the terminal app (Pilot), same game and
@@ -132,6 +135,7 @@ TARGETS = {
     "import_memory": 12.0,
     "history_10k": 2.0,
     "save_10k": 2.0,
+    "history_app_10k": 2.0,
     "browser_key": 2.0,
     "screen_open": 6.0,
     "form_key": 1.5,
@@ -251,6 +255,7 @@ def run(settings: Settings, wanted: set[str]) -> tuple[list[Result], list[Result
         attempt(
             ("history_10k", "save_10k"), lambda: history_pages.history_and_save(settings, space)
         )
+        attempt(("history_app_10k",), lambda: [history_pages.history_app(settings, space)])
         if browser.find_chromium() is not None:
             attempt(("browser_key",), lambda: [browser.browser_key(settings, space)])
             attempt(("reconnect",), lambda: [reconnect.reconnect(settings, space)])

@@ -5,8 +5,8 @@ spread: most games played in the app (difficulty, House, deck mode, seed, rounds
 time, end reasons and a 40-line log summary taken from a real engine game, as the Final
 score screen stores them), some quick entries (``stupor-solo score --save``: the score
 only) and some imports; scores roughly normal around 52 so every title occurs, Duke
-rarely. :func:`write_history` stores them with one TinyDB ``insert_multiple`` through
-the companion's own atomic storage, into the file the app reads (``history.json``).
+rarely. :func:`write_history` stores them in one write through the history store
+(``HistoryStore.add_many``), into the file the app reads (``history.json``).
 
 Run ``python -m benchmarks.history_gen FOLDER [COUNT]`` to write a history by hand.
 """
@@ -20,7 +20,6 @@ from pathlib import Path
 
 from companion.paths import HISTORY_FILE
 from companion.storage import HistoryRecord
-from companion.storage.history_store import TABLE
 from solo_deck import final_score
 from solo_deck.model.state import GameEndReason
 
@@ -106,19 +105,14 @@ def generate_records(count: int, seed: int = 2024) -> list[HistoryRecord]:
 
 
 def write_history(folder: Path, records: list[HistoryRecord]) -> Path:
-    """Store ``records`` as the history of the data folder ``folder`` (one write)."""
-    from tinydb import TinyDB
-
-    from companion.storage import AtomicJSONStorage
+    """Store ``records`` as the history of the data folder ``folder`` (one write, the
+    store's own :meth:`~companion.storage.HistoryStore.add_many`)."""
+    from companion.storage import HistoryStore
 
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / HISTORY_FILE
     path.unlink(missing_ok=True)
-    db = TinyDB(path, storage=AtomicJSONStorage)
-    try:
-        db.table(TABLE).insert_multiple(record.model_dump(mode="json") for record in records)
-    finally:
-        db.close()
+    HistoryStore(folder).add_many(records)
     return path
 
 

@@ -28,6 +28,7 @@ METRICS = (
     "import_memory",
     "history_10k",
     "save_10k",
+    "history_app_10k",
     "screen_open",
     "form_key",
     "reference_search",

@@ -1,5 +1,6 @@
 """Contracts of the code as a whole (issue 41): no import cycle anywhere, every imported
-distribution declared, and a bare ``pytest`` collects the suite.
+distribution declared, a bare ``pytest`` collects the suite, and no function without a
+caller outside the tests.
 
 The import graph counts every import of a module of ours: at the top, inside a function,
 and under ``TYPE_CHECKING``. A function-local import only hides a cycle from the
@@ -8,6 +9,7 @@ interpreter, not from a reader."""
 from __future__ import annotations
 
 import ast
+import importlib
 import importlib.metadata
 import pathlib
 import re
@@ -15,8 +17,12 @@ import subprocess
 import sys
 import tomllib
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGES = ("solo_deck", "companion", "benchmarks", "tests")
+CODE = ("solo_deck", "companion", "benchmarks")
+"""The program and its benchmarks: what must not hold a function only the tests call."""
 
 
 def modules_under(root: pathlib.Path, packages: tuple[str, ...]) -> dict[str, pathlib.Path]:
@@ -163,3 +169,186 @@ def test_a_bare_pytest_collects_the_suite() -> None:
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert re.search(r"^\d+ tests collected", run.stdout, re.MULTILINE), run.stdout[-500:]
+
+
+# --- no function without a caller outside the tests ------------------------------------------
+
+HOOK_PREFIXES = (
+    "on_",
+    "_on_",
+    "action_",
+    "watch_",
+    "_watch_",
+    "validate_",
+    "_validate_",
+    "compute_",
+    "_compute_",
+    "render",
+    "get_content_",
+)
+HOOK_NAMES = frozenset({"compose"})
+CALLED_BY_DECORATOR = frozenset(
+    {"on", "field_validator", "model_validator", "field_serializer", "model_serializer", "overload"}
+)
+
+
+class _References(ast.NodeVisitor):
+    """Every name a module uses: names, attributes, imported names, and strings that are
+    identifiers; a function's use of its own name inside its body does not count."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self._inside: list[str] = []
+
+    def _use(self, name: str) -> None:
+        if name not in self._inside[-1:]:
+            self.names.add(name)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        for decorator in node.decorator_list:
+            self.visit(decorator)
+        self.visit(node.args)
+        if node.returns is not None:
+            self.visit(node.returns)
+        self._inside.append(node.name)
+        for statement in node.body:
+            self.visit(statement)
+        self._inside.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Name(self, node: ast.Name) -> None:
+        self._use(node.id)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        self._use(node.attr)
+        self.generic_visit(node)
+
+    def visit_alias(self, node: ast.alias) -> None:
+        self._use(node.name.rpartition(".")[2])
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str) and node.value.isidentifier():
+            self._use(node.value)
+
+
+def _decorator_name(node: ast.expr) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _definitions(
+    modules: dict[str, pathlib.Path],
+) -> list[tuple[str, list[ast.ClassDef], ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """``(module, enclosing classes, function)`` of every top-level function and method
+    (functions inside functions are the enclosing function's business)."""
+    found: list[tuple[str, list[ast.ClassDef], ast.FunctionDef | ast.AsyncFunctionDef]] = []
+
+    def walk(module: str, body: list[ast.stmt], classes: list[ast.ClassDef]) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                found.append((module, classes, node))
+            elif isinstance(node, ast.ClassDef):
+                walk(module, node.body, [*classes, node])
+
+    for name, path in modules.items():
+        walk(name, ast.parse(path.read_text(encoding="utf-8")).body, [])
+    return found
+
+
+def _called_by_rule(
+    module: str, classes: list[ast.ClassDef], node: ast.FunctionDef | ast.AsyncFunctionDef
+) -> bool:
+    """Whether the framework or Python calls this function (see :func:`uncalled`)."""
+    name = node.name
+    if name.startswith("__") and name.endswith("__"):
+        return True
+    if name in HOOK_NAMES or name.startswith(HOOK_PREFIXES):
+        return True
+    if any(_decorator_name(d) in CALLED_BY_DECORATOR for d in node.decorator_list):
+        return True
+    if not classes:
+        return False
+    if any(_decorator_name(base) == "Protocol" for base in classes[-1].bases):
+        return True
+    owner: object = importlib.import_module(module)
+    for cls in classes:
+        owner = getattr(owner, cls.name)
+    bases = getattr(owner, "__mro__", ())[1:]
+    return any(name in vars(base) for base in bases)
+
+
+def uncalled(root: pathlib.Path, packages: tuple[str, ...]) -> list[str]:
+    """The functions and methods defined in ``packages`` under ``root`` whose name nothing
+    in those packages uses outside its own body (``module:line name``).
+
+    What counts as a use: the name read anywhere (a call, a reference passed on, an
+    attribute ``x.name`` of any object: methods are matched by name, not by type), an
+    import of it, a string equal to it (registries: the lazy re-exports of
+    ``companion/__init__``-style modules map names to modules as strings, ``getattr``
+    with a literal name, Textual's action strings), and the entry points of
+    ``pyproject.toml``. The tests are not among ``packages``: a function only they call
+    is reported.
+
+    Exempt by rule, since the framework or Python calls them by their name or their place:
+    dunder methods; Textual's handlers and hooks (``on_*``, ``_on_*``, ``action_*``,
+    ``watch_*``, ``validate_*``, ``compute_*``, ``render*``, ``get_content_*``,
+    ``compose``, and anything decorated with ``@on``); pydantic validators and
+    serializers and ``@overload`` stubs (by decorator); members of a ``Protocol``; and a
+    method that overrides one of a base class (ours or a library's: found in the class's
+    MRO once the module is imported), which its base's callers call."""
+    modules = modules_under(root, packages)
+    used = _References()
+    for path in modules.values():
+        used.visit(ast.parse(path.read_text(encoding="utf-8")))
+    pyproject = root / "pyproject.toml"
+    if pyproject.exists():
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        used.names |= {entry.rpartition(":")[2] for entry in project.get("scripts", {}).values()}
+    return [
+        f"{module}:{node.lineno} {'.'.join([*(c.name for c in classes), node.name])}"
+        for module, classes, node in _definitions(modules)
+        if node.name not in used.names and not _called_by_rule(module, classes, node)
+    ]
+
+
+def test_no_function_without_a_caller_outside_the_tests() -> None:
+    assert uncalled(ROOT, CODE) == []
+
+
+def test_a_planted_dead_function_is_found(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check itself: the dead function and method are found; recursion is no caller;
+    a caller, a string registry, a hook, an override and a Protocol member are not
+    reported; a test module's call does not count."""
+    package = tmp_path / "deadpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text(
+        "import json\n"
+        "from typing import Protocol\n"
+        "def used():\n    return 1\n"
+        "def dead():\n    return dead()\n"
+        "def registered():\n    return 2\n"
+        "REGISTRY = {'registered': 'deadpkg.a'}\n"
+        "class Shape(Protocol):\n    def area(self) -> float: ...\n"
+        "class Encoder(json.JSONEncoder):\n"
+        "    def default(self, o):\n        return str(o)\n"
+        "    def on_mount(self):\n        pass\n"
+        "    def unused_method(self):\n        return used()\n"
+    )
+    tests = tmp_path / "deadtests"
+    tests.mkdir()
+    (tests / "__init__.py").write_text("")
+    (tests / "test_a.py").write_text("from deadpkg.a import dead\ndead()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert uncalled(tmp_path, ("deadpkg",)) == [
+        "deadpkg.a:5 dead",
+        "deadpkg.a:17 Encoder.unused_method",
+    ]

@@ -89,20 +89,13 @@ def count_fields() -> tuple[CountField, ...]:
     )
 
 
-def field_named(name: str) -> CountField:
-    """The :class:`CountField` whose ``name`` (or flag) is ``name``."""
-    for spec in count_fields():
-        if name in (spec.name, spec.flag):
-            return spec
-    raise KeyError(name)
-
-
 def parse_count(text: str, spec: CountField) -> int:
     """``text`` as a count for ``spec``; :class:`QuickScoreError` says what is wrong.
 
-    >>> parse_count(" 12 ", field_named("vp_track"))
+    >>> vp_track, grain = COUNTS[0], COUNTS[3]
+    >>> parse_count(" 12 ", vp_track)
     12
-    >>> parse_count("-3", field_named("grain"))
+    >>> parse_count("-3", grain)
     Traceback (most recent call last):
     ...
     companion.cli.quick_score.QuickScoreError: --grain must be a whole number of 0 or more, not '-3'

@@ -22,6 +22,7 @@ from companion.plain_text import clip_value
 
 if TYPE_CHECKING:
     from companion.config import BackupPolicy
+    from companion.storage.backups import BackupCopy
 
 NOTES_MAX = 2000
 """As many characters of notes as a history record keeps."""
@@ -121,23 +122,27 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
             from companion.storage import HistoryStore
 
             store = HistoryStore(folder)
-            store.add(record)
+            copy = store.add(record, copy=config.backups.automatic)
             report_store(store)
-            _back_up(folder, config.backups)
+            _back_up(folder, config.backups, copy)
             message = f"Saved to the history ({store.path})."
             print(message, file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
-def _back_up(folder: Path, policy: BackupPolicy) -> None:
-    """Copy the history after a saved game, as the backup policy says; what went wrong
-    is printed, never raised (the game is saved)."""
+def _back_up(folder: Path, policy: BackupPolicy, copy: BackupCopy | None) -> None:
+    """Copy the history after a saved game, as the backup policy says (``copy``: the one
+    compressed while the game was added); what went wrong is printed, never raised (the
+    game is saved)."""
     if not policy.automatic:
         return
     from companion.storage.backups import backup_history
 
     try:
-        backup_history(folder, keep=policy.keep)
+        if copy is not None:
+            copy.save(folder, keep=policy.keep)
+        else:
+            backup_history(folder, keep=policy.keep)
     except OSError as exc:
         err(f"{PROG}: the game is saved, but the backup copy of the history failed: {exc}")
 

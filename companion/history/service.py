@@ -34,6 +34,16 @@ class HistoryReading:
 
 
 @dataclass(frozen=True)
+class HistoryPage:
+    """The newest games (newest first), how many games the history holds, and the problems
+    met reading them: the History screen's first view."""
+
+    records: list[HistoryRecord]
+    total: int
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class StatsReading:
     """The career statistics over every readable game and the problems met reading them."""
 
@@ -92,6 +102,13 @@ class HistoryService:
         store = self._new_store()
         records = store.all()
         return HistoryReading(records, _problems(store))
+
+    def read_latest(self, count: int) -> HistoryPage:
+        """The ``count`` newest games and how many the history holds, reading only those
+        shown whole (:meth:`HistoryStore.latest`); raises as :meth:`read` does."""
+        store = self._new_store()
+        records, total = store.latest(count)
+        return HistoryPage(records, total, _problems(store))
 
     def records(self) -> list[HistoryRecord]:
         """Every readable game, oldest first (problems are not reported)."""

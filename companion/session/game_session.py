@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from companion.config import BackupPolicy
     from companion.history.service import HistoryService
     from companion.storage import HistoryRecord, HistoryStore, SettingsStore
+    from companion.storage.backups import BackupCopy
     from solo_deck import GameSetup, GameState, PalaceLimits, PlayerLimits, Ruleset, SoloGame
     from solo_deck.events import Event
 
@@ -388,8 +389,9 @@ class GameSession:
         document that was not written. A document that cannot be written is a notice: the
         game is kept in the history all the same, without its review."""
         record = self._keep_document(record)
-        self.history.add(record)
-        self.back_up_history()
+        policy = self.backups
+        copy = self.history.add(record, copy=policy is not None and policy.automatic)
+        self.back_up_history(copy)
         self.game = None
         self.revision += 1
         self.save_error, self.unsaved_changes = None, 0
@@ -413,16 +415,20 @@ class GameSession:
             return record
         return record.model_copy(update={"game_document": name})
 
-    def back_up_history(self) -> None:
+    def back_up_history(self, copy: BackupCopy | None = None) -> None:
         """Copy the history to ``backups/`` after a finished game when the backup policy
-        says so; a copy that cannot be made is a notice, never an error."""
+        says so (``copy``: the one compressed while the game was added); a copy that
+        cannot be made is a notice, never an error."""
         policy = self.backups
         if policy is None or not policy.automatic:
             return
         from companion.storage.backups import backup_history
 
         try:
-            backup_history(self.folder, keep=policy.keep)
+            if copy is not None:
+                copy.save(self.folder, keep=policy.keep)
+            else:
+                backup_history(self.folder, keep=policy.keep)
         except OSError as exc:
             self.notices.append(
                 f"The game is in your history, but the backup copy of the history could not "

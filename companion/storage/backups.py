@@ -2,11 +2,15 @@
 finished game (as the configuration's backup policy says), before an import and before a
 restore (:mod:`companion.storage.restore`).
 
-Each copy is gzip-compressed (level :data:`BACKUP_LEVEL`), made a chunk at a time: a copy
-of 10,000 games is about 3 MB instead of 40 MB, so the default ten copies take about what
-one history takes, not ten times it. Compressed whole copies rather than only what changed:
-each copy stays one file that restores on its own (no chain of changes to replay, nothing
-lost when one copy is pruned or damaged), and it costs about 0.1 s for 10,000 games.
+Each copy is gzip-compressed (level :data:`BACKUP_LEVEL`): a copy of 10,000 games is
+about 3 MB instead of 40 MB, so the default ten copies take about what one history takes,
+not ten times it. Each copy is a whole copy, one file that restores on its own (no chain
+of changes to replay, nothing lost when one copy is pruned or damaged). Compressing 10,000
+games takes about 0.1 s, so after a game is added the copy is made from the previous copy
+when it matches (its bytes reused, the new game compressed alone: see
+:mod:`companion.storage.backup_chain`), in a thread (:class:`BackupCopy`) while the history
+itself is written and synced, from the bytes already in memory (the history is not read
+again), and stored once the history is safely replaced.
 Copies made by earlier versions (``.json``, not compressed) are listed, restored and
 pruned the same way (:func:`read_backup` reads both).
 
@@ -23,11 +27,13 @@ import datetime as dt
 import os
 import pathlib
 import re
+import threading
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Sequence
 
 from companion.paths import BACKUP_DIR, HISTORY_FILE
 from companion.storage.atomic_write import atomic_write, fsync_dir, remove_stray_temp_files
+from companion.storage.backup_chain import LEVEL, chained_copy, whole_copy
 from companion.storage.fence import check_may_write
 from companion.storage.parsing import MAX_STORE_BYTES
 from companion.storage.safe_files import (
@@ -38,7 +44,7 @@ from companion.storage.safe_files import (
 )
 
 BACKUPS_KEPT = 5
-BACKUP_LEVEL = 3
+BACKUP_LEVEL = LEVEL
 """gzip level of a copy: 3 packs a history about 13 times in about a tenth of a second
 for 10,000 games (6 packs it 25 times, but takes twice as long after every game)."""
 _BACKUP_NAME = re.compile(
@@ -48,8 +54,6 @@ _BACKUP_NAME = re.compile(
 ``.json.gz``, not even a newline)."""
 _SUFFIXES = (".json.gz", ".json")
 _PIECE = 1 << 20
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_CHUNK = 1 << 20
 
 
 def backup_history(
@@ -69,8 +73,93 @@ def backup_history(
     """
     base = pathlib.Path(folder)
     history = base / HISTORY_FILE
-    if not check_data_entry(history) or history.stat().st_size == 0:
+    if not check_data_entry(history):
         return None
+    raw = read_data_file(history, limit=MAX_STORE_BYTES)
+    if not raw:
+        return None
+    return _store_copy(base, whole_copy(memoryview(raw)), keep=keep, now=now, prune=prune)
+
+
+class BackupCopy:
+    """The copy of the history just written, made in a thread from the moment the history
+    starts being written (:meth:`HistoryStore.add <companion.storage.HistoryStore.add>`);
+    :meth:`save` stores it as :func:`backup_history` stores a copy.
+
+    ``chunks`` are the new history's content (they must not change meanwhile); its first
+    ``since`` bytes are the previous history's but its last two: when the newest copy in
+    ``folder`` is that history's, the new copy is made from it
+    (:func:`~companion.storage.backup_chain.chained_copy`), else compressed whole."""
+
+    def __init__(
+        self,
+        folder: str | os.PathLike[str],
+        chunks: Sequence[bytes | memoryview],
+        since: int | None = None,
+    ) -> None:
+        self._pieces: list[bytes] = []
+        self._error: Exception | None = None
+        self.chained = False
+        """Whether the copy was made from the previous one (for the tests and notes)."""
+        self._thread = threading.Thread(
+            target=self._make,
+            args=(pathlib.Path(folder), list(chunks), since),
+            name="history backup",
+            daemon=True,
+        )
+        self._thread.start()
+
+    def _make(
+        self, base: pathlib.Path, chunks: list[bytes | memoryview], since: int | None
+    ) -> None:
+        try:
+            if since is not None and chunks and memoryview(chunks[0]).nbytes == since:
+                previous = _newest_copy(base)
+                rest = b"".join(chunks[1:])
+                found = chained_copy(previous, memoryview(chunks[0]), rest) if previous else None
+                if found is not None:
+                    self._pieces, self.chained = found, True
+                    return
+            content = b"".join(chunks)
+            self._pieces = list(whole_copy(memoryview(content))) if content else []
+        except Exception as exc:  # told by save(), in the caller's thread
+            self._error = exc
+
+    def save(
+        self, folder: str | os.PathLike[str], *, keep: int = BACKUPS_KEPT
+    ) -> pathlib.Path | None:
+        """Store the copy in ``folder/backups`` and prune the older ones (see
+        :func:`backup_history`, which raises the same); ``None`` for an empty history."""
+        self._thread.join()
+        if self._error is not None:
+            raise OSError(f"the copy could not be made: {self._error}")
+        if not self._pieces:
+            return None
+        return _store_copy(pathlib.Path(folder), self._pieces, keep=keep)
+
+
+def _newest_copy(base: pathlib.Path) -> bytes | None:
+    """The bytes of the newest compressed copy in ``base/backups`` (``None``: none, or it
+    cannot be read)."""
+    copies = [path for path in list_backups(base) if path.name.endswith(".gz")]
+    if not copies:
+        return None
+    try:
+        return read_data_file(copies[-1], limit=MAX_STORE_BYTES)
+    except OSError:
+        return None
+
+
+def _store_copy(
+    base: pathlib.Path,
+    pieces: Iterable[bytes],
+    *,
+    keep: int,
+    now: dt.datetime | None = None,
+    prune: bool = True,
+) -> pathlib.Path:
+    """Write the compressed ``pieces`` as a new copy in ``base/backups`` and, with
+    ``prune``, keep only the newest ``keep`` copies (see :func:`backup_history`)."""
     backups = base / BACKUP_DIR
     check_may_write(backups)
     ensure_private_dir(backups)
@@ -81,29 +170,10 @@ def backup_history(
     while lstat_or_none(target) is not None:
         target = backups / f"history-{stamp}-{attempt}.json.gz"
         attempt += 1
-    atomic_write(target, _compressed(_chunks_of(history)))
+    atomic_write(target, pieces)
     if prune:
         prune_backups(base, keep, pinned=(target,))
     return target
-
-
-def _chunks_of(path: pathlib.Path) -> Iterator[bytes]:
-    """The bytes of ``path`` in chunks, read without following a link."""
-    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_BINARY", 0))
-    try:
-        while chunk := os.read(fd, _CHUNK):
-            yield chunk
-    finally:
-        os.close(fd)
-
-
-def _compressed(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """``chunks`` as one gzip stream, a piece at a time."""
-    packer = zlib.compressobj(BACKUP_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
-    for chunk in chunks:
-        if packed := packer.compress(chunk):
-            yield packed
-    yield packer.flush()
 
 
 def read_backup(path: pathlib.Path, limit: int = MAX_STORE_BYTES) -> bytes:
@@ -120,12 +190,18 @@ def read_backup(path: pathlib.Path, limit: int = MAX_STORE_BYTES) -> bytes:
     total = 0
     pending = raw
     try:
-        while pending or not inflater.eof:
+        while True:
             piece = inflater.decompress(pending, min(_PIECE, limit + 1 - total))
             total += len(piece)
             if total > limit:
                 raise ValueError(f"it inflates to more than {limit / 1e6:,.0f} MB")
             pieces.append(piece)
+            if inflater.eof:  # one member ends; another may follow (backup_chain)
+                pending = inflater.unused_data
+                if not pending:
+                    break
+                inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+                continue
             pending = inflater.unconsumed_tail
             if not piece and not pending:
                 break

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+from collections.abc import Callable, Sequence
 
 from companion.storage.atomic_write import atomic_write
 from companion.storage.parsing import MAX_STORE_BYTES
@@ -35,10 +36,17 @@ _TAIL = 1 << 20
 hundred KB)."""
 
 
-def append_record(path: pathlib.Path, record_id: str, encoded: bytes, newest_schema: int) -> bool:
+def append_record(
+    path: pathlib.Path,
+    record_id: str,
+    encoded: bytes,
+    newest_schema: int,
+    before_write: Callable[[Sequence[bytes | memoryview]], object] | None = None,
+) -> bool:
     """Append the record ``encoded`` (compact JSON) with id ``record_id`` to the history
     file ``path``; ``False`` (nothing written) when the file is not in the shape this
-    needs (see the module). Raises what
+    needs (see the module). ``before_write`` is given the new file's content (in chunks)
+    just before it is written (a backup copy starts compressing it). Raises what
     :func:`~companion.storage.atomic_write.atomic_write` raises when the disk refuses
     (the file unchanged)."""
     try:
@@ -54,7 +62,10 @@ def append_record(path: pathlib.Path, record_id: str, encoded: bytes, newest_sch
         return False  # the same id: TinyDB's way replaces it
     if _newer_inside(raw, newest_schema):
         return False  # TinyDB's way refuses the file
-    atomic_write(path, [memoryview(raw)[:-2], b',"%d":' % next_id, encoded, b"}}"])
+    content: list[bytes | memoryview] = [memoryview(raw)[:-2], b',"%d":' % next_id, encoded, b"}}"]
+    if before_write is not None:
+        before_write(content)
+    atomic_write(path, content)
     return True
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from tinydb import Query
@@ -36,6 +36,9 @@ from companion.storage.parsing import MAX_STORE_BYTES
 from companion.storage.safe_files import read_data_file
 from companion.storage.store_file import FileStore, StoreFile
 from solo_deck import describe_validation_error
+
+if TYPE_CHECKING:
+    from companion.storage.backups import BackupCopy
 
 TABLE = "games"
 
@@ -175,21 +178,34 @@ class HistoryStore(FileStore):
 
     # --- writing ----------------------------------------------------------------------
 
-    def add(self, record: HistoryRecord) -> None:
+    def add(self, record: HistoryRecord, *, copy: bool = False) -> BackupCopy | None:
         """Store ``record``; one with the same id is replaced, so adding twice is
         harmless. Raises ``StorageWriteError`` (history unchanged) if the disk refuses.
 
         A new game is appended to the file's bytes without reading the history
         (:mod:`companion.storage.history_append`), so saving one game takes about as long
-        with 10,000 games as with 100; a file not in the usual shape goes TinyDB's way."""
+        with 10,000 games as with 100; a file not in the usual shape goes TinyDB's way.
+        With ``copy``, the appended history's backup copy is compressed meanwhile and
+        returned (:class:`~companion.storage.backups.BackupCopy`, to save); ``None`` when
+        the file went TinyDB's way (then :func:`backup_history` reads it)."""
+        from companion.storage.backups import BackupCopy
+
+        copies: list[BackupCopy] = []
         if append_record(
-            self.path, record.id, record.model_dump_json().encode(), CURRENT_HISTORY_SCHEMA
+            self.path,
+            record.id,
+            record.model_dump_json().encode(),
+            CURRENT_HISTORY_SCHEMA,
+            (lambda content: copies.append(BackupCopy(self.path.parent, content, len(content[0]))))
+            if copy
+            else None,
         ):
             self._file.forget_cached_ids()
-            return
+            return copies[0] if copies else None
         self._ensure_writable()
         stored = record.model_dump(mode="json")
         self._file.run(lambda: self._file.table(TABLE).upsert(stored, Query().id == record.id))
+        return None
 
     def add_many(self, records: Iterable[HistoryRecord]) -> None:
         """Store several new records in one atomic write (an import). Raises

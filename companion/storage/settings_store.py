@@ -122,18 +122,13 @@ class SettingsStore(FileStore):
     # --- theme --------------------------------------------------------------------------
 
     def theme(self) -> str | None:
-        """The chosen Textual theme name, or ``None`` for the default."""
+        """The Textual theme an older version kept here, or ``None`` (the app now saves
+        the theme in the configuration file and reads this one only when that has none)."""
         raw = self._settings().get("theme")
         if raw is None or (isinstance(raw, str) and 0 < len(raw) <= MAX_THEME_LENGTH):
             return raw
         self.problems.append(f"The saved theme {raw!r} is not a theme name.")
         return None
-
-    def set_theme(self, name: str | None) -> None:
-        """Choose a theme (``None``: the default)."""
-        if name is not None and not (0 < len(name) <= MAX_THEME_LENGTH):
-            raise ValueError(f"a theme name has 1 to {MAX_THEME_LENGTH} characters")
-        self._set("theme", name)
 
     # --- what the board prints (remembered from the last setup) ------------------------
 

@@ -12,7 +12,7 @@ the table lacks answers ``None`` or nothing.
 >>> table.source.seed, table.source.boards, len(table.rows)
 (1, 'packaged', 72)
 >>> row = table.row("Di Romano", "hard", False, "greedy")
->>> row.mean, row.ci95, row.title_share("Feudal lord")
+>>> row.mean, row.ci95, row.titles["feudal_lord"]
 (41.847, (41.246, 42.448), 0.198)
 >>> table.row("Di Romano", "hard", False, "coach") is None
 True
@@ -34,15 +34,6 @@ LAB_TABLE_FILE = "lab_table.toml"
 
 Market = Literal["easy", "medium", "hard"]
 """The Market tiles' difficulty, as the lab and the history name it."""
-
-
-def title_key(title: str) -> str:
-    """The key a title's share has in the table (the lab's ``--json`` keys).
-
-    >>> title_key("Feudal lord")
-    'feudal_lord'
-    """
-    return title.casefold().replace(" ", "_")
 
 
 class LabSource(FrozenModel):
@@ -70,7 +61,8 @@ class LabRow(FrozenModel):
     sd: float = Field(ge=0)
     """The spread (standard deviation) of the final scores."""
     titles: dict[str, float]
-    """The share of games that earned each title, by :func:`title_key`."""
+    """The share of games that earned each title, by the lab's key for it
+    (:data:`solo_deck.play.lab.TITLE_KEYS`)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> LabRow:
@@ -85,10 +77,6 @@ class LabRow(FrozenModel):
     def key(self) -> tuple[str, str, bool]:
         """``(house, market, easier)``: the configuration of the row."""
         return (self.house, self.market, self.easier)
-
-    def title_share(self, title: str) -> float | None:
-        """The share of games that earned exactly ``title`` (``None``: not in the table)."""
-        return self.titles.get(title_key(title))
 
 
 class LabResults(FrozenModel):

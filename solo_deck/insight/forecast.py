@@ -47,7 +47,7 @@ The result is a distribution over offsets: 0 = the game ends after the round in 
 >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
 >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
 >>> forecast = forecast_rounds_left(state, load_ruleset(), simulations=500, seed=1)
->>> forecast.by_round[0]      # nothing can run out in the first round
+>>> forecast.probability(0)   # nothing can run out in the first round
 0.0
 >>> forecast == forecast_rounds_left(state, load_ruleset(), simulations=500, seed=1)
 True
@@ -102,11 +102,6 @@ class RoundsForecast(FrozenModel):
     already_over: bool = False
 
     @property
-    def by_round(self) -> dict[int, float]:
-        """Offset → probability that the game ends after that round (0: this round)."""
-        return {offset: count / self.simulations for offset, count in enumerate(self.counts)}
-
-    @property
     def later(self) -> float:
         """The probability that the game goes on beyond the horizon."""
         return self.later_count / self.simulations
@@ -119,12 +114,6 @@ class RoundsForecast(FrozenModel):
         """The probability that the game ends after this round or one of the next
         ``offset`` rounds."""
         return sum(self.counts[: offset + 1]) / self.simulations
-
-    @property
-    def most_likely(self) -> int | None:
-        """The most likely offset (``None`` if "later" outweighs every round)."""
-        best = max(range(self.horizon), key=lambda r: (self.counts[r], -r))
-        return None if self.counts[best] < self.later_count else best
 
     def describe(self) -> str:
         """``after this round 0 %, after round 5 35 %, …, later 2 %`` (rounds with no

@@ -12,8 +12,8 @@ Where the next card comes from:
   shuffle at the end of the turn is pending) or when no unseen card is left (the engine
   shuffles an empty pile before it flips).
 
-All probabilities are exact :class:`fractions.Fraction` values; ``as_floats()`` gives floats
-for display.
+All probabilities are exact :class:`fractions.Fraction` values (``float()`` of one for
+display).
 
 >>> from solo_deck.data.loaders import load_default_deck
 >>> from solo_deck.model.deck import SoloDeck
@@ -63,7 +63,7 @@ class CardOdds(FrozenModel):
     >>> odds = next_card_odds(SoloDeck.new(load_default_deck(), "table", seed=0))
     >>> odds.edict_i + odds.edict_ii + odds.edict_iii + odds.no_edict
     Fraction(1, 1)
-    >>> round(odds.as_floats()["removes_card"], 3)
+    >>> round(float(odds.removes_card), 3)
     0.5
     """
 
@@ -96,26 +96,6 @@ class CardOdds(FrozenModel):
             return self.no_edict
         return (self.edict_i, self.edict_ii, self.edict_iii)[numeral.position]
 
-    def as_floats(self) -> dict[str, float]:
-        """Every headline probability as a float, keyed by field name."""
-        return {name: float(getattr(self, name)) for name in _HEADLINES}
-
-
-_HEADLINES = (
-    "move1",
-    "move_further",
-    "stay",
-    "to_player",
-    "removes_card",
-    "removes_ally",
-    "edict_i",
-    "edict_ii",
-    "edict_iii",
-    "no_edict",
-    "crown",
-    "reshuffle",
-)
-
 
 class RemovalOdds(FrozenModel):
     """The chance that Frederick removes what lies at one port before your next turn.
@@ -136,10 +116,6 @@ class RemovalOdds(FrozenModel):
     card: Fraction
     ally: Fraction
     either: Fraction
-
-    def as_floats(self) -> dict[str, float]:
-        """``card``, ``ally`` and ``either`` as floats."""
-        return {"card": float(self.card), "ally": float(self.ally), "either": float(self.either)}
 
 
 # --- the source of the next card -------------------------------------------------------------

@@ -10,7 +10,7 @@ Tower. A side is closed when its Wall and both of its Towers stand.
 >>> board = load_castle_board()
 >>> board.start
 ('T1', 'W1')
->>> [site.id for site in board.open_sites(board.start)]
+>>> [site.id for site in board.sites if board.why_closed(site.id, board.start) is None]
 ['T2', 'W5', 'K1', 'K2', 'K3']
 >>> board.sides_closed_by("T2", board.start)
 ('W1',)
@@ -154,10 +154,6 @@ class CastleBoard(FrozenModel):
             if not any(wall in built for wall in walls):
                 return f"Tower {site_id} needs Wall {' or '.join(walls)} built first"
         return None
-
-    def open_sites(self, built: tuple[str, ...]) -> tuple[CastleSite, ...]:
-        """The sites you could build next, in board order."""
-        return tuple(s for s in self.sites if self.why_closed(s.id, built) is None)
 
     def sides_closed_by(self, site_id: str, built: tuple[str, ...]) -> tuple[str, ...]:
         """The Walls whose side building ``site_id`` closes (none, one or two)."""

@@ -162,12 +162,6 @@ class PlayerState(FrozenModel):
         limits = limits or PlayerLimits.from_ruleset()
         return max((limits.column(s.path, s.space) for s in self.specialists if s.path), default=0)
 
-    @property
-    def furthest_specialist(self) -> int:
-        """The furthest board column reached, with the packaged board (see
-        :meth:`furthest_column`)."""
-        return self.furthest_column()
-
     def castle_complete(self, ruleset: Ruleset | None = None) -> bool:
         """True when every Structure of your castle is built (a game-end trigger)."""
         limits = PlayerLimits.from_ruleset(ruleset)

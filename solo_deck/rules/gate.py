@@ -1,6 +1,6 @@
 """What may happen now: for every event type, allowed or the reason it is not.
 
-This is the engine's one phase gate. :func:`refusals` gives each event type's reason
+This is the engine's one phase gate. :func:`refusal` gives an event type's reason
 (``None`` when allowed); :meth:`SoloGame.allowed <solo_deck.game.SoloGame.allowed>` reads
 it, and every event pushed is checked against it first, so a front end that lights a key
 exactly when its type is allowed never shows a key the engine would refuse.
@@ -19,7 +19,6 @@ may still be refused for its own values (too little Grain, a slot already used).
 from __future__ import annotations
 
 from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, load_ruleset
-from solo_deck.events import EVENT_TYPES
 from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
@@ -70,15 +69,10 @@ _PHASE_NAMES = {
 }
 
 
-def refusals(state: GameState, ruleset: Ruleset) -> dict[str, str | None]:
-    """Every event type → ``None`` if it may be pushed now, else why not (a sentence
-    fragment in table language)."""
-    return {kind: _reason(state, kind, ruleset) for kind in EVENT_TYPES}
-
-
 def allowed_types(state: GameState, ruleset: Ruleset) -> frozenset[str]:
-    """The event types that may be pushed now: :func:`refusals` asked only of the types
-    that can be allowed in this state's phase and queue (a test keeps the two equal)."""
+    """The event types that may be pushed now: :func:`refusal` asked only of the types
+    that can be allowed in this state's phase and queue (a test keeps this equal to
+    asking every type)."""
     return frozenset(kind for kind in _open_types(state) if _reason(state, kind, ruleset) is None)
 
 

@@ -17,6 +17,7 @@ import companion
 from companion.session import GameSession
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.quick_pick import GAP
 from solo_deck import GameSetup, SoloGame
 from solo_deck.events import Event
 from tests.app.game_script import script_setup
@@ -77,6 +78,15 @@ class DialogHost(App[None]):
         async with self.run_test(size=size) as pilot:
             await settle(pilot)
             yield pilot
+
+
+def unkeyed(text: str) -> str:
+    """A numbered quick-pick line's text without the key in front, as the list shows it.
+
+    >>> unkeyed("4  Tunis — 1 space — free")
+    'Tunis — 1 space — free'
+    """
+    return text[1 + len(GAP) :]
 
 
 def plain(shown: object) -> str:

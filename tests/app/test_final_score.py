@@ -68,7 +68,7 @@ async def test_final_score_refuses_bad_counts_and_keeps_the_screen_when_saving_f
         final.query_one("#grain", NumberField).text = "1"
         await settle(pilot)
 
-        def disk_full(record: Any) -> None:
+        def disk_full(record: Any, **_: Any) -> None:
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(app.session.history, "add", disk_full)

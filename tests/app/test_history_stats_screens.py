@@ -374,6 +374,7 @@ def test_history_keys() -> None:
         "history.clear_filters": "c",
         "history.export": "e",
         "history.backups": "b",
+        "history.more": "m",
     }
 
 

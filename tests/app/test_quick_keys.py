@@ -12,10 +12,9 @@ from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.solo_face import SoloFaceModal
 from companion.ui.screens.table import TableScreen
 from companion.ui.widgets.keyed_list import KeyedList
-from companion.ui.widgets.quick_pick import unkeyed
 from solo_deck import events as ev
 from tests.app.action_dialog_helpers import Host, face_down, frederick_plays, new_session, press
-from tests.app.pilot_helpers import SIZE, open_table, press_and_settle
+from tests.app.pilot_helpers import SIZE, open_table, press_and_settle, unkeyed
 from tests.scripted_game import SCRIPT, tableau_setup
 
 

@@ -178,12 +178,12 @@ def test_rewards_the_form_can_show() -> None:
 def test_settings_remember_the_printed_board(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path)
     assert store.printed_board() == PrintedBoard()
-    store.set_theme("gruvbox")
+    store.set_verified(["S01"])
     grant = Grant(resource_choice=1)
     store.remember_printed_board(PrintedBoard(("A3", "C2"), (None, grant, None)))
     again = SettingsStore(tmp_path)
     assert again.printed_board() == PrintedBoard(("A3", "C2"), (None, grant, None))
-    assert again.theme() == "gruvbox"  # the other keys stay
+    assert again.verified_cards() == {"S01"}  # the other keys stay
     with pytest.raises(ValueError):
         store.remember_printed_board(PrintedBoard(("A33",)))
 

@@ -15,7 +15,6 @@ from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.travel import TravelModal
 from companion.ui.widgets.number_field import NumberField
-from companion.ui.widgets.quick_pick import unkeyed
 from solo_deck import initial_state, parse_edict
 from solo_deck.events import (
     Build,
@@ -40,7 +39,7 @@ from tests.app.action_dialog_helpers import (
     new_session,
     press,
 )
-from tests.app.pilot_helpers import settle
+from tests.app.pilot_helpers import settle, unkeyed
 from tests.game_setups import edict_setup
 
 

@@ -19,7 +19,6 @@ from companion.cli.quick_score import (
     JSON_KEYS,
     QuickScoreError,
     count_fields,
-    field_named,
     parse_count,
     quick_record,
     score,
@@ -285,7 +284,7 @@ def test_quick_score_module() -> None:
         "--stone",
         "--augustales",
     ]
-    assert parse_count(" 7 ", field_named("--grain")) == 7
+    assert parse_count(" 7 ", next(s for s in count_fields() if s.flag == "--grain")) == 7
     with pytest.raises(QuickScoreError, match="at most 13"):
         score({**values, "structures": 14})
     with pytest.raises(QuickScoreError, match="notes"):

@@ -288,7 +288,7 @@ def test_mocenigo_compares_board_columns_not_spaces() -> None:
     in_b_city = PlayerState(
         allies=("mocenigo",), towers=2, specialists=(Specialist(path="B", space=3),)
     )
-    assert in_b_city.furthest_specialist == 5
+    assert in_b_city.furthest_column() == 5
     line = ally_income(in_b_city, frederick).lines[0]
     assert (line.met, line.vp) == (True, 3)
     assert line.reason == (

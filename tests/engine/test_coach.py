@@ -12,13 +12,24 @@ from solo_deck.events import NameHand
 from solo_deck.insight.coach.judge import costliest, judge, turn_starts
 from solo_deck.insight.coach.position import public_game, turn_begins
 from solo_deck.insight.coach.rollouts import Tally
-from solo_deck.insight.coach.turns import ranked_turns
+from solo_deck.insight.coach.turns import TurnPlan, turn_steps
 from solo_deck.insight.coach.why import why
 from solo_deck.play.greedy import GreedyBot
 from solo_deck.play.simulate import new_game, play_out, play_rng
 from solo_deck.play.table import Configuration
 
 HAND = ("common-stone", "common-grain", "common-draw", "savoy-purchase", "common-stone")
+
+
+def ranked_turns(game: SoloGame) -> list[TurnPlan]:
+    """Every candidate turn, the steps of :func:`turn_steps` run to the end."""
+    steps = turn_steps(game)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            plans: list[TurnPlan] = done.value
+            return plans
 
 
 def opening(seed: int = 3) -> SoloGame:

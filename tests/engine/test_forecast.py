@@ -31,6 +31,7 @@ from solo_deck.events import Decline, EndRound, Event, PlayCard, PlayerEdict
 from solo_deck.insight.forecast import (
     CHECK_EVERY,
     ForecastCancelled,
+    RoundsForecast,
     forecast_rounds_left,
     forecast_steps,
 )
@@ -54,6 +55,12 @@ QUIET = DeckDefinition(
         for i in range(16)
     ),
 )
+
+
+def _most_likely(forecast: RoundsForecast) -> int | None:
+    """The most likely offset (``None`` when "later" outweighs every round)."""
+    best = max(range(forecast.horizon), key=lambda r: (forecast.counts[r], -r))
+    return None if forecast.counts[best] < forecast.later_count else best
 
 
 def with_cards(state: GameState, present: list[bool], pile: int) -> GameState:
@@ -120,7 +127,7 @@ def test_monte_carlo_agrees_with_the_exact_last_card(
             by_hand += entry.probability
     assert by_hand == exact
     forecast = forecast_rounds_left(state, RULES, simulations=RUNS, seed=11)
-    assert abs(forecast.by_round[0] - float(exact)) < TOLERANCE
+    assert abs(forecast.probability(0) - float(exact)) < TOLERANCE
     p = forecast.probability(0)  # the Monte Carlo standard error of that probability
     assert math.sqrt(p * (1 - p) / forecast.simulations) < 0.0035
 
@@ -135,10 +142,10 @@ def test_a_fractional_pace_matches_the_negative_binomial(
     forecast = forecast_rounds_left(
         state, RULES, simulations=RUNS, seed=5, edicts_per_round=0.5, cards_per_round=0, horizon=5
     )
-    assert forecast.by_round[0] == 0
+    assert forecast.probability(0) == 0
     for offset in (1, 2, 3, 4):
         exact = offset * 0.5 ** (offset + 1)
-        assert abs(forecast.by_round[offset] - exact) < TOLERANCE, offset
+        assert abs(forecast.probability(offset) - exact) < TOLERANCE, offset
 
 
 # --- determinism -----------------------------------------------------------------------------
@@ -167,9 +174,9 @@ def test_the_same_seed_gives_the_same_forecast(make_game: Callable[..., SoloGame
     other = forecast_rounds_left(state, RULES, simulations=2_000, seed=43)
     assert other.counts != first.counts
     assert sum(first.counts) + first.later_count == 2_000
-    assert sum(first.by_round.values()) + first.later == pytest.approx(1)
+    assert sum(first.probability(r) for r in range(first.horizon)) + first.later == pytest.approx(1)
     assert first.current_round == 3 and first.seed == 42
-    assert first.most_likely is not None
+    assert _most_likely(first) is not None
     assert first.within(first.horizon - 1) == pytest.approx(1 - first.later)
 
 
@@ -250,7 +257,7 @@ def test_your_edicts_end_the_game_after_a_known_number_of_rounds(
     forecast = forecast_rounds_left(
         state, RULES, simulations=50, edicts_per_round=2, cards_per_round=0
     )
-    assert forecast.by_round[3] == 1.0
+    assert forecast.probability(3) == 1.0
     assert forecast.reason_counts[GameEndReason.EDICT_SPACE_EMPTY] == 50
 
 
@@ -259,7 +266,7 @@ def test_your_purchases_empty_the_advanced_pile(make_game: Callable[..., SoloGam
     state = quiet_state(make_game())
     state = with_cards(state, [True] * 5, 2)
     forecast = forecast_rounds_left(state, RULES, simulations=50, edicts_per_round=0)
-    assert forecast.by_round[2] == 1.0
+    assert forecast.probability(2) == 1.0
     assert forecast.reason_counts[GameEndReason.ADVANCED_CARDS_SHORT] == 50
 
 
@@ -274,12 +281,12 @@ def test_your_building_completes_the_castle(make_game: Callable[..., SoloGame]) 
         cards_per_round=0,
         structures_per_round=4,
     )
-    assert forecast.by_round[2] == 1.0
+    assert forecast.probability(2) == 1.0
     assert forecast.reason_counts[GameEndReason.CASTLE_COMPLETE] == 50
     never = forecast_rounds_left(
         state, RULES, simulations=50, edicts_per_round=0, cards_per_round=0, horizon=4
     )
-    assert never.later == 1.0 and never.most_likely is None
+    assert never.later == 1.0 and _most_likely(never) is None
     assert never.describe() == "after this round 0%, later 100%"
 
 
@@ -292,8 +299,8 @@ def test_turns_already_played_this_round_are_skipped(make_game: Callable[..., So
     on_turn_2 = on_turn_1.model_copy(
         update={"player_turns": 1, "frederick_actions": 1, "player": player}
     )
-    assert forecast_rounds_left(on_turn_1, RULES, simulations=20).by_round[0] == 1.0
-    assert forecast_rounds_left(on_turn_2, RULES, simulations=20).by_round[1] == 1.0
+    assert forecast_rounds_left(on_turn_1, RULES, simulations=20).probability(0) == 1.0
+    assert forecast_rounds_left(on_turn_2, RULES, simulations=20).probability(1) == 1.0
 
 
 def test_a_sixth_card_slot_gives_you_a_sixth_turn(make_game: Callable[..., SoloGame]) -> None:
@@ -310,8 +317,8 @@ def test_a_sixth_card_slot_gives_you_a_sixth_turn(make_game: Callable[..., SoloG
     )
     six = forecast_rounds_left(last, RULES, simulations=20, edicts_per_round=6, cards_per_round=0)
     five = forecast_rounds_left(last, RULES, simulations=20, edicts_per_round=5, cards_per_round=0)
-    assert six.by_round[0] == 1.0
-    assert five.by_round[0] == 0.0 and five.by_round[1] == 1.0
+    assert six.probability(0) == 1.0
+    assert five.probability(0) == 0.0 and five.probability(1) == 1.0
 
 
 def test_the_average_pace_comes_from_the_history(make_game: Callable[..., SoloGame]) -> None:
@@ -356,7 +363,7 @@ def test_a_trigger_that_already_holds_ends_the_game_this_round(
     )
     for state in (complete, stuck, short):
         forecast = forecast_rounds_left(state, RULES, simulations=30)
-        assert forecast.by_round[0] == 1.0 and forecast.most_likely == 0
+        assert forecast.probability(0) == 1.0 and _most_likely(forecast) == 0
         assert forecast.describe() == "after this round 100%"
 
 
@@ -366,7 +373,7 @@ def test_a_finished_game_is_already_over(make_game: Callable[..., SoloGame]) -> 
         update={"phase": Phase.GAME_OVER, "game_end": (GameEndReason.CASTLE_COMPLETE,)}
     )
     forecast = forecast_rounds_left(over, RULES, simulations=10)
-    assert forecast.already_over and forecast.by_round[0] == 1.0
+    assert forecast.already_over and forecast.probability(0) == 1.0
     assert forecast.reason_counts[GameEndReason.CASTLE_COMPLETE] == 10
 
 
@@ -375,8 +382,8 @@ def test_the_end_phase_reorganises_before_the_check(make_game: Callable[..., Sol
     end = quiet_state(game, phase=Phase.END_PHASE)
     one_short = with_cards(end, [False, False, True, True, True], 1)
     covered = with_cards(end, [False, False, True, True, True], 2)
-    assert forecast_rounds_left(one_short, RULES, 20).by_round[0] == 1.0
-    assert forecast_rounds_left(covered, RULES, 20, cards_per_round=0).by_round[0] == 0.0
+    assert forecast_rounds_left(one_short, RULES, 20).probability(0) == 1.0
+    assert forecast_rounds_left(covered, RULES, 20, cards_per_round=0).probability(0) == 0.0
 
 
 def test_round_schedule_follows_the_turn_rules() -> None:
@@ -415,4 +422,4 @@ def test_a_card_space_holding_two_cards_is_refilled_space_by_space(
     )
     voyage = state.voyage._with_port(0, roma).model_copy(update={"advanced_pile": 1})
     state = state.model_copy(update={"voyage": voyage})
-    assert forecast_rounds_left(state, RULES, 10).by_round[0] == 1.0
+    assert forecast_rounds_left(state, RULES, 10).probability(0) == 1.0

@@ -14,6 +14,7 @@ import pytest
 from solo_deck import GameSetup, SoloGame, parse_edict
 from solo_deck.data.assumed import load_assumptions
 from solo_deck.events import (
+    EVENT_TYPES,
     Build,
     FrederickTurn,
     NameCard,
@@ -27,7 +28,7 @@ from solo_deck.model.state import Phase
 from solo_deck.play.bots import RandomBot
 from solo_deck.play.simulate import new_game, play_out
 from solo_deck.play.table import CONFIGURATIONS, Configuration
-from solo_deck.rules.gate import allowed_types, refusals
+from solo_deck.rules.gate import allowed_types, refusal
 from solo_deck.rules.legal import ALWAYS_TOLD, CORRECTIONS
 from solo_deck.setup import initial_state
 
@@ -133,7 +134,7 @@ def test_allowed_types_asks_only_what_a_phase_can_allow(seed: int) -> None:
     game = new_game(CONFIGURATIONS[seed], seed)
 
     def same(game: SoloGame) -> None:
-        every = {kind for kind, why in refusals(game.state, game.ruleset).items() if why is None}
+        every = {k for k in EVENT_TYPES if refusal(game.state, k, game.ruleset) is None}
         assert allowed_types(game.state, game.ruleset) == every
 
     play_out(game, RandomBot(), random.Random(seed), same)

@@ -563,7 +563,7 @@ def test_promote_keeps_a_specialist_on_its_path(
         game.push(Promote(specialist=0, path="A"))
     game.push(Promote(specialist=0))
     assert game.state.obligation is not None and game.state.obligation.kind == "city_bonus"
-    assert game.state.player.furthest_specialist == 5  # Path B's City is the City column
+    assert game.state.player.furthest_column() == 5  # Path B's City is the City column
 
 
 def test_only_one_of_your_specialists_may_reach_a_path_city(

@@ -22,7 +22,7 @@ from solo_deck import (
     where_you_stand,
     wilson_interval,
 )
-from solo_deck.data.lab_table import LAB_TABLE_FILE, title_key
+from solo_deck.data.lab_table import LAB_TABLE_FILE
 from solo_deck.insight.standing import Z95, chance_to_reach, mean_interval, t_quantile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,10 +64,6 @@ def test_each_row_adds_up() -> None:
         assert math.isclose((low + high) / 2, row.mean, abs_tol=0.002)
         half = Z95 * row.sd / math.sqrt(row.games)
         assert math.isclose(high - low, 2 * half, abs_tol=0.002)
-
-
-def test_title_keys_are_the_labs() -> None:
-    assert {title: title_key(title) for title in TITLE_KEYS} == TITLE_KEYS
 
 
 def test_a_bad_table_is_refused_by_name() -> None:

@@ -3,8 +3,10 @@
 :func:`spawn` forks a child from the (already imported) test process. The child opens a
 :class:`GameSession` on a data folder, resumes the stored game (or starts one) and plays the
 scripted events one by one with ``session.push``; at the end of a game it records it with
-``session.finish`` and starts the next one, forever. After each call has *returned* it
-acknowledges the step on a pipe, one line each:
+``session.finish`` (which writes the game's file ``games/<id>.json.gz``, then its history
+record), deletes every other game of the history as the History screen does (the record,
+then its game file), so the history stays small, and starts the next one, forever. After
+each call has *returned* it acknowledges the step on a pipe, one line each:
 
 ``R <record id> <events>``
     the stored game was resumed with that many events;
@@ -14,6 +16,10 @@ acknowledges the step on a pipe, one line each:
     an event was pushed (and saved): the game now has that many;
 ``F <record id>``
     the finished game is in the history (and its in-progress file removed);
+``d <record id>``
+    about to delete that game (sent before the delete starts: not a promise);
+``D <record id>``
+    that game is deleted: its record and its game file are gone;
 ``X <traceback>``
     the child failed (the test reports it).
 
@@ -106,6 +112,11 @@ def play_forever(folder: Path, setup: GameSetup, events: Sequence[Event], ack_fd
         record = build_record(session)
         session.finish(record)
         ack(f"F {record.id}")
+        for older in session.history.all():
+            if older.id != record.id:
+                ack(f"d {older.id}")
+                session.history_service.delete([older.id])
+                ack(f"D {older.id}")
         session.start(setup)
         ack(f"S {record_id_for(session.started_at)}")
 

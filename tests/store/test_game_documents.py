@@ -11,6 +11,7 @@ import pytest
 
 from companion.session import GameSession
 from companion.storage import HistoryRecord, HistoryStore
+from companion.storage.backups import BackupCopy
 from companion.storage.game_documents import (
     DocumentUnavailable,
     decode,
@@ -53,10 +54,10 @@ def test_the_document_is_written_before_the_record(
     seen: list[bool] = []
     original = HistoryStore.add
 
-    def add(store: HistoryStore, record: HistoryRecord) -> None:
+    def add(store: HistoryStore, record: HistoryRecord, *, copy: bool = False) -> BackupCopy | None:
         name = record.game_document
         seen.append(name is not None and (data / name).is_file())
-        original(store, record)
+        return original(store, record, copy=copy)
 
     monkeypatch.setattr(HistoryStore, "add", add)
     session.finish(build_record(session))

@@ -19,12 +19,12 @@ def test_a_checked_board_round_trips_and_leaves_the_other_settings(
 ) -> None:
     store = SettingsStore(tmp_path)
     assert store.checked_board("castle_board") is None
-    store.set_theme("nord")
+    store.set_verified(["S01"])
     mine = checked_board(correct_board(PACKAGED(), "T3.cost", "2 grain"))
     store.save_checked_board("castle_board", mine)
     again = SettingsStore(tmp_path)
     assert again.checked_board("castle_board") == mine
-    assert again.theme() == "nord"
+    assert again.verified_cards() == {"S01"}
     again.save_checked_board("castle_board", None)
     assert again.checked_board("castle_board") is None
 
@@ -41,7 +41,7 @@ def test_a_checked_board_round_trips_and_leaves_the_other_settings(
 def test_damaged_stored_boards_are_reported_not_raised(
     tmp_path: pathlib.Path, stored: object
 ) -> None:
-    SettingsStore(tmp_path).set_theme("nord")
+    SettingsStore(tmp_path).set_verified(["S01"])
     path = tmp_path / SETTINGS_FILE
     document = json.loads(path.read_text(encoding="utf-8"))
     document["settings"]["1"]["boards"] = stored

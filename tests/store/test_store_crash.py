@@ -2,17 +2,25 @@
 
 A driver of the real store (:mod:`tests.store.crash_driver`: ``GameSession`` on a data
 folder) is forked, plays the scripted game's events one by one, records each finished game
-in the history and starts the next, acknowledging every step only after the call returned.
-The test SIGKILLs it at random moments (seeded), then checks the folder and starts a new
-driver on it, so the history grows across the crashes: :data:`KILLS` kills in all, shared
-by :data:`WORKERS` worker processes, each with its own data folder and seed (one per CPU,
-so the 1,000 kills fit in CI time), and the figures of all of them printed.
+in the history (its game file ``games/<id>.json.gz`` first), deletes the game finished
+before it (record, then game file) and starts the next, acknowledging every step only
+after the call returned. The test SIGKILLs it at random moments (seeded), then checks the
+folder and starts a new driver on it, so the games follow each other across the crashes:
+:data:`KILLS` kills in all, shared by :data:`WORKERS` worker processes, each with its own
+data folder and seed (one per CPU, so the 1,000 kills fit in CI time), and the figures of
+all of them printed.
 
-After every kill: both data files parse as JSON (or are absent); the stray temp file of an
-interrupted write is removed when the folder is opened; the resumed game is exactly the
+After every kill: both data files parse as JSON (or are absent) and every game file
+decodes; the stray temp files of an interrupted write (in the data folder, ``games/``,
+``backups/``) are removed when the folder is opened; the resumed game is exactly the
 replay of the script's first events, at least as many as were acknowledged (one more when
 the kill fell between a save and its acknowledgement); every acknowledged finished game is
-in the history, and so is a game whose file disappeared.
+in the history unless its delete had started, and so is a game whose file disappeared;
+every game of the history names a game file that is there and decodes; an acknowledged
+delete left neither the record nor the file.
+
+Besides kills at any moment, shares of them aim at a game being finished (its game file
+and record written) and at a game being deleted (just after the driver says it starts).
 """
 
 from __future__ import annotations
@@ -29,6 +37,13 @@ from typing import Any
 from companion.paths import GAME_FILE, HISTORY_FILE
 from companion.session import GameSession
 from companion.storage import HistoryStore
+from companion.storage.game_documents import (
+    GAMES_DIR,
+    DocumentUnavailable,
+    decode,
+    document_name,
+    read_raw,
+)
 from solo_deck import GameState, SoloGame
 from tests.app.game_script import play_in_engine, script_setup
 from tests.store.crash_driver import Child, record_id_for, spawn
@@ -47,6 +62,9 @@ EARLY_KILL_WINDOW = 0.03
 FINISH_KILL_SHARE = 0.15
 FINISH_WINDOW = 0.03
 """A share of the kills come 0-30 ms after a game's last event: while it is finished."""
+DELETE_KILL_SHARE = 0.1
+DELETE_WINDOW = 0.01
+"""A share of the kills come 0-10 ms after the driver says it starts deleting a game."""
 
 
 @dataclass
@@ -64,6 +82,14 @@ class Figures:
     finish_window: int = 0
     finished: set[str] = field(default_factory=set)
     in_history: set[str] = field(default_factory=set)
+    deleting: set[str] = field(default_factory=set)
+    """Games whose delete started (``d``): they may be gone."""
+    deleted: set[str] = field(default_factory=set)
+    """Games whose delete was acknowledged (``D``): they must be gone, file and all."""
+    in_game_file: int = 0
+    """Kills that left a temp file in ``games/`` (inside a game file's write)."""
+    in_delete: int = 0
+    """Kills after a delete started and before it was acknowledged."""
     missing: int = 0
     """Finished games missing from the history (summed over the workers)."""
 
@@ -80,7 +106,11 @@ class Figures:
         self.finish_window += other.finish_window
         self.finished |= other.finished
         self.in_history |= other.in_history
-        self.missing += len(other.finished - other.in_history)
+        self.deleting |= other.deleting
+        self.deleted |= other.deleted
+        self.in_game_file += other.in_game_file
+        self.in_delete += other.in_delete
+        self.missing += len(other.finished - other.in_history - other.deleting)
 
 
 @dataclass
@@ -117,6 +147,10 @@ def kill_at_random(child: Child, rng: random.Random, durable: Stored | None, tot
             # the resume (or start) ack, then the game's remaining events
             child.wait_for_acks(1 + total - (durable.events if durable else 0))
             time.sleep(rng.uniform(0, FINISH_WINDOW))
+        elif draw < EARLY_KILL_SHARE + FINISH_KILL_SHARE + DELETE_KILL_SHARE:
+            # ... then the game finished (F) and the delete of the one before it started (d)
+            child.wait_for_acks(3 + total - (durable.events if durable else 0))
+            time.sleep(rng.uniform(0, DELETE_WINDOW))
         else:
             child.wait_for_acks(rng.randint(1, MAX_ACKS_BEFORE_KILL))
             time.sleep(rng.uniform(0, WRITE_WINDOW))
@@ -142,6 +176,12 @@ def follow_acks(lines: list[str], durable: Stored | None, figures: Figures) -> S
             assert durable is not None and rest == durable.record_id, (line, durable)
             figures.finished.add(rest)
             durable = None
+        elif kind == "d":
+            assert durable is None and rest in figures.finished, line  # again: interrupted
+            figures.deleting.add(rest)
+        elif kind == "D":
+            assert rest in figures.deleting, line
+            figures.deleted.add(rest)
         else:
             raise AssertionError(f"unknown ack {line!r}")
     return durable
@@ -156,14 +196,35 @@ def check_files_parse(folder: Path, figures: Figures) -> None:
             json.loads(path.read_bytes())
         except ValueError as exc:
             figures.corruptions.append(f"kill {figures.kills}: {name} does not parse: {exc}")
+    for path in (folder / GAMES_DIR).glob("*.json.gz"):
+        try:
+            decode(path.read_bytes())
+        except ValueError as exc:
+            figures.corruptions.append(f"kill {figures.kills}: {path.name} is damaged: {exc}")
+
+
+def check_games(folder: Path, figures: Figures) -> None:
+    """Every game of the history names a game file that is there and decodes; a game whose
+    delete was acknowledged is in neither."""
+    for record in HistoryStore(folder).all():
+        try:
+            read_raw(folder, record.game_document)
+        except DocumentUnavailable as exc:
+            figures.corruptions.append(f"kill {figures.kills}: {record.id}: {exc}")
+    for record_id in figures.deleted:
+        if record_id in figures.in_history:
+            figures.corruptions.append(f"kill {figures.kills}: deleted {record_id} is back")
+        if (folder / document_name(record_id)).exists():
+            figures.corruptions.append(f"kill {figures.kills}: deleted {record_id}'s file stayed")
 
 
 def reopen(folder: Path, script: Script, figures: Figures) -> Stored | None:
     """Open the folder as the next start would, and check the game found there."""
-    temp_files = list(folder.glob("*.tmp"))
+    temp_files = list(folder.rglob("*.tmp"))
     figures.mid_write += bool(temp_files)
+    figures.in_game_file += any(path.parent.name == GAMES_DIR for path in temp_files)
     session = GameSession(folder)
-    assert not list(folder.glob("*.tmp")), "stray temp files survived the next start"
+    assert not list(folder.rglob("*.tmp")), "stray temp files survived the next start"
     resumed = session.load()
     figures.resumes += 1
     if session.notices:
@@ -223,7 +284,7 @@ def check_history(folder: Path, figures: Figures) -> set[str]:
 
 def summary(figures: Figures, elapsed: float, workers: int = 1) -> str:
     mean_ahead = sum(figures.ahead) / max(1, len(figures.ahead))
-    missing = figures.missing + len(figures.finished - figures.in_history)
+    missing = figures.missing + len(figures.finished - figures.in_history - figures.deleting)
     return (
         f"crash test: {figures.kills} kills in {workers} worker{'s' * (workers > 1)} "
         f"({figures.mid_write} inside a write: temp file "
@@ -233,7 +294,9 @@ def summary(figures: Figures, elapsed: float, workers: int = 1) -> str:
         f"finished games {len(figures.finished)}, "
         f"{f'{missing} MISSING' if missing else 'all present'}; "
         f"{figures.finishing} kills while finishing a game ({figures.finish_window} after its "
-        f"history write), {elapsed:.1f} s"
+        f"history write), {figures.in_game_file} inside a game file's write, "
+        f"{figures.in_delete} while deleting a game ({len(figures.deleted)} deletes "
+        f"acknowledged), {elapsed:.1f} s"
     )
 
 
@@ -249,14 +312,17 @@ def run_kills(folder: Path, seed: int, kills: int) -> Figures:
         kill_at_random(child, rng, durable, total)
         figures.kills += 1
         durable = follow_acks(child.lines, durable, figures)
+        last = child.lines[-1] if child.lines else ""
+        figures.in_delete += last.startswith("d ")
         figures.finishing += durable is not None and durable.events == total
         check_files_parse(folder, figures)
         stored = reopen(folder, script, figures)
         figures.in_history = check_history(folder, figures)
+        check_games(folder, figures)
         if durable and durable.events == total and durable.record_id in figures.in_history:
             figures.finish_window += stored is None or stored.record_id == durable.record_id
         compare(durable, stored, figures.in_history, total, figures)
-        if figures.finished - figures.in_history:
+        if figures.finished - figures.in_history - figures.deleting:
             figures.corruptions.append(f"kill {figures.kills}: a finished game is missing")
         durable = stored
     return figures
@@ -282,3 +348,5 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     assert figures.missing == 0
     assert figures.kills >= KILLS
     assert figures.finished, "no game was finished: the kills never reached a game's end"
+    assert figures.deleted, "no game was deleted: the kills never let a delete end"
+    assert figures.in_delete, "no kill came while a game was deleted"

@@ -96,7 +96,7 @@ def test_links_at_guessable_temp_names_are_never_written_through(
         (data / f"{name}.{pid}.tmp").symlink_to(victim)
     HistoryStore(data).add(make_record())
     GameSession(data, clean_on_open=False).start(script_setup())
-    SettingsStore(data).set_theme("textual-light")
+    SettingsStore(data).set_verified(["S01"])
     assert victim.read_bytes() == VICTIM
     for name in (HISTORY_FILE, GAME_FILE, SETTINGS_FILE):
         assert stat.S_ISREG(os.lstat(data / name).st_mode), f"{name} is our own file"
@@ -213,7 +213,7 @@ def test_the_data_folder_and_every_file_in_it_are_private(
     assert run_cli("import", str(source), folder=folder, capsys=capsys)[0] == 0
     session = GameSession(folder)
     session.start(script_setup())
-    session.settings.set_theme("textual-light")
+    session.settings.set_verified(["S01"])
     lock = DataLock(folder)
     assert lock.acquire()
     try:

@@ -1,4 +1,5 @@
-"""SettingsStore: the player's deck, checked cards and theme."""
+"""SettingsStore: the player's deck, checked cards and the theme an older version kept
+there (the app now keeps the theme in the configuration file; it still reads this one)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ import pytest
 from companion.paths import SETTINGS_FILE
 from companion.storage import NewerSchemaError, SettingsStore
 from solo_deck import DeckDefinition, load_default_deck
+
+
+def _older_version_theme(folder: pathlib.Path, theme: str) -> None:
+    """Write ``theme`` into the settings file, as an older version of the app did."""
+    path = folder / SETTINGS_FILE
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["settings"]["1"]["theme"] = theme
+    path.write_text(json.dumps(document), encoding="utf-8")
 
 
 def _own_deck() -> DeckDefinition:
@@ -29,23 +38,17 @@ def test_each_setting_round_trips_without_touching_the_others(tmp_path: pathlib.
     deck = _own_deck()
     store.save_deck(deck)
     store.set_verified(["S03", "S01", "S01"])
-    store.set_theme("gruvbox")
+    _older_version_theme(tmp_path, "gruvbox")
     reopened = SettingsStore(tmp_path)
     assert reopened.deck() == deck
     assert reopened.verified_cards() == {"S01", "S03"}
     assert reopened.theme() == "gruvbox"
-    reopened.set_theme(None)
     reopened.save_deck(None)
-    assert reopened.theme() is None
+    assert reopened.theme() == "gruvbox"
     assert reopened.deck() is None
     assert reopened.verified_cards() == {"S01", "S03"}
     raw = json.loads((tmp_path / SETTINGS_FILE).read_text(encoding="utf-8"))
     assert raw["settings"]["1"]["schema_version"] == 1
-
-
-def test_bad_theme_name_is_refused(tmp_path: pathlib.Path) -> None:
-    with pytest.raises(ValueError):
-        SettingsStore(tmp_path).set_theme("")
 
 
 def test_invalid_saved_values_fall_back_with_problems(tmp_path: pathlib.Path) -> None:
@@ -72,8 +75,8 @@ def test_a_damaged_settings_file_is_moved_aside(tmp_path: pathlib.Path) -> None:
     assert store.theme() is None
     assert store.notice is not None and "default settings" in store.notice
     assert len(list(tmp_path.glob(f"{SETTINGS_FILE}.corrupt-*"))) == 1
-    store.set_theme("nord")
-    assert store.theme() == "nord"
+    store.set_verified(["S01"])
+    assert store.verified_cards() == {"S01"}
 
 
 def test_newer_settings_are_refused_and_left_alone(tmp_path: pathlib.Path) -> None:
@@ -84,5 +87,5 @@ def test_newer_settings_are_refused_and_left_alone(tmp_path: pathlib.Path) -> No
     with pytest.raises(NewerSchemaError):
         store.theme()
     with pytest.raises(NewerSchemaError):
-        store.set_theme("nord")
+        store.set_verified(["S01"])
     assert path.read_bytes() == before

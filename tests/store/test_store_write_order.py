@@ -180,7 +180,7 @@ def test_the_history_one_game_and_an_import(
 
 def test_the_settings(data: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = SettingsStore(data)
-    _record(monkeypatch, lambda: store.set_theme("textual-light")).check_saved(data / SETTINGS_FILE)
+    _record(monkeypatch, lambda: store.set_verified(["S01"])).check_saved(data / SETTINGS_FILE)
 
 
 def test_the_lock_owner_note(data: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -58,6 +58,13 @@ HISTORY_KEYS = (
         "Reverse the order of the current sort",
         "S",
     ),
+    Key(
+        "m",
+        "more",
+        "All games",
+        "history.more",
+        "Read every game of a long history (it opens on the newest ones)",
+    ),
     Key("c", "clear_filters", "Clear filters", "history.clear_filters", "Show every game again"),
     Key(
         "e",

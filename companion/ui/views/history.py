@@ -27,6 +27,10 @@ MAX_ROWS = 500
 a DataTable measures every cell it is given, so 10,000 rows would take seconds to build.
 The count line says when the list is cut; sorting and filtering reach every game."""
 MIN_NOTES_WIDTH = 12
+PAGE_SIZE = 100
+"""How many of the newest games the History screen reads first (more than a screenful):
+the rest of a long history is read only when the player asks for it (scrolling to the
+end, ``m``, a filter, a sort, export or statistics)."""
 
 SOURCES = {"app": "played in the app", "quick": "quick score", "import": "imported"}
 """How each ``HistoryRecord.source`` reads."""
@@ -305,6 +309,10 @@ class HistoryView:
     ``all_records`` is ``None`` until the history is read. After any change (read, sort,
     filter, delete, restore) :attr:`shown` holds the games that pass the filters in table
     order; the table lists the first :data:`MAX_ROWS` of them (:attr:`listed`).
+
+    After :meth:`load_page` the view holds only the newest games of a longer history
+    (:attr:`partial`; ``total`` is how many games the history holds) until :meth:`load`
+    gives it every game.
     """
 
     all_records: list[HistoryRecord] | None = None
@@ -312,6 +320,8 @@ class HistoryView:
     descending: bool = True
     filters: HistoryFilter = field(default_factory=HistoryFilter)
     shown: list[HistoryRecord] = field(default_factory=list)
+    total: int | None = None
+    """How many games the history holds while only its newest page is read, else ``None``."""
 
     def __post_init__(self) -> None:
         self.update()
@@ -321,7 +331,15 @@ class HistoryView:
     def load(self, records: Iterable[HistoryRecord]) -> None:
         """The history was read: these are every game."""
         self.all_records = list(records)
+        self.total = None
         self.update()
+
+    def load_page(self, records: Iterable[HistoryRecord], total: int) -> None:
+        """The newest games of a history of ``total`` games were read (every game when
+        there are no more than these: then the view is complete)."""
+        self.load(records)
+        if total > len(self.all_records or []):
+            self.total = total
 
     def update(self) -> None:
         """Apply the filters and the sort again."""
@@ -359,13 +377,19 @@ class HistoryView:
     def remove(self, record_id: str) -> None:
         """The game with this id left the history."""
         if self.all_records is not None:
-            self.all_records = [r for r in self.all_records if r.id != record_id]
+            kept = [r for r in self.all_records if r.id != record_id]
+            if self.total is not None and len(kept) < len(self.all_records):
+                self.total -= 1
+            self.all_records = kept
             self.update()
 
     def put_back(self, record: HistoryRecord) -> None:
         """``record`` is in the history again."""
         if self.all_records is not None:
-            self.all_records = [r for r in self.all_records if r.id != record.id] + [record]
+            kept = [r for r in self.all_records if r.id != record.id]
+            if self.total is not None and len(kept) == len(self.all_records):
+                self.total += 1
+            self.all_records = [*kept, record]
             self.update()
 
     # --- questions ------------------------------------------------------------------
@@ -374,6 +398,11 @@ class HistoryView:
     def loaded(self) -> bool:
         """Whether the history has been read."""
         return self.all_records is not None
+
+    @property
+    def partial(self) -> bool:
+        """Whether only the newest games of a longer history are read (:meth:`load_page`)."""
+        return self.total is not None
 
     @property
     def empty(self) -> bool:
@@ -402,6 +431,8 @@ class HistoryView:
 
     def count_text(self) -> str:
         """``9 of 30 games``, plus how many are in the table when not all of them are."""
+        if self.total is not None:
+            return f"newest {len(self.shown):,} of {plural(self.total, 'game')}"
         text = count_line(len(self.shown), len(self.all_records or []))
         if len(self.shown) > MAX_ROWS:
             text += f" (first {MAX_ROWS:,} listed)"

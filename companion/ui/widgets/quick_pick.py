@@ -37,12 +37,3 @@ def numbered(lines: Iterable[tuple[str, str | None, bool]]) -> list[KeyedLine]:
         KeyedLine(quick_key(index) or "", text, disabled, option_id)
         for index, (text, option_id, disabled) in enumerate(lines)
     ]
-
-
-def unkeyed(text: str) -> str:
-    """A numbered line's text without the key in front, as the list shows it.
-
-    >>> unkeyed("4  Tunis — 1 space — free")
-    'Tunis — 1 space — free'
-    """
-    return text[1 + len(GAP) :]

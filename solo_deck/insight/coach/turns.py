@@ -15,7 +15,7 @@ same fold as the table, so each is a turn the engine accepts. The candidates are
 
 and for each, the two best first choices of its action (which site, which Ally, which
 trade), the rest of the turn chosen as the greedy bot chooses
-(:func:`solo_deck.play.greedy.ranked_by_preview`). :func:`ranked_turns` orders them by the
+(:func:`solo_deck.play.greedy.ranked_by_preview`). :func:`turn_steps` orders them by the
 value function (:mod:`solo_deck.play.value`): the greedy bot's own turn comes first, the
 others by their estimate.
 """
@@ -184,20 +184,10 @@ def _after(game: SoloGame, events: tuple[Event, ...]) -> SoloGame | None:
     return branch
 
 
-def ranked_turns(game: SoloGame) -> list[TurnPlan]:
-    """Every candidate turn from ``game``'s position (see the module): the greedy bot's own
-    turn first, then the others best estimate first (distinct turns only)."""
-    steps = turn_steps(game)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            plans: list[TurnPlan] = done.value
-            return plans
-
-
 def turn_steps(game: SoloGame) -> Generator[None, None, list[TurnPlan]]:
-    """:func:`ranked_turns` a little at a time: one step per opening weighed."""
+    """Every candidate turn from ``game``'s position (see the module), the greedy bot's
+    own turn first, then the others best estimate first (distinct turns only), worked out
+    a little at a time: one step per opening weighed."""
     plans: list[TurnPlan] = []
     seen: set[str] = set()
     for opening in openings(game):

@@ -3,10 +3,13 @@
 What is listed, in which order and with which labels is the :class:`HistoryView`'s business
 (``companion/history_view.py``); reading, deleting and putting back games is the
 :class:`HistoryService`'s (the session keeps one for the app's run). This screen draws the
-view and runs the service in thread workers: opening the screen reads the history (a
-loading indicator shows if that takes a moment), so a long history never freezes the
-screen. Deleting a game asks first and can be undone (``u``) for as long as the app runs;
-writes run in one worker at a time. When another copy of the app holds the data
+view and runs the service in thread workers: opening the screen reads the newest
+:data:`PAGE_SIZE` games only (a loading indicator shows if that takes a moment), so a long
+history opens about as fast as a short one and never freezes the screen; the rest is read,
+in a worker of this screen, when the player asks for it (``m``, the cursor on the last row,
+a filter, a sort or an export; Statistics reads the history itself). Deleting a game asks
+first and can be undone (``u``) for as long as the app runs; writes run in one worker at a
+time (:mod:`companion.ui.screens.history.writes`). When another copy of the app holds the data
 (``app.read_only``) nothing is written: delete and undo are refused with a message.
 ``e`` exports the history and ``b`` lists its backup copies, to restore one
 (:mod:`companion.ui.screens.history.files`).
@@ -18,39 +21,35 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Header, Label, Select, Static
 from textual.worker import Worker, WorkerState
 
 from companion.formatting import shorten
-from companion.history.service import HistoryReading
-from companion.ui.framework.quick_open import OpensAtOnce
-from companion.ui.host import Hosted
-from companion.ui.keys import HISTORY_DELETE_KEYS, HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
+from companion.history.service import HistoryPage, HistoryReading
+from companion.ui.keys import HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
-from companion.ui.screens.modals.confirm import ConfirmModal
+from companion.ui.screens.history.writes import HistoryWrites
 from companion.ui.screens.modals.history_detail import HistoryDetailModal
 from companion.ui.views.history import (
     COLUMNS,
     FILTERS,
     NOTES_INDEX,
+    PAGE_SIZE,
     HistoryColumn,
     HistoryFilter,
     HistoryView,
     filter_choices,
-    game_label,
 )
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.touch_select import TouchSelect
-from companion.ui.wording import for_device, worded
+from companion.ui.wording import worded
 
 if TYPE_CHECKING:
-    from companion.history.service import HistoryService
     from companion.storage import HistoryRecord
     from companion.storage.restore import RestoreResult
 
@@ -61,23 +60,8 @@ EMPTY_TEXT = (
 NO_MATCH_TEXT = "No game matches these filters: press c to clear them."
 NO_MATCH_TAP = "No game matches these filters: tap Clear filters in the footer."
 """The same in a browser, where the footer's Clear filters is tapped."""
-
-
-def delete_question(record: HistoryRecord, touch: bool = False) -> ConfirmModal:
-    """The question asked before ``record`` leaves the history, worded for a touch screen
-    (``touch``) or a keyboard."""
-    house = f" · House {record.house}" if record.house else ""
-    return ConfirmModal(
-        "Delete this game?",
-        f"{game_label(record)}{house}",
-        note="It leaves your history and your statistics. Until you quit the app, "
-        + for_device(touch, "u on the History screen", "Undo in the History screen's footer")
-        + " puts it back.",
-        yes_label="Delete",
-        no_label="Keep",
-        danger=True,
-        keys=HISTORY_DELETE_KEYS,
-    )
+_NOT_READ = HistoryReading([])
+"""What a failed read of every game shows: nothing new (the page read first stays)."""
 
 
 def _cell(value: str, column: HistoryColumn) -> Text:
@@ -91,7 +75,7 @@ class HistoryTable(DataTable[str | Text]):
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HISTORY_TABLE_KEYS))
 
 
-class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
+class HistoryScreen(HistoryWrites):
     """All finished games, newest first; sort, filter, details, delete and undo."""
 
     TITLE = "History"
@@ -126,16 +110,8 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
         self._loading_timer: Timer | None = None
         self._refill_pending = False
         self._notes_width = 0
-
-    @property
-    def service(self) -> HistoryService:
-        """The history of the app's data folder."""
-        return self.host.session.history_service
-
-    @property
-    def read_only(self) -> bool:
-        """Whether this copy may write nothing (another copy holds the data)."""
-        return self.host.read_only
+        self._then: list[Callable[[], None]] = []
+        """What waits for every game to be read (an export asked for on the first page)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -167,13 +143,46 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
     # --- reading --------------------------------------------------------------------------
 
     def load_history(self) -> None:
-        """Read the history in a thread worker; :meth:`show_records` fills the table."""
+        """Read the newest :data:`PAGE_SIZE` games in a thread worker;
+        :meth:`show_records` fills the table (a read of every game under way is dropped:
+        the history may have been replaced meanwhile)."""
+        self.workers.cancel_group(self, "history-all")
+        self._then = []
         self._loading_timer = start_reading(
-            self, self.service.read, "history-read", self._show_loading
+            self, lambda: self.service.read_latest(PAGE_SIZE), "history-read", self._show_loading
         )
 
-    def _show_reading(self, reading: HistoryReading) -> None:
+    def _show_page(self, page: HistoryPage) -> None:
+        self.show_records(page.records, page.total)
+
+    def read_all(self, then: Callable[[], None] | None = None) -> None:
+        """Read every game (when only the newest are read) in a thread worker of this
+        screen, cancelled if the screen closes, then call ``then``."""
+        if not self.view.partial:
+            if then is not None:
+                then()
+            return
+        if then is not None:
+            self._then.append(then)
+        if any(w.group == "history-all" and not w.is_finished for w in self.workers):
+            return
+        self.query_one("#history-count", Static).update("Reading every game…")
+        self.run_worker(
+            self.service.read,
+            thread=True,
+            group="history-all",
+            name="read every game",
+            exit_on_error=False,
+        )
+
+    def _show_all(self, reading: HistoryReading) -> None:
+        waiting, self._then = self._then, []
+        if reading is _NOT_READ:
+            self.refill()
+            return
         self.show_records(reading.records)
+        for then in waiting:
+            then()
 
     def _show_loading(self) -> None:
         if not self.view.loaded:
@@ -189,7 +198,9 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
         """The read or a delete/undo finished (or failed)."""
         worker = event.worker
         if worker.group == "history-read":
-            reading_finished(self, event, self._show_reading, HistoryReading([]))
+            reading_finished(self, event, self._show_page, HistoryPage([], 0))
+        elif worker.group == "history-all":
+            reading_finished(self, event, self._show_all, _NOT_READ)
         elif worker.group == "history-write" and event.state in (
             WorkerState.SUCCESS,
             WorkerState.ERROR,
@@ -211,12 +222,17 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
                     markup=False,
                 )
 
-    def show_records(self, records: Sequence[HistoryRecord]) -> None:
-        """Show these games (the whole history) and build the filter choices from them."""
+    def show_records(self, records: Sequence[HistoryRecord], total: int | None = None) -> None:
+        """Show these games (the whole history, or its newest of ``total`` games) and
+        build the filter choices from them."""
         self._loaded()
-        self.view.load(records)
+        if total is None:
+            self.view.load(records)
+        else:
+            self.view.load_page(records, total)
         self._set_filter_options()
         self.refill()
+        self.refresh_bindings()  # All games shows only while the newest alone are read
         if not self.view.empty:
             self.query_one(HistoryTable).focus()
 
@@ -313,6 +329,12 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
         event.stop()
         self.view.sort_by_header(str(event.column_key.value))
         self.refill()
+        self.read_all()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The cursor on the last of the newest games read: read the others."""
+        if self.view.partial and event.cursor_row >= event.data_table.row_count - 1:
+            self.read_all()
 
     @on(Select.Changed)
     def _filter_changed(self, event: Select.Changed) -> None:
@@ -324,18 +346,34 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
     def _apply_filters(self) -> None:
         self.view.set_filters(self._filters_from_selects())
         self.refill()
+        self.read_all()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A filter about to be chosen: its choices come from every game."""
+        if isinstance(event.widget, Select):
+            self.read_all()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``more`` only while the newest games alone are read."""
+        return self.view.partial if action == "more" else True
 
     # --- actions --------------------------------------------------------------------------
 
+    def action_more(self) -> None:
+        """Read every game, not only the newest."""
+        self.read_all()
+
     def action_sort_next(self) -> None:
-        """Sort by the next column, round to the first."""
+        """Sort by the next column, round to the first (over every game)."""
         self.view.sort_next()
         self.refill()
+        self.read_all()
 
     def action_sort_reverse(self) -> None:
-        """Reverse the current order."""
+        """Reverse the current order (over every game)."""
         self.view.sort_reversed()
         self.refill()
+        self.read_all()
 
     def action_filter(self) -> None:
         """Move to the filter bar (tab moves on; esc goes back to the table)."""
@@ -368,6 +406,9 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
         if not self.view.all_records:
             self.notify("There are no games to export yet.")
             return
+        if self.view.partial:
+            self.read_all(self.action_export)
+            return
 
         def written(path: object) -> None:
             if path is not None:
@@ -395,77 +436,4 @@ class HistoryScreen(OpensAtOnce, Hosted, Screen[None]):
 
     def action_statistics(self) -> None:
         """Open the Statistics screen over the games already read (or let it read them)."""
-        self.host.open_statistics(self.view.all_records)
-
-    def _refused(self, what: str) -> bool:
-        """Say so when this copy may write nothing: ``what`` cannot be done here."""
-        if self.read_only:
-            self.notify(
-                f"This copy is read-only: another copy of the app holds your data, so {what} here.",
-                severity="error",
-                timeout=8,
-            )
-        return self.read_only
-
-    def _busy(self) -> bool:
-        """Say so when the last change is still being written."""
-        if self._writing:
-            self.notify("Still saving the last change; try again in a moment.")
-        return self._writing
-
-    def action_delete(self) -> None:
-        """Ask, then delete the highlighted game."""
-        if self._refused("no game can be deleted"):
-            return
-        record = self.highlighted_record()
-        if record is None:
-            self.notify("There is no game to delete.")
-            return
-        if self._busy():
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._start_write("delete", lambda: self.service.delete([record.id]))
-
-        self.app.push_screen(delete_question(record, self.app.is_web), answered)
-
-    def action_undo_delete(self) -> None:
-        """Put back the game deleted last."""
-        if self._refused("nothing can be put back"):
-            return
-        if not self.service.last_deleted:
-            self.notify("Nothing to undo: no game was deleted since the app started.")
-            return
-        if not self._busy():
-            self._start_write("restore", self.service.undo_delete)
-
-    # --- writing (one worker at a time) ---------------------------------------------------
-
-    def _start_write(self, kind: str, write: Callable[[], list[HistoryRecord]]) -> None:
-        self._writing = True
-        self.run_worker(write, thread=True, group="history-write", name=kind, exit_on_error=False)
-
-    def _after_delete(self, records: list[HistoryRecord]) -> None:
-        table = self.query_one(HistoryTable)
-        row = table.cursor_row
-        for record in records:
-            self.view.remove(record.id)
-        self.refill()
-        if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1), animate=False)
-        for record in records:
-            undo = worded(self, "Press u to undo.", "Tap Undo in the footer to put it back.")
-            self.notify(f"Deleted the game of {game_label(record)}. {undo}", markup=False)
-
-    def _after_restore(self, records: list[HistoryRecord]) -> None:
-        if self.view.loaded:  # else the read under way brings them
-            for record in records:
-                self.view.put_back(record)
-            self._set_filter_options()
-            self.refill()
-        table = self.query_one(HistoryTable)
-        for record in records:
-            if record.id in self.records:
-                table.move_cursor(row=table.get_row_index(record.id), animate=False)
-            self.notify(f"Put back the game of {game_label(record)}.", markup=False)
+        self.host.open_statistics(None if self.view.partial else self.view.all_records)
