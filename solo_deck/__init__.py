@@ -183,7 +183,6 @@ if TYPE_CHECKING:
     from solo_deck.queries import cards_you_may_remove as cards_you_may_remove
     from solo_deck.queries import discount as discount
     from solo_deck.queries import hand as hand
-    from solo_deck.queries import idle_actions as idle_actions
     from solo_deck.queries import market_trades as market_trades
     from solo_deck.queries import slots as slots
     from solo_deck.queries import travel_cost as travel_cost
@@ -220,6 +219,7 @@ if TYPE_CHECKING:
     from solo_deck.rules.effects import grant_gains as grant_gains
     from solo_deck.rules.hand import pool as pool
     from solo_deck.rules.hand import unknown_in as unknown_in
+    from solo_deck.rules.idle import idle_actions as idle_actions
     from solo_deck.rules.income import AllyIncome as AllyIncome
     from solo_deck.rules.income import AllyIncomeLine as AllyIncomeLine
     from solo_deck.rules.income import ally_income as ally_income
@@ -370,7 +370,6 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "cards_you_may_remove",
         "discount",
         "hand",
-        "idle_actions",
         "market_trades",
         "slots",
         "travel_cost",
@@ -404,6 +403,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "grant_gains",
     ),
     "solo_deck.rules.hand": ("pool", "unknown_in"),
+    "solo_deck.rules.idle": ("idle_actions",),
     "solo_deck.rules.income": ("AllyIncome", "AllyIncomeLine", "ally_income"),
     "solo_deck.rules.legal": ("legal_moves",),
     "solo_deck.rules.scoring": (
