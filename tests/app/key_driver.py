@@ -339,7 +339,7 @@ class KeyDriver:
 
     async def _take_edict_reward(self, event: ev.TakeEdictReward) -> None:
         """The reward's line (its space, its Grain or Stone): its key or Enter takes it; a
-        reward told the first time is typed below its line, then ctrl+s."""
+        reward told the first time is typed below its line (``3A``), then Enter."""
         dialog = self.expect(RewardModal)
         listed = dialog.query("#space")
         if listed:
@@ -352,14 +352,20 @@ class KeyDriver:
             if not listed:
                 await self.keys("enter")  # Take has the focus
             return
-        for name in ("vp", "augustales", "grain", "stone"):  # told the first time
-            amount = getattr(event.reward.gain, name)
-            if amount:
-                await self.fill(dialog.query_one(f"#printed-{name}").input, amount, fact=True)
+        printed = event.reward  # told the first time, in its one short field
+        letters = {"vp": "VP", "augustales": "A", "grain": "G", "stone": "S"}
+        told = [
+            f"{getattr(printed.gain, k)}{v}" for k, v in letters.items() if getattr(printed.gain, k)
+        ]
+        told += [f"{printed.resource_choice}R"] if printed.resource_choice else []
+        await self.tab_to(dialog.query_one("#printed-text", Input))
+        await self.type_fact(" ".join(told))
         kind = dialog.query_one("#choice-kind", Select)
         if kind.display and dialog.query_one("#choice").display:
             await self.pick(kind, "Grain" if event.grain else "Stone")
-        await self.keys("ctrl+s")
+            await self.keys("ctrl+s")
+            return
+        await self.keys("enter")
 
     async def _summon_ally(self, event: ev.SummonAlly) -> None:
         """The Ally at the port is known (else typed to search its list); the Grain comes

@@ -13,6 +13,13 @@ resource letter and price (``2G6 2S4``: sell 2 Grain for 6 Augustales, buy 2 Sto
 'sell 2 Grain for 6 Augustales; buy 2 Stone for 4 Augustales'
 >>> reward_parts(reward_grant("choice", 1))
 ('choice', 1)
+
+A reward is written as amounts with their letter: ``3A`` (3 Augustales), ``1VP``, ``2G``,
+``1S``, ``1R`` (a resource of your choice); more than one side by side (``1VP 2A``).
+
+>>> from solo_deck import describe_grant
+>>> describe_grant(parse_reward("1vp 2a"))
+'+1 VP, +2 Augustales'
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import re
 
 from annotated_types import Ge, Le
+from pydantic import ValidationError
 
 from solo_deck import Gains, Grant, MarketTile, Trade
 
@@ -49,6 +57,65 @@ _TRADE = re.compile(
     r"(?:for\s+)?(?P<price>\d+)\s*(?:a|augustal[a-z]*)?$",
     re.IGNORECASE,
 )
+
+
+REWARD_EXAMPLE = "3A"
+REWARD_HOW = (
+    "write each amount with its letter: 3A (3 Augustales), 1VP, 2G, 1S, 1R (a resource of "
+    "your choice); more than one side by side, e.g. 1VP 2A"
+)
+"""How to write a reward, for the message that refuses one."""
+_REWARD_LETTERS = {
+    "a": "augustales",
+    "vp": "vp",
+    "v": "vp",
+    "g": "grain",
+    "s": "stone",
+    "r": "choice",
+    "c": "choice",
+}
+_REWARD_PART = re.compile(r"(\d+)\s*([a-z]+)", re.IGNORECASE)
+
+
+def parse_reward(text: str) -> Grant | None:
+    """The reward ``text`` writes (``None`` when empty); ``ValueError`` says what is wrong
+    and how to write it, in one line.
+
+    >>> from solo_deck import describe_grant
+    >>> describe_grant(parse_reward("3A"))
+    '+3 Augustales'
+    >>> describe_grant(parse_reward("1 VP, 1r"))
+    '+1 VP, +1 resource of your choice'
+    >>> parse_reward("3X")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: '3X' is not a reward: write each amount with its letter: 3A (3 Augustales)...
+    >>> parse_reward("1A 2A")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: Augustales is there twice: ...
+    >>> parse_reward("0A")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: a reward gives at least 1 of something: ...
+    """
+    joined = re.sub(r"(\d)\s+(?=[a-z])", r"\1", text.strip(), flags=re.IGNORECASE)
+    parts = [part for part in re.split(r"[\s,;+]+", joined) if part]
+    if not parts:
+        return None
+    amounts: dict[str, int] = {}
+    for part in parts:
+        match = _REWARD_PART.fullmatch(part)
+        kind = _REWARD_LETTERS.get(match[2].lower()) if match else None
+        if match is None or kind is None:
+            raise ValueError(f"{part!r} is not a reward: {REWARD_HOW}")
+        if kind in amounts:
+            raise ValueError(f"{dict(REWARD_KINDS)[kind]} is there twice: {REWARD_HOW}")
+        amounts[kind] = int(match[1])
+    if not any(amounts.values()):
+        raise ValueError(f"a reward gives at least 1 of something: {REWARD_HOW}")
+    choice = amounts.pop(CHOICE, 0)
+    try:
+        return Grant(gain=Gains.model_validate(amounts), resource_choice=choice)
+    except ValidationError:
+        raise ValueError(f"{text.strip()!r} is more than a reward gives: {REWARD_HOW}") from None
 
 
 def reward_grant(kind: str, amount: int) -> Grant:
