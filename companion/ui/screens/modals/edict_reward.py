@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList, Select
 
 from companion.reference import EDICT_TOPIC
@@ -33,6 +33,12 @@ from solo_deck.events import TakeEdictReward
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
+
+READ_HINT = (
+    f"What is printed there: {REWARD_EXAMPLE} (3 Augustales), 1VP, 2G, 1S, 1R (a resource "
+    "of your choice), 1VP 2A"
+)
+"""Beside the reward's field while it is empty: how to write what is printed."""
 
 Line = tuple[int, int | None]
 """What a line of the list takes: the space, and how many of the resources of your choice
@@ -66,9 +72,8 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     DEFAULT_CSS = """
     RewardModal #space { height: auto; max-height: 9; }
     RewardModal #printed { height: auto; }
-    RewardModal #printed > Label { width: 100%; height: auto; }
-    RewardModal #printed-text { width: 16; }
-    RewardModal #printed-read { height: auto; }
+    RewardModal #printed-text { width: 12; margin-right: 1; }
+    RewardModal #printed-read { width: 1fr; height: auto; }
     """
 
     def reference_topic(self) -> str | None:
@@ -169,14 +174,9 @@ class RewardModal(GameEventModal[TakeEdictReward]):
                 classes="muted",
             )
             yield KeyedList([self._line(*line) for line in self.lines], id="space")
-        with Vertical(id="printed"):
-            yield Label(
-                f"Printed there, e.g. {REWARD_EXAMPLE} (3 Augustales), 1VP, 2G, 1S, 1R (a "
-                "resource of your choice), 1VP 2A:",
-                markup=False,
-            )
+        with Horizontal(id="printed"):
             yield FieldInput(placeholder=REWARD_EXAMPLE, id="printed-text", compact=True)
-            yield Label("", id="printed-read", markup=False)
+            yield Label(READ_HINT, id="printed-read", markup=False)
         yield ResourceChoice(0, 0, id="choice")
         yield Label("", id="now", markup=False)
 
@@ -273,7 +273,7 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         if isinstance(told, Grant):
             read.update(f"Reads: {describe_grant(told)}.")
         else:
-            read.update(sentence(told) if told else "")
+            read.update(sentence(told) if told else READ_HINT)
         read.set_class(isinstance(told, str) and bool(told), "error-text")
 
     def _taken(self) -> tuple[Grant, Gains] | str:
