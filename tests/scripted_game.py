@@ -16,7 +16,7 @@ says what it changes; the running totals are in the comments.
 
 from __future__ import annotations
 
-from solo_deck import GameSetup, SoloGame, load_default_deck
+from solo_deck import GameSetup, SoloGame, load_default_deck, load_ruleset
 from solo_deck.events import (
     Build,
     CastleIncome,
@@ -63,6 +63,21 @@ def tableau_setup() -> GameSetup:
         port_allies=PORT_ALLIES,
         port_cards=PORT_CARDS,
         markets=(None, ALEXANDRIA_MARKET),
+        **KNOWN_BOARD,
+    )
+
+
+def newcomer_setup() -> GameSetup:
+    """The same table set up by a newcomer who knows nothing yet: the boards as the app
+    ships them (values assumed, the Edict mark on the first Ally space), no Market tile
+    and no Edict reward typed (the Workplace and City Bonus tiles, face up at setup,
+    are). Every first-time fact is typed when the game first needs it."""
+    return edict_setup(
+        ruleset=load_ruleset(),
+        pile=0,
+        deck_mode="table",
+        port_allies=PORT_ALLIES,
+        port_cards=PORT_CARDS,
         **KNOWN_BOARD,
     )
 
@@ -159,6 +174,13 @@ ROUND_2: tuple[Event, ...] = (
 
 SCRIPT: tuple[Event, ...] = ROUND_1 + ROUND_2
 """Every event of the game, in order."""
+NEWCOMER_SCRIPT: tuple[Event, ...] = tuple(
+    VisitMarket(sells=e.sells, buys=e.buys, rates=ALEXANDRIA_MARKET)
+    if isinstance(e, VisitMarket)
+    else e
+    for e in SCRIPT
+)
+"""The same game from :func:`newcomer_setup`: the first Market visit tells its tile."""
 
 FINAL_SUPPLY = (5, 1, 2, 9)
 """VP, Grain, Stone and Augustales at the end."""

@@ -34,9 +34,11 @@ from companion.ui.screens.modals.resolve import ResolveModal
 from companion.ui.screens.modals.solo_face import SoloFaceModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
+from companion.ui.screens.setup.notation import short_market
 from companion.ui.screens.table import TableScreen
+from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.keyed_list import KeyedList
-from solo_deck import ally_label
+from solo_deck import BOARDS, Ruleset, ally_label, board_facts
 from solo_deck import events as ev
 from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
 from tests.app.pilot_helpers import settle
@@ -45,12 +47,30 @@ MOST_MOVES = 40
 """No list or form in the app needs more arrow presses or Tabs than this."""
 
 
-class KeyDriver:
-    """Presses keys on a running app (``pilot``) to record engine events."""
+def box_values(box: Ruleset | None) -> dict[tuple[str, str], str]:
+    """What the boards in your box show, per (board, fact key), as a correction is typed."""
+    if box is None:
+        return {}
+    return {
+        (field, fact.key): fact.value
+        for field in BOARDS
+        if (board := getattr(box, field, None)) is not None
+        for fact in board_facts(board)
+    }
 
-    def __init__(self, app: StuporSoloApp, pilot: Any) -> None:
+
+class KeyDriver:
+    """Presses keys on a running app (``pilot``) to record engine events. ``box``: the
+    boards as your box prints them; a value a dialog shows as assumed is corrected to it
+    (typed when it differs) before the move is recorded."""
+
+    def __init__(self, app: StuporSoloApp, pilot: Any, box: Ruleset | None = None) -> None:
         self.app = app
         self.pilot = pilot
+        self.box = box_values(box)
+        self.typing_fact = False
+        """True while the keys pressed describe what the table shows (a Market tile, a
+        reward, a board value): counted apart by the keystroke benchmark."""
 
     # --- reading the screen ---------------------------------------------------------------
 
@@ -73,6 +93,30 @@ class KeyDriver:
 
     async def type_text(self, text: str) -> None:
         await self.keys(*["space" if ch == " " else ch for ch in text])
+
+    async def type_fact(self, text: str) -> None:
+        """Type what the table shows (see :attr:`typing_fact`)."""
+        self.typing_fact = True
+        try:
+            await self.type_text(text)
+        finally:
+            self.typing_fact = False
+
+    async def tell_assumed(self, dialog: Widget) -> bool:
+        """Correct each value ``dialog`` shows as assumed to what the box shows (Tab to its
+        field, then the value); True when one was typed."""
+        typed = False
+        for row in dialog.query(AssumedValue):
+            unchecked = row.unchecked
+            if unchecked is None:
+                continue
+            wanted = self.box.get((unchecked.board, unchecked.fact.key))
+            if wanted is None or wanted == unchecked.fact.value:
+                continue
+            await self.tab_to(row.query_one(Input))
+            await self.type_fact(wanted)
+            typed = True
+        return typed
 
     async def tab_to(self, widget: Widget) -> None:
         """Tab until ``widget`` has the focus."""
@@ -147,11 +191,11 @@ class KeyDriver:
         overlay = select.query_one(SelectOverlay)
         await self.choose(overlay, lambda text: text == label)
 
-    async def fill(self, field: Input, value: int) -> None:
+    async def fill(self, field: Input, value: int, *, fact: bool = False) -> None:
         """Tab to ``field`` and type ``value`` over what it holds (a number field selects
-        its text when it gets the focus)."""
+        its text when it gets the focus); ``fact``: a value the table shows."""
         await self.tab_to(field)
-        await self.type_text(str(value))
+        await (self.type_fact if fact else self.type_text)(str(value))
         assert field.value == str(value), f"typed {value}, the field holds {field.value!r}"
 
     async def record(self) -> None:
@@ -206,9 +250,13 @@ class KeyDriver:
         )
 
     async def _visit_market(self, event: ev.VisitMarket) -> None:
-        """The trade's line: its digit or Enter on it trades."""
+        """A first visit's tile in its one line (short), Tab to the list; then the trade's
+        line: its digit or Enter on it trades."""
         dialog = self.expect(MarketModal)
-        assert event.rates is None, "the script's Market is known from the setup"
+        assert (event.rates is None) == (dialog.known is not None)
+        if event.rates is not None:
+            await self.type_fact(short_market(event.rates))
+            await self.keys("tab")
         trades = dialog.query_one("#trades", KeyedList)
         index = dialog.counts.index((event.sells, event.buys))
         await self.pick_keyed(trades, trades.keys[index])
@@ -254,6 +302,9 @@ class KeyDriver:
         dialog = self.expect(SiteBuildModal)
         key = (event.site or "") + (great_key(event.great) if event.great else "")
         await self.pick_keyed(dialog.query_one("#site", KeyedList), key, enter=False)
+        if await self.tell_assumed(dialog):
+            await self.keys("ctrl+s")
+            return
         grain, coins = dialog.query_one("#grain"), dialog.query_one("#augustales")
         if not grain.display and not coins.display:
             await self.keys("enter")
@@ -288,7 +339,7 @@ class KeyDriver:
 
     async def _take_edict_reward(self, event: ev.TakeEdictReward) -> None:
         """The reward's line (its space, its Grain or Stone): its key or Enter takes it; a
-        reward told the first time is typed below its line, then ctrl+s."""
+        reward told the first time is typed below its line (``3A``), then Enter."""
         dialog = self.expect(RewardModal)
         listed = dialog.query("#space")
         if listed:
@@ -301,14 +352,20 @@ class KeyDriver:
             if not listed:
                 await self.keys("enter")  # Take has the focus
             return
-        for name in ("vp", "augustales", "grain", "stone"):  # told the first time
-            amount = getattr(event.reward.gain, name)
-            if amount:
-                await self.fill(dialog.query_one(f"#printed-{name}").input, amount)
+        printed = event.reward  # told the first time, in its one short field
+        letters = {"vp": "VP", "augustales": "A", "grain": "G", "stone": "S"}
+        told = [
+            f"{getattr(printed.gain, k)}{v}" for k, v in letters.items() if getattr(printed.gain, k)
+        ]
+        told += [f"{printed.resource_choice}R"] if printed.resource_choice else []
+        await self.tab_to(dialog.query_one("#printed-text", Input))
+        await self.type_fact(" ".join(told))
         kind = dialog.query_one("#choice-kind", Select)
         if kind.display and dialog.query_one("#choice").display:
             await self.pick(kind, "Grain" if event.grain else "Stone")
-        await self.keys("ctrl+s")
+            await self.keys("ctrl+s")
+            return
+        await self.keys("enter")
 
     async def _summon_ally(self, event: ev.SummonAlly) -> None:
         """The Ally at the port is known (else typed to search its list); the Grain comes
@@ -328,6 +385,7 @@ class KeyDriver:
             if not mark.disabled and mark.value != event.edict_mark:
                 await self.tab_to(mark)
                 await self.keys("space")
+        await self.tell_assumed(dialog)
         await self.keys("ctrl+s")
 
     async def _promote(self, event: ev.Promote) -> None:
@@ -338,6 +396,8 @@ class KeyDriver:
         def line(text: str) -> bool:
             return text.startswith(wanted) and enters in text
 
+        if self.box and any(row.unchecked for row in dialog.query(AssumedValue)):
+            await self.tell_assumed(dialog)  # (a value the box shows otherwise)
         await self.key_for(dialog.query_one("#specialist"), line)
         if isinstance(self.screen, PromoteModal):  # the board does not give the Grain
             await self.fill(dialog.query_one("#grain").input, event.grain or 0)

@@ -56,7 +56,7 @@ DIALOGS: list[tuple[Factory, MainAction, str]] = [
     (PromoteModal, "promote", "OptionList#specialist"),
     (SummonModal, "summon", "Select#ally"),
     (BuyCardModal, "purchase", "Select#card"),
-    (MarketModal, "market", "Select#sell-what"),
+    (MarketModal, "market", "Input#tile-text"),
 ]
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from textual.screen import ModalScreen
-from textual.widgets import Button, OptionList
+from textual.widgets import Button, Input, OptionList
 
 from companion.ui.screens.modals.edict_reward import RewardModal
 from companion.ui.screens.modals.resolve import ResolveModal
@@ -83,17 +83,23 @@ async def test_reward_unknown_is_typed_once_and_the_engine_remembers_it(tmp_path
     session = typed_game(tmp_path, [*TYPED_KEEP, *issue(0)])
     app = Host(session, owed(RewardModal))
     async with app.shown() as pilot:
-        assert app.focused_id() == "printed-vp"
-        await pilot.press("tab", "tab", "tab", "tab", "tab", "enter")  # nothing typed: Take
-        await settle(pilot)
+        assert app.focused_id() == "printed-text"
+        assert app.screen.query_one("#printed-text", Input).placeholder == "3A"
+        await press_and_settle(pilot, "enter")  # nothing typed: nothing taken
         assert "Type what is printed under Active I" in app.dialog_error()
         assert app.results == []
-        app.screen.query_one("#printed-vp").query_one("Input").focus()
-        await type_text(pilot, "3")
-        await pilot.press("tab", "tab", "tab", "tab")
-        await press_and_settle(pilot, "1")
+        await type_text(pilot, "3x")
+        how = "write each amount with its letter: 3A (3 Augustales)"
+        assert "'3x' is not a reward" in app.text_of("#printed-read")
+        assert how in app.text_of("#printed-read")
+        await press_and_settle(pilot, "enter")  # refused: the state is unchanged
+        assert how in app.dialog_error() and app.results == []
+        assert session.state.board.edict_rewards[0].unknown
+        await press_and_settle(pilot, "backspace", "backspace")
+        await type_text(pilot, "3vp 1r")
+        assert app.text_of("#printed-read") == "Reads: +3 VP, +1 resource of your choice."
         assert app.text_of("#now") == "You take +3 VP, +1 Stone."
-        await press_and_settle(pilot, "tab", "tab", "enter")
+        await press_and_settle(pilot, "enter")  # Enter in the field takes it
     printed = Grant(gain=Gains(vp=3), resource_choice=1)
     assert app.results == [TakeEdictReward(slot=0, vp=3, stone=1, reward=printed)]
     session.push(app.results[0])

@@ -16,16 +16,20 @@ from companion.ui.screens.start import StartScreen
 from companion.ui.screens.table import TableScreen
 from companion.ui.widgets.instructions_panel import InstructionsPanel
 from solo_deck import Phase, SoloGame
-from solo_deck.events import Event, NameAlly, Resolve
+from solo_deck.events import CheckBoard, Event, NameAlly, Resolve
 from tests.app.key_driver import KeyDriver
 from tests.app.pilot_helpers import SIZE, game_of, open_table
+from tests.game_setups import checked_ruleset
 from tests.scripted_game import (
+    ALEXANDRIA_MARKET,
     FINAL_CASTLE,
     FINAL_SUPPLY,
+    NEWCOMER_SCRIPT,
     SCRIPT,
     TITLE,
     TOTAL,
     fred,
+    newcomer_setup,
     play_in_engine,
     tableau_setup,
 )
@@ -94,3 +98,23 @@ async def test_the_tableau_game_by_keys_equals_the_engine_game(tmp_path: Path) -
         records = app.session.history.all()
         assert len(records) == 1
         assert (records[0].score.total, records[0].score.title) == (TOTAL, TITLE)
+
+
+async def test_the_newcomers_game_by_keys_ends_as_the_known_one(tmp_path: Path) -> None:
+    """Issue 39: the same game from nothing known (the keystroke benchmark's newcomer): the
+    Market tile, Active I's reward and the Player Board's Edict mark are typed when the app
+    first asks, and the game ends with the known game's score, castle and board facts."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(app, pilot, setup=newcomer_setup())
+        assert app.session.state.board.markets[1] is None
+        driver = KeyDriver(app, pilot, box=checked_ruleset(marked_ally_space=3))
+        for event in NEWCOMER_SCRIPT:
+            await driver.play(event)
+        state, known = app.session.state, play_in_engine().state
+        assert state.phase is Phase.GAME_OVER
+        assert state.player == known.player and state.palace == known.palace
+        assert state.board.markets[1] == ALEXANDRIA_MARKET
+        assert state.board.edict_rewards == known.board.edict_rewards
+        told = {(e.board, e.key, e.value) for e in app.session.events if isinstance(e, CheckBoard)}
+        assert ("player_board", "marked_ally_space", "3") in told

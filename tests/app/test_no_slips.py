@@ -14,7 +14,7 @@ import pytest
 from textual import events
 from textual.app import App
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, Label, OptionList, Select
 
 from companion.ui import first_look
 from companion.ui.app import StuporSoloApp
@@ -157,23 +157,21 @@ async def test_purchase_typed_at_full_speed_from_the_table_picks_the_card_typed(
 
 
 async def test_the_market_hint_names_a_digit_only_while_the_list_takes_it(tmp_path: Path) -> None:
-    """A first visit: the tile's price field has the focus, so a digit types there (3
-    becomes 31); the hint says so by sending you to the list first, and once Tab has
-    brought the focus to the list, a line's digit trades as the hint then says."""
+    """A first visit: the tile's field has the focus, so a digit types there (1g3 becomes
+    1g31); the hint says so by sending you to the list first, and once Tab has brought
+    the focus to the list, a line's digit trades as the hint then says."""
     app = face_down_host(tmp_path, MarketModal, "market")
     async with app.shown() as pilot:
-        await first_visit(app, pilot)  # … Tab 1 Tab 3: the price field has the focus
-        coins = app.screen.query_one("#sell-coins", Input)
-        assert app.screen.focused is coins
+        await first_visit(app, pilot)  # 1 g 3: the tile's field has the focus
+        tile = app.screen.query_one("#tile-text", Input)
+        assert app.screen.focused is tile
         hint = app.text_of("#trade-hint")
         assert "Tab to the list" in hint, hint
         await press(pilot, "1")
-        assert coins.value == "31" and app.results == []  # the field's digit, as the hint said
-        await press(pilot, "backspace")
-        trades = app.screen.query_one("#trades", OptionList)
-        while focused(app) is not trades:  # the buy row's fields, then the list
-            assert "Tab to the list" in app.text_of("#trade-hint")
-            await press(pilot, "tab")
+        assert tile.value == "1g31" and app.results == []  # the field's digit, as said
+        assert app.text_of("#tile-read") == "Reads: sell 1 Grain for 31 Augustales."
+        await press(pilot, "backspace", "tab")
+        assert focused(app) is app.screen.query_one("#trades", OptionList)
         assert "a line's digit, or Enter on it, trades" in app.text_of("#trade-hint")
         assert "Tab" not in app.text_of("#trade-hint")
         await press(pilot, "1")
@@ -249,14 +247,14 @@ async def test_the_play_hint_names_a_line_key_only_while_the_list_has_the_focus(
 
 
 @pytest.mark.parametrize("how", ["slowly", "press", "posted"])
-async def test_every_drop_down_finds_what_is_typed_at_any_speed(tmp_path: Path, how: str) -> None:
-    """A plain drop-down (Enter opens it), the Market tile's: from the Table, Play a card,
-    ``m``, then Enter ``s`` Enter in the first visit's tile picks Stone however fast the
-    keys come (a key that comes before the open list has the focus is not lost)."""
+async def test_a_market_tile_typed_at_full_speed_lands_whole(tmp_path: Path, how: str) -> None:
+    """From the Table, Play a card, ``m``, then the first visit's tile ``1g3 2s4`` typed
+    however fast the keys come: every key reaches the tile's one field (none is lost
+    before the dialog is drawn, none lands elsewhere)."""
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(app, pilot)
-        keys = ["enter", "m", "enter", "s", "enter"]
+        keys = ["enter", "m", "1", "g", "3", "space", "2", "s", "4"]
         if how == "slowly":
             await press(pilot, *keys)
         elif how == "press":
@@ -265,4 +263,7 @@ async def test_every_drop_down_finds_what_is_typed_at_any_speed(tmp_path: Path, 
         else:
             await type_ahead(pilot, keys)
         assert isinstance(app.screen, MarketModal)
-        assert app.screen.query_one("#sell-what", Select).value == "stone"
+        assert app.screen.query_one("#tile-text", Input).value == "1g3 2s4"
+        assert app.screen.query_one("#tile-read", Label).content == (
+            "Reads: sell 1 Grain for 3 Augustales; buy 2 Stone for 4 Augustales."
+        )

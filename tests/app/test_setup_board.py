@@ -152,6 +152,10 @@ async def test_remembered_board_that_does_not_read_is_not_prefilled(tmp_path: Pa
         ("buy 12 Stone for 4", "1 to 9 Stone"),
         ("sell 2 Grain for 100", "0 to 99 Augustales"),
         ("buy 1 Stone for 2, buy 1 Grain for 3", "'buy' is there twice"),
+        ("2G6 2S", "'2S' is not a trade: write the sale then the purchase, e.g. 2G6 2S4"),
+        ("2G6 2S4 1G3", "at most a sale and a purchase"),
+        ("2G100", "0 to 99 Augustales"),
+        ("9", "'9' is not a trade"),
     ],
 )
 def test_market_notation_says_what_is_wrong(text: str, message: str) -> None:
@@ -161,6 +165,8 @@ def test_market_notation_says_what_is_wrong(text: str, message: str) -> None:
 
 def test_market_notation_reads_short_forms() -> None:
     assert parse_market("  ") is None
+    assert parse_market("2g6 2s4") == parse_market("sell 2 Grain for 6, buy 2 Stone for 4")
+    assert parse_market("- 1S3") == MarketTile(buy=Trade(resource="stone", amount=1, augustales=3))
     tile = parse_market("Sell 2g 6a; buy 1 stone for 3 Augustales")
     assert tile == MarketTile(
         sell=Trade(resource="grain", amount=2, augustales=6),

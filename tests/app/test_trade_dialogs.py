@@ -99,10 +99,9 @@ async def test_buy_too_dear_refused_inline(tmp_path: Path) -> None:
 
 
 async def first_visit(app: Host, pilot: Any) -> None:
-    """Tell the tile: it buys 1 Grain for 3 Augustales (and sells nothing)."""
-    await press(pilot, "enter", "down", "enter")  # Grain; the pick keeps the focus
-    assert app.screen.focused is app.screen.query_one("#sell-what", Select)
-    await press(pilot, "tab", "1", "tab", "3")
+    """Tell the tile in its one line: you sell 1 Grain for 3 Augustales (and buy nothing)."""
+    assert app.screen.focused is app.screen.query_one("#tile-text", Input)
+    await press(pilot, "1", "g", "3")
 
 
 def trade_lines(app: Host) -> list[tuple[str, bool]]:
@@ -117,8 +116,10 @@ async def test_market_first_visit_records_the_rates(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, MarketModal, "market")
     async with app.shown() as pilot:
         texts = [str(label.content) for label in app.screen.query(Label)]
-        assert "First visit to the Market in Roma: what does its tile show?" in texts
+        assert any(text.startswith("First visit to the Market in Roma: type") for text in texts)
+        assert app.screen.query_one("#tile-text", Input).placeholder == "2G6 2S4"
         await first_visit(app, pilot)
+        assert app.text_of("#tile-read") == "Reads: sell 1 Grain for 3 Augustales."
         assert trade_lines(app) == [("1  Sell 1 Grain for 3 Augustales", False)]
         trades = app.screen.query_one("#trades", OptionList)
         assert trades.highlighted is None  # telling the tile chooses no trade
@@ -142,7 +143,7 @@ async def test_market_second_visit_shows_the_known_tile(tmp_path: Path) -> None:
     app = second_turn_host(tmp_path, MarketModal, "market", first_turn, ruleset=slotless)
     async with app.shown() as pilot:
         assert app.text_of("#tile") == "The Market in Roma: sell 1 Grain for 3 Augustales."
-        assert not app.screen.query("#sell-what")
+        assert not app.screen.query("#tile-text")
         trades = app.screen.query_one("#trades", OptionList)
         assert app.screen.focused is trades and trades.highlighted == 0
         assert app.text_of("#result") == "You will have 0 Grain, 1 Stone, 12 Augustales."
@@ -176,14 +177,38 @@ async def test_market_known_from_setup_opens_on_both_trades_and_takes_a_digit(
 async def test_market_refusal_and_bad_rates_shown_inline(tmp_path: Path) -> None:
     app = face_down_host(tmp_path, MarketModal, "market", [Gain(grain=-1)])
     async with app.shown() as pilot:
-        await press(pilot, "enter", "down", "enter", "tab", "x")
+        events = len(app.session.events)
+        await press(pilot, "1", "x", "3")
+        how = "write the sale then the purchase, e.g. 2G6 2S4"
+        assert "'1x3' is not a trade" in app.text_of("#tile-read")
+        assert how in app.text_of("#tile-read") and trade_lines(app) == []
+        await press(pilot, "enter")  # Enter in the field says what is wrong, records nothing
+        assert how in app.dialog_error()
         await confirm(pilot)
-        assert "type the amount and the Augustales" in app.dialog_error()
-        app.screen.query_one("#sell-amount", Input).focus()
-        await press(pilot, "backspace", "1", "tab", "3")
+        assert how in app.dialog_error()
+        assert app.results == [] and len(app.session.events) == events
+        assert app.session.state.board.markets[0] is None  # the tile is not remembered
+        app.screen.query_one("#tile-text", Input).focus()
+        await press(pilot, "end", "backspace", "backspace", "g", "3")
         [(text, disabled)] = trade_lines(app)  # you hold no Grain to sell
         assert disabled and text.startswith("1  Sell 1 Grain for 3 Augustales — ")
         assert "Grain" in text.split(" — ")[1]
+
+
+async def test_market_tile_in_the_long_form_and_the_buy_side_only(tmp_path: Path) -> None:
+    """The long form the setup reads works here too; ``-`` leaves out the sale."""
+    app = face_down_host(tmp_path, MarketModal, "market")
+    async with app.shown() as pilot:
+        await press(pilot, *["space" if c == " " else c for c in "buy 1 stone for 2"])
+        assert app.text_of("#tile-read") == "Reads: buy 1 Stone for 2 Augustales."
+        field = app.screen.query_one("#tile-text", Input)
+        field.value = "- 1s2"
+        await settle(pilot)
+        assert app.text_of("#tile-read") == "Reads: buy 1 Stone for 2 Augustales."
+        assert [text for text, _ in trade_lines(app)] == ["1  Buy 1 Stone for 2 Augustales"]
+        await press(pilot, "tab", "1")  # Tab to the list, its digit trades
+    rates = MarketTile(buy=Trade(resource="stone", amount=1, augustales=2))
+    assert app.results == [VisitMarket(sells=0, buys=1, rates=rates)]
 
 
 async def test_market_workplace_allows_one_more_trade(tmp_path: Path) -> None:

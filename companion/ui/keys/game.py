@@ -335,7 +335,12 @@ MODAL_KEYS = (
     ),
     Key("escape", "cancel", "Cancel", "modal.cancel", "Close without recording anything"),
     Key(
-        "ctrl+d", "decline", "Decline", "modal.decline", "Let this step go (where the rules allow)"
+        "ctrl+d",
+        "decline",
+        "Decline",
+        "modal.decline",
+        "Let this step go (where the rules allow), from any field",
+        priority=True,
     ),
 )
 

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList, Select
 
 from companion.reference import EDICT_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.screens.modals.resolve import GainsForm, ResourceChoice, field_problem, then
+from companion.ui.screens.modals.resolve import ResourceChoice, then
+from companion.ui.screens.setup.notation import REWARD_EXAMPLE, parse_reward
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
-from companion.ui.widgets.number_field import NumberField
 from companion.ui.wording import tap_then, worded
 from solo_deck import (
     Gains,
@@ -32,6 +33,12 @@ from solo_deck.events import TakeEdictReward
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
+
+READ_HINT = (
+    f"What is printed there: {REWARD_EXAMPLE} (3 Augustales), 1VP, 2G, 1S, 1R (a resource "
+    "of your choice), 1VP 2A"
+)
+"""Beside the reward's field while it is empty: how to write what is printed."""
 
 Line = tuple[int, int | None]
 """What a line of the list takes: the space, and how many of the resources of your choice
@@ -57,17 +64,16 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     """One list, one line per reward you can take: each space (only when you pick one of
     the three; its digit is its key) and, for resources of your choice, each way to take
     them (``g`` Grain, ``s`` Stone: ``2g``). A line's whole key or Enter takes it. A reward
-    not known yet is typed once below its line (VP, Augustales, Grain, Stone, resources of
-    your choice); then ctrl+s takes it."""
+    not known yet is typed once below its line, in one short field (``3A``, ``1VP 1R``: what
+    it reads is shown in words as you type); Enter there, or ctrl+s, takes it."""
 
     DIALOG_TITLE = "Take an Edict reward"
     OK_LABEL = "Take"
-    ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
     RewardModal #space { height: auto; max-height: 9; }
-    RewardModal #printed-choice > .number-label { width: auto; height: 1; padding-right: 1; }
-    RewardModal #printed-choice > Input { width: 5; background: $panel; }
-    RewardModal #printed-choice > .number-message { height: 1; }
+    RewardModal #printed { height: auto; }
+    RewardModal #printed-text { width: 12; margin-right: 1; }
+    RewardModal #printed-read { width: 1fr; height: auto; }
     """
 
     def reference_topic(self) -> str | None:
@@ -168,15 +174,9 @@ class RewardModal(GameEventModal[TakeEdictReward]):
                 classes="muted",
             )
             yield KeyedList([self._line(*line) for line in self.lines], id="space")
-        yield GainsForm(id="printed")
-        yield NumberField(
-            "Resources of your choice",
-            0,
-            maximum=9,
-            id="printed-choice",
-            hint="any mix of Grain and Stone",
-            compact=True,
-        )
+        with Horizontal(id="printed"):
+            yield FieldInput(placeholder=REWARD_EXAMPLE, id="printed-text", compact=True)
+            yield Label(READ_HINT, id="printed-read", markup=False)
         yield ResourceChoice(0, 0, id="choice")
         yield Label("", id="now", markup=False)
 
@@ -193,7 +193,7 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         if found:
             return
         if self.reward.unknown:
-            self.query_one(GainsForm).focus_first()
+            self.query_one("#printed-text", Input).focus()
         else:
             self.query_one("#ok").focus()
 
@@ -205,19 +205,16 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         """Fit the fields to the line chosen: a reward not known yet is typed (with its
         resources of your choice split below)."""
         unknown = self.reward.unknown
-        self.query_one(GainsForm).display = unknown
-        self.query_one("#printed-choice").display = unknown
+        self.query_one("#printed").display = unknown
         choice = self.query_one(ResourceChoice)
-        total = (self._typed_choice() or 0) if unknown else 0
+        told = self._told() if unknown else None
+        total = told.resource_choice if isinstance(told, Grant) else 0
         grant = Grant(resource_choice=total) if total else None
         defaults = default_choice(grant, self.state.player, self.state.palace) if grant else {}
         grain = defaults.get("grain")
         if prefill or total != choice.total:
             choice.configure(total, grain if isinstance(grain, int) else 0)
         self._show_take()
-
-    def _typed_choice(self) -> int | None:
-        return self.query_one("#printed-choice", NumberField).value
 
     def _show_take(self) -> None:
         taken = self._taken()
@@ -241,12 +238,13 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     def _changed(self, event: Input.Changed | Select.Changed) -> None:
         self.query_one(ResourceChoice).refresh_hint()
         self._sync()
+        self._show_read()
 
     def list_chosen(self) -> None:
         """A line's key or Enter on it takes it; a reward not known yet is typed first."""
         if self.reward.unknown and isinstance(self._told(), str):
             how = worded(
-                self, "(Tab moves there), then ctrl+s", f"(tap the field), then {self.OK_LABEL}"
+                self, "(Tab moves there), then Enter", f"(tap the field), then {self.OK_LABEL}"
             )
             self.show_error(f"type what is printed under {space_name(self.slot)} {how} takes it")
             return
@@ -255,18 +253,28 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     # --- the event -----------------------------------------------------------------------
 
     def _told(self) -> Grant | str:
-        """The reward typed, or what is wrong with it."""
-        form = self.query_one(GainsForm)
-        field = self.query_one("#printed-choice", NumberField)
-        problem = form.problem() or field_problem(field, "Resources of your choice")
-        if problem:
-            return problem
+        """The reward typed, or what is wrong with it (and how to write it)."""
         try:
-            return Grant(gain=form.gains(), resource_choice=field.value or 0)
-        except ValidationError:
+            told = parse_reward(self.query_one("#printed-text", Input).value)
+        except ValueError as exc:
+            return str(exc)
+        if told is None:
             return (
-                f"type what is printed under {space_name(self.slot)} (once: the app remembers it)"
+                f"type what is printed under {space_name(self.slot)} (once: the app remembers "
+                f"it), e.g. {REWARD_EXAMPLE}"
             )
+        return told
+
+    def _show_read(self) -> None:
+        """Under the reward's field, what it reads so far, in words (or how to write it)."""
+        read = self.query_one("#printed-read", Label)
+        typed = self.query_one("#printed-text", Input).value.strip()
+        told = self._told() if typed else ""
+        if isinstance(told, Grant):
+            read.update(f"Reads: {describe_grant(told)}.")
+        else:
+            read.update(sentence(told) if told else READ_HINT)
+        read.set_class(isinstance(told, str) and bool(told), "error-text")
 
     def _taken(self) -> tuple[Grant, Gains] | str:
         """The reward and what you take from it, or what is wrong."""

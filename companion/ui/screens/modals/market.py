@@ -6,35 +6,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Input, Label, OptionList, Select
+from textual.widgets import Input, Label, OptionList
 
 from companion.reference import MARKET_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.setup.notation import MARKET_EXAMPLE, MARKET_HOW, parse_market
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
-from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import worded
-from solo_deck import MarketTile, RuleError, Trade, describe_validation_error, market_trades
+from solo_deck import MarketTile, RuleError, market_trades
 from solo_deck.events import VisitMarket
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
-
-NOTHING = "none"
-RESOURCES = [("nothing", NOTHING), ("Grain", "grain"), ("Stone", "stone")]
-SIDES = {"sell": "You sell", "buy": "You buy"}
 
 
 def trade_text(tile: MarketTile, sells: int, buys: int) -> str:
     """``Sell 1 Grain for 3 Augustales, buy 1 Stone for 2 Augustales``: what ``sells``
     sales and ``buys`` purchases at ``tile`` do.
 
+    >>> from solo_deck import Trade
     >>> tile = MarketTile(sell=Trade(resource="grain", amount=1, augustales=3))
     >>> trade_text(tile, 2, 0)
     'Sell 2 Grain for 6 Augustales'
@@ -49,20 +44,18 @@ def trade_text(tile: MarketTile, sells: int, buys: int) -> str:
 
 
 class MarketModal(GameEventModal[VisitMarket]):
-    """The Market tile (shown when known, else asked: what it buys from you and sells to
-    you, and for how many Augustales), then one list: each way to trade the visit allows
+    """The Market tile (shown when known, else typed in one short line, ``2G6 2S4``: what
+    it reads is shown in words as you type), then one list: each way to trade the visit allows
     (sell, buy or both; more with a Workplace), with what you will hold. A known tile's
     list opens on the likeliest trade; a tile just told opens on none (telling the tile
     chooses no trade). A line's digit or Enter on it trades."""
 
     DIALOG_TITLE = "Visit the Market"
     OK_LABEL = "Trade"
+    ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
-    MarketModal .market-row { height: 1; margin-bottom: 1; }
-    MarketModal .market-row > Label { width: auto; padding-right: 1; }
-    MarketModal .market-row > .row-name { width: 11; }
-    MarketModal .market-row > Select { width: 14; margin-right: 1; }
-    MarketModal .market-row > Input { width: 6; margin-right: 1; }
+    MarketModal #tile-text { width: 24; }
+    MarketModal #tile-read { height: auto; margin-bottom: 1; }
     MarketModal #trades { height: auto; max-height: 8; }
     """
 
@@ -94,17 +87,14 @@ class MarketModal(GameEventModal[VisitMarket]):
         if self.known is not None:
             yield Label(f"The Market in {name}: {self.known.describe()}.", id="tile")
         else:
-            yield Label(f"First visit to the Market in {name}: what does its tile show?")
-            for side, title in SIDES.items():
-                with Horizontal(classes="market-row"):
-                    yield Label(title, classes="row-name")
-                    yield TouchSelect(
-                        RESOURCES, value=NOTHING, allow_blank=False, id=f"{side}-what", compact=True
-                    )
-                    yield FieldInput(placeholder="amt", id=f"{side}-amount", compact=True)
-                    yield Label("for")
-                    yield FieldInput(placeholder="coins", id=f"{side}-coins", compact=True)
-                    yield Label("Augustales")
+            yield Label(
+                f"First visit to the Market in {name}: type what its tile shows, the sale "
+                f"first, e.g. {MARKET_EXAMPLE} (sell 2 Grain for 6 Augustales, buy 2 Stone "
+                "for 4); - for a side it lacks.",
+                markup=False,
+            )
+            yield FieldInput(placeholder=MARKET_EXAMPLE, id="tile-text", compact=True)
+            yield Label("", id="tile-read", markup=False)
         yield FocusHint(
             self.trade_hint(in_list=True),
             self.trade_hint(in_list=False),
@@ -121,7 +111,7 @@ class MarketModal(GameEventModal[VisitMarket]):
             trades.open_on(self._likeliest(self.known))
             trades.focus()
         else:
-            self.query(Select).first().focus()
+            self.query_one("#tile-text", Input).focus()
         self.show_refusal("visit_market")
 
     def trade_hint(self, in_list: bool) -> str:
@@ -146,33 +136,15 @@ class MarketModal(GameEventModal[VisitMarket]):
 
     # --- what the player told ------------------------------------------------------------
 
-    def told_trade(self, side: str) -> Trade | None:
-        """The trade typed for one side of a new tile (``None``: the tile has none);
-        raises ``ValueError`` with what is wrong."""
-        what = self.query_one(f"#{side}-what", Select).value
-        if what == NOTHING or not isinstance(what, str):
-            return None
-        title = SIDES[side].lower()
-        amount = self.query_one(f"#{side}-amount", Input).value.strip()
-        coins = self.query_one(f"#{side}-coins", Input).value.strip()
-        if not amount.isdigit() or not coins.isdigit():
-            raise ValueError(f"{title} {what.capitalize()}: type the amount and the Augustales")
-        try:
-            return Trade.model_validate(
-                {"resource": what, "amount": int(amount), "augustales": int(coins)}
-            )
-        except ValidationError as exc:
-            reason = describe_validation_error(exc)
-            raise ValueError(f"{title} {what.capitalize()}: {reason}") from None
-
     def tile(self) -> MarketTile:
-        """The Market tile: known, or as told (raises ``ValueError``)."""
+        """The Market tile: known, or as typed (raises ``ValueError`` saying how to write
+        it)."""
         if self.known is not None:
             return self.known
-        sell, buy = self.told_trade("sell"), self.told_trade("buy")
-        if sell is None and buy is None:
-            raise ValueError("say what the tile shows: what it buys, what it sells, or both")
-        return MarketTile(sell=sell, buy=buy)
+        tile = parse_market(self.query_one("#tile-text", Input).value)
+        if tile is None:
+            raise ValueError(f"type what the tile shows: {MARKET_HOW}")
+        return tile
 
     def _visit(self, tile: MarketTile, sells: int, buys: int) -> VisitMarket:
         return VisitMarket(sells=sells, buys=buys, rates=None if self.known else tile)
@@ -187,10 +159,33 @@ class MarketModal(GameEventModal[VisitMarket]):
 
     # --- the list and the result ---------------------------------------------------------
 
-    @on(Select.Changed)
-    @on(Input.Changed)
-    def _changed(self, event: Select.Changed | Input.Changed) -> None:
+    @on(Input.Changed, "#tile-text")
+    def _changed(self, event: Input.Changed) -> None:
         self._sync()
+        self._show_read()
+
+    def _show_read(self) -> None:
+        """Under the tile's field, what it reads so far, in words (or how to write it)."""
+        read = self.query_one("#tile-read", Label)
+        try:
+            tile = self.tile()
+        except ValueError as exc:
+            typed = bool(self.query_one("#tile-text", Input).value.strip())
+            read.update(sentence(str(exc)) if typed else "")
+            read.set_class(typed, "error-text")
+            return
+        read.remove_class("error-text")
+        read.update(f"Reads: {tile.describe()}.")
+
+    def say_keys(self) -> None:
+        """Enter in the tile's field: what is wrong with the tile, else how to go on."""
+        try:
+            self.tile()
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        self.show_error(None)
+        super().say_keys()
 
     @on(OptionList.OptionHighlighted, "#trades")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -224,7 +224,12 @@ class BoardSection(Vertical):
 
     def _markets(self) -> ComposeResult:
         yield Static("Market tile at each port (dealt at random)", classes="board-heading")
-        yield Static(f"Type what it offers, e.g. {MARKET_EXAMPLE}.", classes="muted")
+        yield Static(
+            f"Type what it offers, the sale first: {MARKET_EXAMPLE} sells 2 Grain for 6 "
+            "Augustales and buys 2 Stone for 4; - for a side it lacks. Or leave it: the "
+            "first visit asks.",
+            classes="muted",
+        )
         for index, name in enumerate(self._ports):
             with Horizontal(classes="board-row"):
                 yield Label(name, id=f"market-name-{index}", classes="board-name", markup=False)
