@@ -43,9 +43,10 @@ def shown_notices(app: StuporSoloApp) -> list[Region]:
     racks = list(app.screen.query(ToastRack))
     assert racks
     styles = racks[0].styles
-    if styles.max_height is not None and styles.dock == "top":
-        top = styles.margin.top
-        screen = screen.intersection(Region(0, top, screen.width, int(styles.max_height.value)))
+    if styles.max_height is not None and styles.dock == "bottom":
+        rows = int(styles.max_height.value)
+        top = screen.height - styles.margin.bottom - rows
+        screen = screen.intersection(Region(0, top, screen.width, rows))
     return [toast.region.intersection(screen) for toast in app.screen.query(Toast)]
 
 
@@ -96,3 +97,29 @@ async def test_every_notice_closes_by_itself(tmp_path: Path) -> None:
         await settle(pilot)
         timeouts = [toast._notification.timeout for toast in app.screen.query(Toast)]
         assert len(timeouts) == 3 and all(0 < t <= 15 for t in timeouts), timeouts
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_an_end_phase_notice_covers_neither_the_next_step_nor_a_button(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The End Phase's notices (Ally income, a refused key) leave the next step and every
+    step's button uncovered; at 80x24 they took the lower right, over the next steps."""
+    from textual.widgets import Button
+
+    from tests.app.end_phase_helpers import ALLIES, make_app, open_end_phase
+
+    app = make_app(tmp_path, ALLIES)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen = await open_end_phase(app, pilot)
+        for message, title in NOTICES:
+            app.notify(message, title=title)
+        await settle(pilot)
+        await settle(pilot)
+        notices = shown_notices(app)
+        assert notices and notices[-1].area, notices
+        area = screen.region
+        kept = [screen.query_one("#step-ally").region.intersection(area)]
+        kept += [b.region.intersection(area) for b in screen.query(Button) if b.display]
+        covered = [(n, k) for n in notices for k in kept if k.area and n.overlaps(k)]
+        assert not covered, covered

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
 NOTICE_ROWS = 4
-"""The fewest rows a band needs to hold a notice: a title and a line of text between the
-notice's blank top and bottom rows (a longer notice in a shorter band shows its end)."""
+"""The fewest rows a band needs to hold a notice: a title and up to three lines of text (a
+longer notice in a shorter band is cut at its bottom)."""
 
 PLACED: WeakKeyDictionary[Widget, tuple[int, int]] = WeakKeyDictionary()
 """The band each rack was last placed in (its first row, its rows)."""
@@ -116,7 +116,7 @@ def place_notices(screen: Screen[Any], keep: KeepFree) -> None:
     PLACED[rack] = (start, end)
     styles = rack.styles
     styles.dock = "bottom"
-    styles.align = ("right", "bottom")
+    styles.align_vertical = "bottom"  # (left or right: the screen's CSS says)
     styles.margin = (0, 0, screen.region.height - end, 0)
     styles.max_height = end - start
 
