@@ -233,7 +233,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
         events = list(self.session.events) if self.session.has_game else []
         opening = likeliest(events, [o.id or "" for o in options if not o.disabled])
         choice.open_on(ids.index(opening) if opening in ids else None)
-        choice.focus()
+        choice.focus(scroll_visible=False)  # the dialog opens at its top (show_top)
         self._fit()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -253,8 +253,16 @@ class PlayCardModal(GameEventModal[PlayCard]):
         self._fit()
 
     def _fit(self) -> None:
-        fixed = FIXED_LINES + (2 if self.both else 0)
+        fixed = FIXED_LINES + (2 if self.both else 0) + self._given_up
         self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
+
+    _given_up = 0
+    """Rows the list gives up besides :data:`FIXED_LINES` (a hint wrapped on two lines)."""
+
+    def fit_rows(self, over: int) -> None:
+        """The list gives up the rows a wrapped hint took beyond :data:`FIXED_LINES`."""
+        self._given_up += over
+        self._fit()
 
     def enter_records(self) -> bool:
         """Enter on a line plays it (the slot keeps its default unless you Tab to it);
