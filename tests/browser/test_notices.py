@@ -87,6 +87,12 @@ def test_after_put_back_the_tap_on_frederick_reaches_him(
         again = page.screen()  # the screenshot's notice is up now
         assert notice_rows(again), "no notice to check"
         buttons = check_clear(again)
+        # P4: the on-screen keyboard's button is a finger's target too (it was 39.6 px)
+        box = page.page.evaluate(
+            "(() => { const r = document.getElementById('keyboard').getBoundingClientRect();"
+            " return [r.width, r.height]; })()"
+        )
+        assert box[0] >= 44 and box[1] >= 44, box
         frederick = re.search("Frederick", again[buttons])
         assert frederick is not None
         page.tap_cell((frederick.start() + frederick.end()) // 2, buttons)
