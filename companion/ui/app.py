@@ -41,7 +41,7 @@ from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.quick_open import give_width_class
 from companion.ui.framework.textual_internals import watch_driver_input
 from companion.ui.keys import APP_KEYS, bindings
-from companion.ui.notices import notice_seconds
+from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ class StuporSoloApp(ScreenBeforeMount):
         markup: bool = False,
     ) -> None:
         """Show a notification; its text is never read as markup (see the module); it
-        closes by itself (:func:`~companion.ui.notices.notice_seconds`)."""
+        closes by itself (:func:`~companion.ui.screens.notice_room.notice_seconds`)."""
         seconds = notice_seconds(timeout, self.NOTIFICATION_TIMEOUT)
         super().notify(message, title=title, severity=severity, timeout=seconds, markup=False)
 

@@ -10,21 +10,6 @@ from solo_deck import RuleError
 
 REFUSED_TITLE = "Not allowed"
 SAVE_FAILED_TITLE = "Could not save"
-LONGEST_NOTICE = 15.0
-"""The longest a notice stays (seconds): an error that must be read (a failed save) gets
-up to this much; none waits for a tap (a tap on a notice only closes it, and one over a
-button swallowed the tap meant for the button)."""
-
-
-def notice_seconds(asked: float | None, default: float) -> float:
-    """How long a notice stays: ``asked`` (``default`` if ``None``), between 1 second and
-    :data:`LONGEST_NOTICE`.
-
-    >>> notice_seconds(None, 5), notice_seconds(float("inf"), 5), notice_seconds(0, 5)
-    (5, 15.0, 1.0)
-    """
-    seconds = default if asked is None else asked
-    return min(max(seconds, 1.0), LONGEST_NOTICE)
 
 
 def sentence(message: str) -> str:

@@ -30,6 +30,23 @@ NOTICE_ROWS = 4
 """The fewest rows a band needs to hold a notice: a title and up to three lines of text (a
 longer notice in a shorter band is cut at its bottom)."""
 
+LONGEST_NOTICE = 15.0
+"""The longest a notice stays (seconds): an error that must be read (a failed save) gets
+up to this much; none waits for a tap (a tap on a notice only closes it, and one over a
+button swallowed the tap meant for the button)."""
+
+
+def notice_seconds(asked: float | None, default: float) -> float:
+    """How long a notice stays: ``asked`` (``default`` if ``None``), between 1 second and
+    :data:`LONGEST_NOTICE`.
+
+    >>> notice_seconds(None, 5), notice_seconds(float("inf"), 5), notice_seconds(0, 5)
+    (5, 15.0, 1.0)
+    """
+    seconds = default if asked is None else asked
+    return min(max(seconds, 1.0), LONGEST_NOTICE)
+
+
 PLACED: WeakKeyDictionary[Widget, tuple[int, int]] = WeakKeyDictionary()
 """The band each rack was last placed in (its first row, its rows)."""
 
