@@ -41,6 +41,7 @@ from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.quick_open import give_width_class
 from companion.ui.framework.textual_internals import watch_driver_input
 from companion.ui.keys import APP_KEYS, bindings
+from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
@@ -159,8 +160,10 @@ class StuporSoloApp(ScreenBeforeMount):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Show a notification; its text is never read as markup (see the module)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        """Show a notification; its text is never read as markup (see the module); it
+        closes by itself (:func:`~companion.ui.screens.notice_room.notice_seconds`)."""
+        seconds = notice_seconds(timeout, self.NOTIFICATION_TIMEOUT)
+        super().notify(message, title=title, severity=severity, timeout=seconds, markup=False)
 
     def before_mount(self, screen: Screen[Any]) -> None:
         """A screen about to be mounted gets its width classes first (Textual gives them

@@ -4,6 +4,7 @@ counts refused inline, and a failed history write that keeps the screen and lose
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +97,23 @@ async def test_the_save_button_saves_as_ctrl_s_does(tmp_path: Path) -> None:
         (record,) = app.session.history.all()
         assert record.score.total == final.breakdown.total if final.breakdown else False
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_at_80x24_the_total_and_the_title_are_on_the_screen(tmp_path: Path) -> None:
+    """Issue 39: at 80x24 the breakdown wrapped beside the counts and its total was below
+    the screen's edge; now the Total line, the big total and the title show as it opens."""
+    from textual.widgets import Digits
+
+    from tests.browser.served import svg_lines
+
+    app = make_app(tmp_path, COMPLETE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        final = await open_screen(app, pilot, FinalScoreScreen())
+        await settle(pilot)
+        assert final.breakdown is not None
+        total = final.breakdown.total
+        screen = svg_lines(app.export_screenshot())
+        assert any(re.search(rf"Total\s+{total}\b", line) for line in screen), screen
+        assert final.region.contains_region(final.query_one("#total", Digits).region)
+        title = final.breakdown.title.upper()
+        assert any(title in line for line in screen[:-1]), screen  # above the footer

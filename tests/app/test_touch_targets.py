@@ -94,6 +94,8 @@ async def test_a_drawn_tile_is_entered_by_a_tap(tmp_path: Path) -> None:
         enter = table.query_one("#edict-enter", Button)
         assert table.query_one("#reveal-field Input", Input).value == "1S", app.focused
         assert enter.region.height >= TALL
+        field = table.query_one("#reveal-field Input", Input)
+        assert field.region.height >= TALL  # issue 39, P4: one row was 16 px
         await pilot.click(enter)
         await settle(pilot)
         assert [e.type for e in app.session.events[before:]] == ["reveal_edict"]

@@ -10,7 +10,7 @@ leaves owed (a Market visit, resources the warehouse cannot hold) opens its prom
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -24,6 +24,7 @@ from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.follow_through import FollowThroughScreen
+from companion.ui.screens.notice_room import KeepFree, place_notices
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.wording import key_label, worded
 from solo_deck import (
@@ -36,11 +37,21 @@ from solo_deck import (
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from solo_deck import GameState
     from solo_deck.events import Event
 
 DONE = "✓"
 TODO = "·"
+NEXT_STEP_PANELS = {
+    "#follow-ok": "#step-castle",
+    "#castle-ok": "#step-castle",
+    "#ally-ok": "#step-ally",
+    "#reorganise-ok": "#step-reorganise",
+    "#end-ok": "#step-end",
+}
+"""The panel of each step's button."""
 SCREEN_LETTERS = frozenset(k.key for k in END_PHASE_KEYS if len(k.key) == 1)
 """The letters of the screen's own keys: never an Ally's key when naming."""
 
@@ -106,6 +117,7 @@ class EndPhaseScreen(FollowThroughScreen):
         self.query_one("#step-hand").border_title = "1 · Refill your hand"
         super().on_mount()
         self.focus_next_step(force=True)
+        self.screen_layout_refresh_signal.subscribe(self, self._place_notices)
 
     def redraw(self) -> None:
         """Draw every step from the current state and light the keys the engine allows."""
@@ -331,6 +343,10 @@ class EndPhaseScreen(FollowThroughScreen):
         """Focus the button of the next step when the screen opens (``force``: after an
         undo too) or when the focus has nowhere to stay (the button of a step just done);
         else the focus stays where the player put it."""
+        self.call_after_refresh(self._focus_widget, self._next_button(), force)
+
+    def _next_button(self) -> str:
+        """The selector of the next step's button."""
         state, progress = self.state, self.state.end_phase
         optional = self.castle_income_optional(state, self.session.allowed())
         order = [
@@ -339,8 +355,14 @@ class EndPhaseScreen(FollowThroughScreen):
             (progress.ally_income is None, "#ally-ok"),
             (not progress.reorganised, "#reorganise-ok"),
         ]
-        target = next((selector for due, selector in order if due), "#end-ok")
-        self.call_after_refresh(self._focus_widget, target, force)
+        return next((selector for due, selector in order if due), "#end-ok")
+
+    def _place_notices(self, screen: Screen[Any]) -> None:
+        """Notices cover neither the next step nor a button (see notice_room): done steps,
+        the title or Frederick's card (kept free while anything else is) may be covered."""
+        step = NEXT_STEP_PANELS[self._next_button()]
+        keep = KeepFree(always=(step, "Button"), preferably=("#step-frederick", "Footer"))
+        place_notices(screen, keep)
 
     def _focus_widget(self, selector: str, force: bool) -> None:
         if not force and can_keep_focus(self.focused):

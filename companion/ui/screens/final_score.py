@@ -55,7 +55,8 @@ class FinalScoreScreen(GameScreen[None]):
     FinalScoreScreen #final-heading { height: 1; }
     FinalScoreScreen #final-reasons { margin-bottom: 1; width: 100%; content-align: center middle; }
     FinalScoreScreen #final-columns { height: auto; }
-    FinalScoreScreen #counts { width: 64; }
+    FinalScoreScreen #counts { width: 42; }
+    FinalScoreScreen #counts > Label { width: 100%; }
     FinalScoreScreen #result { width: 1fr; }
     FinalScoreScreen #breakdown { height: auto; }
     FinalScoreScreen #structures-rule { width: 100%; margin-top: 1; }
@@ -148,14 +149,15 @@ class FinalScoreScreen(GameScreen[None]):
         score = final_score(**counts, ruleset=self.ruleset)
         self.breakdown = score
         per_structure = self.ruleset.scoring.vp_per_structure.value
-        lines = [
-            f"VP track                      {score.vp_track:>4}",
-            f"Structures (+{per_structure} each)          {score.structures:>4}",
-            f"Most Structures bonus         {score.most_structures_bonus:>4}",
-            f"Resources → VP                {score.resources_vp:>4}",
-            "─" * 36,
-            f"Total                         {score.total:>4}",
+        rows = [
+            ("VP track", score.vp_track),
+            (f"Structures (+{per_structure} each)", score.structures),
+            ("Most Structures bonus", score.most_structures_bonus),
+            ("Resources → VP", score.resources_vp),
         ]
+        # 28 columns: whole beside the counts at 80x24, where the total must show
+        lines = [f"{name:<23}{value:>5}" for name, value in rows]
+        lines += ["─" * 28, f"{'Total':<23}{score.total:>5}"]
         breakdown_view.update("\n".join(lines))
         self.query_one("#structures-rule", Label).update(
             structures_rule_line(self.ruleset, counts, score.most_structures_bonus)

@@ -28,6 +28,7 @@ from companion.ui.keys.table_state import KeyState, table_key_states
 from companion.ui.notices import sentence
 from companion.ui.screens import table_layout
 from companion.ui.screens.coach_key import COACH_ACTION, CoachKeyScreen
+from companion.ui.screens.notice_room import place_notices
 from companion.ui.screens.table_layout import is_narrow
 from companion.ui.views.table import TableView
 from companion.ui.widgets.deck_panel import DeckPanel
@@ -111,6 +112,9 @@ class TableScreen(CoachKeyScreen):
 
     def on_mount(self) -> None:
         self.insight = InsightScheduler(self, self.host.input_gate, self._insight_ready)
+        self.screen_layout_refresh_signal.subscribe(
+            self, lambda screen: place_notices(screen, table_layout.KEEP_FREE)
+        )
         super().on_mount()
 
     @on(Resize)

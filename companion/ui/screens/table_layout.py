@@ -26,6 +26,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Collapsible
 
 from companion.ui.keys import TOUCH_KEYS
+from companion.ui.screens.notice_room import KeepFree
 from companion.ui.widgets.deck_panel import DeckPanel
 from companion.ui.widgets.edict_input import EdictField
 from companion.ui.widgets.edict_row_panel import EdictRowPanel
@@ -58,6 +59,17 @@ FOLD_TITLES = {**PANEL_TITLES, "voyage": "Voyage & odds"}
 
 FOLDED_AT_FIRST = frozenset({"palace", "edicts", "deck", "voyage", "log"})
 """The narrow arrangement's panels that start folded (your board stays open)."""
+
+NAMED_BUTTONS = ("frederick", "play", "follow", "pass_turn")
+"""The big buttons What to do names ("tap Frederick"): the first row of the bar."""
+
+KEEP_FREE = KeepFree(
+    always=("#instructions", *(f"#touch-{action}" for action in NAMED_BUTTONS)),
+    preferably=("#touch-bar", "Footer"),
+)
+"""What the Table's notices never cover (What to do, the buttons it names) and what they
+cover only when nothing else is free (the other buttons, the footer): see
+:mod:`companion.ui.screens.notice_room`."""
 
 
 def is_narrow(width: int) -> bool:

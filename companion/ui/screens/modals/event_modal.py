@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, cast
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
@@ -100,6 +100,25 @@ class EventModal(
         """The pending obligation this dialog answers, if any."""
         self.told: list[CheckBoard] = []
         """Board values told in this dialog, to record before its event."""
+
+    @on(events.Mount)
+    def _open_at_the_top(self) -> None:
+        # after the first layout, and after the focus has scrolled to its widget
+        self.call_after_refresh(self.call_after_refresh, self.show_top)
+
+    def show_top(self) -> None:
+        """Open at the top, title and the first lines of a list shown, whatever line or
+        field has the focus (the focus scrolled the dialog to a list's highlighted line at
+        80x24 and cut the title): a dialog taller than the screen first gives up the rows
+        over (:meth:`fit_rows`), then is scrolled home."""
+        dialog = self.query_one("#dialog")
+        if dialog.max_scroll_y > 0:
+            self.fit_rows(dialog.max_scroll_y)
+        dialog.scroll_home(animate=False, immediate=True)
+
+    def fit_rows(self, over: int) -> None:
+        """Give up ``over`` rows (the dialog is that much taller than the screen): a dialog
+        with a list that can be shorter makes it so."""
 
     @property
     def session(self) -> GameSession:

@@ -239,7 +239,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
         useful = [line for line in choosable if line.removeprefix("down-") not in self.idle]
         opening = likeliest(events, useful or choosable)
         choice.open_on(ids.index(opening) if opening in ids else None)
-        choice.focus()
+        choice.focus(scroll_visible=False)  # the dialog opens at its top (show_top)
         self._fit()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -259,8 +259,16 @@ class PlayCardModal(GameEventModal[PlayCard]):
         self._fit()
 
     def _fit(self) -> None:
-        fixed = FIXED_LINES + (2 if self.both else 0)
+        fixed = FIXED_LINES + (2 if self.both else 0) + self._given_up
         self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
+
+    _given_up = 0
+    """Rows the list gives up besides :data:`FIXED_LINES` (a hint wrapped on two lines)."""
+
+    def fit_rows(self, over: int) -> None:
+        """The list gives up the rows a wrapped hint took beyond :data:`FIXED_LINES`."""
+        self._given_up += over
+        self._fit()
 
     def enter_records(self) -> bool:
         """Enter on a line plays it (the slot keeps its default unless you Tab to it);
