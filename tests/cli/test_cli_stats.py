@@ -6,7 +6,6 @@ import json
 import math
 import pathlib
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -109,7 +108,9 @@ def test_an_unknown_title_is_counted_and_judged_by_its_score(make_record: Any) -
     assert stats.current_streak == 1
 
 
-def test_ten_thousand_games_are_fast(make_record: Any) -> None:
+def test_ten_thousand_games_are_all_counted(make_record: Any) -> None:
+    """Ten thousand games are counted whole (their speed is measured in benchmarks/, as a
+    ratio against a reference: a unit test asserts no timing)."""
     base = make_record()
     rng = random.Random(1)
     records = []
@@ -120,12 +121,10 @@ def test_ten_thousand_games_are_fast(make_record: Any) -> None:
         score = base.score.model_copy(update={"total": total, "title": title})
         stamp = f"20{10 + index // 1000:02d}-01-01T00:00:{index % 60:02d}.{index:06d}+00:00"
         records.append(base.model_copy(update={"score": score, "finished_at": stamp}))
-    started = time.perf_counter()
     stats = career_stats(records)
-    elapsed = time.perf_counter() - started
     assert stats.games_played == 10_000
     assert sum(stats.title_counts.values()) == 10_000
-    assert elapsed < 0.5, f"career_stats took {elapsed:.3f} s for 10,000 games"
+    assert stats.best_score == max(record.score.total for record in records)
 
 
 @pytest.mark.parametrize(
