@@ -94,7 +94,7 @@ class VoyagePanel(TextPanel):
         sail = "here" if not steps else f"{steps} step{'s' if steps > 1 else ''}"
         if steps:
             sail += ", free" if cost == 0 else f", {cost} A" if cost is not None else ", far"
-        text.append(f"  {sail:<12}", style="dim")
+        text.append(f"  {sail:<13}", style="dim")  # "2 steps, free" and "4 steps, 10 A"
         for card in port.cards:
             text.append("  card: ")
             label = (card.card_id or "yes") if card.present else "none"
