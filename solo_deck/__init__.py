@@ -233,6 +233,7 @@ if TYPE_CHECKING:
     from solo_deck.rules.summon_cost import next_ally_space as next_ally_space
     from solo_deck.rules.summon_cost import summon_cost as summon_cost
     from solo_deck.rules.summon_cost import summon_marks_edict as summon_marks_edict
+    from solo_deck.rules.workplace_area import likely_token_spaces as likely_token_spaces
     from solo_deck.rules.workplace_area import promote_cost as promote_cost
     from solo_deck.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS as DIFFICULTY_MARKETS
@@ -413,7 +414,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "with_most_structures",
     ),
     "solo_deck.rules.summon_cost": ("next_ally_space", "summon_cost", "summon_marks_edict"),
-    "solo_deck.rules.workplace_area": ("promote_cost",),
+    "solo_deck.rules.workplace_area": ("likely_token_spaces", "promote_cost"),
     "solo_deck.schema": ("SCHEMA_VERSION",),
     "solo_deck.setup": ("DIFFICULTY_MARKETS", "GameSetup", "initial_state", "with_ports"),
 }
