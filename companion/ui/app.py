@@ -39,7 +39,7 @@ from companion.ui.background import InputGate
 from companion.ui.commands import GameCommands, with_patient_screenshot
 from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.quick_open import give_width_class
-from companion.ui.framework.textual_internals import watch_driver_input
+from companion.ui.framework.textual_internals import shown_notices, watch_driver_input
 from companion.ui.keys import APP_KEYS, bindings
 from companion.ui.type_ahead import TypeAhead
 
@@ -159,7 +159,11 @@ class StuporSoloApp(ScreenBeforeMount):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Show a notification; its text is never read as markup (see the module)."""
+        """Show a notification; its text is never read as markup (see the module). A notice
+        already on screen is not stacked again (the same cause, e.g. Enter pressed twice
+        where it does not record, says it once)."""
+        if (message, severity) in shown_notices(self):
+            return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def before_mount(self, screen: Screen[Any]) -> None:
