@@ -115,6 +115,7 @@ if TYPE_CHECKING:
     from solo_deck.model.deck import SoloDeck as SoloDeck
     from solo_deck.model.edict import Edict as Edict
     from solo_deck.model.edict import EdictKind as EdictKind
+    from solo_deck.model.edict import awaits_letter as awaits_letter
     from solo_deck.model.edict import parse_edict as parse_edict
     from solo_deck.model.edict_row import EdictRow as EdictRow
     from solo_deck.model.gains import GAIN_FIELDS as GAIN_FIELDS
@@ -320,7 +321,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.model.board_facts": ("BoardFact", "BoardRefused", "still_assumed"),
     "solo_deck.model.city_bonus": ("CITY_TILE_IDS", "CityTileId"),
     "solo_deck.model.deck": ("SoloDeck",),
-    "solo_deck.model.edict": ("Edict", "EdictKind", "parse_edict"),
+    "solo_deck.model.edict": ("Edict", "EdictKind", "awaits_letter", "parse_edict"),
     "solo_deck.model.edict_row": ("EdictRow",),
     "solo_deck.model.gains": ("GAIN_FIELDS", "Gains", "amount_label"),
     "solo_deck.model.grants": (
