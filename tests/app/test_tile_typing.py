@@ -25,6 +25,7 @@ async def test_a_count_awaits_its_letter_in_one_line_then_reads_the_tile(
         await press_and_settle(pilot, "2")
         assert str(feedback.content) == "2… then its letter"
         assert not feedback.has_class("-invalid")
+        assert not field.query_one(Input).has_class("-invalid")  # not red between the keys
         assert feedback.size.height == 1
         layouts: list[bool] = []
         original = feedback.refresh
@@ -34,8 +35,19 @@ async def test_a_count_awaits_its_letter_in_one_line_then_reads_the_tile(
             return original(*args, layout=layout, **kwargs)  # type: ignore[arg-type]
 
         monkeypatch.setattr(feedback, "refresh", refresh)
+        typed = field.query_one(Input)
+        typed_layouts: list[bool] = []
+        typed_refresh = typed.refresh
+
+        def input_refresh(*args: object, layout: bool = False, **kwargs: object) -> object:
+            typed_layouts.append(layout)
+            return typed_refresh(*args, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(typed, "refresh", input_refresh)
         await press_and_settle(pilot, "t")
         assert str(feedback.content) == "= 2 Towers"
         assert layouts and not any(layouts)  # the line changed in place, no layout
+        assert not any(typed_layouts)  # nor the field: "2T" fits it, nothing to scroll
         await press_and_settle(pilot, "x")  # a real mistake is still said, in red
         assert feedback.has_class("-invalid") and "not an edict letter" in str(feedback.content)
+        assert field.query_one(Input).has_class("-invalid")
