@@ -115,6 +115,7 @@ if TYPE_CHECKING:
     from solo_deck.model.deck import SoloDeck as SoloDeck
     from solo_deck.model.edict import Edict as Edict
     from solo_deck.model.edict import EdictKind as EdictKind
+    from solo_deck.model.edict import awaits_letter as awaits_letter
     from solo_deck.model.edict import parse_edict as parse_edict
     from solo_deck.model.edict_row import EdictRow as EdictRow
     from solo_deck.model.gains import GAIN_FIELDS as GAIN_FIELDS
@@ -235,6 +236,7 @@ if TYPE_CHECKING:
     from solo_deck.rules.summon_cost import next_ally_space as next_ally_space
     from solo_deck.rules.summon_cost import summon_cost as summon_cost
     from solo_deck.rules.summon_cost import summon_marks_edict as summon_marks_edict
+    from solo_deck.rules.workplace_area import likely_token_spaces as likely_token_spaces
     from solo_deck.rules.workplace_area import promote_cost as promote_cost
     from solo_deck.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from solo_deck.setup import DIFFICULTY_MARKETS as DIFFICULTY_MARKETS
@@ -321,7 +323,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.model.board_facts": ("BoardFact", "BoardRefused", "still_assumed"),
     "solo_deck.model.city_bonus": ("CITY_TILE_IDS", "CityTileId"),
     "solo_deck.model.deck": ("SoloDeck",),
-    "solo_deck.model.edict": ("Edict", "EdictKind", "parse_edict"),
+    "solo_deck.model.edict": ("Edict", "EdictKind", "awaits_letter", "parse_edict"),
     "solo_deck.model.edict_row": ("EdictRow",),
     "solo_deck.model.gains": ("GAIN_FIELDS", "Gains", "amount_label"),
     "solo_deck.model.grants": (
@@ -417,7 +419,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "with_most_structures",
     ),
     "solo_deck.rules.summon_cost": ("next_ally_space", "summon_cost", "summon_marks_edict"),
-    "solo_deck.rules.workplace_area": ("promote_cost",),
+    "solo_deck.rules.workplace_area": ("likely_token_spaces", "promote_cost"),
     "solo_deck.schema": ("SCHEMA_VERSION",),
     "solo_deck.setup": ("DIFFICULTY_MARKETS", "GameSetup", "initial_state", "with_ports"),
 }

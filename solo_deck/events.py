@@ -293,13 +293,15 @@ class Decline(FrozenModel):
 
 class PlaceWorkplace(FrozenModel):
     """The Workplace tile on Path ``path`` space ``space`` is ``tile``, and ``token`` says
-    whether a Workplace Edict token lies there."""
+    whether a Workplace Edict token lies there. ``token_spaces``, when given, says where every
+    Workplace Edict token still on the board lies (told once, so no later space asks)."""
 
     type: Literal["place_workplace"] = "place_workplace"
     path: Path
     space: Annotated[int, Field(ge=1, le=5)]
     tile: str = Field(pattern=r"^(countryside|village)-(I|II)-[A-D]$")
     token: bool = False
+    token_spaces: tuple[Annotated[str, Field(pattern=r"^[A-C][1-5]$")], ...] | None = None
 
 
 class ChooseCityBonus(FrozenModel):

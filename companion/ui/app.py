@@ -39,7 +39,7 @@ from companion.ui.background import InputGate
 from companion.ui.commands import GameCommands, with_patient_screenshot
 from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.quick_open import give_width_class
-from companion.ui.framework.textual_internals import watch_driver_input
+from companion.ui.framework.textual_internals import shown_notices, watch_driver_input
 from companion.ui.keys import APP_KEYS, bindings
 from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
@@ -160,8 +160,10 @@ class StuporSoloApp(ScreenBeforeMount):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Show a notification; its text is never read as markup (see the module); it
-        closes by itself (:func:`~companion.ui.screens.notice_room.notice_seconds`)."""
+        """A notice: never markup (see the module), closing by itself (``notice_seconds``),
+        never stacked on the same one already shown (Enter pressed twice says it once)."""
+        if (message, severity) in shown_notices(self):
+            return
         seconds = notice_seconds(timeout, self.NOTIFICATION_TIMEOUT)
         super().notify(message, title=title, severity=severity, timeout=seconds, markup=False)
 

@@ -147,6 +147,30 @@ class Board(FrozenModel):
         is located elsewhere)."""
         return entry.token is not None or self.tokens_unlocated() == 0
 
+    def with_tokens_on(self, keys: tuple[str, ...]) -> Board:
+        """The board with every Edict token still on it located: on ``keys`` and on no
+        other space (``RuleError`` when that contradicts what the table told before)."""
+        spaces = {entry.key: entry for entry in self.workplaces}
+        if self.tokens_unlocated() == 0:
+            raise RuleError("every Workplace Edict token is accounted for")
+        for key in keys:
+            if key not in spaces:
+                raise RuleError(f"{key} is not a Countryside or Village space")
+        if len(set(keys)) != len(keys) or len(keys) != self.tokens_left:
+            raise RuleError(
+                f"name the {self.tokens_left} different spaces where the Workplace Edict "
+                "tokens still on the board lie"
+            )
+        for key, entry in spaces.items():
+            if entry.token is True and key not in keys:
+                raise RuleError(f"{key} holds an Edict token: name it too")
+            if entry.token is False and key in keys:
+                raise RuleError(f"no Edict token lies on {key} (any more)")
+        located = tuple(
+            entry.model_copy(update={"token": entry.key in keys}) for entry in self.workplaces
+        )
+        return self.model_copy(update={"workplaces": located})
+
     def with_space(self, entry: WorkplaceSpace) -> Board:
         """The board with one Workplace space replaced."""
         spaces = tuple(

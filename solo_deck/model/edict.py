@@ -164,3 +164,29 @@ def parse_edict(text: str) -> Edict:
         counts[kind] = count
         position = match.end()
     return Edict(**{kind.field: n for kind, n in counts.items()})
+
+
+_LAST_COUNT = re.compile(r"[0-9]+$")
+
+
+def awaits_letter(text: str) -> bool:
+    """True when ``text`` is notation being typed: it ends with a count whose letter is
+    not typed yet, and what comes before that count reads.
+
+    >>> awaits_letter("2"), awaits_letter("2T 1"), awaits_letter("2T"), awaits_letter("x2")
+    (True, True, False, False)
+    """
+    if not isinstance(text, str):
+        return False
+    compact = _SEPARATORS.sub("", text)
+    match = _LAST_COUNT.search(compact)
+    if match is None or not 1 <= int(match.group()[:4]) <= MAX_PER_KIND:
+        return False
+    head = compact[: match.start()]
+    if not head:
+        return True
+    try:
+        parse_edict(head)
+    except EdictParseError:
+        return False
+    return True

@@ -99,6 +99,11 @@ class ActionTerms(FrozenModel):
         """True when nothing differs from the usual action."""
         return self == ActionTerms()
 
+    @property
+    def waives_build_cost(self) -> bool:
+        """True when a Build under these terms pays none of its site's Stone and Grain."""
+        return self.free_resources or self.augustales_instead is not None
+
 
 class GrantedAction(FrozenModel):
     """One step an effect lets you take: ``count`` promotions, edicts or cards drawn."""

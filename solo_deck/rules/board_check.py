@@ -28,6 +28,7 @@ from solo_deck.errors import RuleError
 from solo_deck.events import CheckBoard
 from solo_deck.model.board_fact_lists import arrow_key, voyage_key
 from solo_deck.model.board_facts import YOURS, BoardFact, BoardRefused
+from solo_deck.model.grants import ActionTerms
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.context import Context, Outcome
@@ -115,8 +116,13 @@ def unchecked(ruleset: Ruleset, board: str, key: str) -> Unchecked | None:
     return None if fact is None else Unchecked(board, fact)
 
 
-def site_cost_unchecked(ruleset: Ruleset, site_id: str) -> Unchecked | None:
-    """The printed cost of Castle Board site ``site_id``, when still assumed."""
+def site_cost_unchecked(
+    ruleset: Ruleset, site_id: str, terms: ActionTerms | None = None
+) -> Unchecked | None:
+    """The printed cost of Castle Board site ``site_id``, when still assumed and a Build
+    under ``terms`` would pay it (a free Build's or one paid in Augustales does not)."""
+    if terms is not None and terms.waives_build_cost:
+        return None
     return unchecked(ruleset, "castle_board", f"{site_id}.cost")
 
 

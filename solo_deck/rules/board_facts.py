@@ -21,6 +21,8 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
     if first is not None and first.space is not None and first.space != key:
         raise RuleError(f"name the space your Specialist reached: {first.space}")
     board = state.board
+    if event.token_spaces is not None:
+        board = board.with_tokens_on(event.token_spaces)
     entry = board.space(event.path, event.space)
     tile = workplace_tiles().get(event.tile)
     if tile is None:

@@ -37,12 +37,21 @@ from solo_deck.rules.triggers import workplace_discount
 class SiteOffer:
     """One site as a Build would find it now: what it costs you (Stone and Grain, after
     discounts), the incomes of the sides it would close, and why it cannot be built
-    (``None``: it can)."""
+    (``None``: it can). ``waived``: the Build's terms waive the site's Stone and Grain (a
+    City Bonus's free Wall, Augustales paid instead), so its printed cost does not matter."""
 
     site: CastleSite
     cost: Gains
     closes: tuple[SideIncome, ...]
     why_not: str | None
+    waived: bool = False
+
+    def cost_text(self, why: str | None = None) -> str:
+        """What this Build pays in Stone and Grain, in words: ``1 Stone, 2 Grain``, or
+        ``free`` (with ``why``, the source of the terms, when they waive it)."""
+        if not self.cost.empty:
+            return self.cost.describe(sign="")
+        return f"free ({why})" if self.waived and why else "free"
 
 
 def board_of(ruleset: Ruleset) -> CastleBoard:
@@ -69,7 +78,7 @@ def site_offers(
     """Every site of the board as a Build under ``terms`` would find it now."""
     board, built = board_of(ruleset), state.player.sites or ()
     terms = terms or ActionTerms()
-    free = terms.free_resources or terms.augustales_instead is not None
+    free = terms.waives_build_cost
     kinds = ("tower", "wall", "keep")
     discounts = {
         kind: Gains() if free else terms.discount + workplace_discount(state, "build", kind)
@@ -93,7 +102,7 @@ def _offers(
     terms: ActionTerms,
     discounts: dict[str, Gains],
 ) -> tuple[SiteOffer, ...]:
-    free = terms.free_resources or terms.augustales_instead is not None
+    free = terms.waives_build_cost
     offers = []
     for site in board.sites:
         why = board.why_closed(site.id, built)
@@ -102,7 +111,7 @@ def _offers(
         walls = [board.site(wall) for wall in board.sides_closed_by(site.id, built)]
         closes = tuple(wall.side for wall in walls if wall.side is not None)
         cost = Gains() if free else _less(site.cost, discounts[site.kind])
-        offers.append(SiteOffer(site, cost, closes, why))
+        offers.append(SiteOffer(site, cost, closes, why, waived=free))
     return tuple(offers)
 
 

@@ -109,6 +109,8 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
     name = great_structures()[event.great].name if event.great else structure.capitalize()
     where = f" on {event.site}" if event.site else ""
     line = f"You built a {name}{where} ({structure}s {have + 1}/{most}){_paid(cost)}"
+    if terms.waives_build_cost and ctx.first is not None:
+        line += f"; no Stone or Grain paid ({ctx.first.source})"
     return state, line, duties
 
 

@@ -117,6 +117,18 @@ def promote_shortfall(
     )
 
 
+def likely_token_spaces(state: GameState, ruleset: Ruleset) -> tuple[str, ...]:
+    """Where the Workplace Edict tokens still on the board most likely lie, for a front end
+    to offer when it asks: the spaces known to hold one, then the printed token spaces of
+    the board data not known to be empty, as many as tokens are left."""
+    board = state.board
+    held = [entry.key for entry in board.workplaces if entry.token is True]
+    empty = {entry.key for entry in board.workplaces if entry.token is False}
+    printed = [key for key in area_in_use(ruleset).tokens.spaces if key not in empty]
+    likely = held + [key for key in printed if key not in held]
+    return tuple(likely[: board.tokens_left])
+
+
 def partner_tile(tile_id: str) -> str:
     """The other Workplace of the same physical tile (level I with level II)."""
     area, level, letter = tile_id.split("-")

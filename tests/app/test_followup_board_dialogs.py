@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, OptionList
+from textual.widgets import OptionList
 
 from companion.session import GameSession
 from companion.ui.screens.modals.city_bonus import CityBonusModal
@@ -19,6 +19,7 @@ from companion.ui.screens.modals.edict_reward import RewardModal
 from companion.ui.screens.modals.issue_edict import IssueEdictModal
 from companion.ui.screens.modals.resolve import ResolveModal
 from companion.ui.screens.modals.workplace import WorkplaceModal
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.number_field import NumberField
 from solo_deck import Specialist
 from solo_deck.events import (
@@ -54,9 +55,12 @@ def tile_ids(app: Host) -> list[str]:
     return [tiles.get_option_at_index(i).id or "" for i in range(tiles.option_count)]
 
 
-async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
+async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_token_spaces_once(
     tmp_path: Path,
 ) -> None:
+    """Issue 39: the token question came back on each new space after the token was used.
+    The dialog asks once where every token still on the board lies (the board data's
+    spaces offered); after that no arrival asks about tokens again."""
     session = start_game(
         tmp_path, PROMOTE_TO_C, workplaces={"A1": "countryside-I-A"}, edict_token_spaces=None
     )
@@ -72,24 +76,42 @@ async def test_workplace_hides_tiles_lying_elsewhere_and_asks_the_open_token(
             "countryside-II-C",
             "countryside-II-D",
         ]
-        token = app.screen.query_one("#token", Checkbox)
-        assert token.display
+        assert app.screen.query_one("#token-spaces", FieldInput).value == "A3 C3"
         assert not app.has_decline()
-        await pilot.press("down", "enter")  # Countryside I C; the token box is still asked
+        await pilot.press("down", "enter")  # Countryside I C; the token spaces are still asked
         await settle(pilot)
         assert app.results == []
         assert app.focused_id() == "tiles"  # the focus moves only when the player moves it
-        await press_and_settle(pilot, "tab", "space", "ctrl+s")
-    assert app.results == [PlaceWorkplace(path="C", space=1, tile="countryside-I-C", token=True)]
+        await press_and_settle(pilot, "tab", *"c1 a3", "ctrl+s")
+    assert app.results == [
+        PlaceWorkplace(
+            path="C", space=1, tile="countryside-I-C", token=True, token_spaces=("C1", "A3")
+        )
+    ]
     session.push(app.results[0])
     assert [duty.kind for duty in session.state.pending] == ["issue_edict"]
+    board = session.state.board
+    assert board.space("C", 1).token is False  # used
+    assert all(board.token_known(entry) for entry in board.workplaces)  # nothing left to ask
+
+
+async def test_workplace_token_spaces_typed_wrong_say_so(tmp_path: Path) -> None:
+    session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=None)
+    app = Host(session, owed(WorkplaceModal))
+    async with app.shown() as pilot:
+        await press_and_settle(pilot, "tab", *"[b]Z9", "ctrl+s")
+        assert app.results == []
+        assert "[B]Z9 is not a Countryside or Village space" in app.dialog_error()
+        await press_and_settle(pilot, "end", *["backspace"] * 6, *"A3", "ctrl+s")
+        assert app.results == []
+        assert "Name the 2 different spaces" in app.dialog_error()
 
 
 async def test_workplace_token_known_is_not_asked(tmp_path: Path) -> None:
     session = start_game(tmp_path, PROMOTE_TO_C, workplaces={}, edict_token_spaces=())
     app = Host(session, owed(WorkplaceModal))
     async with app.shown() as pilot:
-        assert not app.screen.query_one("#token", Checkbox).display
+        assert not app.screen.query("#token-spaces")
         assert app.text_of("#token-known") == "No Edict token lies here."
         assert tile_ids(app)[0] == "countryside-I-A"
         await press_and_settle(pilot, "enter")  # the tile is all it asks: Enter places it

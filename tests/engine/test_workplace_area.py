@@ -146,6 +146,73 @@ def test_both_edict_tokens_leave_the_board_and_no_third_is_offered(
     assert not any(s.token for s in cleared.workplaces)
 
 
+def test_the_token_spaces_are_told_once_and_no_later_arrival_asks_again(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    """Issue 39: the token question came back on every new space after a token was used.
+    Told once where the tokens lie, the engine asks about tokens nowhere else."""
+    game = promoting(make_setup)
+    game.push(Promote(specialist=0, path="A"))
+    assert game.state.obligation is not None and "Edict token" in game.state.obligation.text
+    told = PlaceWorkplace(
+        path="A", space=1, tile="countryside-I-A", token=True, token_spaces=("A1", "C3")
+    )
+    game.push(told)
+    board = game.state.board
+    assert game.state.obligation is not None and game.state.obligation.does == "edict"
+    assert board.tokens_left == 1 and board.space("A", 1).token is False  # used
+    assert board.space("C", 3).token is True
+    assert all(board.token_known(s) for s in board.workplaces)
+    # The second time: a later game on this board asks only for the tile of a new space.
+    start = game.state.model_copy(update={"pending": ()})
+    later = SoloGame(game.setup.model_copy(update={"start": start}))
+    later.push(PlayCard(slot=1, face_up=False, actions=("promote",)))
+    later.push(Promote(specialist=1, path="B"))
+    assert later.state.obligation is not None
+    assert later.state.obligation.text == "Path B space 1: which Workplace tile is there?"
+
+
+@pytest.mark.parametrize(
+    ("spaces", "refusal"),
+    [
+        (("A1",), "name the 2 different spaces"),
+        (("A1", "A1"), "name the 2 different spaces"),
+        (("A1", "B5"), "B5 is not a Countryside or Village space"),
+    ],
+)
+def test_token_spaces_that_cannot_be_are_refused(
+    make_setup: Callable[..., GameSetup], spaces: tuple[str, ...], refusal: str
+) -> None:
+    game = promoting(make_setup)
+    game.push(Promote(specialist=0, path="A"))
+    event = PlaceWorkplace(
+        path="A", space=1, tile="countryside-I-A", token=True, token_spaces=spaces
+    )
+    with pytest.raises(RuleError, match=refusal):
+        game.push(event)
+
+
+def test_token_spaces_must_agree_with_what_the_table_told(
+    make_setup: Callable[..., GameSetup],
+) -> None:
+    game = promoting(make_setup)
+    game.push(Promote(specialist=0, path="A"))
+    game.push(PlaceWorkplace(path="A", space=1, tile="countryside-I-A", token=False))
+    assert game.state.board.space("A", 1).token is False
+    board = game.state.board
+    with pytest.raises(RuleError, match="no Edict token lies on A1"):
+        board.with_tokens_on(("A1", "C3"))
+    # The space you stand on must agree with the spaces you name.
+    game = promoting(make_setup)
+    game.push(Promote(specialist=0, path="A"))
+    with pytest.raises(RuleError, match="A1 holds an Edict token"):
+        game.push(
+            PlaceWorkplace(
+                path="A", space=1, tile="countryside-I-A", token=False, token_spaces=("A1", "C3")
+            )
+        )
+
+
 def test_a_game_plays_on_its_own_checked_area(make_setup: Callable[..., GameSetup]) -> None:
     from solo_deck import correct_board, with_boards
 

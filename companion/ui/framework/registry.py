@@ -101,6 +101,12 @@ PRIVATE_NAMES: tuple[PrivateName, ...] = (
         "after-refresh callbacks still waiting on a screen",
     ),
     PrivateName(APP, "_closing", None, "the app has begun to quit: no key is posted to it"),
+    PrivateName(
+        APP,
+        "_notifications",
+        None,
+        "the notices on screen: a notice already shown is not stacked a second time",
+    ),
     PrivateName(APP, "_driver", None, "measurements hand keys to the app as the terminal does"),
     PrivateName(APP, "_css_update_count", None, "the CSS generation: a theme change counts it up"),
     PrivateName(

@@ -32,6 +32,7 @@ __all__ = [
     "select_lines",
     "select_value_count",
     "send_as_terminal",
+    "shown_notices",
     "watch_driver_input",
 ]
 # SelectOverlay, SelectCurrent and SelectType: the Select's open list, its closed face
@@ -104,6 +105,13 @@ def select_value_count(select: Select[Any]) -> int:
     """How many values ``select`` can take (its blank included when allowed). Why: no
     public count; a Select of a single value offers no choice and is skipped by Tab."""
     return len(select._legal_values)
+
+
+def shown_notices(app: App[Any]) -> list[tuple[str, str]]:
+    """``(message, severity)`` of each notice on screen now (expired ones left out). Why:
+    Textual keeps its notices privately and has no public "is this shown" query; a notice
+    for the same cause is not stacked twice."""
+    return [(notice.message, notice.severity) for notice in app._notifications]
 
 
 def watch_driver_input(app: App[Any], note: Callable[[Message], None]) -> bool:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label
 
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import EdictNotation
-from solo_deck import Edict, parse_edict
+from solo_deck import Edict, awaits_letter, parse_edict
 
 LETTERS = "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
 """What each letter of the notation stands for."""
@@ -81,17 +82,31 @@ class EdictField(Vertical):
         feedback = self.query_one(".edict-feedback", Label)
         if not text.strip():  # nothing typed yet is not an error (a form checks it on submit)
             self.query_one(Input).remove_class("-invalid")
-            feedback.update(LETTERS if self._hint else "")
+            self._say(feedback, LETTERS if self._hint else "")
             feedback.set_class(False, "-invalid")
             return
         try:
             edict = parse_edict(text)
         except ValueError as exc:
-            feedback.update(str(exc))
+            if awaits_letter(text):  # a count just typed: not wrong yet, its letter comes next
+                self._say(feedback, f"{text.strip()}… then its letter")
+                feedback.set_class(False, "-invalid")
+                return
+            self._say(feedback, str(exc))
             feedback.set_class(True, "-invalid")
         else:
-            feedback.update(f"= {edict.describe()}")
+            self._say(feedback, f"= {edict.describe()}")
             feedback.set_class(False, "-invalid")
+
+    def _say(self, feedback: Label, text: str) -> None:
+        """Show ``text`` under the field. A line that stays one line (the old text and the
+        new both fit the width) changes no layout: the form is not laid out again for it,
+        which was most of what a key in a tile field cost."""
+        width = feedback.content_size.width
+        before = str(feedback.content)
+        one_line = width > 0 and max(cell_len(before), cell_len(text)) <= width
+        if text != before:
+            feedback.update(text, layout=not one_line)
 
     @property
     def edict(self) -> Edict | None:

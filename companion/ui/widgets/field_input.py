@@ -12,6 +12,7 @@ or clicked a second time, the keys edit as usual.
 from __future__ import annotations
 
 from textual import events
+from textual.geometry import Size
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
@@ -52,6 +53,17 @@ class FieldInput(Input):
 
     def on_blur(self, event: events.Blur) -> None:
         self._click_selects = False
+
+    def validate_virtual_size(self, size: Size) -> Size:
+        """Keep the scrollable width while the text fits the field. Textual sets it to the
+        text's width on every key, which lays the whole screen out again (the New game
+        form's ~80 widgets, for each letter of a tile); while the old width and the new
+        both fit what the field shows, nothing can scroll either way, so it stays."""
+        shown = self.content_size.width
+        current = self.virtual_size
+        if shown and size.height == current.height and max(size.width, current.width) <= shown:
+            return current
+        return size
 
     def watch_value(self, value: str) -> None:
         """A value set from code while the player has not edited is a default: selected."""

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from textual.validation import ValidationResult, Validator
 
-from solo_deck import EdictParseError, parse_edict
+from solo_deck import EdictParseError, awaits_letter, parse_edict
 
 
 class EdictNotation(Validator):
-    """Accepts edict notation such as ``2T 1K``; the failure says why, in full."""
+    """Accepts edict notation such as ``2T 1K``, and a count still awaiting its letter
+    (``2``: not wrong yet, so the field does not turn red between the two keys; the tile
+    itself is read by :func:`parse_edict` when it is used); the failure says why, in full."""
 
     def validate(self, value: str) -> ValidationResult:
         """Parse the text; report the parser's message on failure."""
         try:
             parse_edict(value)
         except EdictParseError as exc:
+            if awaits_letter(value):
+                return self.success()
             return self.failure(str(exc))
         return self.success()
 

@@ -44,11 +44,14 @@ def great_key(great_id: str) -> str:
     return last if len(last) == 1 else "G"
 
 
-def offer_line(offer: SiteOffer, payable: bool, great_id: str | None = None) -> str:
+def offer_line(
+    offer: SiteOffer, payable: bool, great_id: str | None = None, why: str | None = None
+) -> str:
     """``Wall · 1 Stone · Edict · closes the Augustalis side`` (what follows the site's
-    name); a Great Structure adds its Augustales."""
+    name; ``free (City Bonus E)`` when ``why``, the Build's source, waives the cost); a
+    Great Structure adds its Augustales."""
     site = offer.site
-    cost = offer.cost.describe(sign="") if not offer.cost.empty else "free"
+    cost = offer.cost_text(why)
     name = site.kind.capitalize()
     if great_id is not None:
         great = great_structures()[great_id]
@@ -107,12 +110,16 @@ class SiteBuildModal(GameEventModal[Build]):
         return [
             KeyedLine(
                 offer.site.id + (great_key(great) if great else ""),
-                offer_line(offer, self.payable[offer.site.id], great),
+                offer_line(offer, self.payable[offer.site.id], great, self._source()),
                 disabled=not self.payable[offer.site.id],
                 topic=f"great-structure:{great}" if great else f"castle-site:{offer.site.id}",
             )
             for offer, great in self.lines
         ]
+
+    def _source(self) -> str | None:
+        """What grants this Build (``City Bonus E``), to say why it is free."""
+        return self.obligation.source if self.obligation is not None else None
 
     def board_told(self, state: GameState, ruleset: Ruleset) -> None:
         """A site's cost told: the sites cost what the board now says."""
@@ -183,7 +190,8 @@ class SiteBuildModal(GameEventModal[Build]):
         """Fit the fields to the line highlighted."""
         offer = self.chosen()
         site = None if offer is None else offer.site.id
-        self.query_one(AssumedValue).show(site_cost_unchecked(self.ruleset, site) if site else None)
+        unchecked = site_cost_unchecked(self.ruleset, site, self.terms) if site else None
+        self.query_one(AssumedValue).show(unchecked)
         grain = self.query_one("#grain", NumberField)
         split = self._split_choice(offer)
         grain.display = split is not None

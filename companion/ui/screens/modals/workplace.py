@@ -1,19 +1,20 @@
-"""Name the Workplace tile your Specialist found on a space (and whether an Edict token lies
-there), the first time one of your Specialists reaches it."""
+"""Name the Workplace tile your Specialist found on a space, the first time one of your
+Specialists reaches it (and, once per game, where the Workplace Edict tokens lie)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.widgets import Checkbox, Label, OptionList
+from textual.containers import Horizontal
+from textual.widgets import Label, OptionList
 
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.search_select import focus_first_enabled
-from companion.ui.widgets.toggles import ClearCheckbox
 from companion.ui.wording import tap_then, worded
-from solo_deck import PlayerLimits, WorkplaceTile, workplace_tiles
+from solo_deck import PlayerLimits, WorkplaceTile, likely_token_spaces, workplace_tiles
 from solo_deck.events import PlaceWorkplace
 
 if TYPE_CHECKING:
@@ -36,13 +37,16 @@ def tile_key(tile: WorkplaceTile) -> str:
 
 class WorkplaceModal(GameEventModal[PlaceWorkplace]):
     """The Workplace tiles of the space's area (those lying elsewhere left out), each with
-    its ability, and the Edict token box (shown only while the board leaves it open); Place
-    records (Enter on a tile too, when the box is not shown)."""
+    its ability, and (only while the board leaves it open) the spaces where the Edict tokens
+    still on the board lie: asked once for all of them, so no later space asks again; Place
+    records (Enter on a tile too, when the token spaces are not asked)."""
 
     DIALOG_TITLE = "Name the Workplace"
     OK_LABEL = "Place"
     DEFAULT_CSS = """
     WorkplaceModal #tiles { height: auto; max-height: 7; }
+    WorkplaceModal #token-row { height: 1; }
+    WorkplaceModal #token-spaces { width: 16; }
     """
     ANSWERS = "name_workplace"
 
@@ -109,8 +113,14 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
             id="keys-hint",
             classes="muted",
         )
-        yield ClearCheckbox("An Edict token lies here", id="token")
-        if not self.token_open:
+        if self.token_open:
+            left = self.state.board.tokens_left
+            tokens = f"{left} Workplace Edict token{'s' if left != 1 else ''}"
+            with Horizontal(id="token-row"):
+                yield Label(f"Spaces of the {tokens} still on the board: ", id="token-ask")
+                spaces = " ".join(likely_token_spaces(self.state, self.ruleset))
+                yield FieldInput(value=spaces, id="token-spaces", compact=True)
+        else:
             known = "An Edict token lies here." if entry.token else "No Edict token lies here."
             yield Label(known, id="token-known", classes="muted")
 
@@ -118,7 +128,6 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
         if self.entry is None:
             self.query_one("#ok").focus()
             return
-        self.query_one("#token", Checkbox).display = self.token_open
         focus_first_enabled(self.query_one("#tiles", OptionList))
 
     # --- the event -----------------------------------------------------------------------
@@ -134,6 +143,22 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
             self.show_error("every tile of this area lies elsewhere: correct the board with Fix")
             return None
         tile = tiles.get_option_at_index(index).id or ""
-        token = self.query_one("#token", Checkbox).value if self.token_open else bool(entry.token)
+        if not self.token_open:
+            self.show_error(None)
+            return PlaceWorkplace(
+                path=entry.path, space=entry.space, tile=tile, token=bool(entry.token)
+            )
+        typed = self.query_one("#token-spaces", FieldInput).value
+        spaces = tuple(dict.fromkeys(typed.replace(",", " ").upper().split()))
+        wrong = [key for key in spaces if key not in {s.key for s in self.state.board.workplaces}]
+        if wrong:
+            self.show_error(f"{wrong[0]} is not a Countryside or Village space (A1, C3…)")
+            return None
         self.show_error(None)
-        return PlaceWorkplace(path=entry.path, space=entry.space, tile=tile, token=token)
+        return PlaceWorkplace(
+            path=entry.path,
+            space=entry.space,
+            tile=tile,
+            token=entry.key in spaces,
+            token_spaces=spaces,
+        )
