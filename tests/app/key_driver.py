@@ -34,14 +34,24 @@ from companion.ui.screens.modals.resolve import ResolveModal
 from companion.ui.screens.modals.solo_face import SoloFaceModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.screens.modals.travel import TravelModal
-from companion.ui.screens.setup.notation import short_market
 from companion.ui.screens.table import TableScreen
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.keyed_list import KeyedList
-from solo_deck import BOARDS, Ruleset, ally_label, board_facts
+from solo_deck import BOARDS, MarketTile, Ruleset, ally_label, board_facts
 from solo_deck import events as ev
 from solo_deck.data.loaders import great_structures, keep_covers, side_incomes
 from tests.app.pilot_helpers import settle
+
+
+def short_market(tile: MarketTile) -> str:
+    """``tile`` written short, as the Market dialog reads it (``2G6 2S4``; ``-`` for a
+    side the tile lacks): what a player types off the table."""
+    sides = [
+        "-" if trade is None else f"{trade.amount}{trade.resource[0].upper()}{trade.augustales}"
+        for trade in (tile.sell, tile.buy)
+    ]
+    return " ".join(sides).removesuffix(" -")
+
 
 MOST_MOVES = 40
 """No list or form in the app needs more arrow presses or Tabs than this."""

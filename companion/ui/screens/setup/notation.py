@@ -209,21 +209,6 @@ def _short(text: str) -> MarketTile | None:
     return MarketTile(sell=sell, buy=buy)
 
 
-def short_market(tile: MarketTile) -> str:
-    """``tile`` written short, as :func:`parse_market` reads it.
-
-    >>> short_market(parse_market("buy 3 Stone for 6"))
-    '- 3S6'
-    >>> parse_market(short_market(parse_market("2G6 2S4"))) == parse_market("2G6 2S4")
-    True
-    """
-    sides = [
-        "-" if trade is None else f"{trade.amount}{trade.resource[0].upper()}{trade.augustales}"
-        for trade in (tile.sell, tile.buy)
-    ]
-    return " ".join(sides).removesuffix(" -")
-
-
 def parse_market(text: str) -> MarketTile | None:
     """The Market tile described by ``text``, short or long (``None`` when empty or only
     ``-``); ``ValueError`` says what is wrong, in one line.
