@@ -1,0 +1,62 @@
+"""Issue 39, P5–P7 and the Table at 120x40: what a tablet, a phone and a long game must
+still show whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.ui.app import StuporSoloApp
+from companion.ui.widgets.instructions_panel import InstructionsPanel
+from solo_deck import GameSetup
+from solo_deck.model.state import FrederickReport
+from solo_deck.setup import initial_state
+from tests.app.game_script import script_setup
+from tests.app.pilot_helpers import open_table, settle
+
+TABLET = (113, 42)
+"""A 1024x768 tablet in a browser: 113 columns, 42 rows."""
+
+SIX_STEPS = FrederickReport(
+    card_id="S11",
+    face="ship stays · ally · Edict III · crown",
+    steps=(
+        "Frederick's ship stays in Roma",
+        "Remove the Ally in Roma (Tento) from the game and leave the face-down one beneath",
+        "Issue Edict I (Active III is empty) (1P): move forward 1 Specialist step (Path A "
+        "space 1 → 2)",
+        "No Next tile can refill Active I: it stays empty (the game ends after this round)",
+        "Crown: 2 of 2 since the last shuffle",
+        "Frederick has taken his 4 actions for this round",
+    ),
+    reshuffled=False,
+    action_number=4,
+)
+"""A six-step turn of Frederick's, three of its steps wrapped on a tablet."""
+
+
+def after(report: FrederickReport) -> GameSetup:
+    """The simple game's setup, starting just after Frederick's ``report``."""
+    setup = script_setup()
+    state = initial_state(setup).model_copy(update={"last_frederick": report})
+    return setup.model_copy(update={"start": state})
+
+
+def web(monkeypatch: Any) -> None:
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
+
+
+async def test_a_tablet_shows_the_prompt_under_a_six_step_turn(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    web(monkeypatch)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=TABLET) as pilot:
+        table = await open_table(app, pilot, setup=after(SIX_STEPS))
+        await settle(pilot)
+        panel = table.query_one("#instructions")
+        steps = table.query_one(InstructionsPanel)
+        # the prompt is What to do's last line: the panel shows its end
+        assert "▶ Your turn" in str(steps.render())
+        assert panel.max_scroll_y == panel.scroll_y, (panel.max_scroll_y, panel.scroll_y)
+        assert table.query_one("#body").max_scroll_y == 0
