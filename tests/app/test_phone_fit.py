@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Checkbox
+
 from companion.ui.app import StuporSoloApp
 from companion.ui.widgets.instructions_panel import InstructionsPanel
 from solo_deck import GameSetup
@@ -13,6 +15,8 @@ from solo_deck.model.state import FrederickReport
 from solo_deck.setup import initial_state
 from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import open_table, settle
+from tests.app.setup_helpers import setup_form
+from tests.browser.served import svg_lines
 
 TABLET = (113, 42)
 """A 1024x768 tablet in a browser: 113 columns, 42 rows."""
@@ -60,3 +64,33 @@ async def test_a_tablet_shows_the_prompt_under_a_six_step_turn(
         assert "▶ Your turn" in str(steps.render())
         assert panel.max_scroll_y == panel.scroll_y, (panel.max_scroll_y, panel.scroll_y)
         assert table.query_one("#body").max_scroll_y == 0
+
+
+PHONE = (46, 60)
+"""A 390x844 phone in a browser."""
+
+
+async def test_the_easier_solo_box_wraps_at_phone_width(tmp_path: Path) -> None:
+    async with setup_form(tmp_path, size=PHONE) as (_app, _pilot, screen):
+        box = screen.query_one("#easier", Checkbox)
+        room = screen.query_one("#setup-form").content_region
+        assert box.region.right <= room.right, (box.region, room)
+        shown = " ".join(str(box.render()).split())
+        assert shown.endswith("Edict tiles to the pile"), shown
+
+
+async def test_a_phone_header_has_the_short_title_and_no_icon(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    web(monkeypatch)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=PHONE) as pilot:
+        table = await open_table(app, pilot)
+        shown = svg_lines(app.export_screenshot())[0]
+        assert "Stupor Mundi — Round 1" in shown, shown
+        assert "Solo compani" not in shown and "⭘" not in shown, shown
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        shown = svg_lines(app.export_screenshot())[0]
+        assert "Stupor Mundi · Solo companion — Round 1" in shown, shown
+        assert table.is_current
