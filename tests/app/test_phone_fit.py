@@ -6,10 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widget import Widget
 from textual.widgets import Checkbox
 
 from companion.ui.app import StuporSoloApp
+from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.widgets.instructions_panel import InstructionsPanel
+from companion.ui.widgets.key_footer import KeyFooter
 from solo_deck import GameSetup
 from solo_deck.model.state import FrederickReport
 from solo_deck.setup import initial_state
@@ -94,3 +97,28 @@ async def test_a_phone_header_has_the_short_title_and_no_icon(
         shown = svg_lines(app.export_screenshot())[0]
         assert "Stupor Mundi · Solo companion — Round 1" in shown, shown
         assert table.is_current
+
+
+async def test_a_touch_footer_names_the_actions_not_their_keys(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    web(monkeypatch)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=PHONE) as pilot:
+        table = await open_table(app, pilot)
+        footer = table.query_one(KeyFooter)
+        lines = [footer.render_line(y).text for y in range(footer.content_size.height)]
+        shown = " ".join(lines).split()
+        assert footer.entries and "Help" in shown, lines
+        keys = {entry.display for entry in footer.entries}
+        assert "^q" in keys and not keys & set(shown), (keys, lines)
+        # the phone's Play card dialog scrolls in one place at most
+        await pilot.click("#touch-play")
+        await settle(pilot)
+        assert isinstance(app.screen, PlayCardModal)
+        scrolled = [
+            widget
+            for widget in app.screen.walk_children(Widget)
+            if widget.display and widget.show_vertical_scrollbar
+        ]
+        assert len(scrolled) <= 1, scrolled
