@@ -13,13 +13,16 @@ from companion.ui.app import StuporSoloApp
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.widgets.instructions_panel import InstructionsPanel
 from companion.ui.widgets.key_footer import KeyFooter
-from solo_deck import GameSetup
+from companion.ui.widgets.log_panel import LogPanel
+from companion.ui.widgets.player_panel import PlayerPanel
+from solo_deck import GameSetup, SoloGame
 from solo_deck.model.state import FrederickReport
 from solo_deck.setup import initial_state
 from tests.app.game_script import script_setup
-from tests.app.pilot_helpers import open_table, settle
+from tests.app.pilot_helpers import open_table, press_and_settle, settle
 from tests.app.setup_helpers import setup_form
 from tests.browser.served import svg_lines
+from tests.scripted_game import SCRIPT, tableau_setup
 
 TABLET = (113, 42)
 """A 1024x768 tablet in a browser: 113 columns, 42 rows."""
@@ -122,3 +125,63 @@ async def test_a_touch_footer_names_the_actions_not_their_keys(
             if widget.display and widget.show_vertical_scrollbar
         ]
         assert len(scrolled) <= 1, scrolled
+
+
+def late_board(at: int = 43) -> GameSetup:
+    """The scripted game after ``at`` events, your board grown as in a long game: three
+    Great structures, five closed sides, three Keep covers, thirteen Advanced cards, five Allies."""
+    game = SoloGame(tableau_setup())
+    for event in SCRIPT[:at]:
+        game.push(event)
+    player = game.state.player.model_copy(
+        update={
+            "greats": ("great_tower_b", "great_wall_a", "great_keep"),
+            "closed_sides": ("grain", "stone", "augustales", "vp", "market"),
+            "keep_covers": ("slot", "hand", "both_actions"),
+            "allies": ("castellan", "tento", "gisela", "severin", "gregoria"),
+            "advanced_cards": (
+                "A3",
+                "A7",
+                "A12",
+                "A1",
+                "A5",
+                "A9",
+                "A14",
+                "A2",
+                "A4",
+                "A6",
+                "A8",
+                "A10",
+                "A11",
+            ),
+        }
+    )
+    start = game.state.model_copy(update={"player": player})
+    return tableau_setup().model_copy(update={"start": start})
+
+
+async def test_a_long_board_late_in_the_game_never_scrolls_the_table(tmp_path: Path) -> None:
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_table(app, pilot, *SCRIPT[43:48], setup=late_board())
+        await press_and_settle(pilot, "ctrl+z")  # and a line for the event to redo
+        for name in ("body", "left", "instructions"):
+            part = table.query_one(f"#{name}")
+            assert part.max_scroll_y == 0 and not part.show_vertical_scrollbar, name
+        assert table.query_one("#lower").region.bottom <= table.query_one("#body").region.bottom
+        print(
+            "\n".join(svg_lines(app.export_screenshot())[20:]),
+            table.query_one("#left").virtual_size,
+            table.query_one("#left").region,
+        )
+        board = str(table.query_one(PlayerPanel).render())
+        assert "Great: Tower B, Wall A, Keep" in board and "Specialists" in board
+        log = str(table.query_one(LogPanel).render())
+        # the log gave rows: its newest lines, the line to redo
+        assert "ctrl+y redoes" in log and "4 You played" in log and "1 Done" not in log
+        assert "▶" in str(table.query_one(InstructionsPanel).render())
+        # back to a short board (a game started anew), the log has its four lines again
+        await open_table(app, pilot, *SCRIPT[:48], setup=tableau_setup())
+        await settle(pilot)
+        log = str(app.screen.query_one(LogPanel).render())
+        assert len(log.splitlines()) == 4, log

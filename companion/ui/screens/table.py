@@ -72,6 +72,7 @@ class TableScreen(CoachKeyScreen):
     TableScreen #lower > #instructions, TableScreen #lower > #left {
         max-height: 100%; overflow-y: auto;
     }
+    TableScreen #lower > #left { overflow-y: hidden; }  /* its log gives rows instead */
     TableScreen #steps { min-height: 10; }
     TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
