@@ -169,11 +169,6 @@ async def test_a_long_board_late_in_the_game_never_scrolls_the_table(tmp_path: P
             part = table.query_one(f"#{name}")
             assert part.max_scroll_y == 0 and not part.show_vertical_scrollbar, name
         assert table.query_one("#lower").region.bottom <= table.query_one("#body").region.bottom
-        print(
-            "\n".join(svg_lines(app.export_screenshot())[20:]),
-            table.query_one("#left").virtual_size,
-            table.query_one("#left").region,
-        )
         board = str(table.query_one(PlayerPanel).render())
         assert "Great: Tower B, Wall A, Keep" in board and "Specialists" in board
         log = str(table.query_one(LogPanel).render())

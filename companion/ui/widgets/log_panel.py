@@ -58,10 +58,11 @@ class LogPanel(TextPanel):
         """Show fewer lines if the column beside What to do would scroll, more if it has
         spare rows (laid out again only when the number changes)."""
         column = self.parent
-        if self._view is None or not isinstance(column, Widget) or column.parent is None:
+        lower = None if column is None else column.parent
+        if self._view is None or not isinstance(column, Widget) or not isinstance(lower, Widget):
             return
         over = column.max_scroll_y
-        spare = column.parent.content_size.height - column.outer_size.height
+        spare = lower.content_size.height - column.outer_size.height
         lines = self._lines - over if over > 0 else min(MOST_LINES, self._lines + spare)
         lines = max(1, min(MOST_LINES, lines))
         if lines != self._lines:

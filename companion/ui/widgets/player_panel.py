@@ -49,8 +49,8 @@ class PlayerPanel(TextPanel):
         extras = []
         if player.greats:
             greats = great_structures()  # "Great: Tower B, Keep": the word once
-            names = (greats[g].name.removeprefix("Great ") for g in player.greats)
-            extras.append("Great: " + ", ".join(names))
+            great = (greats[g].name.removeprefix("Great ") for g in player.greats)
+            extras.append("Great: " + ", ".join(great))
         if player.closed_sides:
             sides = side_incomes()
             extras.append("Sides: " + ", ".join(sides[s].name for s in player.closed_sides))
