@@ -40,6 +40,7 @@ from companion.ui.commands import GameCommands, with_patient_screenshot
 from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.quick_open import give_width_class
 from companion.ui.framework.textual_internals import shown_notices, watch_driver_input
+from companion.ui.header_title import ShortTitleWhenNarrow
 from companion.ui.keys import APP_KEYS, bindings
 from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
@@ -53,8 +54,7 @@ WATCH_AFTER = 0.5
 """Seconds after start before this copy looks for take-over requests (a request waits
 longer than that for its answer)."""
 
-REFERENCE = "reference"
-"""The name the one Reference screen is installed under (kept: it opens again at once)."""
+REFERENCE = "reference"  # the one Reference screen's name (kept: it opens again at once)
 DARK_THEME = "textual-dark"
 LIGHT_THEME = "textual-light"
 SLIM = 60
@@ -69,7 +69,7 @@ def _first_theme(app: StuporSoloApp) -> str:
     return wanted if wanted is not None and wanted in app.available_themes else DEFAULT_THEME
 
 
-class StuporSoloApp(ScreenBeforeMount):
+class StuporSoloApp(ShortTitleWhenNarrow, ScreenBeforeMount):
     """Frederick's brain, the game's memory and the score keeper."""
 
     theme: Reactive[str] = Reactive(Initialize(_first_theme))

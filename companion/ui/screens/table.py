@@ -72,6 +72,7 @@ class TableScreen(CoachKeyScreen):
     TableScreen #lower > #instructions, TableScreen #lower > #left {
         max-height: 100%; overflow-y: auto;
     }
+    TableScreen #lower > #left { overflow-y: hidden; }  /* its log gives rows instead */
     TableScreen #steps { min-height: 10; }
     TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
@@ -190,11 +191,17 @@ class TableScreen(CoachKeyScreen):
     def _fold_hidden_field(self) -> None:
         """Give the hidden tile field's rows to What to do when its text needs them (a
         long turn of Frederick's): the Table never scrolls as a whole, nor hides the end
-        of what to do. Only then is it laid out again."""
+        of what to do. Only then is it laid out again. If What to do still needs more
+        rows (a tablet's, under the big buttons), it shows its end: the prompt (P5)."""
         steps = self.query("#lower > #instructions")
         asking = self.view is None or bool(self.view.state.awaiting_reveal)
         if steps and steps.first().max_scroll_y > 0 and not asking:
-            self.query_one("#reveal-field").display = False
+            field = self.query_one("#reveal-field")
+            if field.display:
+                field.display = False
+                self.call_after_refresh(self._fold_hidden_field)
+            else:
+                steps.first().scroll_end(animate=False, immediate=True)
 
     def _keep_field_in_view(self) -> None:
         """Scroll the tile field into view once laid out, if it fell below the bottom (the

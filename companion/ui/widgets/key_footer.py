@@ -325,6 +325,8 @@ class KeyFooter(Widget):
         if not entry.description:
             return [(entry.display, look.key)]
         (key_left, key_right), (left, right) = look.key_padding, look.description_padding
+        if self.app.is_web:  # a touch screen: a tap, not a key ("^s" read as noise: P7)
+            return [(" " * key_left + entry.description + " " * key_right, look.key)]
         return [
             (" " * key_left + entry.display + " " * key_right, look.key),
             (" " * left + entry.description + " " * right, look.description),

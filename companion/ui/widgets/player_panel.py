@@ -48,7 +48,9 @@ class PlayerPanel(TextPanel):
         )
         extras = []
         if player.greats:
-            extras.append("Great: " + ", ".join(great_structures()[g].name for g in player.greats))
+            greats = great_structures()  # "Great: Tower B, Keep": the word once
+            great = (greats[g].name.removeprefix("Great ") for g in player.greats)
+            extras.append("Great: " + ", ".join(great))
         if player.closed_sides:
             sides = side_incomes()
             extras.append("Sides: " + ", ".join(sides[s].name for s in player.closed_sides))
