@@ -61,8 +61,7 @@ CHANGE_SECONDS = 10.0
 SETUP = ("2T", "1W 1K", "2G 1A", "1S", "1C", "1P")
 """The six starting Edict tiles typed into the New game form; then the pile."""
 PILE = "17"
-TILES = ("1S", "1G", "2A", "1T", "1W", "1K", "1C", "1P")
-"""What is typed, in turn, when a drawn Edict tile must be keyed in."""
+TILES = ("1S", "1G", "2A", "1T", "1W", "1K", "1C", "1P")  # typed in turn for drawn tiles
 TILE_LABELS: tuple[str, ...] = (r"Active I \(top\)", r"Active II\b", r"Active III \(bottom\)")
 TILE_LABELS += (r"Next I\b", r"Next II\b", r"Next III\b")
 """The New game form's six tile fields' labels (one to a row on a phone, three on a
@@ -71,6 +70,7 @@ TILE_FIELD = r"New (Next|Active) I{1,3} tile \("
 """The label over the field for a drawn Edict tile."""
 LONG_ALLIES = ("Balthasar", "Castellan", "Domentzia", "Philaretos", "Okechukwu", "Sigeberht")
 """Ally names long enough to be wrapped in a narrow naming grid."""
+DECLINE = r"(?<=\s{3})Decline(?=\s+█)"  # a dialog's Decline button (no key in a browser)
 SIMPLE_GAIN = r"Face up · House card: \+\d+ (Stone|Grain|Augustales)\s*▎"
 """A face-up House card that only gains something (no prompt after it)."""
 
@@ -273,7 +273,7 @@ class Evening(Outages):
     def key_in_tile(self, screen: list[str]) -> None:
         """A field for a drawn Edict tile: tap it, type the tile, tap its Enter button."""
         label = row_of(screen, TILE_FIELD)
-        field_row = row_of(screen[label + 1 :], r"│ e\.g\. ") + label + 1
+        field_row = row_of(screen[label + 1 :], r"e\.g\. \d") + label + 1
         assert label >= 0, "\n".join(screen)
         his_card = re.search(r"Frederick's last card|(^|\s)1\. ", what_to_do(screen))
         if not his_card and "scrolled" not in str(self.notes):
@@ -286,7 +286,7 @@ class Evening(Outages):
         tile = TILES[self._tiles % len(TILES)]
         self._tiles += 1
         for attempt in range(3):
-            column = screen[field_row].index("│ e.g. ") + 8
+            column = screen[field_row].index("e.g. ") + 6  # the field's placeholder
             self.tap(column, field_row, "Edict tile: its one-line field")
             self.type(tile)
             if row_of(self.screen(), re.escape(tile) + r"(\s*$|\s+│|\s+Enter\b)") >= 0:
@@ -415,6 +415,11 @@ class Evening(Outages):
         if re.search(r"Your turn \d+: travel first|Your last card slot", text):
             self.play_a_card(screen)
             return "card"
+        if row_of(screen, DECLINE) >= 0:  # an action's dialog a tap opened: let it go
+            before = len(saved_events(self.folder))
+            self.tap_text(DECLINE, "a dialog's Decline button", screen)
+            self.until(lambda: len(saved_events(self.folder)) > before, "the decline saved")
+            return "declined"
         raise AssertionError("what now?\n" + "\n".join(screen))
 
 
