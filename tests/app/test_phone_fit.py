@@ -16,40 +16,23 @@ from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.log_panel import LogPanel
 from companion.ui.widgets.player_panel import PlayerPanel
 from solo_deck import GameSetup, SoloGame
-from solo_deck.model.state import FrederickReport
-from solo_deck.setup import initial_state
-from tests.app.game_script import script_setup
 from tests.app.pilot_helpers import open_table, press_and_settle, settle
 from tests.app.setup_helpers import setup_form
+from tests.app.test_table_fit import LONG_TURN, after_a_long_turn
 from tests.browser.served import svg_lines
 from tests.scripted_game import SCRIPT, tableau_setup
 
 TABLET = (113, 42)
 """A 1024x768 tablet in a browser: 113 columns, 42 rows."""
 
-SIX_STEPS = FrederickReport(
-    card_id="S11",
-    face="ship stays · ally · Edict III · crown",
-    steps=(
-        "Frederick's ship stays in Roma",
-        "Remove the Ally in Roma (Tento) from the game and leave the face-down one beneath",
-        "Issue Edict I (Active III is empty) (1P): move forward 1 Specialist step (Path A "
-        "space 1 → 2)",
-        "No Next tile can refill Active I: it stays empty (the game ends after this round)",
-        "Crown: 2 of 2 since the last shuffle",
-        "Frederick has taken his 4 actions for this round",
-    ),
-    reshuffled=False,
-    action_number=4,
+SIX_STEPS = LONG_TURN.model_copy(
+    update={
+        "steps": tuple(step for step in LONG_TURN.steps if not step.startswith("Shuffle")),
+        "reshuffled": False,
+    }
 )
-"""A six-step turn of Frederick's, three of its steps wrapped on a tablet."""
-
-
-def after(report: FrederickReport) -> GameSetup:
-    """The simple game's setup, starting just after Frederick's ``report``."""
-    setup = script_setup()
-    state = initial_state(setup).model_copy(update={"last_frederick": report})
-    return setup.model_copy(update={"start": state})
+"""A six-step turn of Frederick's (the table-fit test's long turn without its shuffle),
+three of its steps wrapped on a tablet."""
 
 
 def web(monkeypatch: Any) -> None:
@@ -62,7 +45,7 @@ async def test_a_tablet_shows_the_prompt_under_a_six_step_turn(
     web(monkeypatch)
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=TABLET) as pilot:
-        table = await open_table(app, pilot, setup=after(SIX_STEPS))
+        table = await open_table(app, pilot, setup=after_a_long_turn(False, SIX_STEPS))
         await settle(pilot)
         panel = table.query_one("#instructions")
         steps = table.query_one(InstructionsPanel)

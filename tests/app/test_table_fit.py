@@ -59,13 +59,13 @@ LONG_TURN = FrederickReport(
 """A long turn as a random game played it (seed 7): seven steps, four of them wrapped."""
 
 
-def after_a_long_turn(awaiting: bool) -> GameSetup:
-    """The simple game's setup, starting just after :data:`LONG_TURN` (and waiting for the
-    Next II tile it drew, if ``awaiting``)."""
+def after_a_long_turn(awaiting: bool, report: FrederickReport = LONG_TURN) -> GameSetup:
+    """The simple game's setup, starting just after ``report`` (:data:`LONG_TURN`) and
+    waiting for the Next II tile it drew, if ``awaiting``."""
     setup = script_setup()
     state = initial_state(setup)
     edicts = state.edicts.model_copy(update={"awaiting": (1,) if awaiting else ()})
-    state = state.model_copy(update={"last_frederick": LONG_TURN, "edicts": edicts})
+    state = state.model_copy(update={"last_frederick": report, "edicts": edicts})
     return setup.model_copy(update={"start": state})
 
 
