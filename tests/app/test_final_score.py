@@ -117,3 +117,45 @@ async def test_at_80x24_the_total_and_the_title_are_on_the_screen(tmp_path: Path
         assert final.region.contains_region(final.query_one("#total", Digits).region)
         title = final.breakdown.title.upper()
         assert any(title in line for line in screen[:-1]), screen  # above the footer
+
+
+DOTS = {
+    "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "8": ("###", "#.#", "###", "#.#", "###"),
+}
+"""The two digits of the total below (18) as a 3x5 dot font draws them."""
+HALVES = {" ": "..", "▀": "#.", "▄": ".#", "█": "##"}
+"""A cell's upper and lower dot."""
+
+
+async def test_on_a_phone_the_big_total_is_solid_digits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: on a phone the big total showed as a small box two columns wide (xterm.js
+    draws Textual's box-line digits as hairlines from the middle of each cell: an "8" was
+    a box); now it is drawn in solid blocks, three columns to a digit, and reads as the
+    total, dot by dot."""
+    from textual.widgets import Digits
+
+    from companion.ui.app import StuporSoloApp
+    from tests.browser.served import svg_lines
+
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
+    app = make_app(tmp_path, COMPLETE)
+    async with app.run_test(size=(46, 60)) as pilot:
+        final = await open_screen(app, pilot, FinalScoreScreen())
+        figure = final.query_one("#total", Digits)
+        figure.scroll_visible(animate=False)
+        await settle(pilot)
+        assert final.breakdown is not None and str(final.breakdown.total) == "18"
+        box = figure.region
+        assert (box.width, box.height) == (7, 3), box  # two digits, one column apart
+        rows = [
+            line[box.x : box.right].ljust(box.width)
+            for line in svg_lines(app.export_screenshot())[box.y : box.bottom]
+        ]
+        assert all(cell in HALVES for row in rows for cell in row), rows  # no box lines
+        for number, digit in enumerate("18"):
+            cells = [row[4 * number : 4 * number + 3] for row in rows]
+            dots = ["".join(HALVES[c][half] for c in line) for line in cells for half in (0, 1)]
+            assert tuple(dots[:5]) == DOTS[digit] and dots[5] == "...", (digit, rows)

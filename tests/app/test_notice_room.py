@@ -16,6 +16,7 @@ from companion.ui.screens import table_layout
 from solo_deck.events import Decline, FrederickTurn, PlayCard
 from tests.app.pilot_helpers import open_table, settle
 from tests.app.test_tile_prompt import drawn_with
+from tests.browser.served import svg_lines
 
 SIZES = {
     "80x24": ((80, 24), False),
@@ -123,3 +124,43 @@ async def test_an_end_phase_notice_covers_neither_the_next_step_nor_a_button(
         kept += [b.region.intersection(area) for b in screen.query(Button) if b.display]
         covered = [(n, k) for n in notices for k in kept if k.area and n.overlaps(k)]
         assert not covered, covered
+
+
+LONG_REFUSAL = (
+    "You still hold 3 cards in hand: play one (face down gives a main action); you may pass "
+    "only with an empty hand."
+)
+"""A refusal of three or four lines at a notice's usual width at 80x24: its last line was
+lost (its rack's scroll bar narrowed it after its rows were counted), and after
+Frederick's turn it had four rows."""
+
+
+def shown_text(app: StuporSoloApp) -> str:
+    """The words the screen shows inside the newest notice, in its band."""
+    notice = shown_notices(app)[-1]
+    lines = svg_lines(app.export_screenshot())
+    rows = lines[notice.y : notice.bottom]
+    return " ".join(line[notice.x : notice.right].strip(" ▌") for line in rows)
+
+
+@pytest.mark.parametrize("moment", ["your turn", "after Frederick", "the End Phase"])
+async def test_a_long_notice_shows_all_its_text_at_80x24(tmp_path: Path, moment: str) -> None:
+    from tests.app.end_phase_helpers import ALLIES, make_app, open_end_phase
+
+    app = make_app(tmp_path, ALLIES) if moment == "the End Phase" else None
+    app = app or StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        if moment == "the End Phase":
+            await open_end_phase(app, pilot)
+        else:
+            await open_table(app, pilot, *(TURN if moment == "after Frederick" else ()))
+        app.notify(LONG_REFUSAL, title="Not allowed", severity="error")
+        await settle(pilot)
+        await settle(pilot)
+        shown = " ".join(shown_text(app).split())
+        assert shown == f"Not allowed {LONG_REFUSAL}", shown
+        if moment != "the End Phase":  # and it covers nothing it must not
+            covered = [
+                name for name, r in kept_free(app).items() if shown_notices(app)[-1].overlaps(r)
+            ]
+            assert not covered, covered

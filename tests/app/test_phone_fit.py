@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widget import Widget
 from textual.widgets import Checkbox
 
@@ -163,3 +164,30 @@ async def test_a_long_board_late_in_the_game_never_scrolls_the_table(tmp_path: P
         await settle(pilot)
         log = str(app.screen.query_one(LogPanel).render())
         assert len(log.splitlines()) == 4, log
+
+
+@pytest.mark.parametrize("size", [PHONE, (46, 36)])
+async def test_a_phone_s_what_to_do_scrolls_alone_and_shows_the_prompt(
+    tmp_path: Path, monkeypatch: Any, size: tuple[int, int]
+) -> None:
+    """Issue 39: on a phone the Table's body scrolled with its bar down the right edge
+    beside What to do; now What to do stays above the panels that scroll, and after a
+    six-step turn shows its end, the prompt (P5, as on a tablet), however few the rows
+    (a phone in landscape, a larger font)."""
+    web(monkeypatch)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=size) as pilot:
+        table = await open_table(app, pilot, setup=after_a_long_turn(False, SIX_STEPS))
+        await settle(pilot)
+        panel, body = table.query_one("#instructions").region, table.query_one("#body")
+        # the scrolling body starts under What to do: its bar runs beside no line of it
+        assert body.region.y >= panel.bottom, (panel, body.region)
+        assert panel.right == size[0], panel  # nothing beside What to do
+        instructions = table.query_one("#instructions")
+        assert instructions.scroll_y == instructions.max_scroll_y
+        screen = svg_lines(app.export_screenshot())
+        shown = screen[panel.y : panel.bottom]
+        assert any("▶ Your turn 1" in line for line in shown), "\n".join(shown)
+        # and the panels under it keep rows of their own
+        folds = screen[body.region.y : body.region.bottom]
+        assert body.region.height >= 3 and any("Frederick's palace" in f for f in folds)

@@ -18,6 +18,7 @@ from textual.widgets import Button, Digits, Header, Input, Label, Static, TextAr
 from companion.formatting import shorten
 from companion.ui.keys import FINAL_SCORE_KEYS, bindings
 from companion.ui.screens.game_screen import GameScreen
+from companion.ui.widgets.block_figure import BigFigure
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.wording import key_label, worded
@@ -105,7 +106,7 @@ class FinalScoreScreen(GameScreen[None]):
                 with Vertical(id="result", classes="panel"):
                     yield Static("", id="breakdown")
                     yield Label("", id="structures-rule", classes="muted")
-                    yield Digits("0", id="total")
+                    yield BigFigure("0", blocks=self.app.is_web, id="total")
                     yield Static("", id="title")
             yield Label("Notes (optional)")
             yield TextArea(id="notes")

@@ -105,7 +105,7 @@ class TableScreen(CoachKeyScreen):
         self._narrow_layout = is_narrow(self.app.size.width)
         self.set_class(self._narrow_layout, "-narrow")
         if self._narrow_layout:
-            yield from table_layout.narrow(self._folded)
+            yield from table_layout.narrow(self._folded, pinned=self.app.is_web)
         else:
             yield from table_layout.wide(touch=self.app.is_web)
         touch = TOUCH_ACTIONS if self._narrow_layout or self.app.is_web else ()
@@ -203,6 +203,9 @@ class TableScreen(CoachKeyScreen):
             else:
                 steps.first().scroll_end(animate=False, immediate=True)
 
+    def _show_the_end(self) -> None:
+        self.query_one("#instructions").scroll_end(animate=False, immediate=True)
+
     def _keep_field_in_view(self) -> None:
         """Scroll the tile field into view once laid out, if it fell below the bottom (the
         panels above it grew: a tablet's 42 rows with the big buttons). A field already in
@@ -242,6 +245,8 @@ class TableScreen(CoachKeyScreen):
             steps.styles.min_height = None  # its rows again (see _keep_field_in_view)
         if asking or self._narrow_layout:  # rows are few there: the hidden field takes none
             field.display = asking
+            if self._narrow_layout:  # a phone's What to do, pinned: its end in view (P5)
+                self.call_after_refresh(self._show_the_end)
         else:  # it keeps its rows (no second layout when it shows) unless text needs them
             self.call_after_refresh(self._fold_hidden_field)
         if asking:

@@ -138,8 +138,11 @@ def wide(touch: bool = False) -> Iterator[Widget]:
         yield TouchBar(TOUCH_KEYS, id="touch-bar", classes="-one-row")
 
 
-def narrow(folded: frozenset[str] | set[str]) -> Iterator[Widget]:
-    """The narrow arrangement; the panels in ``folded`` start closed."""
+def narrow(folded: frozenset[str] | set[str], pinned: bool = False) -> Iterator[Widget]:
+    """The narrow arrangement; the panels in ``folded`` start closed. ``pinned`` (a phone's
+    browser): What to do stays above the panels, which scroll under it, and scrolls
+    itself when it needs more rows than it is given (it shows its end: the prompt), so
+    no scroll bar runs beside it that moves anything but What to do."""
     panels: list[tuple[str, Widget]] = [
         ("palace", PalacePanel(id="palace", classes="panel")),
         ("edicts", EdictRowPanel(id="edicts", classes="panel")),
@@ -149,5 +152,9 @@ def narrow(folded: frozenset[str] | set[str]) -> Iterator[Widget]:
         ("log", LogPanel(id="log", classes="panel")),
     ]
     folds = [Fold(panel, key=key, collapsed=key in folded) for key, panel in panels]
-    yield VerticalScroll(_instructions(), *folds, id="body")
+    if pinned:
+        yield _instructions()
+        yield VerticalScroll(*folds, id="body")
+    else:
+        yield VerticalScroll(_instructions(), *folds, id="body")
     yield TouchBar(TOUCH_KEYS, id="touch-bar")
