@@ -20,6 +20,7 @@ from solo_deck.rules.legal import legal_moves
 from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import STORED, GameSetup, initial_state
+from solo_deck.text import t
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
@@ -305,5 +306,10 @@ def _parse_event(event: Event | dict[str, Any]) -> Event:
         try:
             return _EVENT.validate_python(event)
         except ValidationError as exc:
-            raise RuleError(f"not a valid event: {describe_validation_error(exc)}") from None
+            raise RuleError(
+                t(
+                    "not a valid event: {reason}",
+                    reason=describe_validation_error(exc),
+                )
+            ) from None
     return event

@@ -12,8 +12,9 @@ Three makers cover the engine's needs:
 
 - :func:`t` — a sentence with named values;
 - :func:`tn` — a sentence with a singular and a plural form, chosen by a count;
-- :func:`term` — a game term (a resource, an action, an Ally's name…) that an edition's
-  glossary renders, never the catalogue;
+- :func:`term` — a game term (a resource, an action, a title…) that an edition's
+  glossary renders, never the catalogue; :func:`named` is the same for a name that comes
+  from the rules data (an Ally, a port, a Great Structure), not from the code;
 
 and :func:`joined` keeps a list of sentences a list, so that each part is rendered on its
 own and the separator in the front end's language.
@@ -39,7 +40,7 @@ from typing import Annotated, Final
 
 from pydantic import ValidatorFunctionWrapHandler, WrapValidator
 
-__all__ = ["KeptText", "Text", "joined", "t", "term", "tn"]
+__all__ = ["KeptText", "Text", "joined", "named", "t", "term", "tn"]
 
 TERM_CONTEXT: Final = "term"
 """Context prefix of a game term: ``term:<kind>`` (``term:resource``, ``term:ally``…)."""
@@ -150,13 +151,31 @@ def tn(singular: str, plural: str, count: int, /, **values: object) -> Text:
     return Text(singular, {"n": count, **values}, plural=plural, number=count)
 
 
-def term(english: str, kind: str, /) -> Text:
+def term(
+    english: str, kind: str, /, *, plural: str | None = None, number: int | None = None
+) -> Text:
     """A game term of one kind (``resource``, ``action``, ``ally``, ``title``…).
 
-    The glossary of the player's edition renders it; English is the term itself.
+    The glossary of the player's edition renders it; English is the term itself. A term
+    counted in its sentence (``3 Augustales``) gives its English ``plural`` and the
+    ``number`` that chooses the form, so a glossary can choose the edition's form too.
 
     >>> term("Keep", "castle").context
     'term:castle'
+    >>> term("Augustalis", "resource", plural="Augustales", number=3)
+    'Augustales'
+    """
+    return Text(english, plural=plural, number=number, context=f"{TERM_CONTEXT}:{kind}")
+
+
+def named(english: str, kind: str, /) -> Text:
+    """A game term whose English comes from the rules data, not the code: an Ally's
+    name, a port, a Great Structure. Rendered like a :func:`term` (the glossary lists
+    the data's names); :func:`term` keeps its first argument a literal for the extractor.
+
+    >>> port = named("Tunis", "port")
+    >>> port, port.is_term, port.context
+    ('Tunis', True, 'term:port')
     """
     return Text(english, context=f"{TERM_CONTEXT}:{kind}")
 

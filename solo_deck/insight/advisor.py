@@ -32,6 +32,7 @@ from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
 from solo_deck.rules.effects import describe_grant
 from solo_deck.rules.income import AllyIncome, ally_income
+from solo_deck.text import t
 
 
 class AllyChange(FrozenModel):
@@ -150,10 +151,15 @@ def what_if(
     (2, 'you 2 vs Frederick 0 Towers, needs you > him')
     """
     if slot not in (0, 1, 2):
-        raise RuleError(f"there is no Active space {slot}; choose 0, 1 or 2")
+        raise RuleError(t("there is no Active space {slot}; choose 0, 1 or 2", slot=slot))
     tile = state.edicts.active[slot]
     if tile is None:
-        raise RuleError(f"Active {Numeral.from_index(slot).value} is empty; choose another Edict")
+        raise RuleError(
+            t(
+                "Active {numeral} is empty; choose another Edict",
+                numeral=Numeral.from_index(slot).value,
+            )
+        )
     normalised = {EdictKind(kind): Direction(direction) for kind, direction in choice.items()}
     limits = PalaceLimits.from_ruleset(ruleset)
     before = ally_income(state.player, state.palace, ruleset=ruleset)

@@ -8,6 +8,7 @@ from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict
 from solo_deck.model.solo_cards import Numeral
+from solo_deck.text import t
 
 Slots = tuple[Edict | None, Edict | None, Edict | None]
 
@@ -79,9 +80,9 @@ class EdictRow(FrozenModel):
         """Remove the Active tile in ``slot`` and refill it from Next ``replacement``."""
         tile = self.active[slot]
         if tile is None:
-            raise RuleError(f"Active {Numeral.from_index(slot).value} is empty")
+            raise RuleError(t("Active {numeral} is empty", numeral=Numeral.from_index(slot).value))
         if self.awaiting:
-            raise RuleError("type the newly drawn Next tile first")
+            raise RuleError(t("type the newly drawn Next tile first"))
         active = list(self.active)
         nxt = list(self.next)
         pile = self.pile
@@ -93,7 +94,9 @@ class EdictRow(FrozenModel):
             refill = Refill(active=slot, from_next=None, reveal_next=False)
         else:
             if nxt[replacement] is None:
-                raise RuleError(f"Next {Numeral.from_index(replacement).value} is empty")
+                raise RuleError(
+                    t("Next {numeral} is empty", numeral=Numeral.from_index(replacement).value)
+                )
             active[slot] = nxt[replacement]
             nxt[replacement] = None
             reveal = pile > 0
@@ -116,7 +119,12 @@ class EdictRow(FrozenModel):
     def reveal(self, position: int, tile: Edict) -> EdictRow:
         """The tile drawn into Next ``position`` is now known."""
         if position not in self.awaiting:
-            raise RuleError(f"Next {Numeral.from_index(position).value} is not waiting for a tile")
+            raise RuleError(
+                t(
+                    "Next {numeral} is not waiting for a tile",
+                    numeral=Numeral.from_index(position).value,
+                )
+            )
         nxt = list(self.next)
         nxt[position] = tile
         return self.model_copy(

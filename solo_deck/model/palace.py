@@ -13,6 +13,7 @@ from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict, EdictKind
 from solo_deck.model.provenance import sourced_values
 from solo_deck.model.ruleset import Ruleset
+from solo_deck.text import t
 
 
 class Direction(StrEnum):
@@ -157,8 +158,13 @@ class Palace(FrozenModel):
             low, high = limits.bounds(kind)
             if not low <= self.value(kind) <= high:
                 raise RuleError(
-                    f"Frederick's {kind.field} must be between {low} and {high}, "
-                    f"not {self.value(kind)}"
+                    t(
+                        "Frederick's {field} must be between {low} and {high}, not {value}",
+                        field=kind.field,
+                        low=low,
+                        high=high,
+                        value=self.value(kind),
+                    )
                 )
 
     # --- Frederick ---------------------------------------------------------------------
@@ -238,11 +244,17 @@ class Palace(FrozenModel):
         extra = set(choice) - set(edict.kinds())
         if extra:
             names = ", ".join(sorted(k.noun for k in extra))
-            raise RuleError(f"the edict {edict} shows no {names}")
+            raise RuleError(t("the edict {edict} shows no {names}", edict=edict, names=names))
         changes = []
         for kind, icons in edict.items():
             if kind not in choice:
-                raise RuleError(f"choose add or remove for {kind.label(icons)} of edict {edict}")
+                raise RuleError(
+                    t(
+                        "choose add or remove for {kind} of edict {edict}",
+                        kind=kind.label(icons),
+                        edict=edict,
+                    )
+                )
             direction = Direction(choice[kind])
             legal = self.legal_directions(kind, icons, limits)
             neither = not self._fits(kind, icons, Direction.ADD, limits) and not self._fits(
@@ -256,8 +268,16 @@ class Palace(FrozenModel):
                     else "it would go past the limit"
                 )
                 raise RuleError(
-                    f"you cannot {direction.value} {kind.label(icons)}: {reason} "
-                    f"({kind.field} is {self.value(kind)}), so you must {other} them"
+                    t(
+                        "you cannot {direction} {kind}: {reason} ({field} is {value}), so "
+                        "you must {other} them",
+                        direction=direction.value,
+                        kind=kind.label(icons),
+                        reason=reason,
+                        field=kind.field,
+                        value=self.value(kind),
+                        other=other,
+                    )
                 )
             low, high = limits.bounds(kind)
             before = self.value(kind)

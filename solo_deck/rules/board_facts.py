@@ -11,6 +11,7 @@ from solo_deck.model.workplaces import space_key
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.triggers import arrival_obligations, grant_obligations
 from solo_deck.rules.workplace_area import board_known, fill_tile
+from solo_deck.text import t
 
 
 def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Outcome:
@@ -19,23 +20,35 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
     first = ctx.first
     key = space_key(event.path, event.space)
     if first is not None and first.space is not None and first.space != key:
-        raise RuleError(f"name the space your Specialist reached: {first.space}")
+        raise RuleError(t("name the space your Specialist reached: {space}", space=first.space))
     board = state.board
     if event.token_spaces is not None:
         board = board.with_tokens_on(event.token_spaces)
     entry = board.space(event.path, event.space)
     tile = workplace_tiles().get(event.tile)
     if tile is None:
-        raise RuleError(f"{event.tile!r} is not a Workplace tile")
+        raise RuleError(t("{tile!r} is not a Workplace tile", tile=event.tile))
     area = ctx.limits.area(event.path, event.space)
     if tile.area != area:
-        raise RuleError(f"{key} is a {area} space; {tile.label} is a {tile.area} tile")
+        raise RuleError(
+            t(
+                "{key} is a {area} space; {tile} is a {area2} tile",
+                key=key,
+                area=area,
+                tile=tile.label,
+                area2=tile.area,
+            )
+        )
     if entry.tile is not None and entry.tile != event.tile:
         known = workplace_tiles()[entry.tile].label
-        raise RuleError(f"{key} is known to hold {known} (correct it with Fix)")
+        raise RuleError(
+            t("{key} is known to hold {known} (correct it with Fix)", key=key, known=known)
+        )
     elsewhere = [s.key for s in board.workplaces if s.tile == event.tile and s.key != key]
     if elsewhere:
-        raise RuleError(f"{tile.label} already lies on {elsewhere[0]}")
+        raise RuleError(
+            t("{tile} already lies on {elsewhere}", tile=tile.label, elsewhere=elsewhere[0])
+        )
     if board.token_known(entry):
         if bool(entry.token) != event.token:
             known = (
@@ -45,7 +58,7 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
             )
             raise RuleError(known)
     elif event.token and board.tokens_unlocated() < 1:
-        raise RuleError("every Workplace Edict token is accounted for")
+        raise RuleError(t("every Workplace Edict token is accounted for"))
     board = board.with_space(entry.model_copy(update={"tile": event.tile, "token": event.token}))
     if board_known(state):
         board = fill_tile(board, ctx.ruleset, key, event.tile)
@@ -69,10 +82,19 @@ def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) ->
     city = board.city(path)
     if city.tiles is not None:
         if event.tile is None and city.tiles:
-            raise RuleError(f"take one of the tiles in the City: {', '.join(city.tiles)}")
+            raise RuleError(
+                t("take one of the tiles in the City: {tiles}", tiles=", ".join(city.tiles))
+            )
         if event.tile is not None and event.tile not in city.tiles:
             lying = ", ".join(city.tiles) or "none"
-            raise RuleError(f"tile {event.tile} is not in the City of Path {path} (there: {lying})")
+            raise RuleError(
+                t(
+                    "tile {tile} is not in the City of Path {path} (there: {lying})",
+                    tile=event.tile,
+                    path=path,
+                    lying=lying,
+                )
+            )
     if event.tile is None:
         board = board.with_city(city.model_copy(update={"tiles": ()}))
         return (

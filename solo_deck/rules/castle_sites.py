@@ -31,6 +31,7 @@ from solo_deck.model.grants import ActionTerms, Structure
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.triggers import workplace_discount
+from solo_deck.text import t
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def board_of(ruleset: Ruleset) -> CastleBoard:
     """The game's Castle Board (a :class:`RuleError` for a game saved without one)."""
     board = ruleset.castle_board
     if board is None:
-        raise RuleError("this game was saved before the app knew your Castle Board")
+        raise RuleError(t("this game was saved before the app knew your Castle Board"))
     return board
 
 
@@ -122,26 +123,47 @@ def check_site_build(
     :class:`RuleError` says what the table shows and what to do."""
     if event.site is None:
         sites = ", ".join(site.id for site in board_of(ruleset).sites)
-        raise RuleError(f"name the site of your Castle Board you build on ({sites})")
+        raise RuleError(t("name the site of your Castle Board you build on ({sites})", sites=sites))
     board = board_of(ruleset)
     try:
         site = board.site(event.site)
     except KeyError:
-        raise RuleError(f"your Castle Board has no site {event.site}") from None
+        raise RuleError(t("your Castle Board has no site {site}", site=event.site)) from None
     offer = next(o for o in site_offers(state, ruleset, terms) if o.site.id == site.id)
     if offer.why_not is not None:
         can = [o.site.id for o in site_offers(state, ruleset, terms) if o.why_not is None]
-        raise RuleError(f"{offer.why_not}; you can build on {', '.join(can) or 'no site now'}")
+        raise RuleError(
+            t(
+                "{why_not}; you can build on {can}",
+                why_not=offer.why_not,
+                can=", ".join(can) or "no site now",
+            )
+        )
     if site.kind == "keep" and event.cover != site.cover:
-        raise RuleError(f"Keep {site.id} holds the {site.cover} Keep Cover, not {event.cover}")
+        raise RuleError(
+            t(
+                "Keep {site} holds the {cover} Keep Cover, not {cover2}",
+                site=site.id,
+                cover=site.cover,
+                cover2=event.cover,
+            )
+        )
     cost, paid = offer.cost, Gains(grain=event.grain, stone=event.stone)
     if terms.mixed_resources:
         if paid.grain + paid.stone != cost.grain + cost.stone:
             total = cost.grain + cost.stone
-            raise RuleError(f"{site.id} costs {total} Stone and Grain in any mix here")
+            raise RuleError(
+                t("{site} costs {total} Stone and Grain in any mix here", site=site.id, total=total)
+            )
     elif paid != cost:
         printed = cost.describe(sign="") if not cost.empty else "nothing"
-        raise RuleError(f"{site.describe()} costs you {printed} here (discounts counted)")
+        raise RuleError(
+            t(
+                "{site} costs you {printed} here (discounts counted)",
+                site=site.describe(),
+                printed=printed,
+            )
+        )
     return offer
 
 

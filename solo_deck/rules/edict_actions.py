@@ -19,6 +19,7 @@ from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.effects import describe_grant, grant_gains
 from solo_deck.rules.follow_through import receive
 from solo_deck.rules.triggers import action_obligations
+from solo_deck.text import t
 
 
 def player_edict(state: GameState, event: PlayerEdict, ctx: Context) -> Outcome:
@@ -32,16 +33,19 @@ def player_edict(state: GameState, event: PlayerEdict, ctx: Context) -> Outcome:
     if rewarded and first is not None and event.slot != first.slot:
         taken = Numeral.from_index(first.slot or 0).value
         raise RuleError(
-            f"you took the reward under Active {taken}: issue that Edict (its icons now)"
+            t(
+                "you took the reward under Active {taken}: issue that Edict (its icons now)",
+                taken=taken,
+            )
         )
     if tile is None:
-        raise RuleError(f"Active {numeral} is empty; choose another Edict")
+        raise RuleError(t("Active {numeral} is empty; choose another Edict", numeral=numeral))
     choice = {EdictKind(k): Direction(v) for k, v in event.choice.items()}
     limits = PalaceLimits.from_ruleset(ctx.ruleset)
     changes = state.palace.player_changes(tile, choice, limits)
     palace = state.palace.apply_player(tile, choice, limits)
     if event.replacement is None and edicts.non_empty_next():
-        raise RuleError("choose which Next tile slides down to the empty Active space")
+        raise RuleError(t("choose which Next tile slides down to the empty Active space"))
     edicts, _, refill = edicts.take(event.slot, event.replacement)
     text = f"You issued Edict {numeral} ({tile}): " + ", ".join(c.describe() for c in changes)
     new_state = state.model_copy(update={"palace": palace, "edicts": edicts})
@@ -84,23 +88,36 @@ def take_reward(state: GameState, event: TakeEdictReward, ctx: Context) -> Outco
     assert first is not None
     if first.does == "edict_reward" and event.slot != first.slot:
         numeral = Numeral.from_index(first.slot or 0).value
-        raise RuleError(f"the reward comes from the space you issued: Active {numeral}")
+        raise RuleError(
+            t("the reward comes from the space you issued: Active {numeral}", numeral=numeral)
+        )
     numeral = Numeral.from_index(event.slot).value
     tile = state.edicts.active[event.slot]
     chooses_edict = first.does == "edict" and state.edicts.non_empty_active()
     if chooses_edict and tile is None:
-        raise RuleError(f"Active {numeral} is empty: take the reward under an Edict you can issue")
+        raise RuleError(
+            t(
+                "Active {numeral} is empty: take the reward under an Edict you can issue",
+                numeral=numeral,
+            )
+        )
     board = state.board
     reward = board.edict_rewards[event.slot]
     if event.reward is not None:
         if event.reward.unknown:
-            raise RuleError("describe the reward (its gains or actions)")
+            raise RuleError(t("describe the reward (its gains or actions)"))
         if not reward.unknown and event.reward != reward:
-            raise RuleError(f"the reward under Active {numeral} is known: {describe_grant(reward)}")
+            raise RuleError(
+                t(
+                    "the reward under Active {numeral} is known: {describe_grant}",
+                    numeral=numeral,
+                    describe_grant=describe_grant(reward),
+                )
+            )
         reward = event.reward
         board = board.with_reward(event.slot, reward)
     if reward.unknown:
-        raise RuleError(f"tell what reward is printed under Active {numeral}")
+        raise RuleError(t("tell what reward is printed under Active {numeral}", numeral=numeral))
     taken = Gains(vp=event.vp, grain=event.grain, stone=event.stone, augustales=event.augustales)
     get = Gains()
     if reward.has_gain_part:
@@ -113,8 +130,12 @@ def take_reward(state: GameState, event: TakeEdictReward, ctx: Context) -> Outco
         )
     if get != taken:
         raise RuleError(
-            f"the reward under Active {numeral} is {describe_grant(reward)}; "
-            f"you entered {taken.describe()}"
+            t(
+                "the reward under Active {numeral} is {describe_grant}; you entered {taken}",
+                numeral=numeral,
+                describe_grant=describe_grant(reward),
+                taken=taken.describe(),
+            )
         )
     player = receive(state.player, get)
     source = f"Active {numeral} reward"

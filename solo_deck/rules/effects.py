@@ -17,6 +17,7 @@ from solo_deck.model.gains import NO_GAINS, Gains, amount_label
 from solo_deck.model.grants import ActionTerms, CountOf, Grant, GrantedAction
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
+from solo_deck.text import t
 
 AllyKindChoice = Literal["independent", "loyalist"]
 
@@ -38,7 +39,7 @@ def count_of(
         return len(player.allies)
     if of == "own_allies_of_kind":
         if ally_kind is None:
-            raise RuleError("pick Independent or Loyalist for this card")
+            raise RuleError(t("pick Independent or Loyalist for this card"))
         catalogue = allies_by_id()
         return sum(
             1
@@ -75,7 +76,7 @@ def grant_gains(
     2
     """
     if grant.unknown:
-        raise RuleError("this effect is not in our data: tell what it does")
+        raise RuleError(t("this effect is not in our data: tell what it does"))
     pay = get = NO_GAINS
     if grant.condition is None or _holds(player, grant.condition.what, grant.condition.at_least):
         get = get + grant.gain
@@ -84,7 +85,13 @@ def grant_gains(
         if times is None:
             times = affordable_times(conversion.pay, player, conversion.times)
         if not 0 <= times <= conversion.times:
-            raise RuleError(f"this can be done 0 to {conversion.times} times, not {times}")
+            raise RuleError(
+                t(
+                    "this can be done 0 to {times} times, not {times2}",
+                    times=conversion.times,
+                    times2=times,
+                )
+            )
         pay = pay + conversion.pay.scaled(times)
         get = get + conversion.get.scaled(times)
     chosen = grant.resource_choice
@@ -100,14 +107,17 @@ def grant_gains(
     if chosen or one_kind:
         if grain + stone != chosen + one_kind:
             raise RuleError(
-                f"take {chosen + one_kind} resource(s) in all (Grain and/or Stone), "
-                f"not {grain + stone}"
+                t(
+                    "take {chosen} resource(s) in all (Grain and/or Stone), not {grain}",
+                    chosen=chosen + one_kind,
+                    grain=grain + stone,
+                )
             )
         if one_kind and not chosen and grain and stone:
-            raise RuleError("the resources of this card are all of one kind: Grain or Stone")
+            raise RuleError(t("the resources of this card are all of one kind: Grain or Stone"))
         get = get + Gains(grain=grain, stone=stone)
     elif grain or stone:
-        raise RuleError("this effect gives no resources of your choice")
+        raise RuleError(t("this effect gives no resources of your choice"))
     return pay, get
 
 

@@ -18,6 +18,7 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import PlayerState
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState, Phase
+from solo_deck.text import t
 
 
 def add_first(state: GameState, duties: Iterable[Obligation]) -> GameState:
@@ -44,7 +45,15 @@ def pay(player: PlayerState, cost: Gains, what: str = "") -> PlayerState:
         if amount > have:
             name = "VP" if field == "vp" else field.capitalize()
             tail = f" for {what}" if what else ""
-            raise RuleError(f"you have only {have} {name}, not {amount}{tail}")
+            raise RuleError(
+                t(
+                    "you have only {have} {name}, not {amount}{tail}",
+                    have=have,
+                    name=name,
+                    amount=amount,
+                    tail=tail,
+                )
+            )
         update[field] = have - amount
     return player.model_copy(update=update)
 

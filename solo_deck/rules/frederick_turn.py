@@ -9,6 +9,7 @@ from solo_deck.model.palace import PalaceLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import Numeral, ShipMove
 from solo_deck.model.state import FrederickReport, GameState, Phase
+from solo_deck.text import t
 
 
 def _join(parts: list[str]) -> str:
@@ -23,15 +24,15 @@ def resolve_frederick_turn(
     """Apply Frederick's turn. Returns the new state, the event as it is to be stored
     (with the card id filled in) and the log line."""
     if state.phase is not Phase.FREDERICK:
-        raise RuleError("it is not Frederick's turn")
+        raise RuleError(t("it is not Frederick's turn"))
     limit = ruleset.rounds.frederick_max_actions.value
     if state.frederick_actions >= limit:
-        raise RuleError(f"Frederick has already taken {limit} actions this round")
+        raise RuleError(t("Frederick has already taken {limit} actions this round", limit=limit))
 
     if event.card_id is not None:
         deck, card = state.deck.flip_card(event.card_id)
         if event.face is not None and card.face != event.face:
-            raise RuleError(f"solo card {card.id} does not show the recorded face")
+            raise RuleError(t("solo card {card} does not show the recorded face", card=card.id))
     else:
         deck, card = state.deck.flip(event.face)
     steps: list[str] = []

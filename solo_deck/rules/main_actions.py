@@ -37,6 +37,7 @@ from solo_deck.rules.triggers import (
     workplace_obligations,
 )
 from solo_deck.rules.workplace_area import check_promote_grain
+from solo_deck.text import named, t
 
 
 def _terms(ctx: Context) -> ActionTerms:
@@ -56,31 +57,48 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
     terms, player, limits = _terms(ctx), state.player, ctx.limits
     structure = event.structure
     if terms.structure is not None and structure != terms.structure:
-        raise RuleError(f"this lets you build a {terms.structure.capitalize()} only")
+        raise RuleError(
+            t("this lets you build a {structure} only", structure=terms.structure.capitalize())
+        )
     have, most = player.built(structure), limits.castle_max(structure)
     if have >= most:
-        raise RuleError(f"all {most} of your {structure}s are already built")
+        raise RuleError(
+            t("all {most} of your {structure}s are already built", most=most, structure=structure)
+        )
     instead = terms.augustales_instead
     if instead is not None and (event.grain or event.stone):
-        raise RuleError(f"this Build is paid with {instead} Augustales instead of Stone and Grain")
+        raise RuleError(
+            t(
+                "this Build is paid with {instead} Augustales instead of Stone and Grain",
+                instead=instead,
+            )
+        )
     if terms.free_resources and (event.grain or event.stone):
-        raise RuleError("this Build costs no Stone or Grain")
+        raise RuleError(t("this Build costs no Stone or Grain"))
     great_cost = _great_cost(event, player.greats)
     if great_cost is None:  # a cost our data lacks: what you paid is the cost
         if event.augustales is None:
-            raise RuleError("type the Augustales this Great Structure costs (see your board)")
+            raise RuleError(t("type the Augustales this Great Structure costs (see your board)"))
         coins = event.augustales
     else:
         coins = great_cost + (instead or 0)
         if event.augustales is not None and event.augustales != coins:
-            raise RuleError(f"this Build costs {coins} Augustales, not {event.augustales}")
+            raise RuleError(
+                t(
+                    "this Build costs {coins} Augustales, not {augustales}",
+                    coins=coins,
+                    augustales=event.augustales,
+                )
+            )
     if event.cover is not None and event.cover in player.keep_covers:
-        raise RuleError("that Keep Cover tile is already turned over")
+        raise RuleError(t("that Keep Cover tile is already turned over"))
     if player.sites is not None:
         offer = check_site_build(state, event, ctx.ruleset, terms)
         sides, edict_mark = offer.closes, offer.site.edict_mark
     elif event.site is not None:
-        raise RuleError("this game was begun before the app knew your Castle Board: name no site")
+        raise RuleError(
+            t("this game was begun before the app knew your Castle Board: name no site")
+        )
     else:
         sides = _check_sides(event, player.closed_sides, player.walls + (structure == "wall"))
         edict_mark = event.edict_mark
@@ -121,9 +139,16 @@ def _great_cost(event: Build, built: tuple[str, ...]) -> int | None:
         return 0
     great = great_structures()[event.great]
     if great.structure != event.structure:
-        raise RuleError(f"{great.name} is a {great.structure}, not a {event.structure}")
+        raise RuleError(
+            t(
+                "{great} is a {structure}, not a {structure2}",
+                great=great.name,
+                structure=great.structure,
+                structure2=event.structure,
+            )
+        )
     if event.great in built:
-        raise RuleError(f"{great.name} is already built")
+        raise RuleError(t("{great} is already built", great=named(great.name, "structure")))
     return great.augustales
 
 
@@ -133,14 +158,14 @@ def _check_sides(
     if not event.closes:
         return ()
     if event.structure == "wall" and len(event.closes) > 1:
-        raise RuleError("a Wall closes at most one side (the side it stands on)")
+        raise RuleError(t("a Wall closes at most one side (the side it stands on)"))
     if len(event.closes) > 2:
-        raise RuleError("a Tower closes at most the two sides it joins")
+        raise RuleError(t("a Tower closes at most the two sides it joins"))
     again = [income for income in event.closes if income in closed]
     if again:
-        raise RuleError(f"the {again[0]} side is already closed")
+        raise RuleError(t("the {again} side is already closed", again=again[0]))
     if len(closed) + len(event.closes) > walls_after:
-        raise RuleError("each closed side needs its Wall: you have fewer Walls than that")
+        raise RuleError(t("each closed side needs its Wall: you have fewer Walls than that"))
     return event.closes
 
 
@@ -152,21 +177,25 @@ def promote(state: GameState, event: Promote, ctx: Context) -> Outcome:
     token, cards to draw, a City Bonus tile)."""
     terms, player, limits = _terms(ctx), state.player, ctx.limits
     if event.specialist >= len(player.specialists):
-        raise RuleError(f"you have {len(player.specialists)} Specialists")
+        raise RuleError(t("you have {n} Specialists", n=len(player.specialists)))
     first = ctx.first
     if first is not None and first.exclude_specialist == event.specialist:
-        raise RuleError("this promotion must move a different Specialist")
+        raise RuleError(t("this promotion must move a different Specialist"))
     current = player.specialists[event.specialist]
     path = current.path or event.path
     if path is None:
-        raise RuleError("choose the path (A, B or C) for a Specialist entering the board")
+        raise RuleError(t("choose the path (A, B or C) for a Specialist entering the board"))
     if current.path is not None and event.path not in (None, current.path):
-        raise RuleError(f"this Specialist is on Path {current.path} and cannot change path")
+        raise RuleError(
+            t("this Specialist is on Path {path} and cannot change path", path=current.path)
+        )
     length = limits.path_length(path)
     if current.space >= length:
-        raise RuleError(f"this Specialist has reached the end of Path {path}")
+        raise RuleError(t("this Specialist has reached the end of Path {path}", path=path))
     if current.space + 1 == length and Specialist(path=path, space=length) in player.specialists:
-        raise RuleError(f"another of your Specialists is already in the City of Path {path}")
+        raise RuleError(
+            t("another of your Specialists is already in the City of Path {path}", path=path)
+        )
     grain = check_promote_grain(state, ctx.ruleset, path, current.space + 1, event.grain, terms)
     player = pay(player, Gains(grain=grain), "the promotion")
     moved = Specialist(path=path, space=current.space + 1)
@@ -251,42 +280,63 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
     catalogue = allies_by_id()
     ally = catalogue.get(event.ally_id)
     if ally is None:
-        raise RuleError(f"there is no Ally with id {event.ally_id!r}")
+        raise RuleError(t("there is no Ally with id {ally_id!r}", ally_id=event.ally_id))
     if any(catalogue[held].name == ally.name for held in player.allies if held in catalogue):
-        raise RuleError(f"{ally.name} is already in your castle (no two identical Allies)")
+        raise RuleError(
+            t("{ally} is already in your castle (no two identical Allies)", ally=ally.name)
+        )
     spaces = voyage.ports[port].allies
     if event.space >= len(spaces) or not spaces[event.space].face_up:
-        raise RuleError(f"there is no face-up Ally to summon in {voyage.ports[port].name}")
+        raise RuleError(
+            t("there is no face-up Ally to summon in {port}", port=voyage.ports[port].name)
+        )
     known = spaces[event.space].face_up_id
     if known is not None and known != event.ally_id:
-        raise RuleError(f"the Ally in {voyage.ports[port].name} is {ally_name(known)}")
+        raise RuleError(
+            t(
+                "the Ally in {port} is {ally_name}",
+                port=voyage.ports[port].name,
+                ally_name=ally_name(known),
+            )
+        )
     room = player.ally_spaces(limits)
     if len(player.allies) >= room:
         raise RuleError(
-            f"your Player Board hosts {room} Allies ({limits.ally_spaces_start} + "
-            f"{limits.ally_spaces_per_tower} per Tower built): build a Tower first"
+            t(
+                "your Player Board hosts {room} Allies ({ally_spaces_start} + "
+                "{ally_spaces_per_tower} per Tower built): build a Tower "
+                "first",
+                room=room,
+                ally_spaces_start=limits.ally_spaces_start,
+                ally_spaces_per_tower=limits.ally_spaces_per_tower,
+            )
         )
     if terms.free_grain and event.grain:
-        raise RuleError("this Summon costs no Grain")
+        raise RuleError(t("this Summon costs no Grain"))
     instead = terms.augustales_instead
     if instead is not None and (event.grain or event.augustales != instead):
-        raise RuleError(f"this Summon costs {instead} Augustales and no Grain")
+        raise RuleError(t("this Summon costs {instead} Augustales and no Grain", instead=instead))
     if instead is None and event.augustales:
-        raise RuleError("a Summon is paid in Grain")
+        raise RuleError(t("a Summon is paid in Grain"))
     owed = summon_cost(state, ctx.ruleset, terms, event.space)
     paid = Gains(grain=event.grain, augustales=event.augustales)
     if owed is not None and paid != owed:
         where = voyage.ports[port].name
         printed = owed.describe(sign="") if not owed.empty else "nothing"
         raise RuleError(
-            f"the Ally space in {where} costs you {printed} here (discounts counted), "
-            f"not {paid.describe(sign='') if not paid.empty else 'nothing'}"
+            t(
+                "the Ally space in {where} costs you {printed} here "
+                "(discounts counted), not {paid}",
+                where=where,
+                printed=printed,
+                paid=paid.describe(sign="") if not paid.empty else "nothing",
+            )
         )
     marked = event.edict_mark
     if marked is None:  # the Player Board data decides (no board: no mark)
         marked = bool(summon_marks_edict(state, ctx.ruleset))
     if marked and player.marked_allies >= limits.marked_ally_spaces:
-        raise RuleError("your board's marked Ally space already holds an Ally")
+        raise RuleError(t("your board's marked Ally space already holds an Ally"))
     tiles = active_workplaces(state)
     cost = Gains(grain=event.grain, augustales=event.augustales)
     player = pay(player, cost, "the Summon")
@@ -324,34 +374,51 @@ def buy(state: GameState, event: BuyCard, ctx: Context) -> Outcome:
     spaces = voyage.ports[port].cards
     name = voyage.ports[port].name
     if event.space >= len(spaces) or not spaces[event.space].present:
-        raise RuleError(f"there is no Advanced card to buy in {name}")
+        raise RuleError(t("there is no Advanced card to buy in {name}", name=name))
     lying = spaces[event.space].card_id
     if lying is not None and lying != event.card_id:
-        raise RuleError(f"the card in {name} is {lying}, not {event.card_id}")
+        raise RuleError(
+            t(
+                "the card in {name} is {lying}, not {card}",
+                name=name,
+                lying=lying,
+                card=event.card_id,
+            )
+        )
     card = advanced_cards_by_id().get(event.card_id)
     if card is None:
-        raise RuleError(f"{event.card_id} is not an Advanced card (A1–A16, B1–B16)")
+        raise RuleError(t("{card} is not an Advanced card (A1–A16, B1–B16)", card=event.card_id))
     if event.card_id in player.advanced_cards:
-        raise RuleError(f"you already own {event.card_id}")
+        raise RuleError(t("you already own {card}", card=event.card_id))
     owned = player.advanced_cards
     if card.cost.augustales is not None:
         off = workplace_discount(state, "purchase") + terms.discount
         due = max(0, card.cost.augustales - off.augustales)
         if event.augustales is not None and event.augustales != due:
-            raise RuleError(f"{card.id} costs {due} Augustales now, not {event.augustales}")
+            raise RuleError(
+                t(
+                    "{card} costs {due} Augustales now, not {augustales}",
+                    card=card.id,
+                    due=due,
+                    augustales=event.augustales,
+                )
+            )
         if event.removes is not None:
-            raise RuleError(f"{card.id} is paid in Augustales, not with a card")
+            raise RuleError(t("{card} is paid in Augustales, not with a card", card=card.id))
         cost = Gains(augustales=due)
         how = _paid(cost)
     else:
         if event.augustales:
-            raise RuleError(f"{card.id} is paid by removing one of your Action cards")
+            raise RuleError(t("{card} is paid by removing one of your Action cards", card=card.id))
         removed = event.removes
         house_ids = {c.id for c in house_cards_of(player.house)}
         if removed is None or (removed not in owned and removed not in house_ids):
             raise RuleError(
-                f"{card.id} costs one of your Action cards (from hand or discard pile): "
-                "name the card you removed from the game"
+                t(
+                    "{card} costs one of your Action cards (from hand or discard "
+                    "pile): name the card you removed from the game",
+                    card=card.id,
+                )
             )
         owned = tuple(c for c in owned if c != removed)
         cost = Gains()
@@ -380,27 +447,35 @@ def visit_market(state: GameState, event: VisitMarket, ctx: Context) -> Outcome:
     name = voyage.ports[port].name
     known = board.markets[port] if port < len(board.markets) else None
     if known is not None and event.rates is not None and event.rates != known:
-        raise RuleError(f"the Market in {name} is known: {known.describe()} (correct it with Fix)")
+        raise RuleError(
+            t(
+                "the Market in {name} is known: {known} (correct it with Fix)",
+                name=name,
+                known=known.describe(),
+            )
+        )
     tile = known or event.rates
     if tile is None:
-        raise RuleError(f"first visit to the Market in {name}: tell what its tile shows")
+        raise RuleError(
+            t("first visit to the Market in {name}: tell what its tile shows", name=name)
+        )
     if known is None:
         board = board.with_market(port, tile)
     tiles = active_workplaces(state)
     trades = market_trades(state)
     if event.sells + event.buys == 0:
-        raise RuleError("sell, buy or both (or decline the visit)")
+        raise RuleError(t("sell, buy or both (or decline the visit)"))
     if (
         event.sells > trades.sells
         or event.buys > trades.buys
         or (event.sells + event.buys > trades.total)
     ):
         more = " and one more of either" if trades.total > 2 else ""
-        raise RuleError(f"a Market visit is one sale and one purchase{more}")
+        raise RuleError(t("a Market visit is one sale and one purchase{more}", more=more))
     if event.sells and tile.sell is None:
-        raise RuleError(f"the Market in {name} buys nothing from you")
+        raise RuleError(t("the Market in {name} buys nothing from you", name=name))
     if event.buys and tile.buy is None:
-        raise RuleError(f"the Market in {name} sells you nothing")
+        raise RuleError(t("the Market in {name} sells you nothing", name=name))
     player = state.player
     parts = []
     if event.sells and tile.sell is not None:

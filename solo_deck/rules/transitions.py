@@ -39,6 +39,7 @@ from solo_deck.rules.turn_actions import (
     resolve,
     travel,
 )
+from solo_deck.text import t
 
 TABLE_FACTS = frozenset({"gain", "reveal_edict", "name_hand"})
 """Events the table tells whatever is pending: they meet no obligation."""
@@ -173,17 +174,31 @@ def _gain(state: GameState, event: ev.Gain, ctx: Context) -> Outcome:
         value = int(getattr(state.player, name)) + delta
         label = "VP" if name == "vp" else name.capitalize()
         if value < 0:
-            raise RuleError(f"you have only {getattr(state.player, name)} {label}, not {-delta}")
+            raise RuleError(
+                t(
+                    "you have only {have} {label}, not {n}",
+                    have=getattr(state.player, name),
+                    label=label,
+                    n=-delta,
+                )
+            )
         update[name] = value
         parts.append(f"{delta:+d} {label}")
     if not parts:
-        raise RuleError("nothing to gain or spend: every amount is 0")
+        raise RuleError(t("nothing to gain or spend: every amount is 0"))
     player = state.player.model_copy(update=update)
     room = player.storage(ctx.limits)
     if player.resources > room and player.resources > state.player.resources:
         raise RuleError(
-            f"your warehouse holds {room} resources ({ctx.limits.storage_start} + "
-            f"{ctx.limits.storage_per_wall} per Wall built); that would make {player.resources}"
+            t(
+                "your warehouse holds {room} resources ({storage_start} + "
+                "{storage_per_wall} per Wall built); that would make "
+                "{resources}",
+                room=room,
+                storage_start=ctx.limits.storage_start,
+                storage_per_wall=ctx.limits.storage_per_wall,
+                resources=player.resources,
+            )
         )
     reason = f" ({event.reason})" if event.reason else ""
     return state.model_copy(update={"player": player}), "You: " + ", ".join(parts) + reason, []
@@ -192,7 +207,7 @@ def _gain(state: GameState, event: ev.Gain, ctx: Context) -> Outcome:
 def _name_ally(state: GameState, event: ev.NameAlly, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].allies):
-        raise RuleError("there is no such Ally space")
+        raise RuleError(t("there is no such Ally space"))
     voyage = voyage.name_ally(event.port, event.space, event.ally_id)
     who = ally_name(event.ally_id)
     return (
@@ -205,7 +220,7 @@ def _name_ally(state: GameState, event: ev.NameAlly, ctx: Context) -> Outcome:
 def _name_card(state: GameState, event: ev.NameCard, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].cards):
-        raise RuleError("there is no such card space")
+        raise RuleError(t("there is no such card space"))
     voyage = voyage.name_card(event.port, event.space, event.card_id)
     return (
         state.model_copy(update={"voyage": voyage}),

@@ -23,6 +23,7 @@ from solo_deck.rules.triggers import (
     card_obligations,
     main_action_obligation,
 )
+from solo_deck.text import t
 
 
 def travel(state: GameState, event: Travel, ctx: Context) -> Outcome:
@@ -30,17 +31,23 @@ def travel(state: GameState, event: Travel, ctx: Context) -> Outcome:
     when an effect moves your ship."""
     voyage = state.voyage
     if event.port >= len(voyage.ports):
-        raise RuleError(f"there is no port number {event.port}")
+        raise RuleError(t("there is no port number {port}", port=event.port))
     steps = voyage.steps_to(event.port)
     if steps == 0:
-        raise RuleError(f"your ship is already in {voyage.ports[event.port].name}")
+        raise RuleError(t("your ship is already in {port}", port=voyage.ports[event.port].name))
     free_move = ctx.first is not None and ctx.first.terms.any_port
     if free_move:
         cost = 0
     else:
         limit = ctx.limits.travel_max_steps
         if steps > limit:
-            raise RuleError(f"you can sail at most {limit} spaces, {steps} are needed")
+            raise RuleError(
+                t(
+                    "you can sail at most {limit} spaces, {steps} are needed",
+                    limit=limit,
+                    steps=steps,
+                )
+            )
         cost = ctx.limits.travel_cost(steps, travel_free_steps(state))
     player = pay(state.player, Gains(augustales=cost), "the voyage")
     origin = voyage.ports[voyage.player].name
@@ -76,14 +83,19 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
     player = state.player
     usable = player.usable_slots(ctx.limits)
     if event.slot >= ctx.limits.card_slots:
-        raise RuleError(f"your Player Board has {ctx.limits.card_slots} card slots")
+        raise RuleError(
+            t("your Player Board has {card_slots} card slots", card_slots=ctx.limits.card_slots)
+        )
     if event.slot >= usable:
         raise RuleError(
-            f"slot {event.slot + 1} is under the Card Slot tile until you build the Keep "
-            "whose cover removes it"
+            t(
+                "slot {slot} is under the Card Slot tile until you build the "
+                "Keep whose cover removes it",
+                slot=event.slot + 1,
+            )
         )
     if event.slot not in player.free_slots(ctx.limits):
-        raise RuleError(f"slot {event.slot + 1} already holds a card this round")
+        raise RuleError(t("slot {slot} already holds a card this round", slot=event.slot + 1))
     board = state.board
     if event.face_up:
         card_id = event.card_id or ""
@@ -94,7 +106,9 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
                 board = board.with_card_effect(card_id, event.effect)
                 grant = event.effect
         elif event.effect is not None:
-            raise RuleError(f"{card_id}'s effect is known; it needs no description")
+            raise RuleError(
+                t("{card_id}'s effect is known; it needs no description", card_id=card_id)
+            )
         duties = card_obligations(card_id, grant, "played")
         name = card_name(card_id)
         what = (
@@ -104,8 +118,10 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
         state = play_from_hand(state, event.card_id)
         if len(event.actions) == 2 and not player.both_actions_ready:
             raise RuleError(
-                "both main actions need the Keep cover that grants them (it works from the "
-                "turn after the Keep is built)"
+                t(
+                    "both main actions need the Keep cover that grants them (it "
+                    "works from the turn after the Keep is built)"
+                )
             )
         why = why_not_face_down(event.slot, event.actions, ctx.ruleset)
         if why is not None:
@@ -131,11 +147,15 @@ def _playable_grant(state: GameState, card_id: str) -> Grant:
     house_ids = {card.id for card in house_cards_of(player.house)}
     if card_id not in house_ids and card_id not in player.advanced_cards:
         raise RuleError(
-            f"{card_id} is neither one of House {player.house}'s cards nor an Advanced card you own"
+            t(
+                "{card_id} is neither one of House {house}'s cards nor an Advanced card you own",
+                card_id=card_id,
+                house=player.house,
+            )
         )
     grant = card_grant(card_id, state)
     if grant is None:  # pragma: no cover - every House or owned card has data
-        raise RuleError(f"no effect is known for {card_id}")
+        raise RuleError(t("no effect is known for {card_id}", card_id=card_id))
     return grant
 
 
@@ -163,7 +183,7 @@ def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
     grant = first.grant
     if grant is None:
         if event != Resolve():
-            raise RuleError("this needs no choice: just confirm it")
+            raise RuleError(t("this needs no choice: just confirm it"))
         drawn = cards_drawn(first)
         state = draw(state, drawn)
         held = f" ({state.hand} in hand)" if drawn and state.hand is not None else ""
@@ -171,12 +191,12 @@ def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
     board = state.board
     if grant.unknown:
         if event.effect is None or event.effect.unknown:
-            raise RuleError("tell what this effect does (its gains and actions)")
+            raise RuleError(t("tell what this effect does (its gains and actions)"))
         grant = event.effect
         if first.card_id is not None:
             board = board.with_card_effect(first.card_id, grant)
     elif event.effect is not None:
-        raise RuleError("this effect is known; it needs no description")
+        raise RuleError(t("this effect is known; it needs no description"))
     spend, get = grant_gains(
         grant,
         state.player,
@@ -208,7 +228,7 @@ def drop_resources(state: GameState, event: DropResources, ctx: Context) -> Outc
     first = ctx.first
     assert first is not None
     if event.grain + event.stone != first.count:
-        raise RuleError(f"put back exactly {first.count} (Grain and/or Stone)")
+        raise RuleError(t("put back exactly {count} (Grain and/or Stone)", count=first.count))
     player = pay(state.player, Gains(grain=event.grain, stone=event.stone), "putting back")
     back = Gains(grain=event.grain, stone=event.stone).describe(sign="")
     return state.model_copy(update={"player": player}), f"You put back {back}", []
