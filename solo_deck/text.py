@@ -98,6 +98,18 @@ class Text(str):
             (self.template, dict(self.values), self.plural, self.number, self.context),
         )
 
+    def counted(self, number: int) -> Text:
+        """The same text with ``number`` choosing its form (a term named once, counted
+        where it is used).
+
+        >>> tower = term("Tower", "structure", plural="Towers")
+        >>> tower.counted(2), tower.counted(1).number
+        ('Towers', 1)
+        """
+        return Text(
+            self.template, self.values, plural=self.plural, number=number, context=self.context
+        )
+
     @property
     def is_term(self) -> bool:
         """Whether this is a game term (rendered from a glossary, not the catalogue).

@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 
 from solo_deck.errors import EdictParseError
 from solo_deck.model.base import FrozenModel
+from solo_deck.text import Text, joined, t, term
 
 
 class EdictKind(StrEnum):
@@ -28,15 +29,14 @@ class EdictKind(StrEnum):
         """The matching field name on :class:`Edict` and on ``Palace``."""
         return _FIELDS[self]
 
-    def label(self, count: int = 1) -> str:
+    def label(self, count: int = 1) -> Text:
         """``"1 Tower"``, ``"2 Towers"``, ``"1 Treasury step"``..."""
-        singular, plural = _LABELS[self]
-        return f"{count} {singular if count == 1 else plural}"
+        return t("{n} {icon}", n=count, icon=_LABELS[self].counted(count))
 
     @property
-    def noun(self) -> str:
+    def noun(self) -> Text:
         """The kind's name, e.g. ``Tower``."""
-        return _LABELS[self][0]
+        return _LABELS[self].counted(1)
 
 
 _FIELDS = {
@@ -50,14 +50,14 @@ _FIELDS = {
     EdictKind.PATH: "specialist",
 }
 _LABELS = {
-    EdictKind.GRAIN: ("Grain", "Grain"),
-    EdictKind.STONE: ("Stone", "Stone"),
-    EdictKind.AUGUSTALES: ("Treasury step", "Treasury steps"),
-    EdictKind.TOWER: ("Tower", "Towers"),
-    EdictKind.WALL: ("Wall", "Walls"),
-    EdictKind.KEEP: ("Keep", "Keeps"),
-    EdictKind.COURT: ("Court Ally", "Court Allies"),
-    EdictKind.PATH: ("Specialist step", "Specialist steps"),
+    EdictKind.GRAIN: term("Grain", "resource"),
+    EdictKind.STONE: term("Stone", "resource"),
+    EdictKind.AUGUSTALES: term("Treasury step", "edict icon", plural="Treasury steps"),
+    EdictKind.TOWER: term("Tower", "structure", plural="Towers"),
+    EdictKind.WALL: term("Wall", "structure", plural="Walls"),
+    EdictKind.KEEP: term("Keep", "structure", plural="Keeps"),
+    EdictKind.COURT: term("Court Ally", "edict icon", plural="Court Allies"),
+    EdictKind.PATH: term("Specialist step", "edict icon", plural="Specialist steps"),
 }
 VALID_LETTERS = (
     "G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Court ally, P Path A step"
@@ -102,9 +102,9 @@ class Edict(FrozenModel):
     def __str__(self) -> str:
         return " ".join(f"{n}{kind.value}" for kind, n in self.items())
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """Words, e.g. ``2 Towers + 1 Keep``."""
-        return " + ".join(kind.label(n) for kind, n in self.items())
+        return joined([kind.label(n) for kind, n in self.items()], " + ")
 
 
 _TOKEN = re.compile(r"([0-9]+)?([A-Za-z])")

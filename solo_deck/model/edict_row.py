@@ -8,7 +8,7 @@ from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict
 from solo_deck.model.solo_cards import Numeral
-from solo_deck.text import t
+from solo_deck.text import Text, t
 
 Slots = tuple[Edict | None, Edict | None, Edict | None]
 
@@ -20,19 +20,29 @@ class Refill(FrozenModel):
     from_next: int | None
     reveal_next: bool
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """Table language for the refill."""
         target = Numeral.from_index(self.active).value
         if self.from_next is None:
-            return (
-                f"No Next tile can refill Active {target}: it stays empty "
-                "(the game ends after this round)"
+            return t(
+                "No Next tile can refill Active {target}: it stays empty "
+                "(the game ends after this round)",
+                target=target,
             )
         source = Numeral.from_index(self.from_next).value
-        text = f"Slide Next {source} down to Active {target}"
         if self.reveal_next:
-            return text + f"; draw a new Next {source} tile from the pile and type it"
-        return text + f"; the pile is empty, so Next {source} stays empty"
+            return t(
+                "Slide Next {source} down to Active {target}; draw a new Next {source} tile "
+                "from the pile and type it",
+                source=source,
+                target=target,
+            )
+        return t(
+            "Slide Next {source} down to Active {target}; the pile is empty, so Next {source} "
+            "stays empty",
+            source=source,
+            target=target,
+        )
 
 
 class EdictRow(FrozenModel):

@@ -13,7 +13,7 @@ from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict, EdictKind
 from solo_deck.model.provenance import sourced_values
 from solo_deck.model.ruleset import Ruleset
-from solo_deck.text import t
+from solo_deck.text import Text, t
 
 
 class Direction(StrEnum):
@@ -94,29 +94,51 @@ class KindChange(FrozenModel):
         moved = abs(self.after - self.before)
         return self.icons - (moved + self.unit - 1) // self.unit
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """Table language, e.g. ``add 1 Tower (5/5, the second is ignored)``."""
         moved = abs(self.after - self.before)
+        amount: Text
         if self.kind is EdictKind.AUGUSTALES:
-            amount = f"{moved} Augustales"
-            track = f"Treasury {self.before} → {self.after}"
+            amount = t("{n} Augustales", n=moved)
+            track = t("Treasury {before} → {after}", before=self.before, after=self.after)
         elif self.kind is EdictKind.PATH:
             amount = self.kind.label(moved)
-            track = f"Path A space {self.before} → {self.after}"
+            track = t("Path A space {before} → {after}", before=self.before, after=self.after)
         else:
             amount = self.kind.label(moved)
-            track = f"{self.after}/{self.maximum}"
-        verb = "add" if self.direction == "add" else "remove"
-        if self.kind is EdictKind.PATH:
-            verb = "move forward" if self.direction == "add" else "move back"
+            track = t("{after}/{maximum}", after=self.after, maximum=self.maximum)
         if moved == 0:
-            return f"{self.kind.label(self.icons)} ignored ({track}, at the limit)"
-        text = f"{verb} {amount} ({track}"
+            return t(
+                "{icons} ignored ({track}, at the limit)",
+                icons=self.kind.label(self.icons),
+                track=track,
+            )
+        adds = self.direction == "add"
+        if self.kind is EdictKind.PATH:
+            change = (
+                t("move forward {amount}", amount=amount)
+                if adds
+                else t("move back {amount}", amount=amount)
+            )
+        else:
+            change = (
+                t("add {amount}", amount=amount) if adds else t("remove {amount}", amount=amount)
+            )
         if self.neither_fits:
-            text += f"; neither way fits all {self.icons}, so the track stops at its end"
-        elif self.ignored:
-            text += f", {self.ignored} ignored at the limit"
-        return text + ")"
+            return t(
+                "{change} ({track}; neither way fits all {n}, so the track stops at its end)",
+                change=change,
+                track=track,
+                n=self.icons,
+            )
+        if self.ignored:
+            return t(
+                "{change} ({track}, {n} ignored at the limit)",
+                change=change,
+                track=track,
+                n=self.ignored,
+            )
+        return t("{change} ({track})", change=change, track=track)
 
 
 class Palace(FrozenModel):

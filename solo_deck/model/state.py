@@ -15,6 +15,7 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
 from solo_deck.model.voyage import Voyage
+from solo_deck.text import KeptText
 
 
 class Phase(StrEnum):
@@ -49,7 +50,8 @@ class FrederickReport(FrozenModel):
 
     card_id: str
     face: str
-    steps: tuple[str, ...]
+    steps: tuple[KeptText, ...]
+    """Each step a :class:`~solo_deck.text.Text` (its template and values kept)."""
     reshuffled: bool
     action_number: int
 
