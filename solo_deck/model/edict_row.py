@@ -1,5 +1,6 @@
 """The edict row: three Active spaces, three Next spaces and the face-down pile."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from pydantic import Field, model_validator
@@ -65,7 +66,7 @@ class EdictRow(FrozenModel):
     def _awaiting_valid(self) -> EdictRow:
         for position in self.awaiting:
             if position not in (0, 1, 2) or self.next[position] is not None:
-                raise ValueError(f"Next {position} cannot await a tile")
+                raise ValueError(f"Next {position} cannot await a tile")  # i18n: not for a player
         return self
 
     def frederick_slot(self, numeral: Numeral) -> int | None:

@@ -1,5 +1,6 @@
 """Amounts of the four things a player gains or pays: VP, Grain, Stone and Augustales."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal

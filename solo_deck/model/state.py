@@ -49,7 +49,7 @@ class FrederickReport(FrozenModel):
     """What Frederick's last turn did, step by step in table language."""
 
     card_id: str
-    face: str
+    face: KeptText
     steps: tuple[KeptText, ...]
     """Each step a :class:`~solo_deck.text.Text` (its template and values kept)."""
     reshuffled: bool

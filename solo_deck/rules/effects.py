@@ -6,6 +6,7 @@ it in table language.
 'pay 1 Augustalis for 1 Grain, up to 3 times'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal

@@ -1,6 +1,7 @@
 """The End Phase: castle income from your closed sides, ally income, reorganisation of the
 Voyage board and the end of the round (with the game-end check)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome

@@ -7,6 +7,7 @@ than your warehouse holds puts a ``store_resources`` obligation first; once your
 and nothing is pending, your turn ends.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Iterable

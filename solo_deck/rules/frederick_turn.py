@@ -1,5 +1,6 @@
 """Resolving Frederick's turn: flip, ship, removals, edict, refill, reshuffle."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.names import ally_name

@@ -16,6 +16,7 @@ may still be refused for its own values (too little Grain, a slot already used).
 ['play_card', 'travel']
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, load_ruleset

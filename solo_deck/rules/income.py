@@ -1,6 +1,7 @@
 """Ally income at the End Phase: 1 VP per Ally, +2 when its condition holds (the module is not
 named ``ally_income``: that is the public function it defines)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -116,7 +117,7 @@ def ally_income(
     for ally_id in player.allies:
         ally = catalogue.get(ally_id)
         if ally is None:
-            raise KeyError(f"unknown Ally id {ally_id!r}")
+            raise KeyError(f"unknown Ally id {ally_id!r}")  # i18n: not for a player
         met, reason = condition_met(ally, player, palace, limits)
         lines.append(
             AllyIncomeLine(

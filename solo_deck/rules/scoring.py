@@ -1,5 +1,6 @@
 """Final score and the solo title."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
