@@ -105,7 +105,11 @@ class Text(str):
         >>> tower = term("Tower", "structure", plural="Towers")
         >>> tower.counted(2), tower.counted(1).number
         ('Towers', 1)
+
+        Only a term or a text with a plural form has a form to choose.
         """
+        if not (self.is_term or self.plural is not None):
+            raise ValueError(f"{self.template!r} has no plural form to count")
         return Text(
             self.template, self.values, plural=self.plural, number=number, context=self.context
         )
