@@ -1,4 +1,5 @@
-"""The five main actions: Build, Promote, Summon, Purchase and Visit the Market.
+"""Three of the five main actions: Build, Promote and Summon (Purchase and the Market are
+in :mod:`solo_deck.rules.trade_actions`).
 
 Each is taken when a pending obligation calls for it (a face-down card, a card's effect, a
 bonus). Costs the data knows are checked (a Great Structure's Augustales, a card's price,
@@ -6,46 +7,47 @@ an effect's terms); costs only the board knows (a castle space, an Ally's spot, 
 arrow) are taken as you give them. What the action triggers comes back in the rules' order.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
-from solo_deck.data.loaders import advanced_cards_by_id, great_structures, house_cards_of
+from solo_deck.data.loaders import great_structures
 from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
-from solo_deck.events import Build, BuyCard, Promote, SummonAlly, VisitMarket
+from solo_deck.events import Build, Promote, SummonAlly
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import ActionTerms
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import Specialist
 from solo_deck.model.state import GameState
-from solo_deck.queries import market_trades
 from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
-from solo_deck.rules.follow_through import pay, receive
-from solo_deck.rules.hand import remove_card, take_bought
+from solo_deck.rules.effects import structure_term
+from solo_deck.rules.follow_through import pay
 from solo_deck.rules.summon_cost import summon_cost, summon_marks_edict
 from solo_deck.rules.triggers import (
     active_workplaces,
     arrival_obligations,
-    card_obligations,
     cover_obligations,
     edict_to_issue,
     great_obligations,
     side_obligations,
     space_edict,
-    workplace_discount,
     workplace_obligations,
 )
 from solo_deck.rules.workplace_area import check_promote_grain
-from solo_deck.text import named, t
+from solo_deck.text import Text, joined, named, t
 
 
 def _terms(ctx: Context) -> ActionTerms:
     return ctx.first.terms if ctx.first is not None else ActionTerms()
 
 
-def _paid(cost: Gains) -> str:
-    return f", paid {cost.describe(sign='')}" if not cost.empty else ""
+def with_cost(line: Text, cost: Gains) -> Text:
+    """``line``, with what it cost when it cost something (``…, paid 2 Stone``)."""
+    if cost.empty:
+        return line
+    return t("{action}, paid {cost}", action=line, cost=cost.describe(sign=""))
 
 
 # --- Build ----------------------------------------------------------------------------------
@@ -104,7 +106,7 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
         edict_mark = event.edict_mark
     tiles = active_workplaces(state)
     cost = Gains(grain=event.grain, stone=event.stone, augustales=coins)
-    player = pay(player, cost, f"the {structure}")
+    player = pay(player, cost, t("the {structure}", structure=structure_term(structure)))
     update: dict[str, object] = {structure + "s": have + 1}
     if event.great:
         update["greats"] = (*player.greats, event.great)
@@ -124,11 +126,32 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
         duties += great_obligations(event.great)
     if structure == "keep" or edict_mark:
         duties.append(space_edict(structure))
-    name = great_structures()[event.great].name if event.great else structure.capitalize()
-    where = f" on {event.site}" if event.site else ""
-    line = f"You built a {name}{where} ({structure}s {have + 1}/{most}){_paid(cost)}"
+    name = (
+        named(great_structures()[event.great].name, "structure")
+        if event.great
+        else structure_term(structure)
+    )
+    built = t(
+        "You built a {structure} ({kind}s {n}/{most})",
+        structure=name,
+        kind=structure,
+        n=have + 1,
+        most=most,
+    )
+    if event.site:
+        built = t(
+            "You built a {structure} on {site} ({kind}s {n}/{most})",
+            structure=name,
+            site=event.site,
+            kind=structure,
+            n=have + 1,
+            most=most,
+        )
+    line = with_cost(built, cost)
     if terms.waives_build_cost and ctx.first is not None:
-        line += f"; no Stone or Grain paid ({ctx.first.source})"
+        line = t(
+            "{action}; no Stone or Grain paid ({source})", action=line, source=ctx.first.source
+        )
     return state, line, duties
 
 
@@ -197,7 +220,7 @@ def promote(state: GameState, event: Promote, ctx: Context) -> Outcome:
             t("another of your Specialists is already in the City of Path {path}", path=path)
         )
     grain = check_promote_grain(state, ctx.ruleset, path, current.space + 1, event.grain, terms)
-    player = pay(player, Gains(grain=grain), "the promotion")
+    player = pay(player, Gains(grain=grain), t("the promotion"))
     moved = Specialist(path=path, space=current.space + 1)
     specialists = list(player.specialists)
     specialists[event.specialist] = moved
@@ -207,8 +230,10 @@ def promote(state: GameState, event: Promote, ctx: Context) -> Outcome:
     if terms.distinct:
         state = _exclude_in_next(state, ctx, event.specialist)
     state, duties = arrival(state, path, moved.space, ctx)
-    text = f"You promoted Specialist {event.specialist + 1} to {moved.describe()}"
-    return state, text + _paid(Gains(grain=grain)), duties
+    text = t(
+        "You promoted Specialist {n} to {space}", n=event.specialist + 1, space=moved.describe()
+    )
+    return state, with_cost(text, Gains(grain=grain)), duties
 
 
 def _exclude_in_next(state: GameState, ctx: Context, specialist: int) -> GameState:
@@ -236,8 +261,11 @@ def arrival(
             Obligation(
                 kind="city_bonus",
                 does="city_bonus",
-                text=f"Your Specialist reached the City of Path {path}: take its City Bonus tile",
-                source=f"City of Path {path}",
+                text=t(
+                    "Your Specialist reached the City of Path {path}: take its City Bonus tile",
+                    path=path,
+                ),
+                source=f"City of Path {path}",  # i18n: not for a player (a key)
                 optional=False,
                 space=path,
             )
@@ -246,15 +274,20 @@ def arrival(
     if entry.tile is None or not state.board.token_known(entry):
         asks = []
         if entry.tile is None:
-            asks.append("which Workplace tile is there")
+            asks.append(t("which Workplace tile is there"))
         if not state.board.token_known(entry):
-            asks.append("does it hold an Edict token")
+            asks.append(t("does it hold an Edict token"))
         return state, [
             Obligation(
                 kind="name_workplace",
                 does="name_workplace",
-                text=f"Path {path} space {space}: " + " and ".join(asks) + "?",
-                source=f"Workplace {entry.key}",
+                text=t(
+                    "Path {path} space {space}: {questions}?",
+                    path=path,
+                    space=space,
+                    questions=joined(asks, " and "),
+                ),
+                source=f"Workplace {entry.key}",  # i18n: not for a player (a key)
                 optional=False,
                 space=entry.key,
             )
@@ -351,145 +384,19 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
     if marked:
         duties.append(
             edict_to_issue(
-                "Your Ally stands on the marked space: issue an Edict", "marked Ally space"
+                t("Your Ally stands on the marked space: issue an Edict"), "marked Ally space"
             )
         )
     new_state = state.model_copy(update={"player": player, "voyage": voyage})
     return (
         new_state,
-        (f"You summoned {ally_name(event.ally_id)} in {voyage.ports[port].name}{_paid(cost)}"),
+        with_cost(
+            t(
+                "You summoned {ally} in {port}",
+                ally=ally_name(event.ally_id),
+                port=named(voyage.ports[port].name, "port"),
+            ),
+            cost,
+        ),
         duties,
     )
-
-
-# --- Purchase -------------------------------------------------------------------------------
-
-
-def buy(state: GameState, event: BuyCard, ctx: Context) -> Outcome:
-    """Purchase the Advanced card at your port: pay, use its effect at once if you like,
-    then take it into your hand."""
-    terms, player = _terms(ctx), state.player
-    voyage = state.voyage
-    port = voyage.player
-    spaces = voyage.ports[port].cards
-    name = voyage.ports[port].name
-    if event.space >= len(spaces) or not spaces[event.space].present:
-        raise RuleError(t("there is no Advanced card to buy in {name}", name=name))
-    lying = spaces[event.space].card_id
-    if lying is not None and lying != event.card_id:
-        raise RuleError(
-            t(
-                "the card in {name} is {lying}, not {card}",
-                name=name,
-                lying=lying,
-                card=event.card_id,
-            )
-        )
-    card = advanced_cards_by_id().get(event.card_id)
-    if card is None:
-        raise RuleError(t("{card} is not an Advanced card (A1–A16, B1–B16)", card=event.card_id))
-    if event.card_id in player.advanced_cards:
-        raise RuleError(t("you already own {card}", card=event.card_id))
-    owned = player.advanced_cards
-    if card.cost.augustales is not None:
-        off = workplace_discount(state, "purchase") + terms.discount
-        due = max(0, card.cost.augustales - off.augustales)
-        if event.augustales is not None and event.augustales != due:
-            raise RuleError(
-                t(
-                    "{card} costs {due} Augustales now, not {augustales}",
-                    card=card.id,
-                    due=due,
-                    augustales=event.augustales,
-                )
-            )
-        if event.removes is not None:
-            raise RuleError(t("{card} is paid in Augustales, not with a card", card=card.id))
-        cost = Gains(augustales=due)
-        how = _paid(cost)
-    else:
-        if event.augustales:
-            raise RuleError(t("{card} is paid by removing one of your Action cards", card=card.id))
-        removed = event.removes
-        house_ids = {c.id for c in house_cards_of(player.house)}
-        if removed is None or (removed not in owned and removed not in house_ids):
-            raise RuleError(
-                t(
-                    "{card} costs one of your Action cards (from hand or discard "
-                    "pile): name the card you removed from the game",
-                    card=card.id,
-                )
-            )
-        owned = tuple(c for c in owned if c != removed)
-        cost = Gains()
-        pile = "your hand" if event.from_hand else "your discard pile"
-        how = f", removed {removed} from the game (it came from {pile})"
-    tiles = active_workplaces(state)
-    player = pay(player, cost, card.id)
-    if event.removes is not None:  # taken from where it lies while you still own it
-        state = remove_card(state, event.removes, event.from_hand)
-    voyage, _ = voyage.take_card(port, event.space)
-    player = player.model_copy(update={"advanced_cards": (*owned, card.id)})
-    duties = card_obligations(card.id, card.grant, "bought")
-    duties += workplace_obligations(tiles, "purchase")
-    new_state = state.model_copy(update={"player": player, "voyage": voyage})
-    new_state = take_bought(new_state, card.id)
-    return new_state, f"You bought {card.id} in {name}{how}", duties
-
-
-# --- the Market -------------------------------------------------------------------------------
-
-
-def visit_market(state: GameState, event: VisitMarket, ctx: Context) -> Outcome:
-    """Sell and/or buy once at your port's Market (a Workplace may add one trade)."""
-    voyage, board = state.voyage, state.board
-    port = voyage.player
-    name = voyage.ports[port].name
-    known = board.markets[port] if port < len(board.markets) else None
-    if known is not None and event.rates is not None and event.rates != known:
-        raise RuleError(
-            t(
-                "the Market in {name} is known: {known} (correct it with Fix)",
-                name=name,
-                known=known.describe(),
-            )
-        )
-    tile = known or event.rates
-    if tile is None:
-        raise RuleError(
-            t("first visit to the Market in {name}: tell what its tile shows", name=name)
-        )
-    if known is None:
-        board = board.with_market(port, tile)
-    tiles = active_workplaces(state)
-    trades = market_trades(state)
-    if event.sells + event.buys == 0:
-        raise RuleError(t("sell, buy or both (or decline the visit)"))
-    if (
-        event.sells > trades.sells
-        or event.buys > trades.buys
-        or (event.sells + event.buys > trades.total)
-    ):
-        more = " and one more of either" if trades.total > 2 else ""
-        raise RuleError(t("a Market visit is one sale and one purchase{more}", more=more))
-    if event.sells and tile.sell is None:
-        raise RuleError(t("the Market in {name} buys nothing from you", name=name))
-    if event.buys and tile.buy is None:
-        raise RuleError(t("the Market in {name} sells you nothing", name=name))
-    player = state.player
-    parts = []
-    if event.sells and tile.sell is not None:
-        trade = tile.sell
-        given = Gains(**{trade.resource: trade.amount * event.sells})
-        coins = Gains(augustales=trade.augustales * event.sells)
-        player = receive(pay(player, given, "the sale"), coins)
-        parts.append(f"sold {given.describe(sign='')} for {coins.describe(sign='')}")
-    if event.buys and tile.buy is not None:
-        trade = tile.buy
-        price = Gains(augustales=trade.augustales * event.buys)
-        bought = Gains(**{trade.resource: trade.amount * event.buys})
-        player = receive(pay(player, price, "the purchase"), bought)
-        parts.append(f"bought {bought.describe(sign='')} for {price.describe(sign='')}")
-    duties = workplace_obligations(tiles, "market")
-    new_state = state.model_copy(update={"player": player, "board": board})
-    return new_state, f"Market in {name}: " + " and ".join(parts), duties

@@ -30,7 +30,8 @@ from solo_deck.rules.follow_through import add_first, pop_first, settle_traced
 from solo_deck.rules.frederick_turn import resolve_frederick_turn
 from solo_deck.rules.gate import ALWAYS, refusal
 from solo_deck.rules.hand import name_hand
-from solo_deck.rules.main_actions import build, buy, promote, summon, visit_market
+from solo_deck.rules.main_actions import build, promote, summon
+from solo_deck.rules.trade_actions import buy, visit_market
 from solo_deck.rules.turn_actions import (
     decline,
     drop_resources,
