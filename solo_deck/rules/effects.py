@@ -193,6 +193,21 @@ def structure_term(structure: str) -> Text:
     return named(structure.capitalize(), "structure")
 
 
+def action_term(action: str) -> Text:
+    """The game term of a main action key (``market`` → ``Market``).
+
+    >>> action_term("purchase")
+    'Purchase'
+    """
+    return {
+        "promote": term("Promote", "action"),
+        "market": term("Market", "action"),
+        "build": term("Build", "action"),
+        "summon": term("Summon", "action"),
+        "purchase": term("Purchase", "action"),
+    }.get(action) or named(action.capitalize(), "action")
+
+
 def _action_noun(action: str, terms: ActionTerms) -> Text:
     if action == "build":
         if terms.structure:

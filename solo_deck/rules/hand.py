@@ -21,6 +21,7 @@ replay as they were. A game saved before the cards were followed by name
 2
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections import Counter
@@ -35,7 +36,7 @@ from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.state import GameState
 from solo_deck.rules.triggers import hand_size
-from solo_deck.text import Text, t, tn
+from solo_deck.text import Text, joined, t, tn
 
 COVER_DRAW = "Keep cover: draw"
 """How the Keep Cover's draw obligation begins (the other covers give no cards)."""
@@ -130,7 +131,7 @@ def settled(state: GameState) -> GameState:
         (place,) = unknown
         rest = pool(state)
         if sum(rest.values()) == unknown[place]:
-            field = f"{place}_known"
+            field = f"{place}_known"  # i18n: not for a player
             named = sorted_cards([*getattr(piles, field), *rest.elements()])
             piles = piles.model_copy(update={field: named})
     return state.model_copy(update={"cards": piles})
@@ -176,17 +177,20 @@ def where_is(state: GameState, card: str) -> str:
     """Where the copies of ``card`` you own are known to lie, in a few words."""
     owned = owned_cards(state)[card]
     if not owned:
-        return f"you own no {card_name(card)}"
+        return t("you own no {card}", card=card_name(card))
     piles = state.cards
     places = [
-        ("in your slots", sum(c.card_id == card for c in state.player.played)),
-        ("in your discard pile", piles.discard_known.count(card)),
-        ("in your draw pile", piles.draw_known.count(card)),
-        ("in your hand", piles.hand_known.count(card)),
+        (t("in your slots"), sum(c.card_id == card for c in state.player.played)),
+        (t("in your discard pile"), piles.discard_known.count(card)),
+        (t("in your draw pile"), piles.draw_known.count(card)),
+        (t("in your hand"), piles.hand_known.count(card)),
     ]
-    said = [f"{n} {where}" for where, n in places if n]
-    copies = "your copy is" if owned == 1 else f"your {owned} copies are"
-    return f"{copies} " + (", ".join(said) if said else "elsewhere")
+    said = joined([t("{n} {place}", n=n, place=where) for where, n in places if n], ", ")
+    if owned == 1:
+        return t("your copy is {places}", places=said) if said else t("your copy is elsewhere")
+    if said:
+        return t("your {n} copies are {places}", n=owned, places=said)
+    return t("your {n} copies are elsewhere", n=owned)
 
 
 def take_bought(state: GameState, card: str) -> GameState:
@@ -389,9 +393,10 @@ def cards_drawn(duty: Obligation) -> int:
 def pass_refusal(state: GameState) -> str | None:
     """Why you may not pass now (``None``: you may)."""
     if state.hand:
-        return (
-            f"you still hold {_cards(state.hand)} in hand: play one (face down gives a main "
-            "action); you may pass only with an empty hand"
+        return t(
+            "you still hold {cards} in hand: play one (face down gives a "
+            "main action); you may pass only with an empty hand",
+            cards=_cards(state.hand),
         )
     return None
 
@@ -399,16 +404,16 @@ def pass_refusal(state: GameState) -> str | None:
 def play_refusal(state: GameState) -> str | None:
     """Why you may not play a card now for lack of one (``None``: you hold one)."""
     if state.hand == 0:
-        return "your hand is empty: there is no card to play, so pass"
+        return t("your hand is empty: there is no card to play, so pass")
     return None
 
 
 def name_hand_refusal(state: GameState) -> str | None:
     """Why no card of your hand can be named now (``None``: one can)."""
     if state.hand is None:
-        return "this game does not count your hand"
+        return t("this game does not count your hand")
     if not state.cards.by_name:
-        return "this game counts your cards only (it was begun before names)"
+        return t("this game counts your cards only (it was begun before names)")
     if unknown_in(state)["hand"] < 1:
-        return "every card of your hand is known by name"
+        return t("every card of your hand is known by name")
     return None

@@ -7,6 +7,7 @@ the handler by the event's class, one ``case`` per class, so that each handler i
 with its own event and mypy checks that every event has one.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import NamedTuple, assert_never
@@ -15,6 +16,7 @@ import solo_deck.events as ev
 from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
+from solo_deck.model.gains import resource_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.ruleset import Ruleset
@@ -40,7 +42,7 @@ from solo_deck.rules.turn_actions import (
     resolve,
     travel,
 )
-from solo_deck.text import t
+from solo_deck.text import joined, named, t
 
 TABLE_FACTS = frozenset({"gain", "reveal_edict", "name_hand"})
 """Events the table tells whatever is pending: they meet no obligation."""
@@ -160,7 +162,7 @@ def _reveal(state: GameState, event: ev.RevealEdict, ctx: Context) -> Outcome:
     numeral = Numeral.from_index(event.position).value
     return (
         state.model_copy(update={"edicts": edicts}),
-        f"New Next {numeral} tile: {event.edict}",
+        t("New Next {numeral} tile: {edict}", numeral=numeral, edict=event.edict),
         [],
     )
 
@@ -173,18 +175,18 @@ def _gain(state: GameState, event: ev.Gain, ctx: Context) -> Outcome:
         if not delta:
             continue
         value = int(getattr(state.player, name)) + delta
-        label = "VP" if name == "vp" else name.capitalize()
+        label = resource_term(name)
         if value < 0:
             raise RuleError(
                 t(
-                    "you have only {have} {label}, not {n}",
+                    "you have only {have} {resource}, not {n}",
                     have=getattr(state.player, name),
-                    label=label,
+                    resource=label,
                     n=-delta,
                 )
             )
         update[name] = value
-        parts.append(f"{delta:+d} {label}")
+        parts.append(t("{delta:+d} {resource}", delta=delta, resource=label))
     if not parts:
         raise RuleError(t("nothing to gain or spend: every amount is 0"))
     player = state.player.model_copy(update=update)
@@ -201,8 +203,13 @@ def _gain(state: GameState, event: ev.Gain, ctx: Context) -> Outcome:
                 resources=player.resources,
             )
         )
-    reason = f" ({event.reason})" if event.reason else ""
-    return state.model_copy(update={"player": player}), "You: " + ", ".join(parts) + reason, []
+    gains = joined(parts, ", ")
+    line = (
+        t("You: {gains} ({reason})", gains=gains, reason=event.reason)
+        if event.reason
+        else t("You: {gains}", gains=gains)
+    )
+    return state.model_copy(update={"player": player}), line, []
 
 
 def _name_ally(state: GameState, event: ev.NameAlly, ctx: Context) -> Outcome:
@@ -213,7 +220,11 @@ def _name_ally(state: GameState, event: ev.NameAlly, ctx: Context) -> Outcome:
     who = ally_name(event.ally_id)
     return (
         state.model_copy(update={"voyage": voyage}),
-        (f"The Ally in {voyage.ports[event.port].name} is {who}"),
+        t(
+            "The Ally in {port} is {ally}",
+            port=named(voyage.ports[event.port].name, "port"),
+            ally=who,
+        ),
         [],
     )
 
@@ -225,11 +236,17 @@ def _name_card(state: GameState, event: ev.NameCard, ctx: Context) -> Outcome:
     voyage = voyage.name_card(event.port, event.space, event.card_id)
     return (
         state.model_copy(update={"voyage": voyage}),
-        (f"The Advanced card in {voyage.ports[event.port].name} is {event.card_id or 'unknown'}"),
+        (
+            t(
+                "The Advanced card in {port} is {card}",
+                port=named(voyage.ports[event.port].name, "port"),
+                card=event.card_id or t("unknown"),
+            )
+        ),
         [],
     )
 
 
 def _name_hand(state: GameState, event: ev.NameHand, ctx: Context) -> Outcome:
-    named = ", ".join(event.cards)  # by id: a House card's name is only "House card"
-    return name_hand(state, event.cards), f"In your hand: {named}", []
+    cards = ", ".join(event.cards)  # by id: a House card's name is only "House card"
+    return name_hand(state, event.cards), t("In your hand: {cards}", cards=cards), []
