@@ -265,7 +265,7 @@ def arrival(
                     "Your Specialist reached the City of Path {path}: take its City Bonus tile",
                     path=path,
                 ),
-                source=f"City of Path {path}",  # i18n: not for a player (a key)
+                source=t("City of Path {path}", path=path),
                 optional=False,
                 space=path,
             )
@@ -287,7 +287,7 @@ def arrival(
                     space=space,
                     questions=joined(asks, " and "),
                 ),
-                source=f"Workplace {entry.key}",  # i18n: not for a player (a key)
+                source=t("Workplace {key}", key=entry.key),
                 optional=False,
                 space=entry.key,
             )
