@@ -19,6 +19,7 @@ Board screen's, before a game, as pieces already stand on it.
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -128,7 +129,7 @@ def site_cost_unchecked(
     under ``terms`` would pay it (a free Build's or one paid in Augustales does not)."""
     if terms is not None and terms.waives_build_cost:
         return None
-    return unchecked(ruleset, "castle_board", f"{site_id}.cost")
+    return unchecked(ruleset, "castle_board", f"{site_id}.cost")  # i18n: not for a player
 
 
 def summon_cost_unchecked(state: GameState, ruleset: Ruleset, space: int = 0) -> Unchecked | None:
@@ -175,7 +176,12 @@ def check_board(state: GameState, event: CheckBoard, ruleset: Ruleset) -> tuple[
     new_state = state.model_copy(update={"board_checks": (*state.board_checks, check)})
     told = fact_of(after, event.board, event.key)
     assert fact is not None and told is not None
-    return new_state, f"Checked on your board: {fact.place} · {fact.label}: {told.value}"
+    return new_state, t(
+        "Checked on your board: {place} · {fact}: {told}",
+        place=fact.place,
+        fact=fact.label,
+        told=told.value,
+    )
 
 
 def check_outcome(state: GameState, event: CheckBoard, ctx: Context) -> Outcome:

@@ -1,6 +1,7 @@
 """What a Specialist finds on the board, told by the table the first time it matters: the
 Workplace tile (and Edict token) on a space, the City Bonus tile taken in a City."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.loaders import city_bonus_tiles, workplace_tiles
@@ -11,7 +12,7 @@ from solo_deck.model.workplaces import space_key
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.triggers import arrival_obligations, grant_obligations
 from solo_deck.rules.workplace_area import board_known, fill_tile
-from solo_deck.text import t
+from solo_deck.text import named, t
 
 
 def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Outcome:
@@ -52,9 +53,11 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
     if board.token_known(entry):
         if bool(entry.token) != event.token:
             known = (
-                f"{key} holds an Edict token"
+                t("{key} holds an Edict token", key=key)
                 if entry.token
-                else f"every Edict token is accounted for elsewhere, so none lies on {key}"
+                else t(
+                    "every Edict token is accounted for elsewhere, so none lies on {key}", key=key
+                )
             )
             raise RuleError(known)
     elif event.token and board.tokens_unlocated() < 1:
@@ -69,8 +72,20 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
         cleared = board.with_space(arrived.model_copy(update={"token": False}))
         cleared = cleared.model_copy(update={"tokens_left": board.tokens_left - 1})
         state = state.model_copy(update={"board": cleared})
-    token = " with an Edict token" if event.token else ""
-    return state, f"Path {event.path} space {event.space} holds {tile.label}{token}", duties
+    label = named(tile.label, "workplace tile")
+    line = (
+        t(
+            "Path {path} space {space} holds {tile} with an Edict token",
+            path=event.path,
+            space=event.space,
+            tile=label,
+        )
+        if event.token
+        else t(
+            "Path {path} space {space} holds {tile}", path=event.path, space=event.space, tile=label
+        )
+    )
+    return state, line, duties
 
 
 def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) -> Outcome:
@@ -99,7 +114,7 @@ def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) ->
         board = board.with_city(city.model_copy(update={"tiles": ()}))
         return (
             state.model_copy(update={"board": board}),
-            (f"No City Bonus tile was left in the City of Path {path}"),
+            t("No City Bonus tile was left in the City of Path {path}", path=path),
             [],
         )
     remaining = list(city.tiles or ())
@@ -109,6 +124,12 @@ def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) ->
     board = board.with_city(city.model_copy(update={"tiles": left}))
     player = state.player.model_copy(update={"city_tiles": (*state.player.city_tiles, event.tile)})
     tile = city_bonus_tiles()[event.tile]
-    duties = grant_obligations(tile.grant, "city_bonus", f"City Bonus {tile.id}", confirm=False)
+    duties = grant_obligations(
+        tile.grant, "city_bonus", t("City Bonus {tile}", tile=tile.id), confirm=False
+    )
     new_state = state.model_copy(update={"board": board, "player": player})
-    return new_state, f"You took City Bonus tile {tile.id}: {tile.text}", duties
+    return (
+        new_state,
+        t("You took City Bonus tile {tile}: {effect}", tile=tile.id, effect=tile.text),
+        duties,
+    )

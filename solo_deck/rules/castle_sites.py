@@ -16,6 +16,7 @@ table showed, typed).
 'Wall W3 needs Tower T3 or T4 built first'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.grants import ActionTerms, Structure
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
+from solo_deck.rules.effects import structure_term
 from solo_deck.rules.triggers import workplace_discount
 from solo_deck.text import t
 
@@ -52,7 +54,7 @@ class SiteOffer:
         ``free`` (with ``why``, the source of the terms, when they waive it)."""
         if not self.cost.empty:
             return self.cost.describe(sign="")
-        return f"free ({why})" if self.waived and why else "free"
+        return t("free ({why})", why=why) if self.waived and why else t("free")
 
 
 def board_of(ruleset: Ruleset) -> CastleBoard:
@@ -108,7 +110,9 @@ def _offers(
     for site in board.sites:
         why = board.why_closed(site.id, built)
         if why is None and terms.structure is not None and site.kind != terms.structure:
-            why = f"this Build is for a {terms.structure.capitalize()} only"
+            why = t(
+                "this Build is for a {structure} only", structure=structure_term(terms.structure)
+            )
         walls = [board.site(wall) for wall in board.sides_closed_by(site.id, built)]
         closes = tuple(wall.side for wall in walls if wall.side is not None)
         cost = Gains() if free else _less(site.cost, discounts[site.kind])
@@ -136,7 +140,7 @@ def check_site_build(
             t(
                 "{why_not}; you can build on {can}",
                 why_not=offer.why_not,
-                can=", ".join(can) or "no site now",
+                can=", ".join(can) or t("no site now"),
             )
         )
     if site.kind == "keep" and event.cover != site.cover:
@@ -180,10 +184,12 @@ def why_no_site(state: GameState, ruleset: Ruleset, terms: ActionTerms) -> str |
     built neighbour, or costs more than you hold."""
     offers = [o for o in site_offers(state, ruleset, terms) if o.why_not is None]
     if not offers:
-        return "no site of your castle can be built now (each needs a built neighbour)"
+        return t("no site of your castle can be built now (each needs a built neighbour)")
     if not any(can_pay(state, o.cost, terms) for o in offers):
         cheapest = min(offers, key=lambda o: o.cost.grain + o.cost.stone)
-        return f"you cannot pay for any open site (the cheapest: {cheapest.site.describe()})"
+        return t(
+            "you cannot pay for any open site (the cheapest: {site})", site=cheapest.site.describe()
+        )
     return None
 
 

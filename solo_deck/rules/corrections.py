@@ -1,5 +1,6 @@
 """Hand corrections: set any tracked value, validated like everything else."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -137,7 +138,11 @@ def apply_correction(
             raise RuleError(t("round starts at 1"))
         handlers[area] = lambda: state.model_copy(update={target: number})
     new_state = handlers[area]()
-    return new_state, f"Correction: {target} set to {value if value not in (None, '') else 'empty'}"
+    return new_state, t(
+        "Correction: {target} set to {value}",
+        target=target,
+        value=value if value not in (None, "") else t("empty"),
+    )
 
 
 def correct_sites(state: GameState, value: int | str | None, ruleset: Ruleset) -> GameState:
