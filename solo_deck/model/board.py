@@ -10,6 +10,7 @@ the engine asks for it the first time it matters, then remembers it.
 (True, 2)
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -19,11 +20,11 @@ from pydantic import Field, model_validator
 from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.city_bonus import CityTileId
-from solo_deck.model.gains import Resource
+from solo_deck.model.gains import Resource, amount_label
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.workplaces import space_key
-from solo_deck.text import t
+from solo_deck.text import Text, t
 
 
 class WorkplaceSpace(FrozenModel):
@@ -55,9 +56,13 @@ class Trade(FrozenModel):
     amount: int = Field(ge=1, le=9)
     augustales: int = Field(ge=0, le=99)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``2 Grain for 6 Augustales``."""
-        return f"{self.amount} {self.resource.capitalize()} for {self.augustales} Augustales"
+        return t(
+            "{goods} for {n} Augustales",
+            goods=amount_label(self.resource, self.amount),
+            n=self.augustales,
+        )
 
 
 class MarketTile(FrozenModel):

@@ -66,7 +66,7 @@ class EdictRow(FrozenModel):
     def _awaiting_valid(self) -> EdictRow:
         for position in self.awaiting:
             if position not in (0, 1, 2) or self.next[position] is not None:
-                raise ValueError(f"Next {position} cannot await a tile")  # i18n: not for a player
+                raise ValueError(f"Next {position} cannot await a tile")
         return self
 
     def frederick_slot(self, numeral: Numeral) -> int | None:

@@ -1,5 +1,6 @@
 """Frederick's palace: his Reserve, Treasury, Castle, Court and Specialist on Path A."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from enum import StrEnum
@@ -285,9 +286,9 @@ class Palace(FrozenModel):
             if direction not in legal:
                 other = legal[0].value
                 reason = (
-                    "there is not enough to remove"
+                    t("there is not enough to remove")
                     if direction is Direction.REMOVE
-                    else "it would go past the limit"
+                    else t("it would go past the limit")
                 )
                 raise RuleError(
                     t(

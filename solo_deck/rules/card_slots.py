@@ -15,11 +15,10 @@ both). A game saved before the board was known offers every main action from any
 # i18n: sentences are Text
 from __future__ import annotations
 
-from solo_deck.model.grants import MAIN_ACTIONS, MainAction
+from solo_deck.model.grants import MAIN_ACTIONS, MainAction, action_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
-from solo_deck.rules.effects import action_term
 from solo_deck.text import joined, t
 
 

@@ -28,10 +28,9 @@ from solo_deck.events import Build
 from solo_deck.model.castle import GreatStructure, SideIncome
 from solo_deck.model.castle_board import CastleBoard, CastleSite
 from solo_deck.model.gains import Gains
-from solo_deck.model.grants import ActionTerms, Structure
+from solo_deck.model.grants import ActionTerms, Structure, structure_term
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
-from solo_deck.rules.effects import structure_term
 from solo_deck.rules.triggers import workplace_discount
 from solo_deck.text import t
 

@@ -15,10 +15,16 @@ from solo_deck.data.loaders import allies_by_id
 from solo_deck.errors import RuleError
 from solo_deck.model.allies import AllyKind
 from solo_deck.model.gains import NO_GAINS, Gains, amount_label
-from solo_deck.model.grants import ActionTerms, CountOf, Grant, GrantedAction
+from solo_deck.model.grants import (
+    ActionTerms,
+    CountOf,
+    Grant,
+    GrantedAction,
+    structure_term,
+)
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
-from solo_deck.text import Text, joined, named, t, term, tn
+from solo_deck.text import Text, joined, named, t, tn
 
 AllyKindChoice = Literal["independent", "loyalist"]
 
@@ -176,36 +182,6 @@ def affordable_times(pay: Gains, player: PlayerState, limit: int) -> int:
 
 
 # --- words ---------------------------------------------------------------------------------
-
-
-def structure_term(structure: str) -> Text:
-    """The game term of a Structure key (``tower`` → ``Tower``).
-
-    >>> structure_term("keep")
-    'Keep'
-    """
-    if structure == "tower":
-        return term("Tower", "structure")
-    if structure == "wall":
-        return term("Wall", "structure")
-    if structure == "keep":
-        return term("Keep", "structure")
-    return named(structure.capitalize(), "structure")
-
-
-def action_term(action: str) -> Text:
-    """The game term of a main action key (``market`` → ``Market``).
-
-    >>> action_term("purchase")
-    'Purchase'
-    """
-    return {
-        "promote": term("Promote", "action"),
-        "market": term("Market", "action"),
-        "build": term("Build", "action"),
-        "summon": term("Summon", "action"),
-        "purchase": term("Purchase", "action"),
-    }.get(action) or named(action.capitalize(), "action")
 
 
 def _action_noun(action: str, terms: ActionTerms) -> Text:

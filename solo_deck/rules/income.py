@@ -117,7 +117,7 @@ def ally_income(
     for ally_id in player.allies:
         ally = catalogue.get(ally_id)
         if ally is None:
-            raise KeyError(f"unknown Ally id {ally_id!r}")  # i18n: not for a player
+            raise KeyError(f"unknown Ally id {ally_id!r}")
         met, reason = condition_met(ally, player, palace, limits)
         lines.append(
             AllyIncomeLine(

@@ -16,13 +16,12 @@ from solo_deck.errors import RuleError
 from solo_deck.events import Build, Promote, SummonAlly
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import Gains
-from solo_deck.model.grants import ActionTerms
+from solo_deck.model.grants import ActionTerms, structure_term
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import Specialist
 from solo_deck.model.state import GameState
 from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
-from solo_deck.rules.effects import structure_term
 from solo_deck.rules.follow_through import pay
 from solo_deck.rules.summon_cost import summon_cost, summon_marks_edict
 from solo_deck.rules.triggers import (

@@ -21,13 +21,13 @@ from solo_deck.data.names import card_name
 from solo_deck.model.board import WorkplaceSpace
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import NO_GAINS, Gains
-from solo_deck.model.grants import Grant, GrantedAction
+from solo_deck.model.grants import Grant, GrantedAction, structure_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation, ObligationKind
 from solo_deck.model.player import PlayerState
 from solo_deck.model.state import GameState
 from solo_deck.model.workplaces import WorkplaceTile
-from solo_deck.rules.effects import describe_action, describe_grant, structure_term
+from solo_deck.rules.effects import describe_action, describe_grant
 from solo_deck.text import named, t, tn
 
 

@@ -9,12 +9,12 @@ from solo_deck.data.names import card_name
 from solo_deck.errors import RuleError
 from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
 from solo_deck.model.gains import Gains, amount_label
-from solo_deck.model.grants import Grant
+from solo_deck.model.grants import Grant, action_term
 from solo_deck.model.player import PlayedCard
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.card_slots import why_not_face_down
 from solo_deck.rules.context import Context, Outcome
-from solo_deck.rules.effects import action_term, describe_grant, grant_gains
+from solo_deck.rules.effects import describe_grant, grant_gains
 from solo_deck.rules.follow_through import pay, receive
 from solo_deck.rules.hand import cards_drawn, draw, pass_refusal, play_from_hand, settled
 from solo_deck.rules.triggers import (

@@ -24,6 +24,7 @@ from solo_deck.text import Text, joined, named, t, term, tn
 ENGINE = Path(__file__).resolve().parents[2] / "solo_deck"
 MARKER = "# i18n: sentences are Text"
 NOT_A_SENTENCE = "# i18n: not for a player"
+INTERNAL_ERRORS = frozenset({"ValueError", "KeyError", "TypeError"})
 MAKERS = {"t": 1, "tn": 2, "term": 1}
 """Each maker and how many of its first arguments are templates (literals)."""
 
@@ -48,9 +49,24 @@ def _sentence_like(node: ast.JoinedStr) -> bool:
 
 
 def _built_sentences(tree: ast.Module, lines: list[str]) -> list[tuple[int, str]]:
-    """f-strings with words, ``"..." % x`` and ``"...".format(...)`` outside docstrings."""
+    """f-strings with words, ``"..." % x`` and ``"...".format(...)`` outside docstrings.
+
+    The message of a built-in ``ValueError``, ``KeyError`` or ``TypeError`` is left out:
+    raised in a model's validator, pydantic words it again in a ``ValidationError`` (its
+    message does not reach a player as the engine wrote it); elsewhere it is a programming
+    error. The player-facing errors have their own classes (``RuleError``…)."""
+    internal: set[int] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in INTERNAL_ERRORS
+        ):
+            internal.update(id(inner) for arg in node.args for inner in ast.walk(arg))
     found = []
     for node in ast.walk(tree):
+        if id(node) in internal:
+            continue
         what = None
         if isinstance(node, ast.JoinedStr) and _sentence_like(node):
             what = "f-string"
