@@ -32,7 +32,7 @@ from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
 from solo_deck.rules.effects import describe_grant
 from solo_deck.rules.income import AllyIncome, ally_income
-from solo_deck.text import t
+from solo_deck.text import Text, joined, t
 
 
 class AllyChange(FrozenModel):
@@ -81,18 +81,38 @@ class AdviceRow(FrozenModel):
     allies: tuple[AllyChange, ...]
     reward: str | None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """One line, e.g. ``Edict II (1W 1K): remove 1 Wall, add 1 Keep → ally income …``."""
-        moves = ", ".join(
-            f"{change.direction} {change.kind.label(change.icons)}" for change in self.changes
-        )
-        text = (
-            f"Edict {self.numeral.value} ({self.tile}): {moves} → ally income "
-            f"{self.income_before} → {self.income_after} ({self.gain:+d})"
+        moves = joined(
+            [
+                t("add {icons}", icons=change.kind.label(change.icons))
+                if change.direction == "add"
+                else t("remove {icons}", icons=change.kind.label(change.icons))
+                for change in self.changes
+            ],
+            ", ",
         )
         if self.reward:
-            text += f"; reward: {self.reward}"
-        return text
+            return t(
+                "Edict {numeral} ({tile}): {moves} → ally income {before} → {after} ({gain:+d}); "
+                "reward: {reward}",
+                numeral=self.numeral.value,
+                tile=self.tile,
+                moves=moves,
+                before=self.income_before,
+                after=self.income_after,
+                gain=self.gain,
+                reward=self.reward,
+            )
+        return t(
+            "Edict {numeral} ({tile}): {moves} → ally income {before} → {after} ({gain:+d})",
+            numeral=self.numeral.value,
+            tile=self.tile,
+            moves=moves,
+            before=self.income_before,
+            after=self.income_after,
+            gain=self.gain,
+        )
 
 
 def edict_advice(
