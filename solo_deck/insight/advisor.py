@@ -19,6 +19,7 @@ before and after the choice.
 'Edict I (2T): add 2 Towers → ally income 1 → 3 (+2)'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Mapping

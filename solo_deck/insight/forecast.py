@@ -53,6 +53,7 @@ The result is a distribution over offsets: 0 = the game ends after the round in 
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math
@@ -253,7 +254,9 @@ def forecast_rounds_left(
             return forecast
         if should_stop is not None and should_stop():
             steps.close()
-            raise ForecastCancelled(f"stopped after {done} of {simulations} playouts")
+            raise ForecastCancelled(
+                t("stopped after {done} of {n} playouts", done=done, n=simulations)
+            )
 
 
 def forecast_steps(

@@ -19,6 +19,7 @@ gained in it exactly; for a finished game the whole-game totals add the final sc
 ({'by_hand': 2}, False)
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -64,14 +65,27 @@ class RoundReview(FrozenModel):
 
     def castle(self) -> str:
         """``2 T, 1 W, 0 K``."""
-        return f"{self.towers} T, {self.walls} W, {self.keeps} K"
+        return t(
+            "{towers} T, {walls} W, {keeps} K",
+            towers=self.towers,
+            walls=self.walls,
+            keeps=self.keeps,
+        )
 
     def frederick(self) -> str:
         """Frederick's palace in one short line."""
         p = self.palace
-        return (
-            f"{p.towers} T, {p.walls} W, {p.keeps} K, {p.allies} Allies, "
-            f"{p.grain} G, {p.stone} S, Treasury {p.treasury}, Path A {p.specialist}"
+        return t(
+            "{towers} T, {walls} W, {keeps} K, {allies} Allies, {grain} G, {stone} S, "
+            "Treasury {treasury}, Path A {space}",
+            towers=p.towers,
+            walls=p.walls,
+            keeps=p.keeps,
+            allies=p.allies,
+            grain=p.grain,
+            stone=p.stone,
+            treasury=p.treasury,
+            space=p.specialist,
         )
 
 

@@ -32,6 +32,7 @@ one half wins (on a tie, the harder one).
 'Savoy, hard, standard (the hardest setting): about 50 % of your games would reach Feudal lord'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math

@@ -16,6 +16,7 @@ changes nothing here; a new kind of obligation or event falls back to its own na
 'visit_market'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.model.obligations import Obligation

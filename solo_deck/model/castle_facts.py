@@ -79,8 +79,8 @@ def castle_facts(board: CastleBoard) -> tuple[BoardFact, ...]:
     facts.append(
         BoardFact(
             key="start",
-            place="Setup",
-            label="Pieces placed",
+            place=t("Setup"),
+            label=t("Pieces placed"),
             value=" ".join(board.start),
             source=board.start_source,
             path=("start",),

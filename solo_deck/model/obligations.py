@@ -95,7 +95,7 @@ class Obligation(FrozenModel):
     kind: ObligationKind
     does: Satisfier
     text: KeptText
-    source: str
+    source: KeptText
     optional: bool = True
     gains: Gains = Gains()
     grant: Grant | None = None

@@ -371,7 +371,7 @@ def summon(state: GameState, event: SummonAlly, ctx: Context) -> Outcome:
         raise RuleError(t("your board's marked Ally space already holds an Ally"))
     tiles = active_workplaces(state)
     cost = Gains(grain=event.grain, augustales=event.augustales)
-    player = pay(player, cost, "the Summon")
+    player = pay(player, cost, t("the Summon"))
     voyage, _ = voyage.take_ally(port, event.space)
     player = player.model_copy(
         update={

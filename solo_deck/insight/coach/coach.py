@@ -28,6 +28,7 @@ played, so the rollouts go where the choice is close.
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math
