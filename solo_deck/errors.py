@@ -10,9 +10,28 @@ True
 
 from __future__ import annotations
 
+from solo_deck.text import Text
+
 
 class RuleError(ValueError):
-    """An action the rules do not allow in the current state. The message says why."""
+    """An action the rules do not allow in the current state. The message says why.
+
+    The message is a :class:`~solo_deck.text.Text` (``str(error)`` is its English
+    rendering); :attr:`text` gives it back with its parts, for a front end to render in
+    the player's language.
+
+    >>> from solo_deck.text import t
+    >>> error = RuleError(t("you already own {card}", card="A7"))
+    >>> str(error), error.text.template
+    ('you already own A7', 'you already own {card}')
+    """
+
+    @property
+    def text(self) -> Text:
+        """The message with its template and values (a plain message as a template
+        with no values)."""
+        message = self.args[0] if self.args else ""
+        return message if isinstance(message, Text) else Text(str(message))
 
 
 class DocumentError(ValueError):

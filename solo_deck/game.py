@@ -20,6 +20,7 @@ from solo_deck.rules.legal import legal_moves
 from solo_deck.rules.transitions import apply_event
 from solo_deck.schema import SCHEMA_VERSION
 from solo_deck.setup import STORED, GameSetup, initial_state
+from solo_deck.text import t
 
 _EVENT = TypeAdapter(Event)
 _EVENTS = TypeAdapter(list[Event])
@@ -243,13 +244,20 @@ class SoloGame:
         try:
             game = cls(setup)
         except ValueError as exc:  # rules that validate but cannot start a game
-            raise DocumentError(f"setup: a game cannot start with it: {_reason(exc)}") from None
+            raise DocumentError(
+                t("setup: a game cannot start with it: {reason}", reason=_reason(exc))
+            ) from None
         for number, event in enumerate(events, start=1):
             try:
                 game.push(event)
             except ValueError as exc:  # RuleError, or a state the stored rules make invalid
                 raise DocumentError(
-                    f"event {number} ({event.type}) cannot be replayed: {_reason(exc)}"
+                    t(
+                        "event {number} ({type}) cannot be replayed: {reason}",
+                        number=number,
+                        type=event.type,
+                        reason=_reason(exc),
+                    )
                 ) from None
         game._redo = list(redo)
         return game
@@ -262,7 +270,7 @@ def validated_document(document: Any) -> tuple[GameSetup, list[Event], list[Even
 
     Raises :class:`DocumentError` naming the bad field."""
     if not isinstance(document, dict):
-        raise DocumentError("a saved game must be a JSON object")
+        raise DocumentError(t("a saved game must be a JSON object"))
     if document.get("schema_version") == 1:
         from solo_deck.compat.legacy_v1 import upgrade_v1
 
@@ -280,17 +288,31 @@ def validated_document(document: Any) -> tuple[GameSetup, list[Event], list[Even
     version = document.get("schema_version")
     if version != SCHEMA_VERSION:
         raise DocumentError(
-            f"saved game has schema_version {version!r}; this program reads {SCHEMA_VERSION}"
+            t(
+                "saved game has schema_version {version!r}; this program reads {schema}",
+                version=version,
+                schema=SCHEMA_VERSION,
+            )
         )
     try:
         setup = GameSetup.model_validate(document.get("setup"), context={STORED: True})
     except ValidationError as exc:
-        raise DocumentError(f"setup: {describe_validation_error(exc)}") from None
+        raise DocumentError(
+            t(
+                "setup: {reason}",
+                reason=describe_validation_error(exc),
+            )
+        ) from None
     try:
         events = _EVENTS.validate_python(document.get("events", []))
         redo = _EVENTS.validate_python(document.get("redo", []))
     except ValidationError as exc:
-        raise DocumentError(f"events: {describe_validation_error(exc)}") from None
+        raise DocumentError(
+            t(
+                "events: {reason}",
+                reason=describe_validation_error(exc),
+            )
+        ) from None
     return setup, events, redo
 
 
@@ -305,5 +327,10 @@ def _parse_event(event: Event | dict[str, Any]) -> Event:
         try:
             return _EVENT.validate_python(event)
         except ValidationError as exc:
-            raise RuleError(f"not a valid event: {describe_validation_error(exc)}") from None
+            raise RuleError(
+                t(
+                    "not a valid event: {reason}",
+                    reason=describe_validation_error(exc),
+                )
+            ) from None
     return event

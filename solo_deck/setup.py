@@ -1,6 +1,7 @@
 """A game's setup: the choices made before the first turn and what the table shows then,
 and the state it gives before the first event (:func:`initial_state`)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -25,6 +26,7 @@ from solo_deck.model.state import GameState
 from solo_deck.model.voyage import Voyage
 from solo_deck.model.workplaces import space_key
 from solo_deck.rules.workplace_area import area_in_use, partner_tile
+from solo_deck.text import t
 
 Difficulty = Literal["easy", "medium", "hard"]
 
@@ -33,9 +35,9 @@ STORED = "stored"
 tile pair a new setup refuses (games begun before the check must still load)."""
 
 DIFFICULTY_MARKETS: dict[str, str] = {
-    "easy": "5 blue Market tiles",
-    "medium": "3 blue + 2 red Market tiles",
-    "hard": "5 red Market tiles",
+    "easy": t("5 blue Market tiles"),
+    "medium": t("3 blue + 2 red Market tiles"),
+    "hard": t("5 red Market tiles"),
 }
 
 

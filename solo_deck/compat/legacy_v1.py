@@ -37,6 +37,7 @@ from solo_deck.rules.context import Context
 from solo_deck.rules.follow_through import pay, receive, settle
 from solo_deck.rules.transitions import handle
 from solo_deck.setup import STORED, GameSetup, initial_state
+from solo_deck.text import t
 
 V1_PLAYER_TURNS = 6
 """Schema 1 ended your round after your sixth turn, whatever your card slots."""
@@ -157,7 +158,7 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
         deltas = {f: int(raw.get(f) or 0) for f in Gains.model_fields}
         update = {f: int(getattr(player, f)) + n for f, n in deltas.items()}
         if min(update.values()) < 0:
-            raise RuleError("a gain cannot leave a negative amount")
+            raise RuleError(t("a gain cannot leave a negative amount"))
         parts = [f"{n:+d} {'VP' if f == 'vp' else f.capitalize()}" for f, n in deltas.items() if n]
         reason = f" ({raw['reason']})" if raw.get("reason") else ""
         line = "You: " + ", ".join(parts) + reason

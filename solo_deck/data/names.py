@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from solo_deck.data.loaders import allies_by_id, house_cards_by_id, load_allies
+from solo_deck.text import named, t
 
 
 @cache
@@ -23,13 +24,14 @@ def shared_ally_names() -> frozenset[str]:
     return frozenset(name for name in names if names.count(name) > 1)
 
 
-def ally_name(ally_id: str | None, unnamed: str = "unknown") -> str:
-    """The Ally's printed name; ``unnamed`` when nobody has said who it is (no id). An id
-    the rules data does not know is shown as it is."""
+def ally_name(ally_id: str | None, unnamed: str | None = None) -> str:
+    """The Ally's printed name (a term the edition's glossary renders); ``unnamed`` when
+    nobody has said who it is (no id), ``unknown`` by default. An id the rules data does
+    not know is shown as it is."""
     if not ally_id:
-        return unnamed
+        return t("unknown") if unnamed is None else unnamed
     ally = allies_by_id().get(ally_id)
-    return ally.name if ally else ally_id
+    return named(ally.name if ally else ally_id, "ally")
 
 
 def ally_title(ally_id: str) -> str:
@@ -46,11 +48,11 @@ def ally_label(ally_id: str) -> str:
     return f"{ally_title(ally_id)} — {ally.epithet}, {ally.kind.value.capitalize()}"
 
 
-def card_name(card_id: str) -> str:
+def card_name(card_id: str) -> str:  # a Text for a House card
     """``A7`` for an Advanced card, ``House card`` for one of your House's (their ids are
     the data's, not printed on the cards).
 
     >>> card_name("A7"), card_name("common-augustales")
     ('A7', 'House card')
     """
-    return "House card" if card_id in house_cards_by_id() else card_id
+    return t("House card") if card_id in house_cards_by_id() else card_id

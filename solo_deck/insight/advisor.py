@@ -19,6 +19,7 @@ before and after the choice.
 'Edict I (2T): add 2 Towers → ally income 1 → 3 (+2)'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -32,6 +33,7 @@ from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
 from solo_deck.rules.effects import describe_grant
 from solo_deck.rules.income import AllyIncome, ally_income
+from solo_deck.text import Text, joined, t
 
 
 class AllyChange(FrozenModel):
@@ -80,18 +82,38 @@ class AdviceRow(FrozenModel):
     allies: tuple[AllyChange, ...]
     reward: str | None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """One line, e.g. ``Edict II (1W 1K): remove 1 Wall, add 1 Keep → ally income …``."""
-        moves = ", ".join(
-            f"{change.direction} {change.kind.label(change.icons)}" for change in self.changes
-        )
-        text = (
-            f"Edict {self.numeral.value} ({self.tile}): {moves} → ally income "
-            f"{self.income_before} → {self.income_after} ({self.gain:+d})"
+        moves = joined(
+            [
+                t("add {icons}", icons=change.kind.label(change.icons))
+                if change.direction == "add"
+                else t("remove {icons}", icons=change.kind.label(change.icons))
+                for change in self.changes
+            ],
+            ", ",
         )
         if self.reward:
-            text += f"; reward: {self.reward}"
-        return text
+            return t(
+                "Edict {numeral} ({tile}): {moves} → ally income {before} → {after} ({gain:+d}); "
+                "reward: {reward}",
+                numeral=self.numeral.value,
+                tile=self.tile,
+                moves=moves,
+                before=self.income_before,
+                after=self.income_after,
+                gain=self.gain,
+                reward=self.reward,
+            )
+        return t(
+            "Edict {numeral} ({tile}): {moves} → ally income {before} → {after} ({gain:+d})",
+            numeral=self.numeral.value,
+            tile=self.tile,
+            moves=moves,
+            before=self.income_before,
+            after=self.income_after,
+            gain=self.gain,
+        )
 
 
 def edict_advice(
@@ -150,10 +172,15 @@ def what_if(
     (2, 'you 2 vs Frederick 0 Towers, needs you > him')
     """
     if slot not in (0, 1, 2):
-        raise RuleError(f"there is no Active space {slot}; choose 0, 1 or 2")
+        raise RuleError(t("there is no Active space {slot}; choose 0, 1 or 2", slot=slot))
     tile = state.edicts.active[slot]
     if tile is None:
-        raise RuleError(f"Active {Numeral.from_index(slot).value} is empty; choose another Edict")
+        raise RuleError(
+            t(
+                "Active {numeral} is empty; choose another Edict",
+                numeral=Numeral.from_index(slot).value,
+            )
+        )
     normalised = {EdictKind(kind): Direction(direction) for kind, direction in choice.items()}
     limits = PalaceLimits.from_ruleset(ruleset)
     before = ally_income(state.player, state.palace, ruleset=ruleset)

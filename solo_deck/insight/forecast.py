@@ -53,6 +53,7 @@ The result is a distribution over offsets: 0 = the game ends after the round in 
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math
@@ -67,6 +68,7 @@ from solo_deck.model.base import FrozenModel
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameEndReason, GameState, Phase
+from solo_deck.text import Text, joined, t
 
 CHECK_EVERY = 16
 """Playouts between two calls of ``should_stop``, or two steps of :func:`forecast_steps`
@@ -115,17 +117,25 @@ class RoundsForecast(FrozenModel):
         ``offset`` rounds."""
         return sum(self.counts[: offset + 1]) / self.simulations
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``after this round 0 %, after round 5 35 %, …, later 2 %`` (rounds with no
         chance after the last likely one are left out)."""
         last = max((r for r, c in enumerate(self.counts) if c), default=0)
         parts = []
         for offset in range(last + 1):
-            label = "this round" if offset == 0 else f"round {self.current_round + offset}"
-            parts.append(f"after {label} {self.probability(offset):.0%}")
+            share = self.probability(offset)
+            parts.append(
+                t("after this round {share:.0%}", share=share)
+                if offset == 0
+                else t(
+                    "after round {round} {share:.0%}",
+                    round=self.current_round + offset,
+                    share=share,
+                )
+            )
         if self.later_count:
-            parts.append(f"later {self.later:.0%}")
-        return ", ".join(parts)
+            parts.append(t("later {share:.0%}", share=self.later))
+        return joined(parts, ", ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +254,9 @@ def forecast_rounds_left(
             return forecast
         if should_stop is not None and should_stop():
             steps.close()
-            raise ForecastCancelled(f"stopped after {done} of {simulations} playouts")
+            raise ForecastCancelled(
+                t("stopped after {done} of {n} playouts", done=done, n=simulations)
+            )
 
 
 def forecast_steps(

@@ -36,6 +36,7 @@ from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import CardFace, Numeral, ShipMove
 from solo_deck.model.state import GameState, Phase
+from solo_deck.text import t
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
@@ -283,7 +284,7 @@ def removal_before_your_next_turn(
     voyage = state.voyage
     index = voyage.port_index(port) if isinstance(port, str) else port
     if not 0 <= index < len(voyage.ports):
-        raise RuleError(f"there is no port number {index}")
+        raise RuleError(t("there is no port number {index}", index=index))
     here = voyage.ports[index]
     cards = tuple(space.present for space in here.cards)
     allies = tuple(space.face_up for space in here.allies)
@@ -293,7 +294,9 @@ def removal_before_your_next_turn(
         ally_space = voyage.first_ally_space(index)
     for space, spaces, what in ((card_space, cards, "card"), (ally_space, allies, "Ally")):
         if space is not None and not 0 <= space < len(spaces):
-            raise RuleError(f"{here.name} has no {what} space {space + 1}")
+            raise RuleError(
+                t("{here} has no {what} space {space}", here=here.name, what=what, space=space + 1)
+            )
     card_present = card_space is not None and cards[card_space]
     ally_present = ally_space is not None and allies[ally_space]
     turns = (

@@ -19,6 +19,7 @@ gained in it exactly; for a finished game the whole-game totals add the final sc
 ({'by_hand': 2}, False)
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -36,6 +37,7 @@ from solo_deck.model.state import GameState
 from solo_deck.rules.scoring import ScoreBreakdown, final_counts, final_score
 from solo_deck.rules.transitions import apply_traced
 from solo_deck.setup import initial_state
+from solo_deck.text import joined, t
 
 
 class RoundReview(FrozenModel):
@@ -63,14 +65,27 @@ class RoundReview(FrozenModel):
 
     def castle(self) -> str:
         """``2 T, 1 W, 0 K``."""
-        return f"{self.towers} T, {self.walls} W, {self.keeps} K"
+        return t(
+            "{towers} T, {walls} W, {keeps} K",
+            towers=self.towers,
+            walls=self.walls,
+            keeps=self.keeps,
+        )
 
     def frederick(self) -> str:
         """Frederick's palace in one short line."""
         p = self.palace
-        return (
-            f"{p.towers} T, {p.walls} W, {p.keeps} K, {p.allies} Allies, "
-            f"{p.grain} G, {p.stone} S, Treasury {p.treasury}, Path A {p.specialist}"
+        return t(
+            "{towers} T, {walls} W, {keeps} K, {allies} Allies, {grain} G, {stone} S, "
+            "Treasury {treasury}, Path A {space}",
+            towers=p.towers,
+            walls=p.walls,
+            keeps=p.keeps,
+            allies=p.allies,
+            grain=p.grain,
+            stone=p.stone,
+            treasury=p.treasury,
+            space=p.specialist,
         )
 
 
@@ -144,16 +159,22 @@ class GameReview(FrozenModel):
             ((vp, source) for source, vp in self.vp_by_source.items() if vp > 0),
             key=lambda item: -item[0],
         )[:3]
-        parts = ", ".join(f"{source_label(source)} {vp}" for vp, source in top) or "none"
-        text = f"VP: {parts}"
+        sources = [t("{source} {vp}", source=source_label(source), vp=vp) for vp, source in top]
+        lines = [t("VP: {sources}", sources=joined(sources, ", ") if sources else t("none"))]
         best = self.best_round
         if best is not None:
-            text += f"; best round {best.round} ({best.vp_gained} VP)"
+            lines.append(t("best round {round} ({vp} VP)", round=best.round, vp=best.vp_gained))
         missed = [edict for edict in self.edicts if edict.difference > 0]
         if missed:
             lost = sum(edict.difference for edict in missed)
-            text += f"; the advisor ranked another Edict higher {len(missed)}x (+{lost} VP)"
-        return text
+            lines.append(
+                t(
+                    "the advisor ranked another Edict higher {n}x (+{vp} VP)",
+                    n=len(missed),
+                    vp=lost,
+                )
+            )
+        return joined(lines, "; ")
 
     def to_json(self) -> dict[str, Any]:
         """The shape ``stupor-solo review --json`` prints: ``rounds`` (each with ``round``

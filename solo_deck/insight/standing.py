@@ -32,6 +32,7 @@ one half wins (on a tie, the harder one).
 'Savoy, hard, standard (the hardest setting): about 50 % of your games would reach Feudal lord'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math
@@ -43,6 +44,7 @@ from solo_deck.data.lab_table import LabRow, LabTable, load_lab_table
 from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.play.table import Configuration
+from solo_deck.text import t
 
 STANDING_MIN_GAMES = 5
 """The finished games a configuration needs before the Statistics screen shows where you
@@ -228,11 +230,27 @@ class Suggestion:
         says so when the setting is the hardest or the easiest the lab's table holds (your
         chance is then still far from one half)."""
         where = self.configuration.describe()
-        if len(self.chances) > 1 and self.configuration == self.chances[0].configuration:
-            where += " (the hardest setting)"
-        elif len(self.chances) > 1 and self.configuration == self.chances[-1].configuration:
-            where += " (the easiest setting)"
-        return f"{where}: {about(self.chance)} of your games would reach {self.title}"
+        several = len(self.chances) > 1
+        if several and self.configuration == self.chances[0].configuration:
+            return t(
+                "{setting} (the hardest setting): {share} of your games would reach {title}",
+                setting=where,
+                share=about(self.chance),
+                title=self.title,
+            )
+        if several and self.configuration == self.chances[-1].configuration:
+            return t(
+                "{setting} (the easiest setting): {share} of your games would reach {title}",
+                setting=where,
+                share=about(self.chance),
+                title=self.title,
+            )
+        return t(
+            "{setting}: {share} of your games would reach {title}",
+            setting=where,
+            share=about(self.chance),
+            title=self.title,
+        )
 
     def chance_in(self, configuration: Configuration) -> float | None:
         """The predicted chance in ``configuration`` (``None``: not in the lab's table)."""
@@ -262,10 +280,10 @@ def about(share: float) -> str:
     ('about 48 %', 'fewer than 1 %', 'more than 99 %')
     """
     if share < 0.005:
-        return "fewer than 1 %"
+        return t("fewer than 1 %")
     if share > 0.995:
-        return "more than 99 %"
-    return f"about {round(100 * share)} %"
+        return t("more than 99 %")
+    return t("about {n} %", n=round(100 * share))
 
 
 def _configurations(table: LabTable, bot: str) -> list[tuple[Configuration, LabRow]]:

@@ -16,25 +16,27 @@ changes nothing here; a new kind of obligation or event falls back to its own na
 'visit_market'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.state import GameState
 from solo_deck.rules.transitions import Step
+from solo_deck.text import t
 
 LABELS: dict[str, str] = {
-    "castle_income": "Castle income",
-    "ally_income": "Ally income",
-    "workplaces": "Workplaces",
-    "city_bonuses": "City bonuses",
-    "edict_rewards": "Edict rewards",
-    "cards": "Cards",
-    "keeps_and_greats": "Keeps & Great Structures",
-    "castle_sides": "Castle sides",
-    "by_hand": "By hand",
-    "structures": "Structures",
-    "most_structures_bonus": "Most Structures",
-    "resources": "Resources",
+    "castle_income": t("Castle income"),
+    "ally_income": t("Ally income"),
+    "workplaces": t("Workplaces"),
+    "city_bonuses": t("City bonuses"),
+    "edict_rewards": t("Edict rewards"),
+    "cards": t("Cards"),
+    "keeps_and_greats": t("Keeps & Great Structures"),
+    "castle_sides": t("Castle sides"),
+    "by_hand": t("By hand"),
+    "structures": t("Structures"),
+    "most_structures_bonus": t("Most Structures"),
+    "resources": t("Resources"),
 }
 """Each named source (its id, a JSON key) and its label, in the order a review lists them;
 any other source follows, named after its event or obligation."""

@@ -6,6 +6,7 @@ its effect as a short text and as data (:class:`~solo_deck.model.grants.Grant`).
 2
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -14,6 +15,7 @@ from pydantic import Field, model_validator
 
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.grants import Grant
+from solo_deck.text import t
 
 
 class CardCost(FrozenModel):
@@ -29,7 +31,9 @@ class CardCost(FrozenModel):
         return self
 
     def __str__(self) -> str:
-        return "1 Action card" if self.action_card else f"{self.augustales} Augustales"
+        if self.action_card:
+            return t("1 Action card")
+        return t("{n} Augustales", n=self.augustales)
 
 
 class AdvancedCard(FrozenModel):

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from solo_deck.model.base import FrozenModel
+from solo_deck.text import Text, term
 
 
 class AllyKind(StrEnum):
@@ -37,16 +38,16 @@ class Metric(StrEnum):
     SPECIALIST = "specialist"
 
 
-METRIC_LABELS: dict[Metric, str] = {
-    Metric.GRAIN: "Grain",
-    Metric.STONE: "Stone",
-    Metric.AUGUSTALES: "Augustales",
-    Metric.TOWERS: "Towers",
-    Metric.WALLS: "Walls",
-    Metric.KEEPS: "Keeps",
-    Metric.STRUCTURES: "Structures",
-    Metric.ALLIES: "Allies",
-    Metric.SPECIALIST: "Specialist space",
+METRIC_LABELS: dict[Metric, Text] = {
+    Metric.GRAIN: term("Grain", "piece"),
+    Metric.STONE: term("Stone", "piece"),
+    Metric.AUGUSTALES: term("Augustales", "piece"),
+    Metric.TOWERS: term("Towers", "piece"),
+    Metric.WALLS: term("Walls", "piece"),
+    Metric.KEEPS: term("Keeps", "piece"),
+    Metric.STRUCTURES: term("Structures", "piece"),
+    Metric.ALLIES: term("Allies", "piece"),
+    Metric.SPECIALIST: term("Specialist space", "piece"),
 }
 
 

@@ -10,6 +10,7 @@ the engine asks for it the first time it matters, then remembers it.
 (True, 2)
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -19,10 +20,11 @@ from pydantic import Field, model_validator
 from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.city_bonus import CityTileId
-from solo_deck.model.gains import Resource
+from solo_deck.model.gains import Resource, amount_label
 from solo_deck.model.grants import Grant
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.workplaces import space_key
+from solo_deck.text import Text, t
 
 
 class WorkplaceSpace(FrozenModel):
@@ -54,9 +56,13 @@ class Trade(FrozenModel):
     amount: int = Field(ge=1, le=9)
     augustales: int = Field(ge=0, le=99)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``2 Grain for 6 Augustales``."""
-        return f"{self.amount} {self.resource.capitalize()} for {self.augustales} Augustales"
+        return t(
+            "{goods} for {n} Augustales",
+            goods=amount_label(self.resource, self.amount),
+            n=self.augustales,
+        )
 
 
 class MarketTile(FrozenModel):
@@ -135,7 +141,7 @@ class Board(FrozenModel):
         for entry in self.workplaces:
             if entry.path == path and entry.space == space:
                 return entry
-        raise RuleError(f"Path {path} has no Workplace on space {space}")
+        raise RuleError(t("Path {path} has no Workplace on space {space}", path=path, space=space))
 
     def tokens_unlocated(self) -> int:
         """Tokens on the board whose space is not known."""
@@ -152,20 +158,23 @@ class Board(FrozenModel):
         other space (``RuleError`` when that contradicts what the table told before)."""
         spaces = {entry.key: entry for entry in self.workplaces}
         if self.tokens_unlocated() == 0:
-            raise RuleError("every Workplace Edict token is accounted for")
+            raise RuleError(t("every Workplace Edict token is accounted for"))
         for key in keys:
             if key not in spaces:
-                raise RuleError(f"{key} is not a Countryside or Village space")
+                raise RuleError(t("{key} is not a Countryside or Village space", key=key))
         if len(set(keys)) != len(keys) or len(keys) != self.tokens_left:
             raise RuleError(
-                f"name the {self.tokens_left} different spaces where the Workplace Edict "
-                "tokens still on the board lie"
+                t(
+                    "name the {tokens_left} different spaces where the Workplace "
+                    "Edict tokens still on the board lie",
+                    tokens_left=self.tokens_left,
+                )
             )
         for key, entry in spaces.items():
             if entry.token is True and key not in keys:
-                raise RuleError(f"{key} holds an Edict token: name it too")
+                raise RuleError(t("{key} holds an Edict token: name it too", key=key))
             if entry.token is False and key in keys:
-                raise RuleError(f"no Edict token lies on {key} (any more)")
+                raise RuleError(t("no Edict token lies on {key} (any more)", key=key))
         located = tuple(
             entry.model_copy(update={"token": entry.key in keys}) for entry in self.workplaces
         )

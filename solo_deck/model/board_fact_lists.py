@@ -16,6 +16,7 @@ box (the Castle Board's are in :mod:`solo_deck.model.castle_facts`).
 ('port4.space1', 'Port 4 (Barcelona)', '3')
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.model.board_facts import BoardFact, FactKind
@@ -23,6 +24,7 @@ from solo_deck.model.grants import MAIN_ACTIONS
 from solo_deck.model.player_board import PlayerBoard
 from solo_deck.model.voyage_board import VoyageBoard
 from solo_deck.model.workplace_area import WorkplaceArea
+from solo_deck.text import named, t
 
 Path = tuple[str | int, ...]
 
@@ -58,8 +60,8 @@ def player_facts(board: PlayerBoard) -> tuple[BoardFact, ...]:
     facts = [
         _fact(
             f"slot{slot.number}.actions",
-            f"Card slot {slot.number}",
-            "Face-down actions",
+            t("Card slot {n}", n=slot.number),
+            t("Face-down actions"),
             " ".join(slot.actions),
             slot.source,
             ("slots", index, "actions"),
@@ -73,8 +75,8 @@ def player_facts(board: PlayerBoard) -> tuple[BoardFact, ...]:
     facts.append(
         _fact(
             "locked_slot",
-            "Card Slot tile",
-            "Locks slot",
+            t("Card Slot tile"),
+            t("Locks slot"),
             str(board.locked_slot),
             board.locked_source,
             ("locked_slot",),
@@ -85,8 +87,8 @@ def player_facts(board: PlayerBoard) -> tuple[BoardFact, ...]:
     facts.append(
         _fact(
             "marked_ally_space",
-            "Ally spaces",
-            "Edict mark on space",
+            t("Ally spaces"),
+            t("Edict mark on space"),
             str(board.marked_ally_space),
             board.marked_ally_source,
             ("marked_ally_space",),
@@ -103,8 +105,14 @@ def port_place(port: int, space: int = 1) -> str:
     from solo_deck.data.loaders import load_ruleset
 
     names = load_ruleset().voyage.ports.value
-    name = f" ({names[port - 1]})" if port <= len(names) else ""
-    return f"Port {port}{name}" + (f", Ally space {space}" if space > 1 else "")
+    if port > len(names):
+        if space > 1:
+            return t("Port {n}, Ally space {space}", n=port, space=space)
+        return t("Port {n}", n=port)
+    name = named(names[port - 1], "port")
+    if space > 1:
+        return t("Port {n} ({port}), Ally space {space}", n=port, port=name, space=space)
+    return t("Port {n} ({port})", n=port, port=name)
 
 
 def voyage_key(port: int, space: int = 1) -> str:
@@ -118,7 +126,7 @@ def voyage_facts(board: VoyageBoard) -> tuple[BoardFact, ...]:
         _fact(
             voyage_key(spot.port, spot.space),
             port_place(spot.port, spot.space),
-            "Summon cost in Grain",
+            t("Summon cost in Grain"),
             str(spot.grain),
             spot.source,
             ("ally_spaces", index, "grain"),
@@ -146,9 +154,9 @@ def workplace_facts(area: WorkplaceArea) -> tuple[BoardFact, ...]:
     """
     facts = [
         _fact(
-            f"tile{index + 1}",
-            f"Tile {index + 1}",
-            "Covers spaces",
+            f"tile{index + 1}",  # i18n: not for a player
+            t("Tile {n}", n=index + 1),
+            t("Covers spaces"),
             " ".join(pair.spaces),
             pair.source,
             ("tile", index, "spaces"),
@@ -161,8 +169,8 @@ def workplace_facts(area: WorkplaceArea) -> tuple[BoardFact, ...]:
     facts += [
         _fact(
             arrow_key(arrow.path, arrow.into),
-            f"Path {arrow.path}",
-            f"Grain on the arrow into {arrow.path}{arrow.into}",
+            t("Path {path}", path=arrow.path),
+            t("Grain on the arrow into {path}{space}", path=arrow.path, space=arrow.into),
             str(arrow.grain),
             arrow.source,
             ("arrow", index, "grain"),
@@ -174,8 +182,8 @@ def workplace_facts(area: WorkplaceArea) -> tuple[BoardFact, ...]:
     facts.append(
         _fact(
             "tokens",
-            "Workplace Edict tokens",
-            "Lie on spaces",
+            t("Workplace Edict tokens"),
+            t("Lie on spaces"),
             " ".join(area.tokens.spaces),
             area.tokens.source,
             ("tokens", "spaces"),

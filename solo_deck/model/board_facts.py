@@ -18,6 +18,7 @@ Traceback (most recent call last):
 solo_deck.model.board_facts.BoardRefused: Stone: type a whole number from 0 to 9
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import re
@@ -25,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from solo_deck.model.base import FrozenModel
+from solo_deck.text import KeptText, t
 
 FactKind = Literal["count", "amount", "flag", "choice", "sites", "cost"]
 """How a fact is typed: ``count`` a whole number 0–9, ``amount`` 1–9, ``flag`` yes or no,
@@ -55,9 +57,9 @@ class BoardFact(FrozenModel):
 
     key: str
     """Stable name of the fact (``T2.stone``)."""
-    place: str
+    place: KeptText
     """Where on the board it is printed (``Tower T2``)."""
-    label: str
+    label: KeptText
     """What the value is (``Stone``)."""
     value: str
     """The value as text, the way a correction is typed."""
@@ -76,16 +78,19 @@ class BoardFact(FrozenModel):
         """What may be typed, in words."""
         if self.kind in _RANGES:
             low, high = _RANGES[self.kind]
-            return f"a whole number from {low} to {high}"
+            return t("a whole number from {low} to {high}", low=low, high=high)
         if self.kind == "flag":
-            return "yes or no"
+            return t("yes or no")
         if self.kind == "cost":
-            return "a cost like 2 Stone, 1 Grain (or free)"
+            return t("a cost like 2 Stone, 1 Grain (or free)")
+        choices = ", ".join(self.choices)
+        if self.kind == "choice" and self.size is None:
+            return t("one of: {choices}", choices=choices)
         if self.kind == "choice":
-            many = "one" if self.size is None else f"{self.size} different ones"
-            return f"{many} of: " + ", ".join(self.choices)
-        many = f"{self.size} names" if self.size else "names"
-        return f"{many}, like {self.example}"
+            return t("{n} different ones of: {choices}", n=self.size, choices=choices)
+        if self.size:
+            return t("{n} names, like {example}", n=self.size, example=self.example)
+        return t("names, like {example}", example=self.example)
 
     @property
     def example(self) -> str:
@@ -115,7 +120,7 @@ build, summon, market
     """
     word = text.strip()
     low = word.lower()
-    refused = BoardRefused(f"{fact.label}: type {fact.hint}")
+    refused = BoardRefused(t("{fact}: type {hint}", fact=fact.label, hint=fact.hint))
     if fact.kind in _RANGES:
         lowest, highest = _RANGES[fact.kind]
         if not (word.isascii() and word.isdigit()) or not lowest <= int(word) <= highest:

@@ -16,6 +16,7 @@ Tower. A side is closed when its Wall and both of its Towers stand.
 ('W1',)
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -26,7 +27,9 @@ from pydantic import Field, model_validator
 
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.castle import CoverId, SideIncome
-from solo_deck.model.gains import Gains
+from solo_deck.model.gains import Gains, amount_label
+from solo_deck.model.grants import structure_term
+from solo_deck.text import Text, joined, t
 
 SiteKind = Literal["tower", "wall", "keep"]
 
@@ -65,12 +68,17 @@ class CastleSite(FrozenModel):
             raise ValueError(f"site {self.id}: every Keep site shows the Edict mark")
         return self
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``Wall W4 (2 Stone, 1 Grain; Edict)``."""
-        paid = [f"{self.cost.stone} Stone"] if self.cost.stone else []
-        paid += [f"{self.cost.grain} Grain"] if self.cost.grain else []
-        extra = "; Edict" if self.edict_mark else ""
-        return f"{self.kind.capitalize()} {self.id} ({', '.join(paid) or 'free'}{extra})"
+        paid = [amount_label("stone", self.cost.stone)] if self.cost.stone else []
+        paid += [amount_label("grain", self.cost.grain)] if self.cost.grain else []
+        cost = joined(paid, ", ") if paid else t("free")
+        structure = structure_term(self.kind)
+        if self.edict_mark:
+            return t(
+                "{structure} {site} ({cost}; Edict)", structure=structure, site=self.id, cost=cost
+            )
+        return t("{structure} {site} ({cost})", structure=structure, site=self.id, cost=cost)
 
 
 class CastleBoard(FrozenModel):
@@ -143,16 +151,24 @@ class CastleBoard(FrozenModel):
         a Keep stands anywhere."""
         site = self.site(site_id)
         if site_id in built:
-            return f"{site.kind.capitalize()} {site_id} is already built"
+            return t(
+                "{structure} {site} is already built",
+                structure=structure_term(site.kind),
+                site=site_id,
+            )
         if site.kind == "wall":
             assert site.joins is not None
             if not any(tower in built for tower in site.joins):
                 a, b = site.joins
-                return f"Wall {site_id} needs Tower {a} or {b} built first"
+                return t("Wall {site} needs Tower {a} or {b} built first", site=site_id, a=a, b=b)
         elif site.kind == "tower":
             walls = _index(self).walls_at[site_id]
             if not any(wall in built for wall in walls):
-                return f"Tower {site_id} needs Wall {' or '.join(walls)} built first"
+                return t(
+                    "Tower {site} needs Wall {walls} built first",
+                    site=site_id,
+                    walls=joined(list(walls), " or "),
+                )
         return None
 
     def sides_closed_by(self, site_id: str, built: tuple[str, ...]) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ amount (Walls), the Keep Cover (Keeps), and the pieces placed at setup.
 ('start', 'T1 W1')
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import get_args
@@ -18,6 +19,7 @@ from typing import get_args
 from solo_deck.model.board_facts import BoardFact
 from solo_deck.model.castle import CoverId, SideIncome
 from solo_deck.model.castle_board import CastleBoard, CastleSite
+from solo_deck.text import t
 
 _SIDES = tuple(get_args(SideIncome))
 _COVERS = tuple(get_args(CoverId))
@@ -53,17 +55,19 @@ def _site_facts(index: int, site: CastleSite) -> list[BoardFact]:
 
     facts = [
         fact("cost", "Cost", cost_text(site), "cost", kind="cost"),
-        fact("edict", "Edict mark", _yes(site.edict_mark), "edict_mark", kind="flag"),
+        fact("edict", t("Edict mark"), _yes(site.edict_mark), "edict_mark", kind="flag"),
     ]
     if site.joins is not None and site.side is not None:
         facts += [
-            fact("joins", "Joins Towers", " ".join(site.joins), "joins", kind="sites", size=2),
-            fact("side", "Side income", site.side, "side", kind="choice", choices=_SIDES),
-            fact("side_amount", "Side amount", str(site.side_amount), "side_amount", kind="amount"),
+            fact("joins", t("Joins Towers"), " ".join(site.joins), "joins", kind="sites", size=2),
+            fact("side", t("Side income"), site.side, "side", kind="choice", choices=_SIDES),
+            fact(
+                "side_amount", t("Side amount"), str(site.side_amount), "side_amount", kind="amount"
+            ),
         ]
     if site.cover is not None:
         facts.append(
-            fact("cover", "Keep Cover", site.cover, "cover", kind="choice", choices=_COVERS)
+            fact("cover", t("Keep Cover"), site.cover, "cover", kind="choice", choices=_COVERS)
         )
     return facts
 
@@ -75,8 +79,8 @@ def castle_facts(board: CastleBoard) -> tuple[BoardFact, ...]:
     facts.append(
         BoardFact(
             key="start",
-            place="Setup",
-            label="Pieces placed",
+            place=t("Setup"),
+            label=t("Pieces placed"),
             value=" ".join(board.start),
             source=board.start_source,
             path=("start",),

@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.solo_cards import CardFace, DeckDefinition, SoloCard
+from solo_deck.text import t
 
 DeckMode = Literal["virtual", "table"]
 
@@ -71,18 +72,24 @@ class SoloDeck(FrozenModel):
         if deck.mode == "virtual":
             card = deck.definition.card(deck.draw_pile[0])
             if face is not None and card.face != face:
-                raise RuleError(f"the next virtual card is {card.id}, not the face given")
+                raise RuleError(
+                    t("the next virtual card is {card}, not the face given", card=card.id)
+                )
         else:
             if face is None:
-                raise RuleError("in table mode, key in the face of the card you flipped")
+                raise RuleError(t("in table mode, key in the face of the card you flipped"))
             match = next(
                 (c for c in map(deck.definition.card, deck.draw_pile) if c.face == face), None
             )
             if match is None:
                 unseen = ", ".join(sorted({c.face.short() for c in deck.unseen_cards()}))
                 raise RuleError(
-                    f"no unseen card shows {face.short()}; unseen faces: {unseen}. "
-                    "Check the card, or fix the deck definition on the Deck screen"
+                    t(
+                        "no unseen card shows {face}; unseen faces: {unseen}. Check "
+                        "the card, or fix the deck definition on the Deck screen",
+                        face=face.short(),
+                        unseen=unseen,
+                    )
                 )
             card = match
         return deck._after_flip(card), card
@@ -91,9 +98,15 @@ class SoloDeck(FrozenModel):
         """Flip a specific unseen card (used to replay a recorded flip)."""
         deck = self if self.draw_pile else self._reshuffled()
         if card_id not in deck.draw_pile:
-            raise RuleError(f"solo card {card_id} is not in the draw pile")
+            raise RuleError(t("solo card {card_id} is not in the draw pile", card_id=card_id))
         if deck.mode == "virtual" and deck.draw_pile[0] != card_id:
-            raise RuleError(f"the next virtual card is {deck.draw_pile[0]}, not {card_id}")
+            raise RuleError(
+                t(
+                    "the next virtual card is {card}, not {card_id}",
+                    card=deck.draw_pile[0],
+                    card_id=card_id,
+                )
+            )
         card = deck.definition.card(card_id)
         return deck._after_flip(card), card
 

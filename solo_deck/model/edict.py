@@ -1,5 +1,6 @@
 """Edict tiles and their short notation (``2T 1K``, ``2G 1A``...)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import re
@@ -9,6 +10,7 @@ from pydantic import Field, model_validator
 
 from solo_deck.errors import EdictParseError
 from solo_deck.model.base import FrozenModel
+from solo_deck.text import Text, joined, t, term
 
 
 class EdictKind(StrEnum):
@@ -28,15 +30,14 @@ class EdictKind(StrEnum):
         """The matching field name on :class:`Edict` and on ``Palace``."""
         return _FIELDS[self]
 
-    def label(self, count: int = 1) -> str:
+    def label(self, count: int = 1) -> Text:
         """``"1 Tower"``, ``"2 Towers"``, ``"1 Treasury step"``..."""
-        singular, plural = _LABELS[self]
-        return f"{count} {singular if count == 1 else plural}"
+        return t("{n} {icon}", n=count, icon=_LABELS[self].counted(count))
 
     @property
-    def noun(self) -> str:
+    def noun(self) -> Text:
         """The kind's name, e.g. ``Tower``."""
-        return _LABELS[self][0]
+        return _LABELS[self].counted(1)
 
 
 _FIELDS = {
@@ -50,18 +51,19 @@ _FIELDS = {
     EdictKind.PATH: "specialist",
 }
 _LABELS = {
-    EdictKind.GRAIN: ("Grain", "Grain"),
-    EdictKind.STONE: ("Stone", "Stone"),
-    EdictKind.AUGUSTALES: ("Treasury step", "Treasury steps"),
-    EdictKind.TOWER: ("Tower", "Towers"),
-    EdictKind.WALL: ("Wall", "Walls"),
-    EdictKind.KEEP: ("Keep", "Keeps"),
-    EdictKind.COURT: ("Court Ally", "Court Allies"),
-    EdictKind.PATH: ("Specialist step", "Specialist steps"),
+    EdictKind.GRAIN: term("Grain", "resource"),
+    EdictKind.STONE: term("Stone", "resource"),
+    EdictKind.AUGUSTALES: term("Treasury step", "edict icon", plural="Treasury steps"),
+    EdictKind.TOWER: term("Tower", "structure", plural="Towers"),
+    EdictKind.WALL: term("Wall", "structure", plural="Walls"),
+    EdictKind.KEEP: term("Keep", "structure", plural="Keeps"),
+    EdictKind.COURT: term("Court Ally", "edict icon", plural="Court Allies"),
+    EdictKind.PATH: term("Specialist step", "edict icon", plural="Specialist steps"),
 }
-VALID_LETTERS = (
+VALID_LETTERS = t(
     "G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Court ally, P Path A step"
 )
+"""The notation's letters, in words (the letters stay: they are the notation)."""
 MAX_PER_KIND = 3
 
 
@@ -102,9 +104,9 @@ class Edict(FrozenModel):
     def __str__(self) -> str:
         return " ".join(f"{n}{kind.value}" for kind, n in self.items())
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """Words, e.g. ``2 Towers + 1 Keep``."""
-        return " + ".join(kind.label(n) for kind, n in self.items())
+        return joined([kind.label(n) for kind, n in self.items()], " + ")
 
 
 _TOKEN = re.compile(r"([0-9]+)?([A-Za-z])")
@@ -122,11 +124,16 @@ def parse_edict(text: str) -> Edict:
     Raises :class:`EdictParseError` (a ``ValueError``) that quotes the bad part.
     """
     if not isinstance(text, str):
-        raise EdictParseError(f"edict notation must be text, not {type(text).__name__}")
+        raise EdictParseError(
+            t("edict notation must be text, not {type}", type=type(text).__name__)
+        )
     compact = _SEPARATORS.sub("", text)
     if not compact:
         raise EdictParseError(
-            f"the edict is empty; write counts and letters like 2T 1K ({VALID_LETTERS})"
+            t(
+                "the edict is empty; write counts and letters like 2T 1K ({letters})",
+                letters=VALID_LETTERS,
+            )
         )
     counts: dict[EdictKind, int] = {}
     position = 0
@@ -135,16 +142,26 @@ def parse_edict(text: str) -> Edict:
         if match is None:
             bad = compact[position:]
             raise EdictParseError(
-                f"cannot read {bad!r} in {text.strip()!r}: write a count and a letter, like 2T "
-                f"(letters: {VALID_LETTERS})"
+                t(
+                    "cannot read {bad!r} in {text!r}: write a count and a letter, like 2T "
+                    "(letters: {letters})",
+                    bad=bad,
+                    text=text.strip(),
+                    letters=VALID_LETTERS,
+                )
             )
         digits, letter = match.groups()
         try:
             kind = EdictKind(letter.upper())
         except ValueError:
             raise EdictParseError(
-                f"{match.group(0)!r} in {text.strip()!r}: {letter!r} is not an edict letter "
-                f"(letters: {VALID_LETTERS})"
+                t(
+                    "{part!r} in {text!r}: {letter!r} is not an edict letter (letters: {letters})",
+                    part=match.group(0),
+                    text=text.strip(),
+                    letter=letter,
+                    letters=VALID_LETTERS,
+                )
             ) from None
         count = (
             int(digits)
@@ -153,13 +170,25 @@ def parse_edict(text: str) -> Edict:
         )
         if not 1 <= count <= MAX_PER_KIND:
             raise EdictParseError(
-                f"{match.group(0)!r} in {text.strip()!r}: a tile shows 1 to {MAX_PER_KIND} icons "
-                f"of a kind (letters: {VALID_LETTERS})"
+                t(
+                    "{part!r} in {text!r}: a tile shows 1 to {most} icons of a kind "
+                    "(letters: {letters})",
+                    part=match.group(0),
+                    text=text.strip(),
+                    most=MAX_PER_KIND,
+                    letters=VALID_LETTERS,
+                )
             )
         if kind in counts:
             raise EdictParseError(
-                f"{kind.noun} ({kind.value}) appears twice in {text.strip()!r}: write it once "
-                f"with its count, like 2{kind.value} (letters: {VALID_LETTERS})"
+                t(
+                    "{icon} ({letter}) appears twice in {text!r}: write it once with its count, "
+                    "like 2{letter} (letters: {letters})",
+                    icon=kind.noun,
+                    letter=kind.value,
+                    text=text.strip(),
+                    letters=VALID_LETTERS,
+                )
             )
         counts[kind] = count
         position = match.end()

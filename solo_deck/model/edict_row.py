@@ -1,5 +1,6 @@
 """The edict row: three Active spaces, three Next spaces and the face-down pile."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from pydantic import Field, model_validator
@@ -8,6 +9,7 @@ from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict
 from solo_deck.model.solo_cards import Numeral
+from solo_deck.text import Text, t
 
 Slots = tuple[Edict | None, Edict | None, Edict | None]
 
@@ -19,19 +21,29 @@ class Refill(FrozenModel):
     from_next: int | None
     reveal_next: bool
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """Table language for the refill."""
         target = Numeral.from_index(self.active).value
         if self.from_next is None:
-            return (
-                f"No Next tile can refill Active {target}: it stays empty "
-                "(the game ends after this round)"
+            return t(
+                "No Next tile can refill Active {target}: it stays empty "
+                "(the game ends after this round)",
+                target=target,
             )
         source = Numeral.from_index(self.from_next).value
-        text = f"Slide Next {source} down to Active {target}"
         if self.reveal_next:
-            return text + f"; draw a new Next {source} tile from the pile and type it"
-        return text + f"; the pile is empty, so Next {source} stays empty"
+            return t(
+                "Slide Next {source} down to Active {target}; draw a new Next {source} tile "
+                "from the pile and type it",
+                source=source,
+                target=target,
+            )
+        return t(
+            "Slide Next {source} down to Active {target}; the pile is empty, so Next {source} "
+            "stays empty",
+            source=source,
+            target=target,
+        )
 
 
 class EdictRow(FrozenModel):
@@ -79,9 +91,9 @@ class EdictRow(FrozenModel):
         """Remove the Active tile in ``slot`` and refill it from Next ``replacement``."""
         tile = self.active[slot]
         if tile is None:
-            raise RuleError(f"Active {Numeral.from_index(slot).value} is empty")
+            raise RuleError(t("Active {numeral} is empty", numeral=Numeral.from_index(slot).value))
         if self.awaiting:
-            raise RuleError("type the newly drawn Next tile first")
+            raise RuleError(t("type the newly drawn Next tile first"))
         active = list(self.active)
         nxt = list(self.next)
         pile = self.pile
@@ -93,7 +105,9 @@ class EdictRow(FrozenModel):
             refill = Refill(active=slot, from_next=None, reveal_next=False)
         else:
             if nxt[replacement] is None:
-                raise RuleError(f"Next {Numeral.from_index(replacement).value} is empty")
+                raise RuleError(
+                    t("Next {numeral} is empty", numeral=Numeral.from_index(replacement).value)
+                )
             active[slot] = nxt[replacement]
             nxt[replacement] = None
             reveal = pile > 0
@@ -116,7 +130,12 @@ class EdictRow(FrozenModel):
     def reveal(self, position: int, tile: Edict) -> EdictRow:
         """The tile drawn into Next ``position`` is now known."""
         if position not in self.awaiting:
-            raise RuleError(f"Next {Numeral.from_index(position).value} is not waiting for a tile")
+            raise RuleError(
+                t(
+                    "Next {numeral} is not waiting for a tile",
+                    numeral=Numeral.from_index(position).value,
+                )
+            )
         nxt = list(self.next)
         nxt[position] = tile
         return self.model_copy(

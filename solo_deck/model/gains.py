@@ -1,5 +1,6 @@
 """Amounts of the four things a player gains or pays: VP, Grain, Stone and Augustales."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -7,19 +8,32 @@ from typing import Literal
 from pydantic import Field
 
 from solo_deck.model.base import FrozenModel
+from solo_deck.text import Text, joined, t, term
 
 Resource = Literal["grain", "stone"]
 """The two resources stored on the player board."""
 
 GAIN_FIELDS: tuple[str, ...] = ("vp", "grain", "stone", "augustales")
-_LABELS = {"vp": ("VP", "VP"), "grain": ("Grain", "Grain"), "stone": ("Stone", "Stone")}
 
 
-def amount_label(field: str, amount: int) -> str:
-    """``1 Augustalis``, ``3 Augustales``, ``2 VP``, ``1 Grain``."""
+def resource_term(field: str, amount: int | None = None) -> Text:
+    """The game term of a gain field (``grain`` → ``Grain``), in its form for ``amount``.
+
+    >>> resource_term("augustales", 1), resource_term("augustales", 2), resource_term("vp")
+    ('Augustalis', 'Augustales', 'VP')
+    """
     if field == "augustales":
-        return f"{amount} {'Augustalis' if amount == 1 else 'Augustales'}"
-    return f"{amount} {_LABELS[field][0]}"
+        return term("Augustalis", "resource", plural="Augustales", number=amount)
+    if field == "vp":
+        return term("VP", "resource", number=amount)
+    if field == "grain":
+        return term("Grain", "resource", number=amount)
+    return term("Stone", "resource", number=amount)
+
+
+def amount_label(field: str, amount: int) -> Text:
+    """``1 Augustalis``, ``3 Augustales``, ``2 VP``, ``1 Grain``."""
+    return t("{n} {resource}", n=amount, resource=resource_term(field, amount))
 
 
 class Gains(FrozenModel):
@@ -71,10 +85,10 @@ class Gains(FrozenModel):
         """The non-zero amounts, in the order VP, Grain, Stone, Augustales."""
         return [(f, self.amount(f)) for f in GAIN_FIELDS if self.amount(f)]
 
-    def describe(self, sign: str = "+") -> str:
+    def describe(self, sign: str = "+") -> Text:
         """``+2 VP, +1 Grain`` (``sign=""`` for a plain list), ``nothing`` when empty."""
-        parts = [f"{sign}{amount_label(f, n)}" for f, n in self.items()]
-        return ", ".join(parts) if parts else "nothing"
+        parts = [t("{sign}{amount}", sign=sign, amount=amount_label(f, n)) for f, n in self.items()]
+        return joined(parts, ", ") if parts else t("nothing")
 
 
 NO_GAINS = Gains()

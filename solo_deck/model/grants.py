@@ -11,6 +11,7 @@ what the gain part is worth in a given state.
 (True, ['promote'])
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -19,6 +20,7 @@ from pydantic import Field, model_validator
 
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.gains import Gains
+from solo_deck.text import Text, named, term
 
 Structure = Literal["tower", "wall", "keep"]
 MainAction = Literal["promote", "market", "build", "summon", "purchase"]
@@ -164,3 +166,33 @@ class Grant(FrozenModel):
             or self.conversion is not None
             or (per is not None and (per.resource_choice > 0 or per.of == "own_allies_of_kind"))
         )
+
+
+def structure_term(structure: str) -> Text:
+    """The game term of a Structure key (``tower`` → ``Tower``).
+
+    >>> structure_term("keep")
+    'Keep'
+    """
+    if structure == "tower":
+        return term("Tower", "structure")
+    if structure == "wall":
+        return term("Wall", "structure")
+    if structure == "keep":
+        return term("Keep", "structure")
+    return named(structure.capitalize(), "structure")
+
+
+def action_term(action: str) -> Text:
+    """The game term of a main action key (``market`` → ``Market``).
+
+    >>> action_term("purchase")
+    'Purchase'
+    """
+    return {
+        "promote": term("Promote", "action"),
+        "market": term("Market", "action"),
+        "build": term("Build", "action"),
+        "summon": term("Summon", "action"),
+        "purchase": term("Purchase", "action"),
+    }.get(action) or named(action.capitalize(), "action")

@@ -24,6 +24,7 @@ from pydantic import Field
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import ActionTerms, Grant
+from solo_deck.text import KeptText
 
 ObligationKind = Literal[
     "main_action",
@@ -93,8 +94,8 @@ class Obligation(FrozenModel):
 
     kind: ObligationKind
     does: Satisfier
-    text: str
-    source: str
+    text: KeptText
+    source: KeptText
     optional: bool = True
     gains: Gains = Gains()
     grant: Grant | None = None

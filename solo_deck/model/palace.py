@@ -1,5 +1,6 @@
 """Frederick's palace: his Reserve, Treasury, Castle, Court and Specialist on Path A."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from enum import StrEnum
@@ -13,6 +14,7 @@ from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict, EdictKind
 from solo_deck.model.provenance import sourced_values
 from solo_deck.model.ruleset import Ruleset
+from solo_deck.text import Text, t
 
 
 class Direction(StrEnum):
@@ -93,29 +95,51 @@ class KindChange(FrozenModel):
         moved = abs(self.after - self.before)
         return self.icons - (moved + self.unit - 1) // self.unit
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """Table language, e.g. ``add 1 Tower (5/5, the second is ignored)``."""
         moved = abs(self.after - self.before)
+        amount: Text
         if self.kind is EdictKind.AUGUSTALES:
-            amount = f"{moved} Augustales"
-            track = f"Treasury {self.before} → {self.after}"
+            amount = t("{n} Augustales", n=moved)
+            track = t("Treasury {before} → {after}", before=self.before, after=self.after)
         elif self.kind is EdictKind.PATH:
             amount = self.kind.label(moved)
-            track = f"Path A space {self.before} → {self.after}"
+            track = t("Path A space {before} → {after}", before=self.before, after=self.after)
         else:
             amount = self.kind.label(moved)
-            track = f"{self.after}/{self.maximum}"
-        verb = "add" if self.direction == "add" else "remove"
-        if self.kind is EdictKind.PATH:
-            verb = "move forward" if self.direction == "add" else "move back"
+            track = t("{after}/{maximum}", after=self.after, maximum=self.maximum)
         if moved == 0:
-            return f"{self.kind.label(self.icons)} ignored ({track}, at the limit)"
-        text = f"{verb} {amount} ({track}"
+            return t(
+                "{icons} ignored ({track}, at the limit)",
+                icons=self.kind.label(self.icons),
+                track=track,
+            )
+        adds = self.direction == "add"
+        if self.kind is EdictKind.PATH:
+            change = (
+                t("move forward {amount}", amount=amount)
+                if adds
+                else t("move back {amount}", amount=amount)
+            )
+        else:
+            change = (
+                t("add {amount}", amount=amount) if adds else t("remove {amount}", amount=amount)
+            )
         if self.neither_fits:
-            text += f"; neither way fits all {self.icons}, so the track stops at its end"
-        elif self.ignored:
-            text += f", {self.ignored} ignored at the limit"
-        return text + ")"
+            return t(
+                "{change} ({track}; neither way fits all {n}, so the track stops at its end)",
+                change=change,
+                track=track,
+                n=self.icons,
+            )
+        if self.ignored:
+            return t(
+                "{change} ({track}, {n} ignored at the limit)",
+                change=change,
+                track=track,
+                n=self.ignored,
+            )
+        return t("{change} ({track})", change=change, track=track)
 
 
 class Palace(FrozenModel):
@@ -157,8 +181,13 @@ class Palace(FrozenModel):
             low, high = limits.bounds(kind)
             if not low <= self.value(kind) <= high:
                 raise RuleError(
-                    f"Frederick's {kind.field} must be between {low} and {high}, "
-                    f"not {self.value(kind)}"
+                    t(
+                        "Frederick's {field} must be between {low} and {high}, not {value}",
+                        field=kind.field,
+                        low=low,
+                        high=high,
+                        value=self.value(kind),
+                    )
                 )
 
     # --- Frederick ---------------------------------------------------------------------
@@ -238,11 +267,17 @@ class Palace(FrozenModel):
         extra = set(choice) - set(edict.kinds())
         if extra:
             names = ", ".join(sorted(k.noun for k in extra))
-            raise RuleError(f"the edict {edict} shows no {names}")
+            raise RuleError(t("the edict {edict} shows no {names}", edict=edict, names=names))
         changes = []
         for kind, icons in edict.items():
             if kind not in choice:
-                raise RuleError(f"choose add or remove for {kind.label(icons)} of edict {edict}")
+                raise RuleError(
+                    t(
+                        "choose add or remove for {kind} of edict {edict}",
+                        kind=kind.label(icons),
+                        edict=edict,
+                    )
+                )
             direction = Direction(choice[kind])
             legal = self.legal_directions(kind, icons, limits)
             neither = not self._fits(kind, icons, Direction.ADD, limits) and not self._fits(
@@ -251,13 +286,21 @@ class Palace(FrozenModel):
             if direction not in legal:
                 other = legal[0].value
                 reason = (
-                    "there is not enough to remove"
+                    t("there is not enough to remove")
                     if direction is Direction.REMOVE
-                    else "it would go past the limit"
+                    else t("it would go past the limit")
                 )
                 raise RuleError(
-                    f"you cannot {direction.value} {kind.label(icons)}: {reason} "
-                    f"({kind.field} is {self.value(kind)}), so you must {other} them"
+                    t(
+                        "you cannot {direction} {kind}: {reason} ({field} is {value}), so "
+                        "you must {other} them",
+                        direction=direction.value,
+                        kind=kind.label(icons),
+                        reason=reason,
+                        field=kind.field,
+                        value=self.value(kind),
+                        other=other,
+                    )
                 )
             low, high = limits.bounds(kind)
             before = self.value(kind)

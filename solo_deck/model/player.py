@@ -1,6 +1,7 @@
 """Your side of the table: supplies, castle, Allies, Specialists and the tableau around them
 (card slots played this round, Keep covers, Great Structures, closed sides, owned cards)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -11,9 +12,10 @@ from solo_deck.data.loaders import great_structures, load_ruleset
 from solo_deck.model.allies import Metric
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.castle import CoverId, GreatId, SideIncome
-from solo_deck.model.grants import MainAction
+from solo_deck.model.grants import MainAction, action_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
+from solo_deck.text import Text, joined, t
 
 Path = Literal["A", "B", "C"]
 Structure = Literal["tower", "wall", "keep"]
@@ -34,9 +36,11 @@ class Specialist(FrozenModel):
             raise ValueError("Path B has only 3 spaces")
         return self
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``off board`` or ``Path B space 2``."""
-        return "off board" if self.path is None else f"Path {self.path} space {self.space}"
+        if self.path is None:
+            return t("off board")
+        return t("Path {path} space {space}", path=self.path, space=self.space)
 
 
 class PlayedCard(FrozenModel):
@@ -48,11 +52,13 @@ class PlayedCard(FrozenModel):
     card_id: str | None = None
     actions: tuple[MainAction, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``A7 face up`` or ``face down: Build``."""
         if self.face_up:
-            return f"{self.card_id} face up"
-        return "face down: " + " + ".join(a.capitalize() for a in self.actions)
+            return t("{card} face up", card=self.card_id)
+        return t(
+            "face down: {actions}", actions=joined([action_term(a) for a in self.actions], " + ")
+        )
 
 
 class PlayerState(FrozenModel):

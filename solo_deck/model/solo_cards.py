@@ -8,6 +8,7 @@ from functools import cache
 from pydantic import Field, model_validator
 
 from solo_deck.model.base import FrozenModel
+from solo_deck.text import Text, joined, t
 
 
 class ShipMove(StrEnum):
@@ -62,26 +63,28 @@ class CardFace(FrozenModel):
     edict: Numeral | None = None
     crown: bool = False
 
-    def short(self) -> str:
+    def short(self) -> Text:
         """A compact one-line summary, e.g. ``ship +1 · card · Edict II · crown``."""
         parts = [MOVE_LABELS[self.move]]
         if self.removes_card:
-            parts.append("card")
+            parts.append(t("card"))
         if self.removes_ally:
-            parts.append("ally")
-        parts.append(f"Edict {self.edict.value}" if self.edict else "no edict")
+            parts.append(t("ally"))
+        parts.append(
+            t("Edict {numeral}", numeral=self.edict.value) if self.edict else t("no edict")
+        )
         if self.crown:
-            parts.append("crown")
-        return " · ".join(parts)
+            parts.append(t("crown"))
+        return joined(parts, " · ")
 
 
 MOVE_LABELS = {
-    ShipMove.MOVE1: "ship +1",
-    ShipMove.MOVE2: "ship +2",
-    ShipMove.MOVE3: "ship +3",
-    ShipMove.MOVE4: "ship +4",
-    ShipMove.STAY: "ship stays",
-    ShipMove.TO_PLAYER: "ship to yours",
+    ShipMove.MOVE1: t("ship +{n}", n=1),
+    ShipMove.MOVE2: t("ship +{n}", n=2),
+    ShipMove.MOVE3: t("ship +{n}", n=3),
+    ShipMove.MOVE4: t("ship +{n}", n=4),
+    ShipMove.STAY: t("ship stays"),
+    ShipMove.TO_PLAYER: t("ship to yours"),
 }
 
 

@@ -1,5 +1,6 @@
 """The state of a solo game at one point of its event log."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from enum import StrEnum
@@ -15,6 +16,7 @@ from solo_deck.model.obligations import Obligation
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
 from solo_deck.model.voyage import Voyage
+from solo_deck.text import KeptText, t
 
 
 class Phase(StrEnum):
@@ -36,9 +38,9 @@ class GameEndReason(StrEnum):
     def describe(self) -> str:
         """A sentence for the player."""
         return {
-            GameEndReason.CASTLE_COMPLETE: "your castle is complete",
-            GameEndReason.EDICT_SPACE_EMPTY: "an Active Edict space could not be refilled",
-            GameEndReason.ADVANCED_CARDS_SHORT: (
+            GameEndReason.CASTLE_COMPLETE: t("your castle is complete"),
+            GameEndReason.EDICT_SPACE_EMPTY: t("an Active Edict space could not be refilled"),
+            GameEndReason.ADVANCED_CARDS_SHORT: t(
                 "the Advanced card pile could not refill every card space"
             ),
         }[self]
@@ -48,8 +50,9 @@ class FrederickReport(FrozenModel):
     """What Frederick's last turn did, step by step in table language."""
 
     card_id: str
-    face: str
-    steps: tuple[str, ...]
+    face: KeptText
+    steps: tuple[KeptText, ...]
+    """Each step a :class:`~solo_deck.text.Text` (its template and values kept)."""
     reshuffled: bool
     action_number: int
 

@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.solo_cards import ShipMove
+from solo_deck.text import t
 
 S = TypeVar("S")
 
@@ -106,7 +107,9 @@ class Voyage(FrozenModel):
             if port.name.casefold() == name.strip().casefold():
                 return index
         names = ", ".join(port.name for port in self.ports)
-        raise RuleError(f"there is no port called {name!r}; the ports are {names}")
+        raise RuleError(
+            t("there is no port called {name!r}; the ports are {names}", name=name, names=names)
+        )
 
     def steps_to(self, target: int, start: int | None = None) -> int:
         """Clockwise steps from ``start`` (default: your ship) to ``target``."""
@@ -178,14 +181,14 @@ class Voyage(FrozenModel):
         """Record who the face-up Ally in a space is."""
         current = self.ports[port].allies[space]
         if not current.face_up:
-            raise RuleError(f"there is no face-up Ally in {self.ports[port].name}")
+            raise RuleError(t("there is no face-up Ally in {port}", port=self.ports[port].name))
         return self._with_ally(port, space, current.model_copy(update={"face_up_id": ally_id}))
 
     def name_card(self, port: int, space: int, card_id: str | None) -> Voyage:
         """Record which Advanced card lies in a space."""
         current = self.ports[port].cards[space]
         if not current.present:
-            raise RuleError(f"there is no Advanced card in {self.ports[port].name}")
+            raise RuleError(t("there is no Advanced card in {port}", port=self.ports[port].name))
         return self._with_card(port, space, CardSpace(card_id=card_id))
 
     def empty_card_spaces(self) -> list[tuple[int, int]]:
@@ -225,7 +228,14 @@ class Voyage(FrozenModel):
         """``spaces[space]`` of ``port``, or a :class:`RuleError` naming the port when it has
         no such ``what`` space."""
         if space >= len(spaces):
-            raise RuleError(f"{self.ports[port].name} has no {what} space {space + 1}")
+            raise RuleError(
+                t(
+                    "{port} has no {what} space {space}",
+                    port=self.ports[port].name,
+                    what=what,
+                    space=space + 1,
+                )
+            )
         return spaces[space]
 
     def _with_card(self, port: int, space: int, value: CardSpace) -> Voyage:

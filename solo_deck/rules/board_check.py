@@ -19,6 +19,7 @@ Board screen's, before a game, as pieces already stand on it.
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -32,6 +33,7 @@ from solo_deck.model.grants import ActionTerms
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.context import Context, Outcome
+from solo_deck.text import t
 
 TOLD_MID_GAME = ("cost", "count", "amount", "flag")
 """The kinds of fact a game in progress may be told (see the module)."""
@@ -49,12 +51,16 @@ def _apply(ruleset: Ruleset, board: str, key: str, value: str) -> Ruleset:
     kind = BOARDS.get(board)
     current = getattr(ruleset, board, None) if kind is not None else None
     if kind is None or current is None:
-        raise RuleError(f"this game has no {kind.title if kind else repr(board)} data to check")
+        raise RuleError(
+            t("this game has no {title} data to check", title=kind.title if kind else repr(board))
+        )
     try:
         corrected = correct_board(current, key, value)
         return with_boards(ruleset, {board: corrected})
     except BoardRefused as exc:
-        raise RuleError(f"your {kind.title} cannot show that: {exc}") from None
+        raise RuleError(
+            t("your {title} cannot show that: {exc}", title=kind.title, exc=exc)
+        ) from None
 
 
 def ruleset_in_force(ruleset: Ruleset, checks: BoardChecks) -> Ruleset:
@@ -123,7 +129,7 @@ def site_cost_unchecked(
     under ``terms`` would pay it (a free Build's or one paid in Augustales does not)."""
     if terms is not None and terms.waives_build_cost:
         return None
-    return unchecked(ruleset, "castle_board", f"{site_id}.cost")
+    return unchecked(ruleset, "castle_board", f"{site_id}.cost")  # i18n: not for a player
 
 
 def summon_cost_unchecked(state: GameState, ruleset: Ruleset, space: int = 0) -> Unchecked | None:
@@ -153,18 +159,29 @@ def check_board(state: GameState, event: CheckBoard, ruleset: Ruleset) -> tuple[
     """Apply one check: the state remembers it (``ruleset`` is the one in force before)."""
     fact = fact_of(ruleset, event.board, event.key)
     if fact is None and event.board in BOARDS and getattr(ruleset, event.board) is not None:
-        raise RuleError(f"your {BOARDS[event.board].title} has no value {event.key!r}")
+        raise RuleError(
+            t("your {title} has no value {key!r}", title=BOARDS[event.board].title, key=event.key)
+        )
     if fact is not None and (fact.kind not in TOLD_MID_GAME or fact.key == "locked_slot"):
         raise RuleError(
-            f"{fact.place} · {fact.label} is part of the board's shape: check it on the Board "
-            "screen before a game, not during one"
+            t(
+                "{place} · {fact} is part of the board's shape: check it on "
+                "the Board screen before a game, not during one",
+                place=fact.place,
+                fact=fact.label,
+            )
         )
     after = _apply(ruleset, event.board, event.key, event.value)
     check = (event.board, event.key, event.value)
     new_state = state.model_copy(update={"board_checks": (*state.board_checks, check)})
     told = fact_of(after, event.board, event.key)
     assert fact is not None and told is not None
-    return new_state, f"Checked on your board: {fact.place} · {fact.label}: {told.value}"
+    return new_state, t(
+        "Checked on your board: {place} · {fact}: {told}",
+        place=fact.place,
+        fact=fact.label,
+        told=told.value,
+    )
 
 
 def check_outcome(state: GameState, event: CheckBoard, ctx: Context) -> Outcome:

@@ -1,6 +1,7 @@
 """What a Specialist finds on the board, told by the table the first time it matters: the
 Workplace tile (and Edict token) on a space, the City Bonus tile taken in a City."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.loaders import city_bonus_tiles, workplace_tiles
@@ -11,6 +12,7 @@ from solo_deck.model.workplaces import space_key
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.triggers import arrival_obligations, grant_obligations
 from solo_deck.rules.workplace_area import board_known, fill_tile
+from solo_deck.text import named, t
 
 
 def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Outcome:
@@ -19,33 +21,47 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
     first = ctx.first
     key = space_key(event.path, event.space)
     if first is not None and first.space is not None and first.space != key:
-        raise RuleError(f"name the space your Specialist reached: {first.space}")
+        raise RuleError(t("name the space your Specialist reached: {space}", space=first.space))
     board = state.board
     if event.token_spaces is not None:
         board = board.with_tokens_on(event.token_spaces)
     entry = board.space(event.path, event.space)
     tile = workplace_tiles().get(event.tile)
     if tile is None:
-        raise RuleError(f"{event.tile!r} is not a Workplace tile")
+        raise RuleError(t("{tile!r} is not a Workplace tile", tile=event.tile))
     area = ctx.limits.area(event.path, event.space)
     if tile.area != area:
-        raise RuleError(f"{key} is a {area} space; {tile.label} is a {tile.area} tile")
+        raise RuleError(
+            t(
+                "{key} is a {area} space; {tile} is a {area2} tile",
+                key=key,
+                area=area,
+                tile=tile.label,
+                area2=tile.area,
+            )
+        )
     if entry.tile is not None and entry.tile != event.tile:
         known = workplace_tiles()[entry.tile].label
-        raise RuleError(f"{key} is known to hold {known} (correct it with Fix)")
+        raise RuleError(
+            t("{key} is known to hold {known} (correct it with Fix)", key=key, known=known)
+        )
     elsewhere = [s.key for s in board.workplaces if s.tile == event.tile and s.key != key]
     if elsewhere:
-        raise RuleError(f"{tile.label} already lies on {elsewhere[0]}")
+        raise RuleError(
+            t("{tile} already lies on {elsewhere}", tile=tile.label, elsewhere=elsewhere[0])
+        )
     if board.token_known(entry):
         if bool(entry.token) != event.token:
             known = (
-                f"{key} holds an Edict token"
+                t("{key} holds an Edict token", key=key)
                 if entry.token
-                else f"every Edict token is accounted for elsewhere, so none lies on {key}"
+                else t(
+                    "every Edict token is accounted for elsewhere, so none lies on {key}", key=key
+                )
             )
             raise RuleError(known)
     elif event.token and board.tokens_unlocated() < 1:
-        raise RuleError("every Workplace Edict token is accounted for")
+        raise RuleError(t("every Workplace Edict token is accounted for"))
     board = board.with_space(entry.model_copy(update={"tile": event.tile, "token": event.token}))
     if board_known(state):
         board = fill_tile(board, ctx.ruleset, key, event.tile)
@@ -56,8 +72,20 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
         cleared = board.with_space(arrived.model_copy(update={"token": False}))
         cleared = cleared.model_copy(update={"tokens_left": board.tokens_left - 1})
         state = state.model_copy(update={"board": cleared})
-    token = " with an Edict token" if event.token else ""
-    return state, f"Path {event.path} space {event.space} holds {tile.label}{token}", duties
+    label = named(tile.label, "workplace tile")
+    line = (
+        t(
+            "Path {path} space {space} holds {tile} with an Edict token",
+            path=event.path,
+            space=event.space,
+            tile=label,
+        )
+        if event.token
+        else t(
+            "Path {path} space {space} holds {tile}", path=event.path, space=event.space, tile=label
+        )
+    )
+    return state, line, duties
 
 
 def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) -> Outcome:
@@ -69,15 +97,24 @@ def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) ->
     city = board.city(path)
     if city.tiles is not None:
         if event.tile is None and city.tiles:
-            raise RuleError(f"take one of the tiles in the City: {', '.join(city.tiles)}")
+            raise RuleError(
+                t("take one of the tiles in the City: {tiles}", tiles=", ".join(city.tiles))
+            )
         if event.tile is not None and event.tile not in city.tiles:
             lying = ", ".join(city.tiles) or "none"
-            raise RuleError(f"tile {event.tile} is not in the City of Path {path} (there: {lying})")
+            raise RuleError(
+                t(
+                    "tile {tile} is not in the City of Path {path} (there: {lying})",
+                    tile=event.tile,
+                    path=path,
+                    lying=lying,
+                )
+            )
     if event.tile is None:
         board = board.with_city(city.model_copy(update={"tiles": ()}))
         return (
             state.model_copy(update={"board": board}),
-            (f"No City Bonus tile was left in the City of Path {path}"),
+            t("No City Bonus tile was left in the City of Path {path}", path=path),
             [],
         )
     remaining = list(city.tiles or ())
@@ -87,6 +124,12 @@ def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) ->
     board = board.with_city(city.model_copy(update={"tiles": left}))
     player = state.player.model_copy(update={"city_tiles": (*state.player.city_tiles, event.tile)})
     tile = city_bonus_tiles()[event.tile]
-    duties = grant_obligations(tile.grant, "city_bonus", f"City Bonus {tile.id}", confirm=False)
+    duties = grant_obligations(
+        tile.grant, "city_bonus", t("City Bonus {tile}", tile=tile.id), confirm=False
+    )
     new_state = state.model_copy(update={"board": board, "player": player})
-    return new_state, f"You took City Bonus tile {tile.id}: {tile.text}", duties
+    return (
+        new_state,
+        t("You took City Bonus tile {tile}: {effect}", tile=tile.id, effect=tile.text),
+        duties,
+    )

@@ -12,12 +12,14 @@ both). A game saved before the board was known offers every main action from any
 'slot 4 gives Build or Summon, not Promote: play the card in a slot that gives it'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
-from solo_deck.model.grants import MAIN_ACTIONS, MainAction
+from solo_deck.model.grants import MAIN_ACTIONS, MainAction, action_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
+from solo_deck.text import joined, t
 
 
 def slot_actions(slot: int, ruleset: Ruleset) -> tuple[MainAction, ...]:
@@ -43,6 +45,11 @@ def why_not_face_down(slot: int, actions: tuple[MainAction, ...], ruleset: Rules
     wrong = [action for action in actions if action not in offered]
     if not wrong:
         return None
-    gives = " or ".join(action.capitalize() for action in offered)
-    refused = " or ".join(action.capitalize() for action in wrong)
-    return f"slot {slot + 1} gives {gives}, not {refused}: play the card in a slot that gives it"
+    gives = joined([action_term(action) for action in offered], " or ")
+    refused = joined([action_term(action) for action in wrong], " or ")
+    return t(
+        "slot {slot} gives {gives}, not {refused}: play the card in a slot that gives it",
+        slot=slot + 1,
+        gives=gives,
+        refused=refused,
+    )

@@ -16,6 +16,7 @@ table showed, typed).
 'Wall W3 needs Tower T3 or T4 built first'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,10 +28,11 @@ from solo_deck.events import Build
 from solo_deck.model.castle import GreatStructure, SideIncome
 from solo_deck.model.castle_board import CastleBoard, CastleSite
 from solo_deck.model.gains import Gains
-from solo_deck.model.grants import ActionTerms, Structure
+from solo_deck.model.grants import ActionTerms, Structure, structure_term
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.triggers import workplace_discount
+from solo_deck.text import t
 
 
 @dataclass(frozen=True)
@@ -51,14 +53,14 @@ class SiteOffer:
         ``free`` (with ``why``, the source of the terms, when they waive it)."""
         if not self.cost.empty:
             return self.cost.describe(sign="")
-        return f"free ({why})" if self.waived and why else "free"
+        return t("free ({why})", why=why) if self.waived and why else t("free")
 
 
 def board_of(ruleset: Ruleset) -> CastleBoard:
     """The game's Castle Board (a :class:`RuleError` for a game saved without one)."""
     board = ruleset.castle_board
     if board is None:
-        raise RuleError("this game was saved before the app knew your Castle Board")
+        raise RuleError(t("this game was saved before the app knew your Castle Board"))
     return board
 
 
@@ -107,7 +109,9 @@ def _offers(
     for site in board.sites:
         why = board.why_closed(site.id, built)
         if why is None and terms.structure is not None and site.kind != terms.structure:
-            why = f"this Build is for a {terms.structure.capitalize()} only"
+            why = t(
+                "this Build is for a {structure} only", structure=structure_term(terms.structure)
+            )
         walls = [board.site(wall) for wall in board.sides_closed_by(site.id, built)]
         closes = tuple(wall.side for wall in walls if wall.side is not None)
         cost = Gains() if free else _less(site.cost, discounts[site.kind])
@@ -122,26 +126,47 @@ def check_site_build(
     :class:`RuleError` says what the table shows and what to do."""
     if event.site is None:
         sites = ", ".join(site.id for site in board_of(ruleset).sites)
-        raise RuleError(f"name the site of your Castle Board you build on ({sites})")
+        raise RuleError(t("name the site of your Castle Board you build on ({sites})", sites=sites))
     board = board_of(ruleset)
     try:
         site = board.site(event.site)
     except KeyError:
-        raise RuleError(f"your Castle Board has no site {event.site}") from None
+        raise RuleError(t("your Castle Board has no site {site}", site=event.site)) from None
     offer = next(o for o in site_offers(state, ruleset, terms) if o.site.id == site.id)
     if offer.why_not is not None:
         can = [o.site.id for o in site_offers(state, ruleset, terms) if o.why_not is None]
-        raise RuleError(f"{offer.why_not}; you can build on {', '.join(can) or 'no site now'}")
+        raise RuleError(
+            t(
+                "{why_not}; you can build on {can}",
+                why_not=offer.why_not,
+                can=", ".join(can) or t("no site now"),
+            )
+        )
     if site.kind == "keep" and event.cover != site.cover:
-        raise RuleError(f"Keep {site.id} holds the {site.cover} Keep Cover, not {event.cover}")
+        raise RuleError(
+            t(
+                "Keep {site} holds the {cover} Keep Cover, not {cover2}",
+                site=site.id,
+                cover=site.cover,
+                cover2=event.cover,
+            )
+        )
     cost, paid = offer.cost, Gains(grain=event.grain, stone=event.stone)
     if terms.mixed_resources:
         if paid.grain + paid.stone != cost.grain + cost.stone:
             total = cost.grain + cost.stone
-            raise RuleError(f"{site.id} costs {total} Stone and Grain in any mix here")
+            raise RuleError(
+                t("{site} costs {total} Stone and Grain in any mix here", site=site.id, total=total)
+            )
     elif paid != cost:
         printed = cost.describe(sign="") if not cost.empty else "nothing"
-        raise RuleError(f"{site.describe()} costs you {printed} here (discounts counted)")
+        raise RuleError(
+            t(
+                "{site} costs you {printed} here (discounts counted)",
+                site=site.describe(),
+                printed=printed,
+            )
+        )
     return offer
 
 
@@ -158,10 +183,12 @@ def why_no_site(state: GameState, ruleset: Ruleset, terms: ActionTerms) -> str |
     built neighbour, or costs more than you hold."""
     offers = [o for o in site_offers(state, ruleset, terms) if o.why_not is None]
     if not offers:
-        return "no site of your castle can be built now (each needs a built neighbour)"
+        return t("no site of your castle can be built now (each needs a built neighbour)")
     if not any(can_pay(state, o.cost, terms) for o in offers):
         cheapest = min(offers, key=lambda o: o.cost.grain + o.cost.stone)
-        return f"you cannot pay for any open site (the cheapest: {cheapest.site.describe()})"
+        return t(
+            "you cannot pay for any open site (the cheapest: {site})", site=cheapest.site.describe()
+        )
     return None
 
 

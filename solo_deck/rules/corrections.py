@@ -1,5 +1,6 @@
 """Hand corrections: set any tracked value, validated like everything else."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from solo_deck.model.palace import PalaceLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.hand import correct_hand
+from solo_deck.text import t
 
 PLAYER_FIELDS = ("vp", "grain", "stone", "augustales", "towers", "walls", "keeps")
 PALACE_FIELDS = ("grain", "stone", "treasury", "towers", "walls", "keeps", "allies", "specialist")
@@ -42,9 +44,11 @@ def correction_targets(state: GameState) -> list[str]:
 
 def _int(value: int | str | None, target: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{target} needs a whole number, not {value!r}")
+        raise RuleError(
+            t("{target} needs a whole number, not {value!r}", target=target, value=value)
+        )
     if value < 0:
-        raise RuleError(f"{target} cannot be negative ({value})")
+        raise RuleError(t("{target} cannot be negative ({value})", target=target, value=value))
     return value
 
 
@@ -53,7 +57,14 @@ def _revalidate(model: Any, field: str, value: Any, target: str) -> Any:
         return type(model).model_validate({**dict(model), field: value})
     except ValidationError as exc:
         message = exc.errors()[0]["msg"]
-        raise RuleError(f"{target} = {value!r} is not allowed: {message}") from None
+        raise RuleError(
+            t(
+                "{target} = {value!r} is not allowed: {message}",
+                target=target,
+                value=value,
+                message=message,
+            )
+        ) from None
 
 
 def apply_correction(
@@ -63,7 +74,11 @@ def apply_correction(
     :class:`RuleError` for an unknown target or a value the rules forbid."""
     if target not in correction_targets(state):
         raise RuleError(
-            f"cannot correct {target!r}; choose one of: {', '.join(correction_targets(state))}"
+            t(
+                "cannot correct {target!r}; choose one of: {correction_targets}",
+                target=target,
+                correction_targets=", ".join(correction_targets(state)),
+            )
         )
     area, _, rest = target.partition(".")
     handlers: dict[str, Callable[[], GameState]] = {}
@@ -76,7 +91,7 @@ def apply_correction(
         if rest in ("towers", "walls", "keeps"):
             most = limits.castle_max(rest.removesuffix("s"))
             if new_player.built(rest.removesuffix("s")) > most:
-                raise RuleError(f"your castle holds at most {most} {rest}")
+                raise RuleError(t("your castle holds at most {most} {rest}", most=most, rest=rest))
         handlers[area] = lambda: state.model_copy(update={"player": new_player})
     elif area == "palace":
         new_palace = _revalidate(state.palace, rest, _int(value, target), target)
@@ -94,9 +109,9 @@ def apply_correction(
             try:
                 tile = parse_edict(value)
             except EdictParseError as exc:
-                raise RuleError(f"{target}: {exc}") from None
+                raise RuleError(t("{target}: {exc}", target=target, exc=exc)) from None
         else:
-            raise RuleError(f"{target} needs edict notation like 2T 1K, or empty")
+            raise RuleError(t("{target} needs edict notation like 2T 1K, or empty", target=target))
         slots = list(getattr(state.edicts, row))
         slots[index] = tile
         awaiting = tuple(p for p in state.edicts.awaiting if not (row == "next" and p == index))
@@ -106,7 +121,11 @@ def apply_correction(
         number = _int(value, target)
         if rest in ("frederick", "player") and number >= len(state.voyage.ports):
             raise RuleError(
-                f"{target} must be a port number from 0 to {len(state.voyage.ports) - 1}"
+                t(
+                    "{target} must be a port number from 0 to {n}",
+                    target=target,
+                    n=len(state.voyage.ports) - 1,
+                )
             )
         voyage = state.voyage.model_copy(update={rest: number})
         handlers[area] = lambda: state.model_copy(update={"voyage": voyage})
@@ -116,10 +135,14 @@ def apply_correction(
     else:
         number = _int(value, target)
         if target == "round" and number < 1:
-            raise RuleError("round starts at 1")
+            raise RuleError(t("round starts at 1"))
         handlers[area] = lambda: state.model_copy(update={target: number})
     new_state = handlers[area]()
-    return new_state, f"Correction: {target} set to {value if value not in (None, '') else 'empty'}"
+    return new_state, t(
+        "Correction: {target} set to {value}",
+        target=target,
+        value=value if value not in (None, "") else t("empty"),
+    )
 
 
 def correct_sites(state: GameState, value: int | str | None, ruleset: Ruleset) -> GameState:
@@ -137,19 +160,25 @@ def correct_sites(state: GameState, value: int | str | None, ruleset: Ruleset) -
     """
     board = ruleset.castle_board
     if board is None or state.player.sites is None:
-        raise RuleError("this game has no Castle Board: correct the counts instead")
+        raise RuleError(t("this game has no Castle Board: correct the counts instead"))
     if not isinstance(value, str):
-        raise RuleError("player.sites takes the sites built, such as 'T1 W1 T2'")
+        raise RuleError(t("player.sites takes the sites built, such as 'T1 W1 T2'"))
     sites = tuple(dict.fromkeys(value.replace(",", " ").upper().split()))
     known = {site.id for site in board.sites}
     unknown = [site for site in sites if site not in known]
     if unknown:
-        raise RuleError(f"your Castle Board has no site {unknown[0]} ({', '.join(sorted(known))})")
+        raise RuleError(
+            t(
+                "your Castle Board has no site {unknown} ({sorted})",
+                unknown=unknown[0],
+                sorted=", ".join(sorted(known)),
+            )
+        )
     for site_id in sites:
         others = tuple(s for s in sites if s != site_id)
         why = board.why_closed(site_id, others)
         if why is not None:
-            raise RuleError(f"that castle could not stand: {why}")
+            raise RuleError(t("that castle could not stand: {why}", why=why))
     player = state.player
     counts = {f"{kind}s": board.built_count(sites, kind) for kind in ("tower", "wall", "keep")}
     closed = tuple(board.site(w).side for w in board.closed_sides(sites))
@@ -158,6 +187,10 @@ def correct_sites(state: GameState, value: int | str | None, ruleset: Ruleset) -
         changed = type(player).model_validate({**dict(player), **update})
     except ValidationError as exc:
         raise RuleError(
-            f"player.sites = {value!r} is not allowed: {exc.errors()[0]['msg']}"
+            t(
+                "player.sites = {value!r} is not allowed: {error}",
+                value=value,
+                error=exc.errors()[0]["msg"],
+            )
         ) from None
     return state.model_copy(update={"player": changed})

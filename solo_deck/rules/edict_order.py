@@ -9,11 +9,13 @@ icons first and the reward after; it keeps that order so that it replays as it w
 1
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
+from solo_deck.text import t
 
 
 def reward_first(state: GameState) -> bool:
@@ -29,17 +31,20 @@ def edict_order_refusal(state: GameState, first: Obligation, kind: str) -> str |
     if first.slot is not None:  # the reward is taken: that Edict's icons are owed
         if kind == "take_edict_reward":
             numeral = Numeral.from_index(first.slot).value
-            return f"the reward under Active {numeral} is taken: now activate that Edict's icons"
+            return t(
+                "the reward under Active {numeral} is taken: now activate that Edict's icons",
+                numeral=numeral,
+            )
         return None
     if kind == "player_edict" and not any_tile:
-        return "no Active Edict tile is left: take one of the three rewards instead"
+        return t("no Active Edict tile is left: take one of the three rewards instead")
     if kind == "player_edict" and reward_first(state):
-        return (
-            "first take the reward under the Active Edict you issue (choose the Edict by its "
-            "reward); its icons come after"
+        return t(
+            "first take the reward under the Active Edict you issue "
+            "(choose the Edict by its reward); its icons come after"
         )
     if kind == "take_edict_reward" and any_tile and not reward_first(state):
-        return "issue an Active Edict (its reward comes with it)"
+        return t("issue an Active Edict (its reward comes with it)")
     return None
 
 

@@ -6,6 +6,7 @@ it in table language.
 'pay 1 Augustalis for 1 Grain, up to 3 times'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal
@@ -14,20 +15,18 @@ from solo_deck.data.loaders import allies_by_id
 from solo_deck.errors import RuleError
 from solo_deck.model.allies import AllyKind
 from solo_deck.model.gains import NO_GAINS, Gains, amount_label
-from solo_deck.model.grants import ActionTerms, CountOf, Grant, GrantedAction
+from solo_deck.model.grants import (
+    ActionTerms,
+    CountOf,
+    Grant,
+    GrantedAction,
+    structure_term,
+)
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
+from solo_deck.text import Text, joined, named, t, tn
 
 AllyKindChoice = Literal["independent", "loyalist"]
-
-_COUNT_WORDS: dict[CountOf, str] = {
-    "own_allies": "Ally on your Player Board",
-    "own_allies_of_kind": "Ally of the kind you pick (Independent or Loyalist) on your board",
-    "own_structures": "Structures in your castle",
-    "frederick_court": "Ally in Frederick's Court",
-    "frederick_structures": "Structures in Frederick's castle",
-    "frederick_reserve": "resource in Frederick's Reserve",
-}
 
 
 def count_of(
@@ -38,7 +37,7 @@ def count_of(
         return len(player.allies)
     if of == "own_allies_of_kind":
         if ally_kind is None:
-            raise RuleError("pick Independent or Loyalist for this card")
+            raise RuleError(t("pick Independent or Loyalist for this card"))
         catalogue = allies_by_id()
         return sum(
             1
@@ -75,7 +74,7 @@ def grant_gains(
     2
     """
     if grant.unknown:
-        raise RuleError("this effect is not in our data: tell what it does")
+        raise RuleError(t("this effect is not in our data: tell what it does"))
     pay = get = NO_GAINS
     if grant.condition is None or _holds(player, grant.condition.what, grant.condition.at_least):
         get = get + grant.gain
@@ -84,7 +83,13 @@ def grant_gains(
         if times is None:
             times = affordable_times(conversion.pay, player, conversion.times)
         if not 0 <= times <= conversion.times:
-            raise RuleError(f"this can be done 0 to {conversion.times} times, not {times}")
+            raise RuleError(
+                t(
+                    "this can be done 0 to {times} times, not {times2}",
+                    times=conversion.times,
+                    times2=times,
+                )
+            )
         pay = pay + conversion.pay.scaled(times)
         get = get + conversion.get.scaled(times)
     chosen = grant.resource_choice
@@ -100,14 +105,17 @@ def grant_gains(
     if chosen or one_kind:
         if grain + stone != chosen + one_kind:
             raise RuleError(
-                f"take {chosen + one_kind} resource(s) in all (Grain and/or Stone), "
-                f"not {grain + stone}"
+                t(
+                    "take {chosen} resource(s) in all (Grain and/or Stone), not {grain}",
+                    chosen=chosen + one_kind,
+                    grain=grain + stone,
+                )
             )
         if one_kind and not chosen and grain and stone:
-            raise RuleError("the resources of this card are all of one kind: Grain or Stone")
+            raise RuleError(t("the resources of this card are all of one kind: Grain or Stone"))
         get = get + Gains(grain=grain, stone=stone)
     elif grain or stone:
-        raise RuleError("this effect gives no resources of your choice")
+        raise RuleError(t("this effect gives no resources of your choice"))
     return pay, get
 
 
@@ -176,37 +184,53 @@ def affordable_times(pay: Gains, player: PlayerState, limit: int) -> int:
 # --- words ---------------------------------------------------------------------------------
 
 
-def describe_terms(action: str, terms: ActionTerms) -> str:
-    """``build a Tower without its resource cost``, ``summon an Ally, 1 Grain off``..."""
-    noun = {
-        "promote": "promote a Specialist",
-        "market": "visit the Market",
-        "build": f"build a {terms.structure.capitalize()}"
-        if terms.structure
-        else "build a Structure",
-        "summon": "summon an Ally",
-        "purchase": "buy an Advanced card",
-        "issue_edict": "issue an Edict",
-        "draw": "draw cards",
-        "move_ship": "move your ship to any port, free",
+def _action_noun(action: str, terms: ActionTerms) -> Text:
+    if action == "build":
+        if terms.structure:
+            return t("build a {structure}", structure=structure_term(terms.structure))
+        return t("build a Structure")
+    return {
+        "promote": t("promote a Specialist"),
+        "market": t("visit the Market"),
+        "summon": t("summon an Ally"),
+        "purchase": t("buy an Advanced card"),
+        "issue_edict": t("issue an Edict"),
+        "draw": t("draw cards"),
+        "move_ship": t("move your ship to any port, free"),
     }[action]
+
+
+def describe_terms(action: str, terms: ActionTerms) -> Text:
+    """``build a Tower without its resource cost``, ``summon an Ally, 1 Grain off``..."""
+    noun = _action_noun(action, terms)
     extras = []
     if terms.free_resources:
-        extras.append("without its resource cost")
+        extras.append(t("without its resource cost"))
     if terms.free_grain:
-        extras.append("without paying Grain")
+        extras.append(t("without paying Grain"))
     if not terms.discount.empty:
-        extras.append(terms.discount.describe(sign="") + " off")
+        extras.append(t("{discount} off", discount=terms.discount.describe(sign="")))
     if terms.augustales_instead is not None:
-        extras.append(f"paying {amount_label('augustales', terms.augustales_instead)} instead")
+        coins = amount_label("augustales", terms.augustales_instead)
+        extras.append(t("paying {coins} instead", coins=coins))
     if terms.mixed_resources:
-        extras.append("paying any mix of Grain and Stone")
+        extras.append(t("paying any mix of Grain and Stone"))
     if terms.distinct:
-        extras.append("each a different Specialist")
-    return noun + (" " + ", ".join(extras) if extras else "")
+        extras.append(t("each a different Specialist"))
+    if not extras:
+        return noun
+    return t("{action} {terms}", action=noun, terms=joined(extras, ", "))
 
 
-def describe_action(step: GrantedAction) -> str:
+def _times(action: Text, count: int) -> Text:
+    if count == 1:
+        return action
+    if count == 2:
+        return t("{action} twice", action=action)
+    return t("{action} {n} times", action=action, n=count)
+
+
+def describe_action(step: GrantedAction) -> Text:
     """A granted step in words (``promote a Specialist twice``, ``draw 4 cards``).
 
     >>> from solo_deck.model.grants import ActionTerms
@@ -215,44 +239,79 @@ def describe_action(step: GrantedAction) -> str:
     'promote a Specialist twice, each a different Specialist'
     """
     if step.action == "draw":
-        return f"draw {step.count} card{'s' if step.count != 1 else ''}"
-    times = {1: "", 2: " twice"}.get(step.count, f" {step.count} times")
+        return tn("draw {n} card", "draw {n} cards", step.count)
     if step.terms.distinct:
         plain = describe_terms(step.action, step.terms.model_copy(update={"distinct": False}))
-        return f"{plain}{times}, each a different Specialist"
-    return describe_terms(step.action, step.terms) + times
+        return t("{action}, each a different Specialist", action=_times(plain, step.count))
+    return _times(describe_terms(step.action, step.terms), step.count)
 
 
-def describe_grant(grant: Grant) -> str:
+_COUNT_WORDS: dict[CountOf, Text] = {
+    "own_allies": t("Ally on your Player Board"),
+    "own_allies_of_kind": t("Ally of the kind you pick (Independent or Loyalist) on your board"),
+    "own_structures": t("Structures in your castle"),
+    "frederick_court": t("Ally in Frederick's Court"),
+    "frederick_structures": t("Structures in Frederick's castle"),
+    "frederick_reserve": t("resource in Frederick's Reserve"),
+}
+
+
+def _per_unit(grant: Grant) -> Text | None:
+    per = grant.per
+    if per is None:
+        return None
+    each = per.gain.describe() if not per.gain.empty else None
+    if per.resource_choice:
+        n = per.resource_choice
+        each = (
+            t("{gain} +{n} Grain or Stone", gain=each, n=n)
+            if each is not None
+            else t("+{n} Grain or Stone", n=n)
+        )
+    counted = _COUNT_WORDS[per.of]
+    gain = each if each is not None else ""
+    if per.every > 1:
+        line = t("{gain} for every {every} {counted}", gain=gain, every=per.every, counted=counted)
+    else:
+        line = t("{gain} for each {counted}", gain=gain, counted=counted)
+    return t("{effect} (at most {n})", effect=line, n=per.max_units) if per.max_units else line
+
+
+def describe_grant(grant: Grant) -> Text:
     """An effect in table language, e.g. ``+3 Augustales, then promote a Specialist``."""
     if grant.unknown:
-        return "not in our data: tell what it does"
-    parts = []
+        return t("not in our data: tell what it does")
+    parts: list[Text] = []
     if not grant.gain.empty:
         gain = grant.gain.describe()
         if grant.condition is not None:
-            what = grant.condition.what.capitalize()
-            gain = f"{gain} if you hold {grant.condition.at_least}+ {what}"
+            what = named(grant.condition.what.capitalize(), "piece")
+            gain = t(
+                "{gain} if you hold {n}+ {what}",
+                gain=gain,
+                n=grant.condition.at_least,
+                what=what,
+            )
         parts.append(gain)
     if grant.resource_choice:
         n = grant.resource_choice
-        parts.append(f"+{n} resource{'s' if n != 1 else ''} of your choice")
+        parts.append(tn("+{n} resource of your choice", "+{n} resources of your choice", n))
     conversion = grant.conversion
     if conversion is not None:
         parts.append(
-            f"pay {conversion.pay.describe(sign='')} for {conversion.get.describe(sign='')}, "
-            f"up to {conversion.times} times"
+            t(
+                "pay {cost} for {gain}, up to {n} times",
+                cost=conversion.pay.describe(sign=""),
+                gain=conversion.get.describe(sign=""),
+                n=conversion.times,
+            )
         )
-    per = grant.per
+    per = _per_unit(grant)
     if per is not None:
-        each = per.gain.describe() if not per.gain.empty else ""
-        if per.resource_choice:
-            each = (each + " " if each else "") + f"+{per.resource_choice} Grain or Stone"
-        every = f"every {per.every} " if per.every > 1 else "each "
-        cap = f" (at most {per.max_units})" if per.max_units else ""
-        parts.append(f"{each} for {every}{_COUNT_WORDS[per.of]}{cap}")
-    text = ", ".join(parts)
+        parts.append(per)
+    effects = joined(parts, ", ")
     steps = [describe_action(step) for step in grant.actions]
-    if steps:
-        text = (text + ", then " if text else "") + ", then ".join(steps)
-    return text
+    if not steps:
+        return effects
+    then = joined(steps, ", then ")
+    return t("{effects}, then {steps}", effects=effects, steps=then) if parts else then

@@ -1,6 +1,7 @@
 """The End Phase: castle income from your closed sides, ally income, reorganisation of the
 Voyage board and the end of the round (with the game-end check)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
@@ -9,6 +10,7 @@ from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.hand import end_of_round
 from solo_deck.rules.income import ally_income
 from solo_deck.rules.triggers import side_obligations
+from solo_deck.text import joined, named, t, tn
 
 
 def castle_income(state: GameState, event: CastleIncome, ctx: Context) -> Outcome:
@@ -19,9 +21,11 @@ def castle_income(state: GameState, event: CastleIncome, ctx: Context) -> Outcom
     duties = side_obligations(sides, port, "market_visit")
     new_state = state.model_copy(update={"end_phase": progress})
     if not sides:
-        return new_state, "Castle income: no side of your castle is closed yet", duties
-    closed = f"{len(sides)} closed side{'s' if len(sides) != 1 else ''}"
-    return new_state, f"Castle income from {closed}", duties
+        return new_state, t("Castle income: no side of your castle is closed yet"), duties
+    line = tn(
+        "Castle income from {n} closed side", "Castle income from {n} closed sides", len(sides)
+    )
+    return new_state, line, duties
 
 
 def score_ally_income(state: GameState, event: ScoreAllyIncome, ctx: Context) -> Outcome:
@@ -34,9 +38,23 @@ def score_ally_income(state: GameState, event: ScoreAllyIncome, ctx: Context) ->
         update={"ally_income": income.total, "castle_income": True}
     )
     new_state = state.model_copy(update={"player": player, "end_phase": progress})
-    detail = ", ".join(f"{line.name} {line.vp}" for line in income.lines) or "no Allies"
-    note = "; no side is closed: no castle income" if skipped else ""
-    return new_state, f"Ally income: +{income.total} VP ({detail}){note}", []
+    lines = [t("{ally} {vp}", ally=named(line.name, "ally"), vp=line.vp) for line in income.lines]
+    detail = joined(lines, ", ") if lines else t("no Allies")
+    if skipped:
+        return (
+            new_state,
+            t(
+                "Ally income: +{total} VP ({detail}); no side is closed: no castle income",
+                total=income.total,
+                detail=detail,
+            ),
+            [],
+        )
+    return (
+        new_state,
+        t("Ally income: +{total} VP ({detail})", total=income.total, detail=detail),
+        [],
+    )
 
 
 def reorganise(state: GameState, event: Reorganise, ctx: Context) -> Outcome:
@@ -49,17 +67,24 @@ def reorganise(state: GameState, event: Reorganise, ctx: Context) -> Outcome:
     new_state = state.model_copy(update={"voyage": voyage, "end_phase": progress})
     refilled = empty - missing
     parts = [
-        f"refilled {refilled} card space{'s' if refilled != 1 else ''} "
-        f"({voyage.advanced_pile} left in the pile)"
+        tn(
+            "refilled {n} card space ({pile} left in the pile)",
+            "refilled {n} card spaces ({pile} left in the pile)",
+            refilled,
+            pile=voyage.advanced_pile,
+        )
     ]
     if missing:
         parts.append(
-            f"{missing} space{'s stay' if missing != 1 else ' stays'} empty: "
-            "the game ends after this round"
+            tn(
+                "{n} space stays empty: the game ends after this round",
+                "{n} spaces stay empty: the game ends after this round",
+                missing,
+            )
         )
     if flipped:
         ports = ", ".join(voyage.ports[p].name for p, _ in flipped)
-        parts.append(f"turned up the Ally in {ports}")
+        parts.append(t("turned up the Ally in {ports}", ports=ports))
     return new_state, "Reorganisation: " + "; ".join(parts), []
 
 
@@ -81,7 +106,11 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
     if reasons:
         new_state = state.model_copy(update={"phase": Phase.GAME_OVER, "game_end": reasons})
         why = "; ".join(reason.describe() for reason in reasons)
-        return new_state, f"Round {state.round} ended. The game is over: {why}", []
+        return (
+            new_state,
+            t("Round {round} ended. The game is over: {why}", round=state.round, why=why),
+            [],
+        )
     state = end_of_round(state, ctx.limits)
     new_state = state.model_copy(
         update={
@@ -97,5 +126,15 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
             "last_frederick": None,
         }
     )
-    held = f" with {state.hand} cards in hand" if state.hand is not None else ""
-    return new_state, f"Round {state.round} ended; round {state.round + 1} begins{held}", []
+    if state.hand is not None:
+        line = t(
+            "Round {round} ended; round {next} begins with {hand} cards in hand",
+            round=state.round,
+            next=state.round + 1,
+            hand=state.hand,
+        )
+    else:
+        line = t(
+            "Round {round} ended; round {next} begins", round=state.round, next=state.round + 1
+        )
+    return new_state, line, []

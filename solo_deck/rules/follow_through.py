@@ -7,17 +7,19 @@ than your warehouse holds puts a ``store_resources`` obligation first; once your
 and nothing is pending, your turn ends.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from solo_deck.errors import RuleError
-from solo_deck.model.gains import Gains
+from solo_deck.model.gains import Gains, resource_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import PlayerState
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState, Phase
+from solo_deck.text import t
 
 
 def add_first(state: GameState, duties: Iterable[Obligation]) -> GameState:
@@ -42,9 +44,23 @@ def pay(player: PlayerState, cost: Gains, what: str = "") -> PlayerState:
     for field, amount in cost.items():
         have = int(getattr(player, field))
         if amount > have:
-            name = "VP" if field == "vp" else field.capitalize()
-            tail = f" for {what}" if what else ""
-            raise RuleError(f"you have only {have} {name}, not {amount}{tail}")
+            name = resource_term(field)
+            raise RuleError(
+                t(
+                    "you have only {have} {resource}, not {amount} for {what}",
+                    have=have,
+                    resource=name,
+                    amount=amount,
+                    what=what,
+                )
+                if what
+                else t(
+                    "you have only {have} {resource}, not {amount}",
+                    have=have,
+                    resource=name,
+                    amount=amount,
+                )
+            )
         update[field] = have - amount
     return player.model_copy(update=update)
 
@@ -69,10 +85,13 @@ def storage_duty(excess: int, limits: PlayerLimits, player: PlayerState) -> Obli
     return Obligation(
         kind="store_resources",
         does="drop",
-        text=(
-            f"Your warehouse holds {room} resources ({limits.storage_start} + "
-            f"{limits.storage_per_wall} per Wall built): "
-            f"put back {excess} Grain or Stone"
+        text=t(
+            "Your warehouse holds {room} resources ({start} + {per_wall} per Wall built): "
+            "put back {n} Grain or Stone",
+            room=room,
+            start=limits.storage_start,
+            per_wall=limits.storage_per_wall,
+            n=excess,
         ),
         source="warehouse",
         optional=False,
@@ -133,14 +152,14 @@ def finish_turn(state: GameState, ruleset: Ruleset) -> tuple[GameState, str]:
         if left > 0:
             phase, note = (
                 Phase.FREDERICK,
-                "no card slot left: Frederick takes his remaining actions",
+                t("no card slot left: Frederick takes his remaining actions"),
             )
         else:
-            phase, note = Phase.END_PHASE, "no card slot left: on to the End Phase"
+            phase, note = Phase.END_PHASE, t("no card slot left: on to the End Phase")
     elif left > 0:
-        phase, note = Phase.FREDERICK, "Frederick is next"
+        phase, note = Phase.FREDERICK, t("Frederick is next")
     else:
-        phase, note = Phase.PLAYER, "Frederick has no actions left this round: your turn again"
+        phase, note = Phase.PLAYER, t("Frederick has no actions left this round: your turn again")
     new_state = state.model_copy(
         update={
             "player": player,
@@ -152,4 +171,4 @@ def finish_turn(state: GameState, ruleset: Ruleset) -> tuple[GameState, str]:
             "phase": phase,
         }
     )
-    return new_state, f"your turn {turns} is over; {note}"
+    return new_state, t("your turn {turns} is over; {note}", turns=turns, note=note)

@@ -16,6 +16,7 @@ may still be refused for its own values (too little Grain, a slot already used).
 ['play_card', 'travel']
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.loaders import advanced_cards_by_id, allies_by_id, load_ruleset
@@ -37,6 +38,7 @@ from solo_deck.rules.hand import (
 from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import workplace_discount
 from solo_deck.rules.workplace_area import promote_shortfall
+from solo_deck.text import joined, named, t
 
 ALWAYS = frozenset({"correct", "name_ally", "name_card", "check_board"})
 """Hand corrections, what lies at a port and a board's printed value: the table may tell
@@ -62,10 +64,10 @@ ACTIONS = frozenset(
 END_PHASE = frozenset({"castle_income", "ally_income", "reorganise", "end_round"})
 
 _PHASE_NAMES = {
-    Phase.PLAYER: "your turn",
-    Phase.FREDERICK: "Frederick's turn",
-    Phase.END_PHASE: "the End Phase",
-    Phase.GAME_OVER: "the end of the game",
+    Phase.PLAYER: t("your turn"),
+    Phase.FREDERICK: t("Frederick's turn"),
+    Phase.END_PHASE: t("the End Phase"),
+    Phase.GAME_OVER: t("the end of the game"),
 }
 
 
@@ -105,7 +107,7 @@ def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:
         getattr(ruleset, board) is None
         for board in ("castle_board", "player_board", "voyage_board", "workplace_area")
     ):
-        return "this game was saved before the app knew your boards: there is none to check"
+        return t("this game was saved before the app knew your boards: there is none to check")
     if kind in ALWAYS:
         return None
     if kind == "name_hand":
@@ -113,19 +115,21 @@ def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:
     if kind == "reveal_edict":
         if state.edicts.awaiting:
             return None
-        return "no newly drawn Next tile is waiting to be typed"
+        return t("no newly drawn Next tile is waiting to be typed")
     if state.edicts.awaiting:
         position = Numeral.from_index(state.edicts.awaiting[0]).value
-        return f"first type the new Next {position} Edict tile drawn from the pile"
+        return t(
+            "first type the new Next {position} Edict tile drawn from the pile", position=position
+        )
     if kind == "gain":
         return None
     if state.phase is Phase.GAME_OVER:
-        return "the game is over; only corrections are possible"
+        return t("the game is over; only corrections are possible")
     first = state.obligation
     if first is not None:
         return _pending_reason(state, first, kind, ruleset)
     if kind in ("resolve", "decline"):
-        return "nothing is pending"
+        return t("nothing is pending")
     if kind in ACTIONS:
         return _action_reason(state, kind)
     if kind in PLAYER_TURN:
@@ -133,16 +137,23 @@ def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:
     if kind == "frederick_turn":
         if state.phase is Phase.FREDERICK:
             return None
-        return f"it is not Frederick's turn: now it is {_PHASE_NAMES[state.phase]}"
+        return t(
+            "it is not Frederick's turn: now it is {phase}",
+            phase=_PHASE_NAMES[state.phase],
+        )
     if kind in END_PHASE:
         return _end_phase_reason(state, kind)
-    return f"unknown event type {kind!r}"
+    return t("unknown event type {kind!r}", kind=kind)
 
 
 def _pending_reason(state: GameState, first: Obligation, kind: str, ruleset: Ruleset) -> str | None:
-    owed = f"first: {first.text}" + (" (or decline it)" if first.optional else "")
+    owed = (
+        t("first: {duty} (or decline it)", duty=first.text)
+        if first.optional
+        else t("first: {duty}", duty=first.text)
+    )
     if kind == "decline":
-        return None if first.optional else f"this cannot be declined: {first.text}"
+        return None if first.optional else t("this cannot be declined: {duty}", duty=first.text)
     if kind not in first.event_types:
         return owed
     if first.does == "edict":
@@ -151,7 +162,7 @@ def _pending_reason(state: GameState, first: Obligation, kind: str, ruleset: Rul
             return why
     cannot = cannot_take(state, first, ruleset)
     if cannot is not None:
-        return cannot + (": decline it" if first.optional else "")
+        return t("{reason}: decline it", reason=cannot) if first.optional else cannot
     return None
 
 
@@ -163,20 +174,24 @@ def cannot_take(state: GameState, first: Obligation, ruleset: Ruleset) -> str | 
     if first.does == "summon":
         space = voyage.first_ally_space(voyage.player)
         if space is None:
-            return f"there is no face-up Ally in {port.name}"
+            return t("there is no face-up Ally in {port}", port=named(port.name, "port"))
         if len(player.allies) >= player.ally_spaces(limits):
-            return "your Player Board has no free Ally space (build a Tower for another)"
+            return t("your Player Board has no free Ally space (build a Tower for another)")
         known = allies_by_id().get(port.allies[space].face_up_id or "")
         held = {allies_by_id()[a].name for a in player.allies if a in allies_by_id()}
         if known is not None and known.name in held:
-            return f"{known.name} is already in your castle"
+            return t("{ally} is already in your castle", ally=named(known.name, "ally"))
         owed = summon_cost(state, ruleset, first.terms, space)
         if owed is not None and (owed.grain > player.grain or owed.augustales > player.augustales):
-            return f"summoning in {port.name} costs you {owed.describe(sign='')} (you cannot pay)"
+            return t(
+                "summoning in {port} costs you {owed} (you cannot pay)",
+                port=named(port.name, "port"),
+                owed=owed.describe(sign=""),
+            )
     elif first.does == "purchase":
         space = voyage.first_card_space(voyage.player)
         if space is None:
-            return f"there is no Advanced card in {port.name}"
+            return t("there is no Advanced card in {port}", port=named(port.name, "port"))
         card_id = port.cards[space].card_id
         if card_id is not None:
             return why_not_buy(state, card_id, first.terms.discount)
@@ -188,14 +203,21 @@ def cannot_take(state: GameState, first: Obligation, ruleset: Ruleset) -> str | 
             )
             can_buy = market.buy is not None and player.augustales >= market.buy.augustales
             if not (can_sell or can_buy):
-                return f"you can neither sell nor buy at the Market in {port.name}"
+                return t(
+                    "you can neither sell nor buy at the Market in {port}",
+                    port=named(port.name, "port"),
+                )
     elif first.does == "build":
         kinds = [first.terms.structure] if first.terms.structure else ["tower", "wall", "keep"]
         if all(player.built(s) >= limits.castle_max(s) for s in kinds):
-            return "every such Structure of your castle is built"
+            return t("every such Structure of your castle is built")
         coins = first.terms.augustales_instead
         if coins is not None and coins > player.augustales:
-            return f"this Build costs {coins} Augustales and you have {player.augustales}"
+            return t(
+                "this Build costs {coins} Augustales and you have {augustales}",
+                coins=coins,
+                augustales=player.augustales,
+            )
         if player.sites is not None:
             return why_no_site(state, ruleset, first.terms)
     elif first.does == "promote":
@@ -205,7 +227,7 @@ def cannot_take(state: GameState, first: Obligation, ruleset: Ruleset) -> str | 
             if index != first.exclude_specialist and _may_step(player, s, limits)
         ]
         if not movable:
-            return "no Specialist can move further"
+            return t("no Specialist can move further")
         short = promote_shortfall(state, ruleset, movable, first.terms, limits)
         if short is not None:
             return short
@@ -220,14 +242,22 @@ def why_not_buy(state: GameState, card_id: str, discount: Gains | None = None) -
         return None
     player = state.player
     if card.id in player.advanced_cards:
-        return f"you already own {card.id}"
+        return t("you already own {card}", card=card.id)
     if card.cost.action_card and not can_remove_a_card(state):
-        return f"{card.id} costs one of your Action cards, and your hand and discard pile are empty"
+        return t(
+            "{card} costs one of your Action cards, and your hand and discard pile are empty",
+            card=card.id,
+        )
     if card.cost.augustales is not None:
         off = workplace_discount(state, "purchase") + (discount or Gains())
         price = max(0, card.cost.augustales - off.augustales)
         if price > player.augustales:
-            return f"{card.id} costs {price} Augustales and you have {player.augustales}"
+            return t(
+                "{card} costs {price} Augustales and you have {augustales}",
+                card=card.id,
+                price=price,
+                augustales=player.augustales,
+            )
     return None
 
 
@@ -246,17 +276,23 @@ def _may_step(player: PlayerState, specialist: Specialist, limits: PlayerLimits)
 
 def _action_reason(state: GameState, kind: str) -> str:
     if state.phase is Phase.PLAYER:
-        return "play a card first: its action, or what it triggers, comes after"
-    return f"that happens on your turn, but now it is {_PHASE_NAMES[state.phase]}"
+        return t("play a card first: its action, or what it triggers, comes after")
+    return t(
+        "that happens on your turn, but now it is {phase}",
+        phase=_PHASE_NAMES[state.phase],
+    )
 
 
 def _turn_reason(state: GameState, kind: str) -> str | None:
     if state.phase is not Phase.PLAYER:
-        return f"that is for your turn, but now it is {_PHASE_NAMES[state.phase]}"
+        return t(
+            "that is for your turn, but now it is {phase}",
+            phase=_PHASE_NAMES[state.phase],
+        )
     # A card played leaves its action pending until the turn ends, so the pending reason
     # above always comes first: no separate "already played" case here.
     if kind == "travel" and state.travelled:
-        return "your ship already sailed this turn"
+        return t("your ship already sailed this turn")
     if kind == "pass":
         return pass_refusal(state)
     if kind == "play_card":
@@ -266,30 +302,35 @@ def _turn_reason(state: GameState, kind: str) -> str | None:
 
 def _end_phase_reason(state: GameState, kind: str) -> str | None:
     if state.phase is not Phase.END_PHASE:
-        return f"that belongs to the End Phase, but now it is {_PHASE_NAMES[state.phase]}"
+        return t(
+            "that belongs to the End Phase, but now it is {phase}",
+            phase=_PHASE_NAMES[state.phase],
+        )
     progress = state.end_phase
     if kind == "castle_income":
-        return "castle income is already taken this round" if progress.castle_income else None
+        return t("castle income is already taken this round") if progress.castle_income else None
     if kind == "ally_income":
         if progress.ally_income is not None:
-            return "ally income is already scored this round"
+            return t("ally income is already scored this round")
         if not progress.castle_income and state.player.closed_sides:
-            return (
-                "take the castle income first: it comes before ally income and can change "
-                "what your Allies compare"
+            return t(
+                "take the castle income first: it comes before ally income "
+                "and can change what your Allies compare"
             )
         return None
     if kind == "reorganise":
         return (
-            "the Voyage board is already reorganised this round" if progress.reorganised else None
+            t("the Voyage board is already reorganised this round")
+            if progress.reorganised
+            else None
         )
     missing = []
     if not progress.castle_income and state.player.closed_sides:
-        missing.append("take the castle income")
+        missing.append(t("take the castle income"))
     if progress.ally_income is None:
-        missing.append("score the ally income")
+        missing.append(t("score the ally income"))
     if not progress.reorganised:
-        missing.append("reorganise the Voyage board")
+        missing.append(t("reorganise the Voyage board"))
     if missing:
-        return "before ending the round: " + ", then ".join(missing)
+        return t("before ending the round: {steps}", steps=joined(missing, ", then "))
     return None

@@ -21,6 +21,7 @@ replay as they were. A game saved before the cards were followed by name
 2
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections import Counter
@@ -35,6 +36,7 @@ from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.state import GameState
 from solo_deck.rules.triggers import hand_size
+from solo_deck.text import Text, joined, t, tn
 
 COVER_DRAW = "Keep cover: draw"
 """How the Keep Cover's draw obligation begins (the other covers give no cards)."""
@@ -42,8 +44,8 @@ COVER_DRAW = "Keep cover: draw"
 Place = Literal["hand", "draw", "discard", "slots"]
 
 
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+def _cards(count: int) -> Text:
+    return tn("{n} card", "{n} cards", count)
 
 
 # --- what you own and where it is ---------------------------------------------------------
@@ -129,7 +131,7 @@ def settled(state: GameState) -> GameState:
         (place,) = unknown
         rest = pool(state)
         if sum(rest.values()) == unknown[place]:
-            field = f"{place}_known"
+            field = f"{place}_known"  # i18n: not for a player
             named = sorted_cards([*getattr(piles, field), *rest.elements()])
             piles = piles.model_copy(update={field: named})
     return state.model_copy(update={"cards": piles})
@@ -151,7 +153,7 @@ def play_from_hand(state: GameState, card: str | None = None) -> GameState:
     if state.hand is None:
         return state
     if state.hand < 1:
-        raise RuleError("your hand is empty: there is no card to play, so pass")
+        raise RuleError(t("your hand is empty: there is no card to play, so pass"))
     piles = state.cards
     hand_known = piles.hand_known
     if piles.by_name:
@@ -160,7 +162,13 @@ def play_from_hand(state: GameState, card: str | None = None) -> GameState:
         elif card in hand_known:
             hand_known = without(hand_known, card)
         elif not may_hold(state, card):
-            raise RuleError(f"{card_name(card)} is not in your hand: {where_is(state, card)}")
+            raise RuleError(
+                t(
+                    "{card_name} is not in your hand: {where_is}",
+                    card_name=card_name(card),
+                    where_is=where_is(state, card),
+                )
+            )
     piles = piles.model_copy(update={"hand_known": hand_known})
     return state.model_copy(update={"hand": state.hand - 1, "cards": piles})
 
@@ -169,17 +177,20 @@ def where_is(state: GameState, card: str) -> str:
     """Where the copies of ``card`` you own are known to lie, in a few words."""
     owned = owned_cards(state)[card]
     if not owned:
-        return f"you own no {card_name(card)}"
+        return t("you own no {card}", card=card_name(card))
     piles = state.cards
     places = [
-        ("in your slots", sum(c.card_id == card for c in state.player.played)),
-        ("in your discard pile", piles.discard_known.count(card)),
-        ("in your draw pile", piles.draw_known.count(card)),
-        ("in your hand", piles.hand_known.count(card)),
+        (t("in your slots"), sum(c.card_id == card for c in state.player.played)),
+        (t("in your discard pile"), piles.discard_known.count(card)),
+        (t("in your draw pile"), piles.draw_known.count(card)),
+        (t("in your hand"), piles.hand_known.count(card)),
     ]
-    said = [f"{n} {where}" for where, n in places if n]
-    copies = "your copy is" if owned == 1 else f"your {owned} copies are"
-    return f"{copies} " + (", ".join(said) if said else "elsewhere")
+    said = joined([t("{n} {place}", n=n, place=where) for where, n in places if n], ", ")
+    if owned == 1:
+        return t("your copy is {places}", places=said) if said else t("your copy is elsewhere")
+    if said:
+        return t("your {n} copies are {places}", n=owned, places=said)
+    return t("your {n} copies are elsewhere", n=owned)
 
 
 def take_bought(state: GameState, card: str) -> GameState:
@@ -208,14 +219,24 @@ def remove_card(state: GameState, card: str, from_hand: bool) -> GameState:
     if discard < 1:
         if piles.by_name:
             raise RuleError(
-                f"your discard pile is empty, so {card_name(card)} cannot come from it: remove "
-                "a card of your hand instead (never one of your draw pile)"
+                t(
+                    "your discard pile is empty, so {card_name} cannot come from "
+                    "it: remove a card of your hand instead (never one of your "
+                    "draw pile)",
+                    card_name=card_name(card),
+                )
             )
         return _with(state, removed=removed)
     if card in known:
         known = without(known, card)
     elif piles.by_name and not (piles.discard_unknown and pool(state)[card]):
-        raise RuleError(f"{card_name(card)} is not in your discard pile: {where_is(state, card)}")
+        raise RuleError(
+            t(
+                "{card_name} is not in your discard pile: {where_is}",
+                card_name=card_name(card),
+                where_is=where_is(state, card),
+            )
+        )
     return _with(state, discard=discard - 1, discard_known=known, removed=removed)
 
 
@@ -231,15 +252,24 @@ def _remove_from_hand(state: GameState, card: str, removed: tuple[str, ...]) -> 
     assert state.hand is not None
     if state.hand < 1:
         raise RuleError(
-            f"your hand is empty, so {card_name(card)} cannot come from it: remove a card of "
-            "your discard pile instead"
+            t(
+                "your hand is empty, so {card_name} cannot come from it: "
+                "remove a card of your discard pile instead",
+                card_name=card_name(card),
+            )
         )
     piles = state.cards
     hand_known = piles.hand_known
     if card in hand_known:
         hand_known = without(hand_known, card)
     elif piles.by_name and not may_hold(state, card):
-        raise RuleError(f"{card_name(card)} is not in your hand: {where_is(state, card)}")
+        raise RuleError(
+            t(
+                "{card_name} is not in your hand: {where_is}",
+                card_name=card_name(card),
+                where_is=where_is(state, card),
+            )
+        )
     state = state.model_copy(update={"hand": state.hand - 1})
     return _with(state, hand_known=hand_known, removed=removed)
 
@@ -282,19 +312,29 @@ def draw(state: GameState, count: int) -> GameState:
 def name_hand(state: GameState, cards: tuple[str, ...]) -> GameState:
     """The table names cards of your hand the engine did not know."""
     if state.hand is None:
-        raise RuleError("this game does not count your hand")
+        raise RuleError(t("this game does not count your hand"))
     if not state.cards.by_name:
-        raise RuleError("this game counts your cards only (it was begun before names)")
+        raise RuleError(t("this game counts your cards only (it was begun before names)"))
     unknown = unknown_in(state)["hand"]
     if len(cards) > unknown:
         raise RuleError(
-            f"{_cards(unknown)} of your hand {'is' if unknown == 1 else 'are'} not known by "
-            f"name, not {len(cards)}"
+            tn(
+                "{n} card of your hand is not known by name, not {named}",
+                "{n} cards of your hand are not known by name, not {named}",
+                unknown,
+                named=len(cards),
+            )
         )
     rest = pool(state)
     for card in cards:
         if rest[card] < 1:
-            raise RuleError(f"{card_name(card)} cannot be in your hand: {where_is(state, card)}")
+            raise RuleError(
+                t(
+                    "{card_name} cannot be in your hand: {where_is}",
+                    card_name=card_name(card),
+                    where_is=where_is(state, card),
+                )
+            )
         rest[card] -= 1
     return _with(state, hand_known=sorted_cards([*state.cards.hand_known, *cards]))
 
@@ -324,9 +364,14 @@ def correct_hand(state: GameState, count: int) -> GameState:
     most = cards_owned(state) - state.cards.discard - len(state.player.played)
     if count > most:
         raise RuleError(
-            f"you own {_cards(cards_owned(state))}: with {state.cards.discard} in your "
-            f"discard pile and {len(state.player.played)} in your slots, your hand holds at "
-            f"most {most}"
+            t(
+                "you own {cards}: with {discard} in your discard pile and {n} "
+                "in your slots, your hand holds at most {most}",
+                cards=_cards(cards_owned(state)),
+                discard=state.cards.discard,
+                n=len(state.player.played),
+                most=most,
+            )
         )
     hand_known = state.cards.hand_known
     if len(hand_known) > count:
@@ -348,9 +393,10 @@ def cards_drawn(duty: Obligation) -> int:
 def pass_refusal(state: GameState) -> str | None:
     """Why you may not pass now (``None``: you may)."""
     if state.hand:
-        return (
-            f"you still hold {_cards(state.hand)} in hand: play one (face down gives a main "
-            "action); you may pass only with an empty hand"
+        return t(
+            "you still hold {cards} in hand: play one (face down gives a "
+            "main action); you may pass only with an empty hand",
+            cards=_cards(state.hand),
         )
     return None
 
@@ -358,16 +404,16 @@ def pass_refusal(state: GameState) -> str | None:
 def play_refusal(state: GameState) -> str | None:
     """Why you may not play a card now for lack of one (``None``: you hold one)."""
     if state.hand == 0:
-        return "your hand is empty: there is no card to play, so pass"
+        return t("your hand is empty: there is no card to play, so pass")
     return None
 
 
 def name_hand_refusal(state: GameState) -> str | None:
     """Why no card of your hand can be named now (``None``: one can)."""
     if state.hand is None:
-        return "this game does not count your hand"
+        return t("this game does not count your hand")
     if not state.cards.by_name:
-        return "this game counts your cards only (it was begun before names)"
+        return t("this game counts your cards only (it was begun before names)")
     if unknown_in(state)["hand"] < 1:
-        return "every card of your hand is known by name"
+        return t("every card of your hand is known by name")
     return None

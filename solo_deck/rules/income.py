@@ -1,6 +1,7 @@
 """Ally income at the End Phase: 1 VP per Ally, +2 when its condition holds (the module is not
 named ``ally_income``: that is the public function it defines)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -12,6 +13,7 @@ from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
 from solo_deck.model.ruleset import Ruleset
+from solo_deck.text import t
 
 
 class AllyIncomeLine(FrozenModel):
@@ -54,19 +56,43 @@ def condition_met(
     if isinstance(cond, FrederickThreshold):
         met = theirs >= cond.threshold
         if cond.metric is Metric.SPECIALIST:
-            where = f"on Workplace {theirs} of Path A" if theirs else "not yet on Path A"
-            return met, f"Frederick's Specialist {where}, needs Workplace {cond.threshold}+"
-        return met, f"Frederick {label} {theirs}, needs {cond.threshold}+"
+            where = (
+                t("on Workplace {theirs} of Path A", theirs=theirs)
+                if theirs
+                else t("not yet on Path A")
+            )
+            return met, t(
+                "Frederick's Specialist {where}, needs Workplace {threshold}+",
+                where=where,
+                threshold=cond.threshold,
+            )
+        return met, t(
+            "Frederick {label} {theirs}, needs {threshold}+",
+            label=label,
+            theirs=theirs,
+            threshold=cond.threshold,
+        )
     mine = player.metric(cond.metric, limits)
     met = mine > theirs if cond.relation == "more" else mine >= theirs
     sign = ">" if cond.relation == "more" else "≥"
     if cond.metric is Metric.SPECIALIST:
-        ahead = "ahead" if cond.relation == "more" else "level or ahead"
+        ahead = t("ahead") if cond.relation == "more" else t("level or ahead")
         return met, (
-            f"your furthest Specialist in Workplace column {mine} vs Frederick's in "
-            f"{theirs}, needs yours {ahead}"
+            t(
+                "your furthest Specialist in Workplace column {mine} vs "
+                "Frederick's in {theirs}, needs yours {ahead}",
+                mine=mine,
+                theirs=theirs,
+                ahead=ahead,
+            )
         )
-    return met, f"you {mine} vs Frederick {theirs} {label}, needs you {sign} him"
+    return met, t(
+        "you {mine} vs Frederick {theirs} {label}, needs you {sign} him",
+        mine=mine,
+        theirs=theirs,
+        label=label,
+        sign=sign,
+    )
 
 
 def ally_income(

@@ -1,5 +1,6 @@
 """Final score and the solo title."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,6 +11,7 @@ from solo_deck.data.loaders import load_ruleset
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.provenance import Sourced
 from solo_deck.model.ruleset import MOST_STRUCTURES_RULES, Ruleset
+from solo_deck.text import t
 
 if TYPE_CHECKING:
     from solo_deck.model.state import GameState
@@ -27,9 +29,9 @@ class ScoreBreakdown(FrozenModel):
 
 
 MOST_STRUCTURES_TEXT: dict[str, str] = {
-    "always": "Always yours: you are the only player who scores",
-    "at_least_as_many": "Yours with at least as many Structures as Frederick",
-    "more_than": "Yours only with more Structures than Frederick",
+    "always": t("Always yours: you are the only player who scores"),
+    "at_least_as_many": t("Yours with at least as many Structures as Frederick"),
+    "more_than": t("Yours only with more Structures than Frederick"),
 }
 """One line for each of :data:`MOST_STRUCTURES_RULES`, in its order."""
 
@@ -67,18 +69,33 @@ def most_structures_line(rule: str, bonus: int, mine: int, his: int | None) -> s
     >>> most_structures_line("more_than", 0, 12, 12)
     'Most Structures, no bonus: yours with more Structures than Frederick (you 12, he 12).'
     """
-    got = f"+{bonus} VP" if bonus else "no bonus"
+    got = t("+{bonus} VP", bonus=bonus) if bonus else t("no bonus")
     if _known_rule(rule) == "always":
-        return f"Most Structures, {got}: always yours in solo (Frederick scores nothing)."
+        return t(
+            "Most Structures, {got}: always yours in solo (Frederick scores nothing).", got=got
+        )
     needed = (
-        "at least as many Structures as" if rule == "at_least_as_many" else "more Structures than"
+        t("at least as many Structures as")
+        if rule == "at_least_as_many"
+        else t("more Structures than")
     )
-    return f"Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his})."
+    return t(
+        "Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his}).",
+        got=got,
+        needed=needed,
+        mine=mine,
+        his=his,
+    )
 
 
 def _known_rule(rule: str) -> str:
     if rule not in MOST_STRUCTURES_RULES:
-        raise ValueError(f"the most-Structures rule is one of {', '.join(MOST_STRUCTURES_RULES)}")
+        raise ValueError(
+            t(
+                "the most-Structures rule is one of {rules}",
+                rules=", ".join(MOST_STRUCTURES_RULES),
+            )
+        )
     return rule
 
 
@@ -89,7 +106,7 @@ def title_for(score: int, ruleset: Ruleset | None = None) -> str:
     ('Knight', 'Feudal lord')
     """
     if score < 0:
-        raise ValueError(f"a score cannot be negative ({score})")
+        raise ValueError(t("a score cannot be negative ({score})", score=score))
     titles = (ruleset or load_ruleset()).scoring.titles.value
     return [t.name for t in titles if score >= t.min_score][-1]
 
@@ -125,7 +142,13 @@ def final_score(
     }
     for name, value in values.items():
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"{name} must be a whole number of 0 or more, not {value!r}")
+            raise ValueError(
+                t(
+                    "{name} must be a whole number of 0 or more, not {value!r}",
+                    name=name,
+                    value=value,
+                )
+            )
     scoring = (ruleset or load_ruleset()).scoring
     structure_vp = structures * scoring.vp_per_structure.value
     rule = scoring.most_structures_rule.value

@@ -7,6 +7,7 @@ the handler by the event's class, one ``case`` per class, so that each handler i
 with its own event and mypy checks that every event has one.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import NamedTuple, assert_never
@@ -15,6 +16,7 @@ import solo_deck.events as ev
 from solo_deck.data.names import ally_name
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
+from solo_deck.model.gains import resource_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.ruleset import Ruleset
@@ -30,7 +32,8 @@ from solo_deck.rules.follow_through import add_first, pop_first, settle_traced
 from solo_deck.rules.frederick_turn import resolve_frederick_turn
 from solo_deck.rules.gate import ALWAYS, refusal
 from solo_deck.rules.hand import name_hand
-from solo_deck.rules.main_actions import build, buy, promote, summon, visit_market
+from solo_deck.rules.main_actions import build, promote, summon
+from solo_deck.rules.trade_actions import buy, visit_market
 from solo_deck.rules.turn_actions import (
     decline,
     drop_resources,
@@ -39,6 +42,7 @@ from solo_deck.rules.turn_actions import (
     resolve,
     travel,
 )
+from solo_deck.text import joined, named, t
 
 TABLE_FACTS = frozenset({"gain", "reveal_edict", "name_hand"})
 """Events the table tells whatever is pending: they meet no obligation."""
@@ -158,7 +162,7 @@ def _reveal(state: GameState, event: ev.RevealEdict, ctx: Context) -> Outcome:
     numeral = Numeral.from_index(event.position).value
     return (
         state.model_copy(update={"edicts": edicts}),
-        f"New Next {numeral} tile: {event.edict}",
+        t("New Next {numeral} tile: {edict}", numeral=numeral, edict=event.edict),
         [],
     )
 
@@ -171,33 +175,56 @@ def _gain(state: GameState, event: ev.Gain, ctx: Context) -> Outcome:
         if not delta:
             continue
         value = int(getattr(state.player, name)) + delta
-        label = "VP" if name == "vp" else name.capitalize()
+        label = resource_term(name)
         if value < 0:
-            raise RuleError(f"you have only {getattr(state.player, name)} {label}, not {-delta}")
+            raise RuleError(
+                t(
+                    "you have only {have} {resource}, not {n}",
+                    have=getattr(state.player, name),
+                    resource=label,
+                    n=-delta,
+                )
+            )
         update[name] = value
-        parts.append(f"{delta:+d} {label}")
+        parts.append(t("{delta:+d} {resource}", delta=delta, resource=label))
     if not parts:
-        raise RuleError("nothing to gain or spend: every amount is 0")
+        raise RuleError(t("nothing to gain or spend: every amount is 0"))
     player = state.player.model_copy(update=update)
     room = player.storage(ctx.limits)
     if player.resources > room and player.resources > state.player.resources:
         raise RuleError(
-            f"your warehouse holds {room} resources ({ctx.limits.storage_start} + "
-            f"{ctx.limits.storage_per_wall} per Wall built); that would make {player.resources}"
+            t(
+                "your warehouse holds {room} resources ({storage_start} + "
+                "{storage_per_wall} per Wall built); that would make "
+                "{resources}",
+                room=room,
+                storage_start=ctx.limits.storage_start,
+                storage_per_wall=ctx.limits.storage_per_wall,
+                resources=player.resources,
+            )
         )
-    reason = f" ({event.reason})" if event.reason else ""
-    return state.model_copy(update={"player": player}), "You: " + ", ".join(parts) + reason, []
+    gains = joined(parts, ", ")
+    line = (
+        t("You: {gains} ({reason})", gains=gains, reason=event.reason)
+        if event.reason
+        else t("You: {gains}", gains=gains)
+    )
+    return state.model_copy(update={"player": player}), line, []
 
 
 def _name_ally(state: GameState, event: ev.NameAlly, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].allies):
-        raise RuleError("there is no such Ally space")
+        raise RuleError(t("there is no such Ally space"))
     voyage = voyage.name_ally(event.port, event.space, event.ally_id)
     who = ally_name(event.ally_id)
     return (
         state.model_copy(update={"voyage": voyage}),
-        (f"The Ally in {voyage.ports[event.port].name} is {who}"),
+        t(
+            "The Ally in {port} is {ally}",
+            port=named(voyage.ports[event.port].name, "port"),
+            ally=who,
+        ),
         [],
     )
 
@@ -205,15 +232,21 @@ def _name_ally(state: GameState, event: ev.NameAlly, ctx: Context) -> Outcome:
 def _name_card(state: GameState, event: ev.NameCard, ctx: Context) -> Outcome:
     voyage = state.voyage
     if event.port >= len(voyage.ports) or event.space >= len(voyage.ports[event.port].cards):
-        raise RuleError("there is no such card space")
+        raise RuleError(t("there is no such card space"))
     voyage = voyage.name_card(event.port, event.space, event.card_id)
     return (
         state.model_copy(update={"voyage": voyage}),
-        (f"The Advanced card in {voyage.ports[event.port].name} is {event.card_id or 'unknown'}"),
+        (
+            t(
+                "The Advanced card in {port} is {card}",
+                port=named(voyage.ports[event.port].name, "port"),
+                card=event.card_id or t("unknown"),
+            )
+        ),
         [],
     )
 
 
 def _name_hand(state: GameState, event: ev.NameHand, ctx: Context) -> Outcome:
-    named = ", ".join(event.cards)  # by id: a House card's name is only "House card"
-    return name_hand(state, event.cards), f"In your hand: {named}", []
+    cards = ", ".join(event.cards)  # by id: a House card's name is only "House card"
+    return name_hand(state, event.cards), t("In your hand: {cards}", cards=cards), []

@@ -4,6 +4,7 @@ Each function returns obligations in the order the rules resolve them; the calle
 before whatever was already pending (see :mod:`solo_deck.rules.follow_through`).
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Any
@@ -20,13 +21,14 @@ from solo_deck.data.names import card_name
 from solo_deck.model.board import WorkplaceSpace
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import NO_GAINS, Gains
-from solo_deck.model.grants import Grant, GrantedAction
+from solo_deck.model.grants import Grant, GrantedAction, structure_term
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.obligations import Obligation, ObligationKind
 from solo_deck.model.player import PlayerState
 from solo_deck.model.state import GameState
 from solo_deck.model.workplaces import WorkplaceTile
 from solo_deck.rules.effects import describe_action, describe_grant
+from solo_deck.text import named, t, tn
 
 
 def card_grant(card_id: str, state: GameState) -> Grant | None:
@@ -57,7 +59,12 @@ def action_obligations(
                 Obligation(
                     kind="draw_cards",
                     does="resolve",
-                    text=f"{source}: draw {step.count} card{'s' if step.count != 1 else ''}",
+                    text=tn(
+                        "{source}: draw {n} card",
+                        "{source}: draw {n} cards",
+                        step.count,
+                        source=source,
+                    ),
                     source=source,
                     count=step.count,
                     optional=step.optional,
@@ -71,7 +78,7 @@ def action_obligations(
                 Obligation(
                     kind="issue_edict" if does == "edict" else kind,
                     does=does,
-                    text=f"{source}: {describe_action(single)}",
+                    text=t("{source}: {duty}", source=source, duty=describe_action(single)),
                     source=source,
                     terms=step.terms,
                     optional=step.optional and does != "edict",
@@ -91,7 +98,7 @@ def grant_obligations(
             Obligation(
                 kind=kind,
                 does="resolve",
-                text=f"{source}: {describe_grant(grant)}",
+                text=t("{source}: {duty}", source=source, duty=describe_grant(grant)),
                 source=source,
                 grant=grant,
                 optional=True,
@@ -108,7 +115,11 @@ def auto_gains(kind: ObligationKind, source: str, gains: Gains) -> Obligation:
     'Stone side: +1 Stone'
     """
     return Obligation(
-        kind=kind, does="auto", text=f"{source}: {gains.describe()}", source=source, gains=gains
+        kind=kind,
+        does="auto",
+        text=t("{source}: {gains}", source=source, gains=gains.describe()),
+        source=source,
+        gains=gains,
     )
 
 
@@ -120,8 +131,20 @@ def edict_to_issue(text: str, source: str) -> Obligation:
 def card_obligations(card_id: str, grant: Grant, how: str) -> list[Obligation]:
     """A card played face up or just bought: its effect, offered to confirm (``how`` is
     ``played`` or ``bought``)."""
-    duties = grant_obligations(grant, "card_effect", f"{card_name(card_id)} {how}", confirm=True)
+    name = card_name(card_id)
+    source = t("{card} played", card=name) if how == "played" else t("{card} bought", card=name)
+    duties = grant_obligations(grant, "card_effect", source, confirm=True)
     return [duty.model_copy(update={"card_id": card_id}) for duty in duties]
+
+
+_MAIN_ACTION_PROMPTS = {
+    "promote": t("Promote a Specialist"),
+    "market": t("Visit the Market"),
+    "build": t("Build a Structure"),
+    "summon": t("Summon an Ally"),
+    "purchase": t("Buy an Advanced card"),
+}
+"""The main action of a face-down card, as the first words of its prompt."""
 
 
 def main_action_obligation(action: str, slot: int) -> Obligation:
@@ -130,8 +153,12 @@ def main_action_obligation(action: str, slot: int) -> Obligation:
     return Obligation(
         kind="main_action",
         does=action,
-        text=f"{_first_upper(describe_action(step))} (your face-down card in slot {slot + 1})",
-        source=f"slot {slot + 1}",
+        text=t(
+            "{action} (your face-down card in slot {slot})",
+            action=_MAIN_ACTION_PROMPTS.get(action) or _first_upper(describe_action(step)),
+            slot=slot + 1,
+        ),
+        source=t("slot {slot}", slot=slot + 1),
     )
 
 
@@ -192,7 +219,11 @@ def workplace_obligations(
                 Obligation(
                     kind="workplace_bonus",
                     does="resolve",
-                    text=f"{tile.label}: take {n} Grain or Stone",
+                    text=t(
+                        "{tile}: take {n} Grain or Stone",
+                        tile=named(tile.label, "workplace tile"),
+                        n=n,
+                    ),
                     source=tile.label,
                     grant=Grant(resource_choice=n),
                 )
@@ -209,8 +240,11 @@ def arrival_obligations(
     if entry.token:
         duties.append(
             edict_to_issue(
-                f"Edict token on {entry.key}: issue an Edict (the token leaves the game)",
-                f"Edict token {entry.key}",
+                t(
+                    "Edict token on {key}: issue an Edict (the token leaves the game)",
+                    key=entry.key,
+                ),
+                t("Edict token {key}", key=entry.key),
             )
         )
     tile = workplace_tiles()[entry.tile] if entry.tile else None
@@ -221,10 +255,14 @@ def arrival_obligations(
             Obligation(
                 kind="draw_cards",
                 does="resolve",
-                text=(
-                    f"{tile.label}: draw {n} card{'s' if n != 1 else ''} "
-                    f"(your hand size is {hand + tile.effect.hand_size} while a Specialist "
-                    "stays there)"
+                text=tn(
+                    "{tile}: draw {n} card (your hand size is {hand} while a Specialist "
+                    "stays there)",
+                    "{tile}: draw {n} cards (your hand size is {hand} while a Specialist "
+                    "stays there)",
+                    n,
+                    tile=named(tile.label, "workplace tile"),
+                    hand=hand + tile.effect.hand_size,
                 ),
                 source=tile.label,
                 count=n,
@@ -263,19 +301,22 @@ def side_obligations(
                 Obligation(
                     kind=kind,
                     does="market",
-                    text=f"Market side: visit the Market in {port_name}",
-                    source="Market side",
+                    text=t(
+                        "Market side: visit the Market in {port}", port=named(port_name, "port")
+                    ),
+                    source=t("Market side"),
                 )
             )
         else:
-            duties.append(auto_gains(kind, f"{rule.name} side", rule.gains))
+            duties.append(auto_gains(kind, t("{side} side", side=rule.name), rule.gains))
     return duties
 
 
 def great_obligations(great_id: str) -> list[Obligation]:
     """A Great Structure's bonus."""
     great = great_structures()[great_id]
-    return grant_obligations(great.bonus, "great_structure_bonus", great.name, confirm=False)
+    name = named(great.name, "structure")
+    return grant_obligations(great.bonus, "great_structure_bonus", name, confirm=False)
 
 
 def cover_obligations(cover_id: str, state: GameState, limits: PlayerLimits) -> list[Obligation]:
@@ -287,27 +328,34 @@ def cover_obligations(cover_id: str, state: GameState, limits: PlayerLimits) -> 
             Obligation(
                 kind="keep_cover",
                 does="resolve",
-                text=f"Keep cover: draw {cover.draw} cards (your hand size is now {hand})",
-                source="Keep cover",
+                text=t(
+                    "Keep cover: draw {n} cards (your hand size is now {hand})",
+                    n=cover.draw,
+                    hand=hand,
+                ),
+                source=t("Keep cover"),
                 count=cover.draw,
                 optional=False,  # the cover says to draw at once: nothing to decline
             )
         ]
     if cover.unlocks_slot:
-        text = (
-            f"Keep cover: take the Card Slot tile off — "
-            f"{limits.usable_slots(True)} cards a round from now on"
+        text = t(
+            "Keep cover: take the Card Slot tile off — {n} cards a round from now on",
+            n=limits.usable_slots(True),
         )
     else:
-        text = "Keep cover: from your next turn a face-down card gives both of its main actions"
-    return [Obligation(kind="keep_cover", does="auto", text=text, source="Keep cover")]
+        text = t("Keep cover: from your next turn a face-down card gives both of its main actions")
+    return [Obligation(kind="keep_cover", does="auto", text=text, source=t("Keep cover"))]
 
 
 def space_edict(structure: str) -> Obligation:
     """The Edict of a marked building site (every Keep's is marked)."""
     return edict_to_issue(
-        f"You built a {structure.capitalize()}: issue an Edict (Active I, II or III)",
-        f"{structure.capitalize()} site",
+        t(
+            "You built a {structure}: issue an Edict (Active I, II or III)",
+            structure=structure_term(structure),
+        ),
+        t("{structure} site", structure=structure_term(structure)),
     )
 
 

@@ -1,14 +1,15 @@
 """Your turn: travel, play a card or pass, and the events that answer what is pending
 (resolve an effect, decline it, put back resources the warehouse cannot hold)."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.loaders import house_cards_of
 from solo_deck.data.names import card_name
 from solo_deck.errors import RuleError
 from solo_deck.events import DropResources, Pass, PlayCard, Resolve, Travel
-from solo_deck.model.gains import Gains
-from solo_deck.model.grants import Grant
+from solo_deck.model.gains import Gains, amount_label
+from solo_deck.model.grants import Grant, action_term
 from solo_deck.model.player import PlayedCard
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.card_slots import why_not_face_down
@@ -23,6 +24,7 @@ from solo_deck.rules.triggers import (
     card_obligations,
     main_action_obligation,
 )
+from solo_deck.text import joined, named, t, tn
 
 
 def travel(state: GameState, event: Travel, ctx: Context) -> Outcome:
@@ -30,20 +32,26 @@ def travel(state: GameState, event: Travel, ctx: Context) -> Outcome:
     when an effect moves your ship."""
     voyage = state.voyage
     if event.port >= len(voyage.ports):
-        raise RuleError(f"there is no port number {event.port}")
+        raise RuleError(t("there is no port number {port}", port=event.port))
     steps = voyage.steps_to(event.port)
     if steps == 0:
-        raise RuleError(f"your ship is already in {voyage.ports[event.port].name}")
+        raise RuleError(t("your ship is already in {port}", port=voyage.ports[event.port].name))
     free_move = ctx.first is not None and ctx.first.terms.any_port
     if free_move:
         cost = 0
     else:
         limit = ctx.limits.travel_max_steps
         if steps > limit:
-            raise RuleError(f"you can sail at most {limit} spaces, {steps} are needed")
+            raise RuleError(
+                t(
+                    "you can sail at most {limit} spaces, {steps} are needed",
+                    limit=limit,
+                    steps=steps,
+                )
+            )
         cost = ctx.limits.travel_cost(steps, travel_free_steps(state))
-    player = pay(state.player, Gains(augustales=cost), "the voyage")
-    origin = voyage.ports[voyage.player].name
+    player = pay(state.player, Gains(augustales=cost), t("the voyage"))
+    origin = named(voyage.ports[voyage.player].name, "port")
     new_state = state.model_copy(
         update={
             "player": player,
@@ -51,16 +59,33 @@ def travel(state: GameState, event: Travel, ctx: Context) -> Outcome:
             "travelled": state.travelled or not free_move,
         }
     )
-    paid = f", paid {cost} Augustalis" if cost == 1 else f", paid {cost} Augustales" if cost else ""
-    how = " (free: any port)" if free_move else ""
-    return (
-        new_state,
-        (
-            f"You sailed {origin} → {voyage.ports[event.port].name} "
-            f"({steps} space{'s' if steps > 1 else ''}{paid}){how}"
-        ),
-        [],
-    )
+    target = named(voyage.ports[event.port].name, "port")
+    if cost:
+        line = tn(
+            "You sailed {origin} → {port} ({n} space, paid {cost})",
+            "You sailed {origin} → {port} ({n} spaces, paid {cost})",
+            steps,
+            origin=origin,
+            port=target,
+            cost=amount_label("augustales", cost),
+        )
+    elif free_move:
+        line = tn(
+            "You sailed {origin} → {port} ({n} space) (free: any port)",
+            "You sailed {origin} → {port} ({n} spaces) (free: any port)",
+            steps,
+            origin=origin,
+            port=target,
+        )
+    else:
+        line = tn(
+            "You sailed {origin} → {port} ({n} space)",
+            "You sailed {origin} → {port} ({n} spaces)",
+            steps,
+            origin=origin,
+            port=target,
+        )
+    return new_state, line, []
 
 
 def travel_free_steps(state: GameState) -> int:
@@ -76,14 +101,19 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
     player = state.player
     usable = player.usable_slots(ctx.limits)
     if event.slot >= ctx.limits.card_slots:
-        raise RuleError(f"your Player Board has {ctx.limits.card_slots} card slots")
+        raise RuleError(
+            t("your Player Board has {card_slots} card slots", card_slots=ctx.limits.card_slots)
+        )
     if event.slot >= usable:
         raise RuleError(
-            f"slot {event.slot + 1} is under the Card Slot tile until you build the Keep "
-            "whose cover removes it"
+            t(
+                "slot {slot} is under the Card Slot tile until you build the "
+                "Keep whose cover removes it",
+                slot=event.slot + 1,
+            )
         )
     if event.slot not in player.free_slots(ctx.limits):
-        raise RuleError(f"slot {event.slot + 1} already holds a card this round")
+        raise RuleError(t("slot {slot} already holds a card this round", slot=event.slot + 1))
     board = state.board
     if event.face_up:
         card_id = event.card_id or ""
@@ -94,24 +124,39 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
                 board = board.with_card_effect(card_id, event.effect)
                 grant = event.effect
         elif event.effect is not None:
-            raise RuleError(f"{card_id}'s effect is known; it needs no description")
+            raise RuleError(
+                t("{card_id}'s effect is known; it needs no description", card_id=card_id)
+            )
         duties = card_obligations(card_id, grant, "played")
         name = card_name(card_id)
         what = (
-            f"{name} face up" if name == card_id else f"a {name} face up ({describe_grant(grant)})"
+            t("You played a card in slot {slot}, {card} face up", slot=event.slot + 1, card=name)
+            if name == card_id
+            else t(
+                "You played a card in slot {slot}, a {card} face up ({effect})",
+                slot=event.slot + 1,
+                card=name,
+                effect=describe_grant(grant),
+            )
         )
     else:
         state = play_from_hand(state, event.card_id)
         if len(event.actions) == 2 and not player.both_actions_ready:
             raise RuleError(
-                "both main actions need the Keep cover that grants them (it works from the "
-                "turn after the Keep is built)"
+                t(
+                    "both main actions need the Keep cover that grants them (it "
+                    "works from the turn after the Keep is built)"
+                )
             )
         why = why_not_face_down(event.slot, event.actions, ctx.ruleset)
         if why is not None:
             raise RuleError(why)
         duties = [main_action_obligation(action, event.slot) for action in event.actions]
-        what = "face down for " + " and ".join(a.capitalize() for a in event.actions)
+        what = t(
+            "You played a card in slot {slot}, face down for {actions}",
+            slot=event.slot + 1,
+            actions=joined([action_term(action) for action in event.actions], " and "),
+        )
     played = PlayedCard(
         slot=event.slot, face_up=event.face_up, card_id=event.card_id, actions=event.actions
     )
@@ -123,7 +168,7 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
         }
     )
     new_state = settled(new_state)  # the card is in its slot: the piles in order
-    return new_state, f"You played a card in slot {event.slot + 1}, {what}", duties
+    return new_state, what, duties
 
 
 def _playable_grant(state: GameState, card_id: str) -> Grant:
@@ -131,11 +176,15 @@ def _playable_grant(state: GameState, card_id: str) -> Grant:
     house_ids = {card.id for card in house_cards_of(player.house)}
     if card_id not in house_ids and card_id not in player.advanced_cards:
         raise RuleError(
-            f"{card_id} is neither one of House {player.house}'s cards nor an Advanced card you own"
+            t(
+                "{card_id} is neither one of House {house}'s cards nor an Advanced card you own",
+                card_id=card_id,
+                house=player.house,
+            )
         )
     grant = card_grant(card_id, state)
     if grant is None:  # pragma: no cover - every House or owned card has data
-        raise RuleError(f"no effect is known for {card_id}")
+        raise RuleError(t("no effect is known for {card_id}", card_id=card_id))
     return grant
 
 
@@ -148,12 +197,16 @@ def pass_turn(state: GameState, event: Pass, ctx: Context) -> Outcome:
     left = ctx.ruleset.rounds.frederick_max_actions.value - state.frederick_actions
     phase = Phase.FREDERICK if left > 0 else Phase.END_PHASE
     new_state = state.model_copy(update={"passed": True, "phase": phase})
-    tail = (
-        f"; Frederick still takes {left} action{'s' if left != 1 else ''}"
+    line = (
+        tn(
+            "You passed; Frederick still takes {n} action",
+            "You passed; Frederick still takes {n} actions",
+            left,
+        )
         if left > 0
-        else "; on to the End Phase"
+        else t("You passed; on to the End Phase")
     )
-    return new_state, f"You passed{tail}", []
+    return new_state, line, []
 
 
 def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
@@ -163,20 +216,21 @@ def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
     grant = first.grant
     if grant is None:
         if event != Resolve():
-            raise RuleError("this needs no choice: just confirm it")
+            raise RuleError(t("this needs no choice: just confirm it"))
         drawn = cards_drawn(first)
         state = draw(state, drawn)
-        held = f" ({state.hand} in hand)" if drawn and state.hand is not None else ""
-        return state, f"Done: {first.text}{held}", []
+        if drawn and state.hand is not None:
+            return state, t("Done: {duty} ({hand} in hand)", duty=first.text, hand=state.hand), []
+        return state, t("Done: {duty}", duty=first.text), []
     board = state.board
     if grant.unknown:
         if event.effect is None or event.effect.unknown:
-            raise RuleError("tell what this effect does (its gains and actions)")
+            raise RuleError(t("tell what this effect does (its gains and actions)"))
         grant = event.effect
         if first.card_id is not None:
             board = board.with_card_effect(first.card_id, grant)
     elif event.effect is not None:
-        raise RuleError("this effect is known; it needs no description")
+        raise RuleError(t("this effect is known; it needs no description"))
     spend, get = grant_gains(
         grant,
         state.player,
@@ -188,19 +242,25 @@ def resolve(state: GameState, event: Resolve, ctx: Context) -> Outcome:
     )
     player = receive(pay(state.player, spend, first.source), get)
     duties = action_obligations(grant.actions, first.kind, first.source)
-    parts = []
-    if not spend.empty:
-        parts.append("paid " + spend.describe(sign=""))
-    parts.append(get.describe() if not get.empty else "nothing gained")
+    gained = get.describe() if not get.empty else t("nothing gained")
     new_state = state.model_copy(update={"player": player, "board": board})
-    return new_state, f"{first.source}: " + ", ".join(parts), duties
+    if not spend.empty:
+        line = t(
+            "{source}: paid {cost}, {gains}",
+            source=first.source,
+            cost=spend.describe(sign=""),
+            gains=gained,
+        )
+    else:
+        line = t("{source}: {gains}", source=first.source, gains=gained)
+    return new_state, line, duties
 
 
 def decline(state: GameState, event: object, ctx: Context) -> Outcome:
     """Let an optional obligation go."""
     first = ctx.first
     assert first is not None
-    return state, f"You declined: {first.text}", []
+    return state, t("You declined: {duty}", duty=first.text), []
 
 
 def drop_resources(state: GameState, event: DropResources, ctx: Context) -> Outcome:
@@ -208,7 +268,7 @@ def drop_resources(state: GameState, event: DropResources, ctx: Context) -> Outc
     first = ctx.first
     assert first is not None
     if event.grain + event.stone != first.count:
-        raise RuleError(f"put back exactly {first.count} (Grain and/or Stone)")
-    player = pay(state.player, Gains(grain=event.grain, stone=event.stone), "putting back")
+        raise RuleError(t("put back exactly {count} (Grain and/or Stone)", count=first.count))
+    player = pay(state.player, Gains(grain=event.grain, stone=event.stone), t("putting back"))
     back = Gains(grain=event.grain, stone=event.stone).describe(sign="")
-    return state.model_copy(update={"player": player}), f"You put back {back}", []
+    return state.model_copy(update={"player": player}), t("You put back {back}", back=back), []

@@ -11,6 +11,7 @@ was recorded with: the engine checks arrows only on a board it knows.
 'the arrow into A4'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.loaders import load_workplace_area, workplace_tiles
@@ -22,6 +23,7 @@ from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.model.workplace_area import WorkplaceArea
 from solo_deck.model.workplaces import space_key
+from solo_deck.text import joined, t
 
 
 def board_known(state: GameState) -> bool:
@@ -37,7 +39,7 @@ def area_in_use(ruleset: Ruleset) -> WorkplaceArea:
 
 def arrow_label(path: str, into: int) -> str:
     """``the arrow into A4`` (``into`` 1: the arrow onto the board)."""
-    return f"the arrow into {space_key(path, into)}"
+    return t("the arrow into {space}", space=space_key(path, into))
 
 
 def promote_grain(
@@ -58,18 +60,41 @@ def check_promote_grain(
     what was typed."""
     if not board_known(state):
         if terms.free_grain and typed:
-            raise RuleError("this promotion costs no Grain")
+            raise RuleError(t("this promotion costs no Grain"))
         return typed or 0
     due = promote_grain(state, ruleset, path, into, terms)
     label = arrow_label(path, into)
     if typed is not None and typed != due:
-        shows = "no Grain to pay here" if due == 0 else f"{due} Grain to pay"
-        why = " (this promotion is free)" if terms.free_grain else f": {label} shows {shows}"
-        raise RuleError(f"this promotion costs {due} Grain{why}, not {typed}")
+        if terms.free_grain:
+            why = t(
+                "this promotion costs {due} Grain (this promotion is free), not {typed}",
+                due=due,
+                typed=typed,
+            )
+        elif due == 0:
+            why = t(
+                "this promotion costs {due} Grain: {arrow} shows no Grain to pay here, not {typed}",
+                due=due,
+                arrow=label,
+                typed=typed,
+            )
+        else:
+            why = t(
+                "this promotion costs {due} Grain: {arrow} shows {due} Grain to pay, not {typed}",
+                due=due,
+                arrow=label,
+                typed=typed,
+            )
+        raise RuleError(why)
     if due > state.player.grain:
         raise RuleError(
-            f"{label} shows {due} Grain and you have {state.player.grain}: "
-            "promote another Specialist, or gather Grain first"
+            t(
+                "{label} shows {due} Grain and you have {grain}: promote "
+                "another Specialist, or gather Grain first",
+                label=label,
+                due=due,
+                grain=state.player.grain,
+            )
         )
     return due
 
@@ -109,11 +134,13 @@ def promote_shortfall(
             if can_pay_arrow(state, ruleset, path, into, terms):
                 return None
             grain = promote_grain(state, ruleset, path, into, terms)
-            costs.append(f"{arrow_label(path, into)} shows {grain} Grain")
-    return (
-        f"you have {state.player.grain} Grain and every move costs more ("
-        + "; ".join(costs)
-        + "): gather Grain first"
+            costs.append(
+                t("{arrow} shows {grain} Grain", arrow=arrow_label(path, into), grain=grain)
+            )
+    return t(
+        "you have {grain} Grain and every move costs more ({costs}): gather Grain first",
+        grain=state.player.grain,
+        costs=joined(costs, "; "),
     )
 
 
@@ -151,13 +178,26 @@ def fill_tile(board: Board, ruleset: Ruleset, key: str, tile_id: str) -> Board:
         fits = partner_tile(entry.tile)
         fits_label = tiles[fits].label if fits in tiles else fits
         raise RuleError(
-            f"{key} and {partner} are one tile and {partner} holds {held}, so {key} holds "
-            f"{fits_label}: name that (or correct {partner} with Fix if the table differs)"
+            t(
+                "{key} and {partner} are one tile and {partner} holds {held}, "
+                "so {key} holds {fits_label}: name that (or correct {partner} "
+                "with Fix if the table differs)",
+                key=key,
+                partner=partner,
+                held=held,
+                fits_label=fits_label,
+            )
         )
     taken = [s.key for s in board.workplaces if s.tile == other and s.key != partner]
     if taken:
         raise RuleError(
-            f"{workplace_tiles()[other].label} already lies on {taken[0]}, and it shares "
-            f"its tile with {workplace_tiles()[tile_id].label}: name the tile on {key} again"
+            t(
+                "{workplace_tile} already lies on {taken}, and it shares its "
+                "tile with {workplace_tile2}: name the tile on {key} again",
+                workplace_tile=workplace_tiles()[other].label,
+                taken=taken[0],
+                workplace_tile2=workplace_tiles()[tile_id].label,
+                key=key,
+            )
         )
     return board.with_space(entry.model_copy(update={"tile": other}))

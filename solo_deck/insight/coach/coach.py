@@ -28,6 +28,7 @@ played, so the rollouts go where the choice is close.
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math
@@ -44,6 +45,7 @@ from solo_deck.insight.coach.why import why
 from solo_deck.play.bots import Bot
 from solo_deck.play.greedy import GreedyBot
 from solo_deck.rules.hand import unknown_in
+from solo_deck.text import t
 
 KEEP = 6
 """Candidate turns played out (the greedy bot's own and the best others by estimate)."""
@@ -99,13 +101,19 @@ class CoachAnswer:
         'too few games yet to tell the first two apart'
         """
         if self.margin is None:
-            return "only one turn to weigh"
+            return t("only one turn to weigh")
         ahead, half = self.margin
         if not math.isfinite(half):
-            return "too few games yet to tell the first two apart"
+            return t("too few games yet to tell the first two apart")
         if ahead - half > 0:
-            return f"sure: the best is ahead by {ahead:.1f} ± {half:.1f} VP"
-        return f"too close to call: {ahead:.1f} ± {half:.1f} VP between the first two"
+            return t(
+                "sure: the best is ahead by {ahead:.1f} ± {half:.1f} VP", ahead=ahead, half=half
+            )
+        return t(
+            "too close to call: {ahead:.1f} ± {half:.1f} VP between the first two",
+            ahead=ahead,
+            half=half,
+        )
 
 
 class NoAdvice(RuleError):
@@ -123,11 +131,11 @@ def why_no_advice(game: SoloGame) -> str | None:
     """
     state = game.state
     if state.game_over:
-        return "the game is over"
+        return t("the game is over")
     if not turn_begins(state):
-        return "the Coach weighs whole turns: ask at the start of your turn"
+        return t("the Coach weighs whole turns: ask at the start of your turn")
     if decisions(game) is None:
-        return "the table must tell something first (a tile, a card or a face)"
+        return t("the table must tell something first (a tile, a card or a face)")
     return None
 
 
@@ -198,7 +206,7 @@ class Coach:
         everything = yield from turn_steps(self.game)
         self._keep(everything)
         if not self.plans:
-            raise NoAdvice("the table must tell something before your turn can be weighed")
+            raise NoAdvice(t("the table must tell something before your turn can be weighed"))
 
     def rollouts(
         self, budget: int | None = None
