@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
 from solo_deck.errors import RuleError
@@ -10,6 +12,8 @@ from solo_deck.model.edict import Edict
 from solo_deck.model.solo_cards import Numeral
 
 Slots = tuple[Edict | None, Edict | None, Edict | None]
+Issuer = Literal["you", "frederick"]
+"""Who issued an Edict: you (a move of yours) or Frederick (his solo card)."""
 
 
 class Refill(FrozenModel):
@@ -49,6 +53,9 @@ class EdictRow(FrozenModel):
     unfillable: bool = False
     issued: tuple[Edict, ...] = ()
     """The tiles issued so far (by you or Frederick), oldest first: out of the game."""
+    last_issuer: Issuer | None = None
+    """Who issued the last of ``issued`` (``None``: none yet), so a Next tile drawn after
+    it can be told as yours or Frederick's doing."""
 
     @model_validator(mode="after")
     def _awaiting_valid(self) -> EdictRow:
@@ -75,8 +82,11 @@ class EdictRow(FrozenModel):
                 return source
         return None
 
-    def take(self, slot: int, replacement: int | None) -> tuple[EdictRow, Edict, Refill]:
-        """Remove the Active tile in ``slot`` and refill it from Next ``replacement``."""
+    def take(
+        self, slot: int, replacement: int | None, by: Issuer = "you"
+    ) -> tuple[EdictRow, Edict, Refill]:
+        """Remove the Active tile in ``slot`` (issued ``by`` you or Frederick) and refill it
+        from Next ``replacement``."""
         tile = self.active[slot]
         if tile is None:
             raise RuleError(f"Active {Numeral.from_index(slot).value} is empty")
@@ -109,6 +119,7 @@ class EdictRow(FrozenModel):
                 "awaiting": awaiting,
                 "unfillable": unfillable,
                 "issued": (*self.issued, tile),
+                "last_issuer": by,
             }
         )
         return row, tile, refill

@@ -102,7 +102,9 @@ def resolve_frederick_turn(
                 f"Issue Edict {numeral}{fallback} ({tile}): "
                 + _join([change.describe() for change in changes])
             )
-            edicts, _, refill = edicts.take(slot, edicts.frederick_refill_source(slot))
+            edicts, _, refill = edicts.take(
+                slot, edicts.frederick_refill_source(slot), by="frederick"
+            )
             steps.append(refill.describe())
 
     # 4. Crown and end of turn.

@@ -105,7 +105,8 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
     if event.great:  # a Great Structure's bonus comes after every other bonus of the Build
         duties += great_obligations(event.great)
     if structure == "keep" or edict_mark:
-        duties.append(space_edict(structure))
+        another = any(duty.does == "edict" for duty in duties)
+        duties.append(space_edict(structure, event.site, another=another))
     name = great_structures()[event.great].name if event.great else structure.capitalize()
     where = f" on {event.site}" if event.site else ""
     line = f"You built a {name}{where} ({structure}s {have + 1}/{most}){_paid(cost)}"

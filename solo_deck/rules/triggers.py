@@ -303,8 +303,19 @@ def cover_obligations(cover_id: str, state: GameState, limits: PlayerLimits) -> 
     return [Obligation(kind="keep_cover", does="auto", text=text, source="Keep cover")]
 
 
-def space_edict(structure: str) -> Obligation:
-    """The Edict of a marked building site (every Keep's is marked)."""
+def space_edict(structure: str, site: str | None = None, *, another: bool = False) -> Obligation:
+    """The Edict of a marked building site (every Keep's is marked). ``another``: the
+    same Build owes an Edict before it (Great Wall A's), so this one says it is a second
+    Edict, and why.
+
+    >>> space_edict("wall", "W4", another=True).text
+    "W4's marked space: another Edict (Active I, II or III)"
+    """
+    if another:
+        where = f"{site}'s marked space" if site else f"The {structure.capitalize()}'s marked space"
+        return edict_to_issue(
+            f"{where}: another Edict (Active I, II or III)", f"{structure.capitalize()} site"
+        )
     return edict_to_issue(
         f"You built a {structure.capitalize()}: issue an Edict (Active I, II or III)",
         f"{structure.capitalize()} site",
