@@ -9,16 +9,31 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Label
+
 from companion.ui.app import StuporSoloApp
+from companion.ui.first_look import FIRST_LOOK
+from companion.ui.screens.modals.edict_reward import RewardModal
+from companion.ui.screens.modals.issue_edict import IssueEdictModal
 from companion.ui.widgets.instructions_panel import InstructionsPanel
 from solo_deck import GameSetup
-from solo_deck.events import Decline, Event, PlayCard, PlayerEdict, TakeEdictReward
+from solo_deck.events import (
+    Build,
+    Decline,
+    Event,
+    PlayCard,
+    PlayerEdict,
+    TakeEdictReward,
+)
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.setup import initial_state
-from tests.app.action_dialog_helpers import frederick_plays
+from tests.app.action_dialog_helpers import frederick_plays, press
+from tests.app.end_phase_helpers import top
 from tests.app.followup_helpers import KEEP, RICH
 from tests.app.pilot_helpers import SIZE, open_table, settle
+from tests.app.test_no_slips import notices
+from tests.app.test_type_ahead import type_ahead
 from tests.game_setups import KNOWN_BOARD, edict_setup
 
 COINS = Grant(gain=Gains(augustales=3))
@@ -72,3 +87,50 @@ async def test_a_tile_your_edict_drew_is_asked_under_your_edict(tmp_path: Path) 
         assert "Next III slid down" in first, shown
         assert "Frederick's last card" not in shown, shown
         assert shown.rstrip().endswith("▶ Draw a Next III tile and type it below"), shown
+
+
+# --- K2: a second Edict opens by itself ----------------------------------------------------
+
+GREAT_WALL: tuple[Event, ...] = (
+    PlayCard(slot=0, face_up=False, actions=("build",)),
+    Build(structure="wall", site="W4", great="great_wall_a", grain=1, stone=2),
+    TakeEdictReward(slot=1, augustales=3),  # Great Wall A's Edict: the reward under II
+)
+"""Great Wall A built on W4, a marked space: two Edicts owed, Great Wall A's and W4's.
+The first one's reward is taken; its icons are next."""
+
+
+def two_edicts() -> GameSetup:
+    """Four Towers and three Walls standing (W4 can close no side yet) and no Edict tile
+    left in the pile: no tile is asked between the two Edicts."""
+    sites = ("T1", "W1", "T2", "W2", "T3", "W3", "T4")
+    return rich_setup({"towers": 4, "sites": sites}, pile=0)
+
+
+async def test_keys_typed_for_the_first_edict_choose_nothing_in_the_second(
+    tmp_path: Path,
+) -> None:
+    """The first Edict's icons are chosen (Enter, Enter) and, at full speed after them,
+    ``2`` and Enter (a tile's keys, say): the second Edict's dialog opens by itself right
+    after the first, so those two keys, typed before it was drawn, take no reward in it.
+    It says it is a second Edict and why, and once seen it takes keys as any dialog."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        table = await open_table(app, pilot, *GREAT_WALL[:-1], setup=two_edicts())
+        table.apply(GREAT_WALL[-1])  # as the reward's dialog does: the follow-through goes on
+        await settle(pilot)
+        first = top(app)
+        assert isinstance(first, IssueEdictModal) and first.opens_by_itself
+        await pilot.pause(FIRST_LOOK)
+        await type_ahead(pilot, ["enter", "enter", "2", "enter"])
+        assert isinstance(app.session.events[-1], PlayerEdict)  # the first Edict is issued
+        second = top(app)
+        assert isinstance(second, RewardModal) and second is not first
+        owed = str(second.query_one("#owed", Label).content)
+        assert owed == "W4's marked space: another Edict (Active I, II or III).", owed
+        assert isinstance(app.session.events[-1], PlayerEdict)  # nothing taken in it
+        said = [n for n in notices(app) if "opened by itself" in n]
+        assert said and "another Edict" in said[0], notices(app)
+        await pilot.pause(FIRST_LOOK)
+        await press(pilot, "2")  # seen now: its digit takes the reward under Active II
+        assert app.session.events[-1] == TakeEdictReward(slot=1, augustales=3)

@@ -14,6 +14,11 @@ moves it (Tab, shift+Tab, a tap); Enter on a list or in a field records when not
 is left to fill in the dialog, and otherwise stays where it is and says which keys move on
 and record; a tap on a list's line only highlights it. Decline and Cancel take no focus, so
 no Tab and Enter can reach them: they answer their own keys (ctrl+d, Escape) and taps.
+
+A dialog that opens by itself (``opens_by_itself``: the follow-through's prompt for
+something the move owes that the player did not ask for, or Put resources back) takes no
+key typed before it was drawn or sooner after than anyone can read it
+(:mod:`companion.ui.first_look`), and says once, in a notice, why it opened.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select
 
+from companion.ui.first_look import too_soon
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.framework.textual_internals import select_value_count
 from companion.ui.host import Hosted
@@ -100,11 +106,38 @@ class EventModal(
         """The pending obligation this dialog answers, if any."""
         self.told: list[CheckBoard] = []
         """Board values told in this dialog, to record before its event."""
+        self.shown_at: float | None = None
+        """When the dialog was mounted, on the clock of the keys' own times."""
+        self._said = False
+
+    opens_by_itself = False
+    """True for a dialog the player did not open (see the module): keys typed before it
+    was drawn are not its."""
 
     @on(events.Mount)
-    def _open_at_the_top(self) -> None:
+    def _open_at_the_top(self, event: events.Mount) -> None:
+        self.shown_at = event.time
         # after the first layout, and after the focus has scrolled to its widget
         self.call_after_refresh(self.call_after_refresh, self.show_top)
+
+    def typed_too_soon(self, key: events.Key) -> bool:
+        """True when the dialog opened by itself and ``key`` came too soon to be meant
+        for it (:mod:`companion.ui.first_look`)."""
+        return self.opens_by_itself and too_soon(self.shown_at, key)
+
+    def refuse(self) -> None:
+        """Say, once, that the keys typed as the dialog opened were not used, and why it
+        opened (what is owed)."""
+        if not self._said:
+            self._said = True
+            why = f" — {sentence(self.obligation.text)}" if self.obligation is not None else "."
+            self.notify(
+                f"{self.DIALOG_TITLE} opened by itself{why} The keys typed as it opened were "
+                "not used.",
+                severity="warning",
+                timeout=5,
+                markup=False,
+            )
 
     def show_top(self) -> None:
         """Open at the top, title and the first lines of a list shown, whatever line or
