@@ -9,18 +9,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Label
 
 from companion.ui.app import StuporSoloApp
 from companion.ui.first_look import FIRST_LOOK
 from companion.ui.screens.modals.edict_reward import RewardModal
 from companion.ui.screens.modals.issue_edict import IssueEdictModal
+from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.widgets.instructions_panel import InstructionsPanel
+from companion.ui.widgets.keyed_list import KeyedList
 from solo_deck import GameSetup
 from solo_deck.events import (
     Build,
+    BuyCard,
     Decline,
     Event,
+    NameCard,
     PlayCard,
     PlayerEdict,
     TakeEdictReward,
@@ -28,12 +33,13 @@ from solo_deck.events import (
 from solo_deck.model.gains import Gains
 from solo_deck.model.grants import Grant
 from solo_deck.setup import initial_state
-from tests.app.action_dialog_helpers import frederick_plays, press
+from tests.app.action_dialog_helpers import face_down, frederick_plays, press
 from tests.app.end_phase_helpers import top
 from tests.app.followup_helpers import KEEP, RICH
 from tests.app.pilot_helpers import SIZE, open_table, settle
 from tests.app.test_no_slips import notices
 from tests.app.test_type_ahead import type_ahead
+from tests.app.touch_helpers import PHONE
 from tests.game_setups import KNOWN_BOARD, edict_setup
 
 COINS = Grant(gain=Gains(augustales=3))
@@ -125,7 +131,8 @@ async def test_keys_typed_for_the_first_edict_choose_nothing_in_the_second(
         await type_ahead(pilot, ["enter", "enter", "2", "enter"])
         assert isinstance(app.session.events[-1], PlayerEdict)  # the first Edict is issued
         second = top(app)
-        assert isinstance(second, RewardModal) and second is not first
+        assert second is not first
+        assert isinstance(second, RewardModal)
         owed = str(second.query_one("#owed", Label).content)
         assert owed == "W4's marked space: another Edict (Active I, II or III).", owed
         assert isinstance(app.session.events[-1], PlayerEdict)  # nothing taken in it
@@ -133,4 +140,78 @@ async def test_keys_typed_for_the_first_edict_choose_nothing_in_the_second(
         assert said and "another Edict" in said[0], notices(app)
         await pilot.pause(FIRST_LOOK)
         await press(pilot, "2")  # seen now: its digit takes the reward under Active II
-        assert app.session.events[-1] == TakeEdictReward(slot=1, augustales=3)
+        assert list(app.session.events)[-1] == TakeEdictReward(slot=1, augustales=3)
+
+
+# --- K3: the Play a card dialog's lines stay where they were first drawn ------------------
+
+Rows = tuple[tuple[str, int], ...]
+
+
+def line_rows(dialog: PlayCardModal) -> Rows:
+    """Each line of the Play a card list, in order, with the screen row its text starts on
+    (a row above or below the list's window when the line is scrolled out of it)."""
+    listing = dialog.query_one("#choice", KeyedList)
+    row = listing.content_region.y - round(listing.scroll_offset.y)
+    rows = []
+    for index in range(listing.option_count):
+        rows.append((listing.get_option_at_index(index).id or "", row))
+        row += listing._heights[index]
+    return tuple(rows)
+
+
+@pytest.mark.parametrize(("size", "web"), [(PHONE, True), ((46, 30), True), ((80, 24), False)])
+async def test_the_play_list_stays_where_it_was_first_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], web: bool
+) -> None:
+    """Every frame of the Play a card dialog drawn for the eye (not transparent) shows
+    each line on the row the first one did, in the same order: after the app is idle, and
+    after a refresh of the game that changes no choice (the Table redrawn underneath, the
+    terminal told its size again)."""
+    if web:
+        monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
+    frames: list[tuple[bool, Rows]] = []
+
+    def watch(dialog: PlayCardModal, left: int) -> None:
+        """Note each frame until ``left`` frames have been drawn for the eye."""
+        drawn = dialog.query_one("#dialog").opacity > 0
+        frames.append((drawn, line_rows(dialog)))
+        if left and dialog.is_attached:
+            dialog.call_after_refresh(watch, dialog, left - drawn)
+
+    mounted = PlayCardModal.on_mount
+
+    def on_mount(dialog: PlayCardModal) -> None:
+        mounted(dialog)
+        dialog.call_after_refresh(watch, dialog, 10)
+
+    monkeypatch.setattr(PlayCardModal, "on_mount", on_mount)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=size) as pilot:
+        bought = (NameCard(port=0, space=0, card_id="A11"), face_down("purchase"))
+        table = await open_table(app, pilot, *bought, BuyCard(space=0, card_id="A11"))
+        while app.session.state.obligation is not None:
+            app.session.push(Decline())
+        frederick_plays(app.session)
+        table.refresh_state()
+        await settle(pilot)
+        table.action_play()
+        await settle(pilot)
+        dialog = top(app)
+        assert isinstance(dialog, PlayCardModal)
+        for _ in range(100):  # a busy machine draws it a moment later
+            if dialog.query_one("#dialog").opacity > 0:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause(0.3)
+        seen = [rows for drawn, rows in frames if drawn]
+        assert seen, frames
+        first = seen[0]
+        assert all(rows == first for rows in seen), frames
+        assert dialog.query_one("#choice", KeyedList).highlighted == len(first) - 1  # A11
+        assert line_rows(dialog) == first
+        table.refresh_state()
+        app.game_changed()
+        await pilot.resize_terminal(*size)
+        await pilot.pause(0.3)
+        assert line_rows(dialog) == first
