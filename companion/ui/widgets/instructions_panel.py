@@ -50,9 +50,7 @@ class InstructionsPanel(TextPanel):
         if drawn is not None and drawn.by == "you":
             numeral = Numeral.from_index(drawn.position).value
             text.append(
-                f"Your Edict ({drawn.edict}): Next {numeral} slid down to refill its Active "
-                "space\n",
-                style="bold green",
+                f"Your Edict ({drawn.edict}): Next {numeral} slid down\n", style="bold green"
             )
         elif report is not None and state.obligation is None:
             text.append(
