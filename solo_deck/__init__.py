@@ -177,6 +177,7 @@ if TYPE_CHECKING:
     from solo_deck.queries import Capacity as Capacity
     from solo_deck.queries import MarketTrades as MarketTrades
     from solo_deck.queries import Slots as Slots
+    from solo_deck.queries import TileDrawn as TileDrawn
     from solo_deck.queries import ally_candidates as ally_candidates
     from solo_deck.queries import capacity as capacity
     from solo_deck.queries import card_price as card_price
@@ -186,6 +187,7 @@ if TYPE_CHECKING:
     from solo_deck.queries import hand as hand
     from solo_deck.queries import market_trades as market_trades
     from solo_deck.queries import slots as slots
+    from solo_deck.queries import tile_drawn as tile_drawn
     from solo_deck.queries import travel_cost as travel_cost
     from solo_deck.queries import usual_summon_grain as usual_summon_grain
     from solo_deck.queries import why_not_buy as why_not_buy
@@ -365,6 +367,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Capacity",
         "MarketTrades",
         "Slots",
+        "TileDrawn",
         "ally_candidates",
         "capacity",
         "card_price",
@@ -374,6 +377,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "hand",
         "market_trades",
         "slots",
+        "tile_drawn",
         "travel_cost",
         "usual_summon_grain",
         "why_not_buy",

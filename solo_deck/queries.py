@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from solo_deck.data.loaders import advanced_cards_by_id, great_structures
+from solo_deck.model.edict_row import Issuer
 from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
@@ -145,6 +146,40 @@ def ally_candidates(state: GameState, port: int, space: int = 0) -> tuple[str, .
 def workplaces_in_use(state: GameState) -> tuple[str, ...]:
     """The labels of the Workplace abilities you use now (``Village I A``...)."""
     return tuple(tile.label for tile in active_workplaces(state))
+
+
+class TileDrawn(NamedTuple):
+    """A tile drawn into a Next space and not typed in yet: the space (0-based), who
+    issued the Edict whose refill drew it (``None``: no Edict did, a game's first tiles)
+    and that Edict's tile as written (``2T 1K``)."""
+
+    position: int
+    by: Issuer | None
+    edict: str | None
+
+
+def tile_drawn(state: GameState) -> TileDrawn | None:
+    """The Next tile the engine waits for (``None``: none), and whose Edict drew it: a
+    screen says "your Edict" or "Frederick's" from this, never from what it saw last.
+
+    >>> from solo_deck import GameSetup, parse_edict
+    >>> from solo_deck.setup import initial_state
+    >>> tiles = tuple(parse_edict(t) for t in ("2T", "1W 1K", "2G 1A"))
+    >>> state = initial_state(GameSetup(active_edicts=tiles, next_edicts=tiles, edict_pile=18))
+    >>> tile_drawn(state) is None
+    True
+    >>> row, _, _ = state.edicts.take(1, 2)  # you issue Edict II; Next III slides down
+    >>> tile_drawn(state.model_copy(update={"edicts": row}))
+    TileDrawn(position=2, by='you', edict='1W 1K')
+    >>> row, _, _ = state.edicts.take(0, 0, by="frederick")
+    >>> tile_drawn(state.model_copy(update={"edicts": row})).by
+    'frederick'
+    """
+    row = state.edicts
+    if not row.awaiting:
+        return None
+    issued = str(row.issued[-1]) if row.issued else None
+    return TileDrawn(row.awaiting[0], row.last_issuer if issued else None, issued)
 
 
 def cards_you_may_hold(state: GameState) -> tuple[str, ...]:

@@ -3,6 +3,8 @@
 # i18n: sentences are Text
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
 from solo_deck.errors import RuleError
@@ -12,6 +14,8 @@ from solo_deck.model.solo_cards import Numeral
 from solo_deck.text import Text, t
 
 Slots = tuple[Edict | None, Edict | None, Edict | None]
+Issuer = Literal["you", "frederick"]
+"""Who issued an Edict: you (a move of yours) or Frederick (his solo card)."""
 
 
 class Refill(FrozenModel):
@@ -61,6 +65,9 @@ class EdictRow(FrozenModel):
     unfillable: bool = False
     issued: tuple[Edict, ...] = ()
     """The tiles issued so far (by you or Frederick), oldest first: out of the game."""
+    last_issuer: Issuer | None = None
+    """Who issued the last of ``issued`` (``None``: none yet), so a Next tile drawn after
+    it can be told as yours or Frederick's doing."""
 
     @model_validator(mode="after")
     def _awaiting_valid(self) -> EdictRow:
@@ -87,8 +94,11 @@ class EdictRow(FrozenModel):
                 return source
         return None
 
-    def take(self, slot: int, replacement: int | None) -> tuple[EdictRow, Edict, Refill]:
-        """Remove the Active tile in ``slot`` and refill it from Next ``replacement``."""
+    def take(
+        self, slot: int, replacement: int | None, by: Issuer = "you"
+    ) -> tuple[EdictRow, Edict, Refill]:
+        """Remove the Active tile in ``slot`` (issued ``by`` you or Frederick) and refill it
+        from Next ``replacement``."""
         tile = self.active[slot]
         if tile is None:
             raise RuleError(t("Active {numeral} is empty", numeral=Numeral.from_index(slot).value))
@@ -123,6 +133,7 @@ class EdictRow(FrozenModel):
                 "awaiting": awaiting,
                 "unfillable": unfillable,
                 "issued": (*self.issued, tile),
+                "last_issuer": by,
             }
         )
         return row, tile, refill

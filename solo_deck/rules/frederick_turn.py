@@ -139,7 +139,9 @@ def resolve_frederick_turn(
                     changes=changes,
                 )
             )
-            edicts, _, refill = edicts.take(slot, edicts.frederick_refill_source(slot))
+            edicts, _, refill = edicts.take(
+                slot, edicts.frederick_refill_source(slot), by="frederick"
+            )
             steps.append(refill.describe())
 
     # 4. Crown and end of turn.

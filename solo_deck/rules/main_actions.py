@@ -124,7 +124,8 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
     if event.great:  # a Great Structure's bonus comes after every other bonus of the Build
         duties += great_obligations(event.great)
     if structure == "keep" or edict_mark:
-        duties.append(space_edict(structure))
+        another = any(duty.does == "edict" for duty in duties)
+        duties.append(space_edict(structure, event.site, another=another))
     name = (
         named(great_structures()[event.great].name, "structure")
         if event.great

@@ -348,14 +348,33 @@ def cover_obligations(cover_id: str, state: GameState, limits: PlayerLimits) -> 
     return [Obligation(kind="keep_cover", does="auto", text=text, source=t("Keep cover"))]
 
 
-def space_edict(structure: str) -> Obligation:
-    """The Edict of a marked building site (every Keep's is marked)."""
+def space_edict(structure: str, site: str | None = None, *, another: bool = False) -> Obligation:
+    """The Edict of a marked building site (every Keep's is marked). ``another``: the
+    same Build owes an Edict before it (Great Wall A's), so this one says it is a second
+    Edict, and why.
+
+    >>> space_edict("wall", "W4", another=True).text
+    "W4's marked space: another Edict (Active I, II or III)"
+    """
+    source = t("{structure} site", structure=structure_term(structure))
+    if another and site:
+        return edict_to_issue(
+            t("{site}'s marked space: another Edict (Active I, II or III)", site=site), source
+        )
+    if another:
+        return edict_to_issue(
+            t(
+                "The {structure}'s marked space: another Edict (Active I, II or III)",
+                structure=structure_term(structure),
+            ),
+            source,
+        )
     return edict_to_issue(
         t(
             "You built a {structure}: issue an Edict (Active I, II or III)",
             structure=structure_term(structure),
         ),
-        t("{structure} site", structure=structure_term(structure)),
+        source,
     )
 
 

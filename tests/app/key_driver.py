@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets._select import SelectOverlay
 
 from companion.ui.app import StuporSoloApp
+from companion.ui.first_look import FIRST_LOOK
 from companion.ui.screens.end_phase import EndPhaseScreen
 from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.modals.build import BuildModal
@@ -78,6 +79,8 @@ class KeyDriver:
         self.app = app
         self.pilot = pilot
         self.box = box_values(box)
+        self._looked_at: object = None
+        """The last dialog that opened by itself the driver has looked at."""
         self.typing_fact = False
         """True while the keys pressed describe what the table shows (a Market tile, a
         reward, a board value): counted apart by the keystroke benchmark."""
@@ -96,8 +99,13 @@ class KeyDriver:
     # --- keys -----------------------------------------------------------------------------
 
     async def keys(self, *keys: str) -> None:
-        """Press ``keys`` one by one, letting the app catch up after each."""
+        """Press ``keys`` one by one, letting the app catch up after each; a dialog that
+        opened by itself is looked at first, as a person does (it takes no key sooner)."""
         for key in keys:
+            screen = self.app.screen
+            if getattr(screen, "opens_by_itself", False) and screen is not self._looked_at:
+                self._looked_at = screen
+                await self.pilot.pause(FIRST_LOOK)
             await self.pilot.press(key)
             await settle(self.pilot)
 

@@ -377,7 +377,7 @@ class EndPhaseScreen(FollowThroughScreen):
 
     def action_follow(self) -> None:
         """Open the prompt for what the castle income left owed."""
-        self.open_prompt()
+        self.open_prompt(asked=True)
 
     def action_ally_income(self) -> None:
         """Step 3: add your Allies' income to your VP."""

@@ -4,6 +4,13 @@
 the engine has something pending (``GameState.obligation``) it opens the prompt for it
 (:func:`~companion.ui.screens.prompts.prompt_for`), applies what the prompt closes with as
 any move, and looks again.
+
+A prompt it opens for something the player did not ask for opens by itself
+(:func:`opens_by_itself`: an Edict a Great Structure or a marked space owes, a second Edict
+right after the first, a bonus, a reward...): it takes no key typed before it was drawn
+(:mod:`companion.ui.first_look`), so keys typed for the dialog before (or for a tile) never
+choose in it. The action of the card just played is asked for: keys typed ahead for it are
+its own (:mod:`companion.ui.type_ahead`). A prompt opened again with ``r`` is asked for.
 """
 
 from __future__ import annotations
@@ -20,6 +27,15 @@ if TYPE_CHECKING:
 
     from solo_deck import Obligation
     from solo_deck.events import Event
+
+ASKED_FOR = frozenset({"main_action", "card_effect"})
+"""The obligations whose prompt the player asked for: the action of the card just played
+face down, the effect of the card played face up."""
+
+
+def opens_by_itself(obligation: Obligation) -> bool:
+    """True when the prompt for ``obligation`` opens without the player asking for it."""
+    return obligation.kind not in ASKED_FOR
 
 
 def takes_itself(obligation: Obligation) -> bool:
@@ -48,8 +64,9 @@ class FollowThroughScreen(GameScreen[None]):
         if not self.open_prompt():
             self.nothing_owed()
 
-    def open_prompt(self) -> bool:
-        """Open the prompt for the first pending obligation; False when nothing is owed."""
+    def open_prompt(self, *, asked: bool = False) -> bool:
+        """Open the prompt for the first pending obligation (``asked``: the player asked
+        for it, with ``r``; else it may open by itself); False when nothing is owed."""
         first = self.state.obligation
         if first is None:
             return False
@@ -57,7 +74,10 @@ class FollowThroughScreen(GameScreen[None]):
             self.notify(sentence(first.text))
             self.prompt_closed(Resolve())
             return True
-        self.show_prompt(prompt_for(first, self.state, self.ruleset))
+        prompt = prompt_for(first, self.state, self.ruleset)
+        if not asked and opens_by_itself(first):
+            prompt.opens_by_itself = True
+        self.show_prompt(prompt)
         return True
 
     def show_prompt(self, prompt: ModalScreen[Any]) -> None:

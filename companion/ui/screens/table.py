@@ -392,7 +392,7 @@ class TableScreen(CoachKeyScreen):
 
     def action_follow(self) -> None:
         """Open the prompt for the first pending obligation."""
-        self.open_prompt()
+        self.open_prompt(asked=True)
 
     def action_decline(self) -> None:
         """Let the first pending obligation go (where the rules allow)."""

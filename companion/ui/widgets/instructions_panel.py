@@ -1,5 +1,10 @@
 """What to do now: Frederick's last turn step by step, what your move still owes, and the
-next thing to press."""
+next thing to press.
+
+A Next tile your own Edict drew is asked under a heading that says so ("Your Edict …"):
+Frederick's last card is then not shown above it, so nobody reads the request as his doing
+(the log keeps his turn). Whose Edict drew it is the engine's answer
+(:func:`solo_deck.tile_drawn`)."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from rich.text import Text
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from companion.ui.wording import for_device
-from solo_deck import GameState, Numeral, Phase
+from solo_deck import GameState, Numeral, Phase, tile_drawn
 
 KEYS = {
     "decline": "x",
@@ -41,7 +46,13 @@ class InstructionsPanel(TextPanel):
         state = view.state
         text = Text()
         report = state.last_frederick
-        if report is not None and state.obligation is None:
+        drawn = tile_drawn(state)
+        if drawn is not None and drawn.by == "you":
+            numeral = Numeral.from_index(drawn.position).value
+            text.append(
+                f"Your Edict ({drawn.edict}): Next {numeral} slid down\n", style="bold green"
+            )
+        elif report is not None and state.obligation is None:
             text.append(
                 f"Frederick's last card, {report.card_id}: {report.face}\n", style="bold magenta"
             )

@@ -14,6 +14,15 @@ moves it (Tab, shift+Tab, a tap); Enter on a list or in a field records when not
 is left to fill in the dialog, and otherwise stays where it is and says which keys move on
 and record; a tap on a list's line only highlights it. Decline and Cancel take no focus, so
 no Tab and Enter can reach them: they answer their own keys (ctrl+d, Escape) and taps.
+
+A dialog that opens by itself (``opens_by_itself``: the follow-through's prompt for
+something the move owes that the player did not ask for, or Put resources back) takes no
+key typed before it was drawn or sooner after than anyone can read it
+(:mod:`companion.ui.first_look`), and says once, in a notice, why it opened.
+
+A dialog does not move once it is seen: it is laid out, fitted to the screen and scrolled
+(:meth:`EventModal.show_top`) before it is drawn, so no line a player reads (and taps) is
+moved under the finger by a late layout.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select
 
+from companion.ui.first_look import too_soon
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.framework.textual_internals import select_value_count
 from companion.ui.host import Hosted
@@ -46,6 +56,9 @@ if TYPE_CHECKING:
     from solo_deck.events import CheckBoard, Event
 
 EventT = TypeVar("EventT")
+MOST_FITTING = 0.5
+"""The longest a dialog taller than the screen waits to be drawn (seconds) while it is
+fitted to the screen and laid out again (it is drawn then whatever its layout does)."""
 CHOICE_FIELDS = "Input, Select, Checkbox, RadioSet, OptionList, TextArea"
 """The widgets that take a choice or a value in a dialog."""
 
@@ -86,6 +99,7 @@ class EventModal(
     EventModal .dialog { overflow-y: auto; }
     EventModal .dialog > Label { width: 100%; }
     EventModal #owed { color: $accent; text-style: bold; }
+    EventModal .dialog.-fitting { opacity: 0; }
     """
     DIALOG_TITLE = ""
     OK_LABEL = "Record"
@@ -100,11 +114,41 @@ class EventModal(
         """The pending obligation this dialog answers, if any."""
         self.told: list[CheckBoard] = []
         """Board values told in this dialog, to record before its event."""
+        self.shown_at: float | None = None
+        """When the dialog was mounted, on the clock of the keys' own times."""
+        self._said = False
+
+    opens_by_itself = False
+    """True for a dialog the player did not open (see the module): keys typed before it
+    was drawn are not its."""
 
     @on(events.Mount)
-    def _open_at_the_top(self) -> None:
+    def _open_at_the_top(self, event: events.Mount) -> None:
+        self.shown_at = event.time
         # after the first layout, and after the focus has scrolled to its widget
         self.call_after_refresh(self.call_after_refresh, self.show_top)
+
+    def typed_too_soon(self, key: events.Key) -> bool:
+        """True when the dialog opened by itself and ``key`` came too soon to be meant
+        for it (:mod:`companion.ui.first_look`), or before the dialog was drawn."""
+        if not self.opens_by_itself:
+            return False
+        drawn = not self.query_one("#dialog").has_class("-fitting")
+        return not drawn or too_soon(self.shown_at, key)
+
+    def refuse(self) -> None:
+        """Say, once, that the keys typed as the dialog opened were not used, and why it
+        opened (what is owed)."""
+        if not self._said:
+            self._said = True
+            why = f" — {sentence(self.obligation.text)}" if self.obligation is not None else "."
+            self.notify(
+                f"{self.DIALOG_TITLE} opened by itself{why} The keys typed as it opened were "
+                "not used.",
+                severity="warning",
+                timeout=5,
+                markup=False,
+            )
 
     def show_top(self) -> None:
         """Open at the top, title and the first lines of a list shown, whatever line or
@@ -112,9 +156,50 @@ class EventModal(
         80x24 and cut the title): a dialog taller than the screen first gives up the rows
         over (:meth:`fit_rows`), then is scrolled home."""
         dialog = self.query_one("#dialog")
-        if dialog.max_scroll_y > 0:
-            self.fit_rows(dialog.max_scroll_y)
+        over = dialog.max_scroll_y
+        if over > 0:
+            self.fit_rows(over)
         dialog.scroll_home(animate=False, immediate=True)
+        if over > 0:  # laid out again, fitted (its lines may wrap anew): drawn once still
+            self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+            self.set_timer(MOST_FITTING, self._draw)
+        else:
+            self._draw()
+
+    _last_layout: tuple[object, ...] | None = None
+
+    def _laid_out(self, _screen: object) -> None:
+        """After a layout while the dialog is fitted: draw it if the layout is the one
+        before (it has stopped changing), else look again after one more layout."""
+        if not self.is_attached or not self.query_one("#dialog").has_class("-fitting"):
+            return
+        self.settle_lists()
+        dialog = self.query_one("#dialog")
+        now = tuple(
+            (node.region, node.virtual_size, node.scroll_offset)
+            for node in (dialog, *dialog.query(Widget))
+        )
+        if now == self._last_layout:
+            self._draw()
+        else:
+            self._last_layout = now
+            self.refresh(layout=True)
+
+    def _draw(self) -> None:
+        """Draw the dialog: it is laid out as it will stay (the rows given up, its own
+        scroll bar gone with them and its lines wrapped as wide as they stay, its lists
+        scrolled), or it has waited :data:`MOST_FITTING` seconds."""
+        if not self.is_attached:  # closed already
+            return
+        dialog = self.query_one("#dialog")
+        if dialog.has_class("-fitting"):
+            self.screen_layout_refresh_signal.unsubscribe(self)
+            self.settle_lists()
+            dialog.remove_class("-fitting")
+
+    def settle_lists(self) -> None:
+        """Before the dialog is first drawn, once fitted: scroll each list as it is to stay
+        (a dialog whose list opens on a line makes that line seen)."""
 
     def fit_rows(self, over: int) -> None:
         """Give up ``over`` rows (the dialog is that much taller than the screen): a dialog
@@ -131,7 +216,7 @@ class EventModal(
         return self.obligation is not None and self.obligation.optional
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="dialog"):
+        with Vertical(classes="dialog -fitting", id="dialog"):
             yield Label(self.DIALOG_TITLE, classes="dialog-title")
             if self.obligation is not None:
                 yield Label(sentence(self.obligation.text), id="owed", markup=False)

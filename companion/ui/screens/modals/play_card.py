@@ -270,6 +270,10 @@ class PlayCardModal(GameEventModal[PlayCard]):
         self._given_up += over
         self._fit()
 
+    def settle_lists(self) -> None:
+        """The line the list opens on is seen in the fitted list."""
+        self.query_one("#choice", KeyedList).scroll_to_highlight()
+
     def enter_records(self) -> bool:
         """Enter on a line plays it (the slot keeps its default unless you Tab to it);
         with both actions Enter stays (Tab moves to the second one) and Play records."""
