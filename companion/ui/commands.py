@@ -9,6 +9,8 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 
+from companion.i18n import _
+
 Run = Callable[[], Awaitable[object]]
 
 
@@ -28,7 +30,7 @@ class GameCommands(Provider):
             seen.add(binding.action)
             display = binding.key_display or key
             run = partial(self.app.run_action, binding.action, active.node)
-            commands.append((binding.description, run, display))
+            commands.append((_(binding.description), run, display))
         if "reference" not in seen and "app.reference" not in seen:
             # F1 stays out of the footers (it is everywhere); the palette offers it here.
             reference = partial(self.app.run_action, "reference")

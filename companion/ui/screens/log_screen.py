@@ -13,6 +13,7 @@ from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
 from companion.formatting import plural
+from companion.i18n import shown
 from companion.ui.keys import LOG_KEYS, LOG_ROLL_BACK_KEYS, bindings
 from companion.ui.notices import save_failed
 from companion.ui.screens.game_screen import GameScreen
@@ -68,7 +69,7 @@ class LogScreen(GameScreen[None]):
         log.clear_options()
         carried = self.carried
         entries = [
-            Option(Text(f"{n:>4}  {line}"), id=f"e{n}", disabled=n <= carried)
+            Option(Text(f"{n:>4}  {shown(line)}"), id=f"e{n}", disabled=n <= carried)
             for n, line in enumerate(session.log, start=1)
         ]
         redo = [
