@@ -46,7 +46,8 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
 
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
-    StartScreen > #start-box { width: 60; max-width: 100%; height: auto; }
+    StartScreen > #start-box { width: auto; min-width: 60; max-width: 100%; height: auto; }
+    StartScreen #start-menu { width: auto; min-width: 100%; }
     StartScreen #start-title { height: 1; }
     StartScreen #start-subtitle { width: 100%; content-align: center middle; margin-bottom: 1; }
     StartScreen #start-notices { margin-bottom: 1; border: round $warning; }
