@@ -106,6 +106,7 @@ def po_bytes(catalogue: Catalog, *, locations: bool = True) -> bytes:
         width=100,
         omit_header=False,
         no_location=not locations,
+        include_lineno=False,
         sort_output=False,
         include_previous=False,
     )
@@ -169,6 +170,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in changed:
         print(f"{'stale' if args.check else 'written'}: {path.relative_to(root)}")
     if args.stats:
+        from companion.i18n.extract import engine_terms
+        from companion.i18n.glossary import entry
+
+        missing = sorted(english for english, _ in engine_terms(root) if entry(english) is None)
+        print(f"engine terms missing from the glossary: {', '.join(missing) or 'none'}")
         for language in TRANSLATED:
             done, total = translated_share(catalogue_path(language, ".po").read_bytes(), language)
             print(f"{language}: {done}/{total} translated ({100 * done / max(total, 1):.1f} %)")

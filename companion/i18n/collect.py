@@ -17,6 +17,7 @@ import ast
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,54 +86,45 @@ def _name(call: ast.Call) -> str | None:
     return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
 
 
-class _Finder(ast.NodeVisitor):
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.found: list[Shown] = []
-        self._inside_translation = 0
-        self._render_depth = 0
+def _shown_nodes(tree: ast.AST) -> Iterator[ast.expr]:
+    """Every expression ``tree`` shows to the player (translated or not)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            if _name(node) in SHOWN_BY and node.args:
+                yield node.args[0]
+            yield from (k.value for k in node.keywords if k.arg in SHOWN_KEYWORDS)
+        elif isinstance(node, ast.Assign):
+            if any(
+                isinstance(target, ast.Attribute) and target.attr in SHOWN_ATTRIBUTES
+                for target in node.targets
+            ):
+                yield node.value
+        elif isinstance(node, ast.FunctionDef) and node.name.startswith("render"):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Return) and isinstance(inner.value, ast.JoinedStr):
+                    yield inner.value
 
-    def _note(self, node: ast.expr) -> None:
-        if self._inside_translation == 0 and _is_words(node):
-            self.found.append(Shown(self.path, node.lineno, _text(node)))
 
-    def visit_Call(self, node: ast.Call) -> None:
-        name = _name(node)
-        if name in TRANSLATED_BY:
-            self._inside_translation += 1
-            self.generic_visit(node)
-            self._inside_translation -= 1
-            return
-        if name in SHOWN_BY and node.args:
-            self._note(node.args[0])
-        for keyword in node.keywords:
-            if keyword.arg in SHOWN_KEYWORDS:
-                self._note(keyword.value)
-        self.generic_visit(node)
-
-    def visit_Assign(self, node: ast.Assign) -> None:
-        for target in node.targets:
-            if isinstance(target, ast.Attribute) and target.attr in SHOWN_ATTRIBUTES:
-                self._note(node.value)
-        self.generic_visit(node)
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        rendering = node.name.startswith("render")
-        self._render_depth += rendering
-        self.generic_visit(node)
-        self._render_depth -= rendering
-
-    def visit_Return(self, node: ast.Return) -> None:
-        if self._render_depth and node.value is not None and isinstance(node.value, ast.JoinedStr):
-            self._note(node.value)
-        self.generic_visit(node)
+def _translated_nodes(tree: ast.AST) -> set[int]:
+    """The ids of the nodes inside a call that puts its text through the catalogue."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node) in TRANSLATED_BY:
+            inside.update(id(inner) for inner in ast.walk(node))
+    return inside
 
 
 def collect_file(path: Path, root: Path) -> list[Shown]:
     """The user-visible strings of one module outside the catalogue."""
-    finder = _Finder(path.relative_to(root).as_posix())
-    finder.visit(ast.parse(path.read_text(encoding="utf-8")))
-    return finder.found
+    where = path.relative_to(root).as_posix()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    translated = _translated_nodes(tree)
+    found = {
+        (node.lineno, node.col_offset): Shown(where, node.lineno, _text(node))
+        for node in _shown_nodes(tree)
+        if id(node) not in translated and _is_words(node)
+    }
+    return [found[place] for place in sorted(found)]
 
 
 def collect(root: Path) -> list[Shown]:

@@ -73,18 +73,3 @@ def resolve_language(option: str | None, configured: str | None, environ: Mappin
         if chosen:
             return chosen
     return from_environment(environ) or ENGLISH
-
-
-def unknown_language_message(value: str) -> str:
-    """Why ``value`` is not a language, and what is.
-
-    >>> print(unknown_language_message("es"))  # doctest: +NORMALIZE_WHITESPACE
-    'es' is not a language of the companion; write en (English), it (Italiano),
-    de (Deutsch), fr (Français) or qps (pseudo-locale, for layout tests)
-    """
-    listed = [f"{code} ({name})" for code, name in LANGUAGES.items()]
-    listed.append(f"{PSEUDO} (pseudo-locale, for layout tests)")
-    return (
-        f"{value!r} is not a language of the companion; write "
-        f"{', '.join(listed[:-1])} or {listed[-1]}"
-    )
