@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from companion.cli.support import PROG, UsageError, err
+from companion.i18n import current_language
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -92,6 +93,7 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
     server = CompanionServer(folder.resolve(), host, port, access)
     server.on_enter = lambda: show_link(bound_port[0])
     server.config = chosen_config_file(getattr(args, "config", None))  # as the terminal app
+    server.language = current_language()  # --lang, else [ui] language, else the locale
     try:
         asyncio.run(server.run(ready))
     except OSError as exc:

@@ -20,7 +20,9 @@ finds the Tower).
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -84,6 +86,49 @@ def term_in(english: str, language: str) -> str:
         return english
     found = entry(english)
     return found.form(language) if found is not None else english
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents: ``Türme`` → ``turme``, ``Édit`` → ``edit``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@functools.cache
+def _english_by_form() -> dict[tuple[str, ...], str]:
+    """Every edition form (its folded words) and the English term it stands for."""
+    found: dict[tuple[str, ...], str] = {}
+    for item in glossary().values():
+        for form in item.forms.values():
+            found.setdefault(tuple(re.split(r"[\W_]+", fold(form).strip())), item.english)
+    return found
+
+
+def in_english(query: str) -> str:
+    """``query`` with every edition word (an Italian, German or French form of the
+    glossary, its longest match first) put in English; other words as typed.
+
+    >>> in_english("torre"), in_english("Türme bauen"), in_english("grande  mastio?")
+    ('Tower', 'Towers Build', 'Great Keep')
+    >>> in_english("tento"), in_english("")
+    ('tento', '')
+    """
+    words = [w for w in re.split(r"[\W_]+", query) if w]
+    forms = _english_by_form()
+    longest = max(len(form) for form in forms)
+    out: list[str] = []
+    at = 0
+    while at < len(words):
+        for size in range(min(longest, len(words) - at), 0, -1):
+            english = forms.get(tuple(fold(w) for w in words[at : at + size]))
+            if english is not None:
+                out.append(english)
+                at += size
+                break
+        else:
+            out.append(words[at])
+            at += 1
+    return " ".join(out)
 
 
 def find(word: str) -> list[GlossaryEntry]:
