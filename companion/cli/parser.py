@@ -31,7 +31,10 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {clip_usage_message(message)}\n")
+        error = _("{prog}: error: {message}").format(
+            prog=self.prog, message=clip_usage_message(message)
+        )
+        self.exit(2, error + "\n")
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -187,9 +190,9 @@ COMMAND_HELP: tuple[tuple[str, str, str], ...] = (
 the description its own ``--help`` starts with."""
 
 JSON_OUTPUT = {
-    "history": "print a JSON array of the games",
-    "stats": "print them as one JSON object",
-    "backups": "print a JSON array",
+    "history": N_("print a JSON array of the games"),
+    "stats": N_("print them as one JSON object"),
+    "backups": N_("print a JSON array"),
 }
 """The commands whose ``--json`` is their only option, and what it prints (``score`` has
 one among its others)."""
@@ -248,21 +251,21 @@ def build_parser() -> argparse.ArgumentParser:
     }
     _add_score_options(command["score"])
     for name, what in JSON_OUTPUT.items():
-        command[name].add_argument("--json", action="store_true", help=what)
+        command[name].add_argument("--json", action="store_true", help=_(what))
     _add_history_options(command["history"])
     _add_review_options(command["review"])
     _add_file_options(command["export"], command["import"])
     _add_serve_options(command["serve"])
     _add_lab_options(command["lab"])
     command["restore"].add_argument(
-        "name", metavar="NAME", help="the copy's name, e.g. history-20260101-…"
+        "name", metavar="NAME", help=_("the copy's name, e.g. history-20260101-…")
     )
     _add_setup_options(command["config"], command["completion"])
     command["rules"].add_argument(
-        "query", nargs="*", metavar="QUERY", help="what to look up (none: list every entry)"
+        "query", nargs="*", metavar="QUERY", help=_("what to look up (none: list every entry)")
     )
     command["rules"].add_argument(
-        "--json", action="store_true", help="print the matching entries as a JSON array"
+        "--json", action="store_true", help=_("print the matching entries as a JSON array")
     )
     return parser
 
@@ -276,18 +279,20 @@ def _add_history_options(history: argparse.ArgumentParser) -> None:
     """``history``: how many games."""
     shown = history.add_mutually_exclusive_group()
     shown.add_argument(
-        "--last", type=_count, metavar="N", help="show the latest N games (default: 20)"
+        "--last", type=_count, metavar="N", help=_("show the latest N games (default: 20)")
     )
-    shown.add_argument("--all", action="store_true", help="show every game")
+    shown.add_argument("--all", action="store_true", help=_("show every game"))
 
 
 def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text[:40]))
+        ) from None
     if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
+        raise argparse.ArgumentTypeError(_("must be 1 or more"))
     return value
 
 
@@ -299,12 +304,12 @@ def _add_setup_options(
     what.add_argument(
         "--init",
         action="store_true",
-        help="write a commented example configuration file (never over an existing one)",
+        help=_("write a commented example configuration file (never over an existing one)"),
     )
     what.add_argument(
-        "--schema", action="store_true", help="print the JSON schema of the configuration file"
+        "--schema", action="store_true", help=_("print the JSON schema of the configuration file")
     )
-    completion.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash, zsh or fish")
+    completion.add_argument("shell", choices=SHELLS, metavar="SHELL", help=_("bash, zsh or fish"))
 
 
 def _add_file_options(export: argparse.ArgumentParser, import_: argparse.ArgumentParser) -> None:
@@ -312,23 +317,23 @@ def _add_file_options(export: argparse.ArgumentParser, import_: argparse.Argumen
     export.add_argument(
         "--format",
         choices=("csv", "json", "bgstats"),
-        help="the file format (default: csv or json from FILE's extension)",
+        help=_("the file format (default: csv or json from FILE's extension)"),
     )
     export.add_argument(
-        "--force", action="store_true", help="replace an existing FILE without asking"
+        "--force", action="store_true", help=_("replace an existing FILE without asking")
     )
     export.add_argument(
         "--with-games",
         action="store_true",
-        help="JSON only: carry each game's document, so an import keeps its review",
+        help=_("JSON only: carry each game's document, so an import keeps its review"),
     )
-    export.add_argument("file", metavar="FILE", help="the file to write ('-': standard output)")
+    export.add_argument("file", metavar="FILE", help=_("the file to write ('-': standard output)"))
     import_.add_argument(
         "--format",
         choices=("csv", "json"),
-        help="the file format (default: from the extension, else the content)",
+        help=_("the file format (default: from the extension, else the content)"),
     )
-    import_.add_argument("file", metavar="FILE", help="the CSV or JSON file to import")
+    import_.add_argument("file", metavar="FILE", help=_("the CSV or JSON file to import"))
 
 
 def _add_serve_options(serve: argparse.ArgumentParser) -> None:
@@ -336,36 +341,42 @@ def _add_serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: "
-        "every network of this computer)",
+        help=_(
+            "the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: "
+            "every network of this computer)"
+        ),
     )
     serve.add_argument(
-        "--port", type=int, default=8000, help="the port (default 8000; 0: any free port)"
+        "--port", type=int, default=8000, help=_("the port (default 8000; 0: any free port)")
     )
     serve.add_argument(
         "--new-token",
         action="store_true",
-        help="network mode: replace the kept access token (every link given before stops "
-        "working; without this flag the link stays the same from one start to the next)",
+        help=_(
+            "network mode: replace the kept access token (every link given before stops "
+            "working; without this flag the link stays the same from one start to the next)"
+        ),
     )
 
 
 def _add_review_options(review: argparse.ArgumentParser) -> None:
     """``review``: which game, JSON or a table, and the judge of each turn."""
     review.add_argument(
-        "game", metavar="GAME", nargs="?", default="latest", help="latest, current or an id"
+        "game", metavar="GAME", nargs="?", default="latest", help=_("latest, current or an id")
     )
-    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--json", action="store_true", help=_("print one JSON object"))
     review.add_argument(
         "--budget",
         metavar="N",
-        help="the Coach's rollouts per turn judged (1 to 10000; default 24; a whole game "
-        "takes some seconds, more with a larger budget)",
+        help=_(
+            "the Coach's rollouts per turn judged (1 to 10000; default 24; a whole game "
+            "takes some seconds, more with a larger budget)"
+        ),
     )
     review.add_argument(
         "--no-turns",
         action="store_true",
-        help="do not judge each turn (no costliest turns, no 'turns' in the JSON): instant",
+        help=_("do not judge each turn (no costliest turns, no 'turns' in the JSON): instant"),
     )
 
 
@@ -375,66 +386,76 @@ def _add_lab_options(lab: argparse.ArgumentParser) -> None:
     lab.add_argument(
         "--games",
         metavar="N",
-        help="games of each configuration with each bot (1 to 100000; default 100)",
+        help=_("games of each configuration with each bot (1 to 100000; default 100)"),
     )
     lab.add_argument(
         "--bot",
         action="append",
         metavar="NAME",
-        help="random, greedy, plan or coach (repeat for several; default: random, greedy "
-        "and plan; the coach plays each turn many times over, so it is far slower)",
+        help=_(
+            "random, greedy, plan or coach (repeat for several; default: random, greedy "
+            "and plan; the coach plays each turn many times over, so it is far slower)"
+        ),
     )
     lab.add_argument(
         "--budget",
         metavar="N",
-        help="the coach's rollouts per turn (1 to 10000; default 24)",
+        help=_("the coach's rollouts per turn (1 to 10000; default 24)"),
     )
     lab.add_argument(
         "--house",
         action="append",
         metavar="H",
-        help="Savoy, Wittelsbach, Di Romano or Hohenstaufen, in any case, with - or _ for "
-        "a space (repeat for several; default: every House)",
+        help=_(
+            "Savoy, Wittelsbach, Di Romano or Hohenstaufen, in any case, with - or _ for "
+            "a space (repeat for several; default: every House)"
+        ),
     )
     lab.add_argument(
         "--market",
         action="append",
         metavar="LEVEL",
-        help="the Market difficulty: easy, medium or hard (repeat for several; default: all)",
+        help=_("the Market difficulty: easy, medium or hard (repeat for several; default: all)"),
     )
     lab.add_argument(
         "--easier",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="only the easier solo game (--no-easier: only the standard one; default: both)",
+        help=_("only the easier solo game (--no-easier: only the standard one; default: both)"),
     )
     lab.add_argument(
-        "--seed", metavar="S", help="the seed of every game (0 to 4294967295; default 1)"
+        "--seed", metavar="S", help=_("the seed of every game (0 to 4294967295; default 1)")
     )
     lab.add_argument(
         "--check",
         action="store_true",
-        help="check every invariant of self-play after every event (slower): the engine "
-        "accepts every move it lists, allowed() agrees, each event replays from JSON, "
-        "undo/redo, your cards add up, the review adds up to the final score",
+        help=_(
+            "check every invariant of self-play after every event (slower): the engine "
+            "accepts every move it lists, allowed() agrees, each event replays from JSON, "
+            "undo/redo, your cards add up, the review adds up to the final score"
+        ),
     )
     lab.add_argument(
-        "--jobs", metavar="J", help="processes to play on (1 to 256; default: one per CPU)"
+        "--jobs", metavar="J", help=_("processes to play on (1 to 256; default: one per CPU)")
     )
     lab.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON object: configurations (one summary per configuration and "
-        "bot), seed, engine_version, board, games_per_configuration",
+        help=_(
+            "print one JSON object: configurations (one summary per configuration and "
+            "bot), seed, engine_version, board, games_per_configuration"
+        ),
     )
     lab.add_argument(
         "--csv",
         metavar="FILE",
-        help="also write one CSV row per configuration and bot to FILE (checked like an "
-        "export's target)",
+        help=_(
+            "also write one CSV row per configuration and bot to FILE (checked like an "
+            "export's target)"
+        ),
     )
     lab.add_argument(
-        "--force", action="store_true", help="replace an existing --csv FILE without asking"
+        "--force", action="store_true", help=_("replace an existing --csv FILE without asking")
     )
 
 
@@ -444,22 +465,26 @@ def _add_score_options(score: argparse.ArgumentParser) -> None:
     from companion.config import MOST_STRUCTURES_CHOICES
 
     for spec in COUNTS:
-        score.add_argument(spec.flag, dest=spec.name, metavar="N", help=spec.help)
+        score.add_argument(spec.flag, dest=spec.name, metavar="N", help=_(spec.help))
     score.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON object: vp_track, structures, most_structures_bonus, "
-        "resources_vp, total, title",
+        help=_(
+            "print one JSON object: vp_track, structures, most_structures_bonus, "
+            "resources_vp, total, title"
+        ),
     )
     score.add_argument(
         "--most-structures-rule",
         choices=MOST_STRUCTURES_CHOICES,
-        help="when the most-Structures bonus is yours: always, or with at_least_as_many "
-        "or more_than Frederick's Structures (default: [rules] most_structures of the "
-        "configuration, else the built-in rule); Frederick's Structures are needed only "
-        "when the rule compares castles",
+        help=_(
+            "when the most-Structures bonus is yours: always, or with at_least_as_many "
+            "or more_than Frederick's Structures (default: [rules] most_structures of the "
+            "configuration, else the built-in rule); Frederick's Structures are needed only "
+            "when the rule compares castles"
+        ),
     )
-    score.add_argument("--save", action="store_true", help="add the game to the history")
+    score.add_argument("--save", action="store_true", help=_("add the game to the history"))
     score.add_argument(
-        "--notes", metavar="TEXT", default="", help="notes kept with --save (2,000 characters)"
+        "--notes", metavar="TEXT", default="", help=_("notes kept with --save (2,000 characters)")
     )

@@ -119,7 +119,7 @@ def run_command(args: argparse.Namespace, folder: Path) -> int:
         silence_stdout()
         return 1
     except KeyboardInterrupt:
-        err(f"\n{PROG}: interrupted")
+        err("\n" + _("{prog}: interrupted").format(prog=PROG))
         return 130
     # The storage errors are among these (imported here they would slow every command):
     # CorruptFileError, NewerSchemaError and ImportFileError are ValueErrors,

@@ -31,6 +31,7 @@ from companion.config.settings import SECTIONS as SECTIONS
 from companion.config.settings import TITLE_CHOICES as TITLE_CHOICES
 from companion.config.settings import Setting as Setting
 from companion.config.settings import shown_value as _shown
+from companion.i18n import _, ngettext
 from companion.plain_text import shown_path
 
 MAX_CONFIG_BYTES = 1 << 20
@@ -145,19 +146,23 @@ def _read(path: pathlib.Path) -> tuple[bytes | None, str | None]:
         if not path.exists():
             return None, None
         if not path.is_file():
-            return b"", f"{shown_path(path)} is not a file; the built-in settings are used."
+            return b"", _("{path} is not a file; the built-in settings are used.").format(
+                path=shown_path(path)
+            )
         size = path.stat().st_size
         if size > MAX_CONFIG_BYTES:
-            return b"", (
-                f"{shown_path(path)} is {size:,} bytes, too large for a configuration file "
-                f"(at most {MAX_CONFIG_BYTES:,}); the built-in settings are used."
-            )
+            return b"", _(
+                "{path} is {size} bytes, too large for a configuration file (at most "
+                "{most}); the built-in settings are used."
+            ).format(path=shown_path(path), size=f"{size:,}", most=f"{MAX_CONFIG_BYTES:,}")
         return path.read_bytes(), None
     except (OSError, ValueError) as exc:
-        reason = describe_os_error(exc) if isinstance(exc, OSError) else "not a valid path"
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else _("not a valid path")
         return (
             b"",
-            f"{shown_path(path)} could not be read ({reason}); the built-in settings are used.",
+            _("{path} could not be read ({reason}); the built-in settings are used.").format(
+                path=shown_path(path), reason=reason
+            ),
         )
 
 
@@ -170,11 +175,17 @@ def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[st
         document = parse_toml(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         return Config(), [
-            f"{name} is not UTF-8 text (byte {exc.start + 1}); the built-in settings are used."
+            _("{name} is not UTF-8 text (byte {byte}); the built-in settings are used.").format(
+                name=name, byte=exc.start + 1
+            )
         ]
     except ParseError as exc:
         what = str(exc).removeprefix("it ")
-        return Config(), [f"{name} {what}; the built-in settings are used until it is fixed."]
+        return Config(), [
+            _("{name} {what}; the built-in settings are used until it is fixed.").format(
+                name=name, what=what
+            )
+        ]
     problems: list[str] = []
     values: dict[str, Any] = {}
     sections: dict[str, dict[str, Any]] = {}
@@ -186,8 +197,10 @@ def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[st
                 sections[key] = _read_section(key, value, name, problems)
             else:
                 problems.append(
-                    f"{name}: {key} must be a table ([{key}] on its own line, then its "
-                    "settings); it was ignored."
+                    _(
+                        "{name}: {key} must be a table ([{key}] on its own line, then its "
+                        "settings); it was ignored."
+                    ).format(name=name, key=key)
                 )
         else:
             top = {s.name: s for s in SECTIONS[""][1]}
@@ -220,11 +233,15 @@ def _checked(setting: Setting, value: Any, where: str, name: str, problems: list
     if why is None:
         return value
     fallback = (
-        "the default is used"
+        _("the default is used")
         if setting.default is None
-        else (f"the default ({_shown(setting.default)}) is used")
+        else _("the default ({value}) is used").format(value=_shown(setting.default))
     )
-    problems.append(f"{name}: {where} {why}; {fallback}.")
+    problems.append(
+        _("{name}: {where} {why}; {fallback}.").format(
+            name=name, where=where, why=why, fallback=fallback
+        )
+    )
     return _BAD
 
 
@@ -249,8 +266,10 @@ def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
     ``[keys]`` is TOML for a nested table; it means the id ``table.play``)."""
     if not isinstance(value, dict):
         problems.append(
-            f'{name}: keys must be a table ([keys], then lines like "table.play" = "p"); '
-            "no key was changed."
+            _(
+                '{name}: keys must be a table ([keys], then lines like "table.play" = '
+                '"p"); no key was changed.'
+            ).format(name=name)
         )
         return {}
     flat: dict[str, str] = {}
@@ -269,13 +288,20 @@ def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
     walk("", value)
     for binding_id, item in not_text[:3]:
         problems.append(
-            f"{name}: [keys] {_shown(binding_id)} is {_shown(item)}; write the key in quotes, "
-            'like "ctrl+s" (several keys: "f5,ctrl+r"); that key was not changed.'
+            _(
+                "{name}: [keys] {binding_id} is {item}; write the key in quotes, like "
+                '"ctrl+s" (several keys: "f5,ctrl+r"); that key was not changed.'
+            ).format(name=name, binding_id=_shown(binding_id), item=_shown(item))
         )
     if len(not_text) > 3:
+        more = len(not_text) - 3
         problems.append(
-            f"{name}: [keys] {len(not_text) - 3:,} more bindings are not a key in quotes; they "
-            "were not changed."
+            ngettext(
+                "{name}: [keys] {count} more binding is not a key in quotes; it was not changed.",
+                "{name}: [keys] {count} more bindings are not a key in quotes; they were not "
+                "changed.",
+                more,
+            ).format(name=name, count=f"{more:,}")
         )
     return flat
 
@@ -285,10 +311,16 @@ def _unknown(name: str, key: str, known: list[str], section: str) -> str:
 
     where = f"[{section}] " if section else ""
     close = difflib.get_close_matches(key, [k for k in known if k], n=1)
-    hint = f" Did you mean {close[0]}?" if close else ""
-    return (
-        f"{name}: {where}{_shown(key)} is not a setting the program knows; it was ignored."
-        f"{hint} Known here: {', '.join(k for k in known if k)}."
+    hint = _(" Did you mean {setting}?").format(setting=close[0]) if close else ""
+    return _(
+        "{name}: {where}{key} is not a setting the program knows; it was ignored.{hint} "
+        "Known here: {known}."
+    ).format(
+        name=name,
+        where=where,
+        key=_shown(key),
+        hint=hint,
+        known=", ".join(k for k in known if k),
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.i18n import _
 from companion.i18n.languages import CHOICES as LANGUAGE_CHOICES
 from companion.plain_text import clip_value
 
@@ -43,29 +44,37 @@ class Setting:
     def check(self, value: Any) -> str | None:
         """Why ``value`` does not fit, in words, or ``None`` when it does."""
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            return f"is {shown_value(value)}; write a whole number{self._range()}"
+            return self._whole_number(shown_value(value))
         if self.kind is bool and not isinstance(value, bool):
-            return f"is {shown_value(value)}; write true or false (no quotes)"
+            return _("is {value}; write true or false (no quotes)").format(value=shown_value(value))
         if self.kind is str and not isinstance(value, str):
-            return f"is {shown_value(value)}; write a text in quotes"
+            return _("is {value}; write a text in quotes").format(value=shown_value(value))
         if self.choices is not None and value not in self.choices:
-            return f"is {shown_value(value)}; write one of {_choice_list(self.choices)}"
+            return _("is {value}; write one of {choices}").format(
+                value=shown_value(value), choices=_choice_list(self.choices)
+            )
         if isinstance(value, int) and not isinstance(value, bool):
             low, high = self.minimum, self.maximum
             if (low is not None and value < low) or (high is not None and value > high):
-                return f"is {value}; write a whole number{self._range()}"
+                return self._whole_number(str(value))
         if isinstance(value, str):
             limit = self.max_length
             if not value.strip() or (limit is not None and len(value) > limit):
-                return f"is {shown_value(value)}; write 1 to {limit} characters"
+                return _("is {value}; write 1 to {limit} characters").format(
+                    value=shown_value(value), limit=limit
+                )
             if not value.isprintable():
-                return f"is {shown_value(value)}; control characters are not allowed"
+                return _("is {value}; control characters are not allowed").format(
+                    value=shown_value(value)
+                )
         return None
 
-    def _range(self) -> str:
+    def _whole_number(self, shown: str) -> str:
         if self.minimum is not None and self.maximum is not None:
-            return f" from {self.minimum} to {self.maximum}"
-        return ""
+            return _("is {value}; write a whole number from {low} to {high}").format(
+                value=shown, low=self.minimum, high=self.maximum
+            )
+        return _("is {value}; write a whole number").format(value=shown)
 
 
 SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
@@ -237,4 +246,4 @@ def shown_value(value: Any) -> str:
 
 def _choice_list(choices: tuple[str, ...]) -> str:
     quoted = [f'"{choice}"' for choice in choices]
-    return ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
+    return _("{some} or {last}").format(some=", ".join(quoted[:-1]), last=quoted[-1])

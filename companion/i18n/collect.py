@@ -2,8 +2,10 @@
 
 Read from the syntax tree: a string literal (or f-string) is user-visible where it is
 passed to what shows text — a widget (``Static``, ``Label``, ``Button``, ``Option``…),
-``notify``, ``update``, a ``Binding`` —, set as a ``border_title``, ``border_subtitle``,
-``title`` or ``sub_title``, or is an f-string returned by a ``render…`` method. It is in
+``notify``, ``update``, a ``Binding``, a table's column; at the command line ``print``,
+``err``, a question or a ``UsageError`` —, is the message of an exception raised (the
+CLI and the app show it), set as a ``border_title``, ``border_subtitle``, ``title`` or
+``sub_title``, or is an f-string returned by a ``render…`` method. It is in
 the catalogue when it is an argument of ``_``, ``N_``, ``ngettext`` or ``pgettext``, or a
 key table's label or tooltip (:mod:`companion.i18n.extract`). Strings without a letter
 (``"·"``, ``"\\n"``), ids and CSS are not words to translate.
@@ -39,6 +41,11 @@ SHOWN_BY = frozenset(
         "TabPane",
         "ActionButton",
         "append",
+        "print",
+        "err",
+        "ask_yes_no",
+        "add_column",
+        "UsageError",
     }
 )
 """Calls whose first positional argument (or ``label``, ``placeholder``, ``title``) is shown."""
@@ -99,6 +106,8 @@ def _shown_nodes(tree: ast.AST) -> Iterator[ast.expr]:
                 for target in node.targets
             ):
                 yield node.value
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            yield node.exc.args[0]
         elif isinstance(node, ast.FunctionDef) and node.name.startswith("render"):
             for inner in ast.walk(node):
                 if isinstance(inner, ast.Return) and isinstance(inner.value, ast.JoinedStr):
