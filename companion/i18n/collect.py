@@ -49,7 +49,9 @@ SHOWN_BY = frozenset(
     }
 )
 """Calls whose first positional argument (or ``label``, ``placeholder``, ``title``) is shown."""
-SHOWN_KEYWORDS = frozenset({"label", "placeholder", "title", "tooltip", "description", "help"})
+SHOWN_KEYWORDS = frozenset(
+    {"label", "placeholder", "title", "tooltip", "description", "help", "prompt"}
+)
 SHOWN_ATTRIBUTES = frozenset({"border_title", "border_subtitle", "title", "sub_title", "tooltip"})
 TRANSLATED_BY = frozenset({"_", "N_", "ngettext", "pgettext", "Key", "ConfirmKeys"})
 

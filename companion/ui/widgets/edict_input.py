@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label
 
+from companion.i18n import N_, _
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import EdictNotation
 from solo_deck import Edict, awaits_letter, parse_edict
 
-LETTERS = "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
+LETTERS = N_("letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path")
 """What each letter of the notation stands for."""
 
 
@@ -82,7 +83,7 @@ class EdictField(Vertical):
         feedback = self.query_one(".edict-feedback", Label)
         if not text.strip():  # nothing typed yet is not an error (a form checks it on submit)
             self.query_one(Input).remove_class("-invalid")
-            self._say(feedback, LETTERS if self._hint else "")
+            self._say(feedback, _(LETTERS) if self._hint else "")
             feedback.set_class(False, "-invalid")
             return
         try:
