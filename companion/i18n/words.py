@@ -40,3 +40,9 @@ def value_word(value: str) -> str:
     """A stored value as the player reads it: a difficulty or deck mode in the language
     in use, a game term as the edition prints it, anything else as it is."""
     return value_words().get(value) or edition(value)
+
+
+def stored_word(value: str | None) -> str:
+    """A stored value that may be missing (a difficulty, a House, a deck mode of a game in
+    the history) as the player reads it: ``—`` when it was not recorded."""
+    return value_word(value) if value else "—"
