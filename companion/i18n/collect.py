@@ -49,8 +49,21 @@ SHOWN_BY = frozenset(
     }
 )
 """Calls whose first positional argument (or ``label``, ``placeholder``, ``title``) is shown."""
+SHOWN_ALL = frozenset({"ConfirmModal", "add_columns"})
+"""Calls whose every positional argument is shown (a question and its message, headers)."""
 SHOWN_KEYWORDS = frozenset(
-    {"label", "placeholder", "title", "tooltip", "description", "help", "prompt"}
+    {
+        "label",
+        "placeholder",
+        "title",
+        "tooltip",
+        "description",
+        "help",
+        "prompt",
+        "yes_label",
+        "no_label",
+        "note",
+    }
 )
 SHOWN_ATTRIBUTES = frozenset({"border_title", "border_subtitle", "title", "sub_title", "tooltip"})
 TRANSLATED_BY = frozenset({"_", "N_", "ngettext", "pgettext", "Key", "ConfirmKeys"})
@@ -99,7 +112,9 @@ def _shown_nodes(tree: ast.AST) -> Iterator[ast.expr]:
     """Every expression ``tree`` shows to the player (translated or not)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            if _name(node) in SHOWN_BY and node.args:
+            if _name(node) in SHOWN_ALL:
+                yield from node.args
+            elif _name(node) in SHOWN_BY and node.args:
                 yield node.args[0]
             yield from (k.value for k in node.keywords if k.arg in SHOWN_KEYWORDS)
         elif isinstance(node, ast.Assign):

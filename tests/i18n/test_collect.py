@@ -19,6 +19,21 @@ CONVERTED = (
     "companion/config/",
     "companion/ui/screens/reference.py",
     "companion/ui/views/reference.py",
+    "companion/ui/screens/setup/",
+    "companion/ui/screens/history/",
+    "companion/ui/views/history.py",
+    "companion/ui/views/coach.py",
+    "companion/ui/views/help.py",
+    "companion/ui/screens/help.py",
+    "companion/ui/screens/review.py",
+    "companion/ui/screens/review_turns.py",
+    "companion/ui/screens/log_screen.py",
+    "companion/ui/screens/board.py",
+    "companion/ui/screens/deck.py",
+    "companion/ui/screens/data_in_use.py",
+    "companion/ui/screens/unsaved_quit.py",
+    "companion/ui/screens/coach_key.py",
+    "companion/ui/widgets/edict_input.py",
 )
 """The modules (a path ending in ``/``: every module under it) whose every user-visible
 string goes through the catalogue."""

@@ -55,7 +55,7 @@ class EdictField(Vertical):
         label = Label(self._label, classes="edict-label")
         field = FieldInput(
             value=self._value,
-            placeholder="e.g. 2T 1K",
+            placeholder=_("e.g. 2T 1K"),
             validators=[EdictNotation()],
             validate_on=["changed", "submitted"],
             compact=self._compact,
@@ -67,7 +67,7 @@ class EdictField(Vertical):
             # do has few to spare beside Frederick's card)
             with Horizontal(classes="edict-row"):
                 yield Vertical(label, field, feedback, classes="edict-column")
-                yield Button("Enter", id="edict-enter", compact=True)
+                yield Button(_("Enter"), id="edict-enter", compact=True)
         else:
             yield label
             yield field

@@ -128,7 +128,8 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
                 self._write(target.path)
 
         self.app.push_screen(
-            ConfirmModal("Replace this file?", str(target.path), yes_label="Replace"), answered
+            ConfirmModal(_("Replace this file?"), str(target.path), yes_label=_("Replace")),
+            answered,
         )
 
     def _write(self, path: pathlib.Path) -> None:
@@ -227,11 +228,13 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
 
         self.app.push_screen(
             ConfirmModal(
-                "Restore this copy?",
+                _("Restore this copy?"),
                 info.name,
-                note=f"It holds {games} games. Your history as it is now is kept as a copy "
-                "first, so this can be undone the same way.",
-                yes_label="Restore",
+                note=_(
+                    "It holds {games} games. Your history as it is now is kept as a copy "
+                    "first, so this can be undone the same way."
+                ).format(games=games),
+                yes_label=_("Restore"),
                 danger=True,
                 keys=HISTORY_RESTORE_KEYS,
             ),

@@ -30,13 +30,13 @@ def delete_question(record: HistoryRecord, touch: bool = False) -> ConfirmModal:
     (``touch``) or a keyboard."""
     house = f" · House {record.house}" if record.house else ""
     return ConfirmModal(
-        "Delete this game?",
+        _("Delete this game?"),
         f"{game_label(record)}{house}",
         note="It leaves your history and your statistics. Until you quit the app, "
         + for_device(touch, "u on the History screen", "Undo in the History screen's footer")
         + " puts it back.",
-        yes_label="Delete",
-        no_label="Keep",
+        yes_label=_("Delete"),
+        no_label=_("Keep"),
         danger=True,
         keys=HISTORY_DELETE_KEYS,
     )
