@@ -11,7 +11,7 @@ never change with the language), shown in the language in use.
 
 from __future__ import annotations
 
-from companion.i18n.current import current_language, pgettext
+from companion.i18n.current import N_, current_language, pgettext
 
 
 def value_words() -> dict[str, str]:
@@ -46,3 +46,8 @@ def stored_word(value: str | None) -> str:
     """A stored value that may be missing (a difficulty, a House, a deck mode of a game in
     the history) as the player reads it: ``—`` when it was not recorded."""
     return value_word(value) if value else "—"
+
+
+YES_NO = (N_("yes"), N_("no"))
+"""The words :func:`companion.formatting.yes_no` shows (put through the catalogue where
+they are shown)."""

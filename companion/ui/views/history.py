@@ -456,9 +456,10 @@ class HistoryView:
         label = _(column.label) if current_language() == "de" else _(column.label).lower()
         return _("sorted by {column}, {order}").format(column=label, order=_(order))
 
-    def subtitle(self, read_only: bool) -> str:
-        """The screen's subtitle: count (once read), sort, and ``read-only`` if so."""
-        parts = [self.count_text()] if self.loaded else []
+    def subtitle(self, read_only: bool, count: bool = True) -> str:
+        """The screen's subtitle: count (once read, unless not ``count``), sort, and
+        ``read-only`` if so."""
+        parts = [self.count_text()] if self.loaded and count else []
         parts.append(self.sort_description())
         if read_only:
             parts.append(_("read-only"))

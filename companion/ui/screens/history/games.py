@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -336,7 +337,21 @@ class HistoryScreen(HistoryWrites):
         return None if record_id is None else self.records.get(record_id)
 
     def _update_subtitle(self) -> None:
-        self.sub_title = self.view.subtitle(self.read_only)
+        """The count and the sort in the header; in a header too narrow for them (a long
+        language on a small terminal), the sort alone, else neither: the filter bar shows
+        the count and the sorted column's header its ▼ or ▲."""
+        titles = self.query("HeaderTitle")
+        room = titles.first().content_region.width if titles else 0
+        shortest = _("read-only") if self.read_only else ""
+        for subtitle in (
+            self.view.subtitle(self.read_only),
+            self.view.subtitle(self.read_only, count=False),
+        ):
+            if not room or cell_len(f"{self.title} — {subtitle}") <= room:
+                break
+        else:
+            subtitle = shortest
+        self.sub_title = subtitle
 
     # --- events ---------------------------------------------------------------------------
 

@@ -90,6 +90,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
     SetupScreen .section { height: auto; margin-bottom: 1; }
     SetupScreen .field-label { color: $text-muted; margin-top: 1; }
     SetupScreen RadioSet { width: 64; max-width: 100%; }
+    SetupScreen RadioSet > RadioButton { height: auto; text-wrap: wrap; }
     SetupScreen #easier { max-width: 100%; height: auto; text-wrap: wrap; }
     SetupScreen EdictField .edict-feedback { width: 100%; min-height: 1; }
     SetupScreen .field-error { height: auto; width: 100%; display: none; }
