@@ -16,8 +16,11 @@ the app commits to (:data:`companion.rules_decisions.RULES_DECISIONS`), searched
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
+from companion.i18n import N_, _, current_language
+from companion.i18n.glossary import term_in
 from companion.rules_decisions import RULES_DECISIONS
 from solo_deck import ReferenceEntry, reference_entries, reference_source, search_reference
 
@@ -66,8 +69,25 @@ def bounded_query(query: str) -> tuple[str, bool]:
 
 def find(query: str) -> list[ReferenceEntry]:
     """The entries matching ``query`` (only its first :data:`MAX_QUERY` characters), best
-    first (all of them for an empty query)."""
-    return search_reference(bounded_query(query)[0], all_entries())
+    first (all of them for an empty query).
+
+    A word of an edition's own (``torre``, ``Türme``, ``Donjon``: the glossary's Italian,
+    German and French forms) finds what its English term finds, first; the words as typed
+    are searched too (a name is the same in every edition).
+
+    >>> [e.name for e in find("torre")][:1], [e.name for e in find("grande mastio")][:1]
+    (['Tower'], ['Great Keep'])
+    """
+    from companion.i18n.glossary import in_english
+
+    typed = bounded_query(query)[0]
+    english = in_english(typed)
+    found = search_reference(typed, all_entries())
+    if english.split() == [w for w in re.split(r"[\W_]+", typed) if w]:
+        return found
+    first = search_reference(english, all_entries())
+    keys = {entry.key for entry in first}
+    return [*first, *(entry for entry in found if entry.key not in keys)]
 
 
 EDICT_TOPIC = "rule:issue-an-edict"
@@ -108,3 +128,64 @@ def entry_for(topic: str) -> ReferenceEntry | None:
             return entry
     wanted = topic.casefold()
     return next((e for e in entries if e.name.casefold() == wanted), None)
+
+
+KIND_WORDS = {
+    kind: kind
+    for kind in (
+        N_("Castle site"),
+        N_("End Phase step"),
+        N_("Frederick's turn"),
+        N_("Game end"),
+        N_("Market tiles"),
+        N_("Rule"),
+        N_("Rules decision"),
+        N_("Side income"),
+        N_("Solo card symbol"),
+        N_("Title"),
+    )
+}
+"""The kinds of entry that are not game terms of the glossary (those are its words)."""
+
+
+def kind_word(kind: str) -> str:
+    """An entry's kind in the language in use (the edition's term where it is one).
+
+    >>> kind_word("Ally"), kind_word("Rule")
+    ('Ally', 'Rule')
+    """
+    language = current_language()
+    if kind in KIND_WORDS:
+        return _(kind)
+    return term_in(kind, language)
+
+
+def entry_name(entry: ReferenceEntry) -> str:
+    """An entry's name as the edition in use prints it, with the English term beside it
+    where they differ: ``Torre (Tower)`` in Italian, ``Tower`` in English."""
+    edition = term_in(entry.name, current_language())
+    return entry.name if edition == entry.name else f"{edition} ({entry.name})"
+
+
+SOURCE_KINDS = {
+    "rulebook": N_("rulebook"),
+    "draft v19": N_("draft v19"),
+    "assumed": N_("assumed"),
+    "yours": N_("yours"),
+}
+
+
+def entry_lines(entry: ReferenceEntry) -> list[str]:
+    """The entry as plain text lines (``stupor-solo rules``): title, summary, details,
+    source and section; in English exactly :meth:`ReferenceEntry.text`."""
+    lines = [f"{entry_name(entry)} · {kind_word(entry.kind)}", entry.summary, *entry.details]
+    source = _(SOURCE_KINDS.get(entry.source, entry.source))
+    lines.append(
+        _("Source: {source} — look up: {section}").format(source=source, section=entry.section)
+    )
+    return lines
+
+
+def entry_title(entry: ReferenceEntry) -> str:
+    """``Tento · Ally`` in the language in use."""
+    return f"{entry_name(entry)} · {kind_word(entry.kind)}"

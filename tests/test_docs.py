@@ -31,6 +31,19 @@ def test_readme_gives_the_two_setup_commands_that_ci_runs() -> None:
     assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(
+    ("title", "language"), [("Italiano", "it"), ("Deutsch", "de"), ("Français", "fr")]
+)
+def test_readme_has_a_section_per_language_with_the_two_setup_commands(
+    title: str, language: str
+) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = re.findall(r"```bash\n(.*?)\n```", readme, re.S)[:2]
+    section = readme.split(f"\n### {title}\n", 1)[1].split("\n#", 1)[0]
+    assert re.findall(r"```bash\n(.*?)\n```", section, re.S) == setup
+    assert f"--lang {language}" in section and f'language = "{language}"' in section
+
+
 def test_readme_configuration_example_is_valid() -> None:
     from companion.config import parse_config
     from companion.ui.keys.overrides import check_keymap
@@ -42,6 +55,7 @@ def test_readme_configuration_example_is_valid() -> None:
     assert problems == []
     assert check_keymap(config.keys).problems == []
     assert config.bgstats.win_title == "Feudal lord" and len(config.keys) == 3
+    assert config.ui.language == "it"
 
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(solo_deck.__path__, "solo_deck."))

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from companion.cli.support import command_config, console, writer_lock
+from companion.i18n import _, ngettext
 
 
 def _size(size: int) -> str:
@@ -37,8 +38,10 @@ def cmd_backups(args: argparse.Namespace, folder: Path) -> int:
         return 0
     if not infos:
         print(
-            "No copies of the history yet: one is made after every finished game, before "
-            "an import and before a restore."
+            _(
+                "No copies of the history yet: one is made after every finished game, before "
+                "an import and before a restore."
+            )
         )
         return 0
     from rich import box
@@ -46,21 +49,24 @@ def cmd_backups(args: argparse.Namespace, folder: Path) -> int:
     from rich.text import Text
 
     table = Table(
-        title=f"{len(infos)} cop{'ies' if len(infos) != 1 else 'y'} of the history in "
-        f"{folder / 'backups'}, newest first",
+        title=ngettext(
+            "{count} copy of the history in {folder}, newest first",
+            "{count} copies of the history in {folder}, newest first",
+            len(infos),
+        ).format(count=len(infos), folder=folder / "backups"),
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
-    table.add_column("Name", no_wrap=True)
-    table.add_column("Saved", no_wrap=True)
-    table.add_column("Games", justify="right")
-    table.add_column("Size", justify="right")
+    table.add_column(_("Name"), no_wrap=True)
+    table.add_column(_("Saved"), no_wrap=True)
+    table.add_column(_("Games"), justify="right")
+    table.add_column(_("Size"), justify="right")
     for info in infos:
         saved = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if info.saved_at else "—"
-        games = "unreadable" if info.games is None else str(info.games)
+        games = _("unreadable") if info.games is None else str(info.games)
         table.add_row(*(Text(cell) for cell in (info.name, saved, games, _size(info.size))))
     console().print(table)
-    print("Restore one with: stupor-solo restore NAME")
+    print(_("Restore one with: stupor-solo restore NAME"))
     return 0
 
 
@@ -71,13 +77,20 @@ def cmd_restore(args: argparse.Namespace, folder: Path) -> int:
     keep = command_config(args).backups.keep
     with writer_lock(folder):
         result = restore_backup(folder, args.name, keep=keep)
-    plural = "s" if result.games != 1 else ""
-    print(f"The history is now {result.restored.name} ({result.games} game{plural}).")
+    print(
+        ngettext(
+            "The history is now {name} ({games} game).",
+            "The history is now {name} ({games} games).",
+            result.games,
+        ).format(name=result.restored.name, games=result.games)
+    )
     if result.previous is not None:
         print(
-            f"The history as it was is saved as {result.previous.name}: "
-            f"'stupor-solo restore {result.previous.name}' brings it back."
+            _(
+                "The history as it was is saved as {name}: 'stupor-solo restore {name}'"
+                " brings it back."
+            ).format(name=result.previous.name)
         )
     for problem in result.problems:
-        print(f"Note: {problem}")
+        print(_("Note: {problem}").format(problem=problem))
     return 0

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.cli.support import UsageError
 from companion.config import SECTIONS, LoadedConfig, load_config
+from companion.i18n import _
 from companion.plain_text import shown_path
 
 
@@ -35,8 +36,9 @@ def cmd_config(args: argparse.Namespace, folder: Path) -> int:
         except ConfigWriteError as exc:
             raise UsageError(str(exc)) from None
         print(
-            f"Wrote a commented example to {shown_path(path)}; every setting in it is "
-            "commented out."
+            _("Wrote a commented example to {path}; every setting in it is commented out.").format(
+                path=shown_path(path)
+            )
         )
         return 0
     return _check(load_config(path))
@@ -47,10 +49,10 @@ def _check(loaded: LoadedConfig) -> int:
     from companion.ui.keys.overrides import check_keymap
 
     config = loaded.config
-    state = "" if loaded.exists else " (not there: the built-in settings are used)"
-    print(f"configuration file: {shown_path(loaded.path)}{state}")
-    print(f"theme = {config.theme or '(Textual default)'}")
-    for section, (_, settings) in SECTIONS.items():
+    state = "" if loaded.exists else _(" (not there: the built-in settings are used)")
+    print(_("configuration file: {path}{state}").format(path=shown_path(loaded.path), state=state))
+    print(" = ".join(("theme", config.theme or _("(Textual default)"))))  # the key as written
+    for section, (_title, settings) in SECTIONS.items():
         if not section:
             continue
         values = getattr(config, section)
@@ -61,16 +63,16 @@ def _check(loaded: LoadedConfig) -> int:
         print("[keys] " + ", ".join(f"{k} = {v}" for k, v in keys.keymap.items()))
     problems = [*loaded.problems, *keys.problems]
     for problem in problems:
-        print(f"problem: {problem}", file=sys.stderr)
+        print(_("problem: {problem}").format(problem=problem), file=sys.stderr)
     if problems:
         return 1
-    print("No problem found.")
+    print(_("No problem found."))
     return 0
 
 
 def _plain(value: object) -> str:
     if value is None:
-        return "(not set)"
+        return _("(not set)")
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

@@ -25,6 +25,7 @@ from companion.cli.support import (
     report_store,
     writer_lock,
 )
+from companion.i18n import _, ngettext
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
@@ -42,8 +43,9 @@ def _export_format(args: argparse.Namespace) -> ExportFormat:
     )
     if fmt is None:
         raise UsageError(
-            "say --format csv, --format json or --format bgstats (cannot tell from "
-            f"{clip_value(args.file)})"
+            _(
+                "say --format csv, --format json or --format bgstats (cannot tell from {file})"
+            ).format(file=clip_value(args.file))
         )
     return fmt
 
@@ -60,7 +62,9 @@ def _refuse_data_file(target: Path, folder: Path) -> None:
         return
     if resolved in own:
         shown = clip_text(str(target), 200)
-        raise UsageError(f"{shown} is one of the program's own data files: choose another")
+        raise UsageError(
+            _("{shown} is one of the program's own data files: choose another").format(shown=shown)
+        )
 
 
 def cmd_export(args: argparse.Namespace, folder: Path) -> int:
@@ -75,13 +79,17 @@ def cmd_export(args: argparse.Namespace, folder: Path) -> int:
         return 0
     target = output_target(args.file, folder, force=args.force)
     if target is None:
-        print("Nothing was exported.", file=sys.stderr)
+        print(_("Nothing was exported."), file=sys.stderr)
         return 1
     records = read_history(folder)
     text = _export_text(records, fmt, options, folder, args.with_games)
     atomic_write(target.path, text.encode("utf-8"), mode=target.mode)
     shown = clip_text(str(target.path), 200)
-    print(f"Exported {len(records)} game{'s' if len(records) != 1 else ''} to {shown}.")
+    print(
+        ngettext(
+            "Exported {count} game to {shown}.", "Exported {count} games to {shown}.", len(records)
+        ).format(count=len(records), shown=shown)
+    )
     return 0
 
 
@@ -102,10 +110,12 @@ def output_target(name: str, folder: Path, *, force: bool) -> ExportTarget | Non
         shown = clip_text(str(target.path), 200)
         if not cli_support.stdin_is_tty():
             raise UsageError(
-                f"{shown} exists: add --force to replace it, or choose another name; "
-                "nothing was written"
+                _(
+                    "{shown} exists: add --force to replace it, or choose another name; "
+                    "nothing was written"
+                ).format(shown=shown)
             )
-        if not cli_support.ask_yes_no(f"{shown} exists. Replace it?"):
+        if not cli_support.ask_yes_no(_("{shown} exists. Replace it?").format(shown=shown)):
             return None
     return target
 
@@ -123,12 +133,14 @@ def _export_text(
     if not with_games:
         return export_text(records, fmt, options)
     if fmt != "json":
-        raise UsageError("--with-games needs --format json (documents travel only in JSON)")
+        raise UsageError(_("--with-games needs --format json (documents travel only in JSON)"))
     from companion.history.game_export import documents_for_export
 
     documents, missing = documents_for_export(folder, records)
     for line in missing:
-        err(f"{PROG} export: {line}; the game is exported without it")
+        err(
+            _("{prog} export: {line}; the game is exported without it").format(prog=PROG, line=line)
+        )
     return records_to_json(records, documents)
 
 
@@ -163,13 +175,15 @@ def cmd_import(args: argparse.Namespace, folder: Path) -> int:
         documents = _documents_of(source, args.format)
         result = import_games(store, games, folder, keep=keep, documents=documents)
         report_store(store)
-    plural = "s" if result.added != 1 else ""
     print(
-        f"Imported {result.added} new game{plural} from {clip_text(source.name, 80)}; "
-        f"skipped {result.skipped} already in the history."
+        ngettext(
+            "Imported {added} new game from {name}; skipped {skipped} already in the history.",
+            "Imported {added} new games from {name}; skipped {skipped} already in the history.",
+            result.added,
+        ).format(added=result.added, name=clip_text(source.name, 80), skipped=result.skipped)
     )
     if result.backup is not None:
-        print(f"The history as it was before is saved as {result.backup}.")
+        print(_("The history as it was before is saved as {backup}.").format(backup=result.backup))
     return 0
 
 
@@ -184,15 +198,17 @@ def cmd_locate(args: argparse.Namespace, folder: Path) -> int:
         chosen_config_file,
     )
 
-    print(f"{'data folder:':<18}{folder}")
-    for label, name in (
-        ("game in progress", GAME_FILE),
-        ("history", HISTORY_FILE),
-        ("settings", SETTINGS_FILE),
-        ("backups", BACKUP_DIR),
-    ):
-        print(f"{label + ':':<18}{folder / name}")
     config = chosen_config_file(getattr(args, "config", None))
-    missing = "" if config.exists() else "  (not there yet: 'stupor-solo config --init')"
-    print(f"{'config file:':<18}{config}{missing}")
+    missing = "" if config.exists() else _("  (not there yet: 'stupor-solo config --init')")
+    lines = [
+        (_("data folder:"), folder),
+        (_("game in progress:"), folder / GAME_FILE),
+        (_("history:"), folder / HISTORY_FILE),
+        (_("settings:"), folder / SETTINGS_FILE),
+        (_("backups:"), folder / BACKUP_DIR),
+        (_("config file:"), config),
+    ]
+    width = max(18, *(len(label) + 1 for label, _path in lines))
+    for label, path in lines:
+        print(f"{label:<{width}}{path}{missing if path is config else ''}")
     return 0

@@ -21,6 +21,8 @@ from companion.cli.support import (
     read_history,
     read_latest_history,
 )
+from companion.i18n import N_, _, ngettext
+from companion.i18n.words import edition, value_word
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,7 +49,7 @@ def cmd_history(args: argparse.Namespace, folder: Path) -> int:
         print(json.dumps([r.model_dump(mode="json") for r in records], ensure_ascii=False))
         return 0
     if not total:
-        print("No finished games yet.")
+        print(_("No finished games yet."))
         return 0
     from rich import box
     from rich.table import Table
@@ -55,34 +57,38 @@ def cmd_history(args: argparse.Namespace, folder: Path) -> int:
 
     from companion.history.stats import format_duration
 
-    games = f"{total} finished game{'s' if total != 1 else ''}"
+    games = ngettext("{total} finished game", "{total} finished games", total).format(total=total)
     if len(records) < total:
-        games = f"The latest {len(records)} of {total} finished games"
+        games = ngettext(
+            "The latest {count} of {total} finished game",
+            "The latest {count} of {total} finished games",
+            total,
+        ).format(count=len(records), total=total)
     table = Table(
-        title=f"{games}, newest first",
+        title=_("{games}, newest first").format(games=games),
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
     for header, justify, width in (
-        ("Date", "left", 16),
-        ("Score", "right", 5),
-        ("Title", "left", 11),
-        ("Difficulty", "left", 10),
-        ("House", "left", 5),
-        ("Deck", "left", 4),
-        ("Rounds", "right", 6),
-        ("Play time", "left", 9),
+        (N_("Date"), "left", 16),
+        (N_("Score"), "right", 5),
+        (N_("Title"), "left", 11),
+        (N_("Difficulty"), "left", 10),
+        (N_("House"), "left", 5),
+        (N_("Deck"), "left", 4),
+        (N_("Rounds"), "right", 6),
+        (N_("Play time"), "left", 9),
     ):
-        table.add_column(header, justify=justify, no_wrap=True, min_width=width)  # type: ignore[arg-type]
-    table.add_column("Notes", overflow="ellipsis", no_wrap=True, min_width=5, max_width=30)
+        table.add_column(_(header), justify=justify, no_wrap=True, min_width=width)  # type: ignore[arg-type]
+    table.add_column(_("Notes"), overflow="ellipsis", no_wrap=True, min_width=5, max_width=30)
     for record in records:
         cells = (
             local_time(record.finished_at),
             str(record.score.total),
-            record.score.title,
-            or_dash(record.difficulty),
-            or_dash(record.house),
-            or_dash(record.deck_mode),
+            value_word(record.score.title),
+            or_dash(record.difficulty and value_word(record.difficulty)),
+            or_dash(record.house and value_word(record.house)),
+            or_dash(record.deck_mode and value_word(record.deck_mode)),
             or_dash(record.rounds),
             format_duration(record.play_seconds) if record.play_seconds else "—",
             " ".join(record.notes.split()) or "—",
@@ -90,7 +96,7 @@ def cmd_history(args: argparse.Namespace, folder: Path) -> int:
         table.add_row(*(Text(cell) for cell in cells))
     console().print(table)
     if len(records) < total:
-        print(f"Every game: {PROG} history --all (or --last N).")
+        print(_("Every game: {prog} history --all (or --last N).").format(prog=PROG))
     return 0
 
 
@@ -117,7 +123,7 @@ def cmd_stats(args: argparse.Namespace, folder: Path) -> int:
         print(json.dumps(stats.to_json(), ensure_ascii=False))
         return 0
     if not stats.games_played:
-        print("No finished games yet: play one, or add one with 'stupor-solo score ... --save'.")
+        print(_("No finished games yet: play one, or add one with 'stupor-solo score ... --save'."))
         return 0
     print_stats(stats, console())
     return 0
@@ -132,51 +138,61 @@ def print_stats(stats: CareerStats, out: Console) -> None:
     from companion.history.stats import STREAK_TITLE, format_duration
 
     games = stats.games_played
-    out.print(Text.assemble(("Your solo career", "bold"), f": {games} game{'s' * (games != 1)}"))
+    career = ngettext(": {games} game", ": {games} games", games).format(games=games)
+    out.print(Text.assemble((_("Your solo career"), "bold"), career))
     summary = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
-    summary.add_column("what")
-    summary.add_column("value")
-    summary.add_row("Best score", str(stats.best_score))
-    summary.add_row("Average score", f"{stats.average_score:.1f}")
+    summary.add_column(_("what"))
+    summary.add_column(_("value"))
+    summary.add_row(_("Best score"), str(stats.best_score))
+    summary.add_row(_("Average score"), f"{stats.average_score:.1f}")
     played = stats.total_play_seconds
-    summary.add_row("Total play time", format_duration(played) if played else "not recorded")
+    summary.add_row(_("Total play time"), format_duration(played) if played else _("not recorded"))
     summary.add_row(
-        f"Streak at {STREAK_TITLE} or better",
-        f"{stats.current_streak} now, best {stats.best_streak}",
+        _("Streak at {title} or better").format(title=edition(STREAK_TITLE)),
+        _("{now} now, best {best}").format(now=stats.current_streak, best=stats.best_streak),
     )
+    first_duke = _("First {title}").format(title=edition("Duke"))
     if stats.first_duke is None:
-        summary.add_row("First Duke", "not yet")
+        summary.add_row(first_duke, _("not yet"))
     else:
         duke = stats.first_duke
-        summary.add_row("First Duke", Text(f"{local_time(duke.finished_at)} ({duke.total} points)"))
+        summary.add_row(
+            first_duke,
+            Text(
+                _("{finished_at} ({total} points)").format(
+                    finished_at=local_time(duke.finished_at), total=duke.total
+                )
+            ),
+        )
     out.print(summary)
 
-    titles = Table(title="Titles", title_justify="left", box=box.SIMPLE_HEAD)
-    titles.add_column("Title")
-    titles.add_column("Games", justify="right")
-    titles.add_column("Share", justify="right")
+    titles = Table(title=_("Titles"), title_justify="left", box=box.SIMPLE_HEAD)
+    titles.add_column(_("Title"))
+    titles.add_column(_("Games"), justify="right")
+    titles.add_column(_("Share"), justify="right")
     for name, count in stats.title_counts.items():
-        titles.add_row(Text(name), str(count), f"{100 * count / games:.0f}%")
+        titles.add_row(Text(value_word(name)), str(count), f"{100 * count / games:.0f}%")
     out.print(titles)
 
-    for heading, groups, unknown in (
-        ("By difficulty", stats.by_difficulty, "not recorded"),
-        ("By House", stats.by_house, "not recorded"),
+    for heading, column, groups in (
+        (_("By difficulty"), _("Difficulty"), stats.by_difficulty),
+        (_("By House"), _("House"), stats.by_house),
     ):
         table = Table(title=heading, title_justify="left", box=box.SIMPLE_HEAD)
-        table.add_column(heading.removeprefix("By ").capitalize())
-        table.add_column("Games", justify="right")
-        table.add_column("Best", justify="right")
-        table.add_column("Average", justify="right")
+        table.add_column(column)
+        table.add_column(_("Games"), justify="right")
+        table.add_column(_("Best"), justify="right")
+        table.add_column(_("Average"), justify="right")
         for group in groups.values():
-            label = unknown if group.key is None else group.key
+            label = _("not recorded") if group.key is None else value_word(group.key)
             table.add_row(Text(label), str(group.games), str(group.best), f"{group.average:.1f}")
         out.print(table)
 
     last = [total for _, total in stats.score_series[-60:]]
-    shown = "" if len(last) == games else f" (last {len(last)})"
+    shown = "" if len(last) == games else _(" (last {count})").format(count=len(last))
     out.print(
         Text.assemble(
-            ("Scores over time", "bold"), f"{shown}: {sparkline(last)}  {min(last)}–{max(last)}"
+            (_("Scores over time"), "bold"),
+            f"{shown}: {sparkline(last)}  {min(last)}–{max(last)}",
         )
     )

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.support import PROG, UsageError, err, plain, stderr_is_terminal
+from companion.i18n import _, ngettext
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
@@ -100,10 +101,10 @@ def cmd_lab(args: argparse.Namespace, folder: Path) -> int:
 
     choice = lab_choice(args)
     if args.csv == "-":
-        raise UsageError("--csv needs a file name (standard output carries the result)")
+        raise UsageError(_("--csv needs a file name (standard output carries the result)"))
     target = None if args.csv is None else output_target(args.csv, folder, force=args.force)
     if args.csv is not None and target is None:
-        print("Nothing was played.", file=sys.stderr)
+        print(_("Nothing was played."), file=sys.stderr)
         return 1
     ruleset, board = lab_ruleset(folder)
     tasks = lab_tasks(
@@ -139,8 +140,13 @@ def cmd_lab(args: argparse.Namespace, folder: Path) -> int:
     if failed is not None:
         raise failed
     if target is not None:
-        rows = f"{len(summaries)} row{'s' if len(summaries) != 1 else ''}"
-        err(f"{PROG} lab: wrote {rows} to {clip_text(str(target.path), 200)}")
+        err(
+            ngettext(
+                "{prog} lab: wrote {count} row to {path}",
+                "{prog} lab: wrote {count} rows to {path}",
+                len(summaries),
+            ).format(prog=PROG, count=len(summaries), path=clip_text(str(target.path), 200))
+        )
     return 0
 
 
@@ -185,7 +191,9 @@ def whole_number(value: str | None, option: str, low: int, high: int, default: i
     if re.fullmatch(r"[0-9]{1,12}", text) and low <= int(text) <= high:
         return int(text)
     raise UsageError(
-        f"{option} must be a whole number from {low} to {high}, not {clip_value(value)}"
+        _("{option} must be a whole number from {low} to {high}, not {value}").format(
+            option=option, low=low, high=high, value=clip_value(value)
+        )
     )
 
 
@@ -216,7 +224,11 @@ def _chosen(
         name = known.get(key(value))
         if name is None:
             listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
-            raise UsageError(f"{option}: no {what} {clip_value(value)}; choose {listed}")
+            raise UsageError(
+                _("{option}: no {what} {value}; choose {listed}").format(
+                    option=option, what=what, value=clip_value(value), listed=listed
+                )
+            )
         picked.add(name)
     return tuple(name for name in allowed if name in picked)
 
@@ -237,12 +249,14 @@ def lab_ruleset(folder: Path) -> tuple[Ruleset | None, str]:
         found = boards_in_use(SettingsStore(folder, may_move=False))
     except (OSError, ValueError) as exc:
         err(
-            f"{PROG} lab: your checked boards could not be read ({plain(exc)}); "
-            "playing on the packaged boards"
+            _(
+                "{prog} lab: your checked boards could not be read ({exc}); playing on "
+                "the packaged boards"
+            ).format(prog=PROG, exc=plain(exc))
         )
         return None, "packaged"
     for problem in dict.fromkeys(found.problems):
-        err(f"{PROG} lab: {problem}")
+        err(_("{prog} lab: {problem}").format(prog=PROG, problem=problem))
     if not found.yours:
         return None, "packaged"
     return with_boards(load_ruleset(), found.boards), "yours"
@@ -311,8 +325,13 @@ def _outcome(task: LabTask, play: Callable[[], list[GameResult]]) -> list[GameRe
         first, last = task.first + 1, task.first + task.games
         games = f"game {first}" if first == last else f"games {first}–{last}"
         raise LabError(
-            f"{games} of {task.configuration.describe()} with the {task.bot} bot could not "
-            f"be played: {type(exc).__name__}: {exc}"
+            _("{games} of {describe} with the {bot} bot could not be played: {name}: {exc}").format(
+                games=games,
+                describe=task.configuration.describe(),
+                bot=task.bot,
+                name=type(exc).__name__,
+                exc=exc,
+            )
         ) from exc
 
 

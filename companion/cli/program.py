@@ -50,6 +50,7 @@ from companion.cli.rules import cmd_rules
 from companion.cli.score import cmd_score
 from companion.cli.serve import cmd_serve
 from companion.cli.support import PROG, DataInUseError, UsageError, err, plain, silence_stdout
+from companion.i18n import _
 from companion.paths import DataDirError, chosen_data_dir, ensure_data_dir
 
 __all__ = ["COMMANDS", "build_parser", "main", "run_app", "run_command", "sparkline"]
@@ -57,6 +58,11 @@ __all__ = ["COMMANDS", "build_parser", "main", "run_app", "run_command", "sparkl
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
+    import sys
+
+    from companion.cli.language import speak_chosen_language
+
+    speak_chosen_language(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -78,8 +84,10 @@ def run_app(folder: Path, config: str | None = None) -> int:
     without a terminal; the app's own code otherwise (non-zero after a crash)."""
     if not cli_support.has_terminal():
         err(
-            f"{PROG}: the app needs a terminal to read keys from and draw in, and standard "
-            f"input or error is not one. In a script use a command ('{PROG} --help')."
+            _(
+                "{prog}: the app needs a terminal to read keys from and draw in, and standard "
+                "input or error is not one. In a script use a command ('{prog} --help')."
+            ).format(prog=PROG)
         )
         return 2
     try:
@@ -111,7 +119,7 @@ def run_command(args: argparse.Namespace, folder: Path) -> int:
         silence_stdout()
         return 1
     except KeyboardInterrupt:
-        err(f"\n{PROG}: interrupted")
+        err("\n" + _("{prog}: interrupted").format(prog=PROG))
         return 130
     # The storage errors are among these (imported here they would slow every command):
     # CorruptFileError, NewerSchemaError and ImportFileError are ValueErrors,

@@ -15,6 +15,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_, _, current_language
+from companion.i18n.glossary import term_in
+
 if TYPE_CHECKING:  # the engine and the store load only when a score is computed
     from companion.storage import HistoryRecord
     from solo_deck import ScoreBreakdown
@@ -41,28 +44,28 @@ class CountField:
     prompt: str
     help: str
     maximum: int = SANITY_MAX
-    why_maximum: str = "a guard against typos"
+    why_maximum: str = N_("a guard against typos")
 
 
 #: The six counts in the order they are asked for, without the rules' maximums (cheap to
 #: import: the command line builds its options from these).
 COUNTS: tuple[CountField, ...] = (
-    CountField("vp_track", "--vp", "VP track", "your position on the VP track"),
+    CountField("vp_track", "--vp", N_("VP track"), N_("your position on the VP track")),
     CountField(
         "structures",
         "--structures",
-        "Structures in your castle",
-        "Towers, Walls and Keeps in your castle",
+        N_("Structures in your castle"),
+        N_("Towers, Walls and Keeps in your castle"),
     ),
     CountField(
         "frederick_structures",
         "--frederick-structures",
-        "Structures in Frederick's castle",
-        "Towers, Walls and Keeps in Frederick's castle",
+        N_("Structures in Frederick's castle"),
+        N_("Towers, Walls and Keeps in Frederick's castle"),
     ),
-    CountField("grain", "--grain", "Grain", "Grain left in your reserve"),
-    CountField("stone", "--stone", "Stone", "Stone left in your reserve"),
-    CountField("augustales", "--augustales", "Augustales", "Augustales (coins) left"),
+    CountField("grain", "--grain", N_("Grain"), N_("Grain left in your reserve")),
+    CountField("stone", "--stone", N_("Stone"), N_("Stone left in your reserve")),
+    CountField("augustales", "--augustales", N_("Augustales"), N_("Augustales (coins) left")),
 )
 
 
@@ -78,8 +81,8 @@ def count_fields() -> tuple[CountField, ...]:
     castle = player.castle_towers.value + player.castle_walls.value + player.castle_keeps.value
     palace = caps.towers_max.value + caps.walls_max.value + caps.keeps_max.value
     limits = {
-        "structures": (castle, "a castle holds that many Towers, Walls and Keeps"),
-        "frederick_structures": (palace, "Frederick has that many Towers, Walls and Keeps"),
+        "structures": (castle, N_("a castle holds that many Towers, Walls and Keeps")),
+        "frederick_structures": (palace, N_("Frederick has that many Towers, Walls and Keeps")),
     }
     return tuple(
         replace(spec, maximum=limits[spec.name][0], why_maximum=limits[spec.name][1])
@@ -104,27 +107,35 @@ def parse_count(text: str, spec: CountField) -> int:
 
     stripped = text.strip()
     if not (stripped.isascii() and stripped.isdigit()):
-        raise QuickScoreError(
-            f"{spec.flag} must be a whole number of 0 or more, not {clip_value(text)}"
-        )
+        raise QuickScoreError(_not_a_count(spec, clip_value(text)))
     digits = stripped.lstrip("0")
     if len(digits) > len(str(spec.maximum)):  # never convert thousands of digits
-        shown = f"a number of {len(digits):,} digits" if len(digits) > 12 else digits
-        raise QuickScoreError(
-            f"{spec.flag} can be at most {spec.maximum} ({spec.why_maximum}), not {shown}"
+        shown = (
+            _("a number of {n} digits").format(n=f"{len(digits):,}") if len(digits) > 12 else digits
         )
+        raise QuickScoreError(_too_many(spec, shown))
     return check_count(int(stripped), spec)
 
 
 def check_count(value: int, spec: CountField) -> int:
     """``value`` if it is allowed for ``spec``, else :class:`QuickScoreError`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise QuickScoreError(f"{spec.flag} must be a whole number of 0 or more, not {value!r}")
+        raise QuickScoreError(_not_a_count(spec, repr(value)))
     if value > spec.maximum:
-        raise QuickScoreError(
-            f"{spec.flag} can be at most {spec.maximum} ({spec.why_maximum}), not {value}"
-        )
+        raise QuickScoreError(_too_many(spec, str(value)))
     return value
+
+
+def _not_a_count(spec: CountField, shown: str) -> str:
+    return _("{flag} must be a whole number of 0 or more, not {value}").format(
+        flag=spec.flag, value=shown
+    )
+
+
+def _too_many(spec: CountField, shown: str) -> str:
+    return _("{flag} can be at most {most} ({why}), not {value}").format(
+        flag=spec.flag, most=spec.maximum, why=_(spec.why_maximum), value=shown
+    )
 
 
 @dataclass(frozen=True)
@@ -208,16 +219,22 @@ def breakdown_rows(
     coins = values["augustales"] + (values["grain"] + values["stone"]) * per_resource
     if rule.compares:
         mine, his = values["structures"], values["frederick_structures"]
-        bonus_note = f"rule {rule.name}: your {mine} vs Frederick's {his}"
+        bonus_note = _("rule {rule}: your {mine} vs Frederick's {his}").format(
+            rule=rule.name, mine=mine, his=his
+        )
     else:
-        bonus_note = f"rule {rule.name}: yours in solo"
+        bonus_note = _("rule {rule}: yours in solo").format(rule=rule.name)
+    resources = _("Resources ({coins} Augustales worth, {per_vp} per VP)")
     return [
-        ("VP track", str(breakdown.vp_track)),
-        (f"Structures ({values['structures']})", str(breakdown.structures)),
-        (f"Most Structures bonus ({bonus_note})", str(breakdown.most_structures_bonus)),
-        (f"Resources ({coins} Augustales worth, {per_vp} per VP)", str(breakdown.resources_vp)),
-        ("Total", str(breakdown.total)),
-        ("Title", breakdown.title),
+        (_("VP track"), str(breakdown.vp_track)),
+        (_("Structures ({n})").format(n=values["structures"]), str(breakdown.structures)),
+        (
+            _("Most Structures bonus ({note})").format(note=bonus_note),
+            str(breakdown.most_structures_bonus),
+        ),
+        (resources.format(coins=coins, per_vp=per_vp), str(breakdown.resources_vp)),
+        (_("Total"), str(breakdown.total)),
+        (_("Title"), term_in(breakdown.title, current_language())),
     ]
 
 
@@ -246,4 +263,6 @@ def quick_record(
             source="quick",
         )
     except ValidationError as exc:
-        raise QuickScoreError(f"cannot save the game: {describe_validation_error(exc)}") from None
+        raise QuickScoreError(
+            _("cannot save the game: {reason}").format(reason=describe_validation_error(exc))
+        ) from None

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.support import UsageError, read_history, stderr_is_terminal
+from companion.i18n import _, ngettext, shown
+from companion.i18n.words import edition
 
 if TYPE_CHECKING:
     from solo_deck import GameReview, SoloGame, TurnJudgement
@@ -50,10 +52,10 @@ def cmd_review(args: argparse.Namespace, folder: Path) -> int:
     if not getattr(args, "no_turns", False):
         turns = judge_turns(game, budget)
     if args.json:
-        shown = result.to_json()
+        data = result.to_json()
         if turns is not None:
-            shown["turns"] = [turn.to_json() for turn in turns]
-        print(json.dumps(shown, ensure_ascii=False))
+            data["turns"] = [turn.to_json() for turn in turns]
+        print(json.dumps(data, ensure_ascii=False))
         return 0
     print(review_text(result, turns))
     return 0
@@ -73,15 +75,17 @@ def load_game(folder: Path, which: str) -> SoloGame:
         try:
             return SoloGame.from_document(document)
         except DocumentError as exc:
-            raise ValueError(f"the game in progress cannot be read ({exc})") from exc
+            raise ValueError(
+                _("the game in progress cannot be read ({exc})").format(exc=exc)
+            ) from exc
     records = read_history(folder)
     if which == "latest":
         if not records:
-            raise ValueError("no finished games yet")
+            raise ValueError(_("no finished games yet"))
         return game_of_record(folder, records[-1])
     found = [r for r in records if r.id == which]
     if not found:
-        raise UsageError(f"no game with the id {which!r} in the history")
+        raise UsageError(_("no game with the id {which!r} in the history").format(which=which))
     return game_of_record(folder, found[0])
 
 
@@ -107,22 +111,28 @@ def review_text(result: GameReview, turns: tuple[TurnJudgement, ...] | None = No
     from solo_deck import source_label
 
     sources = list(result.vp_by_source)
-    rows: list[list[str]] = [["Round", *(source_label(s) for s in sources), "VP"]]
+    rows: list[list[str]] = [
+        [_("Round"), *(shown(source_label(s)) for s in sources), edition("VP")]
+    ]
     for row in result.rounds:
         mark = "" if row.complete else "*"
         cells = [str(row.vp_by_source.get(s, "")) for s in sources]
         rows.append([f"{row.round}{mark}", *cells, str(row.vp_gained)])
     end = result.end_by_source()
     if end:
-        rows.append(["End", *(str(end.get(s, "")) for s in sources), str(sum(end.values()))])
+        rows.append([_("End"), *(str(end.get(s, "")) for s in sources), str(sum(end.values()))])
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)) for r in rows]
     if result.final is not None:
-        lines.append(f"Final score {result.final.total} ({result.final.title}).")
+        lines.append(
+            _("Final score {total} ({title}).").format(
+                total=result.final.total, title=edition(result.final.title)
+            )
+        )
     elif result.rounds:
-        lines.append("* the round in progress (the game is not finished).")
+        lines.append(_("* the round in progress (the game is not finished)."))
     lines.extend(_edict_lines(result))
-    lines.append(result.summary())
+    lines.append(shown(result.summary()))
     if turns is not None:
         lines.extend(costliest_lines(turns))
     return "\n".join(lines)
@@ -141,17 +151,25 @@ def costliest_lines(turns: tuple[TurnJudgement, ...]) -> list[str]:
 
     top = costliest(turns, COSTLIEST)
     if not turns:
-        return [f"Costliest turns: none. {NONE_WEIGHED}"]
+        return [_("Costliest turns: none. {reason}").format(reason=NONE_WEIGHED)]
     if not top:
         return [
-            f"Costliest turns: none; every one of the {len(turns)} turns judged matched "
-            "the Coach's best."
+            ngettext(
+                "Costliest turns: none; the {count} turn judged matched the Coach's best.",
+                "Costliest turns: none; every one of the {count} turns judged matched the "
+                "Coach's best.",
+                len(turns),
+            ).format(count=len(turns))
         ]
-    lines = [f"Costliest turns (of {len(turns)} judged):"]
+    lines = [_("Costliest turns (of {count} judged):").format(count=len(turns))]
     for turn in top:
         lines.append(
-            f"  {turn_label(turn)}, {loss_label(turn)} lost: {turn.played}; "
-            f"the Coach's best: {turn.best}"
+            _("  {turn_label}, {loss_label} lost: {played}; the Coach's best: {best}").format(
+                turn_label=turn_label(turn),
+                loss_label=loss_label(turn),
+                played=shown(turn.played),
+                best=shown(turn.best),
+            )
         )
     return lines
 
@@ -160,8 +178,16 @@ def _edict_lines(result: GameReview) -> list[str]:
     lines: list[str] = []
     for edict in result.edicts:
         if edict.difference > 0:
-            lines.append(f"Round {edict.round}: you issued {edict.issued}")
-            lines.append(f"  the advisor ranked first {edict.best} ({edict.difference:+d})")
+            lines.append(
+                _("Round {round}: you issued {issued}").format(
+                    round=edict.round, issued=shown(edict.issued)
+                )
+            )
+            lines.append(
+                _("  the advisor ranked first {best} ({difference:+d})").format(
+                    best=shown(edict.best), difference=edict.difference
+                )
+            )
     return lines
 
 

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from companion.cli.support import PROG, err
+from companion.i18n import _, ngettext
 
 ALSO = 6
 """How many further matches a search names under the entry it prints."""
@@ -19,29 +20,52 @@ ALSO = 6
 
 def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
     """Print the entry that best matches the query (exit code 1 when none does)."""
-    from companion.reference import MAX_QUERY, bounded_query, find
+    from companion.reference import (
+        MAX_QUERY,
+        bounded_query,
+        entry_lines,
+        entry_title,
+        find,
+        kind_word,
+    )
 
     query, cut = bounded_query(" ".join(args.query).strip())
     if cut:
         err(
-            f"{PROG} rules: the question is longer than {MAX_QUERY} characters; only its "
-            f"first {MAX_QUERY} were searched (ask in a few words)."
+            _(
+                "{prog} rules: the question is longer than {most} characters; only its "
+                "first {most} were searched (ask in a few words)."
+            ).format(prog=PROG, most=MAX_QUERY)
         )
     found = find(query)
     if args.json:
         print(json.dumps([entry.as_json() for entry in found], ensure_ascii=False, indent=1))
         return 0 if found else 1
     if not found:
-        err(f"{PROG} rules: nothing in the Reference matches {query!r}")
+        err(
+            _("{prog} rules: nothing in the Reference matches {query}").format(
+                prog=PROG, query=repr(query)
+            )
+        )
         return 1
     if not query:
-        width = max(len(entry.kind) for entry in found)
-        for entry in found:
-            print(f"{entry.kind:<{width}}  {entry.name}  ({entry.id})")
+        kinds = [kind_word(entry.kind) for entry in found]
+        width = max(len(kind) for kind in kinds)
+        for kind, entry in zip(kinds, found, strict=True):
+            print(f"{kind:<{width}}  {entry.name}  ({entry.id})")
         return 0
-    print(found[0].text())
+    print("\n".join(entry_lines(found[0])))
     others = found[1 : 1 + ALSO]
     if others:
-        more = f" and {len(found) - 1 - ALSO} more" if len(found) > 1 + ALSO else ""
-        print("\nAlso: " + "; ".join(entry.title for entry in others) + more)
+        titles = "; ".join(entry_title(entry) for entry in others)
+        if len(found) > 1 + ALSO:
+            n = len(found) - 1 - ALSO
+            print(
+                "\n"
+                + ngettext("Also: {titles} and {n} more", "Also: {titles} and {n} more", n).format(
+                    titles=titles, n=n
+                )
+            )
+        else:
+            print("\n" + _("Also: {titles}").format(titles=titles))
     return 0

@@ -18,6 +18,7 @@ from companion.cli.support import (
     report_store,
     writer_lock,
 )
+from companion.i18n import N_, _, ngettext
 from companion.plain_text import clip_value
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 NOTES_MAX = 2000
 """As many characters of notes as a history record keeps."""
-SAVE_REFUSED = (
+SAVE_REFUSED = N_(
     "Close it and run this again to save the score, or leave out --save to see the score "
     "without saving it; nothing was saved."
 )
@@ -38,11 +39,13 @@ def _ask(spec: Any) -> int:
     from companion.cli.quick_score import QuickScoreError, parse_count
 
     while True:
-        print(f"{spec.prompt} ({spec.flag}): ", end="", file=sys.stderr, flush=True)
+        print(f"{_(spec.prompt)} ({spec.flag}): ", end="", file=sys.stderr, flush=True)
         try:
             answer = input()
         except EOFError:
-            raise UsageError(f"no value for {spec.flag}: nothing was scored") from None
+            raise UsageError(
+                _("no value for {flag}: nothing was scored").format(flag=spec.flag)
+            ) from None
         try:
             return parse_count(answer, spec)
         except QuickScoreError as exc:
@@ -77,8 +80,11 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
             problems.append(str(exc))
     if len(args.notes) > NOTES_MAX:
         problems.append(
-            f"--notes has at most {NOTES_MAX:,} characters, not {len(args.notes):,} "
-            f"({clip_value(args.notes, 30)})"
+            _("--notes has at most {most} characters, not {count} ({notes})").format(
+                most=f"{NOTES_MAX:,}",
+                count=f"{len(args.notes):,}",
+                notes=clip_value(args.notes, 30),
+            )
         )
     if problems:
         raise UsageError("; ".join(problems))
@@ -89,20 +95,23 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
         if not cli_support.stdin_is_tty():
             flags = ", ".join(spec.flag for spec in missing)
             why = (
-                f"; the {rule.name} rule compares your castle with Frederick's"
+                _("; the {rule} rule compares your castle with Frederick's").format(rule=rule.name)
                 if any(spec.name == "frederick_structures" for spec in missing)
                 else ""
             )
             raise UsageError(
-                f"missing {flags} (no terminal to ask on; give "
-                f"{'them' if len(missing) > 1 else 'it'} as options{why})"
+                ngettext(
+                    "missing {flags} (no terminal to ask on; give it as an option{why})",
+                    "missing {flags} (no terminal to ask on; give them as options{why})",
+                    len(missing),
+                ).format(flags=flags, why=why)
             )
         for spec in missing:
             values[spec.name] = _ask(spec)
     counts = {name: value for name, value in values.items() if value is not None}
     breakdown = score(counts, rule)
     if args.notes and not args.save:
-        err(f"{PROG} score: --notes is only kept with --save")
+        err(_("{prog} score: --notes is only kept with --save").format(prog=PROG))
     record = None
     if args.save:  # checked before anything is printed: a bad record is a usage error
         try:
@@ -113,7 +122,7 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
             raise UsageError(str(exc)) from None
     with ExitStack() as held:
         if record is not None:  # the lock before the score: a refusal comes alone
-            held.enter_context(writer_lock(folder, then=SAVE_REFUSED))
+            held.enter_context(writer_lock(folder, then=_(SAVE_REFUSED)))
         if args.json:
             print(json.dumps(breakdown_json(breakdown), ensure_ascii=False))
         else:
@@ -125,7 +134,7 @@ def cmd_score(args: argparse.Namespace, folder: Path) -> int:
             copy = store.add(record, copy=config.backups.automatic)
             report_store(store)
             _back_up(folder, config.backups, copy)
-            message = f"Saved to the history ({store.path})."
+            message = _("Saved to the history ({path}).").format(path=store.path)
             print(message, file=sys.stderr if args.json else sys.stdout)
     return 0
 
@@ -144,7 +153,11 @@ def _back_up(folder: Path, policy: BackupPolicy, copy: BackupCopy | None) -> Non
         else:
             backup_history(folder, keep=policy.keep)
     except OSError as exc:
-        err(f"{PROG}: the game is saved, but the backup copy of the history failed: {exc}")
+        err(
+            _("{prog}: the game is saved, but the backup copy of the history failed: {exc}").format(
+                prog=PROG, exc=exc
+            )
+        )
 
 
 def _print_breakdown(rows: list[tuple[str, str]]) -> None:
@@ -152,9 +165,9 @@ def _print_breakdown(rows: list[tuple[str, str]]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Final score", box=box.SIMPLE, show_header=False, title_justify="left")
-    table.add_column("part")
-    table.add_column("VP", justify="right")
+    table = Table(title=_("Final score"), box=box.SIMPLE, show_header=False, title_justify="left")
+    table.add_column(_("part"))
+    table.add_column(_("VP"), justify="right")
     for label, value in rows[:-2]:
         table.add_row(Text(label), Text(value))
     table.add_section()

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from companion.cli.support import PROG, UsageError, err
+from companion.i18n import _, current_language
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -39,7 +40,9 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
 
     host, port = str(args.host), int(args.port)
     if not 0 <= port <= 65535:
-        raise UsageError(f"--port must be between 0 and 65535 (0: any free port), not {port}")
+        raise UsageError(
+            _("--port must be between 0 and 65535 (0: any free port), not {port}").format(port=port)
+        )
     try:
         loopback = is_loopback_host(host)
     except HostError as exc:
@@ -48,55 +51,68 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
     try:
         kept = None if loopback else kept_token(folder, new_token(), renew=bool(args.new_token))
     except TokenRefused as exc:
-        err(f"{PROG} serve: {exc}")
+        err(_("{prog} serve: {exc}").format(prog=PROG, exc=exc))
         return 1
     access = Access.for_host(host, kept.token if kept else None)
     if loopback and args.new_token:
-        print(f"{PROG} serve: --new-token has no effect here: on {host} the link has no token.")
+        print(
+            _(
+                "{prog} serve: --new-token has no effect here: on {host} the link has no token."
+            ).format(prog=PROG, host=host)
+        )
     quiet_logs()
 
     bound_port = [port]
 
     def ready(bound: int) -> None:
         bound_port[0] = bound
-        print(f"{PROG} serve: your data is {folder}")
+        print(_("{prog} serve: your data is {folder}").format(prog=PROG, folder=folder))
         show_link(bound)
         if kept is not None:
             print(kept.news)
         print(
-            "Press ctrl+c to stop (every move is already saved); Enter shows the link again.",
+            _("Press ctrl+c to stop (every move is already saved); Enter shows the link again."),
             flush=True,
         )
 
     def show_link(bound: int) -> None:
         others, here = urls(host, bound, access)
         if here:
-            print(f"Open on this computer:  {here}")
+            print(_("Open on this computer:  {here}").format(here=here))
         for url in others:
-            print(f"Open on a tablet or phone on the same network:  {url}")
+            print(_("Open on a tablet or phone on the same network:  {url}").format(url=url))
         if access.token is not None:
             if not others:
                 print(
-                    f"(No network address of this computer was found: use its address "
-                    f"with port {bound} and the path {access.prefix}/)"
+                    _(
+                        "(No network address of this computer was found: use its address with "
+                        "port {bound} and the path {prefix}/)"
+                    ).format(bound=bound, prefix=access.prefix)
                 )
             else:
-                print("Or scan this code with the phone's camera:")
+                print(_("Or scan this code with the phone's camera:"))
                 print_qr(others[0])
             print(
-                "The link carries an access token: anyone with the link can play your game, "
-                "so share it only with your own devices."
+                _(
+                    "The link carries an access token: anyone with the link can play your game, "
+                    "so share it only with your own devices."
+                )
             )
         sys.stdout.flush()
 
     server = CompanionServer(folder.resolve(), host, port, access)
     server.on_enter = lambda: show_link(bound_port[0])
     server.config = chosen_config_file(getattr(args, "config", None))  # as the terminal app
+    server.language = current_language()  # --lang, else [ui] language, else the locale
     try:
         asyncio.run(server.run(ready))
     except OSError as exc:
         reason = "the port is in use" if exc.errno == errno.EADDRINUSE else str(exc)
-        err(f"{PROG} serve: cannot listen on {host} port {port}: {reason}. Try another --port.")
+        err(
+            _(
+                "{prog} serve: cannot listen on {host} port {port}: {reason}. Try another --port."
+            ).format(prog=PROG, host=host, port=port, reason=reason)
+        )
         return 1
-    print(f"{PROG} serve: stopped.", flush=True)
+    print(_("{prog} serve: stopped.").format(prog=PROG), flush=True)
     return 0

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from companion.i18n import _
 from companion.plain_text import clip_text, clip_value
 
 if TYPE_CHECKING:
@@ -126,12 +127,11 @@ def ask_yes_no(question: str) -> bool:
 
 
 @contextlib.contextmanager
-def writer_lock(
-    folder: Path, then: str = "Close it and try again; nothing was changed."
-) -> Iterator[Path]:
+def writer_lock(folder: Path, then: str | None = None) -> Iterator[Path]:
     """Create the data folder if needed (0700) and hold its lock (the one the app holds
     while it runs) for a command that writes; :class:`DataInUseError` if another copy of
-    the program has it (its message ends with ``then``: what to do). Yields the folder."""
+    the program has it (its message ends with ``then``: what to do; by default, close it
+    and try again). Yields the folder."""
     from companion.paths import ensure_data_dir
     from companion.storage.lock import DataLock
 
@@ -139,7 +139,11 @@ def writer_lock(
     lock = DataLock(folder)
     if not lock.acquire():
         raise DataInUseError(
-            f"the data in {clip_text(str(folder), 200)} is in use by {lock.holder()}. {then}"
+            _("the data in {folder} is in use by {holder}. {then}").format(
+                folder=clip_text(str(folder), 200),
+                holder=lock.holder(),
+                then=then or _("Close it and try again; nothing was changed."),
+            )
         )
     try:
         yield folder

@@ -2,9 +2,10 @@
 
 The file is the player's to edit; the program writes to it only when the theme is changed
 in the app (:mod:`companion.config.write`). Where it is: :func:`companion.paths.
-chosen_config_file`. What it may hold is :data:`SECTIONS` (and the key overrides of
-``[keys]``, checked by :mod:`companion.ui.keys.overrides`); :mod:`companion.config.schema`
-derives the JSON schema and the commented example from the same table.
+chosen_config_file`. What it may hold is :data:`~companion.config.settings.SECTIONS`
+(and the key overrides of ``[keys]``, checked by :mod:`companion.ui.keys.overrides`);
+:mod:`companion.config.schema` derives the JSON schema and the commented example
+from the same table.
 
 Reading is done with ``tomllib`` and plain checks rather than pydantic: the app reads the
 file before its Start screen, and pydantic's first model costs about 100 ms there (the
@@ -22,201 +23,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.config.settings import DECK_MODE_CHOICES as DECK_MODE_CHOICES
+from companion.config.settings import DIFFICULTY_CHOICES as DIFFICULTY_CHOICES
+from companion.config.settings import HOUSE_CHOICES as HOUSE_CHOICES
+from companion.config.settings import MOST_STRUCTURES_CHOICES as MOST_STRUCTURES_CHOICES
+from companion.config.settings import SECTIONS as SECTIONS
+from companion.config.settings import TITLE_CHOICES as TITLE_CHOICES
+from companion.config.settings import Setting as Setting
+from companion.config.settings import shown_value as _shown
+from companion.i18n import _, ngettext
 from companion.plain_text import shown_path
 
 MAX_CONFIG_BYTES = 1 << 20
 """A configuration file is small; anything larger is refused unread."""
-
-HOUSE_CHOICES = ("Savoy", "Wittelsbach", "Di Romano", "Hohenstaufen")
-"""The engine's Houses (``solo_deck.model.action_cards.HOUSES``; a test keeps them equal). Named
-here so that reading the file loads no engine module."""
-DIFFICULTY_CHOICES = ("easy", "medium", "hard")
-DECK_MODE_CHOICES = ("virtual", "table")
-MOST_STRUCTURES_CHOICES = ("always", "at_least_as_many", "more_than")
-"""The engine's most-Structures rules (``solo_deck.MOST_STRUCTURES_RULES``; a test keeps
-them equal)."""
-TITLE_CHOICES = ("Serf", "Knight", "Feudal lord", "Duke")
-"""The solo titles, lowest first (the ruleset's; a test keeps them equal)."""
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One value the file may hold: its name, type, default, help text and limits."""
-
-    name: str
-    kind: type
-    default: Any
-    help: str
-    choices: tuple[str, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    max_length: int | None = None
-    example: Any = None
-    """A value shown (commented out) in the example file; the default when ``None``."""
-
-    def check(self, value: Any) -> str | None:
-        """Why ``value`` does not fit, in words, or ``None`` when it does."""
-        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            return f"is {_shown(value)}; write a whole number{self._range()}"
-        if self.kind is bool and not isinstance(value, bool):
-            return f"is {_shown(value)}; write true or false (no quotes)"
-        if self.kind is str and not isinstance(value, str):
-            return f"is {_shown(value)}; write a text in quotes"
-        if self.choices is not None and value not in self.choices:
-            return f"is {_shown(value)}; write one of {_choice_list(self.choices)}"
-        if isinstance(value, int) and not isinstance(value, bool):
-            low, high = self.minimum, self.maximum
-            if (low is not None and value < low) or (high is not None and value > high):
-                return f"is {value}; write a whole number{self._range()}"
-        if isinstance(value, str):
-            limit = self.max_length
-            if not value.strip() or (limit is not None and len(value) > limit):
-                return f"is {_shown(value)}; write 1 to {limit} characters"
-            if not value.isprintable():
-                return f"is {_shown(value)}; control characters are not allowed"
-        return None
-
-    def _range(self) -> str:
-        if self.minimum is not None and self.maximum is not None:
-            return f" from {self.minimum} to {self.maximum}"
-        return ""
-
-
-SECTIONS: dict[str, tuple[str, tuple[Setting, ...]]] = {
-    "": (
-        "General",
-        (
-            Setting(
-                "theme",
-                str,
-                None,
-                "The colour theme: any Textual theme (ctrl+p, 'theme' lists them). The app "
-                "writes this line when you pick a theme.",
-                max_length=60,
-                example="textual-dark",
-            ),
-        ),
-    ),
-    "new_game": (
-        "Defaults for a new game. A value set here is what the New game form starts with; "
-        "a value left out starts as you chose it last time.",
-        (
-            Setting("house", str, None, "Your House.", HOUSE_CHOICES, example="Savoy"),
-            Setting(
-                "difficulty",
-                str,
-                None,
-                "The Market tiles: easy, medium or hard.",
-                DIFFICULTY_CHOICES,
-                example="medium",
-            ),
-            Setting(
-                "deck_mode",
-                str,
-                None,
-                "virtual: the app flips Frederick's cards; table: you flip the real ones.",
-                DECK_MODE_CHOICES,
-                example="virtual",
-            ),
-            Setting(
-                "easier_solo",
-                bool,
-                None,
-                "The easier solo game (the marked Edict tiles added to the pile).",
-                example=False,
-            ),
-        ),
-    ),
-    "rules": (
-        "Choices where the solo rules leave room. Both the New game form and "
-        "'stupor-solo score' start from them.",
-        (
-            Setting(
-                "most_structures",
-                str,
-                None,
-                "When the most-Structures bonus is yours: always (you are the only "
-                "player who scores: the built-in rule), at_least_as_many or more_than "
-                "(compare your castle with Frederick's).",
-                MOST_STRUCTURES_CHOICES,
-                example="always",
-            ),
-        ),
-    ),
-    "backups": (
-        "Copies of the history kept in the data folder's backups/ folder.",
-        (
-            Setting(
-                "automatic",
-                bool,
-                True,
-                "Copy the history after every finished game.",
-            ),
-            Setting(
-                "keep",
-                int,
-                10,
-                "How many copies to keep; the oldest go first.",
-                minimum=1,
-                maximum=999,
-            ),
-        ),
-    ),
-    "bgstats": (
-        "Sending a finished game to the BG Stats app.",
-        (
-            Setting(
-                "player_name",
-                str,
-                "Me",
-                "Your name as BG Stats should see it.",
-                max_length=60,
-            ),
-            Setting(
-                "win_title",
-                str,
-                "Duke",
-                "The title that counts as a win for BG Stats (the solo rules challenge "
-                "you to become Duke).",
-                TITLE_CHOICES,
-            ),
-            Setting(
-                "send_frederick",
-                bool,
-                False,
-                "Send Frederick II as a second player (no score; he wins when you miss "
-                "your title). Mark him once as a Non-player in BG Stats.",
-                example=True,
-            ),
-        ),
-    ),
-    "coach": (
-        "The Coach on the Table (c, at the start of your turn): your best turns, "
-        "weighed by simulated games.",
-        (
-            Setting(
-                "aim_title",
-                str,
-                "Feudal lord",
-                "The title whose chance the Coach gives for each turn (reaching it at the "
-                "end of the game).",
-                TITLE_CHOICES,
-            ),
-            Setting(
-                "games",
-                int,
-                0,
-                "The most games the Coach plays for one answer (0: it sharpens up to its "
-                "own limit). Fewer answer sooner and leave a slow machine free sooner.",
-                minimum=0,
-                maximum=100_000,
-                example=200,
-            ),
-        ),
-    ),
-}
-"""Every setting by section (``""``: the top of the file): the section's description and
-its settings. ``[keys]`` is apart: binding ids to keys."""
 
 KEYS_SECTION = "keys"
 
@@ -266,6 +85,13 @@ class CoachOptions:
 
 
 @dataclass(frozen=True)
+class UiOptions:
+    """The app's language (``None``: the environment's locale, else English)."""
+
+    language: str | None = None
+
+
+@dataclass(frozen=True)
 class Config:
     """The settings in force: the file's good values over the defaults."""
 
@@ -277,6 +103,7 @@ class Config:
     backups: BackupPolicy = BackupPolicy()
     bgstats: BgStatsOptions = BgStatsOptions()
     coach: CoachOptions = CoachOptions()
+    ui: UiOptions = UiOptions()
 
 
 @dataclass(frozen=True)
@@ -319,19 +146,23 @@ def _read(path: pathlib.Path) -> tuple[bytes | None, str | None]:
         if not path.exists():
             return None, None
         if not path.is_file():
-            return b"", f"{shown_path(path)} is not a file; the built-in settings are used."
+            return b"", _("{path} is not a file; the built-in settings are used.").format(
+                path=shown_path(path)
+            )
         size = path.stat().st_size
         if size > MAX_CONFIG_BYTES:
-            return b"", (
-                f"{shown_path(path)} is {size:,} bytes, too large for a configuration file "
-                f"(at most {MAX_CONFIG_BYTES:,}); the built-in settings are used."
-            )
+            return b"", _(
+                "{path} is {size} bytes, too large for a configuration file (at most "
+                "{most}); the built-in settings are used."
+            ).format(path=shown_path(path), size=f"{size:,}", most=f"{MAX_CONFIG_BYTES:,}")
         return path.read_bytes(), None
     except (OSError, ValueError) as exc:
-        reason = describe_os_error(exc) if isinstance(exc, OSError) else "not a valid path"
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else _("not a valid path")
         return (
             b"",
-            f"{shown_path(path)} could not be read ({reason}); the built-in settings are used.",
+            _("{path} could not be read ({reason}); the built-in settings are used.").format(
+                path=shown_path(path), reason=reason
+            ),
         )
 
 
@@ -344,11 +175,17 @@ def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[st
         document = parse_toml(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         return Config(), [
-            f"{name} is not UTF-8 text (byte {exc.start + 1}); the built-in settings are used."
+            _("{name} is not UTF-8 text (byte {byte}); the built-in settings are used.").format(
+                name=name, byte=exc.start + 1
+            )
         ]
     except ParseError as exc:
         what = str(exc).removeprefix("it ")
-        return Config(), [f"{name} {what}; the built-in settings are used until it is fixed."]
+        return Config(), [
+            _("{name} {what}; the built-in settings are used until it is fixed.").format(
+                name=name, what=what
+            )
+        ]
     problems: list[str] = []
     values: dict[str, Any] = {}
     sections: dict[str, dict[str, Any]] = {}
@@ -360,8 +197,10 @@ def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[st
                 sections[key] = _read_section(key, value, name, problems)
             else:
                 problems.append(
-                    f"{name}: {key} must be a table ([{key}] on its own line, then its "
-                    "settings); it was ignored."
+                    _(
+                        "{name}: {key} must be a table ([{key}] on its own line, then its "
+                        "settings); it was ignored."
+                    ).format(name=name, key=key)
                 )
         else:
             top = {s.name: s for s in SECTIONS[""][1]}
@@ -378,6 +217,7 @@ def parse_config(raw: bytes, name: str = "config.toml") -> tuple[Config, list[st
         "backups": BackupPolicy,
         "bgstats": BgStatsOptions,
         "coach": CoachOptions,
+        "ui": UiOptions,
     }
     for section, cls in replacements.items():
         if section in sections:
@@ -393,11 +233,15 @@ def _checked(setting: Setting, value: Any, where: str, name: str, problems: list
     if why is None:
         return value
     fallback = (
-        "the default is used"
+        _("the default is used")
         if setting.default is None
-        else (f"the default ({_shown(setting.default)}) is used")
+        else _("the default ({value}) is used").format(value=_shown(setting.default))
     )
-    problems.append(f"{name}: {where} {why}; {fallback}.")
+    problems.append(
+        _("{name}: {where} {why}; {fallback}.").format(
+            name=name, where=where, why=why, fallback=fallback
+        )
+    )
     return _BAD
 
 
@@ -422,8 +266,10 @@ def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
     ``[keys]`` is TOML for a nested table; it means the id ``table.play``)."""
     if not isinstance(value, dict):
         problems.append(
-            f'{name}: keys must be a table ([keys], then lines like "table.play" = "p"); '
-            "no key was changed."
+            _(
+                '{name}: keys must be a table ([keys], then lines like "table.play" = '
+                '"p"); no key was changed.'
+            ).format(name=name)
         )
         return {}
     flat: dict[str, str] = {}
@@ -442,13 +288,20 @@ def _read_keys(value: Any, name: str, problems: list[str]) -> dict[str, str]:
     walk("", value)
     for binding_id, item in not_text[:3]:
         problems.append(
-            f"{name}: [keys] {_shown(binding_id)} is {_shown(item)}; write the key in quotes, "
-            'like "ctrl+s" (several keys: "f5,ctrl+r"); that key was not changed.'
+            _(
+                "{name}: [keys] {binding_id} is {item}; write the key in quotes, like "
+                '"ctrl+s" (several keys: "f5,ctrl+r"); that key was not changed.'
+            ).format(name=name, binding_id=_shown(binding_id), item=_shown(item))
         )
     if len(not_text) > 3:
+        more = len(not_text) - 3
         problems.append(
-            f"{name}: [keys] {len(not_text) - 3:,} more bindings are not a key in quotes; they "
-            "were not changed."
+            ngettext(
+                "{name}: [keys] {count} more binding is not a key in quotes; it was not changed.",
+                "{name}: [keys] {count} more bindings are not a key in quotes; they were not "
+                "changed.",
+                more,
+            ).format(name=name, count=f"{more:,}")
         )
     return flat
 
@@ -458,31 +311,17 @@ def _unknown(name: str, key: str, known: list[str], section: str) -> str:
 
     where = f"[{section}] " if section else ""
     close = difflib.get_close_matches(key, [k for k in known if k], n=1)
-    hint = f" Did you mean {close[0]}?" if close else ""
-    return (
-        f"{name}: {where}{_shown(key)} is not a setting the program knows; it was ignored."
-        f"{hint} Known here: {', '.join(k for k in known if k)}."
+    hint = _(" Did you mean {setting}?").format(setting=close[0]) if close else ""
+    return _(
+        "{name}: {where}{key} is not a setting the program knows; it was ignored.{hint} "
+        "Known here: {known}."
+    ).format(
+        name=name,
+        where=where,
+        key=_shown(key),
+        hint=hint,
+        known=", ".join(k for k in known if k),
     )
-
-
-def _shown(value: Any) -> str:
-    """A value as a message shows it: cut short, quoted when it is text."""
-    from companion.plain_text import clip_value
-
-    if isinstance(value, str):
-        return clip_value(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return clip_value(value)
-
-
-def _choice_list(choices: tuple[str, ...]) -> str:
-    quoted = [f'"{choice}"' for choice in choices]
-    return ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
 
 
 def config_from_environment(option: str | os.PathLike[str] | None) -> LoadedConfig:

@@ -100,7 +100,8 @@ def _comment(text: str) -> list[str]:
 def _commented(setting: Setting) -> list[str]:
     lines = _comment(setting.help)
     if setting.choices is not None:
-        lines.append(f"# One of: {', '.join(setting.choices)}.")
+        # the example file is a file format: its comments stay English in every language
+        lines.append("# One of: " + ", ".join(setting.choices) + ".")
     value = setting.example if setting.example is not None else setting.default
     lines.append(f"# {setting.name} = {_toml_value(value)}")
     return lines

@@ -13,6 +13,8 @@ import os
 import pathlib
 import stat
 
+from companion.i18n import _
+
 
 class ConfigWriteError(ValueError):
     """The configuration file could not be changed; the message says why and what to do."""
@@ -36,25 +38,33 @@ def save_theme(path: pathlib.Path, theme: str) -> None:
         mode = stat.S_IMODE(target.stat().st_mode) if exists else 0o600
     except (OSError, UnicodeDecodeError) as exc:
         reason = describe_os_error(exc) if isinstance(exc, OSError) else "it is not UTF-8 text"
-        raise ConfigWriteError(f"{path} could not be read ({reason})") from exc
+        raise ConfigWriteError(
+            _("{path} could not be read ({reason})").format(path=path, reason=reason)
+        ) from exc
     try:
         document = tomlkit.parse(text)
         document["theme"] = theme
         updated = tomlkit.dumps(document)
     except RecursionError:
         raise ConfigWriteError(
-            f"{path} is nested too deeply to be a configuration file; fix it, or set "
-            f"theme = {theme!r} there yourself"
+            _(
+                "{path} is nested too deeply to be a configuration file; fix it, or set"
+                " theme = {theme!r} there yourself"
+            ).format(path=path, theme=theme)
         ) from None
     except TOMLKitError as exc:
         raise ConfigWriteError(
-            f"{path} is not valid TOML ({exc}); fix it, or set theme = {theme!r} there yourself"
+            _(
+                "{path} is not valid TOML ({exc}); fix it, or set theme = {theme!r} there yourself"
+            ).format(path=path, exc=exc, theme=theme)
         ) from exc
     try:
         target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         atomic_write(target, updated.encode("utf-8"), mode=mode)
     except OSError as exc:
-        raise ConfigWriteError(f"{path} could not be written ({describe_os_error(exc)})") from exc
+        raise ConfigWriteError(
+            _("{path} could not be written ({exc})").format(path=path, exc=describe_os_error(exc))
+        ) from exc
 
 
 def write_example(path: pathlib.Path) -> None:
@@ -68,10 +78,14 @@ def write_example(path: pathlib.Path) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         raise ConfigWriteError(
-            f"{path} already exists; nothing was written. Edit it, or move it away first "
-            "to get a fresh example."
+            _(
+                "{path} already exists; nothing was written. Edit it, or move it away "
+                "first to get a fresh example."
+            ).format(path=path)
         ) from None
     except OSError as exc:
-        raise ConfigWriteError(f"{path} could not be created ({describe_os_error(exc)})") from exc
+        raise ConfigWriteError(
+            _("{path} could not be created ({exc})").format(path=path, exc=describe_os_error(exc))
+        ) from exc
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         out.write(example_config())

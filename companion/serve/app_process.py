@@ -1,12 +1,13 @@
 """The app process ``stupor-solo serve`` starts for each browser page (not a command for
-players): ``python -m companion.serve.app_process FOLDER [CONFIG]``.
+players): ``python -m companion.serve.app_process FOLDER [CONFIG] [--lang LANG]``.
 
 textual-serve talks to it through its standard input and output (the ``TEXTUAL_DRIVER``
 it sets selects Textual's web driver), so unlike ``stupor-solo`` it does not ask for a
 terminal. Everything else is the app as in a terminal: the data lock, take over, the
 layout by width, the configuration file (``CONFIG`` when ``serve`` was given ``--config``,
-else the environment's or the platform default). ``--resume``: a page coming back after
-its connection dropped; the saved game opens at once.
+else the environment's or the platform default), the language (``--lang``, the one
+``serve`` was started in; without it ``[ui] language``, else the locale). ``--resume``: a
+page coming back after its connection dropped; the saved game opens at once.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from companion.ui.app import StuporSoloApp
 
-USAGE = "python -m companion.serve.app_process FOLDER [CONFIG] [--resume]"
+USAGE = "python -m companion.serve.app_process FOLDER [CONFIG] [--lang LANG] [--resume]"
 
 
 def served_app(resume: bool) -> type[StuporSoloApp]:
@@ -37,18 +38,34 @@ def served_app(resume: bool) -> type[StuporSoloApp]:
     return ServedApp
 
 
+def _language_option(args: list[str]) -> tuple[str | None, list[str]]:
+    """The value of ``--lang`` (``""``: the option without one) and the other arguments."""
+    if "--lang" not in args:
+        return None, args
+    at = args.index("--lang")
+    value = args[at + 1] if at + 1 < len(args) else ""
+    return value, [*args[:at], *args[at + 2 :]]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app on the data folder given first, with the configuration file given
     second if any; its exit code."""
     args = sys.argv[1:] if argv is None else argv
     resume = "--resume" in args
     args = [arg for arg in args if arg != "--resume"]
-    if len(args) not in (1, 2):
+    language, args = _language_option(args)
+    if len(args) not in (1, 2) or language == "":
         print(f"usage: {USAGE} (started by stupor-solo serve)")
         return 2
+    import os
+
     from companion.config import config_from_environment
+    from companion.i18n import use_language
+    from companion.i18n.languages import CHOICES, resolve_language
 
     config = config_from_environment(args[1] if len(args) == 2 else None)
+    option = language if language in CHOICES else None
+    use_language(resolve_language(option, config.config.ui.language, os.environ))
     app = served_app(resume)(Path(args[0]), config=config)
     app.run()
     return app.return_code or 0

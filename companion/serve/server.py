@@ -122,6 +122,9 @@ class CompanionServer:
     config: Path | None = None
     """The configuration file every app process reads (``--config``); ``None``: the
     environment's or the platform default, as in a terminal."""
+    language: str | None = None
+    """The language every app process speaks (``--lang``, else ``[ui] language``, as
+    chosen for ``serve`` itself); ``None``: the app process chooses as in a terminal."""
     apps: set[AppProcess] = field(default_factory=set)
     tabs: dict[str, AppProcess] = field(default_factory=dict)
     """The app of each browser tab that named itself (see :meth:`websocket`)."""
@@ -135,7 +138,9 @@ class CompanionServer:
     def app_argv(self) -> list[str]:
         """The command of one app process."""
         argv = [sys.executable, "-m", "companion.serve.app_process", str(self.folder)]
-        return argv if self.config is None else [*argv, str(self.config)]
+        if self.config is not None:
+            argv.append(str(self.config))
+        return argv if self.language is None else [*argv, "--lang", self.language]
 
     # --- the web application ----------------------------------------------------------
 

@@ -6,10 +6,9 @@ reach the app through :class:`~companion.ui.host.Host`, which the app is checked
 
 Notifications are plain text (``markup=False``: paths, names and reasons are data). Quitting
 while a move could not be saved asks first (:mod:`companion.ui.screens.unsaved_quit`).
-
-The configuration file (:mod:`companion.config`) gives the theme and the key overrides;
-what is wrong in it is said on the Start screen. A theme chosen in the app (``t``, the
-command palette) is written back to the file (:mod:`companion.config.write`).
+The configuration file (:mod:`companion.config`) gives the theme and the key overrides
+(what is wrong in it is said on the Start screen); a theme chosen in the app is written
+back to it. The language can be switched at any time (:mod:`companion.ui.language`).
 
 Take over (:mod:`companion.session.takeover`): while the app holds the data folder it
 looks for another copy's request to take over, then saves, lets go and quits. A copy
@@ -42,6 +41,7 @@ from companion.ui.framework.quick_open import give_width_class
 from companion.ui.framework.textual_internals import shown_notices, watch_driver_input
 from companion.ui.header_title import ShortTitleWhenNarrow
 from companion.ui.keys import APP_KEYS, bindings
+from companion.ui.language import LanguageCommands, SpeaksLanguages
 from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
 
@@ -69,14 +69,14 @@ def _first_theme(app: StuporSoloApp) -> str:
     return wanted if wanted is not None and wanted in app.available_themes else DEFAULT_THEME
 
 
-class StuporSoloApp(ShortTitleWhenNarrow, ScreenBeforeMount):
+class StuporSoloApp(SpeaksLanguages, ShortTitleWhenNarrow, ScreenBeforeMount):
     """Frederick's brain, the game's memory and the score keeper."""
 
     theme: Reactive[str] = Reactive(Initialize(_first_theme))
 
     TITLE = "Stupor Mundi · Solo companion"
     CSS_PATH = "companion.tcss"
-    COMMANDS = App.COMMANDS | {GameCommands}
+    COMMANDS = App.COMMANDS | {GameCommands, LanguageCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
     # Textual annotates this "ClassVar[...] | None", which mypy will not let a subclass
     # annotate again; ruff would want the ClassVar.

@@ -52,6 +52,9 @@ class Host(Protocol):
     def game_changed(self) -> None:
         """Tell the game screens that the game changed."""
 
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` from now on, on every open screen, keeping their state."""
+
     def request_quit(self) -> None:
         """Leave the app (asking first if a move could not be saved)."""
 

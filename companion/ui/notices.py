@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
+from companion.i18n import shown
 from companion.storage.errors import describe_os_error
 from solo_deck import RuleError
 
@@ -23,7 +24,8 @@ def sentence(message: str) -> str:
 
 def refused(node: Widget, error: RuleError) -> None:
     """Say why the rules refuse a move."""
-    node.notify(sentence(str(error)), title=REFUSED_TITLE, severity="error")
+    said = error.args[0] if len(error.args) == 1 else str(error)  # the engine's sentence
+    node.notify(sentence(shown(said)), title=REFUSED_TITLE, severity="error")
 
 
 def save_failed(node: Widget, error: OSError, what: str = "move") -> None:

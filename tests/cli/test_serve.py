@@ -287,7 +287,66 @@ def test_serve_hands_its_config_file_to_each_app(
     monkeypatch.setattr(CompanionServer, "run", run_once)
     config = tmp_path / "mine.toml"
     assert main(["--data-dir", str(tmp_path / "data"), "--config", str(config), "serve"]) == 0
-    assert seen[0][-2:] == [str((tmp_path / "data").resolve()), str(config)]
+    assert seen[0][-4:-2] == [str((tmp_path / "data").resolve()), str(config)]
+
+
+# --- the language reaches every app process -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "config_text", "language"),
+    [
+        (["--lang", "it"], "", "it"),
+        ([], '[ui]\nlanguage = "de"\n', "de"),
+        (["--lang", "fr"], '[ui]\nlanguage = "de"\n', "fr"),
+    ],
+)
+def test_serve_hands_its_language_to_each_app(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    config_text: str,
+    language: str,
+) -> None:
+    from companion.i18n import use_language
+    from companion.serve import CompanionServer
+
+    seen: list[list[str]] = []
+
+    async def run_once(self: CompanionServer, ready: Any, stop: Any = None) -> None:
+        seen.append(self.app_argv())
+
+    monkeypatch.setattr(CompanionServer, "run", run_once)
+    config = tmp_path / "mine.toml"
+    config.write_text(config_text, encoding="utf-8")
+    data = ["--data-dir", str(tmp_path / "data"), "--config", str(config)]
+    try:
+        assert main([*data, *options, "serve"]) == 0
+    finally:
+        use_language("en")
+    assert seen[0][-2:] == ["--lang", language]
+
+
+@pytest.mark.parametrize(("argv_language", "spoken"), [(["--lang", "it"], "it"), ([], "de")])
+def test_the_app_process_speaks_the_language_it_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv_language: list[str], spoken: str
+) -> None:
+    from companion.i18n import _, current_language, use_language
+    from companion.serve import app_process as serve_app
+    from companion.ui.app import StuporSoloApp
+
+    config = tmp_path / "mine.toml"
+    config.write_text('[ui]\nlanguage = "de"\n', encoding="utf-8")
+    heard: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        StuporSoloApp, "run", lambda self, **_k: heard.append((current_language(), _("New game")))
+    )
+    try:
+        assert serve_app.main([str(tmp_path / "data"), str(config), *argv_language]) == 0
+    finally:
+        use_language("en")
+    assert heard == [(spoken, {"it": "Nuova partita", "de": "Neue Partie"}[spoken])]
+    assert serve_app.main([str(tmp_path / "data"), "--lang"]) == 2  # the option without a value
 
 
 def test_the_app_process_reads_the_config_file_it_is_given(

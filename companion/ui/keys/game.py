@@ -11,6 +11,7 @@ engine accepts one of its events (see :mod:`companion.ui.keys.table_state`).
 
 from __future__ import annotations
 
+from companion.i18n import N_
 from companion.ui.keys.boards import (
     BOARD_FACT_KEYS,
     BOARD_KEYS,
@@ -390,30 +391,30 @@ UNSAVED_QUIT_KEYS = (
 
 
 KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
-    "app": ("Everywhere", APP_KEYS),
-    "start": ("Start", START_KEYS),
-    "setup": ("New game", SETUP_KEYS),
-    "table": ("Table", TABLE_KEYS),
-    "end_phase": ("End Phase", END_PHASE_KEYS),
-    "final_score": ("Final score", FINAL_SCORE_KEYS),
-    "log": ("Game log", (*LOG_KEYS, *LOG_ROLL_BACK_KEYS.keys())),
+    "app": (N_("Everywhere"), APP_KEYS),
+    "start": (N_("Start"), START_KEYS),
+    "setup": (N_("New game"), SETUP_KEYS),
+    "table": (N_("Table"), TABLE_KEYS),
+    "end_phase": (N_("End Phase"), END_PHASE_KEYS),
+    "final_score": (N_("Final score"), FINAL_SCORE_KEYS),
+    "log": (N_("Game log"), (*LOG_KEYS, *LOG_ROLL_BACK_KEYS.keys())),
     "history": (
-        "History",
+        N_("History"),
         (*HISTORY_KEYS, *HISTORY_TABLE_KEYS, *HISTORY_DETAIL_KEYS, *HISTORY_DELETE_KEYS.keys()),
     ),
     "history_files": (
-        "Export and backups",
+        N_("Export and backups"),
         (*EXPORT_KEYS, *RESTORE_KEYS, *HISTORY_RESTORE_KEYS.keys()),
     ),
-    "bgstats": ("BG Stats", BGSTATS_KEYS),
-    "statistics": ("Statistics", STATISTICS_KEYS),
-    "review": ("Review", REVIEW_KEYS),
+    "bgstats": (N_("BG Stats"), BGSTATS_KEYS),
+    "statistics": (N_("Statistics"), STATISTICS_KEYS),
+    "review": (N_("Review"), REVIEW_KEYS),
     "deck": (
-        "Solo deck",
+        N_("Solo deck"),
         (*DECK_KEYS, *DECK_TABLE_KEYS, *CARD_EDITOR_KEYS, *DECK_RESET_KEYS.keys()),
     ),
     "board": (
-        "Boards",
+        N_("Boards"),
         (
             *BOARD_KEYS,
             *BOARD_TABLE_KEYS,
@@ -423,17 +424,17 @@ KEYMAPS: dict[str, tuple[str, tuple[Key, ...]]] = {
             *BOARD_RESET_KEYS.keys(),
         ),
     ),
-    "modal": ("Dialogs", MODAL_KEYS),
-    "confirm": ("A yes/no question", QUESTION_KEYS.keys()),
-    "edict": ("Issue an Edict", ISSUE_EDICT_KEYS[len(MODAL_KEYS) :]),
-    "advisor": ("What if", ADVISOR_KEYS),
-    "coach": ("Coach", COACH_KEYS[len(ADVISOR_KEYS) :]),
-    "choice": ("Choices", CHOICE_KEYS),
-    "face": ("Solo card face", SOLO_FACE_KEYS),
-    "in_use": ("Data in use", DATA_IN_USE_KEYS),
-    "unsaved": ("Quitting with unsaved moves", UNSAVED_QUIT_KEYS),
-    "help": ("Help", HELP_KEYS),
-    "reference": ("Reference", REFERENCE_KEYS),
+    "modal": (N_("Dialogs"), MODAL_KEYS),
+    "confirm": (N_("A yes/no question"), QUESTION_KEYS.keys()),
+    "edict": (N_("Issue an Edict"), ISSUE_EDICT_KEYS[len(MODAL_KEYS) :]),
+    "advisor": (N_("What if"), ADVISOR_KEYS),
+    "coach": (N_("Coach"), COACH_KEYS[len(ADVISOR_KEYS) :]),
+    "choice": (N_("Choices"), CHOICE_KEYS),
+    "face": (N_("Solo card face"), SOLO_FACE_KEYS),
+    "in_use": (N_("Data in use"), DATA_IN_USE_KEYS),
+    "unsaved": (N_("Quitting with unsaved moves"), UNSAVED_QUIT_KEYS),
+    "help": (N_("Help"), HELP_KEYS),
+    "reference": (N_("Reference"), REFERENCE_KEYS),
 }
 """Every key table, by name: the Help screen's title for it and its keys, in Help order."""
 

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import (
@@ -84,8 +85,16 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             yield Static("", id="board-detail", classes="muted", markup=False)
         yield KeyFooter()
 
+    def relabel(self) -> None:
+        """Word the board again in the language in use (corrections not yet saved and the
+        highlighted value stay)."""
+        table = self.query_one(BoardTable)
+        table.clear(columns=True)
+        table.add_columns(_("Where"), _("What"), _("Value"), _("Source"))
+        self.refresh_board()
+
     def on_mount(self) -> None:
-        self.query_one(BoardTable).add_columns("Where", "What", "Value", "Source")
+        self.query_one(BoardTable).add_columns(_("Where"), _("What"), _("Value"), _("Source"))
         self.saved = self.draft = self._stored()
         self.refresh_board()
         self.query_one(BoardTable).focus()
@@ -93,7 +102,9 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
     def _title(self) -> str:
         """``Castle Board · 1 of 4``."""
         fields = list(BOARDS)
-        return f"{self.kind.title} · {fields.index(self.field) + 1} of {len(fields)}"
+        return _("{title} · {number} of {count}").format(
+            title=self.kind.title, number=fields.index(self.field) + 1, count=len(fields)
+        )
 
     @property
     def settings(self) -> Any:
@@ -114,7 +125,11 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             mine = settings.checked_board(self.field)
         except (OSError, ValueError) as exc:
             mine = None
-            problems = [f"Your checked {self.kind.title} could not be read ({exc})."]
+            problems = [
+                _("Your checked {title} could not be read ({exc}).").format(
+                    title=self.kind.title, exc=exc
+                )
+            ]
         else:
             problems = list(settings.problems[told:])
         notice = getattr(settings, "notice", None)
@@ -133,18 +148,28 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
         if self.unsaved:
             how = worded(
                 self,
-                "press c when every value matches your box; Escape leaves",
-                "tap Mark checked in the footer when every value matches your box; Back leaves",
+                _("press c when every value matches your box; Escape leaves"),
+                _("tap Mark checked in the footer when every value matches your box; Back leaves"),
             )
-            banner.update(f"Corrected, not saved · {title}: {how} without saving.")
+            banner.update(
+                _("Corrected, not saved · {title}: {how} without saving.").format(
+                    title=title, how=how
+                )
+            )
         elif provisional:
             banner.update(
-                f"PROVISIONAL · {title}: values marked assumed are our guess where the rules "
-                "text lost the board's picture. Walk them, correct what differs, "
-                + worded(self, "press c.", "tap Mark checked in the footer.")
+                _(
+                    "PROVISIONAL · {title}: values marked assumed are our guess where the rules "
+                    "text lost the board's picture. Walk them, correct what differs, {then}"
+                ).format(
+                    title=title,
+                    then=worded(self, _("press c."), _("tap Mark checked in the footer.")),
+                )
             )
         else:
-            banner.update(f"Checked · {title}: your board; new games start from it.")
+            banner.update(
+                _("Checked · {title}: your board; new games start from it.").format(title=title)
+            )
         status = "-unsaved" if self.unsaved else "-provisional" if provisional else "-verified"
         for name in ("-unsaved", "-provisional", "-verified"):
             banner.set_class(name == status, name)
@@ -170,7 +195,11 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
         if fact is None:
             detail.update("")
             return
-        detail.update(f"{fact.place} · {fact.label}: {fact.value}. Source: {fact.source}")
+        detail.update(
+            _("{place} · {label}: {value}. Source: {source}").format(
+                place=fact.place, label=fact.label, value=fact.value, source=fact.source
+            )
+        )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The detail line follows the cursor."""
@@ -194,8 +223,8 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             return
         self.draft = board
         self.refresh_board()
-        mark = worded(self, "press c", "tap Mark checked in the footer")
-        self.notify(f"Corrected; {mark} to keep the board as yours.")
+        mark = worded(self, _("press c"), _("tap Mark checked in the footer"))
+        self.notify(_("Corrected; {mark} to keep the board as yours.").format(mark=mark))
 
     def action_mark_checked(self) -> None:
         """Keep the board on screen as the player's own, every value ``yours``."""
@@ -208,18 +237,22 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             self.saved = self.draft = board
             self.refresh_board()
             self.notify(
-                f"{self.kind.title} checked: new games start from it; "
-                "games already saved keep the board they were started with."
+                _(
+                    "{title} checked: new games start from it; games already saved keep the"
+                    " board they were started with."
+                ).format(title=self.kind.title)
             )
 
     def action_reset_board(self) -> None:
         """Ask, then forget the player's board and use the packaged one."""
         question = ConfirmModal(
-            f"Reset the {self.kind.title}?",
-            "Your checked values are forgotten and the packaged board, which is "
-            "provisional, is used for new games. Games already saved keep theirs.",
-            yes_label="Reset",
-            no_label="Keep",
+            _("Reset the {title}?").format(title=self.kind.title),
+            _(
+                "Your checked values are forgotten and the packaged board, which is "
+                "provisional, is used for new games. Games already saved keep theirs."
+            ),
+            yes_label=_("Reset"),
+            no_label=_("Keep"),
             danger=True,
             keys=BOARD_RESET_KEYS,
         )
@@ -234,7 +267,9 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
         ):
             self.saved = self.draft = self.kind.packaged()
             self.refresh_board()
-            self.notify(f"Back to the packaged {self.kind.title} (provisional).")
+            self.notify(
+                _("Back to the packaged {title} (provisional).").format(title=self.kind.title)
+            )
 
     def _save(self, change: Callable[[], object], failed: str) -> bool:
         try:
@@ -261,10 +296,12 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             self.show_board(field)
             return
         question = ConfirmModal(
-            "Switch without saving?",
-            f"Your corrections to the {self.kind.title} are not saved (c saves them).",
-            yes_label="Switch",
-            no_label="Stay",
+            _("Switch without saving?"),
+            _("Your corrections to the {title} are not saved (c saves them).").format(
+                title=self.kind.title
+            ),
+            yes_label=_("Switch"),
+            no_label=_("Stay"),
             keys=BOARD_SWITCH_KEYS,
         )
         self.app.push_screen(question, lambda yes: self.show_board(field) if yes else None)
@@ -285,10 +322,12 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             self.dismiss()
             return
         question = ConfirmModal(
-            "Leave without saving?",
-            f"Your corrections to the {self.kind.title} are not saved (c saves them).",
-            yes_label="Leave",
-            no_label="Stay",
+            _("Leave without saving?"),
+            _("Your corrections to the {title} are not saved (c saves them).").format(
+                title=self.kind.title
+            ),
+            yes_label=_("Leave"),
+            no_label=_("Stay"),
             keys=BOARD_LEAVE_KEYS,
         )
         self.app.push_screen(question, self._leave_confirmed)

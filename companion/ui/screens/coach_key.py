@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.events import Key
 
+from companion.i18n import N_, _
 from companion.ui.notices import sentence
 from companion.ui.screens.follow_through import FollowThroughScreen
 from solo_deck import Phase
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from solo_deck import GameState
 
 COACH_ACTION = "coach"
-COACH_TITLE = "Coach"
+COACH_TITLE = N_("Coach")
 
 
 class CoachKeyScreen(FollowThroughScreen):
@@ -78,7 +79,7 @@ class CoachKeyScreen(FollowThroughScreen):
     def _say_why(self) -> None:
         reason = self.coach_refusal() if self.session.has_game else "there is no game"
         if reason is not None:
-            self.notify(sentence(reason), title=COACH_TITLE, markup=False)
+            self.notify(sentence(reason), title=_(COACH_TITLE), markup=False)
 
     @on(Key)
     def _dimmed_coach_key(self, event: Key) -> None:

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.i18n import _
 from companion.session import OUTCOME_TEXT
 from companion.storage.takeover import Outcome
 from companion.ui.framework.quick_open import OpensAtOnce
@@ -78,11 +79,11 @@ class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
             yield Static(text, id="in-use-text", markup=False)
             yield Static("", id="take-over-status", markup=False)
             options = [
-                Option("h  Look at the history (read-only)", id="history"),
-                Option("q  Quit", id="quit"),
+                Option(_("h  Look at the history (read-only)"), id="history"),
+                Option(_("q  Quit"), id="quit"),
             ]
             if self.offer_take_over:
-                options.insert(0, Option("t  Take over here", id="take_over"))
+                options.insert(0, Option(_("t  Take over here"), id="take_over"))
             yield TouchOptionList(*options)
         yield KeyFooter()
 

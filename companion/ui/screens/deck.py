@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import DECK_KEYS, DECK_RESET_KEYS, DECK_TABLE_KEYS, bindings
@@ -75,11 +76,13 @@ class DeckTable(DataTable[str]):
 def reset_question() -> ConfirmModal:
     """The question asked before going back to the packaged default deck."""
     return ConfirmModal(
-        "Reset the solo deck?",
-        "Your edited cards are replaced by the packaged default deck, which is provisional. "
-        "Ticks on cards whose face changes are cleared.",
-        yes_label="Reset",
-        no_label="Keep",
+        _("Reset the solo deck?"),
+        _(
+            "Your edited cards are replaced by the packaged default deck, which is provisional. "
+            "Ticks on cards whose face changes are cleared."
+        ),
+        yes_label=_("Reset"),
+        no_label=_("Keep"),
         danger=True,
         keys=DECK_RESET_KEYS,
     )
@@ -108,19 +111,34 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="deck-box"):
-            yield Static("Solo deck", id="deck-title", classes="title-large")
+            yield Static(_("Solo deck"), id="deck-title", classes="title-large")
             yield Static("", id="deck-banner", markup=False)
             yield Static("", id="deck-stats", classes="muted")
             yield DeckTable(cursor_type="row", zebra_stripes=True, id="deck-table")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        table = self.query_one(DeckTable)
-        table.add_columns(
-            "Id", "Ship move", "Removes card", "Removes ally", "Edict", "Crown", "Checked"
+    def _add_columns(self) -> None:
+        self.query_one(DeckTable).add_columns(
+            _("Id"),
+            _("Ship move"),
+            _("Removes card"),
+            _("Removes ally"),
+            _("Edict"),
+            _("Crown"),
+            _("Checked"),
         )
+
+    def relabel(self) -> None:
+        """Word the deck again in the language in use (the highlighted card stays)."""
+        self.query_one("#deck-title", Static).update(_("Solo deck"))
+        self.query_one(DeckTable).clear(columns=True)
+        self._add_columns()
         self.refresh_deck()
-        table.focus()
+
+    def on_mount(self) -> None:
+        self._add_columns()
+        self.refresh_deck()
+        self.query_one(DeckTable).focus()
 
     @property
     def settings(self) -> Any:
@@ -136,7 +154,7 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
             problems += getattr(settings, "problems", [])
         except (OSError, ValueError) as exc:
             self.notify(
-                f"The saved deck could not be read ({exc}); showing the default.",
+                _("The saved deck could not be read ({exc}); showing the default.").format(exc=exc),
                 severity="warning",
                 markup=False,
             )
@@ -157,18 +175,32 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
         provisional = deck.provisional and checked < len(deck.cards)
         if provisional:
             banner.update(
-                f"PROVISIONAL · {deck.name}: the packaged deck is our guess and is not yet "
-                f"checked card by card against your box ({checked}/{len(deck.cards)} checked)."
+                _(
+                    "PROVISIONAL · {name}: the packaged deck is our guess and is not yet "
+                    "checked card by card against your box ({checked}/{count} checked)."
+                ).format(name=deck.name, checked=checked, count=len(deck.cards))
             )
         elif deck.provisional:
-            banner.update(f"Verified · {deck.name}: every card was checked against your box.")
+            banner.update(
+                _("Verified · {name}: every card was checked against your box.").format(
+                    name=deck.name
+                )
+            )
         else:
-            banner.update(f"Your own deck · {deck.name} ({checked}/{len(deck.cards)} checked).")
+            banner.update(
+                _("Your own deck · {name} ({checked}/{count} checked).").format(
+                    name=deck.name, checked=checked, count=len(deck.cards)
+                )
+            )
         banner.set_class(provisional, "-provisional")
         banner.set_class(not provisional, "-verified")
         self.query_one("#deck-stats", Static).update(
-            f"{len(deck.cards)} cards · {deck.crowns} with a crown · expected flips until the "
-            f"2nd crown: {expected_flips_to_reshuffle(deck)}"
+            _(
+                "{count} cards · {crowns} with a crown · expected flips until the 2nd "
+                "crown: {flips}"
+            ).format(
+                count=len(deck.cards), crowns=deck.crowns, flips=expected_flips_to_reshuffle(deck)
+            )
         )
         table = self.query_one(DeckTable)
         row = table.cursor_row
@@ -180,7 +212,7 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
                 _yes(card.removes_card),
                 _yes(card.removes_ally),
                 card.edict.value if card.edict else "—",
-                "crown" if card.crown else "—",
+                _("crown") if card.crown else "—",
                 "✓" if card.id in verified else "",
                 key=card.id,
             )
@@ -203,7 +235,7 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
         if not self._save(lambda: self.settings.set_verified(ids), "Could not save the tick"):
             return
         if verified and self.deck.provisional and self.verified >= {c.id for c in self.deck.cards}:
-            self.notify("Every card is checked: the deck is no longer provisional.")
+            self.notify(_("Every card is checked: the deck is no longer provisional."))
 
     def action_edit_card(self) -> None:
         """Open the editor for the highlighted card."""
@@ -216,7 +248,7 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
             return
         old = self.deck.card(card.id)
         if old.face == card.face:
-            self.notify(f"Card {card.id} is unchanged.")
+            self.notify(_("Card {id} is unchanged.").format(id=card.id))
             return
         cards = [card if c.id == card.id else c for c in self.deck.cards]
         name = self.deck.name if not self.deck.provisional else OWN_DECK_NAME
@@ -224,14 +256,19 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
             deck = DeckDefinition(name=name, provisional=False, cards=tuple(cards))
         except ValidationError as exc:
             self.notify(
-                f"The deck was not saved: {describe_validation_error(exc)}",
+                _("The deck was not saved: {reason}").format(reason=describe_validation_error(exc)),
                 severity="error",
                 markup=False,
             )
             return
         if not self._save(lambda: self.settings.save_deck(deck), "The deck was not saved"):
             return
-        self.notify(f"Card {card.id} saved; the deck is now your own ({deck.name}).", markup=False)
+        self.notify(
+            _("Card {id} saved; the deck is now your own ({name}).").format(
+                id=card.id, name=deck.name
+            ),
+            markup=False,
+        )
 
     def action_reset_deck(self) -> None:
         """Ask, then go back to the packaged default deck."""
@@ -256,7 +293,7 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
 
         if not self._save(reset, "The deck was not reset"):
             return
-        self.notify("Back to the packaged default deck (provisional).")
+        self.notify(_("Back to the packaged default deck (provisional)."))
 
     def _save(self, change: Callable[[], object], failed: str) -> bool:
         """Make ``change`` to the settings and show the deck again; when it fails, say

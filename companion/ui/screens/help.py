@@ -12,11 +12,14 @@ from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
 from companion import __version__
+from companion.i18n import N_, _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HELP_KEYS, bindings
 from companion.ui.views.help import help_markdown
 from companion.ui.widgets.key_footer import KeyFooter
+
+TITLE = N_("Help · keys and rules decisions · stupor-solo {version}")
 
 
 class HelpScreen(OpensAtOnce, Hosted, Screen[None]):
@@ -34,7 +37,7 @@ class HelpScreen(OpensAtOnce, Hosted, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Help · keys and rules decisions · stupor-solo {__version__}",
+            _(TITLE).format(version=__version__),
             id="help-title",
             classes="title-large",
             markup=False,
@@ -46,6 +49,12 @@ class HelpScreen(OpensAtOnce, Hosted, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()
+
+    def relabel(self) -> None:
+        """Word the page again in the language in use (where it is scrolled stays)."""
+        self.query_one("#help-title", Static).update(_(TITLE).format(version=__version__))
+        markdown = help_markdown(self.host.keymap_overrides)
+        self.query_one("#help-text", Markdown).update(markdown)
 
     def action_close(self) -> None:
         """Back to the screen underneath."""

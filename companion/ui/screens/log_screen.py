@@ -12,7 +12,7 @@ from textual.binding import BindingType
 from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
-from companion.formatting import plural
+from companion.i18n import _, ngettext, shown
 from companion.ui.keys import LOG_KEYS, LOG_ROLL_BACK_KEYS, bindings
 from companion.ui.notices import save_failed
 from companion.ui.screens.game_screen import GameScreen
@@ -33,8 +33,10 @@ class LogList(OptionList):
 
 def summary(lines: list[str]) -> str:
     """The first undone entry (cut to :data:`SUMMARY_MAX` characters) and how many more."""
-    first = lines[0] if len(lines[0]) <= SUMMARY_MAX else lines[0][: SUMMARY_MAX - 1] + "…"
-    return first + (f" and {len(lines) - 1} more" if len(lines) > 1 else "")
+    first = shown(lines[0])
+    first = first if len(first) <= SUMMARY_MAX else first[: SUMMARY_MAX - 1] + "…"
+    more = len(lines) - 1
+    return first + (ngettext(" and {n} more", " and {n} more", more).format(n=more) if more else "")
 
 
 class LogScreen(GameScreen[None]):
@@ -68,12 +70,16 @@ class LogScreen(GameScreen[None]):
         log.clear_options()
         carried = self.carried
         entries = [
-            Option(Text(f"{n:>4}  {line}"), id=f"e{n}", disabled=n <= carried)
+            Option(Text(f"{n:>4}  {shown(line)}"), id=f"e{n}", disabled=n <= carried)
             for n, line in enumerate(session.log, start=1)
         ]
         redo = [
             Option(
-                Text(f"   ↷  undone: {event.type.replace('_', ' ')}", style="dim"), disabled=True
+                Text(
+                    _("   ↷  undone: {event}").format(event=event.type.replace("_", " ")),
+                    style="dim",
+                ),
+                disabled=True,
             )
             for event in session.redo_log
         ]
@@ -81,8 +87,13 @@ class LogScreen(GameScreen[None]):
         if entries and len(entries) > carried:
             keep = before is not None and carried <= before < len(entries)
             log.highlighted = before if keep else len(entries) - 1
-        title = f"{plural(len(session.events), 'event')} · {len(redo)} undone"
-        self.sub_title = title + (f" · {carried} carried over" if carried else "")
+        events = len(session.events)
+        title = ngettext(
+            "{count} event · {undone} undone", "{count} events · {undone} undone", events
+        )
+        title = title.format(count=f"{events:,}", undone=len(redo))
+        carried_over = _(" · {count} carried over").format(count=carried)
+        self.sub_title = title + (carried_over if carried else "")
         self.refresh_bindings()
 
     def highlighted_entry(self) -> int | None:
@@ -122,15 +133,17 @@ class LogScreen(GameScreen[None]):
             return
         if entry <= self.carried:
             self.notify(
-                f"Entry {entry} was carried over from an older save: it cannot be undone.",
+                _("Entry {entry} was carried over from an older save: it cannot be undone.").format(
+                    entry=entry
+                ),
                 severity="warning",
             )
             return
         lines = list(self.session.log[entry:])
         if not lines:
-            self.notify(f"Entry {entry} is the latest: nothing to roll back.")
+            self.notify(_("Entry {entry} is the latest: nothing to roll back.").format(entry=entry))
             return
-        count = plural(len(lines), "event")
+        count = len(lines)
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -138,14 +151,18 @@ class LogScreen(GameScreen[None]):
 
         self.app.push_screen(
             ConfirmModal(
-                f"Roll back to entry {entry}?",
-                f"This undoes the last {count}, from “{summary(lines[:1])}” on.",
+                _("Roll back to entry {entry}?").format(entry=entry),
+                ngettext(
+                    "This undoes the last event, from “{first}” on.",
+                    "This undoes the last {count} events, from “{first}” on.",
+                    count,
+                ).format(count=count, first=summary(lines[:1])),
                 note=worded(
                     self,
-                    "Redo (ctrl+y) brings them back one by one.",
-                    "Redo, in the footer, brings them back one by one.",
+                    _("Redo (ctrl+y) brings them back one by one."),
+                    _("Redo, in the footer, brings them back one by one."),
                 ),
-                yes_label="Roll back",
+                yes_label=_("Roll back"),
                 keys=LOG_ROLL_BACK_KEYS,
             ),
             answered,
@@ -164,9 +181,12 @@ class LogScreen(GameScreen[None]):
         self.host.game_changed()
         if undone:
             self.notify(
-                f"Rolled back {plural(undone, 'event')} to entry {entry}: "
-                f"{summary(lines[:undone])}.",
-                title="Rolled back",
+                ngettext(
+                    "Rolled back {count} event to entry {entry}: {summary}.",
+                    "Rolled back {count} events to entry {entry}: {summary}.",
+                    undone,
+                ).format(count=undone, entry=entry, summary=summary(lines[:undone])),
+                title=_("Rolled back"),
             )
 
     def action_close(self) -> None:

@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.i18n import N_, _, ngettext
 from companion.reference import MAX_QUERY, entry_for
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
@@ -35,7 +36,9 @@ drawing every line of a wide search made each keystroke three times the Table's 
 
 SEARCH_PAUSE = 0.15
 """Seconds of no typing before the list is searched again (a burst of keys, one search)."""
-CUT_NOTE = f" (only the first {MAX_QUERY} characters are searched)"
+CUT_NOTE = N_(" (only the first {most} characters are searched)")
+TITLE = N_("Reference · every component and rule")
+PLACEHOLDER = N_("search: a name, an id (A12, T4), a word or a question (travel cost?)")
 
 
 class SearchInput(Input):
@@ -60,14 +63,20 @@ def count_line(query: str, count: int) -> str:
     'nothing matches “zz”: try a name, an id or one word'
     """
     if not count:
-        return f"nothing matches “{query}”: try a name, an id or one word"
+        return _("nothing matches “{query}”: try a name, an id or one word").format(query=query)
     if count > LIST_MOST:
-        best = "the first" if not query.strip() else "the best"
-        where = "" if not query.strip() else f" for “{query}”"
-        return f"{best} {LIST_MOST} of {count} entries{where}: type a name, an id or a word"
-    return f"{count} entr{'y' if count == 1 else 'ies'}" + (
-        f" for “{query}”" if query.strip() else ""
-    )
+        if not query.strip():
+            return _("the first {most} of {count} entries: type a name, an id or a word").format(
+                most=LIST_MOST, count=count
+            )
+        return _(
+            "the best {most} of {count} entries for “{query}”: type a name, an id or a word"
+        ).format(most=LIST_MOST, count=count, query=query)
+    if query.strip():
+        return ngettext(
+            "{count} entry for “{query}”", "{count} entries for “{query}”", count
+        ).format(count=count, query=query)
+    return ngettext("{count} entry", "{count} entries", count).format(count=count)
 
 
 class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
@@ -100,16 +109,8 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         """The search waiting for typing to pause (``None``: the list is up to date)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            "Reference · every component and rule",
-            id="reference-title",
-            classes="title-large",
-            markup=False,
-        )
-        yield SearchInput(
-            placeholder="search: a name, an id (A12, T4), a word or a question (travel cost?)",
-            id="reference-search",
-        )
+        yield Static(_(TITLE), id="reference-title", classes="title-large", markup=False)
+        yield SearchInput(placeholder=_(PLACEHOLDER), id="reference-search")
         yield Static("", id="reference-count", markup=False)
         with Horizontal(id="reference-body"):
             yield TouchOptionList(id="reference-list", compact=True)
@@ -120,6 +121,20 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
     def on_mount(self) -> None:
         self.show_lines("", self.opened_at)
         self.query_one("#reference-search", Input).focus()
+
+    def relabel(self) -> None:
+        """Word the title, the search field's hint, the list and the entry again in the
+        language in use (what is typed, the highlighted entry and the focus stay)."""
+        self.query_one("#reference-title", Static).update(_(TITLE))
+        search = self.query_one("#reference-search", SearchInput)
+        search.placeholder = _(PLACEHOLDER)
+        shown = self.shown
+        self.drawn = None
+        self.show_lines(search.value)
+        keys = [line.key for line in self.lines]
+        if shown in keys:
+            self.query_one("#reference-list", OptionList).highlighted = keys.index(shown)
+            self.show_entry(keys.index(shown))
 
     def reopen(self, topic: str | None) -> None:
         """Ready the screen to be shown again (the app keeps one Reference: opening it
@@ -147,7 +162,7 @@ class ReferenceScreen(OpensAtOnce, Hosted, Screen[None]):
         options.set_options(Option(line.label, id=line.key) for line in self.lines)
         cut = self.query_one("#reference-search", SearchInput).cut
         self.query_one("#reference-count", Static).update(
-            count_line(query, len(found)) + (CUT_NOTE if cut else "")
+            count_line(query, len(found)) + (_(CUT_NOTE).format(most=MAX_QUERY) if cut else "")
         )
         if not self.lines:
             self.query_one("#reference-entry", Static).update("")

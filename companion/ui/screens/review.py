@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
+from companion.i18n import N_, _, shown
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import REVIEW_KEYS, bindings
@@ -53,7 +54,7 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
     """One game's review (``review``), or why there is none (``reason``); each turn of
     ``game`` (the game reviewed) is judged in the background."""
 
-    TITLE = "Review"
+    TITLE = N_("Review")
 
     DEFAULT_CSS = """
     ReviewScreen #review-body { height: 1fr; padding: 0 1; }
@@ -110,24 +111,32 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
         table.can_focus = False
         return table
 
+    def relabel(self) -> None:
+        """Word the review again in the language in use (the turns judged stay)."""
+        self._show(judge=False)
+
     def on_mount(self) -> None:
+        self._show(judge=True)
+
+    def _show(self, judge: bool) -> None:
+        self.title = _(self.TITLE)
         self.sub_title = self.what
-        self.query_one("#review-rounds-panel").border_title = "VP by round and source"
-        self.query_one("#review-palace-panel").border_title = "Frederick after each round"
+        self.query_one("#review-rounds-panel").border_title = _("VP by round and source")
+        self.query_one("#review-palace-panel").border_title = _("Frederick after each round")
         status = self.query_one("#review-status", Static)
         if self.review is None:
-            status.update(self.reason or "no review")
+            status.update(self.reason or _("no review"))
             for part in ("#review-rounds-panel", "#review-row", "#review-edicts", "#review-turns"):
                 self.query_one(part).display = False
             return
-        status.update(self.review.summary())
+        status.update(shown(self.review.summary()))
         self._fill_rounds(self.review)
         self._fill_palace(self.review)
         self._draw_chart(self.review)
         self._fill_edicts(self.review)
         if self.game is None:
             self.query_one("#review-turns").display = False
-        else:
+        elif judge:
             self.call_after_refresh(self._judge_turns, self.game)
 
     def _judge_turns(self, game: SoloGame) -> None:
@@ -142,9 +151,9 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
         sources = list(review.vp_by_source)
         # the round's VP and the running total come first: on a narrow screen the sources
         # scroll sideways, the figures that matter most stay in view
-        table.add_column("Round", key="round")
-        table.add_column(Text("VP", justify="right"), key="vp")
-        table.add_column(Text("Total", justify="right"), key="total")
+        table.add_column(_("Round"), key="round")
+        table.add_column(Text(_("VP"), justify="right"), key="vp")
+        table.add_column(Text(_("Total"), justify="right"), key="total")
         for source in sources:
             table.add_column(Text(source_label(source), justify="right"), key=source)
         for row in review.rounds:
@@ -161,7 +170,7 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
         if end and review.final is not None:
             cells = [_number(end.get(source)) for source in sources]
             table.add_row(
-                Text("End"),
+                Text(_("End")),
                 _number(sum(end.values())),
                 _number(review.final.total),
                 *cells,
@@ -197,10 +206,18 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
         lines: list[str] = []
         for edict in review.edicts:
             if edict.difference > 0:
-                lines.append(f"Round {edict.round}: you issued {edict.issued}")
-                lines.append(f"  the advisor ranked first {edict.best} ({edict.difference:+d})")
+                lines.append(
+                    _("Round {round}: you issued {issued}").format(
+                        round=edict.round, issued=shown(edict.issued)
+                    )
+                )
+                lines.append(
+                    _("  the advisor ranked first {best} ({difference:+d})").format(
+                        best=shown(edict.best), difference=edict.difference
+                    )
+                )
         if not lines:
-            lines = ["The advisor ranked no other Edict higher than the ones you issued."]
+            lines = [_("The advisor ranked no other Edict higher than the ones you issued.")]
         self.query_one("#review-edicts", Static).update("\n".join(lines))
 
     def action_back(self) -> None:

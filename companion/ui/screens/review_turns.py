@@ -26,6 +26,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from companion.i18n import _, pgettext
+
 if TYPE_CHECKING:
     from companion.ui.background import InputGate
     from solo_deck import SoloGame, TurnJudgement
@@ -69,7 +71,7 @@ class TurnsPanel(Vertical):
         yield Static("", id="review-turns-list", markup=False)
 
     def on_mount(self) -> None:
-        self.border_title = "Your turns"
+        self.border_title = _("Your turns")
         self.query_one("#review-turns-summary").display = False
 
     def judge(self, game: SoloGame, gate: InputGate) -> None:
@@ -133,11 +135,11 @@ def turns_table(turns: tuple[TurnJudgement, ...], marked: set[tuple[int, int]]) 
         padding=(0, 1, 1, 0),  # a blank line under each row: the rows wrap
     )
     table.add_column(Text(""), width=1, no_wrap=True)
-    table.add_column(Text("Round", justify="right"), justify="right", no_wrap=True)
-    table.add_column(Text("Turn", justify="right"), justify="right", no_wrap=True)
-    table.add_column(Text("Lost", justify="right"), justify="right", no_wrap=True)
-    table.add_column(Text("You played"), ratio=1)
-    table.add_column(Text("The Coach's best"), ratio=1)
+    table.add_column(Text(_("Round"), justify="right"), justify="right", no_wrap=True)
+    table.add_column(Text(_("Turn"), justify="right"), justify="right", no_wrap=True)
+    table.add_column(Text(_("Lost"), justify="right"), justify="right", no_wrap=True)
+    table.add_column(Text(_("You played")), ratio=1)
+    table.add_column(Text(_("The Coach's best")), ratio=1)
     for turn in turns:
         star = _key(turn) in marked
         table.add_row(
@@ -165,8 +167,8 @@ def turns_list(turns: tuple[TurnJudgement, ...], marked: set[tuple[int, int]]) -
         words = Table.grid(padding=(0, 1))
         words.add_column(no_wrap=True, style="dim")
         words.add_column(ratio=1)
-        words.add_row(Text("yours"), Text(turn.played))
-        words.add_row(Text("best"), Text(_best(turn)))
+        words.add_row(Text(pgettext("turn", "yours")), Text(turn.played))
+        words.add_row(Text(pgettext("turn", "best")), Text(_best(turn)))
         blocks.append(Padding(words, (0, 0, 1, 2)))
     return Group(*blocks)
 

@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion import __version__
+from companion.i18n import N_, _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import START_KEYS, bindings
@@ -24,16 +25,20 @@ from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.touch_list import TouchOptionList
 
 MENU: tuple[tuple[str, str, str], ...] = (
-    ("resume", "r", "Resume the game in progress"),
-    ("new", "n", "New game"),
-    ("history", "h", "History of finished games"),
-    ("stats", "s", "Statistics: records, titles, score chart"),
-    ("deck", "d", "Solo deck: view, check, edit"),
-    ("board", "b", "Boards: check them against your box"),
-    ("help", "?", "Help: keys and rules decisions"),
-    ("quit", "q", "Quit"),
+    ("resume", "r", N_("Resume the game in progress")),
+    ("new", "n", N_("New game")),
+    ("history", "h", N_("History of finished games")),
+    ("stats", "s", N_("Statistics: records, titles, score chart")),
+    ("deck", "d", N_("Solo deck: view, check, edit")),
+    ("board", "b", N_("Boards: check them against your box")),
+    ("help", "?", N_("Help: keys and rules decisions")),
+    ("quit", "q", N_("Quit")),
 )
-"""(option id, key, label) of the menu, top to bottom."""
+"""(option id, key, label) of the menu, top to bottom (each label is shown through the
+catalogue)."""
+
+
+SUBTITLE = N_("Solo companion · you against Frederick")
 
 
 class StartScreen(OpensAtOnce, Hosted, Screen[None]):
@@ -41,7 +46,8 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
 
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
-    StartScreen > #start-box { width: 60; max-width: 100%; height: auto; }
+    StartScreen > #start-box { width: auto; min-width: 60; max-width: 100%; height: auto; }
+    StartScreen #start-menu { width: auto; min-width: 100%; }
     StartScreen #start-title { height: 1; }
     StartScreen #start-subtitle { width: 100%; content-align: center middle; margin-bottom: 1; }
     StartScreen #start-notices { margin-bottom: 1; border: round $warning; }
@@ -54,11 +60,9 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="start-box"):
             yield Static("Stupor Mundi", id="start-title", classes="title-large")
-            yield Static(
-                "Solo companion · you against Frederick", id="start-subtitle", classes="muted"
-            )
+            yield Static(_(SUBTITLE), id="start-subtitle", classes="muted")
             notices = Static("", id="start-notices", classes="panel", markup=False)
-            notices.border_title = "Notice"
+            notices.border_title = _("Notice")
             yield notices
             yield TouchOptionList(id="start-menu")
             yield Static(
@@ -70,6 +74,12 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
         self.refresh_menu()
         self.query_one(OptionList).focus()
         self.set_timer(WARM_UP_DELAY, start_warm_up)
+
+    def relabel(self) -> None:
+        """The words again in the language in use (the menu keeps its highlighted line)."""
+        self.query_one("#start-subtitle", Static).update(_(SUBTITLE))
+        self.query_one("#start-notices", Static).border_title = _("Notice")
+        self.refresh_menu()
 
     def on_screen_resume(self) -> None:
         """Coming back from another screen: the saved game or notices may have changed."""
@@ -85,7 +95,7 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         can_resume = self._can_resume()
         menu.set_options(
-            Option(f"[b]{key}[/b]  {label}", id=option_id)
+            Option(f"[b]{key}[/b]  {_(label)}", id=option_id)
             for option_id, key, label in MENU
             if option_id != "resume" or can_resume
         )
@@ -131,20 +141,22 @@ class StartScreen(OpensAtOnce, Hosted, Screen[None]):
             app.open_table()
             return
         if not session.has_saved_game():
-            self.notify("There is no game in progress to resume.", severity="warning")
+            self.notify(_("There is no game in progress to resume."), severity="warning")
             self.refresh_menu()
             return
         try:
             resumed = session.load()
         except (OSError, ValueError) as exc:
-            session.notices.append(f"The saved game could not be read: {exc}")
+            session.notices.append(
+                _("The saved game could not be read: {reason}").format(reason=exc)
+            )
             resumed = False
         if resumed:
             app.open_table()
             return
         self.refresh_menu()
         self.notify(
-            "The saved game could not be resumed; the notice on screen says why.",
+            _("The saved game could not be resumed; the notice on screen says why."),
             severity="warning",
         )
 

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from companion.i18n import _, ngettext
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import UNSAVED_QUIT_KEYS, bindings
@@ -42,19 +43,21 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         session = self.host.session
         count = session.unsaved_changes
-        moves = f"{count} change{'s' if count != 1 else ''}"
+        moves = ngettext("{count} change", "{count} changes", count).format(count=count)
         with Vertical(classes="dialog"):
-            yield Label("Your latest moves are not saved", classes="dialog-title")
+            yield Label(_("Your latest moves are not saved"), classes="dialog-title")
             yield Static(
-                f"The last save failed: {session.save_error}\n\n"
-                f"{moves} to the game exist only in memory and would be lost. Try the save "
-                "again (r), or write the game to another file (e), for instance on another "
-                f"disk; copied over {session.game_store.path} later, it resumes.",
+                _(
+                    "The last save failed: {save_error}\n\n{moves} to the game exist only in "
+                    "memory and would be lost. Try the save again (r), or write the game to"
+                    " another file (e), for instance on another disk; copied over {path} "
+                    "later, it resumes."
+                ).format(save_error=session.save_error, moves=moves, path=session.game_store.path),
                 id="unsaved-text",
                 markup=False,
             )
             yield FieldInput(
-                placeholder="another file for the game, e.g. ~/stupor-game.json",
+                placeholder=_("another file for the game, e.g. ~/stupor-game.json"),
                 id="unsaved-path",
             )
             yield Static("", id="unsaved-status", classes="error-text", markup=False)
@@ -88,7 +91,7 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
         except OSError as exc:
             self._status(f"Still not saved: {exc}")
             return
-        self.app.exit(message=Text("Your game is saved."))
+        self.app.exit(message=Text(_("Your game is saved.")))
 
     def action_export(self) -> None:
         """Write the game to the file named in the box; quit if it worked."""
@@ -107,8 +110,10 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
             return
         self.app.exit(
             message=Text(
-                f"Your game is in {written}. To resume it, copy that file over "
-                f"{session.game_store.path} once the problem is fixed, then choose Resume."
+                _(
+                    "Your game is in {written}. To resume it, copy that file over {path} "
+                    "once the problem is fixed, then choose Resume."
+                ).format(written=written, path=session.game_store.path)
             )
         )
 

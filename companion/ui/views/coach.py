@@ -24,7 +24,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext, shown
+from companion.i18n.words import value_word
 from solo_deck import CoachAnswer, CoachLine
 
 if TYPE_CHECKING:
@@ -48,11 +49,12 @@ def figures(rank: int, line: CoachLine, aim: str) -> Text:
     """``1  52.3 VP (50.1–54.5)  Feudal lord 61 %``: the rank, the expected final score and
     its 95 % interval (the games so far while there is one), the chance of ``aim``."""
     low, high = line.ci95
-    interval = _score(low) + "–" + _score(high) if line.games > 1 else plural(line.games, "game")
+    games = ngettext("{n} game", "{n} games", line.games).format(n=line.games)
+    interval = _score(low) + "–" + _score(high) if line.games > 1 else games
     text = Text(f"{rank}  ", style="bold")
-    text.append(f"{_score(line.mean)} VP", style="bold")
+    text.append(_("{score} VP").format(score=_score(line.mean)), style="bold")
     text.append(f" ({interval})  ")
-    text.append(f"{aim} {round(line.title_chance * 100)} %", style="bold")
+    text.append(f"{value_word(aim)} {round(line.title_chance * 100)} %", style="bold")
     return text
 
 
@@ -60,7 +62,8 @@ def entry(rank: int, line: CoachLine, aim: str) -> Group:
     """One turn in the list: its figures, then why it is worth playing (under them)."""
     if not line.why:
         return Group(figures(rank, line, aim))
-    return Group(figures(rank, line, aim), Padding(Text(line.why, style="italic"), (0, 0, 0, 3)))
+    why = Padding(Text(shown(line.why), style="italic"), (0, 0, 0, 3))
+    return Group(figures(rank, line, aim), why)
 
 
 def header(answer: CoachAnswer, name_it: str | None = None) -> Text:
@@ -77,28 +80,36 @@ def header(answer: CoachAnswer, name_it: str | None = None) -> Text:
     >>> print(header(answer, "press n to name it").plain.splitlines()[-1])
     Your hand is not named: press n to name it (until then a turn may play a card you do not hold).
     """
-    going = "done" if answer.done else "still playing"
-    games = plural(answer.games, "game")
-    turns = plural(answer.weighed, "turn")
-    text = Text(f"Aiming at {answer.aim} · {games} played · {turns} weighed · {going}")
-    text.append("\n" + answer.sureness(), style="bold")
+    going = _("done") if answer.done else _("still playing")
+    games = ngettext("{n} game played", "{n} games played", answer.games)
+    turns = ngettext("{n} turn weighed", "{n} turns weighed", answer.weighed)
+    text = Text(
+        _("Aiming at {aim} · {games} · {turns} · {going}").format(
+            aim=value_word(answer.aim),
+            games=games.format(n=f"{answer.games:,}"),
+            turns=turns.format(n=f"{answer.weighed:,}"),
+            going=going,
+        )
+    )
+    text.append("\n" + shown(answer.sureness()), style="bold")
     if not answer.hand_named:
-        text.append("\nYour hand is not named: ", style="italic")
+        text.append("\n" + _("Your hand is not named: "), style="italic")
         if name_it is None:
-            text.append("a turn may play a card you do not hold.", style="italic")
+            text.append(_("a turn may play a card you do not hold."), style="italic")
         else:
             text.append(name_it, style="bold")
-            text.append(" (until then a turn may play a card you do not hold).", style="italic")
+            text.append(_(" (until then a turn may play a card you do not hold)."), style="italic")
     return text
 
 
-OPEN_END = "then the table deals (a card or a tile): go on from what it shows"
+OPEN_END = N_("then the table deals (a card or a tile): go on from what it shows")
 
 
 def decision_lines(line: CoachLine) -> tuple[str, ...]:
     """The decisions of a turn as the log would say them; when the table deals something
     before the turn is over, a last line says the rest follows from it."""
-    return (*line.lines, OPEN_END) if line.open_end else line.lines
+    said = tuple(shown(one) for one in line.lines)
+    return (*said, _(OPEN_END)) if line.open_end else said
 
 
 def decisions(rank: int, line: CoachLine) -> Group:
@@ -108,7 +119,9 @@ def decisions(rank: int, line: CoachLine) -> Group:
     bullets.add_column(ratio=1)
     for said in decision_lines(line):
         bullets.add_row("•", Text(said))
-    return Group(Text(f"Turn {rank}, decision by decision:", style="bold"), bullets)
+    return Group(
+        Text(_("Turn {rank}, decision by decision:").format(rank=rank), style="bold"), bullets
+    )
 
 
 def turn_key(line: CoachLine) -> str:

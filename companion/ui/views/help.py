@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from textual.keys import format_key
 
+from companion.i18n import N_, _, ngettext
 from companion.rules_decisions import RULES_DECISIONS
 from companion.ui.keys import KEYMAPS, Key
 
@@ -65,7 +66,9 @@ def collect_bindings(overrides: Mapping[str, str] | None = None) -> list[tuple[s
         rows = [KeyRow(key_label(_as_bound(k, mine)), k.label, k.tooltip, k.id) for k in keys]
         if name == "app":
             rows.append(
-                KeyRow("ctrl+p", "Commands", "Search every action of the current screen", "")
+                KeyRow(
+                    "ctrl+p", N_("Commands"), N_("Search every action of the current screen"), ""
+                )
             )
         if rows:
             groups.append((title, rows))
@@ -78,17 +81,22 @@ def _cell(text: str) -> str:
 
 def bindings_markdown(overrides: Mapping[str, str] | None = None) -> str:
     """The key tables as Markdown (one table per screen), with the player's own keys."""
-    parts = ["# Keys", ""]
+    parts = ["# " + _("Keys"), ""]
     if overrides:
+        count = len(overrides)
         parts += [
-            f"Your configuration file changes {len(overrides)} key"
-            f"{'s' if len(overrides) != 1 else ''}; they are shown here.",
+            ngettext(
+                "Your configuration file changes {count} key; they are shown here.",
+                "Your configuration file changes {count} keys; they are shown here.",
+                count,
+            ).format(count=count),
             "",
         ]
+    header = f"| {_('Key')} | {_('Action')} | {_('What it does')} |"
     for title, rows in collect_bindings(overrides):
-        parts += [f"## {title}", "", "| Key | Action | What it does |", "|---|---|---|"]
+        parts += [f"## {_(title)}", "", header, "|---|---|---|"]
         parts += [
-            f"| `{_cell(row.keys)}` | {_cell(row.description)} | {_cell(row.tooltip)} |"
+            f"| `{_cell(row.keys)}` | {_cell(_(row.description))} | {_cell(_(row.tooltip))} |"
             for row in rows
         ]
         parts.append("")
@@ -98,9 +106,9 @@ def bindings_markdown(overrides: Mapping[str, str] | None = None) -> str:
 def rules_markdown() -> str:
     """The rules decisions as a Markdown list."""
     parts = [
-        "# Rules decisions",
+        "# " + _("Rules decisions"),
         "",
-        "How the app reads points the rules leave open. The source says where each comes from.",
+        _("How the app reads points the rules leave open. The source says where each comes from."),
         "",
     ]
     parts += [
@@ -110,7 +118,7 @@ def rules_markdown() -> str:
     return "\n".join(parts)
 
 
-REFERENCE_NOTE = (
+REFERENCE_NOTE = N_(
     "What does A12 give, or Village II B, or Tento? **F1** anywhere opens the Reference at "
     "what has the cursor (an Ally in a list, a card, a Structure, the rule a dialog asks "
     "about), and **r** here opens it whole: every component and rule, searchable as you "
@@ -122,4 +130,4 @@ REFERENCE_NOTE = (
 def help_markdown(overrides: Mapping[str, str] | None = None) -> str:
     """The whole help text: where the Reference is, the keys (with the player's own),
     then the rules decisions."""
-    return REFERENCE_NOTE + "\n" + bindings_markdown(overrides) + "\n" + rules_markdown()
+    return _(REFERENCE_NOTE) + "\n" + bindings_markdown(overrides) + "\n" + rules_markdown()

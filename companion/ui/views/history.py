@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 
-from companion.formatting import local_time, one_line, or_dash, play_time, plural, yes_no
+from companion.formatting import local_time, one_line, or_dash, play_time, yes_no
 from companion.history.stats import DIFFICULTY_ORDER, title_names
+from companion.i18n import N_, _, current_language, ngettext
+from companion.i18n.words import stored_word, value_word
 
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
@@ -32,35 +34,41 @@ PAGE_SIZE = 100
 the rest of a long history is read only when the player asks for it (scrolling to the
 end, ``m``, a filter, a sort, export or statistics)."""
 
-SOURCES = {"app": "played in the app", "quick": "quick score", "import": "imported"}
+SOURCES = {"app": N_("played in the app"), "quick": N_("quick score"), "import": N_("imported")}
 """How each ``HistoryRecord.source`` reads."""
 
 
 def game_label(record: HistoryRecord) -> str:
     """``2026-03-01 19:30 · 61 points · Feudal lord`` (local time)."""
     score = record.score
-    return f"{local_time(record.finished_at)} · {score.total} points · {score.title}"
+    return _("{finished} · {total} points · {title}").format(
+        finished=local_time(record.finished_at),
+        total=score.total,
+        title=value_word(score.title),
+    )
 
 
 def count_line(shown: int, total: int) -> str:
     """``30 of 30 games`` / ``1 of 1 game`` / ``9 of 10,000 games``."""
-    return f"{shown:,} of {plural(total, 'game')}"
+    return ngettext("{shown} of {total} game", "{shown} of {total} games", total).format(
+        shown=f"{shown:,}", total=f"{total:,}"
+    )
 
 
 def detail_fields(record: HistoryRecord) -> list[tuple[str, str]]:
     """The fields of one game as ``(label, value)``, as the details list them."""
     return [
-        ("Finished", local_time(record.finished_at)),
-        ("Started", local_time(record.started_at)),
-        ("Play time", play_time(record.play_seconds)),
-        ("Difficulty", or_dash(record.difficulty)),
-        ("Easier solo", yes_no(record.easier_solo)),
-        ("House", or_dash(record.house)),
-        ("Deck", or_dash(record.deck_mode)),
-        ("Seed", or_dash(record.seed)),
-        ("Rounds", or_dash(record.rounds)),
-        ("Frederick's Structures", or_dash(record.frederick_structures)),
-        ("Entered", SOURCES.get(record.source, record.source)),
+        (_("Finished"), local_time(record.finished_at)),
+        (_("Started"), local_time(record.started_at)),
+        (_("Play time"), play_time(record.play_seconds)),
+        (_("Difficulty"), stored_word(record.difficulty)),
+        (_("Easier solo"), _(yes_no(record.easier_solo))),
+        (_("House"), stored_word(record.house)),
+        (_("Deck"), stored_word(record.deck_mode)),
+        (_("Seed"), or_dash(record.seed)),
+        (_("Rounds"), or_dash(record.rounds)),
+        (_("Frederick's Structures"), or_dash(record.frederick_structures)),
+        (_("Entered"), _(SOURCES.get(record.source, record.source))),
     ]
 
 
@@ -68,12 +76,12 @@ def score_parts(record: HistoryRecord) -> list[tuple[str, str]]:
     """The score breakdown of one game as ``(label, value)``, total and title last."""
     score = record.score
     return [
-        ("VP track", str(score.vp_track)),
-        ("Structures in your castle", str(score.structures)),
-        ("Most-structures bonus", str(score.most_structures_bonus)),
-        ("Resources → VP", str(score.resources_vp)),
-        ("Total", str(score.total)),
-        ("Title", score.title),
+        (_("VP track"), str(score.vp_track)),
+        (_("Structures in your castle"), str(score.structures)),
+        (_("Most-structures bonus"), str(score.most_structures_bonus)),
+        (_("Resources → VP"), str(score.resources_vp)),
+        (_("Total"), str(score.total)),
+        (_("Title"), value_word(score.title)),
     ]
 
 
@@ -115,92 +123,92 @@ class HistoryColumn:
 COLUMNS: tuple[HistoryColumn, ...] = (
     HistoryColumn(
         "date",
-        "Date",
+        N_("Date"),
         lambda r: local_time(r.finished_at),
         lambda r: r.finished_at,
-        "newest first",
-        "oldest first",
+        N_("newest first"),
+        N_("oldest first"),
         descending=True,
     ),
     HistoryColumn(
         "score",
-        "Score",
+        N_("Score"),
         lambda r: str(r.score.total),
         lambda r: r.score.total,
-        "highest first",
-        "lowest first",
+        N_("highest first"),
+        N_("lowest first"),
         descending=True,
         right=True,
     ),
     HistoryColumn(
         "title",
-        "Title",
-        lambda r: r.score.title,
+        N_("Title"),
+        lambda r: value_word(r.score.title),
         _title_rank,
-        "highest title first",
-        "lowest title first",
+        N_("highest title first"),
+        N_("lowest title first"),
         descending=True,
     ),
     HistoryColumn(
         "difficulty",
-        "Difficulty",
-        lambda r: or_dash(r.difficulty),
+        N_("Difficulty"),
+        lambda r: stored_word(r.difficulty),
         lambda r: None if r.difficulty is None else DIFFICULTY_ORDER.index(r.difficulty),
-        "easy first",
-        "hard first",
+        N_("easy first"),
+        N_("hard first"),
     ),
     HistoryColumn(
         "easier",
-        "Easier",
-        lambda r: yes_no(r.easier_solo),
+        N_("Easier"),
+        lambda r: _(yes_no(r.easier_solo)),
         lambda r: r.easier_solo,
-        "easier solo first",
-        "standard solo first",
+        N_("easier solo first"),
+        N_("standard solo first"),
         descending=True,
     ),
     HistoryColumn(
         "house",
-        "House",
-        lambda r: or_dash(r.house),
+        N_("House"),
+        lambda r: stored_word(r.house),
         lambda r: None if not r.house else r.house.casefold(),
-        "A to Z",
-        "Z to A",
+        N_("A to Z"),
+        N_("Z to A"),
     ),
     HistoryColumn(
         "deck",
-        "Deck",
-        lambda r: or_dash(r.deck_mode),
+        N_("Deck"),
+        lambda r: stored_word(r.deck_mode),
         lambda r: r.deck_mode,
-        "table deck first",
-        "virtual deck first",
+        N_("table deck first"),
+        N_("virtual deck first"),
         descending=True,
     ),
     HistoryColumn(
         "rounds",
-        "Rounds",
+        N_("Rounds"),
         lambda r: or_dash(r.rounds),
         lambda r: r.rounds,
-        "fewest first",
-        "most first",
+        N_("fewest first"),
+        N_("most first"),
         right=True,
     ),
     HistoryColumn(
         "play_time",
-        "Play time",
+        N_("Play time"),
         lambda r: play_time(r.play_seconds),
         lambda r: r.play_seconds or None,
-        "longest first",
-        "shortest first",
+        N_("longest first"),
+        N_("shortest first"),
         descending=True,
         right=True,
     ),
     HistoryColumn(
         "notes",
-        "Notes",
+        N_("Notes"),
         lambda r: one_line(r.notes),
         lambda r: one_line(r.notes).casefold() or None,
-        "A to Z",
-        "Z to A",
+        N_("A to Z"),
+        N_("Z to A"),
     ),
 )
 COLUMN_KEYS = tuple(column.key for column in COLUMNS)
@@ -273,9 +281,9 @@ class FilterChoice:
 
 
 FILTERS: tuple[FilterChoice, ...] = (
-    FilterChoice("difficulty", "any difficulty", "Show only the games of one difficulty"),
-    FilterChoice("house", "any House", "Show only the games of one House"),
-    FilterChoice("title", "any title", "Show only the games that earned one title"),
+    FilterChoice("difficulty", N_("any difficulty"), N_("Show only the games of one difficulty")),
+    FilterChoice("house", N_("any House"), N_("Show only the games of one House")),
+    FilterChoice("title", N_("any title"), N_("Show only the games that earned one title")),
 )
 """The filter bar's choices, in order (without options: :func:`filter_choices` adds them)."""
 
@@ -287,12 +295,13 @@ def filter_choices(records: Sequence[HistoryRecord]) -> tuple[FilterChoice, ...]
     difficulties = {r.difficulty for r in records}
     houses = {r.house or None for r in records}
     titles = {r.score.title for r in records}
-    missing = ("not recorded", NOT_RECORDED)
-    difficulty = [(d, d) for d in DIFFICULTY_ORDER] + ([missing] if None in difficulties else [])
+    missing = (_("not recorded"), NOT_RECORDED)
+    difficulty = [(value_word(d), d) for d in DIFFICULTY_ORDER]
+    difficulty += [missing] if None in difficulties else []
     named = sorted((h for h in houses if h), key=str.casefold)
-    house = [(h, h) for h in named] + ([missing] if None in houses else [])
+    house = [(value_word(h), h) for h in named] + ([missing] if None in houses else [])
     known = title_names()
-    title = [(t, t) for t in known] + [(t, t) for t in sorted(titles - set(known))]
+    title = [(value_word(t), t) for t in [*known, *sorted(titles - set(known))]]
     options = {"difficulty": difficulty, "house": house, "title": title}
     return tuple(
         FilterChoice(c.field, c.prompt, c.tooltip, tuple(options[c.field])) for c in FILTERS
@@ -426,30 +435,34 @@ class HistoryView:
     def column_label(self, column: HistoryColumn) -> str:
         """A header: the column's label, with ▼ or ▲ on the sorted column."""
         if column.key != self.sort_key:
-            return column.label
-        return f"{column.label} {'▼' if self.descending else '▲'}"
+            return _(column.label)
+        return f"{_(column.label)} {'▼' if self.descending else '▲'}"
 
     def count_text(self) -> str:
         """``9 of 30 games``, plus how many are in the table when not all of them are."""
         if self.total is not None:
-            return f"newest {len(self.shown):,} of {plural(self.total, 'game')}"
+            return ngettext(
+                "newest {shown} of {total} game", "newest {shown} of {total} games", self.total
+            ).format(shown=f"{len(self.shown):,}", total=f"{self.total:,}")
         text = count_line(len(self.shown), len(self.all_records or []))
         if len(self.shown) > MAX_ROWS:
-            text += f" (first {MAX_ROWS:,} listed)"
+            text += _(" (first {most} listed)").format(most=f"{MAX_ROWS:,}")
         return text
 
     def sort_description(self) -> str:
         """``sorted by score, highest first``."""
         column = COLUMNS_BY_KEY[self.sort_key]
         order = column.first if self.descending == column.descending else column.then
-        return f"sorted by {column.label.lower()}, {order}"
+        label = _(column.label) if current_language() == "de" else _(column.label).lower()
+        return _("sorted by {column}, {order}").format(column=label, order=_(order))
 
-    def subtitle(self, read_only: bool) -> str:
-        """The screen's subtitle: count (once read), sort, and ``read-only`` if so."""
-        parts = [self.count_text()] if self.loaded else []
+    def subtitle(self, read_only: bool, count: bool = True) -> str:
+        """The screen's subtitle: count (once read, unless not ``count``), sort, and
+        ``read-only`` if so."""
+        parts = [self.count_text()] if self.loaded and count else []
         parts.append(self.sort_description())
         if read_only:
-            parts.append("read-only")
+            parts.append(_("read-only"))
         return " · ".join(parts)
 
     def notes_width(self, rows: Sequence[Sequence[str]], width: int, padding: int) -> int:

@@ -15,14 +15,15 @@ from functools import lru_cache
 
 from rich.text import Text
 
-from companion.reference import find
+from companion.i18n import N_, _, current_language
+from companion.reference import entry_name, entry_title, find, kind_word
 from solo_deck import ReferenceEntry
 
 SOURCE_WORDS = {
-    "rulebook": "the retail rulebook",
-    "draft v19": "the v19 draft only (the retail text lost it)",
-    "assumed": "ours: not printed in our rules text, check your box",
-    "yours": "yours: you entered or checked it",
+    "rulebook": N_("the retail rulebook"),
+    "draft v19": N_("the v19 draft only (the retail text lost it)"),
+    "assumed": N_("ours: not printed in our rules text, check your box"),
+    "yours": N_("yours: you entered or checked it"),
 }
 
 
@@ -44,11 +45,11 @@ def reference_lines(query: str) -> list[ReferenceLine]:
 
     The entries never change while the app runs, so the lines of recent queries are kept
     (the whole list, drawn each time the Reference opens, cost a few milliseconds)."""
-    return list(_lines(query))
+    return list(_lines(query, current_language()))
 
 
 @lru_cache(maxsize=64)
-def _lines(query: str) -> tuple[ReferenceLine, ...]:
+def _lines(query: str, language: str) -> tuple[ReferenceLine, ...]:
     return tuple(ReferenceLine(e.key, line_label(e), e) for e in find(query))
 
 
@@ -59,7 +60,7 @@ def line_label(entry: ReferenceEntry, width: int = LABEL_WIDTH) -> str:
     >>> line_label(entry_for("A1"))
     'A1 · Advanced card · Gain 2 Grain.'
     """
-    label = f"{entry.name} · {entry.kind}"
+    label = entry_title(entry)
     if entry.name == entry.id:
         label += f" · {entry.summary}"
     return label if len(label) <= width else label[: width - 1] + "…"
@@ -68,13 +69,13 @@ def line_label(entry: ReferenceEntry, width: int = LABEL_WIDTH) -> str:
 def entry_text(entry: ReferenceEntry) -> Text:
     """The entry as the Reference shows it: name, kind, summary, details, source."""
     text = Text()
-    text.append(entry.name, style="bold")
-    text.append(f"\n{entry.kind} · {entry.id}\n\n", style="dim")
+    text.append(entry_name(entry), style="bold")
+    text.append(f"\n{kind_word(entry.kind)} · {entry.id}\n\n", style="dim")
     text.append(entry.summary + "\n")
     for line in entry.details:
         text.append(f"\n{line}")
-    text.append("\n\nSource: ", style="dim")
-    text.append(SOURCE_WORDS.get(entry.source, entry.source))
-    text.append("\nLook up: ", style="dim")
+    text.append("\n\n" + _("Source:") + " ", style="dim")
+    text.append(_(SOURCE_WORDS.get(entry.source, entry.source)))
+    text.append("\n" + _("Look up:") + " ", style="dim")
     text.append(entry.section)
     return text

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from companion.i18n import shown
+
 if TYPE_CHECKING:
     from companion.session import GameSession
     from solo_deck import (
@@ -86,7 +88,7 @@ class TableView:
             board_provisional=is_provisional(rules),
             house=setup.house,
             difficulty=setup.difficulty,
-            log=session.log,
+            log=tuple(shown(line) for line in session.log),
             redo=len(session.redo_log),
             travel_costs=tuple(travel_cost(state, port, rules) for port in ports),
             slots=slots(state, rules),

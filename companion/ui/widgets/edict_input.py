@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label
 
+from companion.i18n import N_, _
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import EdictNotation
 from solo_deck import Edict, awaits_letter, parse_edict
 
-LETTERS = "letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path"
+LETTERS = N_("letters: G Grain, S Stone, A Augustales, T Tower, W Wall, K Keep, C Ally, P Path")
 """What each letter of the notation stands for."""
 
 
@@ -54,7 +55,7 @@ class EdictField(Vertical):
         label = Label(self._label, classes="edict-label")
         field = FieldInput(
             value=self._value,
-            placeholder="e.g. 2T 1K",
+            placeholder=_("e.g. 2T 1K"),
             validators=[EdictNotation()],
             validate_on=["changed", "submitted"],
             compact=self._compact,
@@ -66,7 +67,7 @@ class EdictField(Vertical):
             # do has few to spare beside Frederick's card)
             with Horizontal(classes="edict-row"):
                 yield Vertical(label, field, feedback, classes="edict-column")
-                yield Button("Enter", id="edict-enter", compact=True)
+                yield Button(_("Enter"), id="edict-enter", compact=True)
         else:
             yield label
             yield field
@@ -82,7 +83,7 @@ class EdictField(Vertical):
         feedback = self.query_one(".edict-feedback", Label)
         if not text.strip():  # nothing typed yet is not an error (a form checks it on submit)
             self.query_one(Input).remove_class("-invalid")
-            self._say(feedback, LETTERS if self._hint else "")
+            self._say(feedback, _(LETTERS) if self._hint else "")
             feedback.set_class(False, "-invalid")
             return
         try:

@@ -46,6 +46,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
 
+from companion.i18n import _ as in_language
 from companion.ui.framework.textual_internals import get_box
 
 if TYPE_CHECKING:
@@ -230,16 +231,18 @@ class KeyFooter(Widget):
                 continue
             seen.add(binding.action)
             display = app.get_key_display(binding)
-            tip = tooltip or binding.description
-            entries.append(FooterEntry(binding.key, display, binding.description, enabled, tip))
+            label = in_language(binding.description)
+            tip = in_language(tooltip or binding.description)
+            entries.append(FooterEntry(binding.key, display, label, enabled, tip))
         palette = None
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
             found = active.get(app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _, binding, enabled, _ = found
                 display = app.get_key_display(binding)
-                tip = binding.tooltip or binding.description
-                palette = FooterEntry(binding.key, display, binding.description, enabled, tip)
+                tip = in_language(binding.tooltip or binding.description)
+                label = in_language(binding.description)
+                palette = FooterEntry(binding.key, display, label, enabled, tip)
         return tuple(entries), palette
 
     @property

@@ -15,6 +15,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static, TextArea
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import BGSTATS_KEYS, bindings
 from companion.ui.widgets.key_footer import KeyFooter
@@ -88,15 +89,23 @@ class BgStatsScreen(OpensAtOnce, Screen[None]):
         message = self.query_one("#bgstats-too-small", Static)
         message.display = not fits
         message.update(
-            f"The QR code needs a window of at least {columns} columns and {needed_height} "
-            f"lines (this one: {width} x {height}). Make the window larger or the font "
-            f"smaller, or {worded(self, 'press l', 'tap Link / QR in the footer')} for the link."
+            _(
+                "The QR code needs a window of at least {columns} columns and "
+                "{needed_height} lines (this one: {width} x {height}). Make the window "
+                "larger or the font smaller, or {worded} for the link."
+            ).format(
+                columns=columns,
+                needed_height=needed_height,
+                width=width,
+                height=height,
+                worded=worded(self, _("press l"), _("tap Link / QR in the footer")),
+            )
         )
 
     def action_copy_link(self) -> None:
         """Copy the link to the clipboard (through the terminal)."""
         self.app.copy_to_clipboard(self.link)
-        self.notify("The link is on the clipboard (if your terminal lets apps copy).")
+        self.notify(_("The link is on the clipboard (if your terminal lets apps copy)."))
 
     def action_toggle_link(self) -> None:
         """Show the link as text, or the QR code again."""

@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 
+from companion.i18n import N_, _, ngettext
 from companion.storage.restore import RestoreResult
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
@@ -39,9 +40,9 @@ if TYPE_CHECKING:
     from companion.storage.restore import BackupInfo
 
 FORMATS: tuple[tuple[str, str, str], ...] = (
-    ("csv", ".csv", "CSV: a spreadsheet; import reads it back"),
-    ("json", ".json", "JSON: every field; import reads it back"),
-    ("bgstats", ".json", "BG Stats plays: one per game, JSON"),
+    ("csv", ".csv", N_("CSV: a spreadsheet; import reads it back")),
+    ("json", ".json", N_("JSON: every field; import reads it back")),
+    ("bgstats", ".json", N_("BG Stats plays: one per game, JSON")),
 )
 
 
@@ -64,12 +65,13 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
     def compose(self) -> ComposeResult:
         count = len(self.records)
         with Vertical(classes="dialog"):
-            yield Label(f"Export {count} game{'s' if count != 1 else ''}", classes="dialog-title")
-            yield Label("Format")
+            title = ngettext("Export {count} game", "Export {count} games", count)
+            yield Label(title.format(count=count), classes="dialog-title")
+            yield Label(_("Format"))
             with RadioSet(id="export-format"):
-                for index, (fmt, _, label) in enumerate(FORMATS):
-                    yield RadioButton(label, value=index == 0, id=f"format-{fmt}")
-            yield Label("File (a new name, or a file to replace)")
+                for index, (fmt, _suffix, label) in enumerate(FORMATS):
+                    yield RadioButton(_(label), value=index == 0, id=f"format-{fmt}")
+            yield Label(_("File (a new name, or a file to replace)"))
             yield FieldInput(str(default_export_path()), id="export-path")
             yield Label("", id="export-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
@@ -90,7 +92,7 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         """A new format: a file name still as suggested follows it."""
         field = self.query_one("#export-path", Input)
-        suggested = {str(default_export_path(fmt)) for fmt, _, _ in FORMATS}
+        suggested = {str(default_export_path(fmt)) for fmt, _suffix, _label in FORMATS}
         if field.value in suggested:
             field.value = str(default_export_path(self.fmt))
 
@@ -110,12 +112,12 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
         text = self.query_one("#export-path", Input).value.strip()
         error = self.query_one("#export-error", Label)
         if not text:
-            error.update("Type the file to write.")
+            error.update(_("Type the file to write."))
             return
         try:
             target = check_export_target(text, self.host.session.folder)
         except ExportTargetError as exc:
-            error.update(f"{exc}. Choose another file.")
+            error.update(_("{exc}. Choose another file.").format(exc=exc))
             return
         if not target.existing:
             self._write(target.path)
@@ -126,7 +128,8 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
                 self._write(target.path)
 
         self.app.push_screen(
-            ConfirmModal("Replace this file?", str(target.path), yes_label="Replace"), answered
+            ConfirmModal(_("Replace this file?"), str(target.path), yes_label=_("Replace")),
+            answered,
         )
 
     def _write(self, path: pathlib.Path) -> None:
@@ -139,7 +142,7 @@ class ExportModal(OpensAtOnce, Hosted, ModalScreen[pathlib.Path | None]):
                 self.records, path, self.fmt, app.session.folder, app.config.config.bgstats
             )
         except (OSError, ValueError) as exc:
-            error.update(f"Nothing was written: {exc}")
+            error.update(_("Nothing was written: {exc}").format(exc=exc))
             return
         self.dismiss(written)
 
@@ -161,10 +164,12 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Copies of the history", classes="dialog-title")
+            yield Label(_("Copies of the history"), classes="dialog-title")
             yield Label(
-                "One is made after every finished game, before an import and before a "
-                "restore. Restoring one keeps a copy of the history as it is now.",
+                _(
+                    "One is made after every finished game, before an import and before a "
+                    "restore. Restoring one keeps a copy of the history as it is now."
+                ),
                 classes="muted",
             )
             yield DataTable[Text](cursor_type="row", id="backups-table")
@@ -190,7 +195,7 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
             table.add_row(*(Text(cell) for cell in (saved, games, size, info.name)))
         if not self.infos:
             self.query_one("#backups-message", Label).update(
-                "No copies yet: the first is made when you save a finished game."
+                _("No copies yet: the first is made when you save a finished game.")
             )
             table.display = False
         table.focus()
@@ -208,11 +213,11 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
         """Ask, then make the highlighted copy the history."""
         message = self.query_one("#backups-message", Label)
         if self.host.read_only:
-            message.update("This copy is read-only: another copy of the app holds your data.")
+            message.update(_("This copy is read-only: another copy of the app holds your data."))
             return
         table = self.query_one("#backups-table", DataTable)
         if not self.infos or table.cursor_row >= len(self.infos):
-            message.update("There is no copy to restore.")
+            message.update(_("There is no copy to restore."))
             return
         info = self.infos[table.cursor_row]
         games = "an unreadable number of" if info.games is None else str(info.games)
@@ -223,11 +228,13 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
 
         self.app.push_screen(
             ConfirmModal(
-                "Restore this copy?",
+                _("Restore this copy?"),
                 info.name,
-                note=f"It holds {games} games. Your history as it is now is kept as a copy "
-                "first, so this can be undone the same way.",
-                yes_label="Restore",
+                note=_(
+                    "It holds {games} games. Your history as it is now is kept as a copy "
+                    "first, so this can be undone the same way."
+                ).format(games=games),
+                yes_label=_("Restore"),
                 danger=True,
                 keys=HISTORY_RESTORE_KEYS,
             ),
@@ -243,7 +250,9 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
                 app.session.folder, info.name, keep=app.config.config.backups.keep
             )
         except (OSError, ValueError) as exc:
-            self.query_one("#backups-message", Label).update(f"Not restored: {exc}")
+            self.query_one("#backups-message", Label).update(
+                _("Not restored: {exc}").format(exc=exc)
+            )
             return
         app.session.forget_history()
         self.dismiss(result)

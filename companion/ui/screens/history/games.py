@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -31,6 +32,7 @@ from textual.worker import Worker, WorkerState
 
 from companion.formatting import shorten
 from companion.history.service import HistoryPage, HistoryReading
+from companion.i18n import N_, _
 from companion.ui.keys import HISTORY_KEYS, HISTORY_TABLE_KEYS, bindings
 from companion.ui.screens.history.reading import reading_finished, start_reading
 from companion.ui.screens.history.writes import HistoryWrites
@@ -53,12 +55,12 @@ if TYPE_CHECKING:
     from companion.storage import HistoryRecord
     from companion.storage.restore import RestoreResult
 
-EMPTY_TEXT = (
+EMPTY_TEXT = N_(
     "No finished games yet. When you save a game's final score it appears here, with its "
     "title and details."
 )
-NO_MATCH_TEXT = "No game matches these filters: press c to clear them."
-NO_MATCH_TAP = "No game matches these filters: tap Clear filters in the footer."
+NO_MATCH_TEXT = N_("No game matches these filters: press c to clear them.")
+NO_MATCH_TAP = N_("No game matches these filters: tap Clear filters in the footer.")
 """The same in a browser, where the footer's Clear filters is tapped."""
 _NOT_READ = HistoryReading([])
 """What a failed read of every game shows: nothing new (the page read first stays)."""
@@ -78,7 +80,7 @@ class HistoryTable(DataTable[str | Text]):
 class HistoryScreen(HistoryWrites):
     """All finished games, newest first; sort, filter, details, delete and undo."""
 
-    TITLE = "History"
+    TITLE = N_("History")
 
     DEFAULT_CSS = """
     HistoryScreen > #history-box { padding: 0 1; }
@@ -117,28 +119,45 @@ class HistoryScreen(HistoryWrites):
         yield Header()
         with Vertical(id="history-box"):
             with Horizontal(id="history-filters"):
-                yield Label("Show", id="history-filters-label", classes="muted")
+                yield Label(_("Show"), id="history-filters-label", classes="muted")
                 for choice in FILTERS:
                     yield TouchSelect[str](
                         [],
-                        prompt=choice.prompt,
+                        prompt=_(choice.prompt),
                         id=f"filter-{choice.field}",
                         compact=True,
-                        tooltip=choice.tooltip,
+                        tooltip=_(choice.tooltip),
                     )
-                yield Static("Reading the history…", id="history-count", markup=False)
-            yield Static(EMPTY_TEXT, id="history-empty", classes="muted")
-            yield Static(
-                worded(self, NO_MATCH_TEXT, NO_MATCH_TAP), id="history-no-match", classes="muted"
-            )
+                yield Static(_("Reading the history…"), id="history-count", markup=False)
+            yield Static(_(EMPTY_TEXT), id="history-empty", classes="muted")
+            no_match = worded(self, _(NO_MATCH_TEXT), _(NO_MATCH_TAP))
+            yield Static(no_match, id="history-no-match", classes="muted")
             yield HistoryTable(cursor_type="row", zebra_stripes=True, id="history-table")
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.title = _(self.TITLE)
         self.query_one("#history-empty", Static).display = False
         self.query_one("#history-no-match", Static).display = False
         self._update_subtitle()
         self.load_history()
+
+    def relabel(self) -> None:
+        """Word the screen again in the language in use: the filters, the table's headers
+        and cells, the count and the subtitle (the games, their sort, the filters chosen
+        and the highlighted game stay)."""
+        self.title = _(self.TITLE)
+        self.query_one("#history-filters-label", Label).update(_("Show"))
+        for choice in FILTERS:
+            select = self.query_one(f"#filter-{choice.field}", Select)
+            select.prompt, select.tooltip = _(choice.prompt), _(choice.tooltip)
+        self.query_one("#history-empty", Static).update(_(EMPTY_TEXT))
+        no_match = worded(self, _(NO_MATCH_TEXT), _(NO_MATCH_TAP))
+        self.query_one("#history-no-match", Static).update(no_match)
+        if self.view.loaded:
+            self._set_filter_options()
+            self.refill()
+        self._update_subtitle()
 
     # --- reading --------------------------------------------------------------------------
 
@@ -166,7 +185,7 @@ class HistoryScreen(HistoryWrites):
             self._then.append(then)
         if any(w.group == "history-all" and not w.is_finished for w in self.workers):
             return
-        self.query_one("#history-count", Static).update("Reading every game…")
+        self.query_one("#history-count", Static).update(_("Reading every game…"))
         self.run_worker(
             self.service.read,
             thread=True,
@@ -214,9 +233,13 @@ class HistoryScreen(HistoryWrites):
                 else:
                     self._after_restore(records)
             elif event.state == WorkerState.ERROR:
-                what = "deleted" if worker.name == "delete" else "put back"
+                failed = (
+                    _("The game could not be deleted: {error}")
+                    if worker.name == "delete"
+                    else _("The game could not be put back: {error}")
+                )
                 self.notify(
-                    f"The game could not be {what}: {worker.error}",
+                    failed.format(error=worker.error),
                     severity="error",
                     timeout=10,
                     markup=False,
@@ -243,7 +266,7 @@ class HistoryScreen(HistoryWrites):
             select = self.query_one(f"#filter-{choice.field}", Select)
             with select.prevent(Select.Changed):
                 select.set_options([(Text(label), value) for label, value in choice.options])
-                if current is not None and any(value == current for _, value in choice.options):
+                if current is not None and any(v == current for _label, v in choice.options):
                     select.value = current
         self.view.set_filters(self._filters_from_selects())
 
@@ -305,7 +328,7 @@ class HistoryScreen(HistoryWrites):
         table = self.query_one(HistoryTable)
         if not table.row_count:
             return None
-        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
         return None if row_key.value is None else str(row_key.value)
 
     def highlighted_record(self) -> HistoryRecord | None:
@@ -314,7 +337,21 @@ class HistoryScreen(HistoryWrites):
         return None if record_id is None else self.records.get(record_id)
 
     def _update_subtitle(self) -> None:
-        self.sub_title = self.view.subtitle(self.read_only)
+        """The count and the sort in the header; in a header too narrow for them (a long
+        language on a small terminal), the sort alone, else neither: the filter bar shows
+        the count and the sorted column's header its ▼ or ▲."""
+        titles = self.query("HeaderTitle")
+        room = titles.first().content_region.width if titles else 0
+        shortest = _("read-only") if self.read_only else ""
+        for subtitle in (
+            self.view.subtitle(self.read_only),
+            self.view.subtitle(self.read_only, count=False),
+        ):
+            if not room or cell_len(f"{self.title} — {subtitle}") <= room:
+                break
+        else:
+            subtitle = shortest
+        self.sub_title = subtitle
 
     # --- events ---------------------------------------------------------------------------
 
@@ -378,7 +415,7 @@ class HistoryScreen(HistoryWrites):
     def action_filter(self) -> None:
         """Move to the filter bar (tab moves on; esc goes back to the table)."""
         if self.view.empty:
-            self.notify("There are no games to filter yet.")
+            self.notify(_("There are no games to filter yet."))
             return
         self.query_one(f"#filter-{FILTERS[0].field}", Select).focus()
 
@@ -404,7 +441,7 @@ class HistoryScreen(HistoryWrites):
         from companion.ui.screens.history.files import ExportModal
 
         if not self.view.all_records:
-            self.notify("There are no games to export yet.")
+            self.notify(_("There are no games to export yet."))
             return
         if self.view.partial:
             self.read_all(self.action_export)
@@ -412,7 +449,7 @@ class HistoryScreen(HistoryWrites):
 
         def written(path: object) -> None:
             if path is not None:
-                self.notify(f"Exported to {path}.", markup=False)
+                self.notify(_("Exported to {path}.").format(path=path), markup=False)
 
         self.app.push_screen(ExportModal(self.view.all_records), written)
 
@@ -424,11 +461,15 @@ class HistoryScreen(HistoryWrites):
             if result is None:
                 return
             before = (
-                f" Your history as it was is kept as {result.previous.name}."
+                _(" Your history as it was is kept as {name}.").format(name=result.previous.name)
                 if (result.previous)
                 else ""
             )
-            self.notify(f"Restored {result.restored.name}.{before}", markup=False, timeout=10)
+            self.notify(
+                _("Restored {name}.{before}").format(name=result.restored.name, before=before),
+                markup=False,
+                timeout=10,
+            )
             self.view = HistoryView()
             self.load_history()
 

@@ -11,6 +11,8 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import Worker, WorkerState
 
+from companion.i18n import _
+
 LOADING_DELAY = 0.2
 """Seconds a read may take before the screen shows that it is still reading."""
 
@@ -51,6 +53,8 @@ def reading_finished(
         show(reading)
     elif event.state == WorkerState.ERROR:
         screen.notify(
-            f"The history could not be read: {worker.error}", severity="error", markup=False
+            _("The history could not be read: {error}").format(error=worker.error),
+            severity="error",
+            markup=False,
         )
         show(empty)

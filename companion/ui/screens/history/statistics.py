@@ -27,7 +27,6 @@ from textual.widgets import DataTable, Header, Static
 from textual.worker import Worker, WorkerState
 from textual_plotext import PlotextPlot
 
-from companion.formatting import plural
 from companion.history.service import StatsReading
 from companion.history.stats import (
     STREAK_NOTE,
@@ -37,6 +36,8 @@ from companion.history.stats import (
     chart_data,
     summary_rows,
 )
+from companion.i18n import N_, _, ngettext
+from companion.i18n.words import value_word
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import STATISTICS_KEYS, bindings
@@ -48,7 +49,7 @@ from solo_deck import next_title
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
 
-EMPTY_TEXT = (
+EMPTY_TEXT = N_(
     "No finished games yet, so there are no records to show. Save a game's final score (or "
     "add one with 'stupor-solo score … --save') and your records and score chart appear here."
 )
@@ -62,7 +63,7 @@ STANDING_STYLES = {"heading": "bold", "body": "", "note": "dim"}
 class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
     """Records, title counts, streaks and the score chart of every finished game."""
 
-    TITLE = "Statistics"
+    TITLE = N_("Statistics")
 
     DEFAULT_CSS = """
     StatisticsScreen #stats-body { height: 1fr; padding: 0 1; }
@@ -104,7 +105,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="stats-body"):
-            yield Static("Reading the history…", id="stats-status", classes="muted")
+            yield Static(_("Reading the history…"), id="stats-status", classes="muted")
             with Horizontal(classes="stats-row", id="stats-top"):
                 with Vertical(classes="panel stats-panel", id="stats-summary-panel"):
                     yield Static("", id="stats-summary", markup=False)
@@ -131,15 +132,26 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         table.can_focus = False
         return table
 
-    def on_mount(self) -> None:
+    def _panel_titles(self) -> None:
+        self.title = _(self.TITLE)
         for panel_id, title in (
-            ("#stats-summary-panel", "Records"),
-            ("#stats-titles-panel", "Titles"),
-            ("#stats-difficulty-panel", "By difficulty"),
-            ("#stats-house-panel", "By House"),
-            ("#stats-standing-panel", "Where you stand"),
+            ("#stats-summary-panel", _("Records")),
+            ("#stats-titles-panel", _("Titles")),
+            ("#stats-difficulty-panel", _("By difficulty")),
+            ("#stats-house-panel", _("By House")),
+            ("#stats-standing-panel", _("Where you stand")),
         ):
             self.query_one(panel_id).border_title = title
+
+    def relabel(self) -> None:
+        """Word the panels again in the language in use (the statistics are not read
+        again: what was read is shown again)."""
+        self._panel_titles()
+        if self.stats is not None:
+            self.show_stats(self.stats)
+
+    def on_mount(self) -> None:
+        self._panel_titles()
         self._show_parts(False)
         self.query_one("#stats-chart").display = False
         if self._records is not None:
@@ -180,10 +192,10 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         self.query_one("#stats-body").loading = False
         self.stats = stats
         games = stats.games_played
-        self.sub_title = plural(games, "game")
+        self.sub_title = ngettext("{count} game", "{count} games", games).format(count=f"{games:,}")
         status = self.query_one("#stats-status", Static)
         if not games:
-            status.update(EMPTY_TEXT)
+            status.update(_(EMPTY_TEXT))
             status.display = True
             self._show_parts(False)
             self.query_one("#stats-chart").display = False
@@ -199,28 +211,32 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
 
         titles = self.query_one("#stats-titles", DataTable)
         titles.clear(columns=True)
-        titles.add_column("Title", key="title")
-        titles.add_column(Text("Games", justify="right"), key="games")
-        titles.add_column(Text("Share", justify="right"), key="share")
+        titles.add_column(_("Title"), key="title")
+        titles.add_column(Text(_("Games"), justify="right"), key="games")
+        titles.add_column(Text(_("Share"), justify="right"), key="share")
         for name, count in stats.title_counts.items():
             titles.add_row(
-                Text(name),
+                Text(value_word(name)),
                 Text(str(count), justify="right"),
                 Text(f"{100 * count / games:.0f}%", justify="right"),
                 key=name,
             )
 
         for table_id, heading, groups in (
-            ("#stats-difficulty", "Difficulty", stats.by_difficulty),
-            ("#stats-house", "House", stats.by_house),
+            ("#stats-difficulty", _("Difficulty"), stats.by_difficulty),
+            ("#stats-house", _("House"), stats.by_house),
         ):
             table = self.query_one(table_id, DataTable)
             table.clear(columns=True)
             table.add_column(heading, key="key")
-            for column in ("Games", "Best", "Average"):
-                table.add_column(Text(column, justify="right"), key=column.lower())
+            for key, column in (
+                ("games", _("Games")),
+                ("best", _("Best")),
+                ("average", _("Average")),
+            ):
+                table.add_column(Text(column, justify="right"), key=key)
             for group in groups.values():
-                label = "not recorded" if group.key is None else group.key
+                label = _("not recorded") if group.key is None else value_word(group.key)
                 table.add_row(
                     Text(label),
                     Text(str(group.games), justify="right"),
@@ -274,9 +290,13 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         best = stats.best_score
         upcoming = None if best is None else next_title(best)
         lines = review_lines(ReviewStats(best_score=best, next_title=upcoming))[:1]
-        points = worded(self, "Press p", "Tap Points in the footer")
-        lines.append(f"{points} for VP by source and your best round (reads the games' reviews).")
-        self.query_one("#stats-reviews-panel").border_title = "Where the points went"
+        points = worded(self, _("Press p"), _("Tap Points in the footer"))
+        lines.append(
+            _("{points} for VP by source and your best round (reads the games' reviews).").format(
+                points=points
+            )
+        )
+        self.query_one("#stats-reviews-panel").border_title = _("Where the points went")
         self.query_one("#stats-reviews", Static).update("\n".join(lines))
         if self._records is not None and any(r.game_document for r in self._records):
             self.action_reviews()
@@ -285,7 +305,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         """Read the games' reviews in a worker (VP by source, best round)."""
         if self.stats is None or not self.stats.games_played:
             return
-        self.query_one("#stats-reviews", Static).update("Reading the games' reviews…")
+        self.query_one("#stats-reviews", Static).update(_("Reading the games' reviews…"))
         self.run_worker(self._read_reviews, group="statistics-reviews", thread=True, exclusive=True)
 
     def _read_reviews(self) -> list[str]:
@@ -309,7 +329,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         plt = plot.plt
         plt.clear_data()
         plt.title(data.title)
-        plt.xlabel("game number")
+        plt.xlabel(_("game number"))
         for (score, _name), colour in zip(data.title_lines, BAND_COLOURS, strict=False):
             plt.hline(score, colour)
         plt.plot(data.game_numbers, data.scores, marker="braille", color=SCORE_COLOUR)

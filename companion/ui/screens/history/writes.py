@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 from textual.widgets import DataTable
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DELETE_KEYS
@@ -29,13 +30,13 @@ def delete_question(record: HistoryRecord, touch: bool = False) -> ConfirmModal:
     (``touch``) or a keyboard."""
     house = f" · House {record.house}" if record.house else ""
     return ConfirmModal(
-        "Delete this game?",
+        _("Delete this game?"),
         f"{game_label(record)}{house}",
         note="It leaves your history and your statistics. Until you quit the app, "
         + for_device(touch, "u on the History screen", "Undo in the History screen's footer")
         + " puts it back.",
-        yes_label="Delete",
-        no_label="Keep",
+        yes_label=_("Delete"),
+        no_label=_("Keep"),
         danger=True,
         keys=HISTORY_DELETE_KEYS,
     )
@@ -63,7 +64,10 @@ class HistoryWrites(OpensAtOnce, Hosted, Screen[None]):
         """Say so when this copy may write nothing: ``what`` cannot be done here."""
         if self.read_only:
             self.notify(
-                f"This copy is read-only: another copy of the app holds your data, so {what} here.",
+                _(
+                    "This copy is read-only: another copy of the app holds your data, so "
+                    "{what} here."
+                ).format(what=what),
                 severity="error",
                 timeout=8,
             )
@@ -72,16 +76,16 @@ class HistoryWrites(OpensAtOnce, Hosted, Screen[None]):
     def _busy(self) -> bool:
         """Say so when the last change is still being written."""
         if self._writing:
-            self.notify("Still saving the last change; try again in a moment.")
+            self.notify(_("Still saving the last change; try again in a moment."))
         return self._writing
 
     def action_delete(self) -> None:
         """Ask, then delete the highlighted game."""
-        if self._refused("no game can be deleted"):
+        if self._refused(_("no game can be deleted")):
             return
         record = self.highlighted_record()
         if record is None:
-            self.notify("There is no game to delete.")
+            self.notify(_("There is no game to delete."))
             return
         if self._busy():
             return
@@ -94,10 +98,10 @@ class HistoryWrites(OpensAtOnce, Hosted, Screen[None]):
 
     def action_undo_delete(self) -> None:
         """Put back the game deleted last."""
-        if self._refused("nothing can be put back"):
+        if self._refused(_("nothing can be put back")):
             return
         if not self.service.last_deleted:
-            self.notify("Nothing to undo: no game was deleted since the app started.")
+            self.notify(_("Nothing to undo: no game was deleted since the app started."))
             return
         if not self._busy():
             self._start_write("restore", self.service.undo_delete)
@@ -117,8 +121,11 @@ class HistoryWrites(OpensAtOnce, Hosted, Screen[None]):
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
         for record in records:
-            undo = worded(self, "Press u to undo.", "Tap Undo in the footer to put it back.")
-            self.notify(f"Deleted the game of {game_label(record)}. {undo}", markup=False)
+            undo = worded(self, _("Press u to undo."), _("Tap Undo in the footer to put it back."))
+            self.notify(
+                _("Deleted the game of {game}. {undo}").format(game=game_label(record), undo=undo),
+                markup=False,
+            )
 
     def _after_restore(self, records: list[HistoryRecord]) -> None:
         if self.view.loaded:  # else the read under way brings them
@@ -130,7 +137,10 @@ class HistoryWrites(OpensAtOnce, Hosted, Screen[None]):
         for record in records:
             if record.id in self.records:
                 table.move_cursor(row=table.get_row_index(record.id), animate=False)
-            self.notify(f"Put back the game of {game_label(record)}.", markup=False)
+            self.notify(
+                _("Put back the game of {game}.").format(game=game_label(record)),
+                markup=False,
+            )
 
     # --- what the screen provides ---------------------------------------------------------
 

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext, pgettext
 from companion.storage.settings_store import PrintedBoard
 from companion.ui.screens.setup.fields import (
     Problem,
@@ -47,7 +47,8 @@ from solo_deck import (
     workplace_tiles,
 )
 
-ACTIVE_NAMES = ("Active I", "Active II", "Active III")
+FOLD_TITLE = N_("Board (optional): tiles, Edict tokens and rewards, Markets")
+ACTIVE_NAMES = (N_("Active I"), N_("Active II"), N_("Active III"))
 Rewards = tuple[Grant | None, Grant | None, Grant | None]
 
 
@@ -105,10 +106,10 @@ class BoardSection(Vertical):
     def compose(self) -> ComposeResult:
         yield LazyFold(
             lambda: [BoardContents(self)],
-            title="Board (optional): tiles, Edict tokens and rewards, Markets",
+            title=_(FOLD_TITLE),
             id="board",
         )
-        yield Static(self._summary(), id="board-summary", classes="muted", markup=False)
+        yield Static(self.summary(), id="board-summary", classes="muted", markup=False)
 
     @property
     def filled(self) -> bool:
@@ -119,7 +120,7 @@ class BoardSection(Vertical):
     def contents(self) -> ComposeResult:
         """The fields, made when the fold first opens (:class:`BoardContents`)."""
         yield Static(
-            "Note what you know now; anything left empty is asked when it first matters.",
+            _("Note what you know now; anything left empty is asked when it first matters."),
             classes="muted",
         )
         yield from self._workplaces()
@@ -127,22 +128,31 @@ class BoardSection(Vertical):
         yield from self._rewards()
         yield from self._markets()
 
-    def _summary(self) -> str:
+    def summary(self) -> str:
+        """What the section holds from the last setup, in a line (folded, it reads so)."""
         parts = []
         if self._tokens:
-            parts.append("Edict tokens on " + " and ".join(self._tokens))
-        noted = [ACTIVE_NAMES[i] for i, grant in enumerate(self._remembered) if grant]
+            spaces = pgettext("list", " and ").join(self._tokens)
+            parts.append(_("Edict tokens on {spaces}").format(spaces=spaces))
+        noted = [_(ACTIVE_NAMES[i]) for i, grant in enumerate(self._remembered) if grant]
         if noted:
-            words = "the reward under " if len(noted) == 1 else "the rewards under "
-            parts.append(words + ", ".join(noted[:-1]) + " and " * (len(noted) > 1) + noted[-1])
-        return "Remembered from your last setup: " + "; ".join(parts) + "." if parts else ""
+            under = ngettext("the reward under {spaces}", "the rewards under {spaces}", len(noted))
+            parts.append(under.format(spaces=_and(noted)))
+        if not parts:
+            return ""
+        return _("Remembered from your last setup: {parts}.").format(parts="; ".join(parts))
 
     def _workplaces(self) -> ComposeResult:
         tokens = self._limits.edict_tokens
-        yield Static("Workplace tiles (dealt at random)", classes="board-heading")
+        yield Static(_("Workplace tiles (dealt at random)"), classes="board-heading")
         yield Static(
-            f"Tick the {plural(tokens, 'space')} printed with a Workplace Edict token (the "
-            "same every game: remembered).",
+            ngettext(
+                "Tick the {count} space printed with a Workplace Edict token (the same every "
+                "game: remembered).",
+                "Tick the {count} spaces printed with a Workplace Edict token (the same every "
+                "game: remembered).",
+                tokens,
+            ).format(count=tokens),
             classes="muted",
         )
         catalogue = workplace_tiles()
@@ -158,7 +168,7 @@ class BoardSection(Vertical):
                 yield Label(f"{key} {area.capitalize()}", classes="board-name")
                 yield TouchSelect(
                     options,
-                    prompt="tile: not noted",
+                    prompt=_("tile: not noted"),
                     compact=True,
                     id=f"wp-{key}",
                     classes="board-select",
@@ -170,15 +180,15 @@ class BoardSection(Vertical):
         yield error_label("tokens")
 
     def _cities(self) -> ComposeResult:
-        yield Static("City Bonus tiles (dealt at random)", classes="board-heading")
+        yield Static(_("City Bonus tiles (dealt at random)"), classes="board-heading")
         options = [(f"{tile.id} · {tile.text}", tile.id) for tile in city_bonus_tiles().values()]
         for path in sorted(self._limits.path_areas):
             with Horizontal(classes="board-row"):
-                yield Label(f"City of Path {path}", classes="board-name")
+                yield Label(_("City of Path {path}").format(path=path), classes="board-name")
                 for number in range(self._limits.city_tiles_per_city):
                     yield TouchSelect(
                         options,
-                        prompt="tile: not noted",
+                        prompt=_("tile: not noted"),
                         compact=True,
                         id=f"city-{path}-{number}",
                         classes="board-select",
@@ -186,7 +196,7 @@ class BoardSection(Vertical):
 
     def _rewards(self) -> ComposeResult:
         yield Static(
-            "Rewards printed under the Active Edict spaces (the same every game: remembered)",
+            _("Rewards printed under the Active Edict spaces (the same every game: remembered)"),
             classes="board-heading",
         )
         ruled = self._ruleset.edicts
@@ -196,10 +206,10 @@ class BoardSection(Vertical):
             known = None if rule.value.unknown else rule.value
             parts = reward_parts(self._remembered[slot] or known)
             with Horizontal(classes="board-row"):
-                yield Label(ACTIVE_NAMES[slot], classes="board-name")
+                yield Label(_(ACTIVE_NAMES[slot]), classes="board-name")
                 yield TouchSelect(
                     kinds,
-                    prompt="not noted",
+                    prompt=_("not noted"),
                     value=parts[0] if parts else Select.NULL,
                     compact=True,
                     id=f"reward-{slot}",
@@ -207,7 +217,7 @@ class BoardSection(Vertical):
                 )
                 yield FieldInput(
                     value=str(parts[1]) if parts else "",
-                    placeholder="how many",
+                    placeholder=_("how many"),
                     validators=[WholeNumber(1, REWARD_MAX, optional=True)],
                     compact=True,
                     id=f"reward-amount-{slot}",
@@ -216,25 +226,29 @@ class BoardSection(Vertical):
             if known:
                 where = rule.source.split(":")[0]
                 yield Static(
-                    f"{ACTIVE_NAMES[slot]} from the {where}: {describe_grant(known)}.",
+                    _("{space} from the {where}: {grant}.").format(
+                        space=_(ACTIVE_NAMES[slot]), where=where, grant=describe_grant(known)
+                    ),
                     classes="board-note",
                     markup=False,
                 )
             yield error_label(f"reward-{slot}")
 
     def _markets(self) -> ComposeResult:
-        yield Static("Market tile at each port (dealt at random)", classes="board-heading")
+        yield Static(_("Market tile at each port (dealt at random)"), classes="board-heading")
         yield Static(
-            f"Type what it offers, the sale first: {MARKET_EXAMPLE} sells 2 Grain for 6 "
-            "Augustales and buys 2 Stone for 4; - for a side it lacks. Or leave it: the "
-            "first visit asks.",
+            _(
+                "Type what it offers, the sale first: {market_example} sells 2 Grain "
+                "for 6 Augustales and buys 2 Stone for 4; - for a side it lacks. Or "
+                "leave it: the first visit asks."
+            ).format(market_example=MARKET_EXAMPLE),
             classes="muted",
         )
         for index, name in enumerate(self._ports):
             with Horizontal(classes="board-row"):
                 yield Label(name, id=f"market-name-{index}", classes="board-name", markup=False)
                 yield FieldInput(
-                    placeholder="not noted",
+                    placeholder=_("not noted"),
                     compact=True,
                     id=f"market-{index}",
                     classes="board-market",
@@ -416,3 +430,10 @@ class BoardSection(Vertical):
             "markets": tuple(markets) if any(markets) else (),
         }
         return values, problems
+
+
+def _and(names: list[str]) -> str:
+    """``A, B and C`` in the language in use."""
+    if len(names) == 1:
+        return names[0]
+    return _("{some} and {last}").format(some=", ".join(names[:-1]), last=names[-1])

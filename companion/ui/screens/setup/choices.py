@@ -6,6 +6,8 @@ Every number comes from the ruleset; the form only words it.
 
 from __future__ import annotations
 
+from companion.i18n import N_, _
+from companion.i18n.words import value_word
 from solo_deck import (
     DIFFICULTY_MARKETS,
     MOST_STRUCTURES_TEXT,
@@ -26,20 +28,26 @@ CONFIGURED = "player: your configuration file sets it ([rules] most_structures)"
 DIFFICULTIES: tuple[tuple[str, str], ...] = tuple(
     (level, f"{level.capitalize()} · {markets}") for level, markets in DIFFICULTY_MARKETS.items()
 )
+"""Each difficulty and its line in English (:func:`difficulty_label` words it)."""
 DECK_MODES: tuple[tuple[str, str], ...] = (
-    ("virtual", "Virtual · the app shuffles and flips Frederick's cards"),
-    ("table", "Table · you flip the real card and key in what it shows"),
+    ("virtual", N_("Virtual · the app shuffles and flips Frederick's cards")),
+    ("table", N_("Table · you flip the real card and key in what it shows")),
 )
 EDICT_SLOTS: tuple[tuple[str, str], ...] = (
-    ("active-1", "Active I (top)"),
-    ("active-2", "Active II (middle)"),
-    ("active-3", "Active III (bottom)"),
-    ("next-1", "Next I"),
-    ("next-2", "Next II"),
-    ("next-3", "Next III"),
+    ("active-1", N_("Active I (top)")),
+    ("active-2", N_("Active II (middle)")),
+    ("active-3", N_("Active III (bottom)")),
+    ("next-1", N_("Next I")),
+    ("next-2", N_("Next II")),
+    ("next-3", N_("Next III")),
 )
 MOST_STRUCTURES_CHOICES: dict[str, str] = MOST_STRUCTURES_TEXT
 """One line for each of the engine's most-Structures rules, in its order (the engine's)."""
+
+
+def difficulty_label(level: str) -> str:
+    """``Medium · <the Market tiles it lays>`` in the language in use."""
+    return f"{value_word(level).capitalize()} · {DIFFICULTY_MARKETS[level]}"
 
 
 BUILT_IN_CHOICES: dict[str, object] = {
@@ -75,37 +83,63 @@ def setup_checklist(
     market = DIFFICULTY_MARKETS[difficulty]
     extra = rules.edicts.easier_solo_extra_tiles.value
     steps = [
-        "Set up both boards as for two players (Voyage board on its 1–2 player side, dummy "
-        "Allies and cards on the red spaces).",
-        f"Market: take away one of the six tiles at random, then lay {market}.",
-        f"Advanced Action cards: shuffle level A and level B apart, keep "
-        f"{voyage.advanced_cards_level_a.value} of each, stack A face down on top of B (no "
-        "shuffle after that) and fill each card space face up from the stack.",
-        "Allies: shuffle all 20 and put one face down on every free Ally space, then one face "
-        "up on top of each.",
-        f"Frederick's palace: Reserve {fred.grain.value} Grain and {fred.stone.value} Stone, a "
-        f"coin on {fred.treasury.value} of the Treasury, {fred.keeps.value} Keep, "
-        f"{fred.walls.value} Walls, {fred.towers.value} Towers, {fred.allies.value} Allies in "
-        f"his Court; his Specialist on Path A space {fred.specialist.value}.",
-        f"Ships: yours and Frederick's both start in {voyage.start_port.value}.",
-        "You: shuffle your House's 10 Action cards and draw a hand of 5; Card Slot tile in the "
-        "last slot; 1 Tower and 1 Wall on your Castle Board; VP disc on 0; 3 Specialists "
-        "beside the Workplace Area.",
+        _(
+            "Set up both boards as for two players (Voyage board on its 1–2 player side, "
+            "dummy Allies and cards on the red spaces)."
+        ),
+        _("Market: take away one of the six tiles at random, then lay {market}.").format(
+            market=market
+        ),
+        _(
+            "Advanced Action cards: shuffle level A and level B apart, keep {count} of each, "
+            "stack A face down on top of B (no shuffle after that) and fill each card space "
+            "face up from the stack."
+        ).format(count=voyage.advanced_cards_level_a.value),
+        _(
+            "Allies: shuffle all 20 and put one face down on every free Ally space, then one "
+            "face up on top of each."
+        ),
+        _(
+            "Frederick's palace: Reserve {grain} Grain and {stone} Stone, a coin on "
+            "{treasury} of the Treasury, {keeps} Keep, {walls} Walls, {towers} Towers, "
+            "{allies} Allies in his Court; his Specialist on Path A space {specialist}."
+        ).format(
+            grain=fred.grain.value,
+            stone=fred.stone.value,
+            treasury=fred.treasury.value,
+            keeps=fred.keeps.value,
+            walls=fred.walls.value,
+            towers=fred.towers.value,
+            allies=fred.allies.value,
+            specialist=fred.specialist.value,
+        ),
+        _("Ships: yours and Frederick's both start in {port}.").format(
+            port=voyage.start_port.value
+        ),
+        _(
+            "You: shuffle your House's 10 Action cards and draw a hand of 5; Card Slot tile "
+            "in the last slot; 1 Tower and 1 Wall on your Castle Board; VP disc on 0; 3 "
+            "Specialists beside the Workplace Area."
+        ),
     ]
     if easier_solo:
         steps.append(
-            f"Easier solo: add {extra} marked Edict tiles, picked at random, to the usual "
-            "ones (you may look at them first), then shuffle."
+            _(
+                "Easier solo: add {extra} marked Edict tiles, picked at random, to the usual "
+                "ones (you may look at them first), then shuffle."
+            ).format(extra=extra)
         )
     steps.append(
-        "Edicts: deal 3 face up on the Active spaces and 3 on the Next spaces, type them "
-        "below, and count the tiles left in the pile."
+        _(
+            "Edicts: deal 3 face up on the Active spaces and 3 on the Next spaces, type them "
+            "below, and count the tiles left in the pile."
+        )
     )
     if deck_mode == "table":
-        steps.append("Solo deck: shuffle the 16 solo cards face down beside the board.")
+        steps.append(_("Solo deck: shuffle the 16 solo cards face down beside the board."))
     else:
-        steps.append("Solo deck: nothing to do; the app shuffles and flips it for you.")
-    steps.append("You play first.")
+        steps.append(_("Solo deck: nothing to do; the app shuffles and flips it for you."))
+    steps.append(_("You play first."))
     return steps
 
 
@@ -113,8 +147,14 @@ def pile_hint(easier_solo: bool, ruleset: Ruleset) -> str:
     """What to count for the Edict pile, with the ruleset's estimate only as a guide."""
     about = GameSetup.default_edict_pile(easier_solo, ruleset)
     extra = ruleset.edicts.easier_solo_extra_tiles.value
-    shuffled = f"; the easier game's {extra} marked tiles are shuffled in" if easier_solo else ""
-    return f"Count the face-down pile after dealing the 6 tiles (about {about}{shuffled})."
+    if easier_solo:
+        return _(
+            "Count the face-down pile after dealing the 6 tiles (about {about}; the easier "
+            "game's {extra} marked tiles are shuffled in)."
+        ).format(about=about, extra=extra)
+    return _("Count the face-down pile after dealing the 6 tiles (about {about}).").format(
+        about=about
+    )
 
 
 def source_reason(source: str) -> str:
@@ -130,7 +170,7 @@ def most_structures_note(ruleset: Ruleset) -> str:
     rule = ruleset.scoring.most_structures_rule
     word = MOST_STRUCTURES_CHOICES[rule.value].split(":")[0]
     reason = source_reason(rule.source).split(". ")[0].rstrip(".")
-    return f"Default: {word}. Why: {reason}."
+    return _("Default: {word}. Why: {reason}.").format(word=word, reason=reason)
 
 
 def with_most_structures(ruleset: Ruleset, rule: str) -> Ruleset:
@@ -165,10 +205,12 @@ def port_name_problem(name: str, earlier: list[str]) -> str:
     """
     text = name.strip()
     if not text:
-        return "type the port's name as your board shows it"
+        return _("type the port's name as your board shows it")
     if len(text) > MAX_PORT_NAME:
-        return f"a short name, please: at most {MAX_PORT_NAME} characters"
+        return _("a short name, please: at most {most} characters").format(most=MAX_PORT_NAME)
     for number, other in enumerate(earlier, 1):
         if other.strip().casefold() == text.casefold():
-            return f"{other.strip()} is already port {number}: each port has its own name"
+            return _("{name} is already port {number}: each port has its own name").format(
+                name=other.strip(), number=number
+            )
     return ""

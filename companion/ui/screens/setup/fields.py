@@ -9,6 +9,8 @@ from typing import Any
 from textual.widget import Widget
 from textual.widgets import Label, Select
 
+from companion.i18n import _
+
 Problem = tuple[Widget, str, str]
 """A field that needs attention: the widget to focus, the field's name, what is wrong."""
 
@@ -42,5 +44,7 @@ def refuse_twice(
         if other is not select and other.value == value:
             with select.prevent(Select.Changed):
                 select.clear()
-            return f"{what(str(value))} already lies {where(other)}; choose another."
+            return _("{what} already lies {where}; choose another.").format(
+                what=what(str(value)), where=where(other)
+            )
     return ""

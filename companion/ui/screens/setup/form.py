@@ -20,8 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
-from companion.formatting import plural
-from companion.storage.settings_store import PrintedBoard
+from companion.i18n import _, ngettext
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import SETUP_KEYS, bindings
@@ -31,25 +30,33 @@ from companion.ui.screens.setup.choices import (
     DECK_MODES,
     DIFFICULTIES,
     EDICT_SLOTS,
-    MOST_STRUCTURES_CHOICES,
     PILE_MAX,
     SEED_MAX,
+    difficulty_label,
     initial_choices,
-    most_structures_note,
     pile_hint,
     ports_from_start,
     setup_checklist,
     with_most_structures,
 )
-from companion.ui.screens.setup.fields import (
-    Problem,
-    error_label,
-    show_error,
+from companion.ui.screens.setup.fields import Problem, error_label, show_error
+from companion.ui.screens.setup.labels import (
+    BACK,
+    CHECKLIST_TITLE,
+    PILE_PLACEHOLDER,
+    REPLACES,
+    SEED_HINT,
+    START,
+    form_labels,
+    house_options,
+    most_structures_options,
+    relabel_form,
 )
+from companion.ui.screens.setup.memory import printed_board, remember_setup
 from companion.ui.screens.setup.ports import PortsSection
 from companion.ui.views.boards import BoardsInUse, boards_in_use
 from companion.ui.widgets.action_button import action_button
-from companion.ui.widgets.edict_input import LETTERS, EdictField
+from companion.ui.widgets.edict_input import EdictField
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.toggles import ClearCheckbox, ClearRadioButton
@@ -83,6 +90,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
     SetupScreen .section { height: auto; margin-bottom: 1; }
     SetupScreen .field-label { color: $text-muted; margin-top: 1; }
     SetupScreen RadioSet { width: 64; max-width: 100%; }
+    SetupScreen RadioSet > RadioButton { height: auto; text-wrap: wrap; }
     SetupScreen #easier { max-width: 100%; height: auto; text-wrap: wrap; }
     SetupScreen EdictField .edict-feedback { width: 100%; min-height: 1; }
     SetupScreen .field-error { height: auto; width: 100%; display: none; }
@@ -121,7 +129,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         try:
             remembered = settings.new_game_choices()
         except (OSError, ValueError) as exc:
-            self.notify(f"The last setup's choices could not be read ({exc}).")
+            self.notify(_("The last setup's choices could not be read ({exc}).").format(exc=exc))
             remembered = {}
         for problem in settings.problems:
             self.notify(problem)
@@ -133,18 +141,19 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             self._ruleset = with_rule(self._ruleset, configured, CONFIGURED)
         rules = self._ruleset
         self._initial = self._initial_choices()
+        self._words = form_labels(rules)
         form = VerticalScroll(id="setup-form")
         form.can_focus = False  # the fields take the cursor; its keys still scroll it
         with form:
-            yield Static("New game", id="setup-title", classes="title-large")
+            yield Static(self._words["setup-title"], id="setup-title", classes="title-large")
             yield Static("", id="replace-warning", classes="error-text")
             yield from self._choices()
             checklist = Static("", id="checklist", classes="panel")
-            checklist.border_title = "Setup checklist"
+            checklist.border_title = _(CHECKLIST_TITLE)
             yield checklist
             yield from self._edicts()
             yield PortsSection(rules, id="ports", classes="section")
-            printed = self._printed_board()
+            printed = printed_board(self)
             yield BoardSection(
                 rules,
                 ports_from_start(rules),
@@ -153,72 +162,72 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
                 id="board-section",
             )
             with Horizontal(id="setup-buttons"):
-                yield action_button("Start game", "start_game", "primary")
-                yield action_button(key_label(self, "Back", "esc"), "back", focusable=False)
+                yield action_button(_(START), "start_game", "primary")
+                yield action_button(key_label(self, _(BACK), "esc"), "back", focusable=False)
         yield KeyFooter()
 
     def _choices(self) -> ComposeResult:
-        start = self._initial
+        start, words = self._initial, self._words
         with Vertical(classes="section"):
-            yield Label("Difficulty (Market tiles)", classes="field-label")
+            yield self._label("difficulty-label")
             with RadioSet(id="difficulty"):
-                for value, label in DIFFICULTIES:
+                for value, _label in DIFFICULTIES:
                     chosen = value == start["difficulty"]
+                    label = difficulty_label(value)
                     yield ClearRadioButton(label, value=chosen, id=f"diff-{value}")
-            extra = self._ruleset.edicts.easier_solo_extra_tiles.value
-            yield ClearCheckbox(
-                f"Easier solo: add {extra} marked Edict tiles to the pile",
-                value=bool(start["easier_solo"]),
-                id="easier",
-            )
-            yield Label("Your House", classes="field-label")
+            yield ClearCheckbox(words["easier"], value=bool(start["easier_solo"]), id="easier")
+            yield self._label("house-label")
             yield TouchSelect(
-                [(house, house) for house in HOUSES],
+                house_options(),
                 value=start["house"] if start["house"] in HOUSES else HOUSES[0],
                 allow_blank=False,
                 id="house-select",
             )
-            yield Label("Solo deck", classes="field-label")
+            yield self._label("deck-label")
             with RadioSet(id="deck-mode"):
                 for value, label in DECK_MODES:
                     chosen = value == start["deck_mode"]
-                    yield ClearRadioButton(label, value=chosen, id=f"mode-{value}")
+                    yield ClearRadioButton(_(label), value=chosen, id=f"mode-{value}")
             yield Static("", id="deck-note", classes="muted", markup=False)
-            bonus = self._ruleset.scoring.most_structures_bonus.value
-            yield Label(f"Most-Structures bonus ({bonus} VP at the end)", classes="field-label")
+            yield self._label("bonus-label")
             yield TouchSelect(
-                [(text, rule) for rule, text in MOST_STRUCTURES_CHOICES.items()],
+                most_structures_options(),
                 value=self._ruleset.scoring.most_structures_rule.value,
                 allow_blank=False,
                 id="most-structures",
             )
-            yield Static(
-                most_structures_note(self._ruleset),
-                classes="muted",
-                markup=False,
-                id="most-structures-note",
-            )
-            yield Label("Seed (optional; empty = random)", classes="field-label")
+            note = words["most-structures-note"]
+            yield Static(note, classes="muted", markup=False, id="most-structures-note")
+            yield self._label("seed-label")
             yield FieldInput(
-                placeholder="random",
+                placeholder=_(SEED_HINT),
                 validators=[WholeNumber(0, SEED_MAX, optional=True)],
                 id="seed",
             )
             yield error_label("seed")
 
+    def _label(self, ident: str) -> Label:
+        return Label(self._words[ident], classes="field-label", id=ident)
+
+    def relabel(self) -> None:
+        """Word the form again in the language in use; what is typed and chosen stays."""
+        relabel_form(self, self._ruleset, self.easier)
+        self._show_deck_note()
+        self._update_checklist()
+
     def _edicts(self) -> ComposeResult:
         with Vertical(classes="section"):
-            yield Label("Starting Edict tiles (e.g. 2T 1K)", classes="field-label")
-            yield Static(f"The {LETTERS}.", classes="muted")
+            yield self._label("edicts-label")
+            yield Static(self._words["letters-note"], classes="muted", id="letters-note")
             for row in (EDICT_SLOTS[:3], EDICT_SLOTS[3:]):
                 with Horizontal(classes="edict-row tile-row"):
                     for slot_id, label in row:
                         with Vertical(classes="edict-cell"):
-                            yield EdictField(label, id=slot_id, hint=False)
+                            yield EdictField(_(label), id=slot_id, hint=False)
                             yield error_label(slot_id)
-            yield Label("Edict tiles left in the pile (counted)", classes="field-label")
+            yield self._label("pile-label")
             yield FieldInput(
-                placeholder="count them",
+                placeholder=_(PILE_PLACEHOLDER),
                 validators=[WholeNumber(0, PILE_MAX)],
                 id="pile",
             )
@@ -226,26 +235,11 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             yield Static(pile_hint(easier, self._ruleset), id="pile-hint", classes="muted")
             yield error_label("pile")
 
-    def _printed_board(self) -> PrintedBoard:
-        """What the last setup said the board prints (nothing when it cannot be read)."""
-        settings = self.host.session.settings
-        try:
-            printed = settings.printed_board()
-        except (OSError, ValueError) as exc:
-            self.notify(f"The remembered board could not be read ({exc}); nothing prefilled.")
-            return PrintedBoard()
-        for problem in settings.problems:
-            self.notify(problem)
-        return printed
-
     def on_mount(self) -> None:
         session = self.host.session
         warning = self.query_one("#replace-warning", Static)
         if session.game is not None or session.has_saved_game():
-            warning.update(
-                "A game is in progress: starting a new one replaces it (it is not added to "
-                "the history)."
-            )
+            warning.update(_(REPLACES))
         else:
             warning.display = False
         self._show_deck_note()
@@ -255,7 +249,9 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         try:
             deck = self.host.session.settings.deck()
         except (OSError, ValueError) as exc:
-            self.notify(f"Your saved deck could not be read ({exc}); using the default.")
+            self.notify(
+                _("Your saved deck could not be read ({exc}); using the default.").format(exc=exc)
+            )
             deck = None
         return deck or load_default_deck()
 
@@ -267,9 +263,9 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             provisional = deck_is_provisional(self.host.session.settings)
         except (OSError, ValueError):
             provisional = deck.provisional
-        note = f"Deck in use: {deck.name}"
+        note = _("Deck in use: {name}").format(name=deck.name)
         if provisional:
-            note += " · PROVISIONAL: not yet checked against your box (Deck on the Start screen)"
+            note += _(" · PROVISIONAL: not yet checked against your box (Deck on the Start screen)")
         self.query_one("#deck-note", Static).update(f"{note}\n{self._boards().note()}")
 
     def _boards(self) -> BoardsInUse:
@@ -281,7 +277,9 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
                 self._boards_in_use = boards_in_use(settings)
             except (OSError, ValueError) as exc:
                 self._boards_in_use = BoardsInUse({n: k.packaged() for n, k in BOARDS.items()})
-                self._boards_in_use.problems.append(f"Your boards could not be read ({exc}).")
+                self._boards_in_use.problems.append(
+                    _("Your boards could not be read ({exc}).").format(exc=exc)
+                )
             for problem in self._boards_in_use.problems:
                 self.notify(problem, severity="warning", timeout=10, markup=False)
         return self._boards_in_use
@@ -351,8 +349,8 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         self.notify(
             worded(
                 self,
-                "Tab moves to the next field; ctrl+s starts the game.",
-                "Tap the next field, or Start game when every field is filled.",
+                _("Tab moves to the next field; ctrl+s starts the game."),
+                _("Tap the next field, or Start game when every field is filled."),
             ),
             timeout=4,
         )
@@ -387,9 +385,9 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             if edict is None:
                 text = field.query_one(Input).value.strip()
                 message = (
-                    "type the tile shown in this space"
+                    _("type the tile shown in this space")
                     if not text
-                    else "not valid notation (see the message above)"
+                    else _("not valid notation (see the message above)")
                 )
                 problems.append((field, slot_id, message))
             else:
@@ -400,7 +398,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
 
         pile_input = self.query_one("#pile", Input)
         if not pile_input.value.strip():
-            message = "count the face-down Edict tiles left in the pile and type the number"
+            message = _("count the face-down Edict tiles left in the pile and type the number")
             problems.append((pile_input, "pile", message))
         else:
             pile_result = pile_input.validate(pile_input.value)
@@ -431,7 +429,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
     def _show_problems(self, problems: list[Problem]) -> None:
         for _widget, name, message in problems:
             show_error(self, name, message)
-        first, _, _ = problems[0]
+        first = problems[0][0]
         board = self.query_one("#board-section", BoardSection)
         if board in first.ancestors:
             board.open_section()
@@ -442,9 +440,12 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
         self.call_after_refresh(first.scroll_visible, animate=False)
         count = len(problems)
         self.notify(
-            f"{plural(count, 'field')} need{'' if count > 1 else 's'} attention (marked in "
-            "red); nothing was started.",
-            title="Setup not complete",
+            ngettext(
+                "{count} field needs attention (marked in red); nothing was started.",
+                "{count} fields need attention (marked in red); nothing was started.",
+                count,
+            ).format(count=count),
+            title=_("Setup not complete"),
             severity="error",
         )
 
@@ -460,35 +461,20 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             setup = GameSetup(deck=self._deck(), ruleset=self._ruleset_chosen(), **values)
         except ValueError as exc:  # a ValidationError too
             reason = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
-            self.notify(f"The setup is not valid: {reason}", severity="error")
+            self.notify(
+                _("The setup is not valid: {reason}").format(reason=reason), severity="error"
+            )
             return
         session = self.host.session
         try:
             session.start(setup)
         except OSError as exc:
             self.notify(
-                f"The game could not be saved ({exc}); check the data folder.",
-                title="Not started",
+                _("The game could not be saved ({exc}); check the data folder.").format(exc=exc),
+                title=_("Not started"),
                 severity="error",
             )
             return
-        self._remember_board()
-        self._remember_choices(values)
+        remember_setup(self, values, self.query_one("#board-section", BoardSection).printed())
         self.dismiss()
         self.host.open_table()
-
-    def _remember_choices(self, values: dict[str, Any]) -> None:
-        """Keep the House, difficulty, deck mode and easier option for the next form."""
-        names = ("house", "difficulty", "deck_mode", "easier_solo")
-        try:
-            self.host.session.settings.remember_new_game({n: values[n] for n in names})
-        except (OSError, ValueError) as exc:
-            self.notify(f"This setup's choices could not be remembered ({exc}).")
-
-    def _remember_board(self) -> None:
-        """Keep the token spaces and rewards entered, to prefill the next setup."""
-        printed = self.query_one("#board-section", BoardSection).printed()
-        try:
-            self.host.session.settings.remember_printed_board(printed)
-        except (OSError, ValueError) as exc:
-            self.notify(f"The board's printed values could not be remembered ({exc}).")

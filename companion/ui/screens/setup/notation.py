@@ -29,6 +29,7 @@ import re
 from annotated_types import Ge, Le
 from pydantic import ValidationError
 
+from companion.i18n import N_, _
 from solo_deck import Gains, Grant, MarketTile, Trade
 
 REWARD_KINDS: tuple[tuple[str, str], ...] = (
@@ -49,6 +50,17 @@ MARKET_HOW = (
     f"write the sale then the purchase, e.g. {MARKET_EXAMPLE} (sell 2 Grain for 6, buy 2 "
     "Stone for 4); - for a side the tile lacks"
 )
+"""How to write a Market tile, in English (:func:`market_how` words it)."""
+
+
+def market_how() -> str:
+    """How to write a Market tile, in the language in use."""
+    return _(
+        "write the sale then the purchase, e.g. {example} (sell 2 Grain for 6, buy 2 Stone "
+        "for 4); - for a side the tile lacks"
+    ).format(example=MARKET_EXAMPLE)
+
+
 """How to write a tile, for the message that refuses one."""
 _SHORT = re.compile(r"^(?P<amount>\d+)\s*(?P<resource>g|s)\s*(?P<price>\d+)$", re.IGNORECASE)
 _NAMED = re.compile(r"\b(sell|buy)\b", re.IGNORECASE)
@@ -60,7 +72,7 @@ _TRADE = re.compile(
 
 
 REWARD_EXAMPLE = "3A"
-REWARD_HOW = (
+REWARD_HOW = N_(
     "write each amount with its letter: 3A (3 Augustales), 1VP, 2G, 1S, 1R (a resource of "
     "your choice); more than one side by side, e.g. 1VP 2A"
 )
@@ -105,17 +117,33 @@ def parse_reward(text: str) -> Grant | None:
         match = _REWARD_PART.fullmatch(part)
         kind = _REWARD_LETTERS.get(match[2].lower()) if match else None
         if match is None or kind is None:
-            raise ValueError(f"{part!r} is not a reward: {REWARD_HOW}")
+            raise ValueError(
+                _("{part!r} is not a reward: {reward_how}").format(
+                    part=part, reward_how=_(REWARD_HOW)
+                )
+            )
         if kind in amounts:
-            raise ValueError(f"{dict(REWARD_KINDS)[kind]} is there twice: {REWARD_HOW}")
+            raise ValueError(
+                _("{what} is there twice: {reward_how}").format(
+                    what=dict(REWARD_KINDS)[kind], reward_how=_(REWARD_HOW)
+                )
+            )
         amounts[kind] = int(match[1])
     if not any(amounts.values()):
-        raise ValueError(f"a reward gives at least 1 of something: {REWARD_HOW}")
+        raise ValueError(
+            _("a reward gives at least 1 of something: {reward_how}").format(
+                reward_how=_(REWARD_HOW)
+            )
+        )
     choice = amounts.pop(CHOICE, 0)
     try:
         return Grant(gain=Gains.model_validate(amounts), resource_choice=choice)
     except ValidationError:
-        raise ValueError(f"{text.strip()!r} is more than a reward gives: {REWARD_HOW}") from None
+        raise ValueError(
+            _("{text!r} is more than a reward gives: {reward_how}").format(
+                text=text.strip(), reward_how=_(REWARD_HOW)
+            )
+        ) from None
 
 
 def reward_grant(kind: str, amount: int) -> Grant:
@@ -157,7 +185,11 @@ def _bounds(field: str) -> tuple[int, int]:
 def _trade(part: str) -> tuple[str, Trade]:
     match = _TRADE.match(part)
     if match is None:
-        raise ValueError(f"{part!r} is not a trade: write e.g. {MARKET_LONG_EXAMPLE!r}")
+        raise ValueError(
+            _("{part!r} is not a trade: write e.g. {market_long_example!r}").format(
+                part=part, market_long_example=MARKET_LONG_EXAMPLE
+            )
+        )
     return match["side"].lower(), _checked(part, match["resource"], match["amount"], match["price"])
 
 
@@ -168,10 +200,18 @@ def _checked(part: str, letter: str, amount_text: str, price_text: str) -> Trade
     amount, price = int(amount_text), int(price_text)
     low, high = _bounds("amount")
     if not low <= amount <= high:
-        raise ValueError(f"{part!r}: a trade is of {low} to {high} {resource.capitalize()}")
+        raise ValueError(
+            _("{part!r}: a trade is of {low} to {high} {resource}").format(
+                part=part, low=low, high=high, resource=resource.capitalize()
+            )
+        )
     low, high = _bounds("augustales")
     if not low <= price <= high:
-        raise ValueError(f"{part!r}: the price is {low} to {high} Augustales")
+        raise ValueError(
+            _("{part!r}: the price is {low} to {high} Augustales").format(
+                part=part, low=low, high=high
+            )
+        )
     return Trade(resource=resource, amount=amount, augustales=price)
 
 
@@ -193,7 +233,11 @@ def _short(text: str) -> MarketTile | None:
     """
     parts = re.findall(r"-|\d+\s*[a-z]+\s*\d*|[^\s,;/]+", text.strip(), re.IGNORECASE)
     if len(parts) > 2:
-        raise ValueError(f"a tile shows at most a sale and a purchase: {MARKET_HOW}")
+        raise ValueError(
+            _("a tile shows at most a sale and a purchase: {market_how}").format(
+                market_how=market_how()
+            )
+        )
     trades: list[Trade | None] = []
     for part in parts:
         if part == "-":
@@ -201,7 +245,11 @@ def _short(text: str) -> MarketTile | None:
             continue
         match = _SHORT.match(part)
         if match is None:
-            raise ValueError(f"{part!r} is not a trade: {MARKET_HOW}")
+            raise ValueError(
+                _("{part!r} is not a trade: {market_how}").format(
+                    part=part, market_how=market_how()
+                )
+            )
         trades.append(_checked(part, match["resource"], match["amount"], match["price"]))
     sell, buy = [*trades, None, None][:2]
     if sell is None and buy is None:
@@ -231,7 +279,9 @@ def parse_market(text: str) -> MarketTile | None:
         side, trade = _trade(part)
         if side in trades:
             raise ValueError(
-                f"a Market tile shows one sale and one purchase: {side!r} is there twice"
+                _("a Market tile shows one sale and one purchase: {side!r} is there twice").format(
+                    side=side
+                )
             )
         trades[side] = trade
     return MarketTile(sell=trades.get("sell"), buy=trades.get("buy"))

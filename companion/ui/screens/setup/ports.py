@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
+from companion.i18n import N_, _
 from companion.ui.screens.modals.summon import ally_options
 from companion.ui.screens.setup.choices import MAX_PORT_NAME, port_name_problem, ports_from_start
 from companion.ui.screens.setup.fields import Problem, error_label, refuse_twice, show_error
@@ -16,6 +17,8 @@ from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.lazy_fold import LazyFold
 from companion.ui.widgets.touch_select import TouchSelect
 from solo_deck import Ruleset, ally_title, load_advanced_cards
+
+FOLD_TITLE = N_("Voyage ports (optional): their names, the face-up Allies and cards")
 
 
 def card_options() -> list[tuple[str, str]]:
@@ -44,14 +47,18 @@ class PortRows(Vertical):
     def compose(self) -> ComposeResult:
         voyage = self._ruleset.voyage
         yield Static(
-            f"Clockwise from {voyage.start_port.value} as your board shows them, with the "
-            "face-up Ally and card in each (both optional)",
+            _(
+                "Clockwise from {port} as your board shows them, with the face-up Ally"
+                " and card in each (both optional)"
+            ).format(port=voyage.start_port.value),
             classes="field-label",
         )
         if voyage.ports.assumed:
             yield Static(
-                "The names after Roma and their order are our guess: correct them to match "
-                f"your board (at most {MAX_PORT_NAME} characters each).",
+                _(
+                    "The names after Roma and their order are our guess: correct them to "
+                    "match your board (at most {max_port_name} characters each)."
+                ).format(max_port_name=MAX_PORT_NAME),
                 classes="muted",
             )
         allies, cards = ally_options(), card_options()
@@ -59,20 +66,25 @@ class PortRows(Vertical):
             with Horizontal(classes="port-row"):
                 yield Label(f"{index + 1}.", classes="port-number")
                 if index == 0:
-                    yield Label(f"{name} (start)", classes="port-start", markup=False)
+                    yield Label(
+                        _("{name} (start)").format(name=name), classes="port-start", markup=False
+                    )
                 else:
                     yield FieldInput(
                         value=name,
                         max_length=MAX_PORT_NAME + 10,
-                        placeholder="port name",
+                        placeholder=_("port name"),
                         id=f"port-name-{index}",
                         classes="port-name",
                     )
                 yield TouchSelect(
-                    allies, prompt="Ally: not noted", id=f"port-{index}", classes="port-select"
+                    allies, prompt=_("Ally: not noted"), id=f"port-{index}", classes="port-select"
                 )
                 yield TouchSelect(
-                    cards, prompt="card: not noted", id=f"port-card-{index}", classes="port-select"
+                    cards,
+                    prompt=_("card: not noted"),
+                    id=f"port-card-{index}",
+                    classes="port-select",
                 )
             if index:
                 yield error_label(f"port-name-{index}")
@@ -104,7 +116,7 @@ class PortsSection(Vertical):
     def compose(self) -> ComposeResult:
         yield LazyFold(
             lambda: [PortRows(self._ruleset, self._ports)],
-            title="Voyage ports (optional): their names, the face-up Allies and cards",
+            title=_(FOLD_TITLE),
             id="ports-fold",
         )
 

@@ -1,0 +1,62 @@
+"""The catalogues: each .mo is its .po compiled, the template is up to date with the
+code, the plural forms are the language's, and the translations keep their fields."""
+
+from __future__ import annotations
+
+import string
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from companion.i18n.catalogues import (
+    TRANSLATED,
+    catalogue_path,
+    mo_bytes,
+    translated_share,
+    translations,
+    upkeep,
+)
+from companion.i18n.numbers import format_number
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_each_mo_is_its_po_compiled(language: str) -> None:
+    source = catalogue_path(language, ".po").read_bytes()
+    assert catalogue_path(language).read_bytes() == mo_bytes(source, language)
+
+
+def test_catalogues_are_up_to_date_with_the_code() -> None:
+    stale = upkeep(ROOT, check=True)
+    assert stale == [], "run: python -m companion.i18n.catalogues"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_their_fields(language: str) -> None:
+    catalogue = read_po(BytesIO(catalogue_path(language, ".po").read_bytes()), locale=language)
+
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+    for message in catalogue:
+        if message.id and isinstance(message.id, str) and message.string:
+            assert fields(str(message.string)) == fields(message.id), message.id
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_catalogue_is_read_with_its_plural_forms(language: str) -> None:
+    catalogue = translations(language)
+    assert catalogue.gettext("New game") != "New game"
+    plural_forms = catalogue.info()["plural-forms"]
+    assert plural_forms.startswith("nplurals=")
+    assert translated_share(catalogue_path(language, ".po").read_bytes(), language)[0] > 100
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de", "fr"])
+@pytest.mark.parametrize("number", [0, 7, 999, 1000, 12345, 1234567, -4321])
+def test_numbers_are_written_as_babel_writes_them(language: str, number: int) -> None:
+    assert format_number(number, language) == format_decimal(number, locale=language)
