@@ -33,7 +33,7 @@ def _data_names() -> set[str]:
                 names |= {item["name"] for item in table if "name" in item}
     from solo_deck.model.edict import _LABELS  # the Edict icons' names
 
-    names |= {form for pair in _LABELS.values() for form in pair}
+    names |= {form for label in _LABELS.values() for form in (label.template, label.plural) if form}
     return names
 
 
