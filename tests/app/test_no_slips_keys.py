@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.errors import NoWidget
 from textual.widgets import Label
 
 from companion.ui.app import StuporSoloApp
@@ -215,3 +216,69 @@ async def test_the_play_list_stays_where_it_was_first_drawn(
         await pilot.resize_terminal(*size)
         await pilot.pause(0.3)
         assert line_rows(dialog) == first
+
+
+async def test_a_tap_on_a_dialog_not_drawn_yet_records_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a phone the Play a card dialog waits, unseen, while it is fitted to the screen:
+    a second tap on the Table (meant for the button that opened it) would land on one of
+    its lines. While unseen, what is under the finger is a shield that does nothing; once
+    drawn the lines are there, and a tap on Play plays."""
+    monkeypatch.setattr(StuporSoloApp, "is_web", property(lambda self: True))
+    under_finger: list[tuple[float, str]] = []
+
+    def look(dialog: PlayCardModal, left: int) -> None:
+        """Note, frame after frame, what a tap amid the dialog's lines would reach."""
+        if not dialog.is_attached:
+            return
+        lines = dialog.query_one("#choice").region
+        if lines.area:
+            x, y = lines.x + lines.width // 2, lines.y + 1
+            try:
+                widget, _ = dialog.get_widget_at(x, y)
+            except NoWidget:  # not in the screen's map yet
+                pass
+            else:
+                under_finger.append((dialog.query_one("#dialog").opacity, widget.id or ""))
+        if left:
+            dialog.call_after_refresh(look, dialog, left - 1)
+
+    mounted = PlayCardModal.on_mount
+
+    def on_mount(dialog: PlayCardModal) -> None:
+        mounted(dialog)
+        dialog.call_after_refresh(look, dialog, 30)
+
+    monkeypatch.setattr(PlayCardModal, "on_mount", on_mount)
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=PHONE) as pilot:
+        bought = (NameCard(port=0, space=0, card_id="A11"), face_down("purchase"))
+        table = await open_table(app, pilot, *bought, BuyCard(space=0, card_id="A11"))
+        while app.session.state.obligation is not None:
+            app.session.push(Decline())
+        frederick_plays(app.session)
+        table.refresh_state()
+        await settle(pilot)
+        events_before = len(app.session.events)
+        table.action_play()
+        dialog = top(app)
+        for _ in range(100):
+            drawn = isinstance(dialog, PlayCardModal) and dialog.query("#dialog.dialog")
+            if drawn and drawn.first().opacity > 0:
+                break
+            await pilot.pause(0.02)
+            dialog = top(app)
+        await pilot.pause(0.2)
+        unseen = [widget for opacity, widget in under_finger if opacity == 0]
+        assert unseen, under_finger  # the phone's dialog is fitted before it is drawn
+        assert set(unseen) == {"tap-shield"}, under_finger
+        assert isinstance(dialog, PlayCardModal)
+        lines = dialog.query_one("#choice").region
+        widget, _ = dialog.get_widget_at(lines.x + lines.width // 2, lines.y + 1)
+        assert widget.id != "tap-shield"  # drawn: a tap reaches the lines
+        assert len(app.session.events) == events_before
+        play = dialog.query_one("#ok").region
+        await pilot.click(offset=(play.x + play.width // 2, play.y + 1))
+        await settle(pilot)
+        assert len(app.session.events) == events_before + 1

@@ -36,7 +36,7 @@ from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, OptionList, Select
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from companion.ui.first_look import too_soon
 from companion.ui.framework.quick_open import OpensAtOnce
@@ -100,6 +100,7 @@ class EventModal(
     EventModal .dialog > Label { width: 100%; }
     EventModal #owed { color: $accent; text-style: bold; }
     EventModal .dialog.-fitting { opacity: 0; }
+    EventModal #tap-shield { position: absolute; width: 100%; height: 100%; }
     """
     DIALOG_TITLE = ""
     OK_LABEL = "Record"
@@ -196,6 +197,8 @@ class EventModal(
             self.screen_layout_refresh_signal.unsubscribe(self)
             self.settle_lists()
             dialog.remove_class("-fitting")
+        for shield in self.query("#tap-shield"):
+            shield.display = False
 
     def settle_lists(self) -> None:
         """Before the dialog is first drawn, once fitted: scroll each list as it is to stay
@@ -230,6 +233,9 @@ class EventModal(
                 yield unfocusable(Button(key_label(self, "Cancel", "esc"), id="cancel"))
                 if self.app.is_web:
                     yield ReferenceHint()
+        # Over the dialog while it is not drawn yet: a tap meant for the Table (a second
+        # tap on the button that opened it) lands here, not on an unseen line or button.
+        yield Static(id="tap-shield")
 
     def compose_body(self) -> ComposeResult:
         """The fields of the dialog."""
