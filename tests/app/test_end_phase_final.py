@@ -14,6 +14,7 @@ from typing import Any
 from textual.widgets import Button, Digits, Static, TextArea
 
 from companion.formatting import shorten
+from companion.ui.first_look import FIRST_LOOK
 from companion.ui.screens.end_phase import EndPhaseScreen
 from companion.ui.screens.final_score import FinalScoreScreen
 from companion.ui.screens.modals.drop import DropModal
@@ -172,6 +173,7 @@ async def test_a_market_side_opens_its_visit_at_once_and_blocks_the_next_steps(
         stone = app.session.state.player.stone
         await press_and_settle(pilot, "c")
         assert isinstance(app.screen, MarketModal)
+        await pilot.pause(FIRST_LOOK)  # it opened by itself: keys count once it is seen
         await pilot.press("escape")  # nothing recorded: the visit stays owed
         await settle(pilot)
         assert top(app) is screen
