@@ -36,6 +36,8 @@ Operations of ``str`` (``+``, ``%``, ``str.format``, f-strings, ``join``) return
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Annotated, Final
 
 from pydantic import ValidatorFunctionWrapHandler, WrapValidator
@@ -47,6 +49,17 @@ TERM_CONTEXT: Final = "term"
 
 LIST_CONTEXT: Final = "list"
 """Context of a :func:`joined` list: its parts are in ``values`` as ``0``, ``1``…"""
+
+_NO_VALUES: Final[Mapping[str, object]] = MappingProxyType({})
+
+_PARTS: dict[
+    int, tuple[str, tuple[str, ...], tuple[object, ...], str | None, int | None, str | None]
+] = {}
+"""Each living :class:`Text`'s parts, by its id (see the class): its template, the names
+of its values and the values, its plural form, its number and its context."""
+
+_NAMES: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""One tuple for each set of value names (few: one per template at most), shared."""
 
 
 class Text(str):
@@ -62,11 +75,12 @@ class Text(str):
     1
     """
 
-    template: str
-    values: Mapping[str, object]
-    plural: str | None
-    number: int | None
-    context: str | None
+    __slots__ = ()
+    # A game keeps thousands of these (log lines with the values inside them, Frederick's
+    # steps, the duties in its checkpoints). An attribute of a ``str`` subclass needs an
+    # instance dict, about 340 bytes each, more than the text itself: the parts live in
+    # one table instead, a tuple per text keyed by the text's id, and leave it with the
+    # text (``__del__``). The names of the values are one shared tuple per template.
 
     def __new__(
         cls,
@@ -77,19 +91,50 @@ class Text(str):
         number: int | None = None,
         context: str | None = None,
     ) -> Text:
-        filled = dict(values or {})
         form = plural if plural is not None and number != 1 else template
         if context == LIST_CONTEXT:
-            english = _english_list(template, filled)
+            english = _english_list(template, values or _NO_VALUES)
         else:
-            english = form.format(**filled) if filled else form
+            english = form.format_map(values) if values else form
         self = super().__new__(cls, english)
-        self.template = template
-        self.values = filled
-        self.plural = plural
-        self.number = number
-        self.context = context
+        names: tuple[str, ...] = ()
+        filled: tuple[object, ...] = ()
+        if values:
+            names = tuple(values)
+            names = _NAMES.setdefault(names, names)
+            filled = tuple(values.values())
+        _PARTS[id(self)] = (template, names, filled, plural, number, context)
         return self
+
+    def __del__(self, _parts: dict[int, object] = _PARTS) -> None:  # type: ignore[assignment]
+        # the table is bound here: at shutdown the module's globals may be gone first
+        _parts.pop(id(self), None)
+
+    @property
+    def template(self) -> str:
+        """The English form with ``{name}`` fields: the catalogue's message id."""
+        return _PARTS[id(self)][0]
+
+    @property
+    def values(self) -> Mapping[str, object]:
+        """The values that fill the template's fields."""
+        parts = _PARTS[id(self)]
+        return dict(zip(parts[1], parts[2], strict=True)) if parts[1] else _NO_VALUES
+
+    @property
+    def plural(self) -> str | None:
+        """The English plural form (``None``: the text has one form)."""
+        return _PARTS[id(self)][3]
+
+    @property
+    def number(self) -> int | None:
+        """The count that chooses between the forms."""
+        return _PARTS[id(self)][4]
+
+    @property
+    def context(self) -> str | None:
+        """What tells two texts of the same English apart (``term:<kind>``, ``list``)."""
+        return _PARTS[id(self)][5]
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickling (a worker process, a copy) keeps the parts, not only the English text.
@@ -167,6 +212,7 @@ def tn(singular: str, plural: str, count: int, /, **values: object) -> Text:
     return Text(singular, {"n": count, **values}, plural=plural, number=count)
 
 
+@cache  # a term is the same object wherever it is named: a game names few, often
 def term(
     english: str, kind: str, /, *, plural: str | None = None, number: int | None = None
 ) -> Text:
@@ -184,6 +230,7 @@ def term(
     return Text(english, plural=plural, number=number, context=f"{TERM_CONTEXT}:{kind}")
 
 
+@cache
 def named(english: str, kind: str, /) -> Text:
     """A game term whose English comes from the rules data, not the code: an Ally's
     name, a port, a Great Structure. Rendered like a :func:`term` (the glossary lists
