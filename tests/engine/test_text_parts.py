@@ -14,9 +14,7 @@ def test_a_text_s_parts_go_with_it() -> None:
     roma = term("Roma", "port")  # a term is made once and kept: made before counting
     gc.collect()
     before = len(_PARTS)
-    lines = [
-        t("Frederick moves {n} steps to {port}", n=i, port=roma) for i in range(500)
-    ]
+    lines = [t("Frederick moves {n} steps to {port}", n=i, port=roma) for i in range(500)]
     assert len(_PARTS) >= before + 500
     assert lines[7].values["n"] == 7 and lines[7].template.startswith("Frederick moves")
     del lines
