@@ -10,7 +10,10 @@ does the upkeep: it extracts the template from the code (:mod:`companion.i18n.ex
 into ``locale/stupor.pot``, brings each language's ``stupor.po`` up to date with it (new
 messages untranslated, gone ones dropped) and compiles each ``stupor.mo``. ``--check``
 changes nothing and exits 1 when a file is not up to date; ``--stats`` prints how much of
-each catalogue is translated.
+each catalogue is translated; ``--add FILE.json`` (repeatable) fills untranslated messages
+from a file of translations, ``{"<msgid>": {"it": "…", "de": [singular, plural], …}}``, a
+message with a context keyed ``"<context>\\u0004<msgid>"`` (gettext's own separator), and
+``--missing LANG`` prints the messages ``LANG`` still lacks in that form (values empty).
 """
 
 from __future__ import annotations
@@ -138,13 +141,65 @@ def translated_share(po_source: bytes, language: str) -> tuple[int, int]:
     return len(done), len(messages)
 
 
-def upkeep(root: Path, *, check: bool = False) -> list[Path]:
+Additions = dict[str, dict[str, str | list[str]]]
+"""Translations to add: ``{key: {language: text or plural forms}}`` (see the module)."""
+CONTEXT_SEPARATOR: Final = "\x04"
+
+
+def _key(message_id: str | Sequence[str], context: str | None) -> str:
+    singular = message_id if isinstance(message_id, str) else message_id[0]
+    return f"{context}{CONTEXT_SEPARATOR}{singular}" if context else singular
+
+
+def add_translations(catalogue: Catalog, language: str, additions: Additions) -> int:
+    """Fill ``catalogue``'s untranslated messages from ``additions``; how many were filled.
+    A translation already in the catalogue is kept."""
+    filled = 0
+    for message in catalogue:
+        if not message.id:
+            continue
+        done = all(message.string) if isinstance(message.string, tuple) else message.string
+        given = additions.get(_key(message.id, message.context), {}).get(language)
+        if done or not given:
+            continue
+        if isinstance(message.id, tuple):
+            forms = [given] if isinstance(given, str) else list(given)
+            if not all(forms):
+                continue
+            message.string = tuple(forms)
+        elif isinstance(given, str):
+            message.string = given
+        else:
+            continue
+        filled += 1
+    return filled
+
+
+def lacking(language: str) -> Additions:
+    """The messages ``language``'s catalogue lacks, keyed as :func:`add_translations` reads."""
+    from babel.messages.pofile import read_po
+
+    with catalogue_path(language, ".po").open("rb") as source:
+        catalogue = read_po(source, locale=language, domain=DOMAIN)
+    found: Additions = {}
+    for message in catalogue:
+        done = all(message.string) if isinstance(message.string, tuple) else message.string
+        if message.id and not done:
+            empty: str | list[str] = ["", ""] if isinstance(message.id, tuple) else ""
+            found[_key(message.id, message.context)] = {language: empty}
+    return found
+
+
+def upkeep(root: Path, *, check: bool = False, additions: Additions | None = None) -> list[Path]:
     """Write (or, with ``check``, only compare) the template, each ``.po`` and ``.mo``;
     the files that were (or would be) changed."""
     template = template_catalogue(root)
     wanted = {TEMPLATE: po_bytes(template)}
     for language in TRANSLATED:
-        source = po_bytes(updated_catalogue(language, template))
+        catalogue = updated_catalogue(language, template)
+        if additions:
+            add_translations(catalogue, language, additions)
+        source = po_bytes(catalogue)
         wanted[catalogue_path(language, ".po")] = source
         wanted[catalogue_path(language)] = mo_bytes(source, language)
     changed = [
@@ -164,9 +219,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.i18n.catalogues")
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
     parser.add_argument("--stats", action="store_true", help="print how much is translated")
+    parser.add_argument(
+        "--add", action="append", default=[], type=Path, help="translations to add (JSON)"
+    )
+    parser.add_argument("--missing", choices=TRANSLATED, help="print what a language lacks")
     args = parser.parse_args(argv)
     root = Path(__file__).resolve().parents[2]
-    changed = upkeep(root, check=args.check)
+    if args.missing:
+        import json
+
+        print(json.dumps(lacking(args.missing), ensure_ascii=False, indent=1))
+        return 0
+    additions: Additions = {}
+    for path in args.add:
+        import json
+
+        for key, forms in json.loads(path.read_text(encoding="utf-8")).items():
+            additions.setdefault(key, {}).update(forms)
+    changed = upkeep(root, check=args.check, additions=additions)
     for path in changed:
         print(f"{'stale' if args.check else 'written'}: {path.relative_to(root)}")
     if args.stats:

@@ -60,3 +60,26 @@ def test_catalogue_is_read_with_its_plural_forms(language: str) -> None:
 @pytest.mark.parametrize("number", [0, 7, 999, 1000, 12345, 1234567, -4321])
 def test_numbers_are_written_as_babel_writes_them(language: str, number: int) -> None:
     assert format_number(number, language) == format_decimal(number, locale=language)
+
+
+def test_additions_fill_only_untranslated_messages() -> None:
+    from babel.messages.catalog import Catalog
+
+    from companion.i18n.catalogues import add_translations
+
+    catalogue = Catalog(locale="it", domain="stupor")
+    catalogue.add("Pass", string="")
+    catalogue.add("Kept", string="Tenuto")
+    catalogue.add(("{n} card", "{n} cards"), string=("", ""))
+    catalogue.add("Tower", string="", context="building")
+    additions = {
+        "Pass": {"it": "Passa", "de": "Passen"},
+        "Kept": {"it": "Altro"},
+        "{n} card": {"it": ["{n} carta", "{n} carte"]},
+        "building\x04Tower": {"it": "Torre"},
+    }
+    assert add_translations(catalogue, "it", additions) == 3
+    assert catalogue.get("Pass").string == "Passa"
+    assert catalogue.get("Kept").string == "Tenuto"
+    assert catalogue.get("{n} card").string == ("{n} carta", "{n} carte")
+    assert catalogue.get("Tower", context="building").string == "Torre"
