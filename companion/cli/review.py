@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.support import UsageError, read_history, stderr_is_terminal
+from companion.history.edict_verdicts import edict_lines
 from companion.i18n import _, ngettext, shown
 from companion.i18n.words import edition
 
@@ -131,7 +132,7 @@ def review_text(result: GameReview, turns: tuple[TurnJudgement, ...] | None = No
         )
     elif result.rounds:
         lines.append(_("* the round in progress (the game is not finished)."))
-    lines.extend(_edict_lines(result))
+    lines.extend(edict_lines(result))
     lines.append(shown(result.summary()))
     if turns is not None:
         lines.extend(costliest_lines(turns))
@@ -174,23 +175,6 @@ def costliest_lines(turns: tuple[TurnJudgement, ...]) -> list[str]:
     return lines
 
 
-def _edict_lines(result: GameReview) -> list[str]:
-    lines: list[str] = []
-    for edict in result.edicts:
-        if edict.difference > 0:
-            lines.append(
-                _("Round {round}: you issued {issued}").format(
-                    round=edict.round, issued=shown(edict.issued)
-                )
-            )
-            lines.append(
-                _("  the advisor ranked first {best} ({difference:+d})").format(
-                    best=shown(edict.best), difference=edict.difference
-                )
-            )
-    return lines
-
-
 def _budget(value: str | None, default: int) -> int:
     from companion.cli.lab import whole_number
 
@@ -208,7 +192,7 @@ def progress_line() -> Iterator[Progress]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     console = Console(stderr=True, highlight=False, emoji=False)
-    columns = (TextColumn("judging your turns"), BarColumn(), MofNCompleteColumn())
+    columns = (TextColumn(_("judging your turns")), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("turns", total=None)
 

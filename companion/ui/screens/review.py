@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
+from companion.history.edict_verdicts import edict_lines
 from companion.i18n import N_, _, shown
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
@@ -194,7 +195,7 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
         plot = self.query_one("#review-chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
-        plt.title("VP gained by round")
+        plt.title(_("VP gained by round"))
         rounds = [row.round for row in review.rounds]
         gained = [row.vp_gained for row in review.rounds]
         if rounds:
@@ -203,19 +204,7 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
         plot.refresh()
 
     def _fill_edicts(self, review: GameReview) -> None:
-        lines: list[str] = []
-        for edict in review.edicts:
-            if edict.difference > 0:
-                lines.append(
-                    _("Round {round}: you issued {issued}").format(
-                        round=edict.round, issued=shown(edict.issued)
-                    )
-                )
-                lines.append(
-                    _("  the advisor ranked first {best} ({difference:+d})").format(
-                        best=shown(edict.best), difference=edict.difference
-                    )
-                )
+        lines = edict_lines(review)
         if not lines:
             lines = [_("The advisor ranked no other Edict higher than the ones you issued.")]
         self.query_one("#review-edicts", Static).update("\n".join(lines))
