@@ -158,5 +158,12 @@ PRIVATE_NAMES: tuple[PrivateName, ...] = (
     PrivateName("textual.widgets._select", "SelectOverlay", None, "the Select's open list"),
     PrivateName("textual.widgets._select", "SelectCurrent", None, "the Select's closed face"),
     PrivateName("textual.widgets._select", "SelectType", None, "the Select's value type"),
+    PrivateName(
+        "textual.widgets._toast",
+        "ToastRack",
+        None,
+        "the notices' rack, named by its type in companion.tcss and notice_room.py (the "
+        "type name is the CSS selector): placed clear of What to do and kept from scrolling",
+    ),
 )
 """The private names, grouped by how we use them."""
