@@ -161,6 +161,19 @@ def line_rows(dialog: PlayCardModal) -> Rows:
     return tuple(rows)
 
 
+async def bought_a11_after_frederick(app: StuporSoloApp, pilot: Any) -> Any:
+    """The Table on your turn after Frederick's, with card A11 bought last turn (so the
+    Play a card list opens on it, its last line)."""
+    bought = (NameCard(port=0, space=0, card_id="A11"), face_down("purchase"))
+    table = await open_table(app, pilot, *bought, BuyCard(space=0, card_id="A11"))
+    while app.session.state.obligation is not None:
+        app.session.push(Decline())
+    frederick_plays(app.session)
+    table.refresh_state()
+    await settle(pilot)
+    return table
+
+
 @pytest.mark.parametrize(("size", "web"), [(PHONE, True), ((46, 30), True), ((80, 24), False)])
 async def test_the_play_list_stays_where_it_was_first_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], web: bool
@@ -190,13 +203,7 @@ async def test_the_play_list_stays_where_it_was_first_drawn(
     monkeypatch.setattr(PlayCardModal, "on_mount", on_mount)
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=size) as pilot:
-        bought = (NameCard(port=0, space=0, card_id="A11"), face_down("purchase"))
-        table = await open_table(app, pilot, *bought, BuyCard(space=0, card_id="A11"))
-        while app.session.state.obligation is not None:
-            app.session.push(Decline())
-        frederick_plays(app.session)
-        table.refresh_state()
-        await settle(pilot)
+        table = await bought_a11_after_frederick(app, pilot)
         table.action_play()
         await settle(pilot)
         dialog = top(app)
@@ -256,13 +263,7 @@ async def test_a_tap_on_a_dialog_not_drawn_yet_records_nothing(
     monkeypatch.setattr(PlayCardModal, "on_mount", on_mount)
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=PHONE) as pilot:
-        bought = (NameCard(port=0, space=0, card_id="A11"), face_down("purchase"))
-        table = await open_table(app, pilot, *bought, BuyCard(space=0, card_id="A11"))
-        while app.session.state.obligation is not None:
-            app.session.push(Decline())
-        frederick_plays(app.session)
-        table.refresh_state()
-        await settle(pilot)
+        table = await bought_a11_after_frederick(app, pilot)
         events_before = len(app.session.events)
         table.action_play()
         dialog = top(app)
