@@ -83,3 +83,20 @@ def test_additions_fill_only_untranslated_messages() -> None:
     assert catalogue.get("Kept").string == "Tenuto"
     assert catalogue.get("{n} card").string == ("{n} carta", "{n} carte")
     assert catalogue.get("Tower", context="building").string == "Torre"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_dates_follow_the_locales_short_pattern_with_the_year_in_full(language: str) -> None:
+    import datetime as dt
+    import re
+
+    from babel.dates import format_date as babel_date
+    from babel.dates import get_date_format
+
+    from companion.i18n.dates import format_date
+
+    short = get_date_format("short", locale=language).pattern
+    # Day and month on two digits, the year in full; the order and separators are CLDR's.
+    full = re.sub("y+", "yyyy", re.sub("M+", "MM", re.sub("d+", "dd", short)))
+    for moment in (dt.date(2026, 11, 29), dt.date(2027, 3, 4)):
+        assert format_date(moment, language) == babel_date(moment, full, locale=language)
