@@ -65,24 +65,30 @@ def test_numbers_are_written_as_babel_writes_them(language: str, number: int) ->
 def test_additions_fill_only_untranslated_messages() -> None:
     from babel.messages.catalog import Catalog
 
-    from companion.i18n.catalogues import add_translations
+    from companion.i18n.catalogues import Additions, add_translations
 
     catalogue = Catalog(locale="it", domain="stupor")
     catalogue.add("Pass", string="")
     catalogue.add("Kept", string="Tenuto")
     catalogue.add(("{n} card", "{n} cards"), string=("", ""))
     catalogue.add("Tower", string="", context="building")
-    additions = {
+    additions: Additions = {
         "Pass": {"it": "Passa", "de": "Passen"},
         "Kept": {"it": "Altro"},
         "{n} card": {"it": ["{n} carta", "{n} carte"]},
         "building\x04Tower": {"it": "Torre"},
     }
     assert add_translations(catalogue, "it", additions) == 3
-    assert catalogue.get("Pass").string == "Passa"
-    assert catalogue.get("Kept").string == "Tenuto"
-    assert catalogue.get("{n} card").string == ("{n} carta", "{n} carte")
-    assert catalogue.get("Tower", context="building").string == "Torre"
+
+    def string(msgid: str, context: str | None = None) -> object:
+        message = catalogue.get(msgid, context=context)
+        assert message is not None
+        return message.string
+
+    assert string("Pass") == "Passa"
+    assert string("Kept") == "Tenuto"
+    assert string("{n} card") == ("{n} carta", "{n} carte")
+    assert string("Tower", "building") == "Torre"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
