@@ -18,6 +18,7 @@ message with a context keyed ``"<context>\\u0004<msgid>"`` (gettext's own separa
 
 from __future__ import annotations
 
+import copy
 import functools
 import sys
 from collections.abc import Sequence
@@ -196,7 +197,9 @@ def upkeep(root: Path, *, check: bool = False, additions: Additions | None = Non
     template = template_catalogue(root)
     wanted = {TEMPLATE: po_bytes(template)}
     for language in TRANSLATED:
-        catalogue = updated_catalogue(language, template)
+        # Babel's update puts the template's own new messages into the catalogue: each
+        # language gets a copy, or one language's translations would fill the others'.
+        catalogue = updated_catalogue(language, copy.deepcopy(template))
         if additions:
             add_translations(catalogue, language, additions)
         source = po_bytes(catalogue)

@@ -106,3 +106,25 @@ def test_dates_follow_the_locales_short_pattern_with_the_year_in_full(language: 
     full = re.sub("y+", "yyyy", re.sub("M+", "MM", re.sub("d+", "dd", short)))
     for moment in (dt.date(2026, 11, 29), dt.date(2027, 3, 4)):
         assert format_date(moment, language) == babel_date(moment, full, locale=language)
+
+
+def test_each_language_gets_its_own_addition_for_a_new_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A message new to every catalogue, added in one run, lands in each language's own
+    words (Babel's update shares the template's message objects among catalogues)."""
+    from companion.i18n import catalogues
+
+    root = tmp_path / "root"
+    module = root / "companion" / "screen.py"
+    module.parent.mkdir(parents=True)
+    module.write_text('_("A brand-new line")\n', encoding="utf-8")
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path / "locale")
+    monkeypatch.setattr(catalogues, "TEMPLATE", tmp_path / "locale" / "stupor.pot")
+    words = {"it": "Una riga nuova", "de": "Eine neue Zeile", "fr": "Une ligne nouvelle"}
+    catalogues.upkeep(root, additions={"A brand-new line": dict(words)})
+    for language in TRANSLATED:
+        source = catalogues.catalogue_path(language, ".po").read_bytes()
+        message = read_po(BytesIO(source), locale=language).get("A brand-new line")
+        assert message is not None
+        assert message.string == words[language]
