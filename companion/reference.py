@@ -17,12 +17,16 @@ the app commits to (:data:`companion.rules_decisions.RULES_DECISIONS`), searched
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 
-from companion.i18n import N_, _, current_language
+from companion.i18n import N_, _, current_language, shown
 from companion.i18n.glossary import term_in
+from companion.i18n.languages import ENGLISH
 from companion.rules_decisions import RULES_DECISIONS
 from solo_deck import ReferenceEntry, reference_entries, reference_source, search_reference
+from solo_deck.reference.search import Query
+from solo_deck.text import Text
 
 
 @cache
@@ -73,7 +77,9 @@ def find(query: str) -> list[ReferenceEntry]:
 
     A word of an edition's own (``torre``, ``Türme``, ``Donjon``: the glossary's Italian,
     German and French forms) finds what its English term finds, first; the words as typed
-    are searched too (a name is the same in every edition).
+    are searched too (a name is the same in every edition). In another language than
+    English the entries are searched as that language words them and as English does, an
+    entry ranked by the better of the two (:func:`_bilingual`).
 
     >>> [e.name for e in find("torre")][:1], [e.name for e in find("grande mastio")][:1]
     (['Tower'], ['Great Keep'])
@@ -82,12 +88,49 @@ def find(query: str) -> list[ReferenceEntry]:
 
     typed = bounded_query(query)[0]
     english = in_english(typed)
+    language = current_language()
+    if language != ENGLISH:
+        return _bilingual(typed, english, language)
     found = search_reference(typed, all_entries())
     if english.split() == [w for w in re.split(r"[\W_]+", typed) if w]:
         return found
     first = search_reference(english, all_entries())
     keys = {entry.key for entry in first}
     return [*first, *(entry for entry in found if entry.key not in keys)]
+
+
+def _bilingual(typed: str, english: str, language: str) -> list[ReferenceEntry]:
+    """The entries matching ``typed`` (or its glossary words in English, ``english``) in
+    ``language``'s words or in English, best first (ties in the Reference's order)."""
+    reads = [Query.read(typed)]
+    if english != typed:
+        reads.append(Query.read(english))
+    pairs = zip(all_entries(), entries_in(language), strict=True)
+    scored = [
+        (max(read.score(one) for read in reads for one in pair), index, pair[0])
+        for index, pair in enumerate(pairs)
+    ]
+    return [entry for points, _, entry in sorted(scored, key=lambda s: (-s[0], s[1])) if points]
+
+
+@cache
+def entries_in(language: str) -> tuple[ReferenceEntry, ...]:
+    """Every entry as ``language`` words it (what the search reads in that language): its
+    name, kind, summary and details rendered, its English name kept as a further name.
+    Only for the language in use (the rendering reads its catalogue)."""
+    return tuple(
+        replace(
+            entry,
+            name=shown(entry.name)
+            if isinstance(entry.name, Text)
+            else term_in(entry.name, language),
+            kind=kind_word(entry.kind),
+            summary=shown(entry.summary),
+            details=tuple(shown(line) for line in entry.details),
+            aliases=(str.__str__(entry.name), *entry.aliases),
+        )
+        for entry in all_entries()
+    )
 
 
 EDICT_TOPIC = "rule:issue-an-edict"
@@ -161,10 +204,16 @@ def kind_word(kind: str) -> str:
 
 
 def entry_name(entry: ReferenceEntry) -> str:
-    """An entry's name as the edition in use prints it, with the English term beside it
-    where they differ: ``Torre (Tower)`` in Italian, ``Tower`` in English."""
-    edition = term_in(entry.name, current_language())
-    return entry.name if edition == entry.name else f"{edition} ({entry.name})"
+    """An entry's name in the language in use (a game term as the edition prints it), with
+    the English beside it where they differ: ``Torre (Tower)`` in Italian, ``Tower`` in
+    English; a rule's title too (``Il tuo turno (Your turn)``), so that the English
+    rulebook's word is never far."""
+    english = str.__str__(entry.name)
+    if isinstance(entry.name, Text):
+        edition = shown(entry.name)
+    else:
+        edition = term_in(english, current_language())
+    return english if edition == english else f"{edition} ({english})"
 
 
 SOURCE_KINDS = {
@@ -178,10 +227,12 @@ SOURCE_KINDS = {
 def entry_lines(entry: ReferenceEntry) -> list[str]:
     """The entry as plain text lines (``stupor-solo rules``): title, summary, details,
     source and section; in English exactly :meth:`ReferenceEntry.text`."""
-    lines = [f"{entry_name(entry)} · {kind_word(entry.kind)}", entry.summary, *entry.details]
+    lines = [entry_title(entry), shown(entry.summary), *map(shown, entry.details)]
     source = _(SOURCE_KINDS.get(entry.source, entry.source))
     lines.append(
-        _("Source: {source} — look up: {section}").format(source=source, section=entry.section)
+        _("Source: {source} — look up: {section}").format(
+            source=source, section=shown(entry.section)
+        )
     )
     return lines
 

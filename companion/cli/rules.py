@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from companion.cli.support import PROG, err
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, shown
 
 ALSO = 6
 """How many further matches a search names under the entry it prints."""
@@ -52,7 +52,7 @@ def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
         kinds = [kind_word(entry.kind) for entry in found]
         width = max(len(kind) for kind in kinds)
         for kind, entry in zip(kinds, found, strict=True):
-            print(f"{kind:<{width}}  {entry.name}  ({entry.id})")
+            print(f"{kind:<{width}}  {shown(entry.name)}  ({entry.id})")
         return 0
     print("\n".join(entry_lines(found[0])))
     others = found[1 : 1 + ALSO]

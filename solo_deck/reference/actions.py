@@ -13,6 +13,7 @@ retail rulebook does not print says so where it is used.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from solo_deck.data.loaders import (
     load_advanced_cards,
@@ -21,19 +22,26 @@ from solo_deck.data.loaders import (
 )
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
-from solo_deck.reference.entry import ReferenceEntry, reference_source
+from solo_deck.model.workplaces import WorkplaceTile
+from solo_deck.reference.entry import ReferenceEntry, ReferenceSource, printed, reference_source
 from solo_deck.setup import DIFFICULTY_MARKETS
+from solo_deck.text import Text, joined, named, t, term, tn
+
+# i18n: sentences are Text
 
 __all__ = ["action_entries"]
+
+DIFFICULTY_WORDS = {"easy": t("easy"), "medium": t("medium"), "hard": t("hard")}
+"""Each difficulty as a player reads it."""
 
 ACTION = "Main action"
 RULE = "Rule"
 ACTION_NAMES = {
-    "build": "Build",
-    "summon": "Summon",
-    "promote": "Promote",
-    "market": "Market",
-    "purchase": "Purchase",
+    "build": term("Build", "action"),
+    "summon": term("Summon", "action"),
+    "promote": term("Promote", "action"),
+    "market": term("Market", "action"),
+    "purchase": term("Purchase", "action"),
 }
 
 
@@ -46,19 +54,41 @@ def checked(source: str) -> str:
     (' (assumed: check your board)', ' (our reading of the rules)')
     """
     if source.partition(":")[0].strip().lower() == "interpretation":
-        return " (our reading of the rules)"
+        return t(" (our reading of the rules)")
     kind = reference_source(source)[0]
-    return {"draft v19": " (v19 draft)", "assumed": " (assumed: check your board)"}.get(kind, "")
+    if kind == "draft v19":
+        return t(" (v19 draft)")
+    return t(" (assumed: check your board)") if kind == "assumed" else ""
 
 
-def listed(items: Iterable[str], last: str = "and") -> str:
-    """``A, B and C``."""
+def listed(items: Iterable[str], last: Literal["and", "or"] = "and") -> str:
+    """``A, B and C`` (``A, B or C``), each part kept as it is.
+
+    >>> listed(["T1"]), listed(["T1", "T2", "T3"]), listed(["1", "2"], "or")
+    ('T1', 'T1, T2 and T3', '1 or 2')
+    """
     words = list(items)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    head = joined(words[:-1], ", ")
+    if last == "or":
+        return t("{items} or {last}", items=head, last=words[-1])
+    return t("{items} and {last}", items=head, last=words[-1])
 
 
-def coins(amount: int) -> str:
-    return f"{amount} Augustalis" if amount == 1 else f"{amount} Augustales"
+def coins(amount: int) -> Text:
+    """``1 Augustalis``, ``2 Augustales``."""
+    return tn("{n} Augustalis", "{n} Augustales", amount)
+
+
+def tile_name(tile: WorkplaceTile) -> str:
+    """``Countryside II A``: a Workplace tile's name, its area the edition's word."""
+    return t(
+        "{area} {level} {letter}",
+        area=named(tile.area.capitalize(), "component"),
+        level=tile.level,
+        letter=tile.letter,
+    )
 
 
 def rule(
@@ -67,11 +97,13 @@ def rule(
     name: str,
     summary: str,
     details: Iterable[str],
-    source: str,
+    source: str | tuple[ReferenceSource, str],
     data: dict[str, object],
     aliases: tuple[str, ...],
 ) -> ReferenceEntry:
-    where, section = reference_source(source)
+    """An entry of a rule; ``source`` a data file's (``rulebook: setup``) or
+    :func:`~solo_deck.reference.entry.printed`'s."""
+    where, section = reference_source(source) if isinstance(source, str) else source
     return ReferenceEntry(kind, id_, name, summary, tuple(details), where, section, data, aliases)
 
 
@@ -80,12 +112,19 @@ def _slots_for(action: str, ruleset: Ruleset) -> str:
     board = ruleset.player_board or load_player_board()
     numbers = [str(s.number) for s in board.slots if action in s.actions]
     if not numbers:
-        return f"No card slot offers {ACTION_NAMES[action]} to a card played face down."
-    tag = "" if all(not checked(s.source) for s in board.slots) else " (your board decides)"
-    return f"A card played face down offers it in slot {listed(numbers, 'or')}{tag}."
+        return t(
+            "No card slot offers {action} to a card played face down.", action=ACTION_NAMES[action]
+        )
+    if all(not checked(s.source) for s in board.slots):
+        return t("A card played face down offers it in slot {slots}.", slots=listed(numbers, "or"))
+    return t(
+        "A card played face down offers it in slot {slots} (your board decides).",
+        slots=listed(numbers, "or"),
+    )
 
 
 def edict_sites(ruleset: Ruleset) -> list[str]:
+    """The ids of the Castle Board's sites with the Edict mark."""
     board = ruleset.castle_board
     return [] if board is None else [s.id for s in board.sites if s.edict_mark]
 
@@ -93,36 +132,63 @@ def edict_sites(ruleset: Ruleset) -> list[str]:
 def _build(ruleset: Ruleset, limits: PlayerLimits) -> ReferenceEntry:
     player, board = ruleset.player, ruleset.castle_board
     details = [
-        "A Wall goes only next to a Tower you have built, and a Tower only next to a built "
-        "Wall; a Keep needs neither.",
-        f"Your castle holds {player.castle_towers.value} Towers, {player.castle_walls.value} "
-        f"Walls and {player.castle_keeps.value} Keeps, each on a site of its own.",
-        f"Each Tower built hosts {limits.ally_spaces_per_tower} more Ally, each Wall stores "
-        f"{limits.storage_per_wall} more resource{checked(player.storage_per_wall.source)}; "
-        "each Keep turns its Keep Cover over and issues an Edict.",
-        "A Great Structure goes on a site of its kind and costs the site's price plus its "
-        "Augustales; its bonus comes once the Build is done.",
-        "In order: you pay, a side you close pays, your Workplaces pay, a Keep's Cover "
-        "turns over, a Great Structure's bonus comes, and the Edict is issued last.",
-        "Closing a side of the castle pays that side's income at once.",
+        t(
+            "A Wall goes only next to a Tower you have built, and a Tower only next to a built "
+            "Wall; a Keep needs neither."
+        ),
+        t(
+            "Your castle holds {towers} Towers, {walls} Walls and {keeps} Keeps, each on a site "
+            "of its own.",
+            towers=player.castle_towers.value,
+            walls=player.castle_walls.value,
+            keeps=player.castle_keeps.value,
+        ),
+        t(
+            "Each Tower built hosts {allies} more Ally, each Wall stores {resources} more "
+            "resource{checked}; each Keep turns its Keep Cover over and issues an Edict.",
+            allies=limits.ally_spaces_per_tower,
+            resources=limits.storage_per_wall,
+            checked=checked(player.storage_per_wall.source),
+        ),
+        t(
+            "A Great Structure goes on a site of its kind and costs the site's price plus its "
+            "Augustales; its bonus comes once the Build is done."
+        ),
+        t(
+            "In order: you pay, a side you close pays, your Workplaces pay, a Keep's Cover "
+            "turns over, a Great Structure's bonus comes, and the Edict is issued last."
+        ),
+        t("Closing a side of the castle pays that side's income at once."),
         _slots_for("build", ruleset),
     ]
-    summary = "Put one Structure on its site of your Castle Board and pay the Stone and Grain "
     if board is None:
-        summary += "printed on that site."
+        summary = t(
+            "Put one Structure on its site of your Castle Board and pay the Stone and Grain "
+            "printed on that site."
+        )
     else:
         totals = [s.cost.grain + s.cost.stone for s in board.sites]
-        start = listed(board.start)
-        summary += f"printed there ({min(totals)} to {max(totals)} in all on your board)."
-        marked = listed(edict_sites(ruleset))
-        details.insert(2, f"{start} stand at setup; building on {marked} issues an Edict.")
+        summary = t(
+            "Put one Structure on its site of your Castle Board and pay the Stone and Grain "
+            "printed there ({least} to {most} in all on your board).",
+            least=min(totals),
+            most=max(totals),
+        )
+        details.insert(
+            2,
+            t(
+                "{start} stand at setup; building on {marked} issues an Edict.",
+                start=listed(board.start),
+                marked=listed(edict_sites(ruleset)),
+            ),
+        )
     return rule(
         ACTION,
         "build-a-structure",
-        "Build a Structure",
+        t("Build a Structure"),
         summary,
         details,
-        "rulebook: Build a Structure",
+        printed(t("Build a Structure")),
         {"action": "build", "castle": [player.castle_towers.value, player.castle_walls.value]},
         ("Build", "building", "build a structure", "build a castle"),
     )
@@ -134,26 +200,43 @@ def _summon(ruleset: Ruleset, limits: PlayerLimits) -> ReferenceEntry:
     most = limits.ally_spaces(player.castle_towers.value)
     cost = ruleset.voyage.ally_cost_grain
     details = (
-        f"Ally spaces: {limits.ally_spaces_start} at the start and {limits.ally_spaces_per_tower} "
-        f"more for each Tower you build, {most} in all{checked(player.ally_spaces_start.source)}; "
-        "with no free space you cannot Summon.",
-        "You may never hold the same Ally twice.",
-        "The price is printed under the Ally's space on the Voyage board; the rulebook's "
-        f"example pays {cost.value} Grain.",
-        "The Ally placed on the Ally space with the Edict mark issues an Edict: space "
-        f"{board.marked_ally_space}{checked(board.marked_ally_source)}.",
-        f"Each Ally scores at Ally income: {scoring.ally_base_vp.value} VP, "
-        f"{scoring.ally_bonus_vp.value} VP more when its condition holds.",
+        t(
+            "Ally spaces: {start} at the start and {per_tower} more for each Tower you build, "
+            "{most} in all{checked}; with no free space you cannot Summon.",
+            start=limits.ally_spaces_start,
+            per_tower=limits.ally_spaces_per_tower,
+            most=most,
+            checked=checked(player.ally_spaces_start.source),
+        ),
+        t("You may never hold the same Ally twice."),
+        t(
+            "The price is printed under the Ally's space on the Voyage board; the rulebook's "
+            "example pays {grain} Grain.",
+            grain=cost.value,
+        ),
+        t(
+            "The Ally placed on the Ally space with the Edict mark issues an Edict: space "
+            "{space}{checked}.",
+            space=board.marked_ally_space,
+            checked=checked(board.marked_ally_source),
+        ),
+        t(
+            "Each Ally scores at Ally income: {base} VP, {bonus} VP more when its condition holds.",
+            base=scoring.ally_base_vp.value,
+            bonus=scoring.ally_bonus_vp.value,
+        ),
         _slots_for("summon", ruleset),
     )
     return rule(
         ACTION,
         "summon-an-ally",
-        "Summon an Ally",
-        "Take the face-up Ally at your ship's port onto a free Ally space of your Player "
-        "Board, paying the Grain shown under it.",
+        t("Summon an Ally"),
+        t(
+            "Take the face-up Ally at your ship's port onto a free Ally space of your Player "
+            "Board, paying the Grain shown under it."
+        ),
         details,
-        "rulebook: Summon an Ally",
+        printed(t("Summon an Ally")),
         {"action": "summon", "ally_spaces": [limits.ally_spaces_start, most]},
         ("Summon", "summoning", "summon ally", "get an ally", "recruit", "ally cost"),
     )
@@ -163,50 +246,78 @@ def _promote(ruleset: Ruleset, limits: PlayerLimits) -> ReferenceEntry:
     player = ruleset.player
     paths = []
     for path, areas in sorted(limits.path_areas.items()):
-        parts = [f"{areas.count(a)} {a.capitalize()}" for a in dict.fromkeys(areas) if a != "city"]
-        paths.append(f"Path {path} crosses {listed(parts)} Workplaces, then its City")
+        parts = [
+            t("{n} {area}", n=areas.count(a), area=named(a.capitalize(), "component"))
+            for a in dict.fromkeys(areas)
+            if a != "city"
+        ]
+        paths.append(
+            t(
+                "Path {path} crosses {areas} Workplaces, then its City",
+                path=path,
+                areas=listed(parts),
+            )
+        )
     tokens = load_workplace_area().tokens
     details = (
-        "; ".join(paths) + ".",
-        "A Specialist never changes path; pay the Grain an arrow shows before crossing it.",
-        "While a Specialist of yours stands on a Countryside or Village Workplace, its ability "
-        "works for you (one Specialist there is enough).",
-        "Reaching a City, take one of the City Bonus tiles left there; only one of your "
-        "Specialists on a path can reach its City.",
-        "The first Specialist to reach a Workplace Edict token issues an Edict and the token "
-        f"goes: on {listed(tokens.spaces)}{checked(tokens.source)}.",
+        t("{paths}.", paths=joined(paths, "; ")),
+        t("A Specialist never changes path; pay the Grain an arrow shows before crossing it."),
+        t(
+            "While a Specialist of yours stands on a Countryside or Village Workplace, its "
+            "ability works for you (one Specialist there is enough)."
+        ),
+        t(
+            "Reaching a City, take one of the City Bonus tiles left there; only one of your "
+            "Specialists on a path can reach its City."
+        ),
+        t(
+            "The first Specialist to reach a Workplace Edict token issues an Edict and the token "
+            "goes: on {spaces}{checked}.",
+            spaces=listed(tokens.spaces),
+            checked=checked(tokens.source),
+        ),
         _slots_for("promote", ruleset),
     )
     return rule(
         ACTION,
         "promote-a-specialist",
-        "Promote a Specialist",
-        f"Move one of your {player.specialists.value} Specialists one Workplace forward on its "
-        "path, A, B or C.",
+        t("Promote a Specialist"),
+        t(
+            "Move one of your {n} Specialists one Workplace forward on its path, A, B or C.",
+            n=player.specialists.value,
+        ),
         details,
-        "rulebook: Promote a Specialist",
+        printed(t("Promote a Specialist")),
         {"action": "promote", "paths": {p: list(a) for p, a in limits.path_areas.items()}},
         ("Promote", "promotion", "promote specialist", "move specialist", "specialists"),
     )
 
 
 def _market(ruleset: Ruleset) -> ReferenceEntry:
-    offers = "; ".join(f"{level}: {tiles}" for level, tiles in DIFFICULTY_MARKETS.items())
+    offers = joined(
+        (
+            t("{level}: {tiles}", level=DIFFICULTY_WORDS[level], tiles=tiles)
+            for level, tiles in DIFFICULTY_MARKETS.items()
+        ),
+        "; ",
+    )
     details = (
-        "The tile never leaves its port; only the port where your ship is counts.",
-        "What you buy must fit your warehouse.",
-        f"The tiles laid by difficulty: {offers}.",
-        "A closed side showing the Market gives a visit too.",
+        t("The tile never leaves its port; only the port where your ship is counts."),
+        t("What you buy must fit your warehouse."),
+        t("The tiles laid by difficulty: {offers}.", offers=offers),
+        t("A closed side showing the Market gives a visit too."),
         _slots_for("market", ruleset),
     )
     return rule(
         ACTION,
         "visit-the-market",
-        "Visit the Market",
-        "At the Market tile of your ship's port, sell the Grain or Stone it asks for, buy what "
-        "it offers, or both, once each, at the tile's prices.",
+        t("Visit the Market"),
+        t(
+            "At the Market tile of your ship's port, sell the Grain or Stone it asks for, buy "
+            "what it offers, or both, once each, at the tile's prices."
+        ),
         details,
-        "rulebook: Visit the Market",
+        printed(t("Visit the Market")),
         {"action": "market"},
         ("Market", "visit market", "sell", "trade", "buy resources", "buy stone", "buy grain"),
     )
@@ -217,20 +328,27 @@ def _purchase(ruleset: Ruleset) -> ReferenceEntry:
     prices = sorted({c.cost.augustales for c in cards if c.cost.augustales is not None})
     by_card = sum(1 for c in cards if c.cost.augustales is None)
     details = (
-        f"Prices in the pile: {prices[0]} to {prices[-1]} Augustales; {by_card} cards cost "
-        "one of your Action cards instead, removed from your hand or discard pile (never from "
-        "the draw pile).",
-        "The card bought can be played again in the same round.",
+        t(
+            "Prices in the pile: {least} to {most} Augustales; {cards} cards cost one of your "
+            "Action cards instead, removed from your hand or discard pile (never from the draw "
+            "pile).",
+            least=prices[0],
+            most=prices[-1],
+            cards=by_card,
+        ),
+        t("The card bought can be played again in the same round."),
         _slots_for("purchase", ruleset),
     )
     return rule(
         ACTION,
         "purchase-a-card",
-        "Purchase an Action card",
-        "Buy the Advanced Action card at your ship's port: pay its cost, use its action at "
-        "once if you like, then take it into your hand.",
+        t("Purchase an Action card"),
+        t(
+            "Buy the Advanced Action card at your ship's port: pay its cost, use its action at "
+            "once if you like, then take it into your hand."
+        ),
         details,
-        "rulebook: Purchase an Action card",
+        printed(t("Purchase an Action card")),
         {"action": "purchase", "augustales": [prices[0], prices[-1]]},
         ("Purchase", "purchasing", "buy a card", "buy an action card", "buy card", "new cards"),
     )

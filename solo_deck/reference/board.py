@@ -19,37 +19,46 @@ from solo_deck.data.loaders import keep_covers, side_incomes
 from solo_deck.model.castle_board import CastleBoard, CastleSite
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.reference.entry import ReferenceEntry, reference_source
+from solo_deck.text import Text, joined, named, t
+
+# i18n: sentences are Text
 
 SITE_KIND = "Castle site"
 
 
-def _cost(site: CastleSite) -> str:
-    paid = [f"{site.cost.stone} Stone"] if site.cost.stone else []
-    paid += [f"{site.cost.grain} Grain"] if site.cost.grain else []
-    return " and ".join(paid) or "nothing"
+def _cost(site: CastleSite) -> Text:
+    paid = [t("{n} Stone", n=site.cost.stone)] if site.cost.stone else []
+    paid += [t("{n} Grain", n=site.cost.grain)] if site.cost.grain else []
+    return joined(paid, " and ") if paid else t("nothing")
 
 
 def _details(site: CastleSite, board: CastleBoard) -> tuple[str, ...]:
-    lines = []
+    lines: list[str] = []
     if site.edict_mark:
-        lines.append("It shows the Edict mark: building here issues an Edict.")
+        lines.append(t("It shows the Edict mark: building here issues an Edict."))
     if site.joins is not None and site.side is not None:
         a, b = site.joins
         rule = side_incomes().get(site.side)
         pays = (
-            "a visit to the Market"
+            t("a visit to the Market")
             if rule is not None and rule.market
             else (rule.gains.describe() if rule is not None else site.side)
         )
         lines.append(
-            f"It joins Towers {a} and {b}; with all three built the side is closed and pays "
-            f"{pays}, at once and in each End Phase."
+            t(
+                "It joins Towers {a} and {b}; with all three built the side is closed and pays "
+                "{pays}, at once and in each End Phase.",
+                a=a,
+                b=b,
+                pays=pays,
+            )
         )
     if site.cover is not None:
         cover = keep_covers().get(site.cover)
-        lines.append(f"Keep Cover lying on it: {cover.name if cover else site.cover}.")
+        name = named(cover.name, "keep_cover") if cover else site.cover
+        lines.append(t("Keep Cover lying on it: {cover}.", cover=name))
     if site.id in board.start:
-        lines.append("Built at setup.")
+        lines.append(t("Built at setup."))
     return tuple(lines)
 
 
@@ -61,13 +70,13 @@ def site_entries(ruleset: Ruleset) -> list[ReferenceEntry]:
     entries = []
     for site in board.sites:
         where, section = reference_source(site.source)
-        kind = site.kind.capitalize()
+        kind = named(site.kind.capitalize(), "castle")
         entries.append(
             ReferenceEntry(
                 SITE_KIND,
                 site.id,
-                f"{kind} {site.id}",
-                f"A {kind} site: building here costs {_cost(site)}.",
+                t("{kind} {id}", kind=kind, id=site.id),
+                t("A {kind} site: building here costs {cost}.", kind=kind, cost=_cost(site)),
                 _details(site, board),
                 where,
                 section,

@@ -22,13 +22,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from solo_deck.text import t
+
+# i18n: sentences are Text
+
 ReferenceSource = Literal["rulebook", "draft v19", "assumed", "yours"]
 REFERENCE_SOURCES: tuple[ReferenceSource, ...] = ("rulebook", "draft v19", "assumed", "yours")
 """The sources an entry may name: the retail rulebook states it, only the v19 draft gives
 it, it is ours (assumed, unknown, an interpretation or a choice of the program), or the
 player entered or checked it."""
 
-NOT_PRINTED = "not in the rulebook"
+NOT_PRINTED = t("not in the rulebook")
 
 
 def reference_source(source: str) -> tuple[ReferenceSource, str]:
@@ -38,9 +42,9 @@ def reference_source(source: str) -> tuple[ReferenceSource, str]:
     rest = rest.strip()
     head = head.strip().lower()
     if head == "rulebook":
-        return "rulebook", rest or "rulebook"
+        return "rulebook", rest or t("rulebook")
     if head == "draft v19":
-        return "draft v19", f"{rest} (v19 draft)" if rest else "v19 draft"
+        return "draft v19", t("{section} (v19 draft)", section=rest) if rest else t("v19 draft")
     if head in ("player", "yours"):
         return "yours", rest or NOT_PRINTED
     if head in ("assumed", "unknown", "interpretation", "design"):
@@ -48,6 +52,12 @@ def reference_source(source: str) -> tuple[ReferenceSource, str]:
     if "rulebook" in source.lower() or "rules" in source.lower():
         return "rulebook", source
     return "assumed", rest or NOT_PRINTED
+
+
+def printed(section: str) -> tuple[ReferenceSource, str]:
+    """The source of a rule the retail rulebook prints in ``section`` (a section named in
+    the code, so that it is a sentence of its own: ``printed(t("End Phase"))``)."""
+    return "rulebook", section
 
 
 def slug(text: str) -> str:
@@ -91,12 +101,14 @@ class ReferenceEntry:
     @property
     def title(self) -> str:
         """``Tento · Ally``."""
-        return f"{self.name} · {self.kind}"
+        return t("{name} · {kind}", name=self.name, kind=self.kind)
 
     def text(self) -> str:
         """The entry as plain text: title, summary, details, source and section."""
         lines = [self.title, self.summary, *self.details]
-        lines.append(f"Source: {self.source} — look up: {self.section}")
+        lines.append(
+            t("Source: {source} — look up: {section}", source=self.source, section=self.section)
+        )
         return "\n".join(lines)
 
     def as_json(self) -> dict[str, object]:

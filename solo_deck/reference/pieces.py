@@ -25,19 +25,23 @@ from solo_deck.data.names import ally_title
 from solo_deck.model.allies import METRIC_LABELS, Ally, FrederickThreshold, Metric
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
+from solo_deck.reference.actions import listed, tile_name
 from solo_deck.reference.entry import ReferenceEntry, reference_source
+from solo_deck.text import Text, named, t, term
+
+# i18n: sentences are Text
 
 __all__ = ["load_ruleset", "piece_entries"]
 
 TRIGGER_WORDS = {
-    "summon": "when you Summon an Ally",
-    "market": "when you visit the Market",
-    "build": "when you Build",
-    "purchase": "when you Purchase an Action card",
-    "travel": "when you Travel",
-    "promote": "when you Promote a Specialist",
-    "stay": "while one of your Specialists stands there",
-    "edict": "when you issue an Edict",
+    "summon": t("when you Summon an Ally"),
+    "market": t("when you visit the Market"),
+    "build": t("when you Build"),
+    "purchase": t("when you Purchase an Action card"),
+    "travel": t("when you Travel"),
+    "promote": t("when you Promote a Specialist"),
+    "stay": t("while one of your Specialists stands there"),
+    "edict": t("when you issue an Edict"),
 }
 
 
@@ -55,7 +59,7 @@ def _entry(
     return ReferenceEntry(kind, id_, name, summary, details, where, section, data, aliases)
 
 
-def ally_condition(ally: Ally, ruleset: Ruleset | None = None) -> str:
+def ally_condition(ally: Ally, ruleset: Ruleset | None = None) -> Text:
     """The Ally's bonus condition in words; a condition on Frederick's Specialist names the
     Workplace of Path A it must reach and where that lies (from the ruleset's paths).
 
@@ -72,22 +76,25 @@ def ally_condition(ally: Ally, ruleset: Ruleset | None = None) -> str:
     metric = METRIC_LABELS[condition.metric]
     if isinstance(condition, FrederickThreshold) and condition.metric is Metric.SPECIALIST:
         path = PlayerLimits.from_ruleset(ruleset).path_areas["A"]
-        areas = _listed_or(
-            [f"the {a.capitalize()}" for a in dict.fromkeys(path[condition.threshold - 1 :])]
+        areas = listed(
+            (
+                t("the {area}", area=named(a.capitalize(), "component"))
+                for a in dict.fromkeys(path[condition.threshold - 1 :])
+            ),
+            "or",
         )
-        return (
-            f"Frederick's Specialist has reached Workplace {condition.threshold} of Path A or "
-            f"gone further ({areas})"
+        return t(
+            "Frederick's Specialist has reached Workplace {n} of Path A or gone further ({areas})",
+            n=condition.threshold,
+            areas=areas,
         )
     if isinstance(condition, FrederickThreshold):
-        return f"Frederick's palace has {condition.threshold} or more {metric}"
+        return t(
+            "Frederick's palace has {n} or more {metric}", n=condition.threshold, metric=metric
+        )
     if condition.relation == "more":
-        return f"your {metric} are more than Frederick's"
-    return f"your {metric} are at least as many as Frederick's (a tie counts)"
-
-
-def _listed_or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        return t("your {metric} are more than Frederick's", metric=metric)
+    return t("your {metric} are at least as many as Frederick's (a tie counts)", metric=metric)
 
 
 def _allies(ruleset: Ruleset) -> list[ReferenceEntry]:
@@ -96,14 +103,24 @@ def _allies(ruleset: Ruleset) -> list[ReferenceEntry]:
     entries = []
     for ally in load_allies():
         reads = (
-            "It reads only Frederick's palace."
+            t("It reads only Frederick's palace.")
             if isinstance(ally.condition, FrederickThreshold)
-            else "It sets your side against Frederick's."
+            else t("It sets your side against Frederick's.")
         )
-        summary = (
-            f"At Ally income: {base} VP, and {bonus} VP more when {ally_condition(ally, ruleset)}."
+        summary = t(
+            "At Ally income: {base} VP, and {bonus} VP more when {condition}.",
+            base=base,
+            bonus=bonus,
+            condition=ally_condition(ally, ruleset),
         )
-        details = (f"{ally.epithet}; {ally.kind.value.capitalize()}. {reads}",)
+        details = (
+            t(
+                "{epithet}; {kind}. {reads}",
+                epithet=named(ally.epithet, "epithet"),
+                kind=named(ally.kind.value.capitalize(), "ally_kind"),
+                reads=reads,
+            ),
+        )
         entries.append(
             _entry(
                 "Ally",
@@ -124,19 +141,19 @@ def _cards() -> list[ReferenceEntry]:
     for card in load_advanced_cards():
         cost = card.cost
         price = (
-            f"{cost.augustales} Augustales"
+            t("{n} Augustales", n=cost.augustales)
             if cost.augustales is not None
-            else "give up one of your Action cards (hand or discard pile)"
+            else t("give up one of your Action cards (hand or discard pile)")
         )
-        details = (f"Level {card.level}. Cost: {price}.",)
+        details = (t("Level {level}. Cost: {price}.", level=card.level, price=price),)
         data = card.model_dump(mode="json")
         entries.append(
             _entry("Advanced card", card.id, card.id, card.effect, card.source, data, details)
         )
     for house in load_house_cards():
-        owner = "every House" if house.house == "common" else house.house
-        details = (f"Starting card of {owner}; {house.copies} in the pile.",)
-        name = f"House card {house.id}"
+        owner = t("every House") if house.house == "common" else named(house.house, "house")
+        details = (t("Starting card of {owner}; {n} in the pile.", owner=owner, n=house.copies),)
+        name = t("House card {id}", id=house.id)
         data = house.model_dump(mode="json")
         entries.append(
             _entry("House card", house.id, name, house.effect, house.source, data, details)
@@ -147,16 +164,23 @@ def _cards() -> list[ReferenceEntry]:
 def _tiles() -> list[ReferenceEntry]:
     entries = []
     for tile in workplace_tiles().values():
-        when = TRIGGER_WORDS.get(tile.effect.trigger, f"on {tile.effect.trigger}")
+        trigger = tile.effect.trigger
+        when = TRIGGER_WORDS.get(trigger) or t("on {trigger}", trigger=trigger)
         details = (
-            f"{tile.area.capitalize()}, level {tile.level}, letter {tile.letter}; works {when}.",
-            "One Specialist on it is enough; a second adds nothing.",
+            t(
+                "{area}, level {level}, letter {letter}; works {when}.",
+                area=named(tile.area.capitalize(), "component"),
+                level=tile.level,
+                letter=tile.letter,
+                when=when,
+            ),
+            t("One Specialist on it is enough; a second adds nothing."),
         )
         entries.append(
             _entry(
                 "Workplace tile",
                 tile.id,
-                tile.label,
+                tile_name(tile),
                 tile.text,
                 tile.source,
                 tile.model_dump(mode="json"),
@@ -165,12 +189,12 @@ def _tiles() -> list[ReferenceEntry]:
             )
         )
     for bonus in city_bonus_tiles().values():
-        taken = ("Taken when you reach a City that still has one; unusable parts are lost.",)
+        taken = (t("Taken when you reach a City that still has one; unusable parts are lost."),)
         entries.append(
             _entry(
                 "City Bonus tile",
                 bonus.id,
-                f"City Bonus {bonus.id}",
+                t("City Bonus {id}", id=bonus.id),
                 bonus.text,
                 bonus.source,
                 bonus.model_dump(mode="json"),
@@ -184,43 +208,68 @@ def _castle(ruleset: Ruleset) -> list[ReferenceEntry]:
     entries = []
     for great in great_structures().values():
         cost = (
-            "the space's cost plus a sum the text lost (type it from your board)"
+            t("the space's cost plus a sum the text lost (type it from your board)")
             if great.augustales is None
-            else f"the space's cost plus {great.augustales} Augustales"
+            else t("the space's cost plus {n} Augustales", n=great.augustales)
         )
-        details = (f"Built on a {great.structure.capitalize()} space; costs {cost}.",)
+        details = (
+            t(
+                "Built on a {structure} space; costs {cost}.",
+                structure=named(great.structure.capitalize(), "castle"),
+                cost=cost,
+            ),
+        )
         data = great.model_dump(mode="json")
+        name = named(great.name, "great_structure")
         entries.append(
-            _entry("Great Structure", great.id, great.name, great.text, great.source, data, details)
+            _entry("Great Structure", great.id, name, great.text, great.source, data, details)
         )
     for cover in keep_covers().values():
-        details = ("Turned onto your Player Board when you build the Keep it lies on.",)
+        details = (t("Turned onto your Player Board when you build the Keep it lies on."),)
         data = cover.model_dump(mode="json")
+        name = named(cover.name, "keep_cover")
         entries.append(
-            _entry("Keep Cover", cover.id, cover.name, cover.text, cover.source, data, details)
+            _entry("Keep Cover", cover.id, name, cover.text, cover.source, data, details)
         )
     for side in side_incomes().values():
-        pays = "a visit to the Market" if side.market else side.gains.describe()
-        summary = f"A closed side showing this pays {pays} when it closes and each End Phase."
-        data = side.model_dump(mode="json")
-        entries.append(
-            _entry(
-                "Side income", side.income, f"Side income: {side.name}", summary, side.source, data
-            )
+        pays = t("a visit to the Market") if side.market else side.gains.describe()
+        summary = t(
+            "A closed side showing this pays {pays} when it closes and each End Phase.",
+            pays=pays,
         )
+        data = side.model_dump(mode="json")
+        name = t("Side income: {name}", name=named(side.name, "side"))
+        entries.append(_entry("Side income", side.income, name, summary, side.source, data))
     player = ruleset.player
     sizes = {
-        "tower": (player.castle_towers, "each one hosts one more Ally"),
-        "wall": (player.castle_walls, "each one stores one more resource"),
-        "keep": (player.castle_keeps, "each one turns its Keep Cover and issues an Edict"),
+        "tower": (
+            player.castle_towers,
+            term("Tower", "castle"),
+            term("Towers", "castle"),
+            t("each one hosts one more Ally"),
+        ),
+        "wall": (
+            player.castle_walls,
+            term("Wall", "castle"),
+            term("Walls", "castle"),
+            t("each one stores one more resource"),
+        ),
+        "keep": (
+            player.castle_keeps,
+            term("Keep", "castle"),
+            term("Keeps", "castle"),
+            t("each one turns its Keep Cover and issues an Edict"),
+        ),
     }
-    for structure, (count, adds) in sizes.items():
-        summary = f"Your castle holds {count.value} {structure.capitalize()}s; {adds}."
+    for structure, (count, one, many, adds) in sizes.items():
+        summary = t(
+            "Your castle holds {n} {structures}; {adds}.", n=count.value, structures=many, adds=adds
+        )
         entries.append(
             _entry(
                 "Structure",
                 structure,
-                structure.capitalize(),
+                one,
                 summary,
                 count.source,
                 {"structure": structure, "castle_size": count.value},
@@ -233,13 +282,13 @@ def _solo_cards() -> list[ReferenceEntry]:
     deck = load_default_deck()
     entries = []
     for card in deck.cards:
-        details = ("A face of the packaged deck: check it against your own cards.",)
+        details = (t("A face of the packaged deck: check it against your own cards."),)
         data = card.model_dump(mode="json")
         entries.append(
             _entry(
                 "Solo card",
                 card.id,
-                f"Solo card {card.id}",
+                t("Solo card {id}", id=card.id),
                 card.short(),
                 card.source,
                 data,

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 
 from solo_deck.reference.entry import ReferenceEntry
 
+# i18n: sentences are Text
+
 _QUESTION_TEXT = """
     a about am an and any are as at be become can could did do does done far for from get
     gets happen happens how i if in is it its many me much my of on or should so than that

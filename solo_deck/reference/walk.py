@@ -23,6 +23,8 @@ from solo_deck.reference.pieces import piece_entries
 from solo_deck.reference.play import play_entries
 from solo_deck.reference.turns import flow_entries
 
+# i18n: sentences are Text
+
 BUILT: frozenset[tuple[str, str]] = frozenset(
     {
         ("allies.toml", "ally"),

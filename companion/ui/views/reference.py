@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from rich.text import Text
 
-from companion.i18n import N_, _, current_language
+from companion.i18n import N_, _, current_language, shown
 from companion.reference import entry_name, entry_title, find, kind_word
 from solo_deck import ReferenceEntry
 
@@ -62,7 +62,7 @@ def line_label(entry: ReferenceEntry, width: int = LABEL_WIDTH) -> str:
     """
     label = entry_title(entry)
     if entry.name == entry.id:
-        label += f" · {entry.summary}"
+        label += f" · {shown(entry.summary)}"
     return label if len(label) <= width else label[: width - 1] + "…"
 
 
@@ -71,11 +71,11 @@ def entry_text(entry: ReferenceEntry) -> Text:
     text = Text()
     text.append(entry_name(entry), style="bold")
     text.append(f"\n{kind_word(entry.kind)} · {entry.id}\n\n", style="dim")
-    text.append(entry.summary + "\n")
+    text.append(shown(entry.summary) + "\n")
     for line in entry.details:
-        text.append(f"\n{line}")
+        text.append(f"\n{shown(line)}")
     text.append("\n\n" + _("Source:") + " ", style="dim")
     text.append(_(SOURCE_WORDS.get(entry.source, entry.source)))
     text.append("\n" + _("Look up:") + " ", style="dim")
-    text.append(entry.section)
+    text.append(shown(entry.section))
     return text
