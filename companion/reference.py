@@ -31,18 +31,20 @@ from solo_deck.text import Text
 
 @cache
 def decision_entries() -> tuple[ReferenceEntry, ...]:
-    """One entry per rules decision, with the reason as its summary."""
+    """One entry per rules decision, with the reason as its summary: each text a sentence
+    of the catalogue (English as it is; rendered in the language in use where shown)."""
     entries = []
     for topic, decision, source in RULES_DECISIONS:
         where, section = reference_source(source)
+        said = Text(source)
         ident = "-".join(topic.lower().replace("'", "").split())
         entries.append(
             ReferenceEntry(
                 "Rules decision",
                 ident,
-                topic,
-                decision,
-                (f"Where it comes from: {source}.",),
+                Text(topic),
+                Text(decision),
+                (Text(N_("Where it comes from: {source}."), {"source": said}),),
                 where,
                 section,
                 {"topic": topic, "decision": decision, "source": source},

@@ -8,16 +8,24 @@ Read from the syntax tree (never by running the code):
   footer shows through the catalogue;
 - in ``solo_deck/``: the engine's sentences ``t("…")``, ``tn("…", "…", n)`` and the
   separators of ``joined(parts, "…")`` (context ``list``). Its game terms
-  (``term("Tower", "castle")``) are the glossary's, found by :func:`engine_terms`.
+  (``term("Tower", "castle")``) are the glossary's, found by :func:`engine_terms`;
+- in the rules data (``solo_deck/data/*.toml``, read as data): the texts a player reads
+  (:data:`solo_deck.data.worded.WORDED`: a card's effect, a tile's text; context
+  ``data:<field>``) and the rulebook sections named by each ``source`` field and by each
+  rules decision's source (context ``data:section``), located by file and key
+  (:func:`data_messages`).
 """
 
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from solo_deck.data.worded import DATA_CONTEXT, SECTION, WORDED
+from solo_deck.reference.entry import source_parts
 from solo_deck.text import LIST_CONTEXT
 
 APP_SINGLE = frozenset({"_", "N_"})
@@ -104,8 +112,8 @@ def python_files(folder: Path) -> list[Path]:
 
 
 def extract(root: Path) -> list[Message]:
-    """Every message of ``root``'s ``solo_deck/`` and ``companion/``, each once, in the
-    order first found."""
+    """Every message of ``root``'s ``solo_deck/`` and ``companion/`` (code, then the rules
+    data), each once, in the order first found."""
     found: dict[tuple[str | None, str], Message] = {}
     for package, finder in (("solo_deck", _engine_messages), ("companion", _app_messages)):
         for path in python_files(root / package):
@@ -114,7 +122,65 @@ def extract(root: Path) -> list[Message]:
                 for msgid, plural, context in finder(call):
                     message = found.setdefault((context, msgid), Message(msgid, plural, context))
                     message.locations.append((where, call.lineno))
+    for msgid, context, place in data_messages(root):
+        message = found.setdefault((context, msgid), Message(msgid, None, context))
+        if place not in message.locations:
+            message.locations.append(place)
     return list(found.values())
+
+
+def data_messages(root: Path) -> Iterator[tuple[str, str, tuple[str, int]]]:
+    """(English, context, location) of each text a player reads in the rules data: the
+    :data:`~solo_deck.data.worded.WORDED` fields, then the section of every ``source``
+    (any key ending so) and of each rules decision's source. A location is the file and
+    the key (``solo_deck/data/advanced_cards.toml#card.A1.effect``); a section repeated
+    in one file is located once there."""
+    folder = root / "solo_deck" / "data"
+    if not folder.is_dir():  # a tree without the rules data (a test's)
+        return
+    for (name, table), fields in WORDED.items():
+        if not (folder / name).is_file():
+            continue
+        data = tomllib.loads((folder / name).read_text(encoding="utf-8"))
+        for index, item in enumerate(data.get(table, [])):
+            for field_name in fields:
+                if isinstance(text := item.get(field_name), str):
+                    key = f"{table}.{item.get('id', index)}.{field_name}"
+                    yield text, f"{DATA_CONTEXT}:{field_name}", (f"{_data(name)}#{key}", 0)
+    section = f"{DATA_CONTEXT}:{SECTION}"
+    for path in sorted(folder.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        seen: set[str] = set()
+        for key, source in _sources(data, ""):
+            named = source_parts(source)[1]
+            if named is not None and named not in seen:
+                seen.add(named)
+                yield named, section, (f"{_data(path.name)}#{key}", 0)
+    from companion.rules_decisions import RULES_DECISIONS
+
+    for topic, _decision, source in RULES_DECISIONS:
+        if (named := source_parts(source)[1]) is not None:
+            ident = "-".join(topic.lower().replace("'", "").split())
+            yield named, section, (f"companion/rules_decisions.py#{ident}", 0)
+
+
+def _data(name: str) -> str:
+    return f"solo_deck/data/{name}"
+
+
+def _sources(value: object, key: str) -> Iterator[tuple[str, str]]:
+    """(dotted key, text) of each ``…source`` string under ``value``, in file order."""
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            here = f"{key}.{name}" if key else str(name)
+            if isinstance(inner, str) and str(name).endswith("source"):
+                yield here, inner
+            else:
+                yield from _sources(inner, here)
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            ident = inner.get("id", index) if isinstance(inner, dict) else index
+            yield from _sources(inner, f"{key}.{ident}")
 
 
 def engine_terms(root: Path) -> set[tuple[str, str]]:

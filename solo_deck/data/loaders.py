@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from solo_deck.data.worded import WORDED, worded
 from solo_deck.errors import DataFileError
 from solo_deck.model.action_cards import AdvancedCard, HouseCard
 from solo_deck.model.allies import Ally
@@ -201,8 +202,22 @@ def _label(name: str) -> str:
 
 
 def _entries(model: type[T], name: str, key: str) -> tuple[T, ...]:
-    """The ``[[key]]`` entries of the packaged file ``name``, validated as ``model``."""
-    return _validate_list(model, _read(name), key, _label(name))
+    """The ``[[key]]`` entries of the packaged file ``name``, validated as ``model``; the
+    fields a player reads (:data:`~solo_deck.data.worded.WORDED`) as sentences."""
+    entries = _validate_list(model, _read(name), key, _label(name))
+    fields = WORDED.get((name, key), ())
+    if not fields:
+        return entries
+    return tuple(_worded(entry, fields) for entry in entries)
+
+
+def _worded(entry: T, fields: tuple[str, ...]) -> T:
+    """``entry`` with each of ``fields`` a :func:`~solo_deck.data.worded.worded` text (a
+    copy: the validated value is the same English, now with its catalogue context)."""
+    if not isinstance(entry, BaseModel):
+        return entry
+    update = {field: worded(getattr(entry, field), field) for field in fields}
+    return entry.model_copy(update=update)
 
 
 def _unique_entries(model: type[H], name: str, key: str) -> tuple[H, ...]:

@@ -34,18 +34,28 @@ def ally_name(ally_id: str | None, unnamed: str | None = None) -> str:
     return named(ally.name if ally else ally_id, "ally")
 
 
-def ally_title(ally_id: str) -> str:
-    """``Gisela`` or, for a name on two tiles, ``Gregoria (tile 1)``."""
+def ally_title(ally_id: str) -> str:  # a Text: the name, a term of the glossary
+    """``Gisela`` or, for a name on two tiles, ``Gregoria (tile 1)``.
+
+    >>> ally_title("gregoria-1").template, ally_title("altair").is_term
+    ('{name} (tile {n})', True)
+    """
     ally = allies_by_id()[ally_id]
+    name = named(ally.name, "ally")
     if ally.name not in shared_ally_names():
-        return ally.name
-    return f"{ally.name} (tile {ally_id.rsplit('-', 1)[-1]})"
+        return name
+    return t("{name} (tile {n})", name=name, n=int(ally_id.rsplit("-", 1)[-1]))
 
 
-def ally_label(ally_id: str) -> str:
+def ally_label(ally_id: str) -> str:  # a Text
     """``Gisela — Saxon princess, Loyalist`` (a name on two tiles gets its tile number)."""
     ally = allies_by_id()[ally_id]
-    return f"{ally_title(ally_id)} — {ally.epithet}, {ally.kind.value.capitalize()}"
+    return t(
+        "{ally} — {epithet}, {kind}",
+        ally=ally_title(ally_id),
+        epithet=named(ally.epithet, "epithet"),
+        kind=named(ally.kind.value.capitalize(), "ally_kind"),
+    )
 
 
 def card_name(card_id: str) -> str:  # a Text for a House card

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from solo_deck.data.worded import SECTION, worded
 from solo_deck.text import t
 
 # i18n: sentences are Text
@@ -37,21 +38,42 @@ NOT_PRINTED = t("not in the rulebook")
 
 def reference_source(source: str) -> tuple[ReferenceSource, str]:
     """``(kind, section)``: the Reference's name for a data file's ``source`` and where to
-    look it up in the rulebook."""
+    look it up in the rulebook (the data's words: a sentence of context ``data:section``).
+
+    >>> reference_source("rulebook: player setup")[1].context
+    'data:section'
+    """
+    kind, section = source_parts(source)
+    if section is None:
+        return kind, t("rulebook") if kind == "rulebook" else NOT_PRINTED
+    if kind == "draft v19":
+        return kind, t("{section} (v19 draft)", section=worded(section, SECTION))
+    return kind, worded(section, SECTION)
+
+
+def source_parts(source: str) -> tuple[ReferenceSource, str | None]:
+    """``(kind, section)`` of a data file's ``source`` as the data words them (``None``:
+    no section named); what :func:`reference_source` and the catalogue's template read.
+
+    >>> source_parts("rulebook: appendix, Great Structures")
+    ('rulebook', 'appendix, Great Structures')
+    >>> source_parts("rulebook"), source_parts("draft v19")
+    (('rulebook', None), ('draft v19', None))
+    """
     head, _, rest = source.partition(":")
     rest = rest.strip()
     head = head.strip().lower()
     if head == "rulebook":
-        return "rulebook", rest or t("rulebook")
+        return "rulebook", rest or None
     if head == "draft v19":
-        return "draft v19", t("{section} (v19 draft)", section=rest) if rest else t("v19 draft")
+        return "draft v19", rest or None
     if head in ("player", "yours"):
-        return "yours", rest or NOT_PRINTED
+        return "yours", rest or None
     if head in ("assumed", "unknown", "interpretation", "design"):
-        return "assumed", rest or NOT_PRINTED
+        return "assumed", rest or None
     if "rulebook" in source.lower() or "rules" in source.lower():
         return "rulebook", source
-    return "assumed", rest or NOT_PRINTED
+    return "assumed", rest or None
 
 
 def printed(section: str) -> tuple[ReferenceSource, str]:

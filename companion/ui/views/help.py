@@ -112,7 +112,8 @@ def rules_markdown() -> str:
         "",
     ]
     parts += [
-        f"- **{topic}**: {decision} *({source})*" for topic, decision, source in RULES_DECISIONS
+        f"- **{_(topic)}**: {_(decision)} *({_(source)})*"
+        for topic, decision, source in RULES_DECISIONS
     ]
     parts.append("")
     return "\n".join(parts)
