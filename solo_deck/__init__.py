@@ -55,6 +55,9 @@ if TYPE_CHECKING:
     from solo_deck.data.names import ally_name as ally_name
     from solo_deck.data.names import ally_title as ally_title
     from solo_deck.data.names import card_name as card_name
+    from solo_deck.data.worded import DATA_CONTEXT as DATA_CONTEXT
+    from solo_deck.data.worded import SECTION as SECTION
+    from solo_deck.data.worded import WORDED as WORDED
     from solo_deck.errors import DataFileError as DataFileError
     from solo_deck.errors import DocumentError as DocumentError
     from solo_deck.errors import EdictParseError as EdictParseError
@@ -195,6 +198,7 @@ if TYPE_CHECKING:
     from solo_deck.reference.entry import REFERENCE_SOURCES as REFERENCE_SOURCES
     from solo_deck.reference.entry import ReferenceEntry as ReferenceEntry
     from solo_deck.reference.entry import reference_source as reference_source
+    from solo_deck.reference.entry import source_parts as source_parts
     from solo_deck.reference.search import search_reference as search_reference
     from solo_deck.reference.walk import data_rows as data_rows
     from solo_deck.reference.walk import reference_entries as reference_entries
@@ -276,6 +280,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "workplace_tiles",
     ),
     "solo_deck.data.names": ("ally_label", "ally_name", "ally_title", "card_name"),
+    "solo_deck.data.worded": ("DATA_CONTEXT", "SECTION", "WORDED"),
     "solo_deck.errors": ("DataFileError", "DocumentError", "EdictParseError", "RuleError"),
     "solo_deck.game": ("SoloGame", "validated_document"),
     "solo_deck.insight.advisor": ("AdviceRow", "AllyChange", "edict_advice", "what_if"),
@@ -383,7 +388,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "why_not_buy",
         "workplaces_in_use",
     ),
-    "solo_deck.reference.entry": ("REFERENCE_SOURCES", "ReferenceEntry", "reference_source"),
+    "solo_deck.reference.entry": (
+        "REFERENCE_SOURCES",
+        "ReferenceEntry",
+        "reference_source",
+        "source_parts",
+    ),
     "solo_deck.reference.search": ("search_reference",),
     "solo_deck.reference.walk": ("data_rows", "reference_entries"),
     "solo_deck.rules.board_check": (

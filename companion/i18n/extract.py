@@ -24,8 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solo_deck.data.worded import DATA_CONTEXT, SECTION, WORDED
-from solo_deck.reference.entry import source_parts
+from solo_deck import DATA_CONTEXT, SECTION, WORDED, source_parts
 from solo_deck.text import LIST_CONTEXT
 
 APP_SINGLE = frozenset({"_", "N_"})
@@ -156,12 +155,29 @@ def data_messages(root: Path) -> Iterator[tuple[str, str, tuple[str, int]]]:
             if named is not None and named not in seen:
                 seen.add(named)
                 yield named, section, (f"{_data(path.name)}#{key}", 0)
-    from companion.rules_decisions import RULES_DECISIONS
+    decisions = root / "companion" / "rules_decisions.py"
+    if decisions.is_file():
+        for ident, source in _decision_sources(decisions):
+            if (named := source_parts(source)[1]) is not None:
+                yield named, section, (f"companion/rules_decisions.py#{ident}", 0)
 
-    for topic, _decision, source in RULES_DECISIONS:
-        if (named := source_parts(source)[1]) is not None:
-            ident = "-".join(topic.lower().replace("'", "").split())
-            yield named, section, (f"companion/rules_decisions.py#{ident}", 0)
+
+def _decision_sources(path: Path) -> Iterator[tuple[str, str]]:
+    """(id, source) of each rules decision, read from the syntax tree of ``path``: the
+    third text of each ``(topic, decision, source)`` of ``RULES_DECISIONS``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple) and len(node.elts) == 3:
+            topic, source = (_marked(node.elts[0]), _marked(node.elts[2]))
+            if topic is not None and source is not None:
+                yield "-".join(topic.lower().replace("'", "").split()), source
+
+
+def _marked(node: ast.expr) -> str | None:
+    """The text of ``N_("…")`` (or of a bare literal)."""
+    if isinstance(node, ast.Call) and _name(node) == "N_" and node.args:
+        return _literal(node.args[0])
+    return _literal(node)
 
 
 def _data(name: str) -> str:
