@@ -103,6 +103,11 @@ class GameScreen(OpensAtOnce, Hosted, Screen[ResultT]):
     def redraw(self) -> None:
         """Draw the game as it is now (subclasses)."""
 
+    def draw_again(self) -> None:
+        """Forget what was drawn, so the next chance draws it all again though the game is
+        the same (the words changed: another language)."""
+        self._drawn = -1
+
     def _draw_if_stale(self) -> None:
         if not self.session.has_game or not self.is_mounted:
             return
