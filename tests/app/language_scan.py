@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import App
+from textual.geometry import Region
 from textual.screen import ModalScreen
 
 from tests.browser.served import svg_lines
@@ -193,3 +194,16 @@ def untranslated(app: App[Any], allowed: Iterable[str] = ()) -> list[str]:
             if run not in found:
                 found.append(run)
     return found
+
+
+def region_lines(app: App[Any], region: Region) -> list[str]:
+    """The rows of text the app shows in ``region`` (of the screen)."""
+    lines = svg_lines(app.export_screenshot())
+    box = region.intersection(Region(0, 0, *app.size))
+    return [line[box.x : box.right].ljust(box.width) for line in lines[box.y : box.bottom]]
+
+
+def cut(lines: list[str]) -> list[str]:
+    """The blocks of ``lines`` (see :func:`blocks`) whose « » do not pair up: a pseudo
+    message cut at an edge, by an ellipsis or by a widget drawn over it."""
+    return [block.text for block in blocks(lines) if block.text.count("«") != block.text.count("»")]
