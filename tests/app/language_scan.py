@@ -14,6 +14,8 @@ What may stay English (:data:`ALLOWED`, plus the names a test passes: a player's
 game's name the player typed) is kept small:
 
 - ``Stupor Mundi``: the game's name, printed so on every edition's box;
+- the glossary's terms with no form in any edition (the Allies' names, some Houses):
+  written as in English in every edition (:func:`same_in_every_edition`);
 - key names (``ctrl+s``, ``esc``, ``enter``, ``tab``, ``space``, ``F1``…): what the
   keyboard says, not words to translate (Textual draws them, lower case, in every footer);
 - tokens with a digit (``B13``, ``2T 1W``, ``1/7``, ``18``) and roman numerals (``I``…
@@ -161,11 +163,19 @@ def _kind(token: str) -> str:
     return "word" if WORD.fullmatch(bare) else "kept"
 
 
+def same_in_every_edition() -> tuple[str, ...]:
+    """The glossary's terms that no edition words otherwise (an Ally's name)."""
+    from companion.i18n.glossary import glossary
+
+    return tuple(entry.english for entry in glossary().values() if not entry.forms)
+
+
 def english_runs(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """Every run of two or more plain English words in ``text`` outside « » (keys, ids,
     numbers and letters between them do not end a run; translated words do)."""
-    for name in (*ALLOWED, *allowed):
-        text = text.replace(name, " ")
+    names = sorted({*ALLOWED, *same_in_every_edition(), *allowed}, key=len, reverse=True)
+    for name in names:
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     runs: list[str] = []
     for part in _outside_marks(text):
         words: list[str] = []
