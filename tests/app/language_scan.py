@@ -53,7 +53,7 @@ KEY_NAMES = frozenset(
 """Key names as footers and buttons print them (``ctrl+s`` is split at ``+``)."""
 
 ROMAN = re.compile(r"[IVX]+")
-WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
+WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 """A plain English word (``Frederick's`` is one)."""
 EDGES = "()[]{},.:;!?\"'—–-…·/|<>*+="
 
@@ -154,8 +154,8 @@ def _kind(token: str) -> str:
     bare = token.strip(EDGES)
     if not bare:
         return "kept"
-    if not bare.isascii():
-        return "foreign" if any(ch.isalpha() for ch in bare if not ch.isascii()) else "kept"
+    if any(ch.isalpha() and not ch.isascii() for ch in bare):
+        return "foreign"
     if any(ch.isdigit() for ch in bare) or "^" in bare or "+" in bare or "_" in bare:
         return "kept"
     if bare.lower() in KEY_NAMES or len(bare) == 1 or ROMAN.fullmatch(bare):

@@ -34,6 +34,7 @@ def english_after() -> Iterator[None]:
         ("B13 · ctrl+s esc F1 III 2T 1W", []),  # ids, keys, numerals
         ("p «Fàçé dôŵñ ·» · Promote a Specialist", ["Promote a Specialist"]),
         ("Play Frédéric card", []),  # a translated word ends a run
+        ("Frederick’s palace", ["Frederick’s palace"]),
         ("«Ţĥé ·» Anna Maria «ĝàmé ·»", []),  # a name the player typed, allowed below
         ("«open and never closed Save to history", []),
         ("k Romigi s Sebastian · Di Romano", []),  # the glossary keeps them in every edition
