@@ -174,8 +174,8 @@ def english_runs(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """Every run of two or more plain English words in ``text`` outside « » (keys, ids,
     numbers and letters between them do not end a run; translated words do)."""
     names = sorted({*ALLOWED, *same_in_every_edition(), *allowed}, key=len, reverse=True)
-    for name in names:
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
+    for number, name in enumerate(names):  # a kept token each, put back in what is found
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", f"\x00{number}\x00", text)
     runs: list[str] = []
     for part in _outside_marks(text):
         words: list[str] = []
@@ -191,7 +191,7 @@ def english_runs(text: str, allowed: Iterable[str] = ()) -> list[str]:
                 if sum(_kind(w) == "word" for w in words) >= 2:
                     runs.append(" ".join(words))
                 words, pending = [], []
-    return runs
+    return [re.sub("\x00(\\d+)\x00", lambda m: names[int(m[1])], run) for run in runs]
 
 
 def untranslated(app: App[Any], allowed: Iterable[str] = ()) -> list[str]:

@@ -38,7 +38,10 @@ def english_after() -> Iterator[None]:
         ("«Ţĥé ·» Anna Maria «ĝàmé ·»", []),  # a name the player typed, allowed below
         ("«open and never closed Save to history", []),
         ("k Romigi s Sebastian · Di Romano", []),  # the glossary keeps them in every edition
-        ("Romigi of Savoy", ["of Savoy"]),  # a House every edition words its way
+        (
+            "the Ally (Castellan) leaves",
+            ["the Ally (Castellan) leaves"],
+        ),  # shown as found  # a House every edition words its way
     ],
 )
 def test_english_runs(text: str, runs: list[str]) -> None:
