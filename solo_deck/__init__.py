@@ -195,6 +195,7 @@ if TYPE_CHECKING:
     from solo_deck.reference.entry import REFERENCE_SOURCES as REFERENCE_SOURCES
     from solo_deck.reference.entry import ReferenceEntry as ReferenceEntry
     from solo_deck.reference.entry import reference_source as reference_source
+    from solo_deck.reference.search import reference_scores as reference_scores
     from solo_deck.reference.search import search_reference as search_reference
     from solo_deck.reference.walk import data_rows as data_rows
     from solo_deck.reference.walk import reference_entries as reference_entries
@@ -384,7 +385,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "workplaces_in_use",
     ),
     "solo_deck.reference.entry": ("REFERENCE_SOURCES", "ReferenceEntry", "reference_source"),
-    "solo_deck.reference.search": ("search_reference",),
+    "solo_deck.reference.search": ("reference_scores", "search_reference"),
     "solo_deck.reference.walk": ("data_rows", "reference_entries"),
     "solo_deck.rules.board_check": (
         "Unchecked",
