@@ -34,6 +34,23 @@ CONVERTED = (
     "companion/ui/screens/unsaved_quit.py",
     "companion/ui/screens/coach_key.py",
     "companion/ui/widgets/edict_input.py",
+    # the Table (issue-42-table): the screen, its layouts and words, its panels
+    "companion/ui/screens/table.py",
+    "companion/ui/screens/table_layout.py",
+    "companion/ui/screens/table_words.py",
+    "companion/ui/screens/game_screen.py",
+    "companion/ui/views/table.py",
+    "companion/ui/widgets/palace_panel.py",
+    "companion/ui/widgets/edict_row_panel.py",
+    "companion/ui/widgets/deck_panel.py",
+    "companion/ui/widgets/odds_panel.py",
+    "companion/ui/widgets/voyage_panel.py",
+    "companion/ui/widgets/player_panel.py",
+    "companion/ui/widgets/instructions_panel.py",
+    "companion/ui/widgets/log_panel.py",
+    "companion/ui/widgets/tracks.py",
+    "companion/ui/widgets/text_panel.py",
+    "companion/ui/widgets/touch_bar.py",
 )
 """The modules (a path ending in ``/``: every module under it) whose every user-visible
 string goes through the catalogue."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from textual import on
 from textual.screen import Screen
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.messages import GameChanged
@@ -94,7 +95,7 @@ class GameScreen(OpensAtOnce, Hosted, Screen[ResultT]):
             save_failed(self, exc, "change")
             event = None
         if event is None and not self.session.save_error:
-            self.notify(f"Nothing to {direction}.")
+            self.notify(_("Nothing to undo.") if direction == "undo" else _("Nothing to redo."))
         self.host.game_changed()
         return event
 
