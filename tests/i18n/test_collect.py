@@ -34,6 +34,21 @@ CONVERTED = (
     "companion/ui/screens/unsaved_quit.py",
     "companion/ui/screens/coach_key.py",
     "companion/ui/widgets/edict_input.py",
+    # the game's dialogs (issue 42, modals)
+    "companion/ui/screens/modals/event_modal.py",
+    "companion/ui/screens/modals/by_itself.py",
+    "companion/ui/screens/modals/drop.py",
+    "companion/ui/screens/modals/choice.py",
+    "companion/ui/screens/modals/solo_face.py",
+    "companion/ui/screens/modals/board_fact.py",
+    "companion/ui/screens/modals/confirm.py",
+    "companion/ui/screens/modals/gain.py",
+    "companion/ui/screens/modals/history_detail.py",
+    "companion/ui/screens/modals/city_bonus.py",
+    "companion/ui/screens/modals/card_editor.py",
+    "companion/ui/screens/modals/travel.py",
+    "companion/ui/screens/modals/name_port.py",
+    "companion/ui/screens/modals/advisor.py",
 )
 """The modules (a path ending in ``/``: every module under it) whose every user-visible
 string goes through the catalogue."""
