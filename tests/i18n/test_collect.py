@@ -49,6 +49,13 @@ CONVERTED = (
     "companion/ui/screens/modals/travel.py",
     "companion/ui/screens/modals/name_port.py",
     "companion/ui/screens/modals/advisor.py",
+    "companion/ui/screens/modals/buy_card.py",
+    "companion/ui/screens/modals/market.py",
+    "companion/ui/screens/modals/build.py",
+    "companion/ui/screens/modals/build_site.py",
+    "companion/ui/screens/modals/summon.py",
+    "companion/ui/screens/modals/promote.py",
+    "companion/ui/screens/modals/workplace.py",
 )
 """The modules (a path ending in ``/``: every module under it) whose every user-visible
 string goes through the catalogue."""
