@@ -56,6 +56,9 @@ CONVERTED = (
     "companion/ui/screens/modals/summon.py",
     "companion/ui/screens/modals/promote.py",
     "companion/ui/screens/modals/workplace.py",
+    "companion/ui/screens/modals/name_hand.py",
+    "companion/ui/screens/modals/correct.py",
+    "companion/ui/screens/modals/coach.py",
 )
 """The modules (a path ending in ``/``: every module under it) whose every user-visible
 string goes through the catalogue."""
