@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
-from companion.i18n import _, shown
+from companion.i18n import _, pgettext, shown
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import ADVISOR_KEYS, bindings
 from companion.ui.widgets.field_input import FieldInput
@@ -98,7 +98,12 @@ class AdvisorModal(OpensAtOnce, ModalScreen[None]):
     def _columns(self) -> None:
         """The table's headers, in the language in use."""
         self.query_one(DataTable).add_columns(
-            _("Edict"), _("Tile"), _("Gain"), _("Income"), _("Reward"), _("Choice")
+            _("Edict"),
+            _("Tile"),
+            pgettext("advisor column", "Gain"),
+            _("Income"),
+            _("Reward"),
+            _("Choice"),
         )
 
     @staticmethod

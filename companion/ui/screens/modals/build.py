@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import cover_name, great_name, side_name
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled
@@ -21,13 +22,12 @@ from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import worded
 from solo_deck import discount, great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
+from solo_deck.text import term
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
 
 STRUCTURES = ("tower", "wall", "keep")
-STRUCTURE_NAMES = {"tower": N_("Tower"), "wall": N_("Wall"), "keep": N_("Keep")}
-"""Each Structure's name in the list (English, shown through ``_``)."""
 NOTHING_PAID = {
     "tower": (
         N_(
@@ -107,10 +107,10 @@ class BuildModal(GameEventModal[Build]):
             if great.structure != structure or great.id in built:
                 continue
             if great.augustales is None:
-                label = _("{name} (cost on your board)").format(name=shown(great.name))
+                label = _("{name} (cost on your board)").format(name=great_name(great.name))
             else:
                 label = _("{name} (+{coins} A)").format(
-                    name=shown(great.name), coins=great.augustales
+                    name=great_name(great.name), coins=great.augustales
                 )
             options.append((great.id, label))
         return options
@@ -131,7 +131,7 @@ class BuildModal(GameEventModal[Build]):
             blocked = built >= size or (
                 self.terms.structure is not None and self.terms.structure != structure
             )
-            name = _(STRUCTURE_NAMES[structure])
+            name = shown(term(structure.capitalize(), "castle"))
             if built >= size:
                 text = _("{structure} — {built}/{size} built  (all built)")
             else:
@@ -213,7 +213,7 @@ class BuildModal(GameEventModal[Build]):
         cover = self.query_one("#cover", Select)
         taken = self.state.player.keep_covers
         cover.set_options(
-            [(shown(c.name), c.id) for c in keep_covers().values() if c.id not in taken]
+            [(cover_name(c.name), c.id) for c in keep_covers().values() if c.id not in taken]
         )
         self.query_one("#cover-row").display = is_keep
         mark = self.query_one("#mark", Checkbox)
@@ -221,7 +221,7 @@ class BuildModal(GameEventModal[Build]):
         mark.display = not is_keep  # every Keep issues an Edict: #what says so
         closed = self.state.player.closed_sides
         incomes = [
-            (_("the {side} side").format(side=shown(rule.name)), rule.income)
+            (_("the {side} side").format(side=side_name(rule.name)), rule.income)
             for rule in side_incomes().values()
         ]
         open_sides = [(_("no side"), NO_SIDE), *[(t, i) for t, i in incomes if i not in closed]]

@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList
 
 from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import cover_name, great_name, side_name
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.number_field import NumberField
@@ -58,7 +59,7 @@ def offer_line(
     name = shown(term(site.kind.capitalize(), "castle"))
     if great_id is not None:
         great = great_structures()[great_id]
-        name = shown(great.name)
+        name = great_name(great.name)
         coins = (
             _("Augustales (your board)")
             if great.augustales is None
@@ -70,10 +71,10 @@ def offer_line(
         parts.append(_("Edict"))
     names = {rule.income: rule.name for rule in side_incomes().values()}
     parts += [
-        _("closes the {side} side").format(side=shown(names[income])) for income in offer.closes
+        _("closes the {side} side").format(side=side_name(names[income])) for income in offer.closes
     ]
     if site.cover is not None:
-        parts.append(shown(keep_covers()[site.cover].name))
+        parts.append(cover_name(keep_covers()[site.cover].name))
     line = " · ".join(parts)
     return line if payable else _("{line} — more than you hold").format(line=line)
 
@@ -152,13 +153,27 @@ class SiteBuildModal(GameEventModal[Build]):
         return None if index is None else self.lines[index][1]
 
     def compose_body(self) -> ComposeResult:
-        taps = _("Tap a site, then {button}.").format(button=self.ok_label)
-        yield Label(worded(self, _(HINT), taps), classes="muted")
+        yield Label(self._hint(), classes="muted", id="site-hint")
         yield KeyedList(self._keyed_lines(), id="site", compact=True)
         yield AssumedValue()  # the site's cost, while it is assumed: asked once
         yield Label("", id="what", classes="muted", markup=False)
         yield NumberField(_("Grain paid"), 0, id="grain", compact=True)
         yield NumberField(_("Augustales paid"), 0, id="augustales", compact=True)
+
+    def _hint(self) -> str:
+        taps = _("Tap a site, then {button}.").format(button=self.ok_label)
+        return worded(self, _(HINT), taps)
+
+    def relabel(self) -> None:
+        """Word the hint and the sites again in the language in use (the line
+        highlighted and what was typed stay)."""
+        super().relabel()
+        self.query_one("#site-hint", Label).update(self._hint())
+        sites = self.query_one("#site", KeyedList)
+        here = sites.highlighted
+        sites.set_lines(self._keyed_lines())
+        sites.open_on(here)
+        self._sync_what()
 
     def on_mount(self) -> None:
         sites = self.query_one("#site", KeyedList)

@@ -16,6 +16,7 @@ from textual.widgets import Label, Select
 from companion.i18n import N_, _, ngettext, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.search_select import SearchSelect
 from companion.ui.widgets.toggles import ClearCheckbox
 from companion.ui.widgets.touch_select import TouchSelect
@@ -103,7 +104,7 @@ class BuyCardModal(GameEventModal[BuyCard]):
     # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        port = shown(self.state.voyage.ports[self.port].name)
+        port = port_name(self.state.voyage.ports[self.port].name)
         held = self.state.hand
         coins = self.state.player.augustales
         if held is None:
@@ -218,7 +219,7 @@ class BuyCardModal(GameEventModal[BuyCard]):
 
     def build_event(self) -> BuyCard | None:
         if self.space is None:
-            port = shown(self.state.voyage.ports[self.port].name)
+            port = port_name(self.state.voyage.ports[self.port].name)
             self.show_error(_("there is no Advanced card in {port}").format(port=port))
             return None
         card_id = self.chosen()

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 from companion.i18n import N_, _, shown
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import EventModal
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.field_input import FieldInput
 from solo_deck import EdictParseError, GameState, RuleError, correction_targets, parse_edict
@@ -75,7 +76,7 @@ def shown_value(state: GameState, target: str) -> str:
     if value is None:
         return _("empty")
     if target in SHIPS and isinstance(value, int):
-        return f"{value} ({shown(state.voyage.ports[value].name)})"
+        return f"{value} ({port_name(state.voyage.ports[value].name)})"
     return str(value)
 
 
@@ -133,7 +134,9 @@ class CorrectModal(EventModal[Correct]):
         if target == SITES:
             return _("the sites built, such as T1 W1 T2 (see your Castle Board)")
         if target in SHIPS:
-            ports = ", ".join(f"{i} {shown(p.name)}" for i, p in enumerate(self.state.voyage.ports))
+            ports = ", ".join(
+                f"{i} {port_name(p.name)}" for i, p in enumerate(self.state.voyage.ports)
+            )
             return _("a port number or name: {ports}").format(ports=ports)
         return _("a whole number, 0 or more")
 

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widgets import Button, Label, OptionList, Static
 
-from companion.i18n import N_, _, shown
+from companion.i18n import N_, _, pgettext, shown
 from companion.reference import EDICT_TOPIC
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
@@ -139,7 +139,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         edicts = self.state.edicts
         if self.step == 1:
             return _space_options(
-                _("Active"),
+                pgettext("edict row", "Active"),
                 edicts.active,
                 lambda i: _("   best: {gain} VP").format(gain=f"{self._best_gain(i):+d}"),
             )
@@ -152,7 +152,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
                 )
                 for n, choice in enumerate(self.choices)
             ]
-        return _space_options(_("Next"), edicts.next)
+        return _space_options(pgettext("edict row", "Next"), edicts.next)
 
     def _best_gain(self, slot: int) -> int:
         return max((row.gain for row in self._advice(slot)), default=0)

@@ -14,6 +14,7 @@ from companion.i18n import N_, _, shown
 from companion.reference import MARKET_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.screens.setup.notation import MARKET_EXAMPLE, market_how, parse_market
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.focus_hint import FocusHint
@@ -110,7 +111,7 @@ class MarketModal(GameEventModal[VisitMarket]):
 
     def compose_body(self) -> ComposeResult:
         player = self.state.player
-        name = shown(self.state.voyage.ports[self.port].name)
+        name = port_name(self.state.voyage.ports[self.port].name)
         yield Label(
             _("You have {grain} Grain, {stone} Stone, {coins} Augustales.").format(
                 grain=player.grain, stone=player.stone, coins=player.augustales

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
-from companion.i18n import N_, _, ngettext, shown
+from companion.i18n import N_, _, ngettext, pgettext, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.widgets.number_field import NumberField
@@ -64,7 +64,7 @@ class NameHandModal(GameEventModal[NameHand]):
     Under the counts, how many of the unnamed cards they name."""
 
     DIALOG_TITLE = N_("Name your hand")
-    OK_LABEL = N_("Name")
+    OK_LABEL = "Name"  # a verb here: :attr:`ok_label` words it with its context
     ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
     NameHandModal #hand-counts { height: auto; margin-top: 1; }
@@ -87,6 +87,11 @@ class NameHandModal(GameEventModal[NameHand]):
         """``(card id, text, at most)`` of each count shown (:func:`nameable`)."""
         self.refusal: str | None = None
         """Why the engine names no card of your hand now (``None``: it does)."""
+
+    @property
+    def ok_label(self) -> str:
+        """``Name`` the verb (the noun is another message)."""
+        return pgettext("verb", "Name")
 
     def compose_body(self) -> ComposeResult:
         refusal = self.session.why_not("name_hand")

@@ -12,6 +12,7 @@ from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.buy_card import card_options
 from companion.ui.screens.modals.event_modal import EventModal
 from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.search_select import enabled_options
 from companion.ui.widgets.touch_select import TouchSelect
@@ -45,7 +46,7 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
 
     def _line_text(self, kind: str, p: int, s: int) -> tuple[str, bool]:
         port = self.state.voyage.ports[p]
-        name = shown(port.name)
+        name = port_name(port.name)
         if p == self.state.voyage.player:
             name = _("{port} (your ship)").format(port=name)
         if kind == "ally":
@@ -96,11 +97,11 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
         kind, p, s = line
         port = self.state.voyage.ports[p]
         if kind == "ally":
-            label.update(_("Who is the face-up Ally in {port}?").format(port=shown(port.name)))
+            label.update(_("Who is the face-up Ally in {port}?").format(port=port_name(port.name)))
             known = port.allies[s].face_up_id
             who.set_options([(_("unknown"), UNKNOWN), *ally_options(self.state.player.allies)])
         else:
-            label.update(_("Which Advanced card lies in {port}?").format(port=shown(port.name)))
+            label.update(_("Which Advanced card lies in {port}?").format(port=port_name(port.name)))
             known = port.cards[s].card_id
             who.set_options([(_("unknown"), UNKNOWN), *card_options()])
         try:

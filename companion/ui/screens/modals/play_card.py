@@ -203,14 +203,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
 
     def compose_body(self) -> ComposeResult:
         free = self.slots.free
-        yield Label(
-            ngettext(
-                "{free} of your {count} card slot is free this round.",
-                "{free} of your {count} card slots are free this round.",
-                self.slots.usable,
-            ).format(free=len(free), count=self.slots.usable),
-            classes="muted",
-        )
+        yield Label(self._free_slots(), classes="muted", id="free-slots")
         yield KeyedList(self.lines(), id="choice")
         there, elsewhere = self.hints()
         yield FocusHint(there, elsewhere, "choice", id="keys-hint")
@@ -251,6 +244,26 @@ class PlayCardModal(GameEventModal[PlayCard]):
             there = _("The key beside a line plays it at once; Enter plays it.")
             taps = _("Tap a line, then {button}.").format(button=self.ok_label)
         return worded(self, there, taps), worded(self, back, taps)
+
+    def _free_slots(self) -> str:
+        return ngettext(
+            "{free} of your {count} card slot is free this round.",
+            "{free} of your {count} card slots are free this round.",
+            self.slots.usable,
+        ).format(free=len(self.slots.free), count=self.slots.usable)
+
+    def relabel(self) -> None:
+        """Word the lines and hints again in the language in use (the line highlighted
+        and the slot chosen stay)."""
+        super().relabel()
+        self.query_one("#free-slots", Label).update(self._free_slots())
+        choice = self.query_one("#choice", KeyedList)
+        here = choice.highlighted
+        choice.set_lines(self.lines())
+        choice.open_on(here)
+        hint = self.query_one("#keys-hint", FocusHint)
+        hint.there, hint.elsewhere = self.hints()
+        hint.update(hint.there if self.focused is choice else hint.elsewhere)
 
     def on_mount(self) -> None:
         choice = self.query_one("#choice", KeyedList)

@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from companion.i18n import N_, _, ngettext, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import SearchSelect
@@ -167,21 +168,17 @@ class SummonModal(GameEventModal[SummonAlly]):
         )
         yield Label(info, classes="muted", id="summon-info")
         known = self.known_id
-        port_name = shown(port.name)
+        where = port_name(port.name)
         if known is not None:
             yield Label(
-                _("The Ally in {port}: {ally}").format(
-                    port=port_name, ally=shown(ally_label(known))
-                ),
+                _("The Ally in {port}: {ally}").format(port=where, ally=shown(ally_label(known))),
                 id="known",
                 markup=False,
             )
         else:
             yield SearchSelect(
                 ally_options(self.elsewhere()),
-                prompt=_("which Ally lies face up in {port}? (type to search)").format(
-                    port=port_name
-                ),
+                prompt=_("which Ally lies face up in {port}? (type to search)").format(port=where),
                 id="ally",
             )
         yield NumberField(

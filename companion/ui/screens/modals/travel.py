@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 
-from companion.i18n import N_, _, ngettext, shown
+from companion.i18n import N_, _, ngettext
 from companion.reference import TRAVEL_TOPIC
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import ally_name, port_name
 from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.quick_pick import numbered
 from companion.ui.widgets.search_select import focus_first_enabled
@@ -40,7 +41,7 @@ def port_contents(voyage: Voyage, index: int) -> str:
             parts.append(_("no Ally"))
         else:
             parts.append(
-                shown(names[ally.face_up_id].name) if ally.face_up_id in names else _("an Ally")
+                ally_name(names[ally.face_up_id].name) if ally.face_up_id in names else _("an Ally")
             )
     if index == voyage.frederick:
         parts.append(_("Frederick's ship"))
@@ -74,7 +75,7 @@ class TravelModal(GameEventModal[Travel]):
     def compose_body(self) -> ComposeResult:
         voyage = self.state.voyage
         limit = self.ruleset.voyage.travel_max_steps.value
-        here = shown(voyage.ports[voyage.player].name)
+        here = port_name(voyage.ports[voyage.player].name)
         if self.terms.any_port:
             told = _(
                 "Your ship is in {port}; you have {coins} Augustales. You may sail any port, free."
@@ -95,7 +96,7 @@ class TravelModal(GameEventModal[Travel]):
                 "{port} — {steps} spaces — {price}  ({contents})",
                 steps,
             ).format(
-                port=shown(voyage.ports[port].name),
+                port=port_name(voyage.ports[port].name),
                 steps=steps,
                 price=price,
                 contents=port_contents(voyage, port),
