@@ -51,6 +51,8 @@ CONVERTED = (
     "companion/ui/widgets/tracks.py",
     "companion/ui/widgets/text_panel.py",
     "companion/ui/widgets/touch_bar.py",
+    # the game's dialogs (issue 42, modals)
+    "companion/ui/screens/modals/",
 )
 """The modules (a path ending in ``/``: every module under it) whose every user-visible
 string goes through the catalogue."""
