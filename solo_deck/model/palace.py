@@ -14,7 +14,7 @@ from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict, EdictKind
 from solo_deck.model.provenance import sourced_values
 from solo_deck.model.ruleset import Ruleset
-from solo_deck.text import Text, t
+from solo_deck.text import Text, t, tn
 
 
 class Direction(StrEnum):
@@ -100,7 +100,7 @@ class KindChange(FrozenModel):
         moved = abs(self.after - self.before)
         amount: Text
         if self.kind is EdictKind.AUGUSTALES:
-            amount = t("{n} Augustales", n=moved)
+            amount = tn("{n} Augustales", "{n} Augustales", moved)
             track = t("Treasury {before} → {after}", before=self.before, after=self.after)
         elif self.kind is EdictKind.PATH:
             amount = self.kind.label(moved)

@@ -74,15 +74,17 @@ def most_structures_line(rule: str, bonus: int, mine: int, his: int | None) -> s
         return t(
             "Most Structures, {got}: always yours in solo (Frederick scores nothing).", got=got
         )
-    needed = (
-        t("at least as many Structures as")
-        if rule == "at_least_as_many"
-        else t("more Structures than")
-    )
+    if rule == "at_least_as_many":
+        return t(
+            "Most Structures, {got}: yours with at least as many Structures as Frederick "
+            "(you {mine}, he {his}).",
+            got=got,
+            mine=mine,
+            his=his,
+        )
     return t(
-        "Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his}).",
+        "Most Structures, {got}: yours with more Structures than Frederick (you {mine}, he {his}).",
         got=got,
-        needed=needed,
         mine=mine,
         his=his,
     )
