@@ -141,7 +141,7 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
         cost = _cost(raw)
         built = player.built(structure) + 1
         player = pay(player, cost).model_copy(update={structure + "s": built})
-        line = with_cost(_built(structure, built), cost)
+        line: str = with_cost(_built(structure, built), cost)
         return state.model_copy(update={"player": player}), line
     if kind == "summon_ally":
         voyage, _ = state.voyage.take_ally(state.voyage.player, int(raw.get("space", 0)))
@@ -174,7 +174,7 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
         if min(update.values()) < 0:
             raise RuleError(t("a gain cannot leave a negative amount"))
         parts = joined([_delta(f, n) for f, n in deltas.items() if n], ", ")
-        line: str = (
+        line = (
             t("You: {parts} ({reason})", parts=parts, reason=str(raw["reason"]))
             if raw.get("reason")
             else t("You: {parts}", parts=parts)
