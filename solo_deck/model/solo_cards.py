@@ -1,5 +1,6 @@
 """The 16 solo cards that drive Frederick, and the deck definition that lists them."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from enum import StrEnum
