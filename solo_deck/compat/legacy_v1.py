@@ -61,9 +61,7 @@ def upgrade_v1(document: dict[str, Any]) -> dict[str, Any]:
     try:
         setup = GameSetup.model_validate(setup_data, context={STORED: True})
     except ValidationError as exc:
-        raise DocumentError(
-            t("setup: {problems}", problems=describe_validation_error(exc))
-        ) from None
+        raise DocumentError(t("setup: {reason}", reason=describe_validation_error(exc))) from None
     events = document.get("events", [])
     if not isinstance(events, list):
         raise DocumentError(t("events: must be a list"))
@@ -195,18 +193,18 @@ def _message(reason: object) -> str:
 def _sailed(origin: str, target: str, steps: int, cost: Gains) -> Text:
     if cost.empty:
         return tn(
-            "You sailed {origin} → {target} ({n} space)",
-            "You sailed {origin} → {target} ({n} spaces)",
+            "You sailed {origin} → {port} ({n} space)",
+            "You sailed {origin} → {port} ({n} spaces)",
             steps,
             origin=origin,
-            target=target,
+            port=target,
         )
     return tn(
-        "You sailed {origin} → {target} ({n} space, paid {cost})",
-        "You sailed {origin} → {target} ({n} spaces, paid {cost})",
+        "You sailed {origin} → {port} ({n} space, paid {cost})",
+        "You sailed {origin} → {port} ({n} spaces, paid {cost})",
         steps,
         origin=origin,
-        target=target,
+        port=target,
         cost=cost.describe(sign=""),
     )
 
