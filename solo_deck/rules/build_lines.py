@@ -23,7 +23,16 @@ from __future__ import annotations
 from solo_deck.model.castle import SideIncome
 from solo_deck.text import Text, named, t
 
-__all__ = ["all_built", "built_line", "not_of_kind", "only_kind", "paid_for", "side_closed"]
+__all__ = [
+    "all_built",
+    "built_edict",
+    "built_line",
+    "marked_again",
+    "not_of_kind",
+    "only_kind",
+    "paid_for",
+    "side_closed",
+]
 
 
 def built_line(structure: str, great: Text | None, site: str | None, n: int, most: int) -> Text:
@@ -131,3 +140,22 @@ def side_closed(side: SideIncome) -> Text:
     if side == "vp":
         return t("the vp side is already closed")
     return t("the market side is already closed")
+
+
+def built_edict(structure: str) -> Text:
+    """The Edict a Build on a marked space (every Keep's) owes."""
+    if structure == "tower":
+        return t("You built a Tower: issue an Edict (Active I, II or III)")
+    if structure == "wall":
+        return t("You built a Wall: issue an Edict (Active I, II or III)")
+    return t("You built a Keep: issue an Edict (Active I, II or III)")
+
+
+def marked_again(structure: str) -> Text:
+    """The second Edict of a Build that already owes one (Great Wall A's), on a marked
+    space with no site named."""
+    if structure == "tower":
+        return t("The Tower's marked space: another Edict (Active I, II or III)")
+    if structure == "wall":
+        return t("The Wall's marked space: another Edict (Active I, II or III)")
+    return t("The Keep's marked space: another Edict (Active I, II or III)")
