@@ -9,12 +9,13 @@ built from the rules data, so that a log line, a panel and a dialog name an Ally
 'Altair — Arab merchant, Independent'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from functools import cache
 
 from solo_deck.data.loaders import allies_by_id, house_cards_by_id, load_allies
-from solo_deck.text import named, t
+from solo_deck.text import named, t, term
 
 
 @cache
@@ -39,13 +40,18 @@ def ally_title(ally_id: str) -> str:
     ally = allies_by_id()[ally_id]
     if ally.name not in shared_ally_names():
         return ally.name
-    return f"{ally.name} (tile {ally_id.rsplit('-', 1)[-1]})"
+    tile = ally_id.rsplit("-", 1)[-1]
+    return t("{ally} (tile {tile})", ally=named(ally.name, "ally"), tile=tile)
 
 
 def ally_label(ally_id: str) -> str:
     """``Gisela — Saxon princess, Loyalist`` (a name on two tiles gets its tile number)."""
     ally = allies_by_id()[ally_id]
-    return f"{ally_title(ally_id)} — {ally.epithet}, {ally.kind.value.capitalize()}"
+    loyalist = ally.kind.value == "loyalist"
+    kind = term("Loyalist", "ally_kind") if loyalist else term("Independent", "ally_kind")
+    return t(
+        "{ally} — {epithet}, {kind}", ally=ally_title(ally_id), epithet=ally.epithet, kind=kind
+    )
 
 
 def card_name(card_id: str) -> str:  # a Text for a House card
