@@ -48,15 +48,16 @@ class TakeOver:
 
     def let_go(self) -> str | None:
         """Save the game and give the lock back for good; ``None`` when done. If the last
-        move cannot be saved, the request is declined (removed) and the reason returned:
-        this copy stays the writer."""
+        move cannot be saved, the request is declined (removed) and the save's error
+        returned (the caller says that the last move could not be saved): this copy stays
+        the writer."""
         session = self.session
         if session.game is not None and session.has_unsaved_changes:
             try:
                 session.save()
             except OSError as exc:
                 takeover.discard(self.lock.folder)
-                return f"could not save the last move: {exc}"
+                return str(exc)
         session.read_only = True
         self.lock.let_go()
         return None
