@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
+from companion.i18n import _
 from companion.storage.atomic_write import atomic_write
 from companion.storage.export_target import check_export_target
 from companion.storage.history_record import HistoryRecord
@@ -100,7 +101,9 @@ def export_text(
         from companion.history.bgstats import export_bgstats
 
         return export_bgstats(list(records), options)
-    raise ValueError(f"unknown export format {fmt!r}: use csv, json or bgstats")
+    raise ValueError(
+        _("unknown export format {format}: use csv, json or bgstats").format(format=repr(fmt))
+    )
 
 
 def records_to_json(
