@@ -12,6 +12,8 @@ import math
 
 from rich.cells import cell_len
 
+from companion.i18n import N_
+
 NOT_RECORDED = "—"
 """What a missing value reads as in a table or a list of fields."""
 
@@ -85,8 +87,9 @@ def or_dash(value: object) -> str:
 
 
 def yes_no(value: bool | None) -> str:
-    """``yes``, ``no``, or ``—`` when not recorded."""
-    return NOT_RECORDED if value is None else ("yes" if value else "no")
+    """``yes``, ``no``, or ``—`` when not recorded (English: the caller shows it through
+    ``_()``)."""
+    return NOT_RECORDED if value is None else (N_("yes") if value else N_("no"))
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
