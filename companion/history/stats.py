@@ -306,11 +306,12 @@ class ChartData:
     def title(self) -> str:
         """The chart's title; says when the games were sampled."""
         if self.sampled:
-            return (
-                f"Score by game · {len(self.game_numbers)} of {self.games:,} games drawn, "
-                "evenly spaced"
+            return _("Score by game · {drawn} of {games} games drawn, evenly spaced").format(
+                drawn=len(self.game_numbers), games=f"{self.games:,}"
             )
-        return f"Score by game · all {plural(self.games, 'game')}"
+        return ngettext(
+            "Score by game · all {n} game", "Score by game · all {n} games", self.games
+        ).format(n=f"{self.games:,}")
 
     @property
     def title_lines(self) -> list[tuple[int, str]]:
