@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_
 from companion.storage import takeover
 from companion.storage.takeover import Outcome, Request
 
@@ -19,17 +20,17 @@ if TYPE_CHECKING:
     from companion.storage.lock import DataLock
 
 OUTCOME_TEXT = {
-    Outcome.DECLINED: (
+    Outcome.DECLINED: N_(
         "The other copy stayed open: it could not save its last move. Finish there, or "
         "close it and start this one again."
     ),
-    Outcome.SUPERSEDED: "Another copy asked to take over after this one; it gets the data.",
-    Outcome.NO_ANSWER: (
+    Outcome.SUPERSEDED: N_("Another copy asked to take over after this one; it gets the data."),
+    Outcome.NO_ANSWER: N_(
         "The other copy did not let go in time (it may be busy, be an older version, or be "
         "a command such as an import). Close it and start this one again."
     ),
 }
-"""What the new copy says when it did not get the data."""
+"""What the new copy says when it did not get the data (English: shown through ``_()``)."""
 
 
 @dataclass
