@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from typing import TextIO
 from urllib.parse import urlsplit
 
+from companion.i18n import _
+
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
@@ -54,7 +56,9 @@ def is_loopback_host(host: str) -> bool:
     try:
         found = socket.getaddrinfo(name, None)
     except (OSError, UnicodeError) as exc:
-        raise HostError(f"the host {host!r} cannot be found: {exc}") from exc
+        raise HostError(
+            _("the host {host} cannot be found: {error}").format(host=repr(host), error=exc)
+        ) from exc
     addresses = {info[4][0] for info in found}
     return bool(addresses) and all(
         ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in addresses
@@ -129,7 +133,7 @@ def _interface_addresses() -> list[str]:
     found = []
     get_address = 0x8915  # SIOCGIFADDR
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _, name in socket.if_nameindex():
+        for _index, name in socket.if_nameindex():
             request = struct.pack("256s", name.encode()[:15])
             with contextlib.suppress(OSError):
                 answer = fcntl.ioctl(probe.fileno(), get_address, request)
