@@ -61,7 +61,9 @@ def format_duration(seconds: float) -> str:
     '25 h 01 min'
     """
     if isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"a duration must be 0 seconds or more, not {seconds!r}")
+        # a programmer's error, never a player's: English
+        wrong = f"a duration must be 0 seconds or more, not {seconds!r}"
+        raise ValueError(wrong)
     whole = round(seconds)
     if whole < 60:
         return f"{whole} s"

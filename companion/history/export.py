@@ -212,6 +212,8 @@ def join_items(items: Iterable[str]) -> str:
 
 
 _ESCAPES = {"\\": "\\", ";": ";"}
+EMPTY_MARKER = "\\e"
+"""A list cell's marker for an empty item (a backslash and an e)."""
 
 
 def split_items(cell: str) -> list[str]:
@@ -232,7 +234,7 @@ def split_items(cell: str) -> list[str]:
         char = cell[i]
         nxt = cell[i + 1] if i + 1 < len(cell) else ""
         if empty_marker and char != ";":  # "\\e" then more text: a literal backslash-e
-            current.append("\\e")
+            current.append(EMPTY_MARKER)
             empty_marker = False
         if char == "\\" and nxt in _ESCAPES:
             current.append(_ESCAPES[nxt])

@@ -191,7 +191,8 @@ def print_qr(url: str, out: TextIO | None = None) -> None:
             if colour:  # ▀ painted with the top module's colour over the bottom one's
                 fg = "30" if upper else "97"
                 bg = "40" if lower else "107"
-                line.append(f"\x1b[{fg};{bg}m\u2580")
+                painted = f"\x1b[{fg};{bg}m\u2580"  # colours and a half block: no words
+                line.append(painted)
             else:  # light modules drawn (for a dark terminal): scanners read both
                 line.append(
                     {(0, 0): "\u2588", (0, 1): "\u2580", (1, 0): "\u2584"}.get((upper, lower), " ")

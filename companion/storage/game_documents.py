@@ -74,7 +74,9 @@ def document_name(record_id: str) -> str:
     """
     name = f"{GAMES_DIR}/{record_id}{SUFFIX}"
     if not _NAME.match(name):
-        raise ValueError(f"not a history record id: {record_id!r}")
+        # a programmer's error, never a player's: English
+        wrong = f"not a history record id: {record_id!r}"
+        raise ValueError(wrong)
     return name
 
 

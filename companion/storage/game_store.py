@@ -86,10 +86,14 @@ class GameStore(FileStore):
         file has been checked. Raises :class:`StorageWriteError` (old save intact) if the
         disk refuses, and :class:`NewerSchemaError` rather than overwrite a newer save."""
         if not isinstance(document, dict) or not isinstance(meta, dict):
-            raise TypeError("save() takes the game document and the meta data as dicts")
+            # a programmer's error, never a player's: English
+            wrong = "save() takes the game document and the meta data as dicts"
+            raise TypeError(wrong)
         version = document.get("schema_version")
         if not _is_version(version):
-            raise ValueError(f"the game document has no valid schema_version ({version!r})")
+            # a programmer's error, never a player's: English
+            wrong = f"the game document has no valid schema_version ({version!r})"
+            raise ValueError(wrong)
         if not self._checked:
             self.load()  # never overwrite a newer program's save; moves a damaged one aside
         stored = {**document, META_KEY: dict(meta)}

@@ -127,7 +127,9 @@ class SettingsStore(FileStore):
         """Replace the set of checked card ids."""
         cleaned = sorted(set(ids))
         if not all(isinstance(item, str) for item in cleaned):
-            raise TypeError("card ids must be strings")
+            # a programmer's error, never a player's: English
+            wrong = "card ids must be strings"
+            raise TypeError(wrong)
         self._set("verified_cards", cleaned)
 
     # --- theme --------------------------------------------------------------------------
@@ -160,7 +162,10 @@ class SettingsStore(FileStore):
         """Keep what the board prints for the next setup."""
         tokens, rewards = board.token_spaces, board.edict_rewards
         if tokens is not None and not all(_SPACE_KEY.match(key) for key in tokens):
-            raise ValueError("token spaces are named like A3")
+            wrong = (
+                "token spaces are named like A3"  # a programmer's error, never a player's: English
+            )
+            raise ValueError(wrong)
         value = {
             "edict_token_spaces": None if tokens is None else list(tokens),
             "edict_rewards": [None if g is None else g.model_dump(mode="json") for g in rewards],
@@ -267,7 +272,9 @@ class SettingsStore(FileStore):
             if allowed is None or not any(
                 value == option and type(value) is type(option) for option in allowed
             ):
-                raise ValueError(f"{name}={value!r} is not a setup choice")
+                # a programmer's error, never a player's: English
+                wrong = f"{name}={value!r} is not a setup choice"
+                raise ValueError(wrong)
         self._set(NEW_GAME, dict(choices))
 
     # --- internals ----------------------------------------------------------------------
