@@ -190,7 +190,8 @@ class GameSession:
         try:
             self.game = SoloGame.from_document(result.document)
         except DocumentError as exc:
-            self.notices.append(self.game_store.quarantine(f"it could not be replayed: {exc}"))
+            reason = _("it could not be replayed: {why}").format(why=exc)
+            self.notices.append(self.game_store.quarantine(reason))
             return False
         self.started_at, self.play_seconds = read_meta(result.document.get("meta"))
         self.game_id = read_game_id(result.document.get("meta"))
