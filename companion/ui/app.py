@@ -32,17 +32,23 @@ from textual.reactive import Initialize, Reactive
 from textual.screen import Screen
 
 from companion.config import LoadedConfig
+from companion.i18n import N_
 from companion.session import GameSession
 from companion.storage.lock import DataLock
-from companion.ui.app_words import take_over_refused, theme_not_saved, took_over, unknown_theme
+from companion.ui.app_words import (
+    TitleInLanguage,
+    take_over_refused,
+    theme_not_saved,
+    took_over,
+    unknown_theme,
+)
 from companion.ui.background import InputGate
 from companion.ui.commands import GameCommands, with_patient_screenshot
 from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.quick_open import give_width_class
 from companion.ui.framework.textual_internals import shown_notices, watch_driver_input
-from companion.ui.header_title import ShortTitleWhenNarrow
 from companion.ui.keys import APP_KEYS, bindings
-from companion.ui.language import LanguageCommands, SpeaksLanguages
+from companion.ui.language import LanguageCommands
 from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
 
@@ -70,12 +76,12 @@ def _first_theme(app: StuporSoloApp) -> str:
     return wanted if wanted is not None and wanted in app.available_themes else DEFAULT_THEME
 
 
-class StuporSoloApp(SpeaksLanguages, ShortTitleWhenNarrow, ScreenBeforeMount):
+class StuporSoloApp(TitleInLanguage, ScreenBeforeMount):
     """Frederick's brain, the game's memory and the score keeper."""
 
     theme: Reactive[str] = Reactive(Initialize(_first_theme))
 
-    TITLE = "Stupor Mundi · Solo companion"
+    TITLE = N_("Stupor Mundi · Solo companion")
     CSS_PATH = "companion.tcss"
     COMMANDS = App.COMMANDS | {GameCommands, LanguageCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
