@@ -26,7 +26,6 @@ from companion.ui.notices import sentence
 from companion.ui.screens.end_phase_lines import (
     DONE,
     TODO,
-    ally_reason,
     castle_head,
     end_reasons,
     hand_line,
@@ -217,8 +216,8 @@ class EndPhaseScreen(FollowThroughScreen):
         for line in income.lines:
             met = _("met") if line.met else _("not met")
             kind = edition(line.kind.capitalize())
-            reason = ally_reason(state, line, self.ruleset)
-            table.add_row(line.name, kind, met, str(line.vp), reason)
+            # the engine's income line keeps only the English of its reason
+            table.add_row(line.name, kind, met, str(line.vp), shown(line.reason))
         table.display = bool(income.lines)
         scored = state.end_phase.ally_income
         self._title("#step-ally", 3, _("Ally income"), scored is not None)

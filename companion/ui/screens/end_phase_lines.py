@@ -8,12 +8,10 @@ from typing import TYPE_CHECKING
 
 from companion.i18n import _, ngettext, shown
 from companion.i18n.words import edition
-from solo_deck import PlayerLimits, allies_by_id, hand, side_incomes
-from solo_deck.rules.income import condition_met
+from solo_deck import hand, side_incomes
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Ruleset
-    from solo_deck.rules.income import AllyIncomeLine
 
 DONE = "✓"
 TODO = "·"
@@ -68,17 +66,6 @@ def side_lines(state: GameState) -> list[str]:
         )
         for rule in rules
     ]
-
-
-def ally_reason(state: GameState, line: AllyIncomeLine, ruleset: Ruleset) -> str:
-    """Why an Ally's condition is met or not, in the language in use (the engine's
-    sentence, worked out again: the income line keeps only its English)."""
-    ally = allies_by_id().get(line.ally_id)
-    if ally is None:
-        return line.reason
-    limits = PlayerLimits.from_ruleset(ruleset)
-    _met, reason = condition_met(ally, state.player, state.palace, limits)
-    return shown(reason)
 
 
 def reorganise_preview(before: GameState, after: GameState) -> list[str]:
