@@ -12,6 +12,8 @@ import math
 
 from rich.cells import cell_len
 
+from companion.i18n import N_
+
 NOT_RECORDED = "—"
 """What a missing value reads as in a table or a list of fields."""
 
@@ -59,7 +61,9 @@ def format_duration(seconds: float) -> str:
     '25 h 01 min'
     """
     if isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"a duration must be 0 seconds or more, not {seconds!r}")
+        # a programmer's error, never a player's: English
+        wrong = f"a duration must be 0 seconds or more, not {seconds!r}"
+        raise ValueError(wrong)
     whole = round(seconds)
     if whole < 60:
         return f"{whole} s"
@@ -85,8 +89,9 @@ def or_dash(value: object) -> str:
 
 
 def yes_no(value: bool | None) -> str:
-    """``yes``, ``no``, or ``—`` when not recorded."""
-    return NOT_RECORDED if value is None else ("yes" if value else "no")
+    """``yes``, ``no``, or ``—`` when not recorded (English: the caller shows it through
+    ``_()``)."""
+    return NOT_RECORDED if value is None else (N_("yes") if value else N_("no"))
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

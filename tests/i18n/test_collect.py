@@ -53,6 +53,25 @@ CONVERTED = (
     "companion/ui/widgets/touch_bar.py",
     # the game's dialogs (issue 42, modals)
     "companion/ui/screens/modals/",
+    # End Phase, Final score, the app shell, storage, history, session and serve (issue-42-end)
+    "companion/ui/screens/end_phase.py",
+    "companion/ui/screens/end_phase_lines.py",
+    "companion/ui/screens/end_phase_names.py",
+    "companion/ui/screens/final_score.py",
+    "companion/ui/screens/follow_through.py",
+    "companion/ui/screens/notice_room.py",
+    "companion/ui/app.py",
+    "companion/ui/app_words.py",
+    "companion/ui/notices.py",
+    "companion/ui/framework/",
+    "companion/storage/",
+    "companion/history/",
+    "companion/session/",
+    "companion/serve/",
+    "companion/paths.py",
+    "companion/formatting.py",
+    "companion/lazy_face.py",
+    "companion/plain_text.py",
 )
 """The modules (a path ending in ``/``: every module under it) whose every user-visible
 string goes through the catalogue."""
