@@ -44,6 +44,9 @@ class Settings:
     import_rows: int = 100_000
     """Games in the big import file (``import_100k``)."""
     import_runs: int = 3
+    language: str = "en"
+    """The language the app speaks (``--lang``): the startup cases run ``stupor-solo
+    --lang LANG``, the metrics that drive the app in this process speak it too."""
 
     @classmethod
     def full(cls) -> Settings:
@@ -80,7 +83,8 @@ class Settings:
             else "full"
         )
         return (
-            f"mode {mode}: {self.process_runs} timed process runs per startup case, "
+            f"mode {mode}, language {self.language}: "
+            f"{self.process_runs} timed process runs per startup case, "
             f"{self.memory_runs} memory run(s) of "
             + (
                 f"the first {self.memory_events} events of a game, "

@@ -13,7 +13,7 @@ app up and idle, shut down). Cases:
     ``stupor-solo --data-dir DIR --config FILE`` through the real entry point
     (``companion.cli.main``), headless at 120x40, until the Start screen is mounted and
     idle, then it exits. ``--config`` names the configuration file (a missing file is no
-    configuration; ``""``: the default place).
+    configuration; ``""``: the default place); ``--lang`` the language it speaks.
 ``import``
     ``stupor-solo --data-dir DIR import FILE`` through the real entry point (``--file``):
     the ``import_100k`` and ``import_memory`` metrics.
@@ -235,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, help="stop after this many events (quick mode)")
     parser.add_argument("--file", help="the file to import (case import)")
     parser.add_argument("--config", default="", help="the configuration file the app reads")
+    parser.add_argument("--lang", default="", help="the language the app speaks (case app)")
     args = parser.parse_args(argv)
     facts: dict[str, Any] = {"case": args.case}
     if args.case == "import":
@@ -265,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
         from companion.cli import main as stupor_solo
 
         cli_support.has_terminal = lambda: True  # headless: the app needs no terminal
-        code = stupor_solo(["--data-dir", args.data_dir, "--config", args.config])
+        lang = ["--lang", args.lang] if args.lang else []
+        code = stupor_solo([*lang, "--data-dir", args.data_dir, "--config", args.config])
         if code != 0:
             return code
     facts["maxrss_mb"] = peak_rss_mb()

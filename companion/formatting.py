@@ -12,6 +12,9 @@ import math
 
 from rich.cells import cell_len
 
+from companion.i18n import N_, current_language
+from companion.i18n.dates import format_date, format_moment
+
 NOT_RECORDED = "—"
 """What a missing value reads as in a table or a list of fields."""
 
@@ -24,8 +27,9 @@ def _local(stamp: str, tz: dt.tzinfo | None) -> dt.datetime | None:
 
 
 def local_time(stamp: str | None, tz: dt.tzinfo | None = None) -> str:
-    """A stored time as ``YYYY-MM-DD HH:MM`` in local time (``tz`` if given; a time without
-    offset is taken as the machine's local time); ``—`` when there is none.
+    """A stored time as ``YYYY-MM-DD HH:MM`` (the date the language's way:
+    :mod:`companion.i18n.dates`) in local time (``tz`` if given; a time without offset is
+    taken as the machine's local time); ``—`` when there is none.
 
     >>> local_time("2025-03-01T18:20:00+00:00", dt.timezone(dt.timedelta(hours=1)))
     '2025-03-01 19:20'
@@ -35,11 +39,13 @@ def local_time(stamp: str | None, tz: dt.tzinfo | None = None) -> str:
     if not stamp:
         return NOT_RECORDED
     moment = _local(stamp, tz)
-    return stamp[:16].replace("T", " ") if moment is None else moment.strftime("%Y-%m-%d %H:%M")
+    if moment is None:
+        return stamp[:16].replace("T", " ")
+    return format_moment(moment, current_language())
 
 
 def local_date(stamp: str | None, tz: dt.tzinfo | None = None) -> str:
-    """A stored time's date, ``YYYY-MM-DD``, in local time (``tz`` if given).
+    """A stored time's date, ``YYYY-MM-DD`` (the language's), in local time (``tz`` if given).
 
     >>> local_date("2025-03-01T23:30:00+00:00", dt.timezone(dt.timedelta(hours=1)))
     '2025-03-02'
@@ -47,7 +53,7 @@ def local_date(stamp: str | None, tz: dt.tzinfo | None = None) -> str:
     if not stamp:
         return NOT_RECORDED
     moment = _local(stamp, tz)
-    return stamp[:10] if moment is None else moment.strftime("%Y-%m-%d")
+    return stamp[:10] if moment is None else format_date(moment, current_language())
 
 
 def format_duration(seconds: float) -> str:
@@ -59,7 +65,9 @@ def format_duration(seconds: float) -> str:
     '25 h 01 min'
     """
     if isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"a duration must be 0 seconds or more, not {seconds!r}")
+        # a programmer's error, never a player's: English
+        wrong = f"a duration must be 0 seconds or more, not {seconds!r}"
+        raise ValueError(wrong)
     whole = round(seconds)
     if whole < 60:
         return f"{whole} s"
@@ -85,8 +93,9 @@ def or_dash(value: object) -> str:
 
 
 def yes_no(value: bool | None) -> str:
-    """``yes``, ``no``, or ``—`` when not recorded."""
-    return NOT_RECORDED if value is None else ("yes" if value else "no")
+    """``yes``, ``no``, or ``—`` when not recorded (English: the caller shows it through
+    ``_()``)."""
+    return NOT_RECORDED if value is None else (N_("yes") if value else N_("no"))
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

@@ -28,7 +28,8 @@ def lazy_face(
     def __getattr__(name: str) -> object:
         module = module_of.get(name)
         if module is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+            missing = f"module {package!r} has no attribute {name!r}"  # Python's own wording
+            raise AttributeError(missing)
         path = module if "." in module else f"{package}.{module}"
         value = getattr(importlib.import_module(path), name)
         namespace[name] = value

@@ -20,6 +20,7 @@ import uuid
 
 import platformdirs
 
+from companion.i18n import N_, _
 from companion.storage.errors import describe_os_error
 
 ENV_VAR = "STUPOR_SOLO_DATA"
@@ -33,7 +34,7 @@ SETTINGS_FILE = "settings.json"
 LOCK_FILE = "stupor-solo.lock"
 BACKUP_DIR = "backups"
 
-_HOW_TO_CHOOSE = f"Choose another folder with --data-dir or the {ENV_VAR} environment variable."
+_HOW_TO_CHOOSE = N_("Choose another folder with --data-dir or the {variable} environment variable.")
 
 
 class DataDirError(ValueError):
@@ -62,20 +63,20 @@ def chosen_data_dir(override: str | os.PathLike[str] | None = None) -> pathlib.P
     try:
         in_the_way = path.exists() and not path.is_dir()
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = describe_os_error(exc) if isinstance(exc, OSError) else "it is not a valid path"
-        raise DataDirError(
-            path, f"Cannot reach the data folder {_shown(path)}: {reason}. {_HOW_TO_CHOOSE}"
-        ) from exc
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else _("it is not a valid path")
+        said = _("Cannot reach the data folder {folder}: {reason}.")
+        raise DataDirError(path, _choose(said.format(folder=_shown(path), reason=reason))) from exc
     if in_the_way:
-        raise DataDirError(
-            path, f"The data folder {_shown(path)} is a file, not a folder. {_HOW_TO_CHOOSE}"
-        )
+        said = _("The data folder {folder} is a file, not a folder.")
+        raise DataDirError(path, _choose(said.format(folder=_shown(path))))
     blocking = _file_in_the_way(path)
     if blocking is not None:
+        said = _(
+            "Could not create the data folder {folder}: {blocking} on its way is a file, not "
+            "a folder."
+        )
         raise DataDirError(
-            path,
-            f"Could not create the data folder {_shown(path)}: {_shown(blocking)} on its "
-            f"way is a file, not a folder. {_HOW_TO_CHOOSE}",
+            path, _choose(said.format(folder=_shown(path), blocking=_shown(blocking)))
         )
     return path
 
@@ -102,11 +103,9 @@ def ensure_data_dir(path: pathlib.Path) -> pathlib.Path:
         if not path.is_dir():
             path.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
-        raise DataDirError(
-            path,
-            f"Could not create the data folder {_shown(path)}: {describe_os_error(exc)}. "
-            f"{_HOW_TO_CHOOSE}",
-        ) from exc
+        said = _("Could not create the data folder {folder}: {reason}.")
+        reason = describe_os_error(exc)
+        raise DataDirError(path, _choose(said.format(folder=_shown(path), reason=reason))) from exc
     _check_writable(path)
     return path
 
@@ -122,6 +121,11 @@ def chosen_config_file(override: str | os.PathLike[str] | None = None) -> pathli
     else:
         path = pathlib.Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / CONFIG_FILE
     return path.expanduser().absolute()
+
+
+def _choose(message: str) -> str:
+    """``message``, then how to choose another data folder."""
+    return f"{message} {_(_HOW_TO_CHOOSE).format(variable=ENV_VAR)}"
 
 
 def _shown(path: pathlib.Path) -> str:
@@ -149,8 +153,6 @@ def _check_writable(path: pathlib.Path) -> None:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise DataDirError(
-            path,
-            f"Cannot write files in the data folder {_shown(path)}: {describe_os_error(exc)}. "
-            f"{_HOW_TO_CHOOSE}",
-        ) from exc
+        said = _("Cannot write files in the data folder {folder}: {reason}.")
+        reason = describe_os_error(exc)
+        raise DataDirError(path, _choose(said.format(folder=_shown(path), reason=reason))) from exc

@@ -24,8 +24,13 @@ from companion.i18n import N_, _, current_language, shown
 from companion.i18n.glossary import term_in
 from companion.i18n.languages import ENGLISH
 from companion.rules_decisions import RULES_DECISIONS
-from solo_deck import ReferenceEntry, reference_entries, reference_source, search_reference
-from solo_deck.reference.search import Query
+from solo_deck import (
+    ReferenceEntry,
+    reference_entries,
+    reference_scores,
+    reference_source,
+    search_reference,
+)
 from solo_deck.text import Text
 
 
@@ -104,13 +109,15 @@ def find(query: str) -> list[ReferenceEntry]:
 def _bilingual(typed: str, english: str, language: str) -> list[ReferenceEntry]:
     """The entries matching ``typed`` (or its glossary words in English, ``english``) in
     ``language``'s words or in English, best first (ties in the Reference's order)."""
-    reads = [Query.read(typed)]
-    if english != typed:
-        reads.append(Query.read(english))
-    pairs = zip(all_entries(), entries_in(language), strict=True)
+    queries = [typed] if english == typed else [typed, english]
+    in_both = zip(
+        reference_scores(queries, all_entries()),
+        reference_scores(queries, entries_in(language)),
+        strict=True,
+    )
     scored = [
-        (max(read.score(one) for read in reads for one in pair), index, pair[0])
-        for index, pair in enumerate(pairs)
+        (max(pair), index, entry)
+        for index, (entry, pair) in enumerate(zip(all_entries(), in_both, strict=True))
     ]
     return [entry for points, _, entry in sorted(scored, key=lambda s: (-s[0], s[1])) if points]
 

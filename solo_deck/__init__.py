@@ -199,6 +199,7 @@ if TYPE_CHECKING:
     from solo_deck.reference.entry import ReferenceEntry as ReferenceEntry
     from solo_deck.reference.entry import reference_source as reference_source
     from solo_deck.reference.entry import source_parts as source_parts
+    from solo_deck.reference.search import reference_scores as reference_scores
     from solo_deck.reference.search import search_reference as search_reference
     from solo_deck.reference.walk import data_rows as data_rows
     from solo_deck.reference.walk import reference_entries as reference_entries
@@ -394,7 +395,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "reference_source",
         "source_parts",
     ),
-    "solo_deck.reference.search": ("search_reference",),
+    "solo_deck.reference.search": ("reference_scores", "search_reference"),
     "solo_deck.reference.walk": ("data_rows", "reference_entries"),
     "solo_deck.rules.board_check": (
         "Unchecked",

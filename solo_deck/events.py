@@ -7,6 +7,7 @@ in saved documents. A turn of yours is: optionally :class:`Travel`, then :class:
 :class:`PlayerEdict`, a :class:`Resolve`...); the turn ends by itself when nothing is left.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Annotated, Literal

@@ -1,5 +1,6 @@
 """``SoloGame``: a setup plus an event log, folded into the current state."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections import deque

@@ -16,6 +16,7 @@ computing it.
 Slots(usable=5, free=(0, 1, 2, 3, 4), locked=1)
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import NamedTuple

@@ -39,6 +39,7 @@ METRICS = (
     "lab_24k",
     "coach_first_answer",
     "coach_key_delay",
+    "language_switch",
     *(
         ("browser_key", "reconnect")
         if shutil.which("chromium") or shutil.which("chromium-browser")
@@ -66,3 +67,25 @@ def test_quick_benchmarks_run_and_report_every_metric() -> None:
         assert rows, f"no line for {name}:\n{output}"
         words = rows[0].split()
         assert "PASS" in words or "FAIL" in words, rows[0]
+
+
+def test_quick_benchmarks_run_in_another_language() -> None:
+    """``--lang it``: the startup runs ``stupor-solo --lang it`` and the switch goes
+    between Italian and English; the header says the language."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    only = ["--only", "startup", "--only", "language_switch"]
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", "--lang", "it", *only],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "language it:" in output
+    assert "--lang it" in output and "(between it and en)" in output
+    for name in ("startup", "language_switch"):
+        assert any(line.split()[:1] == [name] for line in done.stdout.splitlines()), output

@@ -40,7 +40,7 @@ def startup(settings: Settings, space: Workspace) -> tuple[list[Result], list[fl
         if case == "bare":
             return _run("bare", folder)
         config = folder / "no-config.toml" if case == "app-no-config" else space.config_file
-        return _run("app", folder, "--config", str(config))
+        return _run("app", folder, "--config", str(config), "--lang", settings.language)
 
     if not settings.quick:
         for case in cases:  # warm-up (byte-code, page cache), not counted
@@ -58,7 +58,8 @@ def startup(settings: Settings, space: Workspace) -> tuple[list[Result], list[fl
         1.3,
         median(times["app"]),
         median(times["bare"]),
-        what="stupor-solo to the Start screen, idle, with a configuration file (whole process)",
+        what="stupor-solo to the Start screen, idle, with a configuration file (whole process)"
+        + ("" if settings.language == "en" else f", --lang {settings.language}"),
         reference_what="bare Textual app (Header + Static + Footer), idle",
         notes=[
             f"runs (ms): app {spread(times['app'])}, bare {spread(times['bare'])}",

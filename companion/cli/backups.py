@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 
 from companion.cli.support import command_config, console, writer_lock
-from companion.i18n import _, ngettext
+from companion.i18n import _, current_language, ngettext
+from companion.i18n.dates import format_moment
 
 
 def _size(size: int) -> str:
@@ -62,7 +63,11 @@ def cmd_backups(args: argparse.Namespace, folder: Path) -> int:
     table.add_column(_("Games"), justify="right")
     table.add_column(_("Size"), justify="right")
     for info in infos:
-        saved = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if info.saved_at else "—"
+        saved = (
+            format_moment(info.saved_at.astimezone(), current_language(), seconds=True)
+            if info.saved_at
+            else "—"
+        )
         games = _("unreadable") if info.games is None else str(info.games)
         table.add_row(*(Text(cell) for cell in (info.name, saved, games, _size(info.size))))
     console().print(table)

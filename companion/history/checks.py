@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.i18n import N_, _, ngettext
 from companion.plain_text import clip_text, clip_value
 from companion.storage.errors import NewerSchemaError
 from companion.storage.history_record import (
@@ -48,10 +49,11 @@ class ImportFileError(ValueError):
         shown = self.problems[:MAX_PROBLEMS_SHOWN]
         more = len(self.problems) - len(shown)
         name = clip_text(self.path.name, 80)
-        lines = [f"{name} cannot be imported (nothing was changed):"]
+        lines = [_("{file} cannot be imported (nothing was changed):").format(file=name)]
         lines += [f"  {problem}" for problem in shown]
         if more:
-            lines.append(f"  ... and {more} more problem{'s' if more > 1 else ''}")
+            further = ngettext("... and {n} more problem", "... and {n} more problems", more)
+            lines.append("  " + further.format(n=more))
         super().__init__("\n".join(lines))
 
 
@@ -59,13 +61,13 @@ class RecordProblems(ValueError):
     """One game that cannot be imported: ``problems`` are ``(location, message)``."""
 
     def __init__(self, problems: list[tuple[Location, str]]) -> None:
-        super().__init__("; ".join(message for _, message in problems))
+        super().__init__("; ".join(message for _loc, message in problems))
         self.problems = problems
 
 
-NEWER_RECORD = (
-    "saved by a newer version of this program (this version reads up to "
-    f"{CURRENT_HISTORY_SCHEMA}); update the program"
+NEWER_RECORD = N_(
+    "saved by a newer version of this program (this version reads up to {supported}); update "
+    "the program"
 )
 
 
@@ -81,7 +83,8 @@ def check_record(raw: Any, *, strict: bool) -> HistoryRecord:
             [(tuple(err["loc"]), err["msg"]) for err in exc.errors(include_input=False)]
         ) from None
     except NewerSchemaError:
-        raise RecordProblems([(("schema_version",), NEWER_RECORD)]) from None
+        newer = _(NEWER_RECORD).format(supported=CURRENT_HISTORY_SCHEMA)
+        raise RecordProblems([(("schema_version",), newer)]) from None
     except (ValueError, TypeError, ArithmeticError) as exc:
         raise RecordProblems([((), str(exc) or type(exc).__name__)]) from None
     problems = as_written_problems(record)
@@ -102,8 +105,9 @@ def as_written_problems(record: HistoryRecord) -> list[tuple[Location, str]]:
         problems.append(
             (
                 ("score", "title"),
-                f"{clip_value(score.title)} is not the title a total of {score.total} earns "
-                f"({earned})",
+                _("{title} is not the title a total of {total} earns ({earned})").format(
+                    title=clip_value(score.title), total=score.total, earned=earned
+                ),
             )
         )
     bonus = load_ruleset().scoring.most_structures_bonus.value
@@ -111,7 +115,9 @@ def as_written_problems(record: HistoryRecord) -> list[tuple[Location, str]]:
         problems.append(
             (
                 ("score", "most_structures_bonus"),
-                f"must be 0 or {bonus} (the bonus of the rules), not {score.most_structures_bonus}",
+                _("must be 0 or {bonus} (the bonus of the rules), not {found}").format(
+                    bonus=bonus, found=score.most_structures_bonus
+                ),
             )
         )
     return problems
@@ -120,4 +126,4 @@ def as_written_problems(record: HistoryRecord) -> list[tuple[Location, str]]:
 def json_location(loc: Location) -> str:
     """``("score", "total")`` → ``score.total``; ``()`` → ``(the record)``."""
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc)
-    return where.lstrip(".") or "(the record)"
+    return where.lstrip(".") or _("(the record)")

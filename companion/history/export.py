@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
+from companion.i18n import _
 from companion.storage.atomic_write import atomic_write
 from companion.storage.export_target import check_export_target
 from companion.storage.history_record import HistoryRecord
@@ -100,7 +101,9 @@ def export_text(
         from companion.history.bgstats import export_bgstats
 
         return export_bgstats(list(records), options)
-    raise ValueError(f"unknown export format {fmt!r}: use csv, json or bgstats")
+    raise ValueError(
+        _("unknown export format {format}: use csv, json or bgstats").format(format=repr(fmt))
+    )
 
 
 def records_to_json(
@@ -209,6 +212,8 @@ def join_items(items: Iterable[str]) -> str:
 
 
 _ESCAPES = {"\\": "\\", ";": ";"}
+EMPTY_MARKER = "\\e"
+"""A list cell's marker for an empty item (a backslash and an e)."""
 
 
 def split_items(cell: str) -> list[str]:
@@ -229,7 +234,7 @@ def split_items(cell: str) -> list[str]:
         char = cell[i]
         nxt = cell[i + 1] if i + 1 < len(cell) else ""
         if empty_marker and char != ";":  # "\\e" then more text: a literal backslash-e
-            current.append("\\e")
+            current.append(EMPTY_MARKER)
             empty_marker = False
         if char == "\\" and nxt in _ESCAPES:
             current.append(_ESCAPES[nxt])

@@ -18,6 +18,7 @@ import pathlib
 from collections.abc import Iterable
 from typing import Any
 
+from companion.i18n import _
 from companion.plain_text import clip_value
 from companion.storage import HistoryRecord
 from companion.storage.game_documents import (
@@ -62,7 +63,11 @@ def documents_in_export(document: Any, source: pathlib.Path) -> dict[str, bytes]
     if carried is None:
         return {}
     if not isinstance(carried, dict):
-        raise ValueError(f"{source.name}: {DOCUMENTS_KEY} must map game ids to documents")
+        raise ValueError(
+            _("{file}: {key} must map game ids to documents").format(
+                file=source.name, key=DOCUMENTS_KEY
+            )
+        )
     documents: dict[str, bytes] = {}
     for record_id, text in carried.items():
         shown = clip_value(str(record_id))
@@ -70,32 +75,39 @@ def documents_in_export(document: Any, source: pathlib.Path) -> dict[str, bytes]
             raw = base64.b64decode(str(text), validate=True)
         except binascii.Error:
             raise ValueError(
-                f"{source.name}: the game file of game {shown} is damaged (it is not base64); "
-                "nothing was imported"
+                _(
+                    "{file}: the game file of game {game} is damaged (it is not base64); "
+                    "nothing was imported"
+                ).format(file=source.name, game=shown)
             ) from None
-        problem = _not_a_game(raw)
+        problem = _not_a_game(raw, source.name, shown)
         if problem:
-            raise ValueError(
-                f"{source.name}: the game file of game {shown} {problem}; nothing was imported"
-            )
+            raise ValueError(problem)
         documents[str(record_id)] = raw
     return documents
 
 
-def _not_a_game(raw: bytes) -> str:
-    """Why ``raw`` is not a game file this program could have written ("" when it is one):
-    it must inflate to at most :data:`MAX_IMPORTED_DOCUMENT_BYTES` (inflated a piece at a
-    time) and hold a game document (setup and events as the model has them)."""
+def _not_a_game(raw: bytes, file: str, game: str) -> str:
+    """Why ``raw``, the file of ``game`` in the export ``file``, is not a game file this
+    program could have written ("" when it is one): it must inflate to at most
+    :data:`MAX_IMPORTED_DOCUMENT_BYTES` (inflated a piece at a time) and hold a game
+    document (setup and events as the model has them)."""
     from solo_deck import DocumentError, validated_document
 
+    damaged = _(
+        "{file}: the game file of game {game} is damaged or not a game of stupor-solo ({why}); "
+        "nothing was imported"
+    )
     try:
         document = decode(raw, limit=MAX_IMPORTED_DOCUMENT_BYTES)
     except NewerDocument:
-        return f"was {NEWER} to import it"
+        return _(
+            "{file}: the game file of game {game} was {newer} to import it; nothing was imported"
+        ).format(file=file, game=game, newer=_(NEWER))
     except ValueError as exc:
-        return f"is damaged or not a game of stupor-solo ({exc})"
+        return damaged.format(file=file, game=game, why=exc)
     try:
         validated_document(document)
     except DocumentError as exc:
-        return f"is damaged or not a game of stupor-solo ({exc})"
+        return damaged.format(file=file, game=game, why=exc)
     return ""

@@ -38,19 +38,19 @@ from companion.history.checks import (
     check_record,
     json_location,
 )
+from companion.history.csv_header import check_csv_header
 from companion.history.export import (
-    CSV_COLUMNS,
     DECLARATION_BYTES,
     EXPORT_SCHEMA_VERSION,
     FORMAT_NAME,
     LIST_FIELDS,
-    REQUIRED_CSV_COLUMNS,
     SCORE_FIELDS,
     Format,
     declared_export_bytes,
     guess_format,
     split_items,
 )
+from companion.i18n import _
 from companion.plain_text import clip_text, clip_value
 from companion.storage.atomic_storage import json_kind
 from companion.storage.backups import BACKUPS_KEPT, backup_history
@@ -137,9 +137,11 @@ def _records_in_file(source: pathlib.Path, fmt: Format | None) -> Iterator[Histo
     try:
         raw = read_import_bytes(source)
     except OSError as exc:
-        raise ImportFileError(source, [f"cannot read the file: {describe_os_error(exc)}"]) from None
+        raise ImportFileError(
+            source, [_("cannot read the file: {reason}").format(reason=describe_os_error(exc))]
+        ) from None
     except ValueError:  # a NUL in the path
-        raise ImportFileError(source, ["cannot read the file: it is not a valid path"]) from None
+        raise ImportFileError(source, [_("cannot read the file: it is not a valid path")]) from None
     text = _decode(raw, source)
     del raw  # the text is all that is needed from here on
     return _records_in_text(text, source, fmt)
@@ -151,10 +153,15 @@ def _decode(raw: bytes, source: pathlib.Path) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise ImportFileError(
-            source, [f"line {line}: the file is not UTF-8 text (byte {exc.start + 1})"]
+            source,
+            [
+                _("line {line}: the file is not UTF-8 text (byte {byte})").format(
+                    line=line, byte=exc.start + 1
+                )
+            ],
         ) from None
     if not text.strip():
-        raise ImportFileError(source, ["the file is empty"])
+        raise ImportFileError(source, [_("the file is empty")])
     return text
 
 
@@ -181,10 +188,17 @@ def _parse_json(text: str, source: pathlib.Path) -> Iterator[HistoryRecord]:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ImportFileError(
-            source, [f"line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})"]
+            source,
+            [
+                _("line {line}, column {column}: not valid JSON ({why})").format(
+                    line=exc.lineno, column=exc.colno, why=exc.msg
+                )
+            ],
         ) from None
     except (ValueError, RecursionError) as exc:
-        raise ImportFileError(source, [f"not valid JSON ({clip_text(str(exc), 120)})"]) from None
+        raise ImportFileError(
+            source, [_("not valid JSON ({why})").format(why=clip_text(str(exc), 120))]
+        ) from None
     return _checked_json_games(_games_of(document, source), source)
 
 
@@ -215,30 +229,45 @@ def _games_of(document: Any, source: pathlib.Path) -> Iterator[tuple[str, Any]]:
         return _handed_out(document, "")
     if not isinstance(document, dict):
         raise ImportFileError(
-            source, [f"the file holds {json_kind(document)}, not a history export {{...}}"]
+            source,
+            [
+                _("the file holds {what}, not a history export {{...}}").format(
+                    what=json_kind(document)
+                )
+            ],
         )
     fmt = document.get("format", FORMAT_NAME)
     if fmt != FORMAT_NAME:
         raise ImportFileError(
             source,
-            [f"format: {clip_value(fmt)} is not a Stupor Mundi solo history ({FORMAT_NAME!r})"],
+            [
+                _("format: {found} is not a Stupor Mundi solo history ({name})").format(
+                    found=clip_value(fmt), name=repr(FORMAT_NAME)
+                )
+            ],
         )
     version = document.get("schema_version", EXPORT_SCHEMA_VERSION)
     if type(version) is not int or version < 1:
         raise ImportFileError(
             source,
-            [f"schema_version: must be a whole number of 1 or more, not {clip_value(version)}"],
+            [
+                _("schema_version: must be a whole number of 1 or more, not {found}").format(
+                    found=clip_value(version)
+                )
+            ],
         )
     if version > EXPORT_SCHEMA_VERSION:
         raise ImportFileError(
             source,
             [
-                f"schema_version: {clip_value(version)} was written by a newer version of this "
-                f"program (this version reads up to {EXPORT_SCHEMA_VERSION}); update the program"
+                _(
+                    "schema_version: {found} was written by a newer version of this program "
+                    "(this version reads up to {supported}); update the program"
+                ).format(found=clip_value(version), supported=EXPORT_SCHEMA_VERSION)
             ],
         )
     if "games" not in document:
-        raise ImportFileError(source, ["games: missing (the list of games)"])
+        raise ImportFileError(source, [_("games: missing (the list of games)")])
     games = document["games"]
     if isinstance(games, list):
         return _handed_out(games, "games")
@@ -246,7 +275,9 @@ def _games_of(document: Any, source: pathlib.Path) -> Iterator[tuple[str, Any]]:
         # history.json itself: {"games": {"1": {...}, "2": {...}}}
         ordered = sorted(games.items(), key=lambda item: _doc_order(item[0]))
         return ((f"games[{clip_value(key, 24)}]", raw) for key, raw in ordered)
-    raise ImportFileError(source, [f"games: must be a list of games, not {json_kind(games)}"])
+    raise ImportFileError(
+        source, [_("games: must be a list of games, not {what}").format(what=json_kind(games))]
+    )
 
 
 def _handed_out(games: list[Any], name: str) -> Iterator[tuple[str, Any]]:
@@ -293,7 +324,7 @@ def _parse_csv(text: str, source: pathlib.Path) -> Iterator[HistoryRecord]:
             if not row or all(cell.strip() == "" for cell in row):
                 continue
             if header is None:
-                header = _check_header(row, row_line, source)
+                header = check_csv_header(row, row_line, source)
                 continue
             try:
                 record = _csv_record(header, row, row_line)
@@ -303,10 +334,12 @@ def _parse_csv(text: str, source: pathlib.Path) -> Iterator[HistoryRecord]:
             if not problems:
                 yield record
     except csv.Error as exc:
-        problem = f"line {line}: not valid CSV ({clip_text(str(exc), 120)})"
+        problem = _("line {line}: not valid CSV ({why})").format(
+            line=line, why=clip_text(str(exc), 120)
+        )
         raise ImportFileError(source, [*problems, problem]) from None
     if header is None:  # pragma: no cover - a non-blank file always has a first row
-        raise ImportFileError(source, ["the file is empty"])
+        raise ImportFileError(source, [_("the file is empty")])
     if problems:
         raise ImportFileError(source, problems)
 
@@ -317,35 +350,14 @@ class _RowError(Exception):
         self.problems = problems
 
 
-def _check_header(row: list[str], line: int, source: pathlib.Path) -> list[str]:
-    header = [cell.strip().lstrip("\ufeff").lower() for cell in row]
-    problems = []
-    unknown = [name for name in header if name not in CSV_COLUMNS]
-    if unknown:
-        names = ", ".join(clip_value(n, 30) for n in unknown[:5])
-        problems.append(
-            f"line {line}: unknown column{'s' if len(unknown) > 1 else ''} "
-            f"{names} (the columns are: {', '.join(CSV_COLUMNS)})"
-        )
-    counts: dict[str, int] = {}
-    for name in header:
-        counts[name] = counts.get(name, 0) + 1
-    repeated = sorted(name for name, count in counts.items() if count > 1)
-    if repeated:
-        names = ", ".join(clip_value(n, 30) for n in repeated[:5])
-        problems.append(f"line {line}: column {names} repeated")
-    missing = [name for name in REQUIRED_CSV_COLUMNS if name not in counts]
-    if missing:
-        problems.append(f"line {line}: missing column(s) {', '.join(missing)}")
-    if problems:
-        raise ImportFileError(source, problems)
-    return header
-
-
 def _csv_record(header: list[str], row: list[str], line: int) -> HistoryRecord:
     if len(row) != len(header):
         raise _RowError(
-            [f"line {line}: {len(row)} cells, but the header has {len(header)} columns"]
+            [
+                _("line {line}: {cells} cells, but the header has {columns} columns").format(
+                    line=line, cells=len(row), columns=len(header)
+                )
+            ]
         )
     raw: dict[str, Any] = {"source": "import"}
     score: dict[str, Any] = {}
@@ -359,7 +371,9 @@ def _csv_record(header: list[str], row: list[str], line: int) -> HistoryRecord:
             if not (stripped.isascii() and stripped.isdigit()):
                 value = cell  # migrate_record says what is wrong with it
             elif len(stripped) > 9:
-                problem = f"line {line}, schema_version: {clip_text(stripped, 20)} is unknown"
+                problem = _("line {line}, schema_version: {found} is unknown").format(
+                    line=line, found=clip_text(stripped, 20)
+                )
                 raise _RowError([problem])
             else:
                 value = int(stripped)
@@ -379,7 +393,11 @@ def _csv_record(header: list[str], row: list[str], line: int) -> HistoryRecord:
 
 
 def _csv_problem(line: int, loc: Location, message: str) -> str:
-    return f"line {line}, {_csv_column_name(loc)}: {message}" if loc else f"line {line}: {message}"
+    if loc:
+        return _("line {line}, {column}: {problem}").format(
+            line=line, column=_csv_column_name(loc), problem=message
+        )
+    return _("line {line}: {problem}").format(line=line, problem=message)
 
 
 def _csv_column_name(loc: Location) -> str:

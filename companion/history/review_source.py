@@ -11,11 +11,13 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_, _
+
 if TYPE_CHECKING:
     from companion.storage import HistoryRecord
     from solo_deck import GameReview, SoloGame
 
-NO_GAME = "there is no game in progress"
+NO_GAME = N_("there is no game in progress")
 """Why ``current`` has no review when no game is in progress."""
 
 
@@ -24,7 +26,7 @@ def review_of_game(game: SoloGame | None) -> GameReview:
     from solo_deck import review
 
     if game is None:
-        raise ValueError(NO_GAME)
+        raise ValueError(_(NO_GAME))
     return review(game)
 
 
@@ -37,7 +39,9 @@ def game_of_record(folder: str | os.PathLike[str], record: HistoryRecord) -> Sol
     try:
         return SoloGame.from_document(document)
     except DocumentError as exc:
-        raise ValueError(f"review unavailable: the game's document is damaged ({exc})") from exc
+        raise ValueError(
+            _("review unavailable: the game's document is damaged ({why})").format(why=exc)
+        ) from exc
 
 
 def review_of_record(folder: str | os.PathLike[str], record: HistoryRecord) -> GameReview:

@@ -100,25 +100,50 @@ def review_stats(
 
 def review_lines(stats: ReviewStats) -> list[str]:
     """The figures as plain lines for the Statistics screen."""
-    from companion.formatting import plural
+    from companion.i18n import _, ngettext, shown
+    from companion.i18n.words import edition
     from solo_deck import source_label
 
     lines: list[str] = []
     if stats.best_score is not None:
         if stats.next_title is None:
-            lines.append(f"Best game {stats.best_score}: the top title is yours.")
+            lines.append(
+                _("Best game {score}: the top title is yours.").format(score=stats.best_score)
+            )
         else:
             name, missing = stats.next_title
-            lines.append(f"Best game {stats.best_score}: {missing} VP short of {name}.")
+            lines.append(
+                _("Best game {score}: {missing} VP short of {title}.").format(
+                    score=stats.best_score, missing=missing, title=edition(name)
+                )
+            )
     if not stats.reviewed:
-        lines.append("No reviewed games yet: games finished in the app from now on are kept whole.")
+        lines.append(
+            _("No reviewed games yet: games finished in the app from now on are kept whole.")
+        )
     else:
-        lines.append(f"VP by source, average of {plural(stats.reviewed, 'reviewed game')}:")
+        lines.append(
+            ngettext(
+                "VP by source, average of {n} reviewed game:",
+                "VP by source, average of {n} reviewed games:",
+                stats.reviewed,
+            ).format(n=f"{stats.reviewed:,}")
+        )
         ranked = sorted(stats.average_by_source.items(), key=lambda item: -item[1])
-        lines.extend(f"  {source_label(source):<18}{vp:6.1f}" for source, vp in ranked)
+        lines.extend(f"  {shown(source_label(source)):<18}{vp:6.1f}" for source, vp in ranked)
         if stats.best_round is not None:
             top = stats.best_round
-            lines.append(f"Best round: +{top.vp} VP (round {top.round}, {top.finished_at[:10]}).")
+            lines.append(
+                _("Best round: +{vp} VP (round {round}, {date}).").format(
+                    vp=top.vp, round=top.round, date=top.finished_at[:10]
+                )
+            )
     if stats.unavailable:
-        lines.append(f"{plural(stats.unavailable, 'game')} left out: document missing or damaged.")
+        lines.append(
+            ngettext(
+                "{n} game left out: document missing or damaged.",
+                "{n} games left out: document missing or damaged.",
+                stats.unavailable,
+            ).format(n=f"{stats.unavailable:,}")
+        )
     return lines

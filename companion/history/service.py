@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from companion.i18n import _
+
 if TYPE_CHECKING:
     from companion.history.stats import CareerStats
     from companion.storage import HistoryRecord, HistoryStore
@@ -144,7 +146,9 @@ class HistoryService:
             known = {record.id for record in store.all()}
             missing = [record_id for record_id in wanted if record_id not in known]
             if missing:
-                raise KeyError(f"there is no game with id {missing[0]!r} in the history")
+                raise KeyError(
+                    _("there is no game with id {id} in the history").format(id=repr(missing[0]))
+                )
         deleted: list[HistoryRecord] = []
         try:
             for record_id in wanted:

@@ -26,7 +26,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from companion.formatting import plural
+from companion.i18n import _, ngettext, pgettext, shown
+from companion.i18n.words import edition, value_word
 
 if TYPE_CHECKING:
     from companion.history.stats import CareerStats, ConfigurationKey
@@ -67,6 +68,25 @@ def played_by_configuration(stats: CareerStats, table: LabTable) -> dict[Configu
     return dict(sorted(played.items(), key=lambda item: -len(item[1])))
 
 
+def configuration_words(configuration: Configuration) -> str:
+    """``Savoy, medium, easier`` in the language in use (the engine's ``describe()`` is
+    English)."""
+    easier = (
+        pgettext("solo game", "easier")
+        if configuration.easier_solo
+        else pgettext("solo game", "standard")
+    )
+    return _("{house}, {difficulty}, {easier}").format(
+        house=edition(configuration.house),
+        difficulty=value_word(configuration.difficulty),
+        easier=easier,
+    )
+
+
+def _games(count: int) -> str:
+    return ngettext("{n} game", "{n} games", count).format(n=f"{count:,}")
+
+
 def _range(low: float, high: float) -> str:
     return f"{low:.1f}–{high:.1f}"
 
@@ -78,24 +98,34 @@ def _share_range(low: float, high: float) -> str:
 def section_lines(you: Standing) -> list[StandingLine]:
     """The lines of one configuration: its name and games, your mean against each bot's,
     and how often you reached each title (or better)."""
-    heading = f"{you.configuration.describe()} · {plural(you.games, 'game')}"
+    heading = f"{configuration_words(you.configuration)} · {_games(you.games)}"
     lines = [StandingLine(heading, "heading")]
-    lines.append(StandingLine(f"  Mean     you {you.mean:.1f} ({_range(*you.ci95)})"))
+    mean = _("you {mean} ({range})").format(mean=f"{you.mean:.1f}", range=_range(*you.ci95))
+    lines.append(StandingLine(f"  {_('Mean'):<9}{mean}"))
     bots = sorted(you.bots, key=lambda bot: -bot.mean)
     if bots:
-        lines.append(StandingLine(INDENT + " · ".join(f"{b.bot} bot {b.mean:.1f}" for b in bots)))
+        figures = (_("{bot} bot {mean}").format(bot=b.bot, mean=f"{b.mean:.1f}") for b in bots)
+        lines.append(StandingLine(INDENT + " · ".join(figures)))
     else:
-        house = you.configuration.house
-        lines.append(StandingLine(f"{INDENT}the lab has no figures for House {house}", "note"))
-    label = "  Reached  "
+        house = edition(you.configuration.house)
+        none = _("the lab has no figures for House {house}").format(house=house)
+        lines.append(StandingLine(f"{INDENT}{none}", "note"))
+    label = f"  {_('Reached'):<9}"
     highest = you.at_least[-1].title if you.at_least else None
-    width = max((len(r.title) for r in you.at_least), default=0) + len(" or better")
+    better = [_("{title} or better").format(title=edition(r.title)) for r in you.at_least]
+    names = [
+        edition(r.title) if r.title == highest else name
+        for r, name in zip(you.at_least, better, strict=True)
+    ]
+    width = max((len(name) for name in better), default=0)
     digits = len(str(you.games))
-    for rate in you.at_least:
-        name = rate.title if rate.title == highest else f"{rate.title} or better"
+    for rate, name in zip(you.at_least, names, strict=True):
+        count = _("{reached} of {games}").format(
+            reached=f"{rate.reached:>{digits}}", games=rate.games
+        )
         lines.append(
             StandingLine(
-                f"{label}{name:<{width}}  {rate.reached:>{digits}} of {rate.games}  "
+                f"{label}{name:<{width}}  {count}  "
                 f"{100 * rate.share:3.0f} %  ({_share_range(rate.low, rate.high)})"
             )
         )
@@ -111,33 +141,48 @@ def suggestion_lines(
 
     titles = sorted(load_ruleset().scoring.titles.value, key=lambda t: t.min_score)
     if titles and aim == titles[0].name:
-        return [
-            StandingLine(
-                f"Every game reaches {aim}: name a higher title in {AIM_TITLE_KEY} for a "
-                "suggested setting.",
-                "note",
-            )
-        ]
+        said = _("Every game reaches {aim}: name a higher title in {key} for a suggested setting.")
+        return [StandingLine(said.format(aim=edition(aim), key=AIM_TITLE_KEY), "note")]
     if suggestion is None:
-        return [
-            StandingLine(
-                "No suggested setting: the lab's table has none of the configurations you have "
-                f"{STANDING_MIN_GAMES} games in.",
-                "note",
-            )
-        ]
-    lines = [StandingLine(f"Next: {suggestion.line()}.", "heading")]
+        said = _(
+            "No suggested setting: the lab's table has none of the configurations you have "
+            "{n} games in."
+        )
+        return [StandingLine(said.format(n=STANDING_MIN_GAMES), "note")]
+    next_line = _("Next: {setting}.").format(setting=shown(suggestion.line()))
+    lines = [StandingLine(next_line, "heading")]
     most = next(iter(played), None)
     here = None if most is None else suggestion.chance_in(most)
-    side = "above" if suggestion.offset >= 0 else "below"
     basis = (
-        f"  Your aim is {aim} ({AIM_TITLE_KEY}). Over {plural(suggestion.games, 'game')} you "
-        f"score {abs(suggestion.offset):.1f} points {side} the greedy bot (spread "
-        f"{suggestion.spread:.1f})"
+        ngettext(
+            "Your aim is {aim} ({key}). Over {n} game you score {points} points above the "
+            "greedy bot (spread {spread})",
+            "Your aim is {aim} ({key}). Over {n} games you score {points} points above the "
+            "greedy bot (spread {spread})",
+            suggestion.games,
+        )
+        if suggestion.offset >= 0
+        else ngettext(
+            "Your aim is {aim} ({key}). Over {n} game you score {points} points below the "
+            "greedy bot (spread {spread})",
+            "Your aim is {aim} ({key}). Over {n} games you score {points} points below the "
+            "greedy bot (spread {spread})",
+            suggestion.games,
+        )
+    ).format(
+        aim=edition(aim),
+        key=AIM_TITLE_KEY,
+        n=f"{suggestion.games:,}",
+        points=f"{abs(suggestion.offset):.1f}",
+        spread=f"{suggestion.spread:.1f}",
     )
     if most is not None and here is not None and most != suggestion.configuration:
-        basis += f"; in {most.describe()} about {100 * here:.0f} % would reach it"
-    lines.append(StandingLine(basis + "."))
+        basis = _("{basis}; in {setting} about {share} % would reach it.").format(
+            basis=basis, setting=configuration_words(most), share=f"{100 * here:.0f}"
+        )
+    else:
+        basis = _("{basis}.").format(basis=basis)
+    lines.append(StandingLine(f"  {basis}"))
     return lines
 
 
@@ -162,55 +207,64 @@ def standing_lines(
         lines += section_lines(where_you_stand(configuration, scores, lab))
         lines.append(StandingLine(""))
     if not played:
-        return [
-            StandingLine(
-                f"Where you stand shows once {STANDING_MIN_GAMES} finished games share a "
-                "configuration; no game in the history records its House, Market difficulty "
-                "and easier solo game yet.",
-                "note",
-            )
-        ]
+        said = _(
+            "Where you stand shows once {n} finished games share a configuration; no game in "
+            "the history records its House, Market difficulty and easier solo game yet."
+        )
+        return [StandingLine(said.format(n=STANDING_MIN_GAMES), "note")]
     if waiting:
         nearest, scores = waiting[0]
-        more = plural(STANDING_MIN_GAMES - len(scores), "more game")
+        missing = STANDING_MIN_GAMES - len(scores)
+        more = ngettext("{n} more game", "{n} more games", missing).format(n=f"{missing:,}")
         others = len(waiting) - 1
-        if ready:
-            text = f"Not yet: {more} in {nearest.describe()}"
-            if others:
-                text += f" (and {plural(others, 'other configuration')})"
-            lines.append(StandingLine(text + ".", "note"))
+        where = configuration_words(nearest)
+        if ready and others:
+            text = ngettext(
+                "Not yet: {more} in {setting} (and {n} other configuration).",
+                "Not yet: {more} in {setting} (and {n} other configurations).",
+                others,
+            ).format(more=more, setting=where, n=f"{others:,}")
+        elif ready:
+            text = _("Not yet: {more} in {setting}.").format(more=more, setting=where)
         else:
-            lines.append(
-                StandingLine(
-                    f"Where you stand shows once {STANDING_MIN_GAMES} finished games share a "
-                    "configuration (House, Market difficulty, easier solo game or not): "
-                    f"{more} in {nearest.describe()}.",
-                    "note",
-                )
-            )
+            text = _(
+                "Where you stand shows once {n} finished games share a configuration (House, "
+                "Market difficulty, easier solo game or not): {more} in {setting}."
+            ).format(n=STANDING_MIN_GAMES, more=more, setting=where)
+        lines.append(StandingLine(text, "note"))
     if ready:
         lines += suggestion_lines(suggest_setting(ready, aim, lab), aim, ready)
         lines.append(
             StandingLine(
-                "Ranges are 95 % intervals. The bots' figures are the lab's simulated games "
-                f"({lab.source.games_per_configuration:,} per bot and configuration, seed "
-                f"{lab.source.seed}, engine {lab.source.engine_version}) on the "
-                f"{lab.source.boards} boards.",
+                _(
+                    "Ranges are 95 % intervals. The bots' figures are the lab's simulated games "
+                    "({games} per bot and configuration, seed {seed}, engine {engine}) on the "
+                    "{boards} boards."
+                ).format(
+                    games=f"{lab.source.games_per_configuration:,}",
+                    seed=lab.source.seed,
+                    engine=lab.source.engine_version,
+                    boards=lab.source.boards,
+                ),
                 "note",
             )
         )
         differing = differing_boards() if differing_boards is not None else []
         if differing:
             *first, last = differing
-            named = f"{', '.join(first)} and {last}" if first else last
-            verb = "differ" if first else "differs"
-            lines.append(
-                StandingLine(
-                    f"Your {named} {verb} from the packaged boards the lab played on: the "
-                    "bots' figures are for the packaged boards, so compare with care.",
-                    "note",
+            said = (
+                _(
+                    "Your {boards} and {last} differ from the packaged boards the lab played "
+                    "on: the bots' figures are for the packaged boards, so compare with care."
+                )
+                if first
+                else _(
+                    "Your {last} differs from the packaged boards the lab played on: the bots' "
+                    "figures are for the packaged boards, so compare with care."
                 )
             )
+            named = said.format(boards=", ".join(map(edition, first)), last=edition(last))
+            lines.append(StandingLine(named, "note"))
     return lines
 
 

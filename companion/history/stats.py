@@ -17,7 +17,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from companion.formatting import format_duration as format_duration  # stupor-solo reads it here
-from companion.formatting import local_date, or_dash, play_time, plural
+from companion.formatting import local_date, or_dash, play_time
+from companion.i18n import N_, _, ngettext
 from solo_deck import load_ruleset, title_for
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 #: The title a game must reach (or beat) to count towards a streak.
 STREAK_TITLE = "Feudal lord"
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
-STREAK_NOTE = f"Streaks count games in a row at {STREAK_TITLE} or better."
+STREAK_NOTE = N_("Streaks count games in a row at Feudal lord or better.")
+"""Shown through ``_()`` where it is shown (its title is :data:`STREAK_TITLE`)."""
 ConfigurationKey = tuple[str, str, bool]
 """A game's configuration as recorded: ``(house, difficulty, easier_solo)``."""
 CHART_POINTS = 500
@@ -235,18 +237,26 @@ def summary_rows(stats: CareerStats) -> list[tuple[str, str]]:
     """The headline records as ``(label, value)`` (dates in local time)."""
     duke = stats.first_duke
     average = stats.average_score
+    first_duke = (
+        _("not yet")
+        if duke is None
+        else _("{date} · {total} points").format(
+            date=local_date(duke.finished_at), total=duke.total
+        )
+    )
     return [
-        ("Games played", str(stats.games_played)),
-        ("Best score", or_dash(stats.best_score)),
-        ("Average score", "—" if average is None else f"{average:.1f}"),
-        ("Current streak", plural(stats.current_streak, "game")),
-        ("Best streak", plural(stats.best_streak, "game")),
-        (
-            "First Duke",
-            "not yet" if duke is None else f"{local_date(duke.finished_at)} · {duke.total} points",
-        ),
-        ("Total play time", play_time(stats.total_play_seconds, "not recorded")),
+        (_("Games played"), str(stats.games_played)),
+        (_("Best score"), or_dash(stats.best_score)),
+        (_("Average score"), "—" if average is None else f"{average:.1f}"),
+        (_("Current streak"), _games(stats.current_streak)),
+        (_("Best streak"), _games(stats.best_streak)),
+        (_("First Duke"), first_duke),
+        (_("Total play time"), play_time(stats.total_play_seconds, _("not recorded"))),
     ]
+
+
+def _games(count: int) -> str:
+    return ngettext("{n} game", "{n} games", count).format(n=f"{count:,}")
 
 
 def sample_evenly(count: int, limit: int = CHART_POINTS) -> list[int]:
@@ -296,11 +306,12 @@ class ChartData:
     def title(self) -> str:
         """The chart's title; says when the games were sampled."""
         if self.sampled:
-            return (
-                f"Score by game · {len(self.game_numbers)} of {self.games:,} games drawn, "
-                "evenly spaced"
+            return _("Score by game · {drawn} of {games} games drawn, evenly spaced").format(
+                drawn=len(self.game_numbers), games=f"{self.games:,}"
             )
-        return f"Score by game · all {plural(self.games, 'game')}"
+        return ngettext(
+            "Score by game · all {n} game", "Score by game · all {n} games", self.games
+        ).format(n=f"{self.games:,}")
 
     @property
     def title_lines(self) -> list[tuple[int, str]]:

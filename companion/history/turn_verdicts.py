@@ -18,17 +18,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_, _, ngettext
+
 if TYPE_CHECKING:
     from solo_deck import TurnJudgement
 
 COSTLIEST = 3
 """How many of the costliest turns a review marks."""
-NONE_WEIGHED = "The Coach could weigh none of your turns in this game."
+NONE_WEIGHED = N_("The Coach could weigh none of your turns in this game.")
 
 
 def turn_label(turn: TurnJudgement) -> str:
     """``Round 2, turn 3``."""
-    return f"Round {turn.round}, turn {turn.turn}"
+    return _("Round {round}, turn {turn}").format(round=turn.round, turn=turn.turn)
 
 
 def loss_label(turn: TurnJudgement) -> str:
@@ -36,14 +38,18 @@ def loss_label(turn: TurnJudgement) -> str:
     if turn.expected_loss <= 0:
         return "0"
     loss = round(turn.expected_loss, 1)
-    return f"{loss:.1f} VP" if loss > 0 else "under 0.1 VP"
+    return _("{loss} VP").format(loss=f"{loss:.1f}") if loss > 0 else _("under 0.1 VP")
 
 
 def costliest_summary(turns: Sequence[TurnJudgement], top: Sequence[TurnJudgement]) -> str:
     """One line: the ``top`` (costliest) of the judged ``turns``, or that none lost."""
     if not turns:
-        return NONE_WEIGHED
+        return _(NONE_WEIGHED)
     if not top:
-        weighed = "the turn" if len(turns) == 1 else f"all {len(turns)} turns"
-        return f"No turn cost you anything: {weighed} the Coach weighed matched its best."
-    return "Costliest: " + "; ".join(f"{turn_label(t)} ({loss_label(t)})" for t in top) + "."
+        return ngettext(
+            "No turn cost you anything: the turn the Coach weighed matched its best.",
+            "No turn cost you anything: all {n} turns the Coach weighed matched its best.",
+            len(turns),
+        ).format(n=len(turns))
+    costly = "; ".join(f"{turn_label(t)} ({loss_label(t)})" for t in top)
+    return _("Costliest: {turns}.").format(turns=costly)

@@ -165,8 +165,10 @@ def add_translations(catalogue: Catalog, language: str, additions: Additions) ->
             continue
         if isinstance(message.id, tuple):
             forms = [given] if isinstance(given, str) else list(given)
-            if not all(forms):
+            if not forms or not all(forms):
                 continue
+            # A language's rarer forms (Italian's and French's "many") take the plural's.
+            forms += [forms[-1]] * (catalogue.num_plurals - len(forms))
             message.string = tuple(forms)
         elif isinstance(given, str):
             message.string = given

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from typing import TextIO
 from urllib.parse import urlsplit
 
+from companion.i18n import _
+
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
@@ -54,7 +56,9 @@ def is_loopback_host(host: str) -> bool:
     try:
         found = socket.getaddrinfo(name, None)
     except (OSError, UnicodeError) as exc:
-        raise HostError(f"the host {host!r} cannot be found: {exc}") from exc
+        raise HostError(
+            _("the host {host} cannot be found: {error}").format(host=repr(host), error=exc)
+        ) from exc
     addresses = {info[4][0] for info in found}
     return bool(addresses) and all(
         ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in addresses
@@ -129,7 +133,7 @@ def _interface_addresses() -> list[str]:
     found = []
     get_address = 0x8915  # SIOCGIFADDR
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _, name in socket.if_nameindex():
+        for _index, name in socket.if_nameindex():
             request = struct.pack("256s", name.encode()[:15])
             with contextlib.suppress(OSError):
                 answer = fcntl.ioctl(probe.fileno(), get_address, request)
@@ -187,7 +191,8 @@ def print_qr(url: str, out: TextIO | None = None) -> None:
             if colour:  # ▀ painted with the top module's colour over the bottom one's
                 fg = "30" if upper else "97"
                 bg = "40" if lower else "107"
-                line.append(f"\x1b[{fg};{bg}m\u2580")
+                painted = f"\x1b[{fg};{bg}m\u2580"  # colours and a half block: no words
+                line.append(painted)
             else:  # light modules drawn (for a dark terminal): scanners read both
                 line.append(
                     {(0, 0): "\u2588", (0, 1): "\u2580", (1, 0): "\u2584"}.get((upper, lower), " ")

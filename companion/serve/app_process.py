@@ -55,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     args = [arg for arg in args if arg != "--resume"]
     language, args = _language_option(args)
     if len(args) not in (1, 2) or language == "":
-        print(f"usage: {USAGE} (started by stupor-solo serve)")
+        usage = f"usage: {USAGE} (started by stupor-solo serve)"  # for whoever starts it: English
+        print(usage)
         return 2
     import os
 

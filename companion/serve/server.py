@@ -42,6 +42,7 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
+from companion.i18n import N_, _, ngettext
 from companion.serve.access import Access
 from companion.ui.framework.serve_internals import ExecAppService, download_under_way
 
@@ -54,7 +55,9 @@ REAP_SECONDS = 1.0
 MAX_MESSAGE = 64 * 1024
 """The largest websocket message a page may send (keys and sizes are a few bytes)."""
 STATIC = Path(textual_serve.__file__).parent / "static"
-FORBIDDEN = "This address needs the link that 'stupor-solo serve' printed (with its access token)."
+FORBIDDEN = N_(
+    "This address needs the link that 'stupor-solo serve' printed (with its access token)."
+)
 TAB_ID = re.compile(r"[A-Za-z0-9]{8,40}")
 """A tab's name as the page makes it (random letters and digits)."""
 SESSION_ENDED = 4000
@@ -178,9 +181,9 @@ class CompanionServer:
         if allowed and request.headers.get("Upgrade", "").lower() == "websocket":
             allowed = access.origin_allowed(request.headers.get("Origin"), host)
         if not allowed:
-            response: web.StreamResponse = web.Response(status=403, text=FORBIDDEN)
+            response: web.StreamResponse = web.Response(status=403, text=_(FORBIDDEN))
         elif self.stopping:  # a page coming back must wait for the next start
-            response = web.Response(status=503, text="The server is stopping.")
+            response = web.Response(status=503, text=_("The server is stopping."))
         else:
             try:
                 response = await handler(request)
@@ -216,7 +219,7 @@ class CompanionServer:
         try:
             meta = await self.downloads.get_download_metadata(key)
         except KeyError:
-            raise web.HTTPForbidden(text=FORBIDDEN) from None
+            raise web.HTTPForbidden(text=_(FORBIDDEN)) from None
         response = web.StreamResponse()
         kind = meta.mime_type + (f"; charset={meta.encoding}" if meta.encoding else "")
         how = "inline" if meta.open_method == "browser" else "attachment"
@@ -243,7 +246,7 @@ class CompanionServer:
         if earlier is not None:
             await earlier.end()
         if len(self.apps) >= MAX_APPS:
-            raise web.HTTPServiceUnavailable(text="Too many pages are open; close one.")
+            raise web.HTTPServiceUnavailable(text=_("Too many pages are open; close one."))
         width = _number(request.query.get("width"), 80, 20, 400)
         height = _number(request.query.get("height"), 24, 8, 200)
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
@@ -263,10 +266,12 @@ class CompanionServer:
         self.apps.add(app)
         if tab:
             self.tabs[tab] = app
-        again = " again" if earlier is not None else ""
-        self.say(
-            f"A page connected{again} from {request.remote}: app started ({len(self.apps)} open)."
+        connected = (
+            _("A page connected again from {address}: app started ({n} open).")
+            if earlier is not None
+            else _("A page connected from {address}: app started ({n} open).")
         )
+        self.say(connected.format(address=request.remote, n=len(self.apps)))
         try:
             await app.start(width, height)
             await self.relay(socket, app)
@@ -275,7 +280,7 @@ class CompanionServer:
             self.apps.discard(app)
             if tab and self.tabs.get(tab) is app:
                 del self.tabs[tab]
-            self.say(f"A page closed: its app stopped ({len(self.apps)} open).")
+            self.say(_("A page closed: its app stopped ({n} open).").format(n=len(self.apps)))
             await close()
         return socket
 
@@ -312,7 +317,9 @@ class CompanionServer:
         """Ask every app to quit; end those that do not in time."""
         apps = list(self.apps)
         if apps:
-            self.say(f"Stopping {len(apps)} app{'s' if len(apps) != 1 else ''}…")
+            self.say(
+                ngettext("Stopping {n} app…", "Stopping {n} apps…", len(apps)).format(n=len(apps))
+            )
         await asyncio.gather(*(app.end() for app in apps), return_exceptions=True)
 
     async def run(self, ready: Callable[[int], None], stop: asyncio.Event | None = None) -> None:

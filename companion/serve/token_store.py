@@ -25,6 +25,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.i18n import _
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageWriteError, UnsafeFileError
 from companion.storage.safe_files import read_data_file
@@ -47,20 +48,23 @@ def _check_private(path: Path, info: os.stat_result) -> None:
     private to them."""
     getuid = getattr(os, "getuid", None)
     if getuid is not None and info.st_uid != getuid():
-        problem = f"belongs to another user (user id {info.st_uid})"
+        problem = _(
+            "The kept access token {path} belongs to another user (user id {user}), so it "
+            "may be known to someone else and was not used; nothing was changed."
+        ).format(path=path, user=info.st_uid)
     elif stat.S_IMODE(info.st_mode) & 0o077:
-        problem = (
-            f"can be read or changed by other users (its permissions are "
-            f"{stat.S_IMODE(info.st_mode):o}, not 600)"
-        )
+        problem = _(
+            "The kept access token {path} can be read or changed by other users (its "
+            "permissions are {mode}, not 600), so it may be known to someone else and was "
+            "not used; nothing was changed."
+        ).format(path=path, mode=f"{stat.S_IMODE(info.st_mode):o}")
     else:
         return
-    raise TokenRefused(
-        f"The kept access token {path} {problem}, so it may be known to someone else and "
-        "was not used; nothing was changed. Start again with `stupor-solo serve "
-        "--new-token`: it replaces the token with a new one only you can read (links given "
-        "before stop working)."
+    advice = _(
+        "Start again with `stupor-solo serve --new-token`: it replaces the token with a new "
+        "one only you can read (links given before stop working)."
     )
+    raise TokenRefused(f"{problem} {advice}")
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.i18n import _
 from companion.storage.atomic_storage import remove_stray_temp_files
 from companion.storage.game_store import GameStore
 
@@ -189,7 +190,8 @@ class GameSession:
         try:
             self.game = SoloGame.from_document(result.document)
         except DocumentError as exc:
-            self.notices.append(self.game_store.quarantine(f"it could not be replayed: {exc}"))
+            reason = _("it could not be replayed: {why}").format(why=exc)
+            self.notices.append(self.game_store.quarantine(reason))
             return False
         self.started_at, self.play_seconds = read_meta(result.document.get("meta"))
         self.game_id = read_game_id(result.document.get("meta"))
@@ -368,7 +370,9 @@ class GameSession:
         game = self.require_game()
         target = check_export_target(path, self.folder)
         if target.existing:
-            raise ExportTargetError(f"{target.path} exists: choose a new file name")
+            raise ExportTargetError(
+                _("{path} exists: choose a new file name").format(path=target.path)
+            )
         document = {TABLE: {DOC_ID: {**game.to_document(), META_KEY: self._meta()}}}
         payload = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
         atomic_write(target.path, payload.encode("utf-8"), mode=target.mode)
@@ -399,7 +403,10 @@ class GameSession:
             self.game_store.clear()
         except OSError as exc:
             self.notices.append(
-                f"The game is in your history, but its in-progress file could not be removed: {exc}"
+                _(
+                    "The game is in your history, but its in-progress file could not be "
+                    "removed: {error}"
+                ).format(error=exc)
             )
 
     def _keep_document(self, record: HistoryRecord) -> HistoryRecord:
@@ -411,7 +418,9 @@ class GameSession:
         try:
             name = write_document(self.folder, record.id, encode(self.game.to_document()))
         except (OSError, ValueError) as exc:
-            self.notices.append(f"The game's document for its review could not be kept: {exc}")
+            self.notices.append(
+                _("The game's document for its review could not be kept: {error}").format(error=exc)
+            )
             return record
         return record.model_copy(update={"game_document": name})
 
@@ -431,8 +440,10 @@ class GameSession:
                 backup_history(self.folder, keep=policy.keep)
         except OSError as exc:
             self.notices.append(
-                f"The game is in your history, but the backup copy of the history could not "
-                f"be made: {exc}"
+                _(
+                    "The game is in your history, but the backup copy of the history could not "
+                    "be made: {error}"
+                ).format(error=exc)
             )
 
     def _moved(self, event: Event | None) -> Event | None:
@@ -455,5 +466,5 @@ class GameSession:
     def require_game(self) -> SoloGame:
         """The game in progress (raises ``RuntimeError`` when none is open)."""
         if self.game is None:
-            raise RuntimeError("no game is open")
+            raise RuntimeError(_("no game is open"))
         return self.game

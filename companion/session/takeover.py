@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_
 from companion.storage import takeover
 from companion.storage.takeover import Outcome, Request
 
@@ -19,17 +20,17 @@ if TYPE_CHECKING:
     from companion.storage.lock import DataLock
 
 OUTCOME_TEXT = {
-    Outcome.DECLINED: (
+    Outcome.DECLINED: N_(
         "The other copy stayed open: it could not save its last move. Finish there, or "
         "close it and start this one again."
     ),
-    Outcome.SUPERSEDED: "Another copy asked to take over after this one; it gets the data.",
-    Outcome.NO_ANSWER: (
+    Outcome.SUPERSEDED: N_("Another copy asked to take over after this one; it gets the data."),
+    Outcome.NO_ANSWER: N_(
         "The other copy did not let go in time (it may be busy, be an older version, or be "
         "a command such as an import). Close it and start this one again."
     ),
 }
-"""What the new copy says when it did not get the data."""
+"""What the new copy says when it did not get the data (English: shown through ``_()``)."""
 
 
 @dataclass
@@ -48,15 +49,16 @@ class TakeOver:
 
     def let_go(self) -> str | None:
         """Save the game and give the lock back for good; ``None`` when done. If the last
-        move cannot be saved, the request is declined (removed) and the reason returned:
-        this copy stays the writer."""
+        move cannot be saved, the request is declined (removed) and the save's error
+        returned (the caller says that the last move could not be saved): this copy stays
+        the writer."""
         session = self.session
         if session.game is not None and session.has_unsaved_changes:
             try:
                 session.save()
             except OSError as exc:
                 takeover.discard(self.lock.folder)
-                return f"could not save the last move: {exc}"
+                return str(exc)
         session.read_only = True
         self.lock.let_go()
         return None

@@ -18,6 +18,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from companion.i18n import _
 from companion.storage.atomic_write import atomic_write, fsync_dir, remove_stray_temp_files
 from companion.storage.errors import CorruptFileError
 from companion.storage.parsing import MAX_STORE_BYTES, ParseError, parse_json
@@ -38,17 +39,20 @@ def check_tinydb_layout(data: Any) -> str | None:
     """Why ``data`` is not a TinyDB database (``None`` if it is one): an object of tables,
     each an object mapping whole-number ids to objects."""
     if not isinstance(data, dict):
-        return f"it contains {json_kind(data)} instead of a JSON object {{...}}"
+        return _("it contains {what} instead of a JSON object {{...}}").format(what=json_kind(data))
     for table_name, table in data.items():
         if not isinstance(table, dict):
-            return f"the table {table_name!r} is {json_kind(table)}, not an object"
+            return _("the table {table} is {what}, not an object").format(
+                table=repr(table_name), what=json_kind(table)
+            )
         for doc_id, document in table.items():
             if not (doc_id.isascii() and doc_id.isdigit()):
-                return f"the table {table_name!r} has an entry named {doc_id!r}, not a number"
+                return _("the table {table} has an entry named {entry}, not a number").format(
+                    table=repr(table_name), entry=repr(doc_id)
+                )
             if not isinstance(document, dict):
-                return (
-                    f"entry {doc_id} of the table {table_name!r} is {json_kind(document)}, "
-                    "not an object"
+                return _("entry {entry} of the table {table} is {what}, not an object").format(
+                    entry=doc_id, table=repr(table_name), what=json_kind(document)
                 )
     return None
 
@@ -56,18 +60,18 @@ def check_tinydb_layout(data: Any) -> str | None:
 def json_kind(value: Any) -> str:
     """What a parsed JSON value is, in words (``"a list"``, ``"an object"``, ``"null"``…)."""
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     if isinstance(value, str):
-        return "a text string"
+        return _("a text string")
     if isinstance(value, bool):
-        return "true/false"
+        return _("true/false")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if value is None:
         return "null"
-    return "an object"
+    return _("an object")
 
 
 class AtomicJSONStorage(Storage):

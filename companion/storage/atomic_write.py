@@ -31,6 +31,7 @@ import stat
 import tempfile
 from collections.abc import Iterable
 
+from companion.i18n import _
 from companion.storage.errors import StorageWriteError, UnsafeFileError, describe_os_error
 from companion.storage.fence import check_may_write, is_closed
 from companion.storage.safe_files import (
@@ -180,8 +181,10 @@ def _write_all(fd: int, chunk: bytes | memoryview) -> None:
 def _write_error(path: pathlib.Path, exc: OSError) -> StorageWriteError:
     return StorageWriteError(
         path,
-        f"Could not save {path.name} in {path.parent}: {describe_os_error(exc)}. "
-        "The previous copy of the file, if any, is unchanged.",
+        _(
+            "Could not save {file} in {folder}: {reason}. The previous copy of the file, if "
+            "any, is unchanged."
+        ).format(file=path.name, folder=path.parent, reason=describe_os_error(exc)),
         exc.errno,
     )
 

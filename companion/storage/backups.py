@@ -31,6 +31,7 @@ import threading
 import zlib
 from collections.abc import Iterable, Sequence
 
+from companion.i18n import _
 from companion.paths import BACKUP_DIR, HISTORY_FILE
 from companion.storage.atomic_write import atomic_write, fsync_dir, remove_stray_temp_files
 from companion.storage.backup_chain import LEVEL, chained_copy, whole_copy
@@ -132,7 +133,7 @@ class BackupCopy:
         :func:`backup_history`, which raises the same); ``None`` for an empty history."""
         self._thread.join()
         if self._error is not None:
-            raise OSError(f"the copy could not be made: {self._error}")
+            raise OSError(_("the copy could not be made: {why}").format(why=self._error))
         if not self._pieces:
             return None
         return _store_copy(pathlib.Path(folder), self._pieces, keep=keep)
@@ -194,7 +195,9 @@ def read_backup(path: pathlib.Path, limit: int = MAX_STORE_BYTES) -> bytes:
             piece = inflater.decompress(pending, min(_PIECE, limit + 1 - total))
             total += len(piece)
             if total > limit:
-                raise ValueError(f"it inflates to more than {limit / 1e6:,.0f} MB")
+                raise ValueError(
+                    _("it inflates to more than {limit} MB").format(limit=f"{limit / 1e6:,.0f}")
+                )
             pieces.append(piece)
             if inflater.eof:  # one member ends; another may follow (backup_chain)
                 pending = inflater.unused_data
@@ -206,9 +209,9 @@ def read_backup(path: pathlib.Path, limit: int = MAX_STORE_BYTES) -> bytes:
             if not piece and not pending:
                 break
     except zlib.error as exc:
-        raise ValueError(f"it is not a compressed history ({exc})") from None
+        raise ValueError(_("it is not a compressed history ({why})").format(why=exc)) from None
     if not inflater.eof:
-        raise ValueError("it is cut short")
+        raise ValueError(_("it is cut short"))
     return b"".join(pieces)
 
 

@@ -6,25 +6,27 @@ import errno
 import os
 import pathlib
 
+from companion.i18n import N_, _
+
 _PLAIN_OS_REASONS = {
     # (listed before ENOSPC, which it falls back to where the platform has no EDQUOT)
-    getattr(errno, "EDQUOT", errno.ENOSPC): "the disk quota is used up",
-    errno.ENOSPC: "the disk is full",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.EROFS: "the disk is read-only",
-    errno.EIO: "the disk reported a read/write error",
-    errno.ENOENT: "there is no such file or folder",
-    errno.ENOTDIR: "part of the path is a file, not a folder",
-    errno.EISDIR: "it is a folder, not a file",
-    errno.EEXIST: "a file with that name is in the way",
-    errno.ELOOP: "it is a symbolic link, or the path has too many of them",
-    errno.ENAMETOOLONG: "the name is too long",
-    errno.ENXIO: "it is a device or a pipe with nothing at the other end",
-    errno.ETXTBSY: "the file is busy",
-    errno.EBUSY: "the file is busy",
-    errno.EMFILE: "too many files are open",
-    errno.ENFILE: "too many files are open",
+    getattr(errno, "EDQUOT", errno.ENOSPC): N_("the disk quota is used up"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EIO: N_("the disk reported a read/write error"),
+    errno.ENOENT: N_("there is no such file or folder"),
+    errno.ENOTDIR: N_("part of the path is a file, not a folder"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.EEXIST: N_("a file with that name is in the way"),
+    errno.ELOOP: N_("it is a symbolic link, or the path has too many of them"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ENXIO: N_("it is a device or a pipe with nothing at the other end"),
+    errno.ETXTBSY: N_("the file is busy"),
+    errno.EBUSY: N_("the file is busy"),
+    errno.EMFILE: N_("too many files are open"),
+    errno.ENFILE: N_("too many files are open"),
 }
 _MAX_REASON = 200
 
@@ -39,7 +41,7 @@ def describe_os_error(exc: OSError) -> str:
     if isinstance(exc, StorageError):
         return exc.message
     if exc.errno in _PLAIN_OS_REASONS:
-        return _PLAIN_OS_REASONS[exc.errno]
+        return _(_PLAIN_OS_REASONS[exc.errno])
     text = (exc.strerror or str(exc) or type(exc).__name__).lower()
     return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"
 
@@ -53,7 +55,9 @@ class CorruptFileError(ValueError):
     def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
         self.path = pathlib.Path(path)
         self.reason = reason
-        super().__init__(f"{self.path.name} cannot be read: {reason}")
+        super().__init__(
+            _("{file} cannot be read: {reason}").format(file=self.path.name, reason=reason)
+        )
 
 
 class StorageError(OSError):
@@ -96,9 +100,17 @@ class NewerSchemaError(ValueError):
         self.path = pathlib.Path(path) if path is not None else None
         self.found = found
         self.supported = supported
-        where = f" ({self.path})" if self.path is not None else ""
-        super().__init__(
-            f"{what}{where} was saved by a newer version of this program (data version "
-            f"{found}; this version reads up to {supported}). Please update the program to "
-            "open it. The file has not been changed."
+        said = (
+            _(
+                "{what} ({path}) was saved by a newer version of this program (data version "
+                "{found}; this version reads up to {supported}). Please update the program to "
+                "open it. The file has not been changed."
+            )
+            if self.path is not None
+            else _(
+                "{what} was saved by a newer version of this program (data version {found}; "
+                "this version reads up to {supported}). Please update the program to open "
+                "it. The file has not been changed."
+            )
         )
+        super().__init__(said.format(what=what, path=self.path, found=found, supported=supported))

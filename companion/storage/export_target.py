@@ -15,6 +15,7 @@ import pathlib
 import stat
 from dataclasses import dataclass
 
+from companion.i18n import _
 from companion.plain_text import clip_text
 from companion.storage.errors import describe_os_error
 from companion.storage.safe_files import PRIVATE_FILE_MODE, kind_of, lstat_or_none
@@ -44,26 +45,40 @@ def check_export_target(
     try:
         found = lstat_or_none(target)
     except (OSError, ValueError) as exc:
-        reason = describe_os_error(exc) if isinstance(exc, OSError) else "not a valid path"
-        raise ExportTargetError(f"cannot write to {shown}: {reason}") from None
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else _("not a valid path")
+        raise ExportTargetError(
+            _("cannot write to {path}: {reason}").format(path=shown, reason=reason)
+        ) from None
     if found is not None and stat.S_ISLNK(found.st_mode):
         try:
-            leads = f" (to {clip_text(os.readlink(target), 200)})"
+            leads = clip_text(os.readlink(target), 200)
         except OSError:
-            leads = ""
-        raise ExportTargetError(
-            f"{shown} is a symbolic link{leads}: give the path of the file itself, or a new "
-            "name; nothing was written"
+            leads = None
+        said = (
+            _(
+                "{path} is a symbolic link: give the path of the file itself, or a new name; "
+                "nothing was written"
+            )
+            if leads is None
+            else _(
+                "{path} is a symbolic link (to {target}): give the path of the file itself, or "
+                "a new name; nothing was written"
+            )
         )
+        raise ExportTargetError(said.format(path=shown, target=leads))
     if found is not None and not stat.S_ISREG(found.st_mode):
         raise ExportTargetError(
-            f"{shown} is {kind_of(found.st_mode)}, not a regular file: an export is written "
-            "to a file; choose a file name"
+            _(
+                "{path} is {what}, not a regular file: an export is written to a file; choose "
+                "a file name"
+            ).format(path=shown, what=kind_of(found.st_mode))
         )
     if data_folder is not None and _inside(target, pathlib.Path(data_folder)):
         raise ExportTargetError(
-            f"{shown} is inside the data folder {clip_text(str(data_folder), 200)}, where the "
-            "program keeps its own files, backups and damaged copies: export somewhere else"
+            _(
+                "{path} is inside the data folder {folder}, where the program keeps its own "
+                "files, backups and damaged copies: export somewhere else"
+            ).format(path=shown, folder=clip_text(str(data_folder), 200))
         )
     mode = PRIVATE_FILE_MODE if found is None else stat.S_IMODE(found.st_mode)
     return ExportTarget(target, found is not None, mode)

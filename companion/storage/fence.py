@@ -20,6 +20,7 @@ import os
 import pathlib
 import threading
 
+from companion.i18n import _
 from companion.storage.errors import StorageWriteError
 
 _closed: set[pathlib.Path] = set()
@@ -57,7 +58,9 @@ def check_may_write(path: str | os.PathLike[str]) -> None:
     if closed:
         raise StorageWriteError(
             target,
-            f"{target.name} was not written: this copy handed your data in {closed[0]} "
-            "over to another copy, which is the only one writing there now.",
+            _(
+                "{file} was not written: this copy handed your data in {folder} over to "
+                "another copy, which is the only one writing there now."
+            ).format(file=target.name, folder=closed[0]),
             errno.EPERM,
         )

@@ -26,6 +26,7 @@ import re
 import zlib
 from typing import Any
 
+from companion.i18n import N_, _
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 from companion.storage.parsing import ParseError, parse_json
@@ -49,7 +50,7 @@ _PIECE = 1 << 20
 _NAME = re.compile(r"^games/[A-Za-z0-9_-]{1,64}\.json\.gz$")
 
 
-NEWER = "written by a newer version of stupor-solo: update the program"
+NEWER = N_("written by a newer version of stupor-solo: update the program")
 """What a document from a newer program is, for the player."""
 
 
@@ -73,7 +74,9 @@ def document_name(record_id: str) -> str:
     """
     name = f"{GAMES_DIR}/{record_id}{SUFFIX}"
     if not _NAME.match(name):
-        raise ValueError(f"not a history record id: {record_id!r}")
+        # a programmer's error, never a player's: English
+        wrong = f"not a history record id: {record_id!r}"
+        raise ValueError(wrong)
     return name
 
 
@@ -102,10 +105,10 @@ def decode(raw: bytes, limit: int | None = None) -> dict[str, Any]:
     except ParseError as exc:
         raise ValueError(str(exc)) from exc
     if not isinstance(value, dict):
-        raise ValueError("it does not hold a game")
+        raise ValueError(_("it does not hold a game"))
     version = value.get("schema_version")
     if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
-        raise NewerDocument(f"it was {NEWER} to read it")
+        raise NewerDocument(_("it was {newer} to read it").format(newer=_(NEWER)))
     return value
 
 
@@ -122,16 +125,17 @@ def _inflate(raw: bytes, limit: int) -> bytes:
             total += len(piece)
             if total > limit:
                 raise ValueError(
-                    f"it inflates to more than {limit / 1e6:,.0f} MB, too large to be a game "
-                    "document"
+                    _(
+                        "it inflates to more than {limit} MB, too large to be a game document"
+                    ).format(limit=f"{limit / 1e6:,.0f}")
                 )
             pending = inflater.unconsumed_tail
             if inflater.eof or (not pending and not piece):
                 break
     except zlib.error as exc:
-        raise ValueError("it is not a compressed game document") from exc
+        raise ValueError(_("it is not a compressed game document")) from exc
     if not inflater.eof:
-        raise ValueError("it is cut short or too large to be a game document")
+        raise ValueError(_("it is cut short or too large to be a game document"))
     return b"".join(pieces)
 
 
@@ -182,29 +186,37 @@ def read_raw(folder: str | os.PathLike[str], name: str | None) -> bytes:
     reason) when there is none, it cannot be read or it is damaged."""
     if name is None:
         raise DocumentUnavailable(
-            "no review: this game was entered by its score or imported without its document"
+            _("no review: this game was entered by its score or imported without its document")
         )
     if not _NAME.match(name):
-        raise DocumentUnavailable("no review: the record names no valid game document")
+        raise DocumentUnavailable(_("no review: the record names no valid game document"))
     try:
         raw = read_data_file_under(pathlib.Path(folder), name, limit=MAX_DOCUMENT_BYTES)
     except UnsafeFileError as exc:
         raise DocumentUnavailable(
-            f"review unavailable: {name} could not be read safely ({exc})"
+            _("review unavailable: {name} could not be read safely ({why})").format(
+                name=name, why=exc
+            )
         ) from exc
     except OSError as exc:
         text = str(exc) if isinstance(exc, StorageError) else describe_os_error(exc)
-        raise DocumentUnavailable(f"review unavailable: {name} cannot be read ({text})") from exc
+        raise DocumentUnavailable(
+            _("review unavailable: {name} cannot be read ({why})").format(name=name, why=text)
+        ) from exc
     if raw is None:
-        raise DocumentUnavailable(f"review unavailable: {name} is missing")
+        raise DocumentUnavailable(_("review unavailable: {name} is missing").format(name=name))
     try:
         decode(raw)
     except NewerDocument as exc:
         raise DocumentUnavailable(
-            f"review unavailable: {name} was {NEWER} to review this game"
+            _("review unavailable: {name} was {newer} to review this game").format(
+                name=name, newer=_(NEWER)
+            )
         ) from exc
     except ValueError as exc:
-        raise DocumentUnavailable(f"review unavailable: {name} is damaged ({exc})") from exc
+        raise DocumentUnavailable(
+            _("review unavailable: {name} is damaged ({why})").format(name=name, why=exc)
+        ) from exc
     return raw
 
 
@@ -227,11 +239,11 @@ def read_game_in_progress(folder: str | os.PathLike[str]) -> dict[str, Any] | No
     try:
         stored = parse_json(raw)
     except ParseError as exc:
-        raise ValueError(f"the game in progress cannot be read: {exc}") from exc
+        raise ValueError(_("the game in progress cannot be read: {why}").format(why=exc)) from exc
     table = stored.get(TABLE) if isinstance(stored, dict) else None
     if not isinstance(table, dict) or not table:
         return None
     document = table.get(DOC_ID, table[max(table, key=str)])
     if not isinstance(document, dict):
-        raise ValueError("the game in progress cannot be read: it holds no game")
+        raise ValueError(_("the game in progress cannot be read: it holds no game"))
     return {key: value for key, value in document.items() if key != META_KEY}

@@ -16,6 +16,7 @@ from typing import Any
 
 from tinydb.table import Document
 
+from companion.i18n import N_, _
 from companion.paths import GAME_FILE
 from companion.storage.atomic_write import fsync_dir
 from companion.storage.errors import (
@@ -27,6 +28,8 @@ from companion.storage.errors import (
 from companion.storage.fence import check_may_write
 from companion.storage.store_file import FileStore, StoreFile
 from solo_deck import SCHEMA_VERSION
+
+LABEL = N_("The saved game in progress")
 
 TABLE = "game"
 DOC_ID = "1"
@@ -53,8 +56,8 @@ class GameStore(FileStore):
         self._file = StoreFile(
             folder,
             GAME_FILE,
-            label="The saved game in progress",
-            consequence="no game in progress was restored",
+            label=LABEL,
+            consequence=N_("no game in progress was restored"),
         )
         self._checked = False
 
@@ -83,10 +86,14 @@ class GameStore(FileStore):
         file has been checked. Raises :class:`StorageWriteError` (old save intact) if the
         disk refuses, and :class:`NewerSchemaError` rather than overwrite a newer save."""
         if not isinstance(document, dict) or not isinstance(meta, dict):
-            raise TypeError("save() takes the game document and the meta data as dicts")
+            # a programmer's error, never a player's: English
+            wrong = "save() takes the game document and the meta data as dicts"
+            raise TypeError(wrong)
         version = document.get("schema_version")
         if not _is_version(version):
-            raise ValueError(f"the game document has no valid schema_version ({version!r})")
+            # a programmer's error, never a player's: English
+            wrong = f"the game document has no valid schema_version ({version!r})"
+            raise ValueError(wrong)
         if not self._checked:
             self.load()  # never overwrite a newer program's save; moves a damaged one aside
         stored = {**document, META_KEY: dict(meta)}
@@ -105,8 +112,9 @@ class GameStore(FileStore):
         except OSError as exc:
             raise StorageWriteError(
                 self._file.path,
-                f"Could not remove the finished game's file {self._file.path}: "
-                f"{describe_os_error(exc)}.",
+                _("Could not remove the finished game's file {file}: {reason}.").format(
+                    file=self._file.path, reason=describe_os_error(exc)
+                ),
                 exc.errno,
             ) from exc
         with contextlib.suppress(OSError):
@@ -129,13 +137,14 @@ class GameStore(FileStore):
         version = document.get("schema_version")
         if not _is_version(version):
             raise CorruptFileError(
-                self._file.path, f"the saved game has no valid schema_version ({version!r})"
+                self._file.path,
+                _("the saved game has no valid schema_version ({version})").format(
+                    version=repr(version)
+                ),
             )
         assert isinstance(version, int)
         if version > SCHEMA_VERSION:
-            raise NewerSchemaError(
-                "The saved game in progress", version, SCHEMA_VERSION, self._file.path
-            )
+            raise NewerSchemaError(_(LABEL), version, SCHEMA_VERSION, self._file.path)
         return document
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from companion.i18n import _
 from companion.plain_text import clean_line, clean_lines, clip_value, needs_cleaning
 from companion.storage.errors import NewerSchemaError
 from solo_deck import ScoreBreakdown
@@ -64,11 +65,15 @@ def normalise_timestamp(value: str) -> str:
     ValueError: '0001-01-01T00:00:00+01:00' is not between 1970-01-01 and 2999-12-31 (UTC)
     """
     if len(value) > MAX_TIMESTAMP_LENGTH:
-        raise ValueError(f"a date and time has at most {MAX_TIMESTAMP_LENGTH} characters")
+        raise ValueError(
+            _("a date and time has at most {n} characters").format(n=MAX_TIMESTAMP_LENGTH)
+        )
     try:
         moment = dt.datetime.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"{clip_value(value)} is not an ISO 8601 date and time") from None
+        raise ValueError(
+            _("{value} is not an ISO 8601 date and time").format(value=clip_value(value))
+        ) from None
     if _UTC_ISOFORMAT.fullmatch(value) and "1970" <= value[:4] <= "2999":
         return value  # a real time (it parsed) already written as isoformat writes it
     if moment.tzinfo is None:
@@ -80,7 +85,11 @@ def normalise_timestamp(value: str) -> str:
     else:
         in_range = EARLIEST <= moment <= LATEST
     if not in_range:
-        raise ValueError(f"{clip_value(value)} is not between 1970-01-01 and 2999-12-31 (UTC)")
+        raise ValueError(
+            _("{value} is not between 1970-01-01 and 2999-12-31 (UTC)").format(
+                value=clip_value(value)
+            )
+        )
     return moment.isoformat()
 
 
@@ -121,7 +130,9 @@ class HistoryRecord(BaseModel):
     def _current_version(cls, value: int) -> int:
         if value != CURRENT_HISTORY_SCHEMA:
             raise ValueError(
-                f"must be {CURRENT_HISTORY_SCHEMA} (migrate_record brings older records up)"
+                _("must be {version} (migrate_record brings older records up)").format(
+                    version=CURRENT_HISTORY_SCHEMA
+                )
             )
         return value
 
@@ -140,14 +151,20 @@ class HistoryRecord(BaseModel):
             score.resources_vp,
         )
         if max(*parts, score.total) > MAX_SCORE_PART:
-            raise ValueError(f"no part of a score is above {MAX_SCORE_PART:,}")
+            raise ValueError(
+                _("no part of a score is above {most}").format(most=f"{MAX_SCORE_PART:,}")
+            )
         if score.total != sum(parts):
             raise ValueError(
-                f"the total {score.total} is not the sum of its parts ({sum(parts)}: VP track, "
-                "structures, most-structures bonus and resources)"
+                _(
+                    "the total {total} is not the sum of its parts ({sum}: VP track, "
+                    "structures, most-structures bonus and resources)"
+                ).format(total=score.total, sum=sum(parts))
             )
         if not 0 < len(score.title) <= MAX_TITLE_LENGTH:
-            raise ValueError(f"the title has 1 to {MAX_TITLE_LENGTH} characters")
+            raise ValueError(
+                _("the title has 1 to {most} characters").format(most=MAX_TITLE_LENGTH)
+            )
         return score
 
     @model_validator(mode="after")
@@ -215,13 +232,19 @@ def migrate_record(raw: dict[str, Any]) -> dict[str, Any]:
     ``ValueError`` for one that is not a whole number of 1 or more.
     """
     if not isinstance(raw, dict):
-        raise ValueError(f"a history record must be an object, not {type(raw).__name__}")
+        raise ValueError(
+            _("a history record must be an object, not {type}").format(type=type(raw).__name__)
+        )
     record = dict(raw)
     version = record.get("schema_version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ValueError(f"schema_version must be a whole number of 1 or more, not {version!r}")
+        raise ValueError(
+            _("schema_version must be a whole number of 1 or more, not {version}").format(
+                version=repr(version)
+            )
+        )
     if version > CURRENT_HISTORY_SCHEMA:
-        raise NewerSchemaError("A game in the history", version, CURRENT_HISTORY_SCHEMA)
+        raise NewerSchemaError(_("A game in the history"), version, CURRENT_HISTORY_SCHEMA)
     while version < CURRENT_HISTORY_SCHEMA:
         record = _MIGRATIONS[version](record)
         version += 1

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from tinydb import Query
 from tinydb.table import Document
 
+from companion.i18n import N_, _
 from companion.paths import HISTORY_FILE
 from companion.plain_text import clip_text, clip_value
 from companion.storage.errors import CorruptFileError, NewerSchemaError
@@ -62,6 +63,14 @@ def _stored_order(document: Mapping[str, Any]) -> tuple[str, str]:
     return record.finished_at, record.id
 
 
+LABEL = N_("The game history")
+
+
+def already_there(ids: Sequence[str]) -> str:
+    """The refusal of games whose ids the history already holds (the first five named)."""
+    return _("ids already in the history: {ids}").format(ids=", ".join(ids[:5]))
+
+
 class HistoryStore(FileStore):
     """Finished games in ``folder``. Creating one reads nothing.
 
@@ -74,8 +83,8 @@ class HistoryStore(FileStore):
         self._file = StoreFile(
             folder,
             HISTORY_FILE,
-            label="The game history",
-            consequence="the history starts empty",
+            label=LABEL,
+            consequence=N_("the history starts empty"),
             may_move=may_move,
         )
         self.problems: list[str] = []
@@ -133,7 +142,7 @@ class HistoryStore(FileStore):
         )
         skipped: list[str] = []
         shown: list[HistoryRecord] = []
-        for _, doc_id in keyed:
+        for _key, doc_id in keyed:
             if len(shown) >= count:
                 break
             shown.extend(self._valid_records([Document(table[doc_id], doc_id=int(doc_id))]))
@@ -157,7 +166,11 @@ class HistoryStore(FileStore):
             if len(shown) >= count:
                 break
             if document is None:
-                skipped.append(f"Game {doc_id} in the history was skipped: it is damaged")
+                skipped.append(
+                    _("Game {number} in the history was skipped: it is damaged").format(
+                        number=doc_id
+                    )
+                )
                 continue
             shown.extend(self._valid_records([Document(document, doc_id=doc_id)]))
             skipped += self.problems
@@ -226,7 +239,7 @@ class HistoryStore(FileStore):
             taken = {doc.get("id") for doc in table.values()}
             clash = sorted((seen & taken) | repeated)
             if clash:
-                raise ValueError(f"ids already in the history: {', '.join(clash[:5])}")
+                raise ValueError(already_there(clash))
             next_id = max((int(key) for key in table), default=0) + 1
             for offset, document in enumerate(documents):
                 table[str(next_id + offset)] = document
@@ -239,19 +252,19 @@ class HistoryStore(FileStore):
         its records are not kept in memory as objects) in one atomic write. Raises
         ``ValueError`` (nothing written) if an id is already in the history or repeated."""
         self._ensure_writable()
-        ids = [record_id for record_id, _ in documents]
+        ids = [record_id for record_id, _raw in documents]
         seen = set(ids)
         if len(seen) != len(ids):
-            raise ValueError("an id is repeated among the games to add")
+            raise ValueError(_("an id is repeated among the games to add"))
 
         def write() -> None:
             data = self._file.storage.read() or {}
             table = data.setdefault(TABLE, {})
             clash = sorted(seen & {doc.get("id") for doc in table.values()})
             if clash:
-                raise ValueError(f"ids already in the history: {', '.join(clash[:5])}")
+                raise ValueError(already_there(clash))
             next_id = max((int(key) for key in table), default=0) + 1
-            rows = [(str(next_id + n), raw) for n, (_, raw) in enumerate(documents)]
+            rows = [(str(next_id + n), raw) for n, (_id, raw) in enumerate(documents)]
             self._file.write_whole(data, {TABLE: rows})
 
         self._file.run(write)
@@ -261,7 +274,9 @@ class HistoryStore(FileStore):
         Raises ``KeyError`` if there is no readable record with this id."""
         record = self.get(record_id)
         if record is None:
-            raise KeyError(f"there is no game with id {record_id!r} in the history")
+            raise KeyError(
+                _("there is no game with id {id} in the history").format(id=repr(record_id))
+            )
         self._ensure_writable()
         self._file.run(lambda: self._file.table(TABLE).remove(Query().id == record_id))
         return record
@@ -300,9 +315,7 @@ class HistoryStore(FileStore):
         for document in documents:
             version = document.get("schema_version")
             if type(version) is int and version > CURRENT_HISTORY_SCHEMA:
-                raise NewerSchemaError(
-                    "The game history", version, CURRENT_HISTORY_SCHEMA, self._file.path
-                )
+                raise NewerSchemaError(_(LABEL), version, CURRENT_HISTORY_SCHEMA, self._file.path)
         self._checked = True
 
     def _valid_records(self, documents: list[Document]) -> list[HistoryRecord]:
@@ -325,6 +338,7 @@ class HistoryStore(FileStore):
         plain = isinstance(raw, str) and raw.isprintable() and len(raw) <= 64
         record_id = raw if plain else clip_value(raw)
         self.problems.append(
-            f"Game {document.doc_id} (id {record_id}) in the history was skipped: "
-            f"{clip_text(why, 300)}"
+            _("Game {number} (id {id}) in the history was skipped: {why}").format(
+                number=document.doc_id, id=record_id, why=clip_text(why, 300)
+            )
         )

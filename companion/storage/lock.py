@@ -22,6 +22,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from companion.i18n import _
 from companion.paths import LOCK_FILE
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageWriteError, describe_os_error
@@ -61,7 +62,9 @@ class DataLock:
             check_data_entry(self.path)  # a link put there meanwhile: refused with the reason
             raise StorageWriteError(
                 self.path,
-                f"Could not take the lock {self.path}: {describe_os_error(exc)}.",
+                _("Could not take the lock {file}: {reason}.").format(
+                    file=self.path, reason=describe_os_error(exc)
+                ),
                 exc.errno,
             ) from exc
         open_folder(self.folder)  # a copy that handed the folder over may write again
@@ -120,10 +123,12 @@ class DataLock:
             owner = parse_json(raw or b"")
             pid, host, since = int(owner["pid"]), str(owner["host"]), str(owner["since"])
         except (ValueError, KeyError, TypeError, OverflowError):
-            return "another copy of stupor-solo"
+            return _("another copy of stupor-solo")
         if not (0 < pid < 2**32 and host.isprintable() and len(host) <= 255):
-            return "another copy of stupor-solo"
+            return _("another copy of stupor-solo")
         when = since.replace("T", " ")[:16]
         if not when.isprintable():
-            return "another copy of stupor-solo"
-        return f"another copy of stupor-solo (process {pid} on {host}, since {when} UTC)"
+            return _("another copy of stupor-solo")
+        return _("another copy of stupor-solo (process {pid} on {host}, since {when} UTC)").format(
+            pid=pid, host=host, when=when
+        )

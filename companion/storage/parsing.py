@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from companion.i18n import N_, _
+
 MAX_STORE_BYTES = 256_000_000
 """The largest data file read (a history of about 65,000 finished games, far more than
 anyone plays): a larger ``history.json``, game file, settings file or history copy is
@@ -35,7 +37,7 @@ class ParseError(ValueError):
     """A document that could not be read; the message says why, in words."""
 
 
-TOO_DEEP = "it is nested too deeply to be one of the program's files"
+TOO_DEEP = N_("it is nested too deeply to be one of the program's files")
 
 
 def parse_json(raw: bytes | str) -> Any:
@@ -44,17 +46,19 @@ def parse_json(raw: bytes | str) -> Any:
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise ParseError("it is not a text file (not UTF-8)") from None
+        raise ParseError(_("it is not a text file (not UTF-8)")) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ParseError(
-            f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+            _("it is not valid JSON ({why} at line {line}, column {column})").format(
+                why=exc.msg, line=exc.lineno, column=exc.colno
+            )
         ) from None
     except RecursionError:
-        raise ParseError(TOO_DEEP) from None
+        raise ParseError(_(TOO_DEEP)) from None
     except ValueError as exc:  # a number too long to convert, say
-        raise ParseError(f"it is not valid JSON ({str(exc)[:120]})") from None
+        raise ParseError(_("it is not valid JSON ({why})").format(why=str(exc)[:120])) from None
 
 
 def parse_toml(text: str) -> dict[str, Any]:
@@ -65,8 +69,8 @@ def parse_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ParseError(f"it is not valid TOML ({exc})") from None
+        raise ParseError(_("it is not valid TOML ({why})").format(why=exc)) from None
     except RecursionError:
-        raise ParseError(TOO_DEEP) from None
+        raise ParseError(_(TOO_DEEP)) from None
     except ValueError as exc:
-        raise ParseError(f"it is not valid TOML ({str(exc)[:120]})") from None
+        raise ParseError(_("it is not valid TOML ({why})").format(why=str(exc)[:120])) from None

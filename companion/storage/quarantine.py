@@ -8,6 +8,7 @@ import logging
 import os
 import pathlib
 
+from companion.i18n import _
 from companion.storage.atomic_write import fsync_dir
 from companion.storage.errors import StorageWriteError, describe_os_error
 from companion.storage.fence import check_may_write
@@ -44,8 +45,15 @@ def move_aside(
         except OSError as exc:
             raise StorageWriteError(
                 source,
-                f"{source.name} is damaged ({reason}) and could not be moved aside in "
-                f"{source.parent}: {describe_os_error(exc)}. Move or delete it by hand.",
+                _(
+                    "{file} is damaged ({reason}) and could not be moved aside in {folder}: "
+                    "{error}. Move or delete it by hand."
+                ).format(
+                    file=source.name,
+                    reason=reason,
+                    folder=source.parent,
+                    error=describe_os_error(exc),
+                ),
                 exc.errno,
             ) from exc
         fsync_dir(source.parent)
@@ -53,8 +61,10 @@ def move_aside(
         return target
     raise StorageWriteError(
         source,
-        f"{source.name} is damaged ({reason}) and there are too many damaged copies "
-        f"next to it in {source.parent} to keep another. Clear some out by hand.",
+        _(
+            "{file} is damaged ({reason}) and there are too many damaged copies next to it in "
+            "{folder} to keep another. Clear some out by hand."
+        ).format(file=source.name, reason=reason, folder=source.parent),
         errno.EEXIST,
     )
 

@@ -16,6 +16,7 @@ import pathlib
 import tempfile
 from dataclasses import dataclass, field
 
+from companion.i18n import _
 from companion.paths import HISTORY_FILE
 from companion.plain_text import clip_text
 from companion.storage.atomic_write import atomic_write
@@ -99,11 +100,12 @@ def find_backup(folder: str | os.PathLike[str], name: str) -> pathlib.Path:
             return path
     known = ", ".join(path.name for path in reversed(copies[-3:]))
     hint = (
-        f" The newest: {known} ('stupor-solo backups' lists all)."
+        _("The newest: {copies} ('stupor-solo backups' lists all).").format(copies=known)
         if copies
-        else (" There are no copies yet.")
+        else _("There are no copies yet.")
     )
-    raise BackupError(f"There is no history copy called {clip_text(name, 80)!r}.{hint}")
+    said = _("There is no history copy called {name}.").format(name=repr(clip_text(name, 80)))
+    raise BackupError(f"{said} {hint}")
 
 
 def check_backup(path: pathlib.Path) -> tuple[bytes, int, list[str]]:
@@ -117,16 +119,22 @@ def check_backup(path: pathlib.Path) -> tuple[bytes, int, list[str]]:
         raw = read_backup(path)
     except FileTooBigError as exc:
         raise BackupError(
-            f"The copy {path.name} cannot be used: {exc}. Nothing was changed."
+            _("The copy {name} cannot be used: {why}. Nothing was changed.").format(
+                name=path.name, why=exc
+            )
         ) from exc
     except OSError as exc:
-        raise BackupError(f"The copy {path.name} could not be read: {exc}") from exc
+        raise BackupError(
+            _("The copy {name} could not be read: {why}").format(name=path.name, why=exc)
+        ) from exc
     except ValueError as exc:
         raise BackupError(
-            f"The copy {path.name} is damaged ({exc}); choose another. Nothing was changed."
+            _("The copy {name} is damaged ({why}); choose another. Nothing was changed.").format(
+                name=path.name, why=exc
+            )
         ) from exc
     if not raw:
-        raise BackupError(f"The copy {path.name} is empty; choose another.")
+        raise BackupError(_("The copy {name} is empty; choose another.").format(name=path.name))
     with tempfile.TemporaryDirectory(prefix="stupor-solo-restore-") as scratch:
         trial = pathlib.Path(scratch)
         atomic_write(trial / HISTORY_FILE, raw)
@@ -134,11 +142,15 @@ def check_backup(path: pathlib.Path) -> tuple[bytes, int, list[str]]:
         try:
             records = store.all()
         except NewerSchemaError as exc:
-            raise BackupError(f"The copy {path.name} cannot be used: {exc}") from exc
+            raise BackupError(
+                _("The copy {name} cannot be used: {why}").format(name=path.name, why=exc)
+            ) from exc
         if store.left_damaged:
             raise BackupError(
-                f"The copy {path.name} is damaged (not a history the app can read); "
-                "choose another. Nothing was changed."
+                _(
+                    "The copy {name} is damaged (not a history the app can read); choose "
+                    "another. Nothing was changed."
+                ).format(name=path.name)
             )
         return raw, len(records), list(store.problems)
 

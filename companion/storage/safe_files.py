@@ -20,6 +20,7 @@ import pathlib
 import stat
 from collections.abc import Callable
 
+from companion.i18n import _
 from companion.storage.errors import StorageError, UnsafeFileError, describe_os_error
 
 PRIVATE_FILE_MODE = 0o600
@@ -47,18 +48,18 @@ def kind_of(mode: int) -> str:
     ('a named pipe (FIFO)', 'a regular file')
     """
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
+        return _("a symbolic link")
     if stat.S_ISREG(mode):
-        return "a regular file"
+        return _("a regular file")
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return _("a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def lstat_or_none(path: pathlib.Path) -> os.stat_result | None:
@@ -71,7 +72,7 @@ def lstat_or_none(path: pathlib.Path) -> os.stat_result | None:
 
 def _link_target(path: pathlib.Path) -> str:
     try:
-        return f" (to {os.readlink(path)})"
+        return " " + _("(to {target})").format(target=os.readlink(path))
     except OSError:
         return ""
 
@@ -80,18 +81,40 @@ def unsafe_entry(path: pathlib.Path, found: os.stat_result, expected: str) -> Un
     """The error for ``path``, which is ``found`` where ``expected`` (``"file"`` or
     ``"folder"``) of the program should be."""
     what = kind_of(found.st_mode)
+    folder = expected == "folder"
     if stat.S_ISLNK(found.st_mode):
         what += _link_target(path)
         advice = (
-            "stupor-solo never follows a link inside its data folder: put the "
-            f"{expected} itself there, or point --data-dir at the folder the link leads to"
+            _(
+                "stupor-solo never follows a link inside its data folder: put the folder "
+                "itself there, or point --data-dir at the folder the link leads to"
+            )
+            if folder
+            else _(
+                "stupor-solo never follows a link inside its data folder: put the file "
+                "itself there, or point --data-dir at the folder the link leads to"
+            )
         )
     else:
-        advice = f"move it away so the program can keep its {expected} there"
+        advice = (
+            _("move it away so the program can keep its folder there")
+            if folder
+            else _("move it away so the program can keep its file there")
+        )
+    said = (
+        _(
+            "{name} in {folder} is {what}, not a folder of stupor-solo: {advice}. Nothing was "
+            "read or changed through it."
+        )
+        if folder
+        else _(
+            "{name} in {folder} is {what}, not a file of stupor-solo: {advice}. Nothing was "
+            "read or changed through it."
+        )
+    )
     return UnsafeFileError(
         path,
-        f"{path.name} in {path.parent} is {what}, not a {expected} of stupor-solo: {advice}. "
-        "Nothing was read or changed through it.",
+        said.format(name=path.name, folder=path.parent, what=what, advice=advice),
         errno.ELOOP if stat.S_ISLNK(found.st_mode) else errno.EINVAL,
     )
 
@@ -104,7 +127,9 @@ def check_data_entry(path: pathlib.Path, expected: str = "file") -> bool:
         found = lstat_or_none(path)
     except OSError as exc:
         raise UnsafeFileError(
-            path, f"Cannot look at {path}: {describe_os_error(exc)}.", exc.errno
+            path,
+            _("Cannot look at {path}: {reason}.").format(path=path, reason=describe_os_error(exc)),
+            exc.errno,
         ) from exc
     if found is None:
         return False
@@ -263,8 +288,10 @@ def read_user_file(
         if not stat.S_ISREG(info.st_mode):
             raise UnsafeFileError(
                 path,
-                f"it is {kind_of(info.st_mode)}, not a regular file: "
-                "save the games to a file first and import that",
+                _(
+                    "it is {what}, not a regular file: save the games to a file first and "
+                    "import that"
+                ).format(what=kind_of(info.st_mode)),
                 errno.EINVAL,
             )
         if info.st_size > limit and declared is not None:
@@ -284,17 +311,17 @@ def read_user_file(
 
 def too_big_to_be_ours(size: int, limit: int) -> str:
     """Why a data file of ``size`` bytes is not read (past ``limit``)."""
-    return (
-        f"it is {size / 1e6:,.1f} MB, larger than the {limit / 1e6:,.0f} MB any file of "
-        "stupor-solo can be, so it was not read"
-    )
+    return _(
+        "it is {size} MB, larger than the {limit} MB any file of stupor-solo can be, so it "
+        "was not read"
+    ).format(size=f"{size / 1e6:,.1f}", limit=f"{limit / 1e6:,.0f}")
 
 
 def _too_big(size: int, limit: int) -> str:
-    return (
-        f"it is larger ({size / 1e6:,.1f} MB) than the {limit / 1e6:,.0f} MB an import file may "
-        "be; split it into smaller files"
-    )
+    return _(
+        "it is larger ({size} MB) than the {limit} MB an import file may be; split it into "
+        "smaller files"
+    ).format(size=f"{size / 1e6:,.1f}", limit=f"{limit / 1e6:,.0f}")
 
 
 def _read_all(fd: int, limit: int | None, size: int = 0) -> bytes:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from tinydb.table import Document
 
+from companion.i18n import N_, _
 from companion.paths import SETTINGS_FILE
 from companion.storage.errors import NewerSchemaError
 from companion.storage.store_file import FileStore, StoreFile
@@ -49,6 +50,14 @@ NEW_GAME_CHOICES: dict[str, tuple[object, ...]] = {
     "easier_solo": (True, False),
 }
 """What each remembered setup choice may be (the engine's values; a test keeps them equal)."""
+NOT_VALID = {
+    "house": N_("The remembered house was not valid."),
+    "difficulty": N_("The remembered difficulty was not valid."),
+    "deck_mode": N_("The remembered deck mode was not valid."),
+    "easier_solo": N_("The remembered easier solo was not valid."),
+}
+"""What is said of each remembered setup choice that is no longer valid."""
+LABEL = N_("The settings file")
 _SPACE_KEY = re.compile(r"^[A-C][1-5]$")
 
 
@@ -72,8 +81,8 @@ class SettingsStore(FileStore):
         self._file = StoreFile(
             folder,
             SETTINGS_FILE,
-            label="The settings file",
-            consequence="the default settings are used",
+            label=LABEL,
+            consequence=N_("the default settings are used"),
             may_move=may_move,
         )
         self.problems: list[str] = []
@@ -94,7 +103,9 @@ class SettingsStore(FileStore):
             return DeckDefinition.model_validate(raw)
         except ValidationError as exc:
             self.problems.append(
-                f"Your saved solo deck was not used: {describe_validation_error(exc)}"
+                _("Your saved solo deck was not used: {why}").format(
+                    why=describe_validation_error(exc)
+                )
             )
             return None
 
@@ -108,7 +119,7 @@ class SettingsStore(FileStore):
         """Ids of the solo cards the player has checked against their box."""
         raw = self._settings().get("verified_cards", [])
         if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
-            self.problems.append("The list of checked cards was not a list of card ids.")
+            self.problems.append(_("The list of checked cards was not a list of card ids."))
             return set()
         return set(raw)
 
@@ -116,7 +127,9 @@ class SettingsStore(FileStore):
         """Replace the set of checked card ids."""
         cleaned = sorted(set(ids))
         if not all(isinstance(item, str) for item in cleaned):
-            raise TypeError("card ids must be strings")
+            # a programmer's error, never a player's: English
+            wrong = "card ids must be strings"
+            raise TypeError(wrong)
         self._set("verified_cards", cleaned)
 
     # --- theme --------------------------------------------------------------------------
@@ -127,7 +140,9 @@ class SettingsStore(FileStore):
         raw = self._settings().get("theme")
         if raw is None or (isinstance(raw, str) and 0 < len(raw) <= MAX_THEME_LENGTH):
             return raw
-        self.problems.append(f"The saved theme {raw!r} is not a theme name.")
+        self.problems.append(
+            _("The saved theme {theme} is not a theme name.").format(theme=repr(raw))
+        )
         return None
 
     # --- what the board prints (remembered from the last setup) ------------------------
@@ -139,7 +154,7 @@ class SettingsStore(FileStore):
         if raw is None:
             return PrintedBoard()
         if not isinstance(raw, dict):
-            self.problems.append("The remembered board was not a set of values; not used.")
+            self.problems.append(_("The remembered board was not a set of values; not used."))
             return PrintedBoard()
         return PrintedBoard(self._token_spaces(raw), self._edict_rewards(raw))
 
@@ -147,7 +162,10 @@ class SettingsStore(FileStore):
         """Keep what the board prints for the next setup."""
         tokens, rewards = board.token_spaces, board.edict_rewards
         if tokens is not None and not all(_SPACE_KEY.match(key) for key in tokens):
-            raise ValueError("token spaces are named like A3")
+            wrong = (
+                "token spaces are named like A3"  # a programmer's error, never a player's: English
+            )
+            raise ValueError(wrong)
         value = {
             "edict_token_spaces": None if tokens is None else list(tokens),
             "edict_rewards": [None if g is None else g.model_dump(mode="json") for g in rewards],
@@ -164,7 +182,7 @@ class SettingsStore(FileStore):
             and len(set(spaces)) == len(spaces)
         ):
             return tuple(spaces)
-        self.problems.append("The remembered Edict token spaces were not spaces like A3.")
+        self.problems.append(_("The remembered Edict token spaces were not spaces like A3."))
         return None
 
     def _edict_rewards(
@@ -185,7 +203,7 @@ class SettingsStore(FileStore):
                 pass
             else:
                 return grants[0], grants[1], grants[2]
-        self.problems.append("The remembered Edict rewards were not three rewards.")
+        self.problems.append(_("The remembered Edict rewards were not three rewards."))
         return None, None, None
 
     # --- the boards checked against the box ---------------------------------------------
@@ -198,7 +216,7 @@ class SettingsStore(FileStore):
         if raw is None:
             return None
         if not isinstance(raw, dict):
-            self.problems.append("Your checked boards were not a set of boards; not used.")
+            self.problems.append(_("Your checked boards were not a set of boards; not used."))
             return None
         if raw.get(field) is None:
             return None
@@ -209,7 +227,11 @@ class SettingsStore(FileStore):
             return read_board(field, raw[field])
         except BoardRefused as exc:
             title = KNOWN[field].title if field in KNOWN else field
-            self.problems.append(f"Your checked {title} was not used (the packaged one is): {exc}")
+            self.problems.append(
+                _("Your checked {title} was not used (the packaged one is): {why}").format(
+                    title=title, why=exc
+                )
+            )
             return None
 
     def save_checked_board(self, field: str, board: Any) -> None:
@@ -229,7 +251,7 @@ class SettingsStore(FileStore):
         if raw is None:
             return {}
         if not isinstance(raw, dict):
-            self.problems.append("The remembered setup choices were not a set of values.")
+            self.problems.append(_("The remembered setup choices were not a set of values."))
             return {}
         chosen: dict[str, object] = {}
         for name, allowed in NEW_GAME_CHOICES.items():
@@ -239,7 +261,7 @@ class SettingsStore(FileStore):
             if any(value == option and type(value) is type(option) for option in allowed):
                 chosen[name] = value
             else:
-                self.problems.append(f"The remembered {name.replace('_', ' ')} was not valid.")
+                self.problems.append(_(NOT_VALID[name]))
         return chosen
 
     def remember_new_game(self, choices: dict[str, object]) -> None:
@@ -250,7 +272,9 @@ class SettingsStore(FileStore):
             if allowed is None or not any(
                 value == option and type(value) is type(option) for option in allowed
             ):
-                raise ValueError(f"{name}={value!r} is not a setup choice")
+                # a programmer's error, never a player's: English
+                wrong = f"{name}={value!r} is not a setup choice"
+                raise ValueError(wrong)
         self._set(NEW_GAME, dict(choices))
 
     # --- internals ----------------------------------------------------------------------
@@ -263,9 +287,7 @@ class SettingsStore(FileStore):
         settings = dict(document)
         version = settings.get("schema_version", CURRENT_SETTINGS_SCHEMA)
         if isinstance(version, int) and version > CURRENT_SETTINGS_SCHEMA:
-            raise NewerSchemaError(
-                "The settings file", version, CURRENT_SETTINGS_SCHEMA, self._file.path
-            )
+            raise NewerSchemaError(_(LABEL), version, CURRENT_SETTINGS_SCHEMA, self._file.path)
         return settings
 
     def _set(self, key: str, value: Any) -> None:

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from tinydb import TinyDB
 from tinydb.table import Table
 
+from companion.i18n import _
 from companion.storage.atomic_storage import AtomicJSONStorage, encode_database
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import CorruptFileError
@@ -31,7 +32,7 @@ T = TypeVar("T")
 class StoreFile:
     """The file ``folder/file_name``; ``label`` names it for players (``"The game
     history"``) and ``consequence`` says what happens without it (``"the history starts
-    empty"``)."""
+    empty"``), both in English marked with ``N_`` (translated when a notice is worded)."""
 
     def __init__(
         self,
@@ -91,12 +92,11 @@ class StoreFile:
         except CorruptFileError as exc:
             if not self.may_move:
                 self.left_damaged = True
-                self.notice = (
-                    f"{self.label} could not be read: {exc.reason}. The file was left as it "
-                    "is: only the copy of stupor-solo that holds the data folder moves a "
-                    "damaged file aside (the app, or a command that writes, does it the next "
-                    "time it runs)."
-                )
+                self.notice = _(
+                    "{file} could not be read: {reason}. The file was left as it is: only the "
+                    "copy of stupor-solo that holds the data folder moves a damaged file aside "
+                    "(the app, or a command that writes, does it the next time it runs)."
+                ).format(file=_(self.label), reason=exc.reason)
                 raise
             self.quarantine(exc.reason)
         return operation()
@@ -106,10 +106,10 @@ class StoreFile:
         Also for callers that find a readable file whose content makes no sense."""
         moved = move_aside(self.path, reason)
         self.forget_cached_ids()
-        self.notice = (
-            f"{self.label} could not be read: {reason}. The file was kept as {moved} "
-            f"(nothing was deleted) and {self.consequence}."
-        )
+        self.notice = _(
+            "{file} could not be read: {reason}. The file was kept as {moved} (nothing was "
+            "deleted) and {consequence}."
+        ).format(file=_(self.label), reason=reason, moved=moved, consequence=_(self.consequence))
         return self.notice
 
     def forget_cached_ids(self) -> None:

@@ -32,16 +32,23 @@ from textual.reactive import Initialize, Reactive
 from textual.screen import Screen
 
 from companion.config import LoadedConfig
+from companion.i18n import N_
 from companion.session import GameSession
 from companion.storage.lock import DataLock
+from companion.ui.app_words import (
+    TitleInLanguage,
+    take_over_refused,
+    theme_not_saved,
+    took_over,
+    unknown_theme,
+)
 from companion.ui.background import InputGate
 from companion.ui.commands import GameCommands, with_patient_screenshot
 from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.quick_open import give_width_class
 from companion.ui.framework.textual_internals import shown_notices, watch_driver_input
-from companion.ui.header_title import ShortTitleWhenNarrow
 from companion.ui.keys import APP_KEYS, bindings
-from companion.ui.language import LanguageCommands, SpeaksLanguages
+from companion.ui.language import LanguageCommands
 from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
 
@@ -69,12 +76,12 @@ def _first_theme(app: StuporSoloApp) -> str:
     return wanted if wanted is not None and wanted in app.available_themes else DEFAULT_THEME
 
 
-class StuporSoloApp(SpeaksLanguages, ShortTitleWhenNarrow, ScreenBeforeMount):
+class StuporSoloApp(TitleInLanguage, ScreenBeforeMount):
     """Frederick's brain, the game's memory and the score keeper."""
 
     theme: Reactive[str] = Reactive(Initialize(_first_theme))
 
-    TITLE = "Stupor Mundi · Solo companion"
+    TITLE = N_("Stupor Mundi · Solo companion")
     CSS_PATH = "companion.tcss"
     COMMANDS = App.COMMANDS | {GameCommands, LanguageCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(APP_KEYS))
@@ -248,18 +255,14 @@ class StuporSoloApp(SpeaksLanguages, ShortTitleWhenNarrow, ScreenBeforeMount):
             return
         if self.take_over.requested() is None:
             return
-        reason = self.take_over.let_go()
-        if reason is not None:
-            self.notify(
-                f"Another copy asked to take your data over; this copy stays, as it {reason}",
-                severity="warning",
-                timeout=15,
-            )
+        error = self.take_over.let_go()
+        if error is not None:
+            self.notify(take_over_refused(error), severity="warning", timeout=15)
             return
         from rich.text import Text
 
         self.let_go = self.read_only = True
-        self.exit(message=Text("stupor-solo: another copy took your data over; this one quit."))
+        self.exit(message=Text(took_over()))
 
     def took_over(self) -> None:
         """This copy has just taken the data over from another: become the writer and
@@ -305,10 +308,7 @@ class StuporSoloApp(SpeaksLanguages, ShortTitleWhenNarrow, ScreenBeforeMount):
                 self.theme = wanted
                 return
             known = ", ".join(sorted(self.available_themes))
-            self.session.notices.append(
-                f"{self.config.name}: theme {wanted!r} is not a Textual theme; the default "
-                f"is used. Known themes: {known}."
-            )
+            self.session.notices.append(unknown_theme(self.config.name, wanted, known))
             return
         if self.read_only:
             return
@@ -334,9 +334,7 @@ class StuporSoloApp(SpeaksLanguages, ShortTitleWhenNarrow, ScreenBeforeMount):
         try:
             save_theme(self.config.path, name)
         except ConfigWriteError as exc:
-            self.notify(
-                f"The theme is in use but could not be saved: {exc}", severity="warning", timeout=10
-            )
+            self.notify(theme_not_saved(exc), severity="warning", timeout=10)
 
     def on_unmount(self) -> None:
         """Give the data lock back."""

@@ -8,8 +8,10 @@
   whatever a form holds stay as they were;
 - every screen's bindings are read again, so the footers (which show each binding's
   description through the catalogue) and the command palette speak the new language;
-- the game screens redraw from the session (:meth:`Host.game_changed`), which renders the
-  engine's sentences again (:func:`companion.i18n.shown`). The game itself is untouched.
+- the game screens (:class:`DrawsTheGame`) forget what they drew and draw again from the
+  session (:meth:`Host.game_changed`; those below the top one when they come back),
+  which renders the engine's sentences again (:func:`companion.i18n.shown`). The game
+  itself is untouched: its revision does not change.
 
 The command palette offers the switch (:class:`LanguageCommands`: "Language: Italiano",
 found by its name in either language).
@@ -39,6 +41,15 @@ class Relabels(Protocol):
         """Word every label, title and line again (no widget is composed again)."""
 
 
+@runtime_checkable
+class DrawsTheGame(Protocol):
+    """A screen drawn from the game (the game screens): it draws again though the game
+    did not change."""
+
+    def draw_again(self) -> None:
+        """Draw everything again at the next chance (now, if it is on top)."""
+
+
 class SpeaksLanguages:
     """The app's half of a language switch (mixed into the app)."""
 
@@ -55,6 +66,8 @@ class SpeaksLanguages:
         for screen in screens:
             if isinstance(screen, Relabels):
                 screen.relabel()
+            if isinstance(screen, DrawsTheGame):
+                screen.draw_again()
             screen.refresh_bindings()
         app.game_changed()
 

@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
-from companion.i18n import shown
+from companion.i18n import N_, _, shown
 from companion.storage.errors import describe_os_error
 from solo_deck import RuleError
 
-REFUSED_TITLE = "Not allowed"
-SAVE_FAILED_TITLE = "Could not save"
+REFUSED_TITLE = N_("Not allowed")
+SAVE_FAILED_TITLE = N_("Could not save")
+KEPT_IN_MEMORY = {
+    "move": N_("{error} The move is kept in memory; the last saved file is intact."),
+    "change": N_("{error} The change is kept in memory; the last saved file is intact."),
+    "roll back": N_("{error} The roll back is kept in memory; the last saved file is intact."),
+}
+"""What a failed save means, by what could not be saved (the ``what`` of
+:func:`save_failed`)."""
 
 
 def sentence(message: str) -> str:
@@ -25,15 +32,16 @@ def sentence(message: str) -> str:
 def refused(node: Widget, error: RuleError) -> None:
     """Say why the rules refuse a move."""
     said = error.args[0] if len(error.args) == 1 else str(error)  # the engine's sentence
-    node.notify(sentence(shown(said)), title=REFUSED_TITLE, severity="error")
+    node.notify(sentence(shown(said)), title=_(REFUSED_TITLE), severity="error")
 
 
 def save_failed(node: Widget, error: OSError, what: str = "move") -> None:
-    """Say that the game file could not be written and what that means."""
+    """Say that the game file could not be written and what that means (``what``: a key
+    of :data:`KEPT_IN_MEMORY`, what could not be saved)."""
+    meaning = _(KEPT_IN_MEMORY.get(what, KEPT_IN_MEMORY["move"]))
     node.notify(
-        f"{sentence(describe_os_error(error))} The {what} is kept in memory; the last saved "
-        "file is intact.",
-        title=SAVE_FAILED_TITLE,
+        meaning.format(error=sentence(describe_os_error(error))),
+        title=_(SAVE_FAILED_TITLE),
         severity="error",
         timeout=10,
     )

@@ -8,8 +8,6 @@ What to do on the Table and every dialog speak the same way:
 'ctrl+s records'
 >>> for_device(True, "ctrl+s records", "tap Record")
 'tap Record'
->>> tap_then("Trade")
-'Tap a line, then Trade.'
 
 A button's label names its key only where there is a keyboard:
 
@@ -44,9 +42,3 @@ def key_label(where: DOMNode | bool, label: str, key: str) -> str:
     ``is_web`` decides) or, already known, whether it is a touch screen."""
     touch = where if isinstance(where, bool) else where.app.is_web
     return for_device(touch, f"{label} ({key})", label)
-
-
-def tap_then(button: str, what: str = "a line") -> str:
-    """The touch hint of a dialog whose list line is tapped (a tap only highlights it)
-    and then its ``button``."""
-    return f"Tap {what}, then {button}."

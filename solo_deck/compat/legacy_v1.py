@@ -17,6 +17,7 @@ and an old redo branch is dropped.
 ('frederick', ('You ended turn 1',))
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import copy
@@ -35,9 +36,10 @@ from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState, Phase
 from solo_deck.rules.context import Context
 from solo_deck.rules.follow_through import pay, receive, settle
+from solo_deck.rules.main_actions import with_cost
 from solo_deck.rules.transitions import handle
 from solo_deck.setup import STORED, GameSetup, initial_state
-from solo_deck.text import t
+from solo_deck.text import Text, joined, t, tn
 
 V1_PLAYER_TURNS = 6
 """Schema 1 ended your round after your sixth turn, whatever your card slots."""
@@ -52,17 +54,17 @@ def upgrade_v1(document: dict[str, Any]) -> dict[str, Any]:
 
     setup_data = copy.deepcopy(document.get("setup"))
     if not isinstance(setup_data, dict):
-        raise DocumentError("setup: a saved game's setup must be an object")
+        raise DocumentError(t("setup: a saved game's setup must be an object"))
     ruleset = setup_data.get("ruleset")
     if ruleset is None or isinstance(ruleset, dict):  # none stored: the packaged one, old way
         setup_data["ruleset"] = upgrade_ruleset(ruleset or {})
     try:
         setup = GameSetup.model_validate(setup_data, context={STORED: True})
     except ValidationError as exc:
-        raise DocumentError(f"setup: {describe_validation_error(exc)}") from None
+        raise DocumentError(t("setup: {reason}", reason=describe_validation_error(exc))) from None
     events = document.get("events", [])
     if not isinstance(events, list):
-        raise DocumentError("events: must be a list")
+        raise DocumentError(t("events: must be a list"))
     state = initial_state(setup)
     lines: list[str] = []
     for number, raw in enumerate(events, start=1):
@@ -71,7 +73,14 @@ def upgrade_v1(document: dict[str, Any]) -> dict[str, Any]:
         except (ValueError, KeyError, TypeError) as exc:
             kind = raw.get("type") if isinstance(raw, dict) else None
             reason = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
-            raise DocumentError(f"event {number} ({kind}) cannot be replayed: {reason}") from None
+            raise DocumentError(
+                t(
+                    "event {number} ({kind}) cannot be replayed: {reason}",
+                    number=number,
+                    kind=str(kind),
+                    reason=_message(reason),
+                )
+            ) from None
         lines.append(line)
     state, _ = settle(state, setup.ruleset)
     carried = setup.model_copy(update={"start": state, "start_log": tuple(lines)})
@@ -120,16 +129,17 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
         player = pay(player, Gains(augustales=cost))
         state = state.model_copy(update={"player": player, "voyage": voyage.with_player_at(port)})
         origin, target = voyage.ports[voyage.player].name, voyage.ports[port].name
-        spaces = f"{steps} space{'s' if steps != 1 else ''}"
-        return state, f"You sailed {origin} → {target} ({spaces}{_paid(Gains(augustales=cost))})"
+        return state, _sailed(origin, target, steps, Gains(augustales=cost))
     if kind == "build":
         structure = str(raw.get("structure"))
         if structure not in ("tower", "wall", "keep"):
-            raise ValueError(f"{structure!r} is not a tower, a wall or a keep")
+            raise ValueError(
+                f"{structure!r} is not a tower, a wall or a keep"
+            )  # i18n: not for a player
         cost = _cost(raw)
         built = player.built(structure) + 1
         player = pay(player, cost).model_copy(update={structure + "s": built})
-        line = f"You built a {structure.capitalize()} ({structure}s {built}){_paid(cost)}"
+        line: str = with_cost(_built(structure, built), cost)
         return state.model_copy(update={"player": player}), line
     if kind == "summon_ally":
         voyage, _ = state.voyage.take_ally(state.voyage.player, int(raw.get("space", 0)))
@@ -137,7 +147,8 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
             update={"allies": (*player.allies, str(raw["ally_id"]))}
         )
         state = state.model_copy(update={"player": player, "voyage": voyage})
-        return state, f"You summoned {ally_name(str(raw['ally_id']))}{_paid(_cost(raw))}"
+        summoned = t("You summoned {ally}", ally=ally_name(str(raw["ally_id"])))
+        return state, with_cost(summoned, _cost(raw))
     if kind == "buy_card":
         voyage, _ = state.voyage.take_card(state.voyage.player, int(raw.get("space", 0)))
         card = raw.get("card_id")
@@ -146,30 +157,75 @@ def apply_v1(state: GameState, raw: Any, ruleset: Ruleset) -> tuple[GameState, s
             owned = (*owned, card)
         player = pay(player, _cost(raw)).model_copy(update={"advanced_cards": owned})
         state = state.model_copy(update={"player": player, "voyage": voyage})
-        return state, f"You bought {card or 'an Advanced card'}{_paid(_cost(raw))}"
+        bought = t("You bought {card}", card=card) if card else t("You bought an Advanced card")
+        return state, with_cost(bought, _cost(raw))
     if kind == "promote":
         return _promote(state, raw)
     if kind == "castle_income":
         player = receive(player, _cost(raw))
         progress = state.end_phase.model_copy(update={"castle_income": True})
         state = state.model_copy(update={"player": player, "end_phase": progress})
-        return state, f"Castle income: {_cost(raw).describe()}"
+        return state, t("Castle income: {gains}", gains=_cost(raw).describe())
     if kind == "gain":
         deltas = {f: int(raw.get(f) or 0) for f in Gains.model_fields}
         update = {f: int(getattr(player, f)) + n for f, n in deltas.items()}
         if min(update.values()) < 0:
             raise RuleError(t("a gain cannot leave a negative amount"))
-        parts = [f"{n:+d} {'VP' if f == 'vp' else f.capitalize()}" for f, n in deltas.items() if n]
-        reason = f" ({raw['reason']})" if raw.get("reason") else ""
-        line = "You: " + ", ".join(parts) + reason
+        parts = joined([_delta(f, n) for f, n in deltas.items() if n], ", ")
+        line = (
+            t("You: {parts} ({reason})", parts=parts, reason=str(raw["reason"]))
+            if raw.get("reason")
+            else t("You: {parts}", parts=parts)
+        )
         return state.model_copy(update={"player": player.model_copy(update=update)}), line
     event = _EVENT.validate_python(raw)
     new_state, line, _ = handle(state, event, Context(ruleset, limits))
     return new_state, line
 
 
-def _paid(cost: Gains) -> str:
-    return f", paid {cost.describe(sign='')}" if not cost.empty else ""
+def _message(reason: object) -> str:
+    """An error's message, a :class:`Text` kept as it is."""
+    if isinstance(reason, BaseException) and reason.args and isinstance(reason.args[0], Text):
+        return reason.args[0]
+    return reason if isinstance(reason, str) else str(reason)
+
+
+def _sailed(origin: str, target: str, steps: int, cost: Gains) -> Text:
+    if cost.empty:
+        return tn(
+            "You sailed {origin} → {port} ({n} space)",
+            "You sailed {origin} → {port} ({n} spaces)",
+            steps,
+            origin=origin,
+            port=target,
+        )
+    return tn(
+        "You sailed {origin} → {port} ({n} space, paid {cost})",
+        "You sailed {origin} → {port} ({n} spaces, paid {cost})",
+        steps,
+        origin=origin,
+        port=target,
+        cost=cost.describe(sign=""),
+    )
+
+
+def _built(structure: str, built: int) -> Text:
+    if structure == "tower":
+        return t("You built a Tower (towers {n})", n=built)
+    if structure == "wall":
+        return t("You built a Wall (walls {n})", n=built)
+    return t("You built a Keep (keeps {n})", n=built)
+
+
+def _delta(field: str, n: int) -> Text:
+    """A schema-1 gain's part, signed (``+2 Grain``)."""
+    if field == "vp":
+        return t("{n:+d} VP", n=n)
+    if field == "grain":
+        return t("{n:+d} Grain", n=n)
+    if field == "stone":
+        return t("{n:+d} Stone", n=n)
+    return t("{n:+d} Augustales", n=n)
 
 
 def _cost(raw: dict[str, Any]) -> Gains:
@@ -184,8 +240,8 @@ def _end_turn(state: GameState, ruleset: Ruleset) -> tuple[GameState, str]:
         phase = Phase.FREDERICK
     else:
         phase = Phase.PLAYER
-    return state.model_copy(update={"player_turns": turns, "phase": phase}), (
-        f"You ended turn {turns}"
+    return state.model_copy(update={"player_turns": turns, "phase": phase}), t(
+        "You ended turn {n}", n=turns
     )
 
 
@@ -199,5 +255,8 @@ def _promote(state: GameState, raw: dict[str, Any]) -> tuple[GameState, str]:
     specialists[index] = moved
     cost = Gains(grain=int(raw.get("grain") or 0))
     player = pay(player, cost).model_copy(update={"specialists": tuple(specialists)})
-    line = f"You promoted Specialist {index + 1} to {moved.describe()}{_paid(cost)}"
+    line = with_cost(
+        t("You promoted Specialist {n} to {space}", n=index + 1, space=moved.describe()),
+        cost,
+    )
     return state.model_copy(update={"player": player}), line

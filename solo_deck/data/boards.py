@@ -21,6 +21,7 @@ Traceback (most recent call last):
 solo_deck.model.board_facts.BoardRefused: Wall W1 must join two different Tower sites
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -53,6 +54,7 @@ from solo_deck.model.player_board import PlayerBoard
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.voyage_board import VoyageBoard
 from solo_deck.model.workplace_area import WorkplaceArea
+from solo_deck.text import term
 
 
 @dataclass(frozen=True)
@@ -70,28 +72,28 @@ class BoardKind:
 BOARDS: dict[str, BoardKind] = {
     "castle_board": BoardKind(
         field="castle_board",
-        title="Castle Board",
+        title=term("Castle Board", "board"),
         model=CastleBoard,
         packaged=load_castle_board,
         facts=castle_facts,
     ),
     "player_board": BoardKind(
         field="player_board",
-        title="Player Board",
+        title=term("Player Board", "board"),
         model=PlayerBoard,
         packaged=load_player_board,
         facts=player_facts,
     ),
     "voyage_board": BoardKind(
         field="voyage_board",
-        title="Voyage Board",
+        title=term("Voyage Board", "board"),
         model=VoyageBoard,
         packaged=load_voyage_board,
         facts=voyage_facts,
     ),
     "workplace_area": BoardKind(
         field="workplace_area",
-        title="Workplace Area",
+        title=term("Workplace Area", "board"),
         model=WorkplaceArea,
         packaged=load_workplace_area,
         facts=workplace_facts,
@@ -139,7 +141,7 @@ def correct_board(board: FrozenModel, key: str, text: str) -> Any:
     value or the board could not be printed so (``board`` itself never changes)."""
     facts = {fact.key: fact for fact in board_facts(board)}
     if key not in facts:
-        raise BoardRefused(f"the board has no fact {key!r}")
+        raise BoardRefused(f"the board has no fact {key!r}")  # i18n: not for a player
     fact = facts[key]
     value = parse_fact(fact, text)
     document = with_value(board.model_dump(mode="json"), fact.path, value)
@@ -168,7 +170,7 @@ def read_board(field: str, raw: object) -> Any:
     solo_deck.model.board_facts.BoardRefused: the Castle Board has 0 tower sites, not 5
     """
     if field not in BOARDS:
-        raise BoardRefused(f"no board is called {field!r}")
+        raise BoardRefused(f"no board is called {field!r}")  # i18n: not for a player
     try:
         board = BOARDS[field].model.model_validate(raw)
     except ValidationError as exc:

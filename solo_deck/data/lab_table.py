@@ -20,6 +20,7 @@ True
 ['random', 'greedy', 'plan']
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from functools import cache, cached_property

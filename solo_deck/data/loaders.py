@@ -1,5 +1,6 @@
 """Loading the packaged rules data, validated, with errors that name the file and field."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import tomllib
@@ -22,6 +23,7 @@ from solo_deck.model.solo_cards import DeckDefinition
 from solo_deck.model.voyage_board import VoyageBoard
 from solo_deck.model.workplace_area import WorkplaceArea
 from solo_deck.model.workplaces import WorkplaceTile
+from solo_deck.text import t
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -40,7 +42,7 @@ def _read(name: str) -> dict[str, Any]:
     try:
         text = resources.files("solo_deck.data").joinpath(name).read_text(encoding="utf-8")
     except FileNotFoundError as exc:
-        raise DataFileError(f"{_label(name)}: the file is missing") from exc
+        raise DataFileError(t("{file}: the file is missing", file=_label(name))) from exc
     return parse_toml(text, _label(name))
 
 
@@ -49,9 +51,13 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{label}: not valid TOML ({exc})") from exc
+        raise DataFileError(
+            t("{file}: not valid TOML ({problem})", file=label, problem=str(exc))
+        ) from exc
     except RecursionError:
-        raise DataFileError(f"{label}: nested too deeply to be one of the data files") from None
+        raise DataFileError(
+            t("{file}: nested too deeply to be one of the data files", file=label)
+        ) from None
 
 
 def validate_document(model: type[M], data: Any, label: str) -> M:
@@ -59,16 +65,19 @@ def validate_document(model: type[M], data: Any, label: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise DataFileError(f"{label}: {describe_validation_error(exc)}") from exc
+        raise DataFileError(
+            t("{file}: {problems}", file=label, problems=describe_validation_error(exc))
+        ) from exc
 
 
 def _validate_list(model: type[T], data: dict[str, Any], key: str, label: str) -> tuple[T, ...]:
     if key not in data:
-        raise DataFileError(f"{label}: no [[{key}]] entries")
+        raise DataFileError(t("{file}: no [[{key}]] entries", file=label, key=key))
     try:
         return tuple(TypeAdapter(tuple[model, ...]).validate_python(data[key]))  # type: ignore[valid-type]
     except ValidationError as exc:
-        raise DataFileError(f"{label}: {describe_validation_error(exc, prefix=key + '.')}") from exc
+        problems = describe_validation_error(exc, prefix=key + ".")
+        raise DataFileError(t("{file}: {problems}", file=label, problems=problems)) from exc
 
 
 @cache
@@ -142,7 +151,9 @@ def side_incomes() -> dict[str, SideIncomeRule]:
     sides = _entries(SideIncomeRule, "castle.toml", "side")
     incomes = [side.income for side in sides]
     if len(set(incomes)) != len(incomes):
-        raise DataFileError(f"{_label('castle.toml')}: each side income is listed once")
+        raise DataFileError(
+            t("{file}: each side income is listed once", file=_label("castle.toml"))
+        )
     return {side.income: side for side in sides}
 
 
@@ -233,7 +244,9 @@ def _unique(items: tuple[H, ...], label: str) -> tuple[H, ...]:
     ids = [item.id for item in items]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
-        raise DataFileError(f"{label}: ids must be unique; repeated: {', '.join(repeated)}")
+        raise DataFileError(
+            t("{file}: ids must be unique; repeated: {ids}", file=label, ids=", ".join(repeated))
+        )
     return items
 
 

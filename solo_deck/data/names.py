@@ -9,12 +9,13 @@ built from the rules data, so that a log line, a panel and a dialog name an Ally
 'Altair — Arab merchant, Independent'
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from functools import cache
 
 from solo_deck.data.loaders import allies_by_id, house_cards_by_id, load_allies
-from solo_deck.text import named, t
+from solo_deck.text import named, t, term
 
 
 @cache
@@ -34,27 +35,25 @@ def ally_name(ally_id: str | None, unnamed: str | None = None) -> str:
     return named(ally.name if ally else ally_id, "ally")
 
 
-def ally_title(ally_id: str) -> str:  # a Text: the name, a term of the glossary
-    """``Gisela`` or, for a name on two tiles, ``Gregoria (tile 1)``.
-
-    >>> ally_title("gregoria-1").template, ally_title("altair").is_term
-    ('{name} (tile {n})', True)
-    """
+def ally_title(ally_id: str) -> str:
+    """``Gisela`` or, for a name on two tiles, ``Gregoria (tile 1)``."""
     ally = allies_by_id()[ally_id]
-    name = named(ally.name, "ally")
     if ally.name not in shared_ally_names():
-        return name
-    return t("{name} (tile {n})", name=name, n=int(ally_id.rsplit("-", 1)[-1]))
+        return ally.name
+    tile = ally_id.rsplit("-", 1)[-1]
+    return t("{ally} (tile {tile})", ally=named(ally.name, "ally"), tile=tile)
 
 
-def ally_label(ally_id: str) -> str:  # a Text
+def ally_label(ally_id: str) -> str:
     """``Gisela — Saxon princess, Loyalist`` (a name on two tiles gets its tile number)."""
     ally = allies_by_id()[ally_id]
+    loyalist = ally.kind.value == "loyalist"
+    kind = term("Loyalist", "ally_kind") if loyalist else term("Independent", "ally_kind")
     return t(
         "{ally} — {epithet}, {kind}",
         ally=ally_title(ally_id),
         epithet=named(ally.epithet, "epithet"),
-        kind=named(ally.kind.value.capitalize(), "ally_kind"),
+        kind=kind,
     )
 
 

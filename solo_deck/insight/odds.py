@@ -22,6 +22,7 @@ display).
 (Fraction(1, 2), Fraction(1, 4), Fraction(0, 1))
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections import Counter
@@ -36,6 +37,7 @@ from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.solo_cards import CardFace, Numeral, ShipMove
 from solo_deck.model.state import GameState, Phase
+from solo_deck.model.voyage import no_space
 from solo_deck.text import t
 
 ZERO = Fraction(0)
@@ -292,11 +294,9 @@ def removal_before_your_next_turn(
         card_space = voyage.first_card_space(index)
     if ally_space is None:
         ally_space = voyage.first_ally_space(index)
-    for space, spaces, what in ((card_space, cards, "card"), (ally_space, allies, "Ally")):
+    for space, spaces, ally in ((card_space, cards, False), (ally_space, allies, True)):
         if space is not None and not 0 <= space < len(spaces):
-            raise RuleError(
-                t("{here} has no {what} space {space}", here=here.name, what=what, space=space + 1)
-            )
+            raise RuleError(no_space(here.name, space, ally=ally))
     card_present = card_space is not None and cards[card_space]
     ally_present = ally_space is not None and allies[ally_space]
     turns = (

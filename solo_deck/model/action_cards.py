@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.grants import Grant
-from solo_deck.text import t
+from solo_deck.text import t, tn
 
 
 class CardCost(FrozenModel):
@@ -33,7 +33,7 @@ class CardCost(FrozenModel):
     def __str__(self) -> str:
         if self.action_card:
             return t("1 Action card")
-        return t("{n} Augustales", n=self.augustales)
+        return tn("{n} Augustales", "{n} Augustales", self.augustales or 0)
 
 
 class AdvancedCard(FrozenModel):

@@ -151,11 +151,11 @@ class CastleBoard(FrozenModel):
         a Keep stands anywhere."""
         site = self.site(site_id)
         if site_id in built:
-            return t(
-                "{structure} {site} is already built",
-                structure=structure_term(site.kind),
-                site=site_id,
-            )
+            if site.kind == "tower":
+                return t("Tower {site} is already built", site=site_id)
+            if site.kind == "wall":
+                return t("Wall {site} is already built", site=site_id)
+            return t("Keep {site} is already built", site=site_id)
         if site.kind == "wall":
             assert site.joins is not None
             if not any(tower in built for tower in site.joins):

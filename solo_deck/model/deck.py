@@ -1,5 +1,6 @@
 """The solo deck: a seeded virtual deck, or the table's real deck keyed in card by card."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import random

@@ -12,6 +12,7 @@ these asks :class:`PlayerLimits` (the palace's counterpart is
 5
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from pydantic import Field

@@ -15,6 +15,7 @@ is fully resolved in turn). Plain numbers (+3 VP from a Workplace, a side's Ston
 ('player_edict', 'take_edict_reward')
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import Literal

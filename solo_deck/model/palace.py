@@ -14,7 +14,7 @@ from solo_deck.model.base import FrozenModel
 from solo_deck.model.edict import Edict, EdictKind
 from solo_deck.model.provenance import sourced_values
 from solo_deck.model.ruleset import Ruleset
-from solo_deck.text import Text, t
+from solo_deck.text import Text, t, tn
 
 
 class Direction(StrEnum):
@@ -100,7 +100,7 @@ class KindChange(FrozenModel):
         moved = abs(self.after - self.before)
         amount: Text
         if self.kind is EdictKind.AUGUSTALES:
-            amount = t("{n} Augustales", n=moved)
+            amount = tn("{n} Augustales", "{n} Augustales", moved)
             track = t("Treasury {before} → {after}", before=self.before, after=self.after)
         elif self.kind is EdictKind.PATH:
             amount = self.kind.label(moved)
@@ -284,24 +284,7 @@ class Palace(FrozenModel):
                 kind, icons, Direction.REMOVE, limits
             )
             if direction not in legal:
-                other = legal[0].value
-                reason = (
-                    t("there is not enough to remove")
-                    if direction is Direction.REMOVE
-                    else t("it would go past the limit")
-                )
-                raise RuleError(
-                    t(
-                        "you cannot {direction} {kind}: {reason} ({field} is {value}), so "
-                        "you must {other} them",
-                        direction=direction.value,
-                        kind=kind.label(icons),
-                        reason=reason,
-                        field=kind.field,
-                        value=self.value(kind),
-                        other=other,
-                    )
-                )
+                raise RuleError(_refused(kind, icons, direction, self.value(kind)))
             low, high = limits.bounds(kind)
             before = self.value(kind)
             delta = icons * limits.unit(kind)
@@ -340,3 +323,38 @@ class Palace(FrozenModel):
 
     def _with(self, changes: list[KindChange]) -> Palace:
         return self.model_copy(update={c.kind.field: c.after for c in changes})
+
+
+def _refused(kind: EdictKind, icons: int, direction: Direction, value: int) -> Text:
+    """Why ``direction`` is refused for ``icons`` icons of ``kind`` with its track at
+    ``value`` (the other direction is then the only one left): one whole sentence per
+    direction."""
+    if direction is Direction.REMOVE:
+        return t(
+            "you cannot remove {kind}: there is not enough to remove ({field} is {value}), "
+            "so you must add them",
+            kind=kind.label(icons),
+            field=_TRACKS[kind],
+            value=value,
+        )
+    return t(
+        "you cannot add {kind}: it would go past the limit ({field} is {value}), "
+        "so you must remove them",
+        kind=kind.label(icons),
+        field=_TRACKS[kind],
+        value=value,
+    )
+
+
+_TRACKS: dict[EdictKind, Text] = {
+    EdictKind.GRAIN: t("grain"),
+    EdictKind.STONE: t("stone"),
+    EdictKind.AUGUSTALES: t("treasury"),
+    EdictKind.TOWER: t("towers"),
+    EdictKind.WALL: t("walls"),
+    EdictKind.KEEP: t("keeps"),
+    EdictKind.COURT: t("allies"),
+    EdictKind.PATH: t("specialist"),
+}
+"""The Palace's track an Edict icon moves, as the refusal of a direction names it
+(``towers is 3``); the same words as :attr:`EdictKind.field`."""

@@ -1,5 +1,6 @@
 """The numbers of the solo game (setup, caps, board, scoring), each with its source."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from pydantic import Field, model_validator

@@ -1,5 +1,6 @@
 """The 16 solo cards that drive Frederick, and the deck definition that lists them."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from enum import StrEnum
@@ -107,6 +108,19 @@ _FACE_FIELDS = tuple(CardFace.model_fields)
 @cache
 def _face(values: tuple[object, ...]) -> CardFace:
     return CardFace(**dict(zip(_FACE_FIELDS, values, strict=True)))
+
+
+_PACKAGED_DECK = t("Default (provisional)")
+
+
+def deck_name(name: str) -> str:
+    """A deck's name as a screen shows it: the packaged deck's as a sentence a front end
+    can translate, a player's own deck's as they named it.
+
+    >>> deck_name("Default (provisional)").template, deck_name("Mine")
+    ('Default (provisional)', 'Mine')
+    """
+    return _PACKAGED_DECK if name == _PACKAGED_DECK else name
 
 
 class DeckDefinition(FrozenModel):

@@ -1,5 +1,6 @@
 """The Voyage ring: ports, both ships, and what lies at each port."""
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from typing import TypeVar
@@ -9,7 +10,7 @@ from pydantic import Field, model_validator
 from solo_deck.errors import RuleError
 from solo_deck.model.base import FrozenModel
 from solo_deck.model.solo_cards import ShipMove
-from solo_deck.text import t
+from solo_deck.text import Text, named, t
 
 S = TypeVar("S")
 
@@ -23,8 +24,8 @@ class CardSpace(FrozenModel):
     def describe(self) -> str:
         """``A7``, ``a card`` or ``empty``."""
         if not self.present:
-            return "empty"
-        return self.card_id or "a card"
+            return t("empty")
+        return self.card_id or t("a card")
 
 
 class AllySpace(FrozenModel):
@@ -143,7 +144,7 @@ class Voyage(FrozenModel):
 
     def take_card(self, port: int, space: int = 0) -> tuple[Voyage, CardSpace | None]:
         """Remove the Advanced card from a space; ``None`` if there was nothing to take."""
-        taken = self._space(port, self.ports[port].cards, space, "card")
+        taken = self._space(port, self.ports[port].cards, space, ally=False)
         if not taken.present:
             return self, None
         return self._with_card(port, space, CardSpace(present=False)), taken
@@ -161,7 +162,7 @@ class Voyage(FrozenModel):
     def take_ally(self, port: int, space: int = 0) -> tuple[Voyage, AllySpace | None]:
         """Remove the face-up Ally from a space, uncovering the face-down one beneath
         (turned face up only at reorganisation). ``None`` if no face-up Ally was there."""
-        taken = self._space(port, self.ports[port].allies, space, "Ally")
+        taken = self._space(port, self.ports[port].allies, space, ally=True)
         if not taken.face_up:
             return self, None
         left = AllySpace(face_up=False, face_down=taken.face_down)
@@ -224,18 +225,11 @@ class Voyage(FrozenModel):
                     flipped.append((p, s))
         return voyage.model_copy(update={"advanced_pile": pile}), missing, flipped
 
-    def _space(self, port: int, spaces: tuple[S, ...], space: int, what: str) -> S:
+    def _space(self, port: int, spaces: tuple[S, ...], space: int, *, ally: bool) -> S:
         """``spaces[space]`` of ``port``, or a :class:`RuleError` naming the port when it has
-        no such ``what`` space."""
+        no such card (``ally``: Ally) space."""
         if space >= len(spaces):
-            raise RuleError(
-                t(
-                    "{port} has no {what} space {space}",
-                    port=self.ports[port].name,
-                    what=what,
-                    space=space + 1,
-                )
-            )
+            raise RuleError(no_space(self.ports[port].name, space, ally=ally))
         return spaces[space]
 
     def _with_card(self, port: int, space: int, value: CardSpace) -> Voyage:
@@ -259,3 +253,15 @@ def _replaced(items: tuple[S, ...], index: int, value: S) -> tuple[S, ...]:
     replaced = list(items)
     replaced[index] = value
     return tuple(replaced)
+
+
+def no_space(port: str, space: int, *, ally: bool) -> Text:
+    """The refusal of a port's card (``ally``: Ally) space it does not have (``space``
+    counted from 0).
+
+    >>> no_space("Roma", 2, ally=True)
+    'Roma has no Ally space 3'
+    """
+    if ally:
+        return t("{port} has no Ally space {space}", port=named(port, "port"), space=space + 1)
+    return t("{port} has no card space {space}", port=named(port, "port"), space=space + 1)

@@ -13,6 +13,7 @@ The estimates answer "which play?" cheaply; the follow-up choices (which site, w
 are judged by the real fold (:mod:`solo_deck.play.greedy`).
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -17,6 +17,7 @@ the bots meet the same tables.
 (3, 1.0)
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math
@@ -116,7 +117,8 @@ def play_task(task: LabTask) -> list[GameResult]:
             play_out(game, bot, play_rng(seed), checker)
             checker.finished(game)
         except InvariantBroken as exc:
-            raise InvariantBroken(f"{task.configuration.describe()}, seed {seed}: {exc}") from None
+            where = f"{task.configuration.describe()}, seed {seed}"  # i18n: not for a player
+            raise InvariantBroken(f"{where}: {exc}") from None
         results.append(result_of(game))
     return results
 

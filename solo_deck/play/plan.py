@@ -16,6 +16,7 @@ and keep Frederick small*.
   leave 6 in hand.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import random

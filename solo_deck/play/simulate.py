@@ -16,6 +16,7 @@ True
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import random
@@ -125,7 +126,9 @@ def play_one(game: SoloGame, bot: Bot, rng: random.Random) -> None:
     """Push the next event of an unfinished ``game``: your unknown hand dealt at once,
     else the first hidden fact dealt, else ``bot``'s choice among the decisions."""
     if len(game.events) >= MAX_EVENTS:
-        raise GameTooLong(f"no end after {MAX_EVENTS} events (round {game.state.round})")
+        raise GameTooLong(
+            f"no end after {MAX_EVENTS} events (round {game.state.round})"  # i18n: not for a player
+        )
     hand = deal_hand(game, rng)
     if hand is not None:  # the whole draw told at once: fewer events, the same deal
         game.push(hand)

@@ -20,6 +20,7 @@ incomes and conditions come from the engine's data and queries.
 4.917
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from solo_deck.data.loaders import allies_by_id, side_incomes

@@ -45,7 +45,9 @@ def reference_source(source: str) -> tuple[ReferenceSource, str]:
     """
     kind, section = source_parts(source)
     if section is None:
-        return kind, t("rulebook") if kind == "rulebook" else NOT_PRINTED
+        if kind == "rulebook":
+            return kind, t("rulebook")
+        return kind, t("v19 draft") if kind == "draft v19" else NOT_PRINTED
     if kind == "draft v19":
         return kind, t("{section} (v19 draft)", section=worded(section, SECTION))
     return kind, worded(section, SECTION)

@@ -214,6 +214,19 @@ def score(entry: ReferenceEntry, query: str) -> int:
     return Query.read(query).score(entry)
 
 
+def reference_scores(queries: Iterable[str], entries: Iterable[ReferenceEntry]) -> tuple[int, ...]:
+    """How well each of ``entries`` answers the best of ``queries`` (0: none does), in the
+    entries' order: the scores a search in two languages compares.
+
+    >>> from solo_deck.reference.walk import reference_entries
+    >>> tower = next(e for e in reference_entries() if e.id == "tower")
+    >>> reference_scores(["grain", "Towers"], [tower])
+    (1000,)
+    """
+    reads = [Query.read(query) for query in queries]
+    return tuple(max((read.score(entry) for read in reads), default=0) for entry in entries)
+
+
 def search_reference(query: str, entries: Iterable[ReferenceEntry]) -> list[ReferenceEntry]:
     """The entries that match ``query``, best first (ties keep the Reference's order, the
     rules of play before the pieces that name them); an empty query gives them all."""

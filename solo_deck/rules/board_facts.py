@@ -12,7 +12,7 @@ from solo_deck.model.workplaces import space_key
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.triggers import arrival_obligations, grant_obligations
 from solo_deck.rules.workplace_area import board_known, fill_tile
-from solo_deck.text import named, t
+from solo_deck.text import Text, named, t
 
 
 def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Outcome:
@@ -31,15 +31,7 @@ def place_workplace(state: GameState, event: PlaceWorkplace, ctx: Context) -> Ou
         raise RuleError(t("{tile!r} is not a Workplace tile", tile=event.tile))
     area = ctx.limits.area(event.path, event.space)
     if tile.area != area:
-        raise RuleError(
-            t(
-                "{key} is a {area} space; {tile} is a {area2} tile",
-                key=key,
-                area=area,
-                tile=tile.label,
-                area2=tile.area,
-            )
-        )
+        raise RuleError(_wrong_area(key, area, tile.label, tile.area))
     if entry.tile is not None and entry.tile != event.tile:
         known = workplace_tiles()[entry.tile].label
         raise RuleError(
@@ -133,3 +125,15 @@ def choose_city_bonus(state: GameState, event: ChooseCityBonus, ctx: Context) ->
         t("You took City Bonus tile {tile}: {effect}", tile=tile.id, effect=tile.text),
         duties,
     )
+
+
+def _wrong_area(key: str, area: str, tile: str, tile_area: str) -> Text:
+    """The refusal of a Workplace tile laid on a space of another area (whole sentences:
+    an area's name is an adjective that agrees with its noun in many languages)."""
+    if area == "city":
+        if tile_area == "village":
+            return t("{key} is a city space; {tile} is a village tile", key=key, tile=tile)
+        return t("{key} is a city space; {tile} is a countryside tile", key=key, tile=tile)
+    if area == "village":
+        return t("{key} is a village space; {tile} is a countryside tile", key=key, tile=tile)
+    return t("{key} is a countryside space; {tile} is a village tile", key=key, tile=tile)

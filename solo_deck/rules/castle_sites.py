@@ -28,11 +28,11 @@ from solo_deck.events import Build
 from solo_deck.model.castle import GreatStructure, SideIncome
 from solo_deck.model.castle_board import CastleBoard, CastleSite
 from solo_deck.model.gains import Gains
-from solo_deck.model.grants import ActionTerms, Structure, structure_term
+from solo_deck.model.grants import ActionTerms, Structure
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
 from solo_deck.rules.triggers import workplace_discount
-from solo_deck.text import t
+from solo_deck.text import Text, t
 
 
 @dataclass(frozen=True)
@@ -109,9 +109,7 @@ def _offers(
     for site in board.sites:
         why = board.why_closed(site.id, built)
         if why is None and terms.structure is not None and site.kind != terms.structure:
-            why = t(
-                "this Build is for a {structure} only", structure=structure_term(terms.structure)
-            )
+            why = _only_for(terms.structure)
         walls = [board.site(wall) for wall in board.sides_closed_by(site.id, built)]
         closes = tuple(wall.side for wall in walls if wall.side is not None)
         cost = Gains() if free else _less(site.cost, discounts[site.kind])
@@ -219,3 +217,12 @@ def great_offers(
         and great.id not in player.greats
         and (great.augustales is None or player.augustales >= great.augustales + extra)
     )
+
+
+def _only_for(structure: str) -> Text:
+    """Why a site of another kind is closed to a Build of one kind (whole per kind)."""
+    if structure == "tower":
+        return t("this Build is for a Tower only")
+    if structure == "wall":
+        return t("this Build is for a Wall only")
+    return t("this Build is for a Keep only")

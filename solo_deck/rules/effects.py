@@ -20,7 +20,6 @@ from solo_deck.model.grants import (
     CountOf,
     Grant,
     GrantedAction,
-    structure_term,
 )
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
@@ -186,8 +185,12 @@ def affordable_times(pay: Gains, player: PlayerState, limit: int) -> int:
 
 def _action_noun(action: str, terms: ActionTerms) -> Text:
     if action == "build":
-        if terms.structure:
-            return t("build a {structure}", structure=structure_term(terms.structure))
+        if terms.structure == "tower":
+            return t("build a Tower")
+        if terms.structure == "wall":
+            return t("build a Wall")
+        if terms.structure == "keep":
+            return t("build a Keep")
         return t("build a Structure")
     return {
         "promote": t("promote a Specialist"),
@@ -227,7 +230,7 @@ def _times(action: Text, count: int) -> Text:
         return action
     if count == 2:
         return t("{action} twice", action=action)
-    return t("{action} {n} times", action=action, n=count)
+    return tn("{action} {n} times", "{action} {n} times", count, action=action)
 
 
 def describe_action(step: GrantedAction) -> Text:

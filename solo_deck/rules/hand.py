@@ -25,6 +25,7 @@ replay as they were. A game saved before the cards were followed by name
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
 
@@ -179,13 +180,13 @@ def where_is(state: GameState, card: str) -> str:
     if not owned:
         return t("you own no {card}", card=card_name(card))
     piles = state.cards
-    places = [
-        (t("in your slots"), sum(c.card_id == card for c in state.player.played)),
-        (t("in your discard pile"), piles.discard_known.count(card)),
-        (t("in your draw pile"), piles.draw_known.count(card)),
-        (t("in your hand"), piles.hand_known.count(card)),
-    ]
-    said = joined([t("{n} {place}", n=n, place=where) for where, n in places if n], ", ")
+    counts = (
+        sum(c.card_id == card for c in state.player.played),
+        piles.discard_known.count(card),
+        piles.draw_known.count(card),
+        piles.hand_known.count(card),
+    )
+    said = joined([_PLACES[i](n) for i, n in enumerate(counts) if n], ", ")
     if owned == 1:
         return t("your copy is {places}", places=said) if said else t("your copy is elsewhere")
     if said:
@@ -417,3 +418,13 @@ def name_hand_refusal(state: GameState) -> str | None:
     if unknown_in(state)["hand"] < 1:
         return t("every card of your hand is known by name")
     return None
+
+
+_PLACES: tuple[Callable[[int], Text], ...] = (
+    lambda n: tn("{n} in your slots", "{n} in your slots", n),
+    lambda n: tn("{n} in your discard pile", "{n} in your discard pile", n),
+    lambda n: tn("{n} in your draw pile", "{n} in your draw pile", n),
+    lambda n: tn("{n} in your hand", "{n} in your hand", n),
+)
+"""How many copies of a card lie in each place :func:`where_is` names, one sentence per
+place with its plural form (a language may inflect it by the count)."""

@@ -76,15 +76,18 @@ def condition_met(
     met = mine > theirs if cond.relation == "more" else mine >= theirs
     sign = ">" if cond.relation == "more" else "≥"
     if cond.metric is Metric.SPECIALIST:
-        ahead = t("ahead") if cond.relation == "more" else t("level or ahead")
-        return met, (
-            t(
+        if cond.relation == "more":
+            return met, t(
                 "your furthest Specialist in Workplace column {mine} vs "
-                "Frederick's in {theirs}, needs yours {ahead}",
+                "Frederick's in {theirs}, needs yours ahead",
                 mine=mine,
                 theirs=theirs,
-                ahead=ahead,
             )
+        return met, t(
+            "your furthest Specialist in Workplace column {mine} vs "
+            "Frederick's in {theirs}, needs yours level or ahead",
+            mine=mine,
+            theirs=theirs,
         )
     return met, t(
         "you {mine} vs Frederick {theirs} {label}, needs you {sign} him",

@@ -16,10 +16,18 @@ from solo_deck.errors import RuleError
 from solo_deck.events import Build, Promote, SummonAlly
 from solo_deck.model.castle import SideIncome
 from solo_deck.model.gains import Gains
-from solo_deck.model.grants import ActionTerms, structure_term
+from solo_deck.model.grants import ActionTerms
 from solo_deck.model.obligations import Obligation
 from solo_deck.model.player import Specialist
 from solo_deck.model.state import GameState
+from solo_deck.rules.build_lines import (
+    all_built,
+    built_line,
+    not_of_kind,
+    only_kind,
+    paid_for,
+    side_closed,
+)
 from solo_deck.rules.castle_sites import check_site_build
 from solo_deck.rules.context import Context, Outcome
 from solo_deck.rules.follow_through import pay
@@ -58,14 +66,10 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
     terms, player, limits = _terms(ctx), state.player, ctx.limits
     structure = event.structure
     if terms.structure is not None and structure != terms.structure:
-        raise RuleError(
-            t("this lets you build a {structure} only", structure=terms.structure.capitalize())
-        )
+        raise RuleError(only_kind(terms.structure))
     have, most = player.built(structure), limits.castle_max(structure)
     if have >= most:
-        raise RuleError(
-            t("all {most} of your {structure}s are already built", most=most, structure=structure)
-        )
+        raise RuleError(all_built(structure, most))
     instead = terms.augustales_instead
     if instead is not None and (event.grain or event.stone):
         raise RuleError(
@@ -105,7 +109,7 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
         edict_mark = event.edict_mark
     tiles = active_workplaces(state)
     cost = Gains(grain=event.grain, stone=event.stone, augustales=coins)
-    player = pay(player, cost, t("the {structure}", structure=structure_term(structure)))
+    player = pay(player, cost, paid_for(structure))
     update: dict[str, object] = {structure + "s": have + 1}
     if event.great:
         update["greats"] = (*player.greats, event.great)
@@ -126,28 +130,8 @@ def build(state: GameState, event: Build, ctx: Context) -> Outcome:
     if structure == "keep" or edict_mark:
         another = any(duty.does == "edict" for duty in duties)
         duties.append(space_edict(structure, event.site, another=another))
-    name = (
-        named(great_structures()[event.great].name, "structure")
-        if event.great
-        else structure_term(structure)
-    )
-    built = t(
-        "You built a {structure} ({kind}s {n}/{most})",
-        structure=name,
-        kind=structure,
-        n=have + 1,
-        most=most,
-    )
-    if event.site:
-        built = t(
-            "You built a {structure} on {site} ({kind}s {n}/{most})",
-            structure=name,
-            site=event.site,
-            kind=structure,
-            n=have + 1,
-            most=most,
-        )
-    line = with_cost(built, cost)
+    great = named(great_structures()[event.great].name, "structure") if event.great else None
+    line = with_cost(built_line(structure, great, event.site, have + 1, most), cost)
     if terms.waives_build_cost and ctx.first is not None:
         line = t(
             "{action}; no Stone or Grain paid ({source})", action=line, source=ctx.first.source
@@ -162,14 +146,7 @@ def _great_cost(event: Build, built: tuple[str, ...]) -> int | None:
         return 0
     great = great_structures()[event.great]
     if great.structure != event.structure:
-        raise RuleError(
-            t(
-                "{great} is a {structure}, not a {structure2}",
-                great=great.name,
-                structure=great.structure,
-                structure2=event.structure,
-            )
-        )
+        raise RuleError(not_of_kind(great.name, great.structure, event.structure))
     if event.great in built:
         raise RuleError(t("{great} is already built", great=named(great.name, "structure")))
     return great.augustales
@@ -186,7 +163,7 @@ def _check_sides(
         raise RuleError(t("a Tower closes at most the two sides it joins"))
     again = [income for income in event.closes if income in closed]
     if again:
-        raise RuleError(t("the {again} side is already closed", again=again[0]))
+        raise RuleError(side_closed(again[0]))
     if len(closed) + len(event.closes) > walls_after:
         raise RuleError(t("each closed side needs its Wall: you have fewer Walls than that"))
     return event.closes

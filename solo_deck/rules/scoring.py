@@ -35,6 +35,23 @@ MOST_STRUCTURES_TEXT: dict[str, str] = {
 }
 """One line for each of :data:`MOST_STRUCTURES_RULES`, in its order."""
 
+_PACKAGED_WHY = t(
+    "the bonus goes to the player with the most Structures; Frederick scores nothing and no "
+    "solo rule compares your castle with his, so you, the only player, always have the most"
+)
+
+
+def most_structures_why(reason: str) -> str:
+    """``reason`` (the first sentence of why a ruleset plays its most-Structures rule) as
+    a sentence a front end can translate when it is the packaged ruleset's own; any other
+    reason (a player's) as it is.
+
+    >>> rule = load_ruleset().scoring.most_structures_rule
+    >>> most_structures_why(rule.source.split(": ", 1)[1].split(". ")[0]).template[:15]
+    'the bonus goes '
+    """
+    return _PACKAGED_WHY if reason == _PACKAGED_WHY else reason
+
 
 def compares_castles(rule: str) -> bool:
     """Whether the most-Structures ``rule`` needs Frederick's Structures.
@@ -74,15 +91,17 @@ def most_structures_line(rule: str, bonus: int, mine: int, his: int | None) -> s
         return t(
             "Most Structures, {got}: always yours in solo (Frederick scores nothing).", got=got
         )
-    needed = (
-        t("at least as many Structures as")
-        if rule == "at_least_as_many"
-        else t("more Structures than")
-    )
+    if rule == "at_least_as_many":
+        return t(
+            "Most Structures, {got}: yours with at least as many Structures as Frederick "
+            "(you {mine}, he {his}).",
+            got=got,
+            mine=mine,
+            his=his,
+        )
     return t(
-        "Most Structures, {got}: yours with {needed} Frederick (you {mine}, he {his}).",
+        "Most Structures, {got}: yours with more Structures than Frederick (you {mine}, he {his}).",
         got=got,
-        needed=needed,
         mine=mine,
         his=his,
     )

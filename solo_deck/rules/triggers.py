@@ -27,6 +27,7 @@ from solo_deck.model.obligations import Obligation, ObligationKind
 from solo_deck.model.player import PlayerState
 from solo_deck.model.state import GameState
 from solo_deck.model.workplaces import WorkplaceTile
+from solo_deck.rules.build_lines import built_edict, marked_again
 from solo_deck.rules.effects import describe_action, describe_grant
 from solo_deck.text import named, t, tn
 
@@ -362,20 +363,8 @@ def space_edict(structure: str, site: str | None = None, *, another: bool = Fals
             t("{site}'s marked space: another Edict (Active I, II or III)", site=site), source
         )
     if another:
-        return edict_to_issue(
-            t(
-                "The {structure}'s marked space: another Edict (Active I, II or III)",
-                structure=structure_term(structure),
-            ),
-            source,
-        )
-    return edict_to_issue(
-        t(
-            "You built a {structure}: issue an Edict (Active I, II or III)",
-            structure=structure_term(structure),
-        ),
-        source,
-    )
+        return edict_to_issue(marked_again(structure), source)
+    return edict_to_issue(built_edict(structure), source)
 
 
 def _first_upper(text: str) -> str:

@@ -133,9 +133,8 @@ def play_card(state: GameState, event: PlayCard, ctx: Context) -> Outcome:
             t("You played a card in slot {slot}, {card} face up", slot=event.slot + 1, card=name)
             if name == card_id
             else t(
-                "You played a card in slot {slot}, a {card} face up ({effect})",
+                "You played a card in slot {slot}, a House card face up ({effect})",
                 slot=event.slot + 1,
-                card=name,
                 effect=describe_grant(grant),
             )
         )

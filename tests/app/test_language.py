@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
-from textual.widgets import Input, OptionList, Static
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, Label, OptionList, Static
 
-from companion.i18n import use_language
+from companion.i18n import _, shown, use_language
 from companion.ui.app import StuporSoloApp
+from companion.ui.screens.log_screen import LogScreen
 from companion.ui.screens.start import StartScreen
 from companion.ui.screens.table import TableScreen
 from companion.ui.widgets.key_footer import KeyFooter
-from tests.app.pilot_helpers import SIZE, game_of, open_table, settle
+from solo_deck import Phase, parse_edict
+from solo_deck.events import FrederickTurn, RevealEdict
+from tests.app.game_script import SUMMON_GISELE
+from tests.app.pilot_helpers import SIZE, game_of, open_table, press_and_settle, settle
 from tests.app.setup_helpers import open_setup
 
 
@@ -121,6 +128,92 @@ async def test_switch_on_the_table_keeps_the_game(tmp_path: Path) -> None:
         assert app.screen is table and isinstance(table, TableScreen)
         assert game_of(app).to_document() == before
         assert app.session.state.player.vp == 3
+        assert table.query_one("#instructions").border_title == _("What to do") != "What to do"
         app.set_language("en")
         await settle(pilot)
-        assert "Help" in _footer(app) or app.screen.query(KeyFooter)
+        assert table.query_one("#instructions").border_title == "What to do"
+        assert "Help" in _footer(app)
+
+
+def _prompts(screen: Screen[Any]) -> list[str]:
+    listing = screen.query_one(OptionList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+async def test_switch_keeps_the_log_s_line_a_dialog_s_line_and_what_is_typed(
+    tmp_path: Path,
+) -> None:
+    """Start, Table and Log open, then the Table with Play card open (a line moved to),
+    then with Gain or spend open (a reason typed): each switch leaves the game, the
+    screens, the highlighted line, the focus and the typed text as they were (checked at
+    once), and every open screen reads in the new language (checked at the end, all of
+    it: what is still English is the list of what to convert)."""
+    app = StuporSoloApp(tmp_path, insight=False)
+    unread: list[str] = []
+
+    def reads(where: str, shown_text: object, message: str) -> None:
+        wanted = _(message)
+        if wanted == message or str(shown_text) != wanted:
+            unread.append(f"{where}: {shown_text!r}, not {wanted!r} ({message!r})")
+
+    async with app.run_test(size=SIZE) as pilot:
+        reveal = RevealEdict(position=1, edict=parse_edict("1G"))
+        table = await open_table(app, pilot, *SUMMON_GISELE, FrederickTurn(), reveal)
+        assert app.session.state.phase is Phase.PLAYER and not app.session.state.edicts.awaiting
+        game = game_of(app).to_document()
+        await press_and_settle(pilot, "l")
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        await press_and_settle(pilot, "up", "up")
+        listing = log.query_one(OptionList)
+        line, english = listing.highlighted, _prompts(log)
+        assert line == len(english) - 3
+        app.set_language("it")
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack[1:]] == [StartScreen, TableScreen, LogScreen]
+        assert app.screen is log and listing.highlighted == line and app.focused is listing
+        assert game_of(app).to_document() == game
+        assert "Nuova partita" in " ".join(_menu_of(app.screen_stack[1]))
+        lines = [f"{n:>4}  {shown(x)}" for n, x in enumerate(app.session.log, start=1)]
+        assert lines != english  # the engine's sentences have Italian
+        stale = [(was, now) for was, now in zip(_prompts(log), lines, strict=True) if was != now]
+        if stale:
+            unread.append(f"Log: {len(stale)} lines not drawn again, first {stale[0]!r}")
+        reads("Table below the Log", table.query_one("#instructions").border_title, "What to do")
+
+        await press_and_settle(pilot, "escape", "enter")  # the Table, Play card
+        dialog = app.screen
+        choice = dialog.query_one("#choice", OptionList)
+        await press_and_settle(pilot, "down", "down")
+        highlighted, focused = choice.highlighted, app.focused
+        assert highlighted == 2 and focused is choice
+        app.set_language("de")
+        await settle(pilot)
+        assert app.screen is dialog and choice.highlighted == highlighted
+        assert app.focused is focused
+        assert game_of(app).to_document() == game
+        reads("Play card", dialog.query_one(".dialog-title", Label).content, "Play a card")
+
+        await press_and_settle(pilot, "escape", "g")  # Gain or spend, a reason typed
+        gain = app.screen
+        reason = gain.query_one("#reason", Input)
+        reason.focus()
+        await settle(pilot)
+        await pilot.press(*"market")
+        await settle(pilot)
+        app.set_language("fr")
+        await settle(pilot)
+        assert app.screen is gain and _focused(app) is reason and reason.value == "market"
+        assert game_of(app).to_document() == game
+        reads("Gain or spend", gain.query_one(".dialog-title", Label).content, "Gain or spend")
+    assert not unread, "\n".join(unread)
+
+
+def _menu_of(screen: Screen[Any]) -> list[str]:
+    menu = screen.query_one("#start-menu", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+def _focused(app: StuporSoloApp) -> Widget | None:
+    """The focused widget (read again: not narrowed by an earlier check)."""
+    return app.focused

@@ -177,6 +177,21 @@ def test_templates_are_literals_with_exactly_the_fields_passed() -> None:
     assert not bad, "\n".join(bad)
 
 
+def test_no_template_glues_a_plural_ending_to_a_value() -> None:
+    """``{structure}s`` makes the English plural of a value: a translator cannot write the
+    plural of their language. A count uses ``tn``, a term its plural form, a kind of thing
+    one whole sentence per kind."""
+    glued = []
+    for where, call in _maker_calls():
+        for template in call.args[: MAKERS[call.func.id]]:  # type: ignore[attr-defined]
+            if not (isinstance(template, ast.Constant) and isinstance(template.value, str)):
+                continue
+            for literal, _field, _, _ in list(string.Formatter().parse(template.value))[1:]:
+                if literal[:1] == "s" and not literal[1:2].isalpha():
+                    glued.append(f"{where}: {template.value!r}")
+    assert not glued, "\n".join(glued)
+
+
 # --- rendering the parts back: a fake catalogue that shouts ---------------------------------
 
 

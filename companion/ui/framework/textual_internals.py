@@ -91,7 +91,9 @@ def send_as_terminal(app: App[Any], event: Message) -> None:
     driver is not public."""
     driver = app._driver
     if driver is None:
-        raise RuntimeError("the app has no driver yet")
+        # a programmer's error, never a player's: English
+        wrong = "the app has no driver yet"
+        raise RuntimeError(wrong)
     driver.send_message(event)
 
 

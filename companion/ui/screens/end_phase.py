@@ -19,21 +19,25 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Label, Static
 
-from companion.formatting import plural
+from companion.i18n import _, shown
+from companion.i18n.words import edition
 from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
+from companion.ui.screens.end_phase_lines import (
+    DONE,
+    TODO,
+    castle_head,
+    end_reasons,
+    hand_line,
+    reorganise_preview,
+    side_lines,
+)
 from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.follow_through import FollowThroughScreen
 from companion.ui.screens.notice_room import KeepFree, place_notices
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.wording import key_label, worded
-from solo_deck import (
-    Phase,
-    RuleError,
-    ally_income,
-    hand,
-    side_incomes,
-)
+from solo_deck import Phase, RuleError, ally_income
 from solo_deck.events import CastleIncome, EndRound, Reorganise, ScoreAllyIncome
 
 if TYPE_CHECKING:
@@ -42,8 +46,6 @@ if TYPE_CHECKING:
     from solo_deck import GameState
     from solo_deck.events import Event
 
-DONE = "✓"
-TODO = "·"
 NEXT_STEP_PANELS = {
     "#follow-ok": "#step-castle",
     "#castle-ok": "#step-castle",
@@ -93,45 +95,62 @@ class EndPhaseScreen(FollowThroughScreen):
             with Vertical(id="step-hand", classes="panel"):
                 yield Label("", id="hand-text")
             with Vertical(id="step-castle", classes="panel"):
-                yield step_row(
-                    "castle-text", key_label(self, "Take castle income", "c"), "castle-ok"
-                )
-                yield step_row(
-                    "owed-text", key_label(self, "Continue", "v"), "follow-ok", "owed-row"
-                )
+                yield step_row("castle-text", "", "castle-ok")
+                yield step_row("owed-text", "", "follow-ok", "owed-row")
             with Vertical(id="step-ally", classes="panel"):
                 yield DataTable[str](id="ally-table", cursor_type="row")
-                yield step_row("ally-total", key_label(self, "Add to my VP", "a"), "ally-ok")
+                yield step_row("ally-total", "", "ally-ok")
             with Vertical(id="step-reorganise", classes="panel"):
-                yield step_row(
-                    "reorganise-text", key_label(self, "Reorganise", "r"), "reorganise-ok"
-                )
+                yield step_row("reorganise-text", "", "reorganise-ok")
                 yield AllyNaming(SCREEN_LETTERS, id="flipped")
             with Vertical(id="step-end", classes="panel"):
-                yield step_row("end-check", key_label(self, "End the round", "e"), "end-ok")
+                yield step_row("end-check", "", "end-ok")
         yield KeyFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
-        table = self.query_one("#ally-table", DataTable)
-        table.add_columns("Ally", "Kind", "Condition", "VP", "Why")
-        self.query_one("#step-hand").border_title = "1 · Refill your hand"
+        self._word_fixed()
         super().on_mount()
         self.focus_next_step(force=True)
         self.screen_layout_refresh_signal.subscribe(self, self._place_notices)
+
+    def _word_fixed(self) -> None:
+        """The words that do not follow the game: the buttons, the Allies' columns and the
+        first step's title."""
+        buttons = {
+            "#castle-ok": (_("Take castle income"), "c"),
+            "#follow-ok": (_("Continue"), "v"),
+            "#ally-ok": (_("Add to my VP"), "a"),
+            "#reorganise-ok": (_("Reorganise"), "r"),
+        }
+        for selector, (label, key) in buttons.items():
+            self.query_one(selector, Button).label = key_label(self, label, key)
+        table = self.query_one("#ally-table", DataTable)
+        table.clear(columns=True)
+        table.add_columns(_("Ally"), _("Kind"), _("Condition"), _("VP"), _("Why"))
+        self.query_one("#step-hand").border_title = "1 · " + _("Refill your hand")
+
+    def relabel(self) -> None:
+        """Word the screen again in the language in use: its fixed words now, the steps
+        when it is next drawn (at once if it is on top)."""
+        self._word_fixed()
+        self.query_one(AllyNaming).relabel()
+        self._drawn = -1
+        if self.is_current:
+            self._draw_if_stale()
 
     def redraw(self) -> None:
         """Draw every step from the current state and light the keys the engine allows."""
         state = self.state
         if state.phase not in (Phase.END_PHASE, Phase.GAME_OVER):
             return
-        over = " · the game is over" if state.phase is Phase.GAME_OVER else ""
-        self.query_one("#end-title", Static).update(f"End Phase · round {state.round}{over}")
-        self._draw_frederick(state)
-        cards = plural(hand(state, self.ruleset), "card")
-        held = "" if state.hand is None else f"You hold {plural(state.hand, 'card')}. "
-        self.query_one("#hand-text", Label).update(
-            f"{held}Refill your hand to {cards}. Nothing to record."
+        title = (
+            _("End Phase · round {round} · the game is over")
+            if state.phase is Phase.GAME_OVER
+            else _("End Phase · round {round}")
         )
+        self.query_one("#end-title", Static).update(title.format(round=state.round))
+        self._draw_frederick(state)
+        self.query_one("#hand-text", Label).update(hand_line(state, self.ruleset))
         allowed = self.session.allowed()
         self._draw_castle(state, allowed)
         self._draw_ally_income(state, allowed)
@@ -147,8 +166,12 @@ class EndPhaseScreen(FollowThroughScreen):
         panel = self.query_one("#step-frederick")
         panel.display = report is not None
         if report is not None:
-            panel.border_title = f"Frederick's last card, {report.card_id}: {report.face}"
-            steps = [f"{number}. {step}" for number, step in enumerate(report.steps, start=1)]
+            panel.border_title = _("Frederick's last card, {card}: {face}").format(
+                card=report.card_id, face=shown(report.face)
+            )
+            steps = [
+                f"{number}. {shown(step)}" for number, step in enumerate(report.steps, start=1)
+            ]
             self.query_one("#frederick-text", Static).update("\n".join(steps))
 
     def _title(self, widget_id: str, number: int, text: str, done: bool) -> None:
@@ -161,13 +184,10 @@ class EndPhaseScreen(FollowThroughScreen):
 
     def _draw_castle(self, state: GameState, allowed: frozenset[str]) -> None:
         done = state.end_phase.castle_income
-        self._title("#step-castle", 2, "Castle income", done)
+        self._title("#step-castle", 2, _("Castle income"), done)
         lines = side_lines(state)
-        verb = "gave" if done else ("gives" if len(lines) == 1 else "give")
-        sides = f"Your {plural(len(lines), 'closed side')} {verb}:"
-        nothing = "No side of your castle is closed yet: nothing"
         skip = not done and self.castle_income_optional(state, allowed)
-        head = sides if lines else f"{nothing} to take; go on to step 3." if skip else f"{nothing}."
+        head = castle_head(len(lines), done, skip)
         text = self.query_one("#castle-text", Label)
         text.update("\n".join([f"{DONE} {head}" if done else head, *lines]))
         text.set_class(done, "done")
@@ -176,8 +196,9 @@ class EndPhaseScreen(FollowThroughScreen):
         self.query_one("#owed-row").display = first is not None
         if first is not None:
             self.query_one("#owed-text", Label).update(
-                f"Still owed: {sentence(first.text)} {self._press('v', 'Continue')}; nothing "
-                "else can be recorded before it."
+                _("Still owed: {owed} {press}; nothing else can be recorded before it.").format(
+                    owed=sentence(shown(first.text)), press=self._press("v", _("Continue"))
+                )
             )
             lit = bool(allowed & {*first.event_types, "decline"})
             self.query_one("#follow-ok", Button).disabled = not lit
@@ -193,26 +214,34 @@ class EndPhaseScreen(FollowThroughScreen):
         table = self.query_one("#ally-table", DataTable)
         table.clear()
         for line in income.lines:
-            met = "met" if line.met else "not met"
-            table.add_row(line.name, line.kind.capitalize(), met, str(line.vp), line.reason)
+            met = _("met") if line.met else _("not met")
+            kind = edition(line.kind.capitalize())
+            # the engine's income line keeps only the English of its reason
+            table.add_row(line.name, kind, met, str(line.vp), shown(line.reason))
         table.display = bool(income.lines)
         scored = state.end_phase.ally_income
-        self._title("#step-ally", 3, "Ally income", scored is not None)
+        self._title("#step-ally", 3, _("Ally income"), scored is not None)
         total = self.query_one("#ally-total", Label)
-        now = f"+{income.total} VP" if income.lines else "nothing (you have no Allies)"
+        now = (
+            _("+{vp} VP").format(vp=income.total)
+            if income.lines
+            else _("nothing (you have no Allies)")
+        )
+        press = self._press("a", _("Add to my VP"))
         if scored is not None:
-            text = f"{DONE} Added +{scored} VP (you have {state.player.vp})."
-        elif not state.end_phase.castle_income and not self.castle_income_optional(state, allowed):
-            text = (
-                f"With what you have now: {now}. Take the castle income first (step 2): it can "
-                "change what your Allies compare, and this is worked out again then."
+            text = f"{DONE} " + _("Added +{vp} VP (you have {total}).").format(
+                vp=scored, total=state.player.vp
             )
+        elif not state.end_phase.castle_income and not self.castle_income_optional(state, allowed):
+            text = _(
+                "With what you have now: {now}. Take the castle income first (step 2): it can "
+                "change what your Allies compare, and this is worked out again then."
+            ).format(now=now)
         elif not state.end_phase.castle_income:
-            text = f"Total: {now}. {self._press('a', 'Add to my VP')} to add it."
+            text = _("Total: {now}. {press} to add it.").format(now=now, press=press)
         else:
-            text = (
-                f"Total after your castle income: {now}. "
-                f"{self._press('a', 'Add to my VP')} to add it."
+            text = _("Total after your castle income: {now}. {press} to add it.").format(
+                now=now, press=press
             )
         total.update(text)
         total.set_class(scored is not None, "done")
@@ -220,7 +249,7 @@ class EndPhaseScreen(FollowThroughScreen):
 
     def _draw_reorganise(self, state: GameState, allowed: frozenset[str]) -> None:
         done = state.end_phase.reorganised
-        self._title("#step-reorganise", 4, "Reorganise the Voyage board", done)
+        self._title("#step-reorganise", 4, _("Reorganise the Voyage board"), done)
         text = self.query_one("#reorganise-text", Label)
         text.set_class(done, "done")
         self._button("#reorganise-ok", not done and not state.game_over, "reorganise" in allowed)
@@ -229,21 +258,25 @@ class EndPhaseScreen(FollowThroughScreen):
             return
         after = self._preview(Reorganise(), text)
         if after is not None:
-            press = self._press("r", "Reorganise")
-            then = f"Then {press[0].lower()}{press[1:]}."
+            then = worded(
+                self, _("Then press {key}.").format(key="r"), _("Then tap {button}.")
+            ).format(button=_("Reorganise"))
             text.update("\n".join([*reorganise_preview(state, after), then]))
 
     def _press(self, key: str, button: str) -> str:
         """ "Press ``key``" on a keyboard, "Tap ``button``" in a browser."""
-        return worded(self, f"Press {key}", f"Tap {button}")
+        return worded(self, _("Press {key}").format(key=key), _("Tap {button}")).format(
+            button=button
+        )
 
     def _preview(self, event: Event, label: Label) -> GameState | None:
         """The state ``event`` leads to; when the rules refuse it, ``label`` says why and
         there is none."""
         try:
-            after, _ = self.session.preview(event)
+            after, _log = self.session.preview(event)
         except RuleError as exc:
-            label.update(sentence(str(exc)))
+            said = exc.args[0] if len(exc.args) == 1 else str(exc)  # the engine's sentence
+            label.update(sentence(shown(said)))
             return None
         return after
 
@@ -251,7 +284,7 @@ class EndPhaseScreen(FollowThroughScreen):
         """What the reorganisation did, in the engine's words (its log line)."""
         history, log = self.session.events, self.session.log
         done = [i for i, event in enumerate(history) if event.type == "reorganise"]
-        return log[len(log) - len(history) + done[-1]] if done else "Reorganised."
+        return shown(log[len(log) - len(history) + done[-1]]) if done else _("Reorganised.")
 
     def _draw_flipped(self, state: GameState) -> None:
         """Who was turned up: one key names each Ally (see :mod:`.end_phase_names`)."""
@@ -273,27 +306,33 @@ class EndPhaseScreen(FollowThroughScreen):
         label = self.query_one("#end-check", Label)
         button = self.query_one("#end-ok", Button)
         over = state.phase is Phase.GAME_OVER
-        self._title("#step-end", 5, "End of the round", over)
+        self._title("#step-end", 5, _("End of the round"), over)
         button.label = (
-            key_label(self, "Final score", "f") if over else key_label(self, "End the round", "e")
+            key_label(self, _("Final score"), "f")
+            if over
+            else key_label(self, _("End the round"), "e")
         )
         button.disabled = not over and "end_round" not in allowed
         if over:
-            why = "; ".join(reason.describe() for reason in state.game_end)
             label.update(
-                f"{DONE} The game is over: {why}. {self._press('f', 'Final score')} for the "
-                "final score."
+                f"{DONE} "
+                + _("The game is over: {why}. {press} for the final score.").format(
+                    why=end_reasons(state), press=self._press("f", _("Final score"))
+                )
             )
             return
         after = self._preview(EndRound(), label)
         if after is None:
             return
-        why = "; ".join(reason.describe() for reason in after.game_end)
-        press = self._press("e", "End the round")
+        press = self._press("e", _("End the round"))
         label.update(
-            f"Game-end check: the game ends now ({why}). {press}."
+            _("Game-end check: the game ends now ({why}). {press}.").format(
+                why=end_reasons(after), press=press
+            )
             if after.phase is Phase.GAME_OVER
-            else f"Game-end check: no trigger; round {state.round + 1} follows. {press}."
+            else _("Game-end check: no trigger; round {round} follows. {press}.").format(
+                round=state.round + 1, press=press
+            )
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -382,7 +421,7 @@ class EndPhaseScreen(FollowThroughScreen):
     def action_ally_income(self) -> None:
         """Step 3: add your Allies' income to your VP."""
         if self.apply(ScoreAllyIncome()):
-            self.notify(f"Ally income: +{self.state.end_phase.ally_income} VP.")
+            self.notify(_("Ally income: +{vp} VP.").format(vp=self.state.end_phase.ally_income))
 
     def action_reorganise(self) -> None:
         """Step 4: refill the card spaces and turn uncovered Allies face up."""
@@ -398,11 +437,14 @@ class EndPhaseScreen(FollowThroughScreen):
             return
         state = self.state
         if state.phase is Phase.GAME_OVER:
-            why = "; ".join(reason.describe() for reason in state.game_end)
-            self.notify(f"The game is over: {why}.", title="Game end", timeout=10)
+            self.notify(
+                _("The game is over: {why}.").format(why=end_reasons(state)),
+                title=_("Game end"),
+                timeout=10,
+            )
             self.action_final_score()
             return
-        self.notify(f"Round {state.round} begins.")
+        self.notify(_("Round {round} begins.").format(round=state.round))
         self.dismiss()
 
     def action_final_score(self) -> None:
@@ -421,7 +463,7 @@ class EndPhaseScreen(FollowThroughScreen):
 
     def _after_history_move(self) -> None:
         if self.state.phase not in (Phase.END_PHASE, Phase.GAME_OVER):
-            self.notify("Back before the End Phase: returning to the Table.")
+            self.notify(_("Back before the End Phase: returning to the Table."))
             self.dismiss()
             return
         self._draw_if_stale()
@@ -454,42 +496,3 @@ def can_keep_focus(widget: Widget | None) -> bool:
     if not isinstance(widget, Button) or widget.disabled:
         return False
     return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
-
-
-def side_lines(state: GameState) -> list[str]:
-    """What each closed side of your castle gives, from the castle data."""
-    port = state.voyage.ports[state.voyage.player].name
-    rules = [side_incomes()[side] for side in state.player.closed_sides]
-    return [
-        f"  {rule.name} side: "
-        + (f"visit the Market in {port}" if rule.market else rule.gains.describe())
-        for rule in rules
-    ]
-
-
-def reorganise_preview(before: GameState, after: GameState) -> list[str]:
-    """What the engine's preview of the reorganisation does, in table language."""
-    ports = before.voyage.ports
-    refilled = [
-        ports[p].name
-        for p, s in before.voyage.empty_card_spaces()
-        if after.voyage.ports[p].cards[s].present
-    ]
-    pile = f"{plural(after.voyage.advanced_pile, 'card')} left in the pile"
-    spaces = "space" if len(refilled) == 1 else "spaces"
-    cards = plural(len(refilled), "Advanced card")
-    lines = [
-        f"{TODO} Draw {cards} onto the empty card {spaces}: {', '.join(refilled)} ({pile} after)."
-        if refilled
-        else f"{TODO} No card space to refill ({pile})."
-    ]
-    if short := after.end_phase.cards_short:
-        stay = plural(short, "card space") + (" stays" if short == 1 else " stay")
-        lines.append(f"{TODO} {stay} empty: the pile is out, so the game ends after this round.")
-    turned = ", ".join(ports[p].name for p, _ in after.end_phase.flipped_allies)
-    lines.append(
-        f"{TODO} Turn face up the Ally left uncovered in: {turned}."
-        if turned
-        else f"{TODO} No face-down Ally lies uncovered."
-    )
-    return lines

@@ -22,6 +22,8 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Vertical
 from textual.widgets import Button, Label
 
+from companion.i18n import N_, _
+from companion.i18n.words import edition
 from companion.ui.wording import worded
 from solo_deck import allies_by_id, ally_candidates, ally_name
 from solo_deck.events import NameAlly
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 
 Space = tuple[int, int]
 """A port and one of its Ally spaces."""
-NOT_NAMED = "not named yet"
+NOT_NAMED = N_("not named yet")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -63,7 +65,7 @@ def ally_keys(names: Sequence[tuple[str, str]], reserved: Iterable[str]) -> dict
             if letter is not None:
                 keys[ally_id] = letter
                 free.remove(letter)
-    return {ally_id: keys[ally_id] for ally_id, _ in names if ally_id in keys}
+    return {ally_id: keys[ally_id] for ally_id, _name in names if ally_id in keys}
 
 
 def short_title(ally_id: str) -> str:
@@ -101,17 +103,29 @@ class AllyNaming(Vertical):
         self._state: GameState | None = None
 
     def compose(self) -> ComposeResult:
-        how = worded(
-            self,
-            "The letter beside a name names the Ally at the port marked ▸ (a digit marks "
-            "another port; 0: not named).",
-            "Tap a name to name the Ally at the port marked ▸ (tap a port to mark it).",
-        )
-        yield Label(
-            f"Who was turned up? {how} They are recorded when the round ends.", classes="muted"
-        )
+        yield Label(self._how(), id="naming-how", classes="muted")
         yield Vertical(id="naming-ports")
         yield Grid(id="ally-keys")
+
+    def _how(self) -> str:
+        """How to name, for the device the app is shown on."""
+        return worded(
+            self,
+            _(
+                "Who was turned up? The letter beside a name names the Ally at the port "
+                "marked ▸ (a digit marks another port; 0: not named). They are recorded when "
+                "the round ends."
+            ),
+            _(
+                "Who was turned up? Tap a name to name the Ally at the port marked ▸ (tap a "
+                "port to mark it). They are recorded when the round ends."
+            ),
+        )
+
+    def relabel(self) -> None:
+        """Word the hint and the ports again in the language in use."""
+        self.query_one("#naming-how", Label).update(self._how())
+        self._draw()
 
     def show(self, state: GameState, spaces: tuple[Space, ...]) -> None:
         """Offer ``spaces`` to name in ``state`` (what was named so far stays while the
@@ -212,8 +226,8 @@ class AllyNaming(Vertical):
         for number, space in enumerate(self.spaces):
             mark = "▸" if number == self.marked else " "
             name = self.names[space]
-            named = short_title(name) if name else NOT_NAMED
-            texts.append(f"{mark} {number + 1}  {ports[space[0]].name}: {named}")
+            named = short_title(name) if name else _(NOT_NAMED)
+            texts.append(f"{mark} {number + 1}  {edition(ports[space[0]].name)}: {named}")
         rows = list(box.query(".naming-port").results(Button))
         if len(rows) == len(texts):
             for row, text in zip(rows, texts, strict=True):

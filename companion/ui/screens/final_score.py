@@ -16,6 +16,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Digits, Header, Input, Label, Static, TextArea
 
 from companion.formatting import shorten
+from companion.i18n import N_, _, shown
+from companion.i18n.words import edition
 from companion.ui.keys import FINAL_SCORE_KEYS, bindings
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.widgets.block_figure import BigFigure
@@ -29,13 +31,16 @@ if TYPE_CHECKING:
     from solo_deck import Ruleset
 
 INPUTS = (
-    ("vp_track", "VP track"),
-    ("structures", "Your Structures"),
-    ("frederick_structures", "Frederick's Structures"),
-    ("grain", "Grain"),
-    ("stone", "Stone"),
-    ("augustales", "Augustales"),
+    ("vp_track", N_("VP track")),
+    ("structures", N_("Your Structures")),
+    ("frederick_structures", N_("Frederick's Structures")),
+    ("grain", N_("Grain")),
+    ("stone", N_("Stone")),
+    ("augustales", N_("Augustales")),
 )
+"""Each count's field and its label (translated where it is shown)."""
+PREFILLED = N_("Prefilled from the game: check each against the table.")
+NOTES = N_("Notes (optional)")
 LOG_LINES = 40
 NOTES_MAX = 2000
 
@@ -44,7 +49,9 @@ def structures_rule_line(ruleset: Ruleset, counts: dict[str, int], bonus: int) -
     """Which most-Structures rule the game's ruleset plays and why the bonus (as the engine
     scored it: ``bonus``) is or is not yours, in one short line (the engine's words)."""
     rule = ruleset.scoring.most_structures_rule.value
-    return most_structures_line(rule, bonus, counts["structures"], counts["frederick_structures"])
+    return shown(
+        most_structures_line(rule, bonus, counts["structures"], counts["frederick_structures"])
+    )
 
 
 class FinalScoreScreen(GameScreen[None]):
@@ -86,39 +93,57 @@ class FinalScoreScreen(GameScreen[None]):
         values = final_counts(state)
         yield Header()
         with VerticalScroll(id="final-body"):
-            yield Static("Final score", id="final-heading", classes="title-large")
-            reasons = "; ".join(reason.describe() for reason in state.game_end)
-            yield Label(
-                f"The game ended after round {state.round}: {reasons}."
-                if reasons
-                else f"Scoring after round {state.round}.",
-                id="final-reasons",
-                classes="muted",
-            )
+            yield Static(_("Final score"), id="final-heading", classes="title-large")
+            yield Label(self._reasons(), id="final-reasons", classes="muted")
             with Horizontal(id="final-columns"):
                 with Vertical(id="counts", classes="panel"):
-                    yield Label(
-                        "Prefilled from the game: check each against the table.",
-                        classes="muted",
-                    )
+                    yield Label(_(PREFILLED), id="prefilled", classes="muted")
                     for name, label in INPUTS:
-                        yield NumberField(label, values[name], id=name)
+                        yield NumberField(_(label), values[name], id=name)
                 with Vertical(id="result", classes="panel"):
                     yield Static("", id="breakdown")
                     yield Label("", id="structures-rule", classes="muted")
                     yield BigFigure("0", blocks=self.app.is_web, id="total")
                     yield Static("", id="title")
-            yield Label("Notes (optional)")
+            yield Label(_(NOTES), id="notes-label")
             yield TextArea(id="notes")
             yield Label("", id="save-status", classes="error-text", markup=False)
-            yield Button(
-                key_label(self, "Save to history", "ctrl+s"), id="save-ok", variant="primary"
-            )
+            yield Button(self._save_label(), id="save-ok", variant="primary")
         yield KeyFooter()
 
+    def _reasons(self) -> str:
+        """Why and when the game ended."""
+        state = self.state
+        reasons = "; ".join(shown(reason.describe()) for reason in state.game_end)
+        if reasons:
+            return _("The game ended after round {round}: {reasons}.").format(
+                round=state.round, reasons=reasons
+            )
+        return _("Scoring after round {round}.").format(round=state.round)
+
+    def _save_label(self) -> str:
+        return key_label(self, _("Save to history"), "ctrl+s")
+
+    def _word_panels(self) -> None:
+        self.query_one("#counts").border_title = _("Your final counts")
+        self.query_one("#result").border_title = _("Score")
+
+    def relabel(self) -> None:
+        """Word the screen again in the language in use; the counts typed stay."""
+        self.query_one("#final-heading", Static).update(_("Final score"))
+        if self.session.has_game:
+            self.query_one("#final-reasons", Label).update(self._reasons())
+        self.query_one("#prefilled", Label).update(_(PREFILLED))
+        for name, label in INPUTS:
+            field = self.query_one(f"#{name}", NumberField)
+            field.query_one(".number-label", Label).update(_(label))
+        self.query_one("#notes-label", Label).update(_(NOTES))
+        self.query_one("#save-ok", Button).label = self._save_label()
+        self._word_panels()
+        self.update_score()
+
     def on_mount(self) -> None:
-        self.query_one("#counts").border_title = "Your final counts"
-        self.query_one("#result").border_title = "Score"
+        self._word_panels()
         self.update_score()
         self.query_one("#vp_track", NumberField).input.focus()
         super().on_mount()
@@ -128,7 +153,7 @@ class FinalScoreScreen(GameScreen[None]):
     def counts(self) -> dict[str, int] | None:
         """The six counts, or ``None`` while one of them is not a valid number."""
         values = {}
-        for name, _ in INPUTS:
+        for name, _label in INPUTS:
             value = self.query_one(f"#{name}", NumberField).value
             if value is None:
                 return None
@@ -142,7 +167,7 @@ class FinalScoreScreen(GameScreen[None]):
         title_view = self.query_one("#title", Static)
         if counts is None:
             self.breakdown = None
-            breakdown_view.update("Fix the counts marked in red to see the score.")
+            breakdown_view.update(_("Fix the counts marked in red to see the score."))
             self.query_one("#total", Digits).update("--")
             title_view.update("")
             self.query_one("#structures-rule", Label).update("")
@@ -151,20 +176,20 @@ class FinalScoreScreen(GameScreen[None]):
         self.breakdown = score
         per_structure = self.ruleset.scoring.vp_per_structure.value
         rows = [
-            ("VP track", score.vp_track),
-            (f"Structures (+{per_structure} each)", score.structures),
-            ("Most Structures bonus", score.most_structures_bonus),
-            ("Resources → VP", score.resources_vp),
+            (_("VP track"), score.vp_track),
+            (_("Structures (+{n} each)").format(n=per_structure), score.structures),
+            (_("Most Structures bonus"), score.most_structures_bonus),
+            (_("Resources → VP"), score.resources_vp),
         ]
         # 28 columns: whole beside the counts at 80x24, where the total must show
-        lines = [f"{name:<23}{value:>5}" for name, value in rows]
-        lines += ["─" * 28, f"{'Total':<23}{score.total:>5}"]
+        lines = [f"{shorten(name, 22):<23}{value:>5}" for name, value in rows]
+        lines += ["─" * 28, f"{shorten(_('Total'), 22):<23}{score.total:>5}"]
         breakdown_view.update("\n".join(lines))
         self.query_one("#structures-rule", Label).update(
             structures_rule_line(self.ruleset, counts, score.most_structures_bonus)
         )
         self.query_one("#total", Digits).update(str(score.total))
-        title_view.update(score.title.upper())
+        title_view.update(edition(score.title).upper())
 
     @on(Input.Changed)
     def _count_changed(self, event: Input.Changed) -> None:
@@ -178,8 +203,8 @@ class FinalScoreScreen(GameScreen[None]):
         self.notify(
             worded(
                 self,
-                "Tab moves to the next count; ctrl+s saves the game.",
-                "Tap the next count; Save to history, below, saves the game.",
+                _("Tab moves to the next count; ctrl+s saves the game."),
+                _("Tap the next count; Save to history, below, saves the game."),
             ),
             timeout=4,
         )
@@ -194,7 +219,7 @@ class FinalScoreScreen(GameScreen[None]):
     # --- saving -------------------------------------------------------------------------
 
     def _save_again(self) -> str:
-        return worded(self, "press ctrl+s again", "tap Save to history again")
+        return worded(self, _("press ctrl+s again"), _("tap Save to history again"))
 
     def build_record(self) -> HistoryRecord | None:
         """The history record for this game (``None`` after telling what is wrong)."""
@@ -202,15 +227,19 @@ class FinalScoreScreen(GameScreen[None]):
         from companion.storage.history_record import game_fields
 
         status = self.query_one("#save-status", Label)
-        fields = [self.query_one(f"#{name}", NumberField) for name, _ in INPUTS]
+        fields = [self.query_one(f"#{name}", NumberField) for name, _label in INPUTS]
         checks = [field.check() for field in fields]
         counts = self.counts()
         if not all(checks) or counts is None or self.breakdown is None:
-            status.update("Fix the counts marked in red before saving.")
+            status.update(_("Fix the counts marked in red before saving."))
             return None
         notes = self.query_one("#notes", TextArea).text.strip()
         if len(notes) > NOTES_MAX:
-            status.update(f"The notes are {len(notes)} characters long; keep them to {NOTES_MAX}.")
+            status.update(
+                _("The notes are {n} characters long; keep them to {most}.").format(
+                    n=len(notes), most=NOTES_MAX
+                )
+            )
             return None
         session = self.session
         try:
@@ -227,13 +256,15 @@ class FinalScoreScreen(GameScreen[None]):
                 source="app",
             )
         except ValidationError as exc:
-            status.update(f"This game cannot be recorded: {exc.errors()[0]['msg']}.")
+            status.update(
+                _("This game cannot be recorded: {why}.").format(why=exc.errors()[0]["msg"])
+            )
             return None
 
     def action_save(self) -> None:
         """Store the game in the history and go back to the Start screen."""
         if not self.session.has_game:
-            self.notify("There is no game to save.", severity="error")
+            self.notify(_("There is no game to save."), severity="error")
             return
         record = self.build_record()
         if record is None:
@@ -243,13 +274,15 @@ class FinalScoreScreen(GameScreen[None]):
             self.session.finish(record)
         except (OSError, ValueError) as exc:
             status.update(
-                f"Could not save to the history: {exc}. Nothing is lost: the game and what you "
-                f"typed are still here; fix the problem and {self._save_again()}."
+                _(
+                    "Could not save to the history: {exc}. Nothing is lost: the game and what "
+                    "you typed are still here; fix the problem and {again}."
+                ).format(exc=exc, again=self._save_again())
             )
-            self.notify(str(exc), title="Not saved", severity="error", timeout=10)
+            self.notify(str(exc), title=_("Not saved"), severity="error", timeout=10)
             return
         status.update("")
-        self.notify("Saved to your history.", title="Saved")
+        self.notify(_("Saved to your history."), title=_("Saved"))
         self._back_to_start()
 
     def _back_to_start(self) -> None:
@@ -263,7 +296,7 @@ class FinalScoreScreen(GameScreen[None]):
     def action_bgstats(self) -> None:
         """Show this game as a BG Stats link and QR code (nothing is saved)."""
         if not self.session.has_game:
-            self.notify("There is no game to send.", severity="error")
+            self.notify(_("There is no game to send."), severity="error")
             return
         record = self.build_record()
         if record is not None:

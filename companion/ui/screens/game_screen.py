@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from textual import on
 from textual.screen import Screen
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.messages import GameChanged
@@ -94,7 +95,7 @@ class GameScreen(OpensAtOnce, Hosted, Screen[ResultT]):
             save_failed(self, exc, "change")
             event = None
         if event is None and not self.session.save_error:
-            self.notify(f"Nothing to {direction}.")
+            self.notify(_("Nothing to undo.") if direction == "undo" else _("Nothing to redo."))
         self.host.game_changed()
         return event
 
@@ -102,6 +103,11 @@ class GameScreen(OpensAtOnce, Hosted, Screen[ResultT]):
 
     def redraw(self) -> None:
         """Draw the game as it is now (subclasses)."""
+
+    def draw_again(self) -> None:
+        """Forget what was drawn, so the next chance draws it all again though the game is
+        the same (the words changed: another language)."""
+        self._drawn = -1
 
     def _draw_if_stale(self) -> None:
         if not self.session.has_game or not self.is_mounted:

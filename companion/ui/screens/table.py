@@ -20,13 +20,14 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Header, Input, Label
 
-from companion.formatting import plural
+from companion.i18n import _, shown
+from companion.i18n.words import value_word
 from companion.ui.insight_scheduler import InsightScheduler
 from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
 from companion.ui.keys.game import TABLE_EVENTS
 from companion.ui.keys.table_state import KeyState, table_key_states
 from companion.ui.notices import sentence
-from companion.ui.screens import table_layout
+from companion.ui.screens import table_layout, table_words
 from companion.ui.screens.coach_key import COACH_ACTION, CoachKeyScreen
 from companion.ui.screens.notice_room import place_notices
 from companion.ui.screens.table_layout import is_narrow
@@ -41,7 +42,6 @@ from companion.ui.widgets.odds_panel import OddsPanel
 from companion.ui.widgets.palace_panel import PalacePanel
 from companion.ui.widgets.player_panel import PlayerPanel
 from companion.ui.widgets.voyage_panel import VoyagePanel
-from companion.ui.wording import worded
 from solo_deck import Numeral, Phase, player_edicts_per_round
 from solo_deck.events import Decline, FrederickTurn, RevealEdict
 
@@ -152,12 +152,22 @@ class TableScreen(CoachKeyScreen):
         self._show_reveal_field(state)
         if self.has_class("-narrow"):
             self.query_one("#instructions").scroll_visible(animate=False)
-        self.sub_title = f"Round {state.round} · {view.house} · {view.difficulty}"
+        self.sub_title = _("Round {round} · {house} · {difficulty}").format(
+            round=state.round, house=value_word(view.house), difficulty=value_word(view.difficulty)
+        )
         self._keys = table_key_states(self.session)
         self.refresh_bindings()
         if self.host.insight:
             events = self.session.events
             self.insight.schedule(state, self.ruleset, player_edicts_per_round(events))
+
+    def relabel(self) -> None:
+        """After a language switch: the panels' titles and the tile field's words again,
+        and every panel drawn again from the same game (the switch's ``GameChanged`` finds
+        this screen stale: now if it is on top, else when it comes back)."""
+        table_layout.relabel(self)
+        self.query_one("#reveal-field", EdictField).relabel()
+        self._drawn = -1
 
     def refresh_state(self) -> None:
         """Redraw now (the state may have changed without a message)."""
@@ -251,11 +261,8 @@ class TableScreen(CoachKeyScreen):
             self.call_after_refresh(self._fold_hidden_field)
         if asking:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
-            left = state.edicts.pile  # counted after the draw: 0 means this was the last
-            pile = "the last of the pile" if left == 0 else f"{left} more in the pile"
             # in a browser the Enter button stands beside it
-            enter = worded(self, ", then enter:", ":")
-            prompt = f"New Next {numeral} tile ({pile}){enter}"
+            prompt = table_words.tile_request(numeral, state.edicts.pile, touch=self.app.is_web)
             label = field.query_one(".edict-label", Label)
             if str(label.content) != prompt:
                 label.update(prompt)
@@ -291,7 +298,8 @@ class TableScreen(CoachKeyScreen):
         if reason is not None:
             event.stop()
             event.prevent_default()
-            self.notify(sentence(reason), title=found.binding.description, markup=False)
+            title = _(found.binding.description)
+            self.notify(sentence(shown(reason)), title=title, markup=False)
 
     # --- moving the game on -----------------------------------------------------------
 
@@ -317,8 +325,8 @@ class TableScreen(CoachKeyScreen):
         """Open the End Phase when it has just begun."""
         state = self.state
         if state.phase is Phase.END_PHASE and state.end_phase == type(state.end_phase)():
-            why = "your card slots are all played" if state.out_of_slots else "you passed"
-            self.notify(f"Round {state.round}: {why} and Frederick is done. The End Phase.")
+            told = table_words.end_phase_begins(state.round, out_of_slots=state.out_of_slots)
+            self.notify(told)
             self.action_end_phase()
 
     def show_prompt(self, prompt: ModalScreen[Any]) -> None:
@@ -374,7 +382,8 @@ class TableScreen(CoachKeyScreen):
             return
         if edict is None:
             self.notify(
-                "That is not a valid tile yet: see the message under the field.", severity="error"
+                _("That is not a valid tile yet: see the message under the field."),
+                severity="error",
             )
             return
         typed.value = ""
@@ -411,33 +420,16 @@ class TableScreen(CoachKeyScreen):
         from solo_deck.events import Pass
 
         left = self.ruleset.rounds.frederick_max_actions.value - self.state.frederick_actions
-        then = (
-            f"Frederick then takes his {plural(left, 'remaining action')}, and the End Phase "
-            "follows."
-            if left > 0
-            else "The End Phase follows at once."
+        asked = table_words.pass_question(
+            left, hand_counted=self.state.hand is not None, touch=self.app.is_web
         )
 
         def confirmed(yes: bool | None) -> None:
             if yes:
                 self.apply(Pass())
 
-        if self.state.hand is not None:  # the engine counts the hand: it is empty now
-            body = f"Your hand is empty, so you may pass. {then}"
-        else:
-            body = (
-                "In the solo game you may pass only once no card is left in your hand; with "
-                f"a card in hand, play it ({worded(self, 'Enter', 'Play card')}) instead. {then}"
-            )
-        self._open(
-            ConfirmModal(
-                "Pass for the rest of the round?",
-                body,
-                yes_label="Pass, hand empty",
-                no_label="Back",
-            ),
-            confirmed,
-        )
+        question = ConfirmModal(asked.title, asked.body, yes_label=asked.yes, no_label=asked.no)
+        self._open(question, confirmed)
 
     def action_gain(self) -> None:
         """Correct your VP and supplies by hand."""
@@ -465,11 +457,8 @@ class TableScreen(CoachKeyScreen):
 
                 self._open(NamePortModal(self.state))
 
-        options = [
-            ("value", "Correct a value: VP, supplies, castle, palace, edicts, counters"),
-            ("port", "Name the Ally or the Advanced card lying at a port"),
-        ]
-        self._open(ChoiceModal("Fix what?", options), chosen)
+        title, options = table_words.fix_choices()
+        self._open(ChoiceModal(title, options), chosen)
 
     # --- phases, log, undo ------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Collapsible
 
+from companion.i18n import N_, _
 from companion.ui.keys import TOUCH_KEYS
 from companion.ui.screens.notice_room import KeepFree
 from companion.ui.widgets.deck_panel import DeckPanel
@@ -45,16 +46,19 @@ NARROW = 100
 """Below this width the Table uses the narrow arrangement."""
 
 PANEL_TITLES = {
-    "palace": "Frederick's palace",
-    "edicts": "Edict row",
-    "deck": "Round & solo deck",
-    "voyage": "Voyage · odds: where Frederick's ship lands, what each port loses before your turn",
-    "player": "Your board",
-    "instructions": "What to do",
-    "log": "Log",
+    "palace": N_("Frederick's palace"),
+    "edicts": N_("Edict row"),
+    "deck": N_("Round & solo deck"),
+    "voyage": N_(
+        "Voyage · odds: where Frederick's ship lands, what each port loses before your turn"
+    ),
+    "player": N_("Your board"),
+    "instructions": N_("What to do"),
+    "log": N_("Log"),
 }
+"""Each panel's title (English: translated where it is shown, :func:`relabel`)."""
 
-FOLD_TITLES = {**PANEL_TITLES, "voyage": "Voyage & odds"}
+FOLD_TITLES = {**PANEL_TITLES, "voyage": N_("Voyage & odds")}
 """The narrow arrangement's titles: one line on a phone."""
 
 FOLDED_AT_FIRST = frozenset({"palace", "edicts", "deck", "voyage", "log"})
@@ -88,13 +92,28 @@ class Fold(Collapsible):
     """
 
     def __init__(self, *children: Widget, key: str, collapsed: bool) -> None:
-        super().__init__(*children, title=FOLD_TITLES[key], collapsed=collapsed, id=f"fold-{key}")
+        super().__init__(
+            *children, title=_(FOLD_TITLES[key]), collapsed=collapsed, id=f"fold-{key}"
+        )
         self.key = key
 
 
 def _titled(widget: Widget, key: str) -> Widget:
-    widget.border_title = PANEL_TITLES[key]
+    widget.border_title = _(PANEL_TITLES[key])
     return widget
+
+
+def relabel(screen: Widget) -> None:
+    """Title every panel of ``screen`` (either arrangement) again in the language in use:
+    the titles only, nothing is composed again (a fold stays open or folded)."""
+    for fold in screen.query(Fold):
+        fold.title = _(FOLD_TITLES[fold.key])
+    for key, title in PANEL_TITLES.items():
+        for panel in screen.query(f"#{key}"):
+            if panel.border_title is not None:
+                panel.border_title = _(title)
+    for bar in screen.query(TouchBar):
+        bar.relabel()
 
 
 def _deck() -> Vertical:

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from companion.i18n import shown
+from companion.i18n.words import edition
 
 if TYPE_CHECKING:
     from companion.session import GameSession
@@ -94,7 +95,7 @@ class TableView:
             slots=slots(state, rules),
             hand_size=hand(state, rules),
             capacity=capacity(state, rules),
-            workplaces=workplaces_in_use(state),
+            workplaces=tuple(_workplace(label) for label in workplaces_in_use(state)),
             landing=landing,
             may_pass="pass" in session.allowed(),
         )
@@ -102,3 +103,9 @@ class TableView:
     def with_insight(self, risk: Mapping[int, RemovalOdds], forecast: RoundsForecast) -> TableView:
         """The same view with the background figures filled in."""
         return dataclasses.replace(self, risk=risk, forecast=forecast)
+
+
+def _workplace(label: str) -> str:
+    """A Workplace ability's label (``Village I A``) with its area as the edition names it."""
+    area, _space, rest = label.partition(" ")
+    return f"{edition(area)} {rest}" if rest else edition(label)

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext
+from companion.i18n.words import value_word
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from solo_deck import Phase
 
 PHASE_NAMES = {
-    Phase.PLAYER: "Your turn",
-    Phase.FREDERICK: "Frederick's turn",
-    Phase.END_PHASE: "End Phase",
-    Phase.GAME_OVER: "Game over",
+    Phase.PLAYER: N_("Your turn"),
+    Phase.FREDERICK: N_("Frederick's turn"),
+    Phase.END_PHASE: N_("End Phase"),
+    Phase.GAME_OVER: N_("Game over"),
 }
+"""Each phase's name (English: translated where it is shown)."""
 
 
 class DeckPanel(TextPanel):
@@ -32,27 +34,42 @@ class DeckPanel(TextPanel):
         state = view.state
         deck = state.deck
         text = Text()
-        text.append(f"Round {state.round}", style="bold")
+        text.append(_("Round {round}").format(round=state.round), style="bold")
         text.append(" · ")
-        text.append(PHASE_NAMES[state.phase], style="bold reverse")
+        text.append(_(PHASE_NAMES[state.phase]), style="bold reverse")
         played = len(state.player.played)
-        text.append(f"\nCards played {played}/{view.slots.usable}")
-        if state.passed:
-            text.append(" (done)", style="yellow")
-        text.append(f" · Frederick {state.frederick_actions}/{view.frederick_max_actions}\n")
         text.append(
-            f"Deck ({deck.mode}): {len(deck.draw_pile)} left, {len(deck.discard)} seen,"
-            f" {plural(deck.shuffles, 'shuffle')}\n"
+            "\n"
+            + _("Cards played {played}/{usable}").format(played=played, usable=view.slots.usable)
         )
-        text.append(f"Crowns since shuffle: {deck.crowns_since_shuffle}/{deck.crowns_to_reshuffle}")
+        if state.passed:
+            text.append(" " + _("(done)"), style="yellow")
+        frederick = _("Frederick {done}/{most}").format(
+            done=state.frederick_actions, most=view.frederick_max_actions
+        )
+        text.append(f" · {frederick}\n")
+        shuffles = ngettext("{n} shuffle", "{n} shuffles", deck.shuffles).format(n=deck.shuffles)
+        text.append(
+            _("Deck ({mode}): {left} left, {seen} seen, {shuffles}").format(
+                mode=value_word(deck.mode),
+                left=len(deck.draw_pile),
+                seen=len(deck.discard),
+                shuffles=shuffles,
+            )
+            + "\n"
+        )
+        text.append(
+            _("Crowns since shuffle: {crowns}/{most}").format(
+                crowns=deck.crowns_since_shuffle, most=deck.crowns_to_reshuffle
+            )
+        )
         if deck.reshuffle_pending:
-            text.append("  reshuffle pending", style="bold yellow")
-        unchecked = [
-            n for n, on in (("deck", view.provisional), ("board", view.board_provisional)) if on
-        ]
-        if unchecked == ["deck"]:
-            text.append("\nPROVISIONAL deck: check it (Deck screen)", style="bold magenta")
-        elif unchecked:
-            what = " and ".join(unchecked)
-            text.append(f"\nPROVISIONAL {what} (Start screen)", style="bold magenta")
+            text.append("  " + _("reshuffle pending"), style="bold yellow")
+        deck_unchecked, board_unchecked = view.provisional, view.board_provisional
+        if deck_unchecked and not board_unchecked:
+            text.append("\n" + _("PROVISIONAL deck: check it (Deck screen)"), style="bold magenta")
+        elif deck_unchecked:
+            text.append("\n" + _("PROVISIONAL deck and board (Start screen)"), style="bold magenta")
+        elif board_unchecked:
+            text.append("\n" + _("PROVISIONAL board (Start screen)"), style="bold magenta")
         self.show_text(text)

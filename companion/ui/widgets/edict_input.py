@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, shown
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import EdictNotation
 from solo_deck import Edict, awaits_letter, parse_edict
@@ -90,13 +90,13 @@ class EdictField(Vertical):
             edict = parse_edict(text)
         except ValueError as exc:
             if awaits_letter(text):  # a count just typed: not wrong yet, its letter comes next
-                self._say(feedback, f"{text.strip()}… then its letter")
+                self._say(feedback, _("{typed}… then its letter").format(typed=text.strip()))
                 feedback.set_class(False, "-invalid")
                 return
-            self._say(feedback, str(exc))
+            self._say(feedback, shown(exc.args[0]) if exc.args else str(exc))
             feedback.set_class(True, "-invalid")
         else:
-            self._say(feedback, f"= {edict.describe()}")
+            self._say(feedback, f"= {shown(edict.describe())}")
             feedback.set_class(False, "-invalid")
 
     def _say(self, feedback: Label, text: str) -> None:
@@ -108,6 +108,13 @@ class EdictField(Vertical):
         one_line = width > 0 and max(cell_len(before), cell_len(text)) <= width
         if text != before:
             feedback.update(text, layout=not one_line)
+
+    def relabel(self) -> None:
+        """Its words again in the language in use (what is typed stays)."""
+        self.query_one(Input).placeholder = _("e.g. 2T 1K")
+        for button in self.query("#edict-enter").results(Button):
+            button.label = _("Enter")
+        self._show(self.query_one(Input).value)
 
     @property
     def edict(self) -> Edict | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from companion.i18n import N_, _, ngettext, shown
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from companion.ui.wording import for_device
@@ -18,21 +19,22 @@ from solo_deck import GameState, Numeral, Phase, tile_drawn
 KEYS = {
     "decline": "x",
     "follow": "r",
-    "frederick": "press space",
+    "frederick": N_("press space"),
     "pass": "P",
-    "play": "enter",
+    "play": N_("enter"),
     "travel": "t",
-    "end_phase": "press f",
+    "end_phase": N_("press f"),
 }
-"""How the prompt names each key on a keyboard."""
+"""How the prompt names each key on a keyboard (English: translated where shown; a key's
+letter stays the same in every language, its words do not)."""
 TAPS = {
-    "decline": "Decline",
-    "follow": "tap Continue",
-    "frederick": "tap Frederick",
-    "pass": "tap Pass",
-    "play": "tap Play card",
-    "travel": "Travel, in the footer",
-    "end_phase": "tap f in the footer",
+    "decline": N_("Decline"),
+    "follow": N_("tap Continue"),
+    "frederick": N_("tap Frederick"),
+    "pass": N_("tap Pass"),
+    "play": N_("tap Play card"),
+    "travel": N_("Travel, in the footer"),
+    "end_phase": N_("tap f in the footer"),
 }
 """How it names them on a touch screen (the big buttons, or the footer's keys)."""
 
@@ -49,22 +51,24 @@ class InstructionsPanel(TextPanel):
         drawn = tile_drawn(state)
         if drawn is not None and drawn.by == "you":
             numeral = Numeral.from_index(drawn.position).value
-            text.append(
-                f"Your Edict ({drawn.edict}): Next {numeral} slid down\n", style="bold green"
+            said = _("Your Edict ({edict}): Next {numeral} slid down").format(
+                edict=drawn.edict, numeral=numeral
             )
+            text.append(said + "\n", style="bold green")
         elif report is not None and state.obligation is None:
-            text.append(
-                f"Frederick's last card, {report.card_id}: {report.face}\n", style="bold magenta"
+            said = _("Frederick's last card, {card}: {face}").format(
+                card=report.card_id, face=shown(report.face)
             )
+            text.append(said + "\n", style="bold magenta")
             for number, step in enumerate(report.steps, start=1):
-                text.append(f"{number}. {step}\n")
+                text.append(f"{number}. {shown(step)}\n")
         if len(state.pending) > 1 or (state.pending and state.awaiting_reveal):
             # a single one is the prompt below, unless a tile is asked for first
-            text.append("Owed now, in this order:\n", style="bold")
+            text.append(_("Owed now, in this order:") + "\n", style="bold")
             for number, duty in enumerate(state.pending, start=1):
                 style = "bold" if number == 1 else "dim"
                 text.append(f"{number}. ", style=style)
-                text.append(duty.text + "\n", style="" if number == 1 else "dim")
+                text.append(shown(duty.text) + "\n", style="" if number == 1 else "dim")
         text.append_text(self.prompt(view, touch=self.app.is_web))
         self.show_text(text)
 
@@ -72,55 +76,86 @@ class InstructionsPanel(TextPanel):
     def prompt(view: TableView, *, touch: bool = False) -> Text:
         """The one thing to press next: its key, or on a touch screen (``touch``, the app
         in a browser) the button to tap."""
-        key = for_device(touch, KEYS, TAPS)
+        words = for_device(touch, KEYS, TAPS)
+        # a key's letter is the same in every language: only words are translated
+        key = {action: _(word) if len(word) > 1 else word for action, word in words.items()}
         state: GameState = view.state
         if state.awaiting_reveal:
             numeral = Numeral.from_index(state.awaiting_reveal[0]).value
             return Text(
-                f"▶ Draw a Next {numeral} tile and type it below",  # one line on a tablet
+                # one line on a tablet
+                _("▶ Draw a Next {numeral} tile and type it below").format(numeral=numeral),
                 style="bold yellow",
             )
         first = state.obligation
         if first is not None:
-            tail = f" ({key['decline']} declines it)" if first.optional else ""
-            return Text(f"▶ {key['follow']}: {first.text}{tail}", style="bold green")
-        if state.phase is Phase.FREDERICK:
-            return Text(f"▶ Frederick's turn: {key['frederick']}", style="bold yellow")
-        if state.phase is Phase.PLAYER:
-            free = len(view.slots.free)
-            if state.hand == 0:  # the engine counts the hand: no card left to play
-                then = (
-                    "then the End Phase"
-                    if state.frederick_actions >= view.frederick_max_actions
-                    else "Frederick takes his remaining actions, then the End Phase"
-                )
-                return Text(
-                    f"▶ Your hand is empty: pass ({key['pass']}); {then}", style="bold green"
-                )
-            or_pass = f" or pass ({key['pass']})" if view.may_pass else ""
-            if state.frederick_actions >= view.frederick_max_actions and free > 1:
-                return Text(
-                    f"▶ Frederick is done this round: play your {free} free card slots "
-                    f"({key['play']}){or_pass}; then the End Phase",
-                    style="bold green",
-                )
-            if free == 1:
-                return Text(
-                    f"▶ Your last card slot this round: play it ({key['play']}){or_pass}; "
-                    "then the End Phase",
-                    style="bold green",
-                )
+            duty = shown(first.text)
+            said = (
+                _("▶ {key}: {duty} ({decline} declines it)")
+                if first.optional
+                else _("▶ {key}: {duty}")
+            )
             return Text(
-                f"▶ Your turn {state.turn}: travel first if you like ({key['travel']}), then "
-                f"play a card ({key['play']}) · {free} slots free",
+                said.format(key=key["follow"], duty=duty, decline=key["decline"]),
                 style="bold green",
             )
+        if state.phase is Phase.FREDERICK:
+            said = _("▶ Frederick's turn: {key}").format(key=key["frederick"])
+            return Text(said, style="bold yellow")
+        if state.phase is Phase.PLAYER:
+            return _your_turn(view, key)
         if state.phase is Phase.END_PHASE:
-            return Text(
-                f"▶ End Phase: {key['end_phase']} (refill your hand to {view.hand_size} cards "
-                "first)",
-                style="bold yellow",
+            said = _("▶ End Phase: {key} (refill your hand to {n} cards first)")
+            return Text(said.format(key=key["end_phase"], n=view.hand_size), style="bold yellow")
+        said = _("▶ The game is over: {key} for the final score").format(key=key["end_phase"])
+        return Text(said, style="bold yellow")
+
+
+def _your_turn(view: TableView, key: dict[str, str]) -> Text:
+    """The prompt of your turn: play a card, or pass when the hand is empty."""
+    state = view.state
+    free = len(view.slots.free)
+    frederick_done = state.frederick_actions >= view.frederick_max_actions
+    if state.hand == 0:  # the engine counts the hand: no card left to play
+        said = (
+            _("▶ Your hand is empty: pass ({key}); then the End Phase")
+            if frederick_done
+            else _(
+                "▶ Your hand is empty: pass ({key}); Frederick takes his remaining actions, "
+                "then the End Phase"
             )
-        return Text(
-            f"▶ The game is over: {key['end_phase']} for the final score", style="bold yellow"
         )
+        return Text(said.format(key=key["pass"]), style="bold green")
+    if frederick_done and free > 1:
+        said = (
+            _(
+                "▶ Frederick is done this round: play your {n} free card slots ({play}) or "
+                "pass ({pass_key}); then the End Phase"
+            )
+            if view.may_pass
+            else _(
+                "▶ Frederick is done this round: play your {n} free card slots ({play}); "
+                "then the End Phase"
+            )
+        )
+    elif free == 1:
+        said = (
+            _(
+                "▶ Your last card slot this round: play it ({play}) or pass ({pass_key}); "
+                "then the End Phase"
+            )
+            if view.may_pass
+            else _("▶ Your last card slot this round: play it ({play}); then the End Phase")
+        )
+    else:
+        said = ngettext(
+            "▶ Your turn {turn}: travel first if you like ({travel}), then play a card "
+            "({play}) · {n} slot free",
+            "▶ Your turn {turn}: travel first if you like ({travel}), then play a card "
+            "({play}) · {n} slots free",
+            free,
+        )
+    told = said.format(
+        n=free, play=key["play"], pass_key=key["pass"], travel=key["travel"], turn=state.turn
+    )
+    return Text(told, style="bold green")

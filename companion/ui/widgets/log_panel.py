@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from companion.formatting import plural
+from companion.i18n import _, ngettext
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from companion.ui.wording import worded
@@ -41,18 +41,26 @@ class LogPanel(TextPanel):
         text = Text(no_wrap=True, overflow="ellipsis")
         start = max(0, len(lines) - count)
         if not lines:
-            text.append("No events yet.", style="dim")
+            text.append(_("No events yet."), style="dim")
         for number, line in enumerate(lines[start:], start=start + 1):
             if number > start + 1:
                 text.append("\n")
             text.append(f"{number:>3} ", style="dim")
             text.append(line, style="bold" if number == len(lines) else "")
         if redo:
-            again = worded(self, "ctrl+y redoes", "tap Redo")
-            text.append(f"\n    {plural(redo, 'undone event')}: {again}", style="yellow")
+            undone = worded(
+                self,
+                ngettext(
+                    "{n} undone event: ctrl+y redoes", "{n} undone events: ctrl+y redoes", redo
+                ),
+                ngettext("{n} undone event: tap Redo", "{n} undone events: tap Redo", redo),
+            )
+            text.append("\n    " + undone.format(n=redo), style="yellow")
         self.show_text(text)
-        full = worded(self, "l: full log", "tap Log: full log")
-        self.border_subtitle = f"{plural(len(lines), 'event')} · {full}"
+        full = worded(self, _("l: full log"), _("tap Log: full log"))
+        count = len(lines)
+        events = ngettext("{n} event", "{n} events", count).format(n=count)
+        self.border_subtitle = f"{events} · {full}"
 
     def _fit_column(self) -> None:
         """Show fewer lines if the column beside What to do would scroll, more if it has

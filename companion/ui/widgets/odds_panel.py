@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from rich.text import Text
 
+from companion.i18n import _, ngettext
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from solo_deck import GameState, RoundsForecast, next_card_odds
@@ -37,32 +38,50 @@ class OddsPanel(TextPanel):
 
     def _draw(self, state: GameState) -> None:
         odds = next_card_odds(state.deck)
-        source = "a new deck of 16" if odds.from_new_deck else f"{odds.cards} unseen cards"
+        source = (
+            _("(from a new deck of 16)")
+            if odds.from_new_deck
+            else ngettext("(from {n} unseen card)", "(from {n} unseen cards)", odds.cards).format(
+                n=odds.cards
+            )
+        )
         text = Text(no_wrap=True)
-        text.append("Next card", style="bold")
-        text.append(f" (from {source})\n", style="dim")
+        text.append(_("Next card"), style="bold")
+        text.append(f" {source}\n", style="dim")
         text.append(
-            f"ship +1 {percent(odds.move1)} · stays {percent(odds.stay)}"
-            f" · to yours {percent(odds.to_player)}\n"
+            _("ship +1 {move} · stays {stay} · to yours {yours}").format(
+                move=percent(odds.move1), stay=percent(odds.stay), yours=percent(odds.to_player)
+            )
+            + "\n"
         )
         text.append(
-            f"card {percent(odds.removes_card)} · ally {percent(odds.removes_ally)}"
-            f" · crown {percent(odds.crown)} · shuffle {percent(odds.reshuffle)}\n"
+            _("card {card} · ally {ally} · crown {crown} · shuffle {shuffle}").format(
+                card=percent(odds.removes_card),
+                ally=percent(odds.removes_ally),
+                crown=percent(odds.crown),
+                shuffle=percent(odds.reshuffle),
+            )
+            + "\n"
         )
         text.append(
-            f"Edict I {percent(odds.edict_i)} · II {percent(odds.edict_ii)}"
-            f" · III {percent(odds.edict_iii)} · none {percent(odds.no_edict)}\n"
+            _("Edict I {one} · II {two} · III {three} · none {none}").format(
+                one=percent(odds.edict_i),
+                two=percent(odds.edict_ii),
+                three=percent(odds.edict_iii),
+                none=percent(odds.no_edict),
+            )
+            + "\n"
         )
-        text.append("Game end ", style="bold")
+        text.append(_("Game end") + " ", style="bold")
         text.append_text(self._forecast_text(state))
         self.show_text(text)
 
     def _forecast_text(self, state: GameState) -> Text:
         forecast = self.forecast
         if state.game_over:
-            return Text("reached", style="bold")
+            return Text(_("reached"), style="bold")
         if forecast is None:
-            return Text("forecast…", style="dim")
+            return Text(_("forecast…"), style="dim")
         return Text(forecast_line(forecast))
 
 
@@ -80,10 +99,12 @@ def forecast_line(forecast: RoundsForecast) -> str:
     last = max((o for o in ending if o < first + FORECAST_ROUNDS), default=first - 1)
     shown = range(first, last + 1)
     parts = [
-        f"R{forecast.current_round + offset} {percent(forecast.probability(offset))}"
+        _("R{round} {chance}").format(
+            round=forecast.current_round + offset, chance=percent(forecast.probability(offset))
+        )
         for offset in shown
     ]
     rest = 1.0 - (forecast.within(shown[-1]) if shown else 0.0)
     if rest > 0.005 or not parts:
-        parts.append(f"later {percent(rest)}")
+        parts.append(_("later {chance}").format(chance=percent(rest)))
     return " · ".join(parts)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.i18n import _, ngettext, pgettext
+from companion.i18n.words import edition
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from companion.ui.widgets.tracks import join_lines, track_line
@@ -20,21 +22,41 @@ class PalacePanel(TextPanel):
     def show(self, view: TableView) -> None:
         """Draw ``view``."""
         palace, limits = view.state.palace, view.palace_limits
+        labels = [
+            edition(word)
+            for word in ("Grain", "Stone", "Treasury", "Towers", "Walls", "Keeps", "Court")
+        ] + [edition("Path A")]
+        pad = max(10, *(len(label) + 1 for label in labels))  # the bars in one column
+        grain, stone, treasury, towers, walls, keeps, court, path = labels
         lines = [
-            track_line("Grain", palace.grain, limits.reserve_max),
-            track_line("Stone", palace.stone, limits.reserve_max),
+            track_line(grain, palace.grain, limits.reserve_max, pad=pad),
+            track_line(stone, palace.stone, limits.reserve_max, pad=pad),
             track_line(
-                "Treasury",
+                treasury,
                 palace.treasury,
                 limits.treasury_max,
                 width=limits.treasury_max // limits.treasury_step,
-                suffix="coins",
+                suffix=_("coins"),
+                pad=pad,
             ),
-            track_line("Towers", palace.towers, limits.towers_max),
-            track_line("Walls", palace.walls, limits.walls_max),
-            track_line("Keeps", palace.keeps, limits.keeps_max),
-            track_line("Court", palace.allies, limits.allies_max, suffix="Allies"),
-            track_line("Path A", palace.specialist, limits.path_a_spaces, suffix="space"),
+            track_line(towers, palace.towers, limits.towers_max, pad=pad),
+            track_line(walls, palace.walls, limits.walls_max, pad=pad),
+            track_line(keeps, palace.keeps, limits.keeps_max, pad=pad),
+            track_line(
+                court,
+                palace.allies,
+                limits.allies_max,
+                suffix=pgettext("palace track", "Allies"),
+                pad=pad,
+            ),
+            track_line(
+                path,
+                palace.specialist,
+                limits.path_a_spaces,
+                suffix=pgettext("Path A track", "space"),
+                pad=pad,
+            ),
         ]
         self.show_text(join_lines(lines))
-        self.border_subtitle = f"{palace.structures} Structures"
+        count = palace.structures
+        self.border_subtitle = ngettext("{n} Structure", "{n} Structures", count).format(n=count)

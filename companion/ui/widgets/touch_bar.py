@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from textual.containers import Grid
 from textual.widgets import Button
 
+from companion.i18n import _
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.screen import Screen
@@ -50,10 +52,15 @@ class TouchBar(Grid):
     def compose(self) -> ComposeResult:
         for key in self.keys:
             # No tooltip: a finger "hovers" where it tapped, and the tip would stay there.
-            button = Button(key.label, id=f"touch-{key.action}", compact=False)
+            button = Button(_(key.label), id=f"touch-{key.action}", compact=False)
             button.can_focus = False
             button.styles.line_pad = 0  # (CSS takes 1 at least): "Frederick" fits 10 columns
             yield button
+
+    def relabel(self) -> None:
+        """Each button's label again, in the language in use."""
+        for key in self.keys:
+            self.query_one(f"#touch-{key.action}", Button).label = _(key.label)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._keys_changed)

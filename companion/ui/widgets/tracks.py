@@ -16,10 +16,17 @@ def bar(value: int, maximum: int, width: int | None = None) -> str:
 
 
 def track_line(
-    label: str, value: int, maximum: int, *, width: int | None = None, suffix: str = ""
+    label: str,
+    value: int,
+    maximum: int,
+    *,
+    width: int | None = None,
+    suffix: str = "",
+    pad: int = 10,
 ) -> Text:
-    """``Towers    ■■□□□  2/5`` with the value highlighted when at its cap."""
-    line = Text(f"{label:<10}", style="bold")
+    """``Towers    ■■□□□  2/5`` with the value highlighted when at its cap (the label
+    padded to ``pad`` columns)."""
+    line = Text(f"{label:<{pad}}", style="bold")
     style = "bold $warning" if value >= maximum else ""
     line.append(bar(value, maximum, width), style="cyan")
     line.append(f"  {value}/{maximum}", style=style.replace("$warning", "yellow"))

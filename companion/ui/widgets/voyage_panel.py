@@ -7,10 +7,15 @@ from fractions import Fraction
 
 from rich.text import Text
 
+from companion.i18n import _, ngettext, pgettext, shown
+from companion.i18n.words import edition
 from companion.ui.views.table import TableView
 from companion.ui.widgets.odds_panel import percent
 from companion.ui.widgets.text_panel import TextPanel
 from solo_deck import RemovalOdds, ally_name
+
+SAIL = 13
+"""The columns of a travel cost in English: "2 steps, free" and "4 steps, 10 A"."""
 
 SEPARATOR = " │ "
 """Between a port and its odds."""
@@ -23,17 +28,29 @@ def _odds_text(
 ) -> str:
     parts = []
     if landing and landing.get(port):
-        parts.append(f"lands {percent(landing[port])}")
+        parts.append(_("lands {chance}").format(chance=percent(landing[port])))
     odds = risk.get(port) if risk else None
     if odds is not None and odds.frederick_turns:
         lost = []
         if odds.card_present:
-            lost.append(f"card {percent(odds.card)}")
+            lost.append(_("card {chance}").format(chance=percent(odds.card)))
         if odds.ally_present:
-            lost.append(f"ally {percent(odds.ally)}")
+            lost.append(_("ally {chance}").format(chance=percent(odds.ally)))
         if lost:
-            parts.append("loses " + " ".join(lost))
+            parts.append(_("loses {what}").format(what=" ".join(lost)))
     return " · ".join(parts)
+
+
+def _sail(steps: int, cost: int | None) -> str:
+    """How far a port is and what sailing there costs: ``here``, ``2 steps, free``,
+    ``4 steps, 10 A`` (``A``: Augustales) or ``3 steps, far`` (out of reach)."""
+    if not steps:
+        return _("here")
+    if cost == 0:
+        return ngettext("{n} step, free", "{n} steps, free", steps).format(n=steps)
+    if cost is None:
+        return ngettext("{n} step, far", "{n} steps, far", steps).format(n=steps)
+    return ngettext("{n} step, {cost} A", "{n} steps, {cost} A", steps).format(n=steps, cost=cost)
 
 
 class VoyagePanel(TextPanel):
@@ -53,9 +70,11 @@ class VoyagePanel(TextPanel):
         self._view = view
         voyage = view.state.voyage
         landing, risk = view.landing, view.risk
-        width = max(len(port.name) for port in voyage.ports)
+        width = max(len(edition(port.name)) for port in voyage.ports)
         room = self.content_region.width or self.app.size.width
-        rows = [self._port_row(view, index, width) for index in range(len(voyage.ports))]
+        sails = [_sail(voyage.steps_to(i), view.travel_costs[i]) for i in range(len(voyage.ports))]
+        sail_width = max(SAIL, *map(len, sails))  # a language's may be longer
+        rows = [self._port_row(view, index, width, sail_width) for index in range(len(sails))]
         column = max(len(row.plain) for row in rows)  # the odds line up after the widest
         odds = [_odds_text(index, landing, risk) for index in range(len(rows))]
         # every port's odds on the same side: beside the rows when the longest fits there,
@@ -75,45 +94,45 @@ class VoyagePanel(TextPanel):
                     text.append("\n" + " " * (width + 1))
                 text.append(odds[index], style="italic")
         self.show_text(text)
-        self.border_subtitle = f"Advanced pile: {voyage.advanced_pile}"
+        self.border_subtitle = _("Advanced pile: {n}").format(n=voyage.advanced_pile)
 
     @staticmethod
-    def _port_row(view: TableView, index: int, width: int) -> Text:
-        """One port: its name, the ships there, your travel cost and what lies there."""
+    def _port_row(view: TableView, index: int, width: int, sail_width: int = SAIL) -> Text:
+        """One port: its name, the ships there, your travel cost (in ``sail_width``
+        columns) and what lies there."""
         voyage = view.state.voyage
         port = voyage.ports[index]
         text = Text()
-        ships = ("You " if index == voyage.player else "    ") + (
-            "Fred" if index == voyage.frederick else "    "
-        )
-        text.append(f"{port.name:<{width}} ", style="bold")
-        text.append(ships[:4], style="bold green")
-        text.append(ships[4:], style="bold magenta")
-        steps = voyage.steps_to(index)
-        cost = view.travel_costs[index]
-        sail = "here" if not steps else f"{steps} step{'s' if steps > 1 else ''}"
-        if steps:
-            sail += ", free" if cost == 0 else f", {cost} A" if cost is not None else ", far"
-        text.append(f"  {sail:<13}", style="dim")  # "2 steps, free" and "4 steps, 10 A"
+        you, fred = pgettext("Voyage ship", "You"), pgettext("Voyage ship", "Fred")
+        ship = max(4, len(you) + 1, len(fred))
+        text.append(f"{edition(port.name):<{width}} ", style="bold")
+        text.append(f"{you if index == voyage.player else '':<{ship}}", style="bold green")
+        text.append(f"{fred if index == voyage.frederick else '':<{ship}}", style="bold magenta")
+        sail = _sail(voyage.steps_to(index), view.travel_costs[index])
+        text.append(f"  {sail:<{sail_width}}", style="dim")
         for card in port.cards:
-            text.append("  card: ")
-            label = (card.card_id or "yes") if card.present else "none"
+            text.append("  " + _("card:") + " ")
+            if card.present:
+                label = card.card_id or pgettext("card at a port", "yes")
+            else:
+                label = pgettext("card at a port", "none")
             style = "dim" if not card.present else "bold" if card.card_id else ""
             text.append(f"{label:<4}", style=style)
+        under = " " + _("(+1 under)")
         for space in port.allies:
-            text.append("  ally: ")
+            text.append("  " + _("ally:") + " ")
             if space.face_up and space.face_up_id is None:
-                text.append("unnamed", style="")
+                text.append(_("unnamed"), style="")
                 if space.face_down:
-                    text.append(" (+1 under)", style="dim")
+                    text.append(under, style="dim")
             elif space.face_up:
-                text.append(ally_name(space.face_up_id, unnamed="?"), style="bold")
+                text.append(shown(ally_name(space.face_up_id, unnamed="?")), style="bold")
                 if space.face_down:
-                    text.append(" (+1 under)", style="dim")
+                    text.append(under, style="dim")
             elif space.face_down:
-                text.append("face down", style="dim")
+                text.append(_("face down"), style="dim")
             else:
-                text.append("none left", style="dim")
+                text.append(_("none left"), style="dim")
         return text
 
     def on_resize(self) -> None:

@@ -20,6 +20,7 @@ front end shows a progress line and stays responsive; the judgements are its ret
 True
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -42,6 +43,7 @@ from solo_deck.insight.coach.position import turn_begins, turn_over
 from solo_deck.model.state import GameState
 from solo_deck.rules.transitions import apply_event
 from solo_deck.setup import initial_state
+from solo_deck.text import joined
 
 TOLD = (FrederickTurn, RevealEdict, NameAlly, NameCard, NameHand, Gain, Correct, CheckBoard)
 """Events the table tells rather than you decide: a turn as played is your decisions up
@@ -184,8 +186,8 @@ def _verdict(coach: Coach, start: TurnStart) -> TurnJudgement | None:
     return TurnJudgement(
         round=start.state.round,
         turn=start.state.player_turns + 1,
-        played=SEPARATOR.join(mine.lines),
-        best=SEPARATOR.join(best.lines),
+        played=joined(mine.lines, " · "),
+        best=joined(best.lines, " · "),
         played_mean=coach.tally_of(mine).mean,
         best_mean=coach.tally_of(best).mean,
         expected_loss=loss,

@@ -11,6 +11,7 @@ the same luck as far as their paths allow, which makes their difference surer th
 either mean.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import math

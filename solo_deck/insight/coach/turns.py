@@ -20,6 +20,7 @@ value function (:mod:`solo_deck.play.value`): the greedy bot's own turn comes fi
 others by their estimate.
 """
 
+# i18n: sentences are Text
 from __future__ import annotations
 
 import random

@@ -23,7 +23,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, RadioButton, RadioSet
 
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, current_language, ngettext
+from companion.i18n.dates import format_moment
 from companion.storage.restore import RestoreResult
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
@@ -184,13 +185,15 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
 
         self.infos = backup_infos(self.host.session.folder)
         table = self.query_one("#backups-table", DataTable)
-        for header in ("Saved", "Games", "Size", "Name"):
-            table.add_column(header)
+        for header in (N_("Saved"), N_("Games"), N_("Size"), N_("Name")):
+            table.add_column(_(header))
         for info in self.infos:
             saved = (
-                info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if info.saved_at else "—"
+                format_moment(info.saved_at.astimezone(), current_language(), seconds=True)
+                if info.saved_at
+                else "—"
             )
-            games = "unreadable" if info.games is None else str(info.games)
+            games = _("unreadable") if info.games is None else str(info.games)
             size = f"{info.size / 1024:,.1f} KB"
             table.add_row(*(Text(cell) for cell in (saved, games, size, info.name)))
         if not self.infos:

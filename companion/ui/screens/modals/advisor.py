@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Static
 
+from companion.i18n import _, pgettext, shown
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import ADVISOR_KEYS, bindings
 from companion.ui.widgets.field_input import FieldInput
@@ -22,7 +23,7 @@ def ally_lines(row: AdviceRow) -> Text:
     """Each Ally's condition and VP before → after this choice."""
     text = Text()
     if not row.allies:
-        return Text("You have no Allies yet: no edict changes your ally income.", style="dim")
+        return Text(_("You have no Allies yet: no edict changes your ally income."), style="dim")
     for change in row.allies:
         mark = {(False, True): "✗→✓", (True, False): "✓→✗"}.get(
             (change.met_before, change.met_after), "✓" if change.met_after else "✗"
@@ -32,8 +33,9 @@ def ally_lines(row: AdviceRow) -> Text:
             if change.vp_after > change.vp_before
             else ("bold red" if change.vp_after < change.vp_before else "")
         )
-        text.append(f"{change.name:<12} {mark:<4} {change.vp_before}→{change.vp_after} VP  ", style)
-        text.append(f"{change.reason_after}\n", style="dim")
+        vp = _("{before}→{after} VP").format(before=change.vp_before, after=change.vp_after)
+        text.append(f"{shown(change.name):<12} {mark:<4} {vp}  ", style)
+        text.append(f"{shown(change.reason_after)}\n", style="dim")
     return text
 
 
@@ -60,10 +62,15 @@ class AdvisorModal(OpensAtOnce, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("What if: issuing an Edict now", classes="dialog-title")
             yield Label(
-                "Ranked by the change to your ally income at the coming End Phase. "
-                "Nothing is issued from here.",
+                _("What if: issuing an Edict now"), classes="dialog-title", id="advice-title"
+            )
+            yield Label(
+                _(
+                    "Ranked by the change to your ally income at the coming End Phase. "
+                    "Nothing is issued from here."
+                ),
+                id="advice-help",
                 classes="muted",
             )
             yield DataTable(id="advice", cursor_type="row", zebra_stripes=True)
@@ -75,7 +82,7 @@ class AdvisorModal(OpensAtOnce, ModalScreen[None]):
                 for slot in unknown:
                     yield FieldInput(
                         self.rewards.get(slot, ""),
-                        placeholder=f"reward under {Numeral.from_index(slot).value} (optional)",
+                        placeholder=self._reward_hint(slot),
                         id=f"reward-{slot}",
                         max_length=40,
                     )
@@ -84,26 +91,60 @@ class AdvisorModal(OpensAtOnce, ModalScreen[None]):
         self.query_one(".dialog").styles.width = 112  # within the screen (max-width 100%)
         table = self.query_one(DataTable)
         # the long, free-length texts last: the figures stay in view on a narrow screen
-        table.add_columns("Edict", "Tile", "Gain", "Income", "Reward", "Choice")
+        self._columns()
         self._fill()
         table.focus()
+
+    def _columns(self) -> None:
+        """The table's headers, in the language in use."""
+        self.query_one(DataTable).add_columns(
+            _("Edict"),
+            _("Tile"),
+            pgettext("advisor column", "Gain"),
+            _("Income"),
+            _("Reward"),
+            _("Choice"),
+        )
+
+    @staticmethod
+    def _reward_hint(slot: int) -> str:
+        return _("reward under {numeral} (optional)").format(numeral=Numeral.from_index(slot).value)
+
+    def relabel(self) -> None:
+        """Word the advice again in the language in use (the rewards typed stay)."""
+        self.query_one("#advice-title", Label).update(_("What if: issuing an Edict now"))
+        self.query_one("#advice-help", Label).update(
+            _(
+                "Ranked by the change to your ally income at the coming End Phase. "
+                "Nothing is issued from here."
+            )
+        )
+        for field in self.query(FieldInput):
+            field.placeholder = self._reward_hint(int((field.id or "reward-0").rsplit("-", 1)[1]))
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        self._columns()
+        self._fill()
+        if self.rows:
+            table.move_cursor(row=min(row, len(self.rows) - 1))
 
     def _fill(self) -> None:
         self.rows = edict_advice(self.state, self.ruleset, reward=self.rewards)
         table = self.query_one(DataTable)
         table.clear()
         for row in self.rows:
-            choice = ", ".join(change.describe() for change in row.changes)
+            choice = ", ".join(shown(change.describe()) for change in row.changes)
             table.add_row(
                 row.numeral.value,
                 str(row.tile),
                 Text(f"{row.gain:+d}", style="bold green" if row.gain > 0 else ""),
                 f"{row.income_before} → {row.income_after}",
-                row.reward or "",
+                shown(row.reward) if row.reward else "",
                 choice,
             )
         if not self.rows:
-            self.query_one("#allies", Static).update("No Active Edict to issue.")
+            self.query_one("#allies", Static).update(_("No Active Edict to issue."))
         else:
             self._show_row(0)
 
@@ -111,8 +152,11 @@ class AdvisorModal(OpensAtOnce, ModalScreen[None]):
         """The highlighted choice in full, and what it does to each of your Allies."""
         if 0 <= index < len(self.rows):
             row = self.rows[index]
-            text = Text(f"Edict {row.numeral.value} ({row.tile}): ", style="bold")
-            text.append(", ".join(change.describe() for change in row.changes) + "\n")
+            text = Text(
+                _("Edict {numeral} ({tile}): ").format(numeral=row.numeral.value, tile=row.tile),
+                style="bold",
+            )
+            text.append(", ".join(shown(change.describe()) for change in row.changes) + "\n")
             text.append_text(ally_lines(row))
             self.query_one("#allies", Static).update(text)
 

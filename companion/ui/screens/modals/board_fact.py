@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from companion.i18n import _, shown
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import BOARD_FACT_KEYS, bindings
 from companion.ui.widgets.action_button import action_button
@@ -44,17 +45,25 @@ class BoardFactModal(OpensAtOnce, ModalScreen[Any]):
         fact = self.fact
         with Vertical(classes="dialog"):
             yield Label(
-                f"{fact.place} · {fact.label}: what does your box show?",
+                _("{place} · {label}: what does your box show?").format(
+                    place=shown(fact.place), label=shown(fact.label)
+                ),
                 classes="dialog-title",
                 markup=False,
             )
-            yield Static(f"Now: {fact.value} ({fact.source})", classes="muted", markup=False)
-            yield Static(f"Type {fact.hint}.", classes="muted", markup=False)
+            yield Static(
+                _("Now: {value} ({source})").format(value=fact.value, source=fact.source),
+                classes="muted",
+                markup=False,
+            )
+            yield Static(
+                _("Type {hint}.").format(hint=shown(fact.hint)), classes="muted", markup=False
+            )
             yield FieldInput(value=fact.value, id="fact-value", select_on_focus=True)
             yield Label("", id="fact-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield action_button(key_label(self, "Apply", "enter"), "apply", "primary")
-                yield action_button(key_label(self, "Cancel", "esc"), "cancel", focusable=False)
+                yield action_button(key_label(self, _("Apply"), "enter"), "apply", "primary")
+                yield action_button(key_label(self, _("Cancel"), "esc"), "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -66,7 +75,10 @@ class BoardFactModal(OpensAtOnce, ModalScreen[Any]):
         try:
             board = correct_board(self.board, self.fact.key, text)
         except BoardRefused as exc:
-            self.query_one("#fact-error", Label).update(f"Not taken: {exc}")
+            said = exc.args[0] if exc.args else str(exc)  # the board's sentence
+            self.query_one("#fact-error", Label).update(
+                _("Not taken: {why}").format(why=shown(said))
+            )
             return
         self.dismiss(board)
 

@@ -11,7 +11,9 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
+from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import cover_name, great_name, side_name
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import focus_first_enabled
@@ -20,11 +22,45 @@ from companion.ui.widgets.touch_select import TouchSelect
 from companion.ui.wording import worded
 from solo_deck import discount, great_structures, keep_covers, side_incomes
 from solo_deck.events import Build
+from solo_deck.text import term
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
 
 STRUCTURES = ("tower", "wall", "keep")
+NOTHING_PAID = {
+    "tower": (
+        N_(
+            "nothing paid for this tower: every castle space costs Stone or Grain. Press"
+            " {button} again if that is right"
+        ),
+        N_(
+            "nothing paid for this tower: every castle space costs Stone or Grain. Tap"
+            " {button} again if that is right"
+        ),
+    ),
+    "wall": (
+        N_(
+            "nothing paid for this wall: every castle space costs Stone or Grain. Press"
+            " {button} again if that is right"
+        ),
+        N_(
+            "nothing paid for this wall: every castle space costs Stone or Grain. Tap"
+            " {button} again if that is right"
+        ),
+    ),
+    "keep": (
+        N_(
+            "nothing paid for this keep: every castle space costs Stone or Grain. Press"
+            " {button} again if that is right"
+        ),
+        N_(
+            "nothing paid for this keep: every castle space costs Stone or Grain. Tap"
+            " {button} again if that is right"
+        ),
+    ),
+}
+"""What a Build with nothing paid asks, per Structure: with keys, and on a touch screen."""
 NORMAL = "normal"
 NO_SIDE = "none"
 
@@ -34,8 +70,8 @@ class BuildModal(GameEventModal[Build]):
     what you paid for the space, the Edict mark and the sides closed. Build records; a Build
     with nothing paid asks once."""
 
-    DIALOG_TITLE = "Build a Structure"
-    OK_LABEL = "Build"
+    DIALOG_TITLE = N_("Build a Structure")
+    OK_LABEL = N_("Build")
     DEFAULT_CSS = """
     BuildModal #structure { height: auto; margin-top: 1; }
     BuildModal .build-row { height: auto; }
@@ -70,8 +106,13 @@ class BuildModal(GameEventModal[Build]):
         for great in great_structures().values():
             if great.structure != structure or great.id in built:
                 continue
-            cost = "cost on your board" if great.augustales is None else f"+{great.augustales} A"
-            options.append((great.id, f"{great.name} ({cost})"))
+            if great.augustales is None:
+                label = _("{name} (cost on your board)").format(name=great_name(great.name))
+            else:
+                label = _("{name} (+{coins} A)").format(
+                    name=great_name(great.name), coins=great.augustales
+                )
+            options.append((great.id, label))
         return options
 
     def chosen_structure(self) -> str | None:
@@ -90,31 +131,36 @@ class BuildModal(GameEventModal[Build]):
             blocked = built >= size or (
                 self.terms.structure is not None and self.terms.structure != structure
             )
-            text = f"{structure.capitalize()} — {built}/{size} built"
+            name = shown(term(structure.capitalize(), "castle"))
             if built >= size:
-                text += "  (all built)"
+                text = _("{structure} — {built}/{size} built  (all built)")
+            else:
+                text = _("{structure} — {built}/{size} built")
+            text = text.format(structure=name, built=built, size=size)
             options.append(Option(text, id=structure, disabled=blocked))
         yield DialogList(*options, id="structure", compact=True)
         with Horizontal(classes="build-row"):
-            yield Label("Normal or Great")
+            yield Label(_("Normal or Great"))
             yield TouchSelect(
-                [("normal", NORMAL)], value=NORMAL, allow_blank=False, id="great", compact=True
+                [(_("normal"), NORMAL)], value=NORMAL, allow_blank=False, id="great", compact=True
             )
         with Horizontal(classes="build-row", id="cover-row"):
-            yield Label("Keep cover")
-            yield TouchSelect([], id="cover", prompt="which Keep Cover tile you take", compact=True)
+            yield Label(_("Keep cover"))
+            yield TouchSelect(
+                [], id="cover", prompt=_("which Keep Cover tile you take"), compact=True
+            )
         yield Label("", id="what", classes="muted", markup=False)
-        yield NumberField("Grain paid", 0, id="grain", compact=True)
-        yield NumberField("Stone paid", 0, id="stone", compact=True)
-        yield NumberField("Augustales paid", 0, id="augustales", disabled=True, compact=True)
+        yield NumberField(_("Grain paid"), 0, id="grain", compact=True)
+        yield NumberField(_("Stone paid"), 0, id="stone", compact=True)
+        yield NumberField(_("Augustales paid"), 0, id="augustales", disabled=True, compact=True)
         yield ClearCheckbox(
-            "The space shows the Edict mark (issue an Edict)", id="mark", compact=True
+            _("The space shows the Edict mark (issue an Edict)"), id="mark", compact=True
         )
         with Horizontal(classes="build-row", id="sides-row"):
-            yield Label("Side it closes")
+            yield Label(_("Side it closes"))
             for number in (1, 2):
                 yield TouchSelect(
-                    [("no side", NO_SIDE)],
+                    [(_("no side"), NO_SIDE)],
                     value=NO_SIDE,
                     allow_blank=False,
                     id=f"side{number}",
@@ -144,11 +190,11 @@ class BuildModal(GameEventModal[Build]):
         cover = self.query_one("#cover", Select).value
         texts = []
         if self.chosen_structure() == "keep":
-            texts.append("Every Keep issues an Edict.")
+            texts.append(_("Every Keep issues an Edict."))
             if isinstance(cover, str):
-                texts.append(keep_covers()[cover].text)
+                texts.append(shown(keep_covers()[cover].text))
         if isinstance(great, str) and great != NORMAL:
-            texts.append(great_structures()[great].text)
+            texts.append(shown(great_structures()[great].text))
         what.update(" ".join(texts))
         what.display = bool(texts)
 
@@ -157,20 +203,28 @@ class BuildModal(GameEventModal[Build]):
         structure = self.chosen_structure()
         great = self.query_one("#great", Select)
         great.set_options(
-            [("normal", NORMAL), *[(label, gid) for gid, label in self.greats_for(structure or "")]]
+            [
+                (_("normal"), NORMAL),
+                *[(label, gid) for gid, label in self.greats_for(structure or "")],
+            ]
         )
         great.value = NORMAL
         is_keep = structure == "keep"
         cover = self.query_one("#cover", Select)
         taken = self.state.player.keep_covers
-        cover.set_options([(c.name, c.id) for c in keep_covers().values() if c.id not in taken])
+        cover.set_options(
+            [(cover_name(c.name), c.id) for c in keep_covers().values() if c.id not in taken]
+        )
         self.query_one("#cover-row").display = is_keep
         mark = self.query_one("#mark", Checkbox)
         mark.value = False
         mark.display = not is_keep  # every Keep issues an Edict: #what says so
         closed = self.state.player.closed_sides
-        incomes = [(f"the {rule.name} side", rule.income) for rule in side_incomes().values()]
-        open_sides = [("no side", NO_SIDE), *[(t, i) for t, i in incomes if i not in closed]]
+        incomes = [
+            (_("the {side} side").format(side=side_name(rule.name)), rule.income)
+            for rule in side_incomes().values()
+        ]
+        open_sides = [(_("no side"), NO_SIDE), *[(t, i) for t, i in incomes if i not in closed]]
         for number in (1, 2):
             select = self.query_one(f"#side{number}", Select)
             select.set_options(open_sides)
@@ -194,9 +248,10 @@ class BuildModal(GameEventModal[Build]):
             cost += self.terms.augustales_instead
         augustales.text = str(cost)
         augustales.disabled = not unknown
-        augustales.hint = (
-            "type the cost printed on your board" if unknown else "from the rules data"
-        )
+        if unknown:
+            coins_hint = _("type the cost printed on your board; you have {count}")
+        else:
+            coins_hint = _("from the rules data; you have {count}")
         free = self.terms.free_resources or self.terms.augustales_instead is not None
         off = discount(self.state, "build", structure) + self.terms.discount
         for name in ("grain", "stone"):
@@ -206,21 +261,23 @@ class BuildModal(GameEventModal[Build]):
                 field.text = "0"
         hints = []
         if free:
-            hints.append("this Build costs no Stone or Grain")
+            hints.append(_("this Build costs no Stone or Grain"))
         elif self.terms.mixed_resources:
-            hints.append("pay its cost in any mix of Grain and Stone")
+            hints.append(_("pay its cost in any mix of Grain and Stone"))
         if not off.empty:
-            hints.append(f"{off.describe(sign='')} off the space's cost")
+            hints.append(
+                _("{discount} off the space's cost").format(discount=shown(off.describe(sign="")))
+            )
         player = self.state.player
         stone = self.query_one("#stone", NumberField)
-        stone.hint = "; ".join([*hints, f"you have {player.stone}"])
+        stone.hint = "; ".join([*hints, _("you have {count}").format(count=player.stone)])
         if not hints:
-            stone.hint = f"as printed on the space; you have {player.stone}"
+            stone.hint = _("as printed on the space; you have {count}").format(count=player.stone)
         stone.show_message(None)
         grain = self.query_one("#grain", NumberField)
-        grain.hint = f"you have {player.grain}"
+        grain.hint = _("you have {count}").format(count=player.grain)
         grain.show_message(None)
-        augustales.hint += f"; you have {player.augustales}"
+        augustales.hint = coins_hint.format(count=player.augustales)
         augustales.show_message(None)
         self._sync_what()
 
@@ -229,27 +286,25 @@ class BuildModal(GameEventModal[Build]):
     def build_event(self) -> Build | None:
         structure = self.chosen_structure()
         if structure is None:
-            self.show_error("there is no Structure you can build here")
+            self.show_error(_("there is no Structure you can build here"))
             return None
         fields = [self.query_one(f"#{name}", NumberField) for name in ("grain", "stone")]
         augustales = self.query_one("#augustales", NumberField)
         if not all([field.check() for field in (*fields, augustales)]):
-            self.show_error("fix the amounts marked in red")
+            self.show_error(_("fix the amounts marked in red"))
             return None
         grain, stone = (field.value or 0 for field in fields)
         great = self.query_one("#great", Select).value
         great_id = great if isinstance(great, str) and great != NORMAL else None
         cover = self.query_one("#cover", Select).value
         if structure == "keep" and not isinstance(cover, str):
-            self.show_error("choose the Keep Cover tile this Keep turns over")
+            self.show_error(_("choose the Keep Cover tile this Keep turns over"))
             return None
         free = self.terms.free_resources or self.terms.augustales_instead is not None
         if not free and grain + stone == 0 and not self._nothing_paid_asked:
             self._nothing_paid_asked = True
-            self.show_error(
-                f"nothing paid for this {structure}: every castle space costs Stone or Grain. "
-                f"{worded(self, 'Press', 'Tap')} Build again if that is right"
-            )
+            keys, taps = NOTHING_PAID[structure]
+            self.show_error(_(worded(self, keys, taps)).format(button=self.ok_label))
             return None
         self.show_error(None)
         sides = [self.query_one(f"#side{n}", Select).value for n in (1, 2)]

@@ -11,11 +11,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 
+from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import cover_name, great_name, side_name
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.number_field import NumberField
-from companion.ui.wording import tap_then, worded
+from companion.ui.wording import worded
 from solo_deck import (
     can_pay,
     great_offers,
@@ -26,11 +28,13 @@ from solo_deck import (
     site_offers,
 )
 from solo_deck.events import Build
+from solo_deck.text import term
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset, SiteOffer
 
-HINT = "Type a site (T2, W3…) or use the arrows: a site's whole key or Enter builds there."
+HINT = N_("Type a site (T2, W3…) or use the arrows: a site's whole key or Enter builds there.")
+"""How a site is chosen with keys (English, shown through ``_``)."""
 
 
 def great_key(great_id: str) -> str:
@@ -51,26 +55,28 @@ def offer_line(
     name; ``free (City Bonus E)`` when ``why``, the Build's source, waives the cost); a
     Great Structure adds its Augustales."""
     site = offer.site
-    cost = offer.cost_text(why)
-    name = site.kind.capitalize()
+    cost = shown(offer.cost_text(why))
+    name = shown(term(site.kind.capitalize(), "castle"))
     if great_id is not None:
         great = great_structures()[great_id]
-        name = great.name
+        name = great_name(great.name)
         coins = (
-            "Augustales (your board)"
+            _("Augustales (your board)")
             if great.augustales is None
-            else f"{great.augustales} Augustales"
+            else _("{n} Augustales").format(n=great.augustales)
         )
         cost = coins if offer.cost.empty else f"{cost} + {coins}"
     parts = [name, cost]
     if site.edict_mark:
-        parts.append("Edict")
+        parts.append(_("Edict"))
     names = {rule.income: rule.name for rule in side_incomes().values()}
-    parts += [f"closes the {names[income]} side" for income in offer.closes]
+    parts += [
+        _("closes the {side} side").format(side=side_name(names[income])) for income in offer.closes
+    ]
     if site.cover is not None:
-        parts.append(keep_covers()[site.cover].name)
+        parts.append(cover_name(keep_covers()[site.cover].name))
     line = " · ".join(parts)
-    return line if payable else f"{line} — more than you hold"
+    return line if payable else _("{line} — more than you hold").format(line=line)
 
 
 class SiteBuildModal(GameEventModal[Build]):
@@ -80,8 +86,8 @@ class SiteBuildModal(GameEventModal[Build]):
     Enter builds; only a mixed payment or a Great Structure's lost cost is typed (then
     ctrl+s builds)."""
 
-    DIALOG_TITLE = "Build a Structure"
-    OK_LABEL = "Build"
+    DIALOG_TITLE = N_("Build a Structure")
+    OK_LABEL = N_("Build")
     DEFAULT_CSS = """
     SiteBuildModal #site { height: auto; max-height: 10; margin: 0 0 1 0; }
     """
@@ -147,12 +153,27 @@ class SiteBuildModal(GameEventModal[Build]):
         return None if index is None else self.lines[index][1]
 
     def compose_body(self) -> ComposeResult:
-        yield Label(worded(self, HINT, tap_then(self.OK_LABEL, "a site")), classes="muted")
+        yield Label(self._hint(), classes="muted", id="site-hint")
         yield KeyedList(self._keyed_lines(), id="site", compact=True)
         yield AssumedValue()  # the site's cost, while it is assumed: asked once
         yield Label("", id="what", classes="muted", markup=False)
-        yield NumberField("Grain paid", 0, id="grain", compact=True)
-        yield NumberField("Augustales paid", 0, id="augustales", compact=True)
+        yield NumberField(_("Grain paid"), 0, id="grain", compact=True)
+        yield NumberField(_("Augustales paid"), 0, id="augustales", compact=True)
+
+    def _hint(self) -> str:
+        taps = _("Tap a site, then {button}.").format(button=self.ok_label)
+        return worded(self, _(HINT), taps)
+
+    def relabel(self) -> None:
+        """Word the hint and the sites again in the language in use (the line
+        highlighted and what was typed stay)."""
+        super().relabel()
+        self.query_one("#site-hint", Label).update(self._hint())
+        sites = self.query_one("#site", KeyedList)
+        here = sites.highlighted
+        sites.set_lines(self._keyed_lines())
+        sites.open_on(here)
+        self._sync_what()
 
     def on_mount(self) -> None:
         sites = self.query_one("#site", KeyedList)
@@ -198,7 +219,9 @@ class SiteBuildModal(GameEventModal[Build]):
         if offer is not None and split is not None:
             total = offer.cost.grain + offer.cost.stone
             grain.text = str(split[1])
-            grain.hint = f"of {total}; the rest in Stone (you have {self.state.player.stone})"
+            grain.hint = _("of {total}; the rest in Stone (you have {stone})").format(
+                total=total, stone=self.state.player.stone
+            )
         self._sync_what()
 
     def _then_build(self, field: NumberField) -> str:
@@ -210,19 +233,30 @@ class SiteBuildModal(GameEventModal[Build]):
         tabs = 1 + (site is not None and site_cost_unchecked(self.ruleset, site) is not None)
         if field.id == "augustales" and self._split_choice(offer) is not None:
             tabs += 1
-        times = {1: "Tab moves there", 2: "Tab twice moves there"}.get(tabs, f"Tab {tabs} times")
-        return worded(self, f"({times}), then ctrl+s builds", "(tap it), then Build")
+        if tabs == 1:
+            times = _("Tab moves there")
+        elif tabs == 2:
+            times = _("Tab twice moves there")
+        else:
+            times = _("Tab {count} times").format(count=tabs)
+        return worded(
+            self,
+            _("({times}), then ctrl+s builds").format(times=times),
+            _("(tap it), then {button}").format(button=self.ok_label),
+        )
 
     def list_chosen(self) -> None:
         """A site's key or Enter on it builds, unless an amount is left to type."""
         coins = self.query_one("#augustales", NumberField)
         grain = self.query_one("#grain", NumberField)
         if self.chosen() is None:
-            self.show_error("you cannot pay for that site")
+            self.show_error(_("you cannot pay for that site"))
         elif coins.display:
-            self.show_error(f"type the Augustales it costs {self._then_build(coins)}")
+            self.show_error(
+                _("type the Augustales it costs {how}").format(how=self._then_build(coins))
+            )
         elif grain.display:
-            self.show_error(f"type the Grain you pay {self._then_build(grain)}")
+            self.show_error(_("type the Grain you pay {how}").format(how=self._then_build(grain)))
         else:
             self.submit()
 
@@ -232,21 +266,23 @@ class SiteBuildModal(GameEventModal[Build]):
         offer, great = self.chosen(), self._great()
         texts = []
         if offer is not None and offer.site.cover is not None:
-            texts.append(keep_covers()[offer.site.cover].text)
+            texts.append(shown(keep_covers()[offer.site.cover].text))
         if great is not None:
-            texts.append(great_structures()[great].text)
+            texts.append(shown(great_structures()[great].text))
         what = self.query_one("#what", Label)
         what.update(" ".join(texts))
         what.display = bool(texts)
         unknown = great is not None and great_structures()[great].augustales is None
         coins = self.query_one("#augustales", NumberField)
         coins.display = unknown
-        coins.hint = f"printed on your board; you have {self.state.player.augustales}"
+        coins.hint = _("printed on your board; you have {count}").format(
+            count=self.state.player.augustales
+        )
 
     def build_event(self) -> Build | None:
         offer = self.chosen()
         if offer is None:
-            self.show_error("there is no site you can build on and pay for now")
+            self.show_error(_("there is no site you can build on and pay for now"))
             return None
         grain, stone = offer.cost.grain, offer.cost.stone
         if self.terms.mixed_resources:
@@ -255,19 +291,23 @@ class SiteBuildModal(GameEventModal[Build]):
             if self._split_choice(offer) is None:  # one mix only: all the Grain you can
                 grain = min(self.state.player.grain, total)
             elif not field.check():
-                self.show_error("fix the amount marked in red")
+                self.show_error(_("fix the amount marked in red"))
                 return None
             else:
                 grain = field.value or 0
             if grain > total:
-                self.show_error(f"{offer.site.id} costs {total} in all: pay at most {total} Grain")
+                self.show_error(
+                    _("{site} costs {total} in all: pay at most {total} Grain").format(
+                        site=offer.site.id, total=total
+                    )
+                )
                 return None
             stone = total - grain
         great = self._great()
         unknown = great is not None and great_structures()[great].augustales is None
         coins = self.query_one("#augustales", NumberField)
         if unknown and not coins.check():
-            self.show_error("type the Augustales printed on your board")
+            self.show_error(_("type the Augustales printed on your board"))
             return None
         self.show_error(None)
         site = offer.site

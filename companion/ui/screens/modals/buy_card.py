@@ -13,9 +13,10 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Label, Select
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.search_select import SearchSelect
 from companion.ui.widgets.toggles import ClearCheckbox
 from companion.ui.widgets.touch_select import TouchSelect
@@ -38,7 +39,9 @@ def card_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
     ``A7 · 1 Action card · Gain 6 Augustales.``"""
     skip = set(exclude)
     return [
-        (f"{c.id} · {c.cost} · {c.effect}", c.id) for c in load_advanced_cards() if c.id not in skip
+        (f"{c.id} · {shown(str(c.cost))} · {c.effect}", c.id)
+        for c in load_advanced_cards()
+        if c.id not in skip
     ]
 
 
@@ -47,8 +50,8 @@ class BuyCardModal(GameEventModal[BuyCard]):
     from the rules, its effect, and the card you remove when it costs an Action card. Buy
     records."""
 
-    DIALOG_TITLE = "Buy an Advanced Action card"
-    OK_LABEL = "Buy"
+    DIALOG_TITLE = N_("Buy an Advanced Action card")
+    OK_LABEL = N_("Buy")
     DEFAULT_CSS = """
     BuyCardModal #card { margin-bottom: 1; }
     BuyCardModal #removes-row { height: auto; }
@@ -101,34 +104,45 @@ class BuyCardModal(GameEventModal[BuyCard]):
     # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        port = self.state.voyage.ports[self.port].name
+        port = port_name(self.state.voyage.ports[self.port].name)
         held = self.state.hand
-        cards = "" if held is None else f" and {plural(held, 'card')} in hand"
-        yield Label(
-            f"Your ship is in {port}; you have {self.state.player.augustales} Augustales{cards}.",
-            classes="muted",
-        )
+        coins = self.state.player.augustales
+        if held is None:
+            told = _("Your ship is in {port}; you have {coins} Augustales.")
+        else:
+            told = ngettext(
+                "Your ship is in {port}; you have {coins} Augustales and {count} card in hand.",
+                "Your ship is in {port}; you have {coins} Augustales and {count} cards in hand.",
+                held,
+            )
+        yield Label(told.format(port=port, coins=coins, count=held), classes="muted")
         known = self.known_id
         if known is not None:
             card = advanced_cards_by_id()[known]
-            yield Label(f"The card in {port}: {card.id} · {card.effect}", id="known", markup=False)
+            yield Label(
+                _("The card in {port}: {card} · {effect}").format(
+                    port=port, card=card.id, effect=card.effect
+                ),
+                id="known",
+                markup=False,
+            )
         else:
             yield SearchSelect(
                 card_options(self.elsewhere()),
-                prompt=f"which card lies in {port}? (type its id, e.g. A7)",
+                prompt=_("which card lies in {port}? (type its id, e.g. A7)").format(port=port),
                 id="card",
             )
         yield Label("", id="price", markup=False)
         yield Label("", id="effect", classes="muted", markup=False)
         with Horizontal(id="removes-row"):
-            yield Label("Remove")
+            yield Label(_("Remove"))
             yield TouchSelect(
                 [(text, card_id) for card_id, text in card_choices(self.state, self.removable)],
-                prompt="the Action card you remove from the game",
+                prompt=_("the Action card you remove from the game"),
                 id="removes",
             )
         yield ClearCheckbox(
-            "It comes from my hand (else from my discard pile)",
+            _("It comes from my hand (else from my discard pile)"),
             any(from_hand for _, from_hand in cards_you_may_remove(self.state)),
             id="from-hand",
         )
@@ -167,20 +181,37 @@ class BuyCardModal(GameEventModal[BuyCard]):
             self.removes_card(card_id) and self.state.hand is not None
         )
         if card_id is None:
-            price.update("Choose the card to see its price and what it does.")
+            price.update(_("Choose the card to see its price and what it does."))
             effect.update("")
             return
         card = advanced_cards_by_id()[card_id]
         due = card_price(self.state, card_id, extra=self.terms.discount)
         if due is None:
-            price.update("Price: remove one of your Action cards from the game.")
+            price.update(_("Price: remove one of your Action cards from the game."))
+        elif due == card.cost.augustales:
+            price.update(
+                ngettext("Price: {n} Augustalis.", "Price: {n} Augustales.", due).format(n=due)
+            )
         else:
-            off = "" if due == card.cost.augustales else f" ({card.cost} less your discounts)"
-            price.update(f"Price: {plural(due, 'Augustalis', 'Augustales')}{off}.")
-        effect.update(f"It acts at once after you buy it: {describe_grant(card.grant)}.")
+            price.update(
+                ngettext(
+                    "Price: {n} Augustalis ({cost} less your discounts).",
+                    "Price: {n} Augustales ({cost} less your discounts).",
+                    due,
+                ).format(n=due, cost=shown(str(card.cost)))
+            )
+        effect.update(
+            _("It acts at once after you buy it: {effect}.").format(
+                effect=shown(describe_grant(card.grant))
+            )
+        )
         why = why_not_buy(self.state, card_id, self.terms.discount)
         if why is not None:
-            price.update(f"You cannot buy {card_id} now: {why}. Decline (ctrl+d) to go on.")
+            price.update(
+                _("You cannot buy {card} now: {why}. Decline (ctrl+d) to go on.").format(
+                    card=card_id, why=shown(why)
+                )
+            )
             self.query_one("#removes-row").display = False
             self.query_one("#from-hand").display = False
 
@@ -188,22 +219,28 @@ class BuyCardModal(GameEventModal[BuyCard]):
 
     def build_event(self) -> BuyCard | None:
         if self.space is None:
-            port = self.state.voyage.ports[self.port].name
-            self.show_error(f"there is no Advanced card in {port}")
+            port = port_name(self.state.voyage.ports[self.port].name)
+            self.show_error(_("there is no Advanced card in {port}").format(port=port))
             return None
         card_id = self.chosen()
         if card_id is None:
-            self.show_error("say which card you buy (type its id to find it)")
+            self.show_error(_("say which card you buy (type its id to find it)"))
             return None
         why = why_not_buy(self.state, card_id, self.terms.discount)
         if why is not None:
-            self.show_error(f"{why}: decline it, or choose the card that lies there")
+            self.show_error(
+                _("{why}: decline it, or choose the card that lies there").format(why=shown(why))
+            )
             return None
         removes = None
         if self.removes_card(card_id):
             value = self.query_one("#removes", Select).value
             if not isinstance(value, str):
-                self.show_error(f"{card_id} costs an Action card: choose the card you remove")
+                self.show_error(
+                    _("{card} costs an Action card: choose the card you remove").format(
+                        card=card_id
+                    )
+                )
                 return None
             removes = value
         self.show_error(None)

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Label, RadioSet, Select
 
+from companion.i18n import N_, _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import CARD_EDITOR_KEYS, bindings
 from companion.ui.widgets.action_button import action_button
@@ -21,11 +22,11 @@ from companion.ui.wording import key_label
 from solo_deck import Numeral, ShipMove, SoloCard, describe_validation_error
 
 MOVE_LABELS: dict[ShipMove, str] = {
-    ShipMove.MOVE1: "moves 1 space",
-    ShipMove.STAY: "stays",
-    ShipMove.TO_PLAYER: "joins your ship",
+    ShipMove.MOVE1: N_("moves 1 space"),
+    ShipMove.STAY: N_("stays"),
+    ShipMove.TO_PLAYER: N_("joins your ship"),
 }
-"""How Frederick's ship move on a card reads."""
+"""How Frederick's ship move on a card reads (English: shown through ``_``)."""
 NO_EDICT = "none"
 
 
@@ -50,26 +51,34 @@ class CardEditorModal(OpensAtOnce, ModalScreen[SoloCard | None]):
         card = self.card
         with Vertical(classes="dialog"):
             yield Label(
-                f"Solo card {card.id}: what does it show?", classes="dialog-title", markup=False
+                _("Solo card {card}: what does it show?").format(card=card.id),
+                classes="dialog-title",
+                markup=False,
             )
-            yield Label("Frederick's ship", classes="muted")
+            yield Label(_("Frederick's ship"), classes="muted")
             with RadioSet(id="edit-move", compact=True):
                 for move, label in MOVE_LABELS.items():
-                    yield ClearRadioButton(label, value=card.move is move, id=f"move-{move.value}")
-            yield Label("What it removes, and the crown", classes="muted")
+                    yield ClearRadioButton(
+                        _(label), value=card.move is move, id=f"move-{move.value}"
+                    )
+            yield Label(_("What it removes, and the crown"), classes="muted")
             yield ClearCheckbox(
-                "Removes the Action card at his port",
+                _("Removes the Action card at his port"),
                 card.removes_card,
                 id="edit-card",
                 compact=True,
             )
             yield ClearCheckbox(
-                "Removes the Ally at his port", card.removes_ally, id="edit-ally", compact=True
+                _("Removes the Ally at his port"),
+                card.removes_ally,
+                id="edit-ally",
+                compact=True,
             )
-            yield ClearCheckbox("Has a crown", card.crown, id="edit-crown", compact=True)
-            yield Label("Edict issued", classes="muted")
+            yield ClearCheckbox(_("Has a crown"), card.crown, id="edit-crown", compact=True)
+            yield Label(_("Edict issued"), classes="muted")
             yield TouchSelect(
-                [(f"Edict {n.value}", n.value) for n in Numeral] + [("no Edict", NO_EDICT)],
+                [(_("Edict {numeral}").format(numeral=n.value), n.value) for n in Numeral]
+                + [(_("no Edict"), NO_EDICT)],
                 value=card.edict.value if card.edict else NO_EDICT,
                 allow_blank=False,
                 id="edit-edict",
@@ -77,8 +86,8 @@ class CardEditorModal(OpensAtOnce, ModalScreen[SoloCard | None]):
             )
             yield Label("", id="edit-error", classes="error-text")
             with Horizontal(classes="dialog-buttons"):
-                yield action_button(key_label(self, "Save", "ctrl+s"), "save", "primary")
-                yield action_button(key_label(self, "Cancel", "esc"), "cancel", focusable=False)
+                yield action_button(key_label(self, _("Save"), "ctrl+s"), "save", "primary")
+                yield action_button(key_label(self, _("Cancel"), "esc"), "cancel", focusable=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -101,7 +110,9 @@ class CardEditorModal(OpensAtOnce, ModalScreen[SoloCard | None]):
             )
         except (ValidationError, ValueError) as exc:
             text = describe_validation_error(exc) if isinstance(exc, ValidationError) else exc
-            self.query_one("#edit-error", Label).update(f"This card is not valid: {text}")
+            self.query_one("#edit-error", Label).update(
+                _("This card is not valid: {why}").format(why=text)
+            )
             return
         self.dismiss(card)
 

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.i18n import N_
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.widgets.touch_list import TouchOptionList
 
@@ -19,7 +20,13 @@ class ChoiceModal(OpensAtOnce, ModalScreen[str | None]):
     """A titled list; enter picks, escape cancels. Returns the option's key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="choice.cancel", tooltip="Close without choosing"),
+        Binding(
+            key="escape",
+            action="cancel",
+            description=N_("Cancel"),
+            id="choice.cancel",
+            tooltip=N_("Close without choosing"),
+        ),
     ]
 
     def __init__(self, title: str, options: list[tuple[str, str]]) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.widgets import Label
 
+from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.wording import worded
@@ -23,8 +24,8 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
     """The tiles lying in the City when the board knows them, else every tile A–F and
     "no tile was left there" (key N). A tile's letter, or Enter on it, takes it."""
 
-    DIALOG_TITLE = "Take a City Bonus tile"
-    OK_LABEL = "Take"
+    DIALOG_TITLE = N_("Take a City Bonus tile")
+    OK_LABEL = N_("Take")
     DEFAULT_CSS = """
     CityBonusModal #tiles { height: auto; max-height: 10; }
     """
@@ -46,29 +47,35 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
 
     def compose_body(self) -> ComposeResult:
         if self.path is None:
-            yield Label("No Specialist of yours is waiting in a City.")
+            yield Label(_("No Specialist of yours is waiting in a City."))
             return
         known = self.state.board.city(self.path).tiles is not None
         yield Label(
-            (
-                f"In the City of Path {self.path} lies:"
-                if known
-                else f"Which tile did you take in the City of Path {self.path}?"
-            )
-            + worded(
-                self, " its letter, or Enter on it, takes it.", f" tap it, then {self.OK_LABEL}."
-            ),
+            self._question(known),
             classes="muted",
             markup=False,
         )
         texts = city_bonus_tiles()
         lines = [
-            KeyedLine(tile, texts[tile].text, topic=f"city-bonus-tile:{tile}")
+            KeyedLine(tile, shown(texts[tile].text), topic=f"city-bonus-tile:{tile}")
             if tile is not None
-            else KeyedLine("N", "No tile was left there")
+            else KeyedLine("N", _("No tile was left there"))
             for tile in self.choices()
         ]
         yield KeyedList(lines, id="tiles")
+
+    def _question(self, known: bool) -> str:
+        """What the list asks, and how a line is taken on this device."""
+        if known:
+            keys = _("In the City of Path {path} lies: its letter, or Enter on it, takes it.")
+            taps = _("In the City of Path {path} lies: tap it, then {button}.")
+        else:
+            keys = _(
+                "Which tile did you take in the City of Path {path}? its letter, or Enter on"
+                " it, takes it."
+            )
+            taps = _("Which tile did you take in the City of Path {path}? tap it, then {button}.")
+        return worded(self, keys, taps).format(path=self.path, button=self.ok_label)
 
     def on_mount(self) -> None:
         if self.path is None:
@@ -84,11 +91,11 @@ class CityBonusModal(GameEventModal[ChooseCityBonus]):
 
     def build_event(self) -> ChooseCityBonus | None:
         if self.path is None:
-            self.show_error("nothing to take: no Specialist is waiting in a City")
+            self.show_error(_("nothing to take: no Specialist is waiting in a City"))
             return None
         tiles = self.query_one("#tiles", KeyedList)
         if tiles.highlighted is None:
-            self.show_error("choose the tile you took")
+            self.show_error(_("choose the tile you took"))
             return None
         self.show_error(None)
         return ChooseCityBonus(tile=self.choices()[tiles.highlighted])

@@ -30,6 +30,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.i18n import N_, _, shown
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import COACH_KEYS, bindings
@@ -45,10 +46,12 @@ if TYPE_CHECKING:
 
 COACH_GROUP = "coach"
 """The worker group of the Coach's games."""
-FIRST_ANSWER = "The first answer comes within a second or two, and sharpens while you look."
+FIRST_ANSWER = N_("The first answer comes within a second or two, and sharpens while you look.")
+"""What the detail says before the first answer (English, shown through ``_``)."""
 NAME_HAND = next(key for key in COACH_KEYS if key.action == "name_hand")
 """The key that names your hand (``n``), its id and its label (the button's)."""
 NAME_HAND_LABEL = NAME_HAND.label
+"""The button's name (English, from the key table: shown through ``_``)."""
 
 Record = Callable[["Event | tuple[Event, ...] | None"], bool]
 """Records a dialog's event in the game (the Table's ``apply``): True when it did."""
@@ -116,22 +119,41 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="coach", classes="dialog") as dialog:
-            dialog.border_title = "Coach · nothing is recorded"
-            dialog.border_subtitle = worded(self, "↑↓ another turn · esc back", "tap a turn")
-            yield Static("Weighing your turns…", id="coach-header")
+            dialog.border_title = _("Coach · nothing is recorded")
+            dialog.border_subtitle = self._subtitle()
+            yield Static(_("Weighing your turns…"), id="coach-header")
             yield DialogList(id="coach-turns")
             with VerticalScroll(id="coach-detail"):
                 yield Static(
-                    FIRST_ANSWER,
+                    _(FIRST_ANSWER),
                     id="coach-decisions",
                     classes="muted",
                 )
             if self.app.is_web:  # no key to press on a phone
                 with Horizontal(classes="dialog-buttons"):
-                    name_hand = action_button(NAME_HAND_LABEL, "name_hand", "primary")
+                    name_hand = action_button(_(NAME_HAND_LABEL), "name_hand", "primary")
                     name_hand.display = False  # until an answer says your hand is not named
                     yield name_hand
-                    yield action_button("Close", "close")
+                    yield action_button(_("Close"), "close")
+
+    def _subtitle(self) -> str:
+        return worded(self, _("↑↓ another turn · esc back"), _("tap a turn"))
+
+    def relabel(self) -> None:
+        """Word the Coach again in the language in use (the games go on: the next answer
+        is drawn in it; the one shown is drawn again now)."""
+        dialog = self.query_one("#coach", Vertical)
+        dialog.border_title = _("Coach · nothing is recorded")
+        dialog.border_subtitle = self._subtitle()
+        if self.stopped is not None:
+            return  # the header says why the games stopped, in the words they stopped with
+        if self.answer is not None:
+            self._decisions_of = None
+            self.answers -= 1  # drawn again, not a new answer
+            self.show(self.answer)
+        else:
+            self.query_one("#coach-header", Static).update(_("Weighing your turns…"))
+            self.query_one("#coach-decisions", Static).update(_(FIRST_ANSWER))
 
     def on_mount(self) -> None:
         self.query_one("#coach-turns", OptionList).focus()
@@ -162,10 +184,14 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         except Exception as exc:  # the engine found nothing to weigh, or a game went wrong
             if coach is not None and coach is not self._coach:
                 return  # the games of a position named since
-            self.stopped = str(exc) or type(exc).__name__
+            said = shown(exc.args[0]) if len(exc.args) == 1 else str(exc)
+            self.stopped = said or type(exc).__name__
             if self.is_attached:
-                said = "No advice" if self.answer is None else "The Coach stopped"
-                self.query_one("#coach-header", Static).update(Text(f"{said}: {self.stopped}."))
+                if self.answer is None:
+                    told = _("No advice: {why}.").format(why=self.stopped)
+                else:
+                    told = _("The Coach stopped: {why}.").format(why=self.stopped)
+                self.query_one("#coach-header", Static).update(Text(told))
 
     # --- drawing ----------------------------------------------------------------------
 
@@ -207,9 +233,9 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         if self._decisions_of == (index, turn_key(line)):
             return  # the same turn at the same rank: its decisions are drawn already
         self._decisions_of = (index, turn_key(line))
-        shown = self.query_one("#coach-decisions", Static)
-        shown.remove_class("muted")
-        shown.update(decisions(index + 1, line))
+        detail = self.query_one("#coach-decisions", Static)
+        detail.remove_class("muted")
+        detail.update(decisions(index + 1, line))
 
     @on(OptionList.OptionHighlighted, "#coach-turns")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -227,11 +253,12 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         """Why your hand cannot be named here now (the engine's words), or ``None``
         (asked once per position)."""
         if self.record is None or not self.host.session.has_game:
-            return "the Coach is not on a game it may record in"
+            return _("the Coach is not on a game it may record in")
         state = self.state
         asked = self._naming
         if asked is None or asked[0] is not state:
-            asked = (state, self.host.session.why_not("name_hand"))
+            refusal = self.host.session.why_not("name_hand")
+            asked = (state, None if refusal is None else shown(refusal))
             self._naming = asked
         return asked[1]
 
@@ -243,7 +270,11 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
             button.display = can
         if not can:
             return None
-        return worded(self, f"press {self.name_hand_key()} to name it", f"tap {NAME_HAND_LABEL}")
+        return worded(
+            self,
+            _("press {key} to name it").format(key=self.name_hand_key()),
+            _("tap {button}").format(button=_(NAME_HAND_LABEL)),
+        )
 
     def name_hand_key(self) -> str:
         """The key that names your hand (the player's own, if the configuration rebinds
@@ -255,7 +286,7 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         """Open the dialog that names your hand (or say why it cannot be named)."""
         refusal = self.naming_refusal()
         if refusal is not None:
-            self.notify(sentence(refusal), title=NAME_HAND_LABEL, markup=False)
+            self.notify(sentence(refusal), title=_(NAME_HAND_LABEL), markup=False)
             return
         from companion.ui.screens.modals.name_hand import NameHandModal
 
@@ -280,11 +311,11 @@ class CoachModal(OpensAtOnce, Hosted, ModalScreen[None]):
         self._moved.clear()
         self._decisions_of = None
         self._coach = None
-        self.query_one("#coach-header", Static).update("Weighing your turns…")
+        self.query_one("#coach-header", Static).update(_("Weighing your turns…"))
         self.query_one("#coach-turns", OptionList).clear_options()
-        shown = self.query_one("#coach-decisions", Static)
-        shown.add_class("muted")
-        shown.update(FIRST_ANSWER)
+        detail = self.query_one("#coach-decisions", Static)
+        detail.add_class("muted")
+        detail.update(_(FIRST_ANSWER))
         for button in self.query("#name-hand"):
             button.display = False
         self._start()

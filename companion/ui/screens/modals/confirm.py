@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 from textual.widgets.button import ButtonVariant
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import QUESTION_KEYS, ConfirmKeys
 from companion.ui.widgets.key_footer import KeyFooter
@@ -36,19 +37,20 @@ class ConfirmModal(OpensAtOnce, ModalScreen[bool]):
         body: str = "",
         *,
         note: str = "",
-        yes_label: str = "Yes",
-        no_label: str = "No",
+        yes_label: str = "",
+        no_label: str = "",
         danger: bool = False,
         keys: ConfirmKeys = QUESTION_KEYS,
     ) -> None:
         """``yes_label``/``no_label`` name the buttons (``Delete (y)``); ``danger`` paints
-        the yes button red; ``keys`` gives the keys their ids, labels and tooltips."""
+        the yes button red (the buttons are Yes and No when not named); ``keys`` gives the
+        keys their ids, labels and tooltips."""
         super().__init__()
         self.question = title
         self.body = body
         self.note = note
-        self.yes_label = yes_label
-        self.no_label = no_label
+        self.yes_label = yes_label or _("Yes")
+        self.no_label = no_label or _("No")
         self.danger = danger
         self.keys = keys
         if keys != QUESTION_KEYS:

@@ -8,44 +8,47 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from companion.i18n import N_, _, shown
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import EventModal
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.field_input import FieldInput
 from solo_deck import EdictParseError, GameState, RuleError, correction_targets, parse_edict
 from solo_deck.events import Correct
 
 LABELS: dict[str, str] = {
-    "player.vp": "Your VP",
-    "player.grain": "Your Grain",
-    "player.stone": "Your Stone",
-    "player.augustales": "Your Augustales",
-    "player.towers": "Your Towers built",
-    "player.walls": "Your Walls built",
-    "player.keeps": "Your Keeps built",
-    "player.sites": "Your castle: the sites built",
-    "palace.grain": "Frederick's Grain",
-    "palace.stone": "Frederick's Stone",
-    "palace.treasury": "Frederick's Treasury (coins)",
-    "palace.towers": "Frederick's Towers",
-    "palace.walls": "Frederick's Walls",
-    "palace.keeps": "Frederick's Keeps",
-    "palace.allies": "Frederick's Court Allies",
-    "palace.specialist": "Frederick's Specialist (Path A space)",
-    "edicts.pile": "Edict tiles left in the pile",
-    "voyage.advanced_pile": "Advanced cards left in the pile",
-    "voyage.frederick": "Frederick's ship (port)",
-    "voyage.player": "Your ship (port)",
-    "edicts.active.0": "Active Edict I",
-    "edicts.active.1": "Active Edict II",
-    "edicts.active.2": "Active Edict III",
-    "edicts.next.0": "Next Edict I",
-    "edicts.next.1": "Next Edict II",
-    "edicts.next.2": "Next Edict III",
-    "round": "Round",
-    "player_turns": "Your turns taken this round",
-    "frederick_actions": "Frederick's actions this round",
+    "player.vp": N_("Your VP"),
+    "player.grain": N_("Your Grain"),
+    "player.stone": N_("Your Stone"),
+    "player.augustales": N_("Your Augustales"),
+    "player.towers": N_("Your Towers built"),
+    "player.walls": N_("Your Walls built"),
+    "player.keeps": N_("Your Keeps built"),
+    "player.sites": N_("Your castle: the sites built"),
+    "palace.grain": N_("Frederick's Grain"),
+    "palace.stone": N_("Frederick's Stone"),
+    "palace.treasury": N_("Frederick's Treasury (coins)"),
+    "palace.towers": N_("Frederick's Towers"),
+    "palace.walls": N_("Frederick's Walls"),
+    "palace.keeps": N_("Frederick's Keeps"),
+    "palace.allies": N_("Frederick's Court Allies"),
+    "palace.specialist": N_("Frederick's Specialist (Path A space)"),
+    "edicts.pile": N_("Edict tiles left in the pile"),
+    "voyage.advanced_pile": N_("Advanced cards left in the pile"),
+    "voyage.frederick": N_("Frederick's ship (port)"),
+    "voyage.player": N_("Your ship (port)"),
+    "edicts.active.0": N_("Active Edict I"),
+    "edicts.active.1": N_("Active Edict II"),
+    "edicts.active.2": N_("Active Edict III"),
+    "edicts.next.0": N_("Next Edict I"),
+    "edicts.next.1": N_("Next Edict II"),
+    "edicts.next.2": N_("Next Edict III"),
+    "round": N_("Round"),
+    "player_turns": N_("Your turns taken this round"),
+    "frederick_actions": N_("Frederick's actions this round"),
 }
+"""What each value is called in the list (English, shown through ``_``)."""
 SHIPS = ("voyage.frederick", "voyage.player")
 SITES = "player.sites"
 
@@ -71,9 +74,9 @@ def shown_value(state: GameState, target: str) -> str:
     """The current value for the list: ``12``, ``2T 1K``, ``empty``, ``2 (Tunis)``."""
     value = current_value(state, target)
     if value is None:
-        return "empty"
+        return _("empty")
     if target in SHIPS and isinstance(value, int):
-        return f"{value} ({state.voyage.ports[value].name})"
+        return f"{value} ({port_name(state.voyage.ports[value].name)})"
     return str(value)
 
 
@@ -82,8 +85,8 @@ class CorrectModal(EventModal[Correct]):
     notation for an edict space (empty = empty space), a whole number otherwise (a port
     may be given by name). Tab moves to the value; Enter there records."""
 
-    DIALOG_TITLE = "Correct a value"
-    OK_LABEL = "Correct"
+    DIALOG_TITLE = N_("Correct a value")
+    OK_LABEL = N_("Correct")
     DEFAULT_CSS = """
     CorrectModal #targets { height: auto; max-height: 50vh; }
     CorrectModal #value-row { height: auto; }
@@ -101,14 +104,14 @@ class CorrectModal(EventModal[Correct]):
     def compose_body(self) -> ComposeResult:
         options = [
             Option(
-                f"{LABELS.get(target, target):<40} {shown_value(self.state, target)}",
+                f"{_(LABELS.get(target, target)):<40} {shown_value(self.state, target)}",
                 id=target,
             )
             for target in self.targets
         ]
         yield DialogList(*options, id="targets")
         with Horizontal(id="value-row"):
-            yield FieldInput(id="value", placeholder="new value")
+            yield FieldInput(id="value", placeholder=_("new value"))
             yield Label("", id="value-message", classes="muted")
 
     def on_mount(self) -> None:
@@ -127,13 +130,15 @@ class CorrectModal(EventModal[Correct]):
 
     def _hint(self, target: str) -> str:
         if is_edict_target(target):
-            return "edict notation like 2T 1K; empty = an empty space"
+            return _("edict notation like 2T 1K; empty = an empty space")
         if target == SITES:
-            return "the sites built, such as T1 W1 T2 (see your Castle Board)"
+            return _("the sites built, such as T1 W1 T2 (see your Castle Board)")
         if target in SHIPS:
-            ports = ", ".join(f"{i} {p.name}" for i, p in enumerate(self.state.voyage.ports))
-            return f"a port number or name: {ports}"
-        return "a whole number, 0 or more"
+            ports = ", ".join(
+                f"{i} {port_name(p.name)}" for i, p in enumerate(self.state.voyage.ports)
+            )
+            return _("a port number or name: {ports}").format(ports=ports)
+        return _("a whole number, 0 or more")
 
     def _prefill(self) -> None:
         target = self.target
@@ -159,7 +164,7 @@ class CorrectModal(EventModal[Correct]):
         try:
             self.parse(event.value)
         except ValueError as exc:
-            self._message(str(exc))
+            self._message(_said(exc))
         else:
             self._message(None)
 
@@ -168,31 +173,31 @@ class CorrectModal(EventModal[Correct]):
         target = self.target
         text = text.strip()
         if target is None:
-            raise ValueError("choose what to correct")
+            raise ValueError(_("choose what to correct"))
         if is_edict_target(target):
             if not text:
                 return None
             try:
                 return str(parse_edict(text))
             except EdictParseError as exc:
-                raise ValueError(str(exc)) from None
+                raise ValueError(_said(exc)) from None
         if target == SITES:
             if not text:
-                raise ValueError("name the sites built, such as T1 W1")
+                raise ValueError(_("name the sites built, such as T1 W1"))
             return text
         if target in SHIPS and text and not text.lstrip("-").isdigit():
             try:
                 return self.state.voyage.port_index(text)
             except RuleError as exc:
-                raise ValueError(str(exc)) from None
+                raise ValueError(shown(exc.text)) from None
         if not text:
-            raise ValueError("enter a number")
+            raise ValueError(_("enter a number"))
         try:
             number = int(text)
         except ValueError:
-            raise ValueError(f"{text!r} is not a whole number") from None
+            raise ValueError(_("{text} is not a whole number").format(text=repr(text))) from None
         if number < 0:
-            raise ValueError("the value cannot be negative")
+            raise ValueError(_("the value cannot be negative"))
         return number
 
     def build_event(self) -> Correct | None:
@@ -200,9 +205,14 @@ class CorrectModal(EventModal[Correct]):
         try:
             value = self.parse(self.query_one("#value", Input).value)
         except ValueError as exc:
-            self._message(str(exc))
-            self.show_error("the new value is not valid")
+            self._message(_said(exc))
+            self.show_error(_("the new value is not valid"))
             return None
         assert target is not None
         self.show_error(None)
         return Correct(target=target, value=value)
+
+
+def _said(error: ValueError) -> str:
+    """What ``error`` says, in the language in use (an engine sentence rendered again)."""
+    return shown(error.args[0]) if len(error.args) == 1 else str(error)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.widgets import Label
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext
 from companion.reference import WAREHOUSE_TOPIC
 from companion.ui.screens.modals.by_itself import ByItselfModal
 from companion.ui.widgets.number_field import NumberField
@@ -23,8 +23,8 @@ class DropModal(ByItselfModal[DropResources]):
     opens by itself when a gain overflows the warehouse: keys typed before it was drawn
     land in none of its fields (:mod:`companion.ui.first_look`)."""
 
-    DIALOG_TITLE = "Put resources back"
-    OK_LABEL = "Put back"
+    DIALOG_TITLE = N_("Put resources back")
+    OK_LABEL = N_("Put back")
     ENTER_IN_FIELD_RECORDS = False
     ANSWERS = "drop"
 
@@ -48,13 +48,26 @@ class DropModal(ByItselfModal[DropResources]):
     def compose_body(self) -> ComposeResult:
         player = self.state.player
         yield Label(
-            f"You hold {player.grain} Grain and {player.stone} Stone: "
-            f"put back {plural(self.count, 'resource')} in all.",
+            ngettext(
+                "You hold {grain} Grain and {stone} Stone: put back {count} resource in all.",
+                "You hold {grain} Grain and {stone} Stone: put back {count} resources in all.",
+                self.count,
+            ).format(grain=player.grain, stone=player.stone, count=self.count),
             classes="muted",
         )
         grain, stone = self.prefill()
-        yield NumberField("Grain put back", grain, id="grain", hint=f"of your {player.grain}")
-        yield NumberField("Stone put back", stone, id="stone", hint=f"of your {player.stone}")
+        yield NumberField(
+            _("Grain put back"),
+            grain,
+            id="grain",
+            hint=_("of your {count}").format(count=player.grain),
+        )
+        yield NumberField(
+            _("Stone put back"),
+            stone,
+            id="stone",
+            hint=_("of your {count}").format(count=player.stone),
+        )
 
     def on_mount(self) -> None:
         self.query_one("#grain", NumberField).input.focus()
@@ -62,7 +75,7 @@ class DropModal(ByItselfModal[DropResources]):
     def build_event(self) -> DropResources | None:
         fields = [self.query_one(f"#{name}", NumberField) for name in ("grain", "stone")]
         if not all([field.check() for field in fields]):
-            self.show_error("fix the amounts marked in red")
+            self.show_error(_("fix the amounts marked in red"))
             return None
         grain, stone = (field.value or 0 for field in fields)
         self.show_error(None)

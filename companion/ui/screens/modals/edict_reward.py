@@ -11,14 +11,16 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList, Select
 
+from companion.i18n import N_, _, shown
 from companion.reference import EDICT_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.screens.modals.resolve import ResourceChoice, then
+from companion.ui.screens.modals.resolve import then
+from companion.ui.screens.modals.resolve_fields import ResourceChoice
 from companion.ui.screens.setup.notation import REWARD_EXAMPLE, parse_reward
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
-from companion.ui.wording import tap_then, worded
+from companion.ui.wording import worded
 from solo_deck import (
     Gains,
     Grant,
@@ -34,11 +36,18 @@ from solo_deck.events import TakeEdictReward
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
 
-READ_HINT = (
-    f"What is printed there: {REWARD_EXAMPLE} (3 Augustales), 1VP, 2G, 1S, 1R (a resource "
+READ_HINT = N_(
+    "What is printed there: {example} (3 Augustales), 1VP, 2G, 1S, 1R (a resource "
     "of your choice), 1VP 2A"
 )
-"""Beside the reward's field while it is empty: how to write what is printed."""
+"""Beside the reward's field while it is empty: how to write what is printed (English,
+shown through :func:`read_hint`)."""
+
+
+def read_hint() -> str:
+    """:data:`READ_HINT` in the language in use."""
+    return _(READ_HINT).format(example=REWARD_EXAMPLE)
+
 
 Line = tuple[int, int | None]
 """What a line of the list takes: the space, and how many of the resources of your choice
@@ -47,7 +56,7 @@ are Grain (``None``: the reward has no such choice, or is not known yet)."""
 
 def space_name(slot: int) -> str:
     """``Active II``."""
-    return f"Active {Numeral.from_index(slot).value}"
+    return _("Active {numeral}").format(numeral=Numeral.from_index(slot).value)
 
 
 def split_key(grain: int, total: int) -> str:
@@ -67,8 +76,8 @@ class RewardModal(GameEventModal[TakeEdictReward]):
     not known yet is typed once below its line, in one short field (``3A``, ``1VP 1R``: what
     it reads is shown in words as you type); Enter there, or ctrl+s, takes it."""
 
-    DIALOG_TITLE = "Take an Edict reward"
-    OK_LABEL = "Take"
+    DIALOG_TITLE = N_("Take an Edict reward")
+    OK_LABEL = N_("Take")
     DEFAULT_CSS = """
     RewardModal #space { height: auto; max-height: 9; }
     RewardModal #printed { height: auto; }
@@ -137,46 +146,53 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         reward = self._reward_of(slot)
         key = str(slot + 1) if self.choose else ""
         if reward.unknown:
-            what = "not known yet: type what is printed there"
+            what = _("not known yet: type what is printed there")
         elif grain is None:
-            what = describe_grant(reward)
+            what = shown(describe_grant(reward))
         else:
             total = self._choice_of(reward)[0]
             key += split_key(grain, total)
             state = self.state
             try:
-                _, get = grant_gains(
+                _pay, get = grant_gains(
                     reward, state.player, state.palace, grain=grain, stone=total - grain
                 )
                 what = then(get.describe(), reward)
             except RuleError as exc:
-                what = str(exc)
+                what = shown(exc.text)
         tile = self.state.edicts.active[slot]
-        edict = f"   (Edict {tile})" if self.issuing and tile is not None else ""
-        empty = "   (empty)" if self._empty(slot) else ""
-        return KeyedLine(key, f"{space_name(slot)}: {what}{edict}{empty}", self._empty(slot))
+        line = _("{space}: {what}").format(space=space_name(slot), what=what)
+        if self.issuing and tile is not None:
+            line = _("{line}   (Edict {tile})").format(line=line, tile=tile)
+        if self._empty(slot):
+            line = _("{line}   (empty)").format(line=line)
+        return KeyedLine(key, line, self._empty(slot))
 
     def compose_body(self) -> ComposeResult:
         listed = self.choose or len(self.lines) > 1
         if self.choose:
             yield Label(
-                "Choose the Edict you issue: take the reward under it first, its icons come next."
+                _(
+                    "Choose the Edict you issue: take the reward under it first, its icons come"
+                    " next."
+                )
                 if self.issuing
-                else "No Active Edict tile is left: take one of the three rewards."
+                else _("No Active Edict tile is left: take one of the three rewards.")
             )
         if listed:
             splits = any(grain is not None for _, grain in self.lines)
-            keys = "key (g: Grain, s: Stone)" if splits else "digit"
+            if splits:
+                keys = _("A line's key (g: Grain, s: Stone), or Enter on it, takes it.")
+            else:
+                keys = _("A line's digit, or Enter on it, takes it.")
             yield Label(
-                worded(
-                    self, f"A line's {keys}, or Enter on it, takes it.", tap_then(self.OK_LABEL)
-                ),
+                worded(self, keys, _("Tap a line, then {button}.").format(button=self.ok_label)),
                 classes="muted",
             )
             yield KeyedList([self._line(*line) for line in self.lines], id="space")
         with Horizontal(id="printed"):
             yield FieldInput(placeholder=REWARD_EXAMPLE, id="printed-text", compact=True)
-            yield Label(READ_HINT, id="printed-read", markup=False)
+            yield Label(read_hint(), id="printed-read", markup=False)
         yield ResourceChoice(0, 0, id="choice")
         yield Label("", id="now", markup=False)
 
@@ -223,7 +239,7 @@ class RewardModal(GameEventModal[TakeEdictReward]):
             now.update(sentence(taken))
         else:
             reward, get = taken
-            now.update(f"You take {then(get.describe(), reward)}.")
+            now.update(_("You take {what}.").format(what=then(get.describe(), reward)))
 
     # --- keys ----------------------------------------------------------------------------
 
@@ -244,9 +260,15 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         """A line's key or Enter on it takes it; a reward not known yet is typed first."""
         if self.reward.unknown and isinstance(self._told(), str):
             how = worded(
-                self, "(Tab moves there), then Enter", f"(tap the field), then {self.OK_LABEL}"
+                self,
+                _("(Tab moves there), then Enter"),
+                _("(tap the field), then {button}").format(button=self.ok_label),
             )
-            self.show_error(f"type what is printed under {space_name(self.slot)} {how} takes it")
+            self.show_error(
+                _("type what is printed under {space} {how} takes it").format(
+                    space=space_name(self.slot), how=how
+                )
+            )
             return
         self.submit()
 
@@ -257,12 +279,11 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         try:
             told = parse_reward(self.query_one("#printed-text", Input).value)
         except ValueError as exc:
-            return str(exc)
+            return shown(exc.args[0]) if len(exc.args) == 1 else str(exc)
         if told is None:
-            return (
-                f"type what is printed under {space_name(self.slot)} (once: the app remembers "
-                f"it), e.g. {REWARD_EXAMPLE}"
-            )
+            return _(
+                "type what is printed under {space} (once: the app remembers it), e.g. {example}"
+            ).format(space=space_name(self.slot), example=REWARD_EXAMPLE)
         return told
 
     def _show_read(self) -> None:
@@ -271,9 +292,9 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         typed = self.query_one("#printed-text", Input).value.strip()
         told = self._told() if typed else ""
         if isinstance(told, Grant):
-            read.update(f"Reads: {describe_grant(told)}.")
+            read.update(_("Reads: {reward}.").format(reward=shown(describe_grant(told))))
         else:
-            read.update(sentence(told) if told else READ_HINT)
+            read.update(sentence(told) if told else read_hint())
         read.set_class(isinstance(told, str) and bool(told), "error-text")
 
     def _taken(self) -> tuple[Grant, Gains] | str:
@@ -293,11 +314,11 @@ class RewardModal(GameEventModal[TakeEdictReward]):
             grain = self.grain or 0
             stone = total - grain if self.grain is not None else 0
         try:
-            _, get = grant_gains(
+            _pay, get = grant_gains(
                 reward, self.state.player, self.state.palace, grain=grain, stone=stone
             )
         except RuleError as exc:
-            return str(exc)
+            return shown(exc.text)
         return reward, get
 
     def build_event(self) -> TakeEdictReward | None:

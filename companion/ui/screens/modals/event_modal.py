@@ -38,6 +38,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
+from companion.i18n import N_, _, shown
 from companion.ui.first_look import too_soon
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.framework.textual_internals import select_value_count
@@ -103,7 +104,9 @@ class EventModal(
     EventModal #tap-shield { position: absolute; width: 100%; height: 100%; }
     """
     DIALOG_TITLE = ""
-    OK_LABEL = "Record"
+    """The title (English, marked with ``N_``; :meth:`dialog_title` shows it translated)."""
+    OK_LABEL = N_("Record")
+    """The first button (English, marked with ``N_``; :attr:`ok_label` is translated)."""
     ENTER_IN_FIELD_RECORDS: ClassVar[bool] = True
     """Whether Enter in a text field records even while other fields are shown (False for a
     dialog of several numbers to type: there Enter records only in the last field left to
@@ -142,10 +145,16 @@ class EventModal(
         opened (what is owed)."""
         if not self._said:
             self._said = True
-            why = f" — {sentence(self.obligation.text)}" if self.obligation is not None else "."
+            if self.obligation is not None:
+                told = _(
+                    "{title} opened by itself — {why} The keys typed as it opened were not used."
+                ).format(title=self.dialog_title(), why=sentence(shown(self.obligation.text)))
+            else:
+                told = _(
+                    "{title} opened by itself. The keys typed as it opened were not used."
+                ).format(title=self.dialog_title())
             self.notify(
-                f"{self.DIALOG_TITLE} opened by itself{why} The keys typed as it opened were "
-                "not used.",
+                told,
                 severity="warning",
                 timeout=5,
                 markup=False,
@@ -220,22 +229,42 @@ class EventModal(
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -fitting", id="dialog"):
-            yield Label(self.DIALOG_TITLE, classes="dialog-title")
+            yield Label(self.dialog_title(), classes="dialog-title", id="dialog-title")
             if self.obligation is not None:
-                yield Label(sentence(self.obligation.text), id="owed", markup=False)
+                yield Label(sentence(shown(self.obligation.text)), id="owed", markup=False)
             yield from self.compose_body()
             yield Label("", id="dialog-error", classes="error-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(key_label(self, self.OK_LABEL, "ctrl+s"), variant="primary", id="ok")
+                yield Button(key_label(self, self.ok_label, "ctrl+s"), variant="primary", id="ok")
                 yield from self.step_buttons()
                 if self.can_decline:
-                    yield unfocusable(Button(key_label(self, "Decline", "ctrl+d"), id="decline"))
-                yield unfocusable(Button(key_label(self, "Cancel", "esc"), id="cancel"))
+                    yield unfocusable(Button(key_label(self, _("Decline"), "ctrl+d"), id="decline"))
+                yield unfocusable(Button(key_label(self, _("Cancel"), "esc"), id="cancel"))
                 if self.app.is_web:
                     yield ReferenceHint()
         # Over the dialog while it is not drawn yet: a tap meant for the Table (a second
         # tap on the button that opened it) lands here, not on an unseen line or button.
         yield Static(id="tap-shield")
+
+    def dialog_title(self) -> str:
+        """The title in the language in use."""
+        return _(self.DIALOG_TITLE) if self.DIALOG_TITLE else ""
+
+    @property
+    def ok_label(self) -> str:
+        """The first button's name in the language in use."""
+        return _(self.OK_LABEL)
+
+    def relabel(self) -> None:
+        """Word the title, the obligation and the buttons again in the language in use
+        (what the fields hold stays); a dialog with more words of its own adds them."""
+        self.query_one("#dialog-title", Label).update(self.dialog_title())
+        if self.obligation is not None:
+            self.query_one("#owed", Label).update(sentence(shown(self.obligation.text)))
+        self.query_one("#ok", Button).label = key_label(self, self.ok_label, "ctrl+s")
+        for button in self.query("#decline").results(Button):
+            button.label = key_label(self, _("Decline"), "ctrl+d")
+        self.query_one("#cancel", Button).label = key_label(self, _("Cancel"), "esc")
 
     def compose_body(self) -> ComposeResult:
         """The fields of the dialog."""
@@ -263,20 +292,20 @@ class EventModal(
             else:
                 self.session.preview(cast("Event", event))
         except RuleError as exc:
-            return str(exc)
+            return shown(exc.text)
         return None
 
     def tell_board(self) -> bool:
         """Take the board values shown as assumed (as typed); False after showing why the
         engine refuses one."""
-        shown = [row.told() for row in self.query(AssumedValue)]
-        checks = [check for check in shown if check is not None]
+        told = [row.told() for row in self.query(AssumedValue)]
+        checks = [check for check in told if check is not None]
         if not checks:
             return True
         try:
             state, ruleset = self.session.preview_all([*self.told, *checks])
         except RuleError as exc:
-            self.show_error(str(exc))
+            self.show_error(shown(exc.text))
             return False
         self.told += checks
         self.board_told(state, ruleset)
@@ -380,8 +409,10 @@ class EventModal(
         self.notify(
             worded(
                 self,
-                f"Tab moves to the next field; ctrl+s records ({self.OK_LABEL}).",
-                f"Tap the next field, or {self.OK_LABEL} to record.",
+                _("Tab moves to the next field; ctrl+s records ({button}).").format(
+                    button=self.ok_label
+                ),
+                _("Tap the next field, or {button} to record.").format(button=self.ok_label),
             ),
             timeout=4,
         )
@@ -416,4 +447,4 @@ class GameEventModal(EventModal[EventT]):
         """Show at once why the rules refuse an ``event_type`` event now, if they do."""
         refusal = self.session.why_not(event_type)
         if refusal is not None:
-            self.show_error(refusal)
+            self.show_error(shown(refusal))

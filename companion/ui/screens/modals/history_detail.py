@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from companion.i18n import _
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DETAIL_KEYS, bindings
@@ -53,21 +54,21 @@ class HistoryDetailModal(OpensAtOnce, Hosted, ModalScreen[None]):
             with VerticalScroll(id="detail-body"):
                 fields = _aligned(detail_fields(record), 24)
                 yield Static(fields, id="detail-fields", markup=False)
-                yield Static("Score", classes="detail-section")
+                yield Static(_("Score"), classes="detail-section")
                 score = _aligned(score_parts(record), 28, right=True)
                 yield Static(score, id="detail-score", markup=False)
                 if record.end_reasons:
-                    yield Static("Why the game ended", classes="detail-section")
+                    yield Static(_("Why the game ended"), classes="detail-section")
                     reasons = "\n".join(f"• {end_reason_text(code)}" for code in record.end_reasons)
                     yield Static(reasons, markup=False)
                 if record.notes:
-                    yield Static("Notes", classes="detail-section")
+                    yield Static(_("Notes"), classes="detail-section")
                     yield Static(record.notes, markup=False, id="detail-notes")
-                yield Static("Log summary", classes="detail-section")
-                log = "\n".join(record.log_summary) or "(no log kept)"
+                yield Static(_("Log summary"), classes="detail-section")
+                log = "\n".join(record.log_summary) or _("(no log kept)")
                 yield Static(log, id="detail-log", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield action_button(key_label(self, "Close", "esc"), "close")
+                yield action_button(key_label(self, _("Close"), "esc"), "close")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widgets import Button, Label, OptionList, Static
 
+from companion.i18n import N_, _, pgettext, shown
 from companion.reference import EDICT_TOPIC
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
@@ -50,14 +51,18 @@ def _space_options(
     tiles: Sequence[Edict | None],
     note: Callable[[int], str] = lambda _: "",
 ) -> list[KeyedLine]:
-    """One line per space of an Edict row (``row`` I–III, keys 1–3): its tile, what the
-    tile does and ``note(space)``; an empty space cannot be chosen."""
+    """One line per space of an Edict row (``row`` I–III, keys 1–3, the row's name in the
+    language in use): its tile, what the tile does and ``note(space)``; an empty space
+    cannot be chosen."""
     return [
         KeyedLine(
             str(i + 1),
-            f"{row} {numeral(i)}: {tile} — {tile.describe()}{note(i)}"
+            _("{row} {numeral}: {tile} — {does}").format(
+                row=row, numeral=numeral(i), tile=tile, does=shown(tile.describe())
+            )
+            + note(i)
             if tile is not None
-            else f"{row} {numeral(i)}: empty",
+            else _("{row} {numeral}: empty").format(row=row, numeral=numeral(i)),
             disabled=tile is None,
         )
         for i, tile in enumerate(tiles)
@@ -72,8 +77,8 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
     takes the step and shows the next. Backspace, or the Back button, goes back one step."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(ISSUE_EDICT_KEYS))
-    DIALOG_TITLE = "Issue an Edict"
-    OK_LABEL = "Choose"
+    DIALOG_TITLE = N_("Issue an Edict")
+    OK_LABEL = N_("Choose")
     DEFAULT_CSS = """
     IssueEdictModal #choices { height: auto; max-height: 7; }
     IssueEdictModal #allies { height: auto; max-height: 5; }
@@ -116,7 +121,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         """``remove 2 Walls (2/5), add 1 Keep (2/3)``."""
         assert self.tile is not None
         changes = self.state.palace.player_changes(self.tile, choice, self.limits)
-        return ", ".join(change.describe() for change in changes)
+        return ", ".join(shown(change.describe()) for change in changes)
 
     def _advice(self, slot: int) -> list[AdviceRow]:
         """The advisor's rows for one Active tile, best ally-income gain first."""
@@ -126,15 +131,17 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
 
     @staticmethod
     def _gain_text(row: AdviceRow) -> str:
-        return f"  income {row.income_before} → {row.income_after} ({row.gain:+d} VP)"
+        return _("  income {before} → {after} ({gain} VP)").format(
+            before=row.income_before, after=row.income_after, gain=f"{row.gain:+d}"
+        )
 
     def _options(self) -> list[KeyedLine]:
         edicts = self.state.edicts
         if self.step == 1:
             return _space_options(
-                "Active",
+                pgettext("edict row", "Active"),
                 edicts.active,
-                lambda i: f"   best: {self._best_gain(i):+d} VP",
+                lambda i: _("   best: {gain} VP").format(gain=f"{self._best_gain(i):+d}"),
             )
         if self.step == 2:
             assert self.slot is not None
@@ -145,7 +152,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
                 )
                 for n, choice in enumerate(self.choices)
             ]
-        return _space_options("Next", edicts.next)
+        return _space_options(pgettext("edict row", "Next"), edicts.next)
 
     def _best_gain(self, slot: int) -> int:
         return max((row.gain for row in self._advice(slot)), default=0)
@@ -179,26 +186,30 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
                 self.query_one("#allies", Static).update(ally_lines(row))
 
     def _prompt(self) -> str:
-        keys = "(its digit or Enter)" if self.step == 1 else "(digit or Enter)"
-        how = worded(self, keys, f"(tap it, then {self.OK_LABEL})")
+        keys = _("(its digit or Enter)") if self.step == 1 else _("(digit or Enter)")
+        how = worded(self, keys, _("(tap it, then {button})").format(button=self.ok_label))
         if self.step == 1:
-            return f"Step 1 of 3 · Which Active Edict do you issue? {how}"
-        if self.step == 2 and self.fixed is not None:
-            return f"Its reward is taken · Add or remove per kind, best first {how}"
-        if self.step == 2:
-            return f"Step 2 of 3 · Add or remove per kind, best first {how}"
-        return f"Step 3 of 3 · Which Next tile slides into the empty space? {how}"
+            asks = _("Step 1 of 3 · Which Active Edict do you issue? {how}")
+        elif self.step == 2 and self.fixed is not None:
+            asks = _("Its reward is taken · Add or remove per kind, best first {how}")
+        elif self.step == 2:
+            asks = _("Step 2 of 3 · Add or remove per kind, best first {how}")
+        else:
+            asks = _("Step 3 of 3 · Which Next tile slides into the empty space? {how}")
+        return asks.format(how=how)
 
     def _summary(self) -> str:
         parts = []
         if self.slot is not None and self.tile is not None:
-            parts.append(f"Edict {numeral(self.slot)} ({self.tile})")
+            parts.append(
+                _("Edict {numeral} ({tile})").format(numeral=numeral(self.slot), tile=self.tile)
+            )
         if self.choice is not None:
             parts.append(self.describe_choice(self.choice))
         return " → ".join(parts) or worded(
             self,
-            "Backspace goes back a step; Escape closes.",
-            "Back goes back a step; Cancel closes.",
+            _("Backspace goes back a step; Escape closes."),
+            _("Back goes back a step; Cancel closes."),
         )
 
     @property
@@ -216,8 +227,19 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
 
     def step_buttons(self) -> ComposeResult:
         yield unfocusable(
-            Button(key_label(self, "Back", "backspace"), id="back", disabled=self.at_first_step)
+            Button(key_label(self, _("Back"), "backspace"), id="back", disabled=self.at_first_step)
         )
+
+    def relabel(self) -> None:
+        """Word the step on screen again in the language in use (its line stays)."""
+        super().relabel()
+        self.query_one("#back", Button).label = key_label(self, _("Back"), "backspace")
+        self.query_one("#prompt", Label).update(self._prompt())
+        self.query_one("#summary", Label).update(self._summary())
+        options = self.query_one("#choices", KeyedList)
+        here = options.highlighted
+        options.set_lines(self._options())
+        options.open_on(here)
 
     @on(Button.Pressed, "#back")
     def _back(self, event: Button.Pressed) -> None:
@@ -262,7 +284,11 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         tap, or the arrows): a second tap on Choose never commits the next step's first
         line unseen. Enter, a digit and ctrl+s take the line highlighted, as shown."""
         if not self._picked:
-            self.show_error(f"tap the line you choose for step {self.step}, then {self.OK_LABEL}")
+            self.show_error(
+                _("tap the line you choose for step {step}, then {button}").format(
+                    step=self.step, button=self.ok_label
+                )
+            )
             return
         self.submit()
 
@@ -271,7 +297,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
         options = self.query_one("#choices", OptionList)
         index = options.highlighted
         if index is None or options.get_option_at_index(index).disabled:
-            self.show_error("choose one of the lines")
+            self.show_error(_("choose one of the lines"))
             return
         self.show_error(None)
         if self.step == 1:
@@ -296,7 +322,7 @@ class IssueEdictModal(GameEventModal[PlayerEdict]):
 
     def build_event(self) -> PlayerEdict | None:
         if self.slot is None or self.choice is None:
-            self.show_error("choose the Edict and how to resolve it first")
+            self.show_error(_("choose the Edict and how to resolve it first"))
             return None
         return PlayerEdict(
             slot=self.slot,

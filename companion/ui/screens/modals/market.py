@@ -10,16 +10,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Input, Label, OptionList
 
+from companion.i18n import N_, _, shown
 from companion.reference import MARKET_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
-from companion.ui.screens.setup.notation import MARKET_EXAMPLE, MARKET_HOW, parse_market
+from companion.ui.screens.modals.terms import port_name
+from companion.ui.screens.setup.notation import MARKET_EXAMPLE, market_how, parse_market
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.wording import worded
-from solo_deck import MarketTile, RuleError, market_trades
+from solo_deck import MarketTile, RuleError, Trade, market_trades
 from solo_deck.events import VisitMarket
+from solo_deck.text import term
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset
@@ -34,13 +37,42 @@ def trade_text(tile: MarketTile, sells: int, buys: int) -> str:
     >>> trade_text(tile, 2, 0)
     'Sell 2 Grain for 6 Augustales'
     """
+    sale = _scaled(tile.sell, sells)
+    purchase = _scaled(tile.buy, buys)
+    if sale and purchase:
+        return _(
+            "Sell {amount} {resource} for {coins} Augustales, buy {bought} {goods} for {paid}"
+            " Augustales"
+        ).format(
+            **sale, bought=purchase["amount"], goods=purchase["resource"], paid=purchase["coins"]
+        )
+    if sale:
+        return _("Sell {amount} {resource} for {coins} Augustales").format(**sale)
+    if purchase:
+        return _("Buy {amount} {resource} for {coins} Augustales").format(**purchase)
+    return ""
+
+
+def _scaled(trade: Trade | None, times: int) -> dict[str, object] | None:
+    """The amount, resource and Augustales of ``times`` such trades (``None``: none)."""
+    if trade is None or not times:
+        return None
+    return {
+        "amount": trade.amount * times,
+        "resource": shown(term(trade.resource.capitalize(), "resource")),
+        "coins": trade.augustales * times,
+    }
+
+
+def tile_words(tile: MarketTile) -> str:
+    """What a Market tile offers, in words: ``sell 2 Grain for 6 Augustales; buy 2 Stone
+    for 4 Augustales``."""
     parts = []
-    for verb, trade, times in (("sell", tile.sell, sells), ("buy", tile.buy, buys)):
-        if trade is not None and times:
-            amount, coins = trade.amount * times, trade.augustales * times
-            parts.append(f"{verb} {amount} {trade.resource.capitalize()} for {coins} Augustales")
-    text = ", ".join(parts)
-    return text[:1].upper() + text[1:]
+    if tile.sell:
+        parts.append(_("sell {trade}").format(trade=shown(tile.sell.describe())))
+    if tile.buy:
+        parts.append(_("buy {trade}").format(trade=shown(tile.buy.describe())))
+    return "; ".join(parts)
 
 
 class MarketModal(GameEventModal[VisitMarket]):
@@ -50,8 +82,8 @@ class MarketModal(GameEventModal[VisitMarket]):
     list opens on the likeliest trade; a tile just told opens on none (telling the tile
     chooses no trade). A line's digit or Enter on it trades."""
 
-    DIALOG_TITLE = "Visit the Market"
-    OK_LABEL = "Trade"
+    DIALOG_TITLE = N_("Visit the Market")
+    OK_LABEL = N_("Trade")
     ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
     MarketModal #tile-text { width: 24; }
@@ -79,18 +111,25 @@ class MarketModal(GameEventModal[VisitMarket]):
 
     def compose_body(self) -> ComposeResult:
         player = self.state.player
-        name = self.state.voyage.ports[self.port].name
+        name = port_name(self.state.voyage.ports[self.port].name)
         yield Label(
-            f"You have {player.grain} Grain, {player.stone} Stone, {player.augustales} Augustales.",
+            _("You have {grain} Grain, {stone} Stone, {coins} Augustales.").format(
+                grain=player.grain, stone=player.stone, coins=player.augustales
+            ),
             classes="muted",
         )
         if self.known is not None:
-            yield Label(f"The Market in {name}: {self.known.describe()}.", id="tile")
+            yield Label(
+                _("The Market in {port}: {tile}.").format(port=name, tile=tile_words(self.known)),
+                id="tile",
+            )
         else:
             yield Label(
-                f"First visit to the Market in {name}: type what its tile shows, the sale "
-                f"first, e.g. {MARKET_EXAMPLE} (sell 2 Grain for 6 Augustales, buy 2 Stone "
-                "for 4); - for a side it lacks.",
+                _(
+                    "First visit to the Market in {port}: type what its tile shows, the sale "
+                    "first, e.g. {example} (sell 2 Grain for 6 Augustales, buy 2 Stone "
+                    "for 4); - for a side it lacks."
+                ).format(port=name, example=MARKET_EXAMPLE),
                 markup=False,
             )
             yield FieldInput(placeholder=MARKET_EXAMPLE, id="tile-text", compact=True)
@@ -118,12 +157,15 @@ class MarketModal(GameEventModal[VisitMarket]):
         """How a line trades: its digit, or Enter on it, once the list has the focus (a
         digit typed in a tile's field is the field's); on a touch screen, a tap and Trade."""
         extra = self.allowed.total - 2
-        more = f" ({extra} more with your Workplace)" if extra else ""
-        keys = "a line's digit, or Enter on it, trades"
+        keys = _("a line's digit, or Enter on it, trades")
         if not in_list:
-            keys = "Tab to the list, then a line's digit or Enter trades"
-        how = worded(self, keys, f"tap a line, then {self.OK_LABEL}")
-        return f"Sell, buy or both{more}: {how}."
+            keys = _("Tab to the list, then a line's digit or Enter trades")
+        how = worded(self, keys, _("tap a line, then {button}").format(button=self.ok_label))
+        if extra:
+            return _("Sell, buy or both ({extra} more with your Workplace): {how}.").format(
+                extra=extra, how=how
+            )
+        return _("Sell, buy or both: {how}.").format(how=how)
 
     def _likeliest(self, tile: MarketTile) -> int | None:
         """One sale if you hold what it takes, one purchase if you can pay (after it)."""
@@ -143,7 +185,7 @@ class MarketModal(GameEventModal[VisitMarket]):
             return self.known
         tile = parse_market(self.query_one("#tile-text", Input).value)
         if tile is None:
-            raise ValueError(f"type what the tile shows: {MARKET_HOW}")
+            raise ValueError(_("type what the tile shows: {how}").format(how=market_how()))
         return tile
 
     def _visit(self, tile: MarketTile, sells: int, buys: int) -> VisitMarket:
@@ -154,7 +196,7 @@ class MarketModal(GameEventModal[VisitMarket]):
         tile = self.tile()
         index = self.query_one("#trades", KeyedList).highlighted
         if index is None or index >= len(self.counts):
-            raise ValueError("choose what you trade: sell, buy or both")
+            raise ValueError(_("choose what you trade: sell, buy or both"))
         return self._visit(tile, *self.counts[index])
 
     # --- the list and the result ---------------------------------------------------------
@@ -171,18 +213,18 @@ class MarketModal(GameEventModal[VisitMarket]):
             tile = self.tile()
         except ValueError as exc:
             typed = bool(self.query_one("#tile-text", Input).value.strip())
-            read.update(sentence(str(exc)) if typed else "")
+            read.update(sentence(_said(exc)) if typed else "")
             read.set_class(typed, "error-text")
             return
         read.remove_class("error-text")
-        read.update(f"Reads: {tile.describe()}.")
+        read.update(_("Reads: {tile}.").format(tile=tile_words(tile)))
 
     def say_keys(self) -> None:
         """Enter in the tile's field: what is wrong with the tile, else how to go on."""
         try:
             self.tile()
         except ValueError as exc:
-            self.show_error(str(exc))
+            self.show_error(_said(exc))
             return
         self.show_error(None)
         super().say_keys()
@@ -223,7 +265,7 @@ class MarketModal(GameEventModal[VisitMarket]):
         try:
             self.session.preview(visit)
         except RuleError as exc:
-            return sentence(str(exc)).rstrip(".")
+            return sentence(shown(exc.text)).rstrip(".")
         return None
 
     def _show_result(self) -> None:
@@ -231,24 +273,27 @@ class MarketModal(GameEventModal[VisitMarket]):
         result = self.query_one("#result", Label)
         result.remove_class("error-text")
         if self._shown is None:
-            result.update("Tell what the tile shows to see the trades.")
+            result.update(_("Tell what the tile shows to see the trades."))
             return
         try:
-            after, _ = self.session.preview(self.event())
+            after, _log = self.session.preview(self.event())
         except ValueError:
-            result.update("No trade chosen yet.")
+            result.update(_("No trade chosen yet."))
             return
         except RuleError as exc:
-            result.update(f"Not possible: {sentence(str(exc))}")
+            result.update(_("Not possible: {why}").format(why=sentence(shown(exc.text))))
             result.add_class("error-text")
             return
         mine = after.player
         drop = any(duty.kind == "store_resources" for duty in after.pending)
-        extra = "; then put back what your warehouse cannot hold" if drop else ""
-        result.update(
-            f"You will have {mine.grain} Grain, {mine.stone} Stone, "
-            f"{mine.augustales} Augustales{extra}."
-        )
+        if drop:
+            told = _(
+                "You will have {grain} Grain, {stone} Stone, {coins} Augustales; then put back"
+                " what your warehouse cannot hold."
+            )
+        else:
+            told = _("You will have {grain} Grain, {stone} Stone, {coins} Augustales.")
+        result.update(told.format(grain=mine.grain, stone=mine.stone, coins=mine.augustales))
 
     # --- the event -----------------------------------------------------------------------
 
@@ -260,7 +305,12 @@ class MarketModal(GameEventModal[VisitMarket]):
         try:
             event = self.event()
         except ValueError as exc:
-            self.show_error(str(exc))
+            self.show_error(_said(exc))
             return None
         self.show_error(None)
         return event
+
+
+def _said(error: ValueError) -> str:
+    """What ``error`` says, in the language in use (an engine sentence rendered again)."""
+    return shown(error.args[0]) if len(error.args) == 1 else str(error)

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext, pgettext, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.play_card import card_choices
 from companion.ui.widgets.number_field import NumberField
@@ -63,8 +63,8 @@ class NameHandModal(GameEventModal[NameHand]):
     """One count a card (Tab from one to the next; ctrl+s records them all as one event).
     Under the counts, how many of the unnamed cards they name."""
 
-    DIALOG_TITLE = "Name your hand"
-    OK_LABEL = "Name"
+    DIALOG_TITLE = N_("Name your hand")
+    OK_LABEL = "Name"  # a verb here: :attr:`ok_label` words it with its context
     ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
     NameHandModal #hand-counts { height: auto; margin-top: 1; }
@@ -88,19 +88,31 @@ class NameHandModal(GameEventModal[NameHand]):
         self.refusal: str | None = None
         """Why the engine names no card of your hand now (``None``: it does)."""
 
+    @property
+    def ok_label(self) -> str:
+        """``Name`` the verb (the noun is another message)."""
+        return pgettext("verb", "Name")
+
     def compose_body(self) -> ComposeResult:
-        self.refusal = self.session.why_not("name_hand")
+        refusal = self.session.why_not("name_hand")
+        self.refusal = None if refusal is None else shown(refusal)
         self.cards = nameable(self.state) if self.refusal is None else []
         if self.cards:
             yield Label(
-                f"{plural(self.unnamed, 'card')} of your hand "
-                f"{'is' if self.unnamed == 1 else 'are'} not named. Say how many of each "
-                "card you hold; leave the others at 0.",
+                ngettext(
+                    "{count} card of your hand is not named. Say how many of each card you hold;"
+                    " leave the others at 0.",
+                    "{count} cards of your hand are not named. Say how many of each card you"
+                    " hold; leave the others at 0.",
+                    self.unnamed,
+                ).format(count=self.unnamed),
                 classes="muted",
             )
             known = named_already(self.state)
             if known:
-                yield Label(f"Already named: {known}", id="hand-known", markup=False)
+                yield Label(
+                    _("Already named: {cards}").format(cards=known), id="hand-known", markup=False
+                )
         with Vertical(id="hand-counts"):
             for card, text, most in self.cards:
                 yield NumberField(
@@ -108,7 +120,7 @@ class NameHandModal(GameEventModal[NameHand]):
                     0,
                     maximum=most,
                     optional=True,
-                    hint=f"up to {most}",
+                    hint=_("up to {count}").format(count=most),
                     id=field_id(card),
                     compact=not self.app.is_web,  # in a browser, three lines a finger taps
                 )
@@ -117,15 +129,17 @@ class NameHandModal(GameEventModal[NameHand]):
             yield Label(
                 worded(
                     self,
-                    f"Tab moves to the next card; ctrl+s names them ({self.OK_LABEL}).",
-                    f"Tap a count and type it, then {self.OK_LABEL}.",
+                    _("Tab moves to the next card; ctrl+s names them ({button}).").format(
+                        button=self.ok_label
+                    ),
+                    _("Tap a count and type it, then {button}.").format(button=self.ok_label),
                 ),
                 classes="muted",
             )
 
     def on_mount(self) -> None:
         if not self.cards:
-            self.show_error(self.refusal or "no card of your hand can be named now")
+            self.show_error(self.refusal or _("no card of your hand can be named now"))
             return
         self.query_one(NumberField).input.focus()
 
@@ -139,7 +153,11 @@ class NameHandModal(GameEventModal[NameHand]):
         }
 
     def _total_text(self, named: int = 0) -> str:
-        return f"Named: {named} of the {plural(self.unnamed, 'unnamed card')}."
+        return ngettext(
+            "Named: {named} of the {count} unnamed card.",
+            "Named: {named} of the {count} unnamed cards.",
+            self.unnamed,
+        ).format(named=named, count=self.unnamed)
 
     @on(Input.Changed)
     def _count_changed(self, event: Input.Changed) -> None:
@@ -149,19 +167,23 @@ class NameHandModal(GameEventModal[NameHand]):
 
     def build_event(self) -> NameHand | None:
         if not self.cards:
-            self.show_error(self.refusal or "no card of your hand can be named now")
+            self.show_error(self.refusal or _("no card of your hand can be named now"))
             return None
         fields = [self.query_one(f"#{field_id(card)}", NumberField) for card, _, _ in self.cards]
         if not all([field.check() for field in fields]):
-            self.show_error("fix the counts marked in red")
+            self.show_error(_("fix the counts marked in red"))
             return None
         named = [card for card, count in self.counts().items() for _ in range(count)]
         if not named:
-            self.show_error("say how many of at least one card you hold")
+            self.show_error(_("say how many of at least one card you hold"))
             return None
         self.show_error(None)
         try:
             return NameHand(cards=tuple(named))
         except ValueError:  # more cards than one event names (pydantic's refusal)
-            self.show_error(f"{len(named)} cards are more than one naming holds: name fewer")
+            self.show_error(
+                _("{count} cards are more than one naming holds: name fewer").format(
+                    count=len(named)
+                )
+            )
             return None

@@ -8,9 +8,11 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 from textual.widgets.select import InvalidSelectValueError
 
+from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.buy_card import card_options
 from companion.ui.screens.modals.event_modal import EventModal
 from companion.ui.screens.modals.summon import NOT_NAMED, ally_options
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.search_select import enabled_options
 from companion.ui.widgets.touch_select import TouchSelect
@@ -25,8 +27,8 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
     """One line per Ally space and card space of every port; choose one, then the name
     (or 'unknown'): Tab to it. Record records."""
 
-    DIALOG_TITLE = "Name an Ally or a card in a port"
-    OK_LABEL = "Record"
+    DIALOG_TITLE = N_("Name an Ally or a card in a port")
+    OK_LABEL = N_("Record")
     DEFAULT_CSS = """
     NamePortModal #spaces { height: auto; max-height: 14; }
     """
@@ -44,16 +46,20 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
 
     def _line_text(self, kind: str, p: int, s: int) -> tuple[str, bool]:
         port = self.state.voyage.ports[p]
-        here = " (your ship)" if p == self.state.voyage.player else ""
+        name = port_name(port.name)
+        if p == self.state.voyage.player:
+            name = _("{port} (your ship)").format(port=name)
         if kind == "ally":
             ally = port.allies[s]
             if not ally.face_up:
-                return f"{port.name}{here} · Ally: no face-up Ally", True
-            return f"{port.name}{here} · Ally: {ally_name(ally.face_up_id, NOT_NAMED)}", False
+                return _("{port} · Ally: no face-up Ally").format(port=name), True
+            who = shown(ally_name(ally.face_up_id, _(NOT_NAMED)))
+            return _("{port} · Ally: {ally}").format(port=name, ally=who), False
         card = port.cards[s]
         if not card.present:
-            return f"{port.name}{here} · Advanced card: none", True
-        return f"{port.name}{here} · Advanced card: {card.card_id or 'not named yet'}", False
+            return _("{port} · Advanced card: none").format(port=name), True
+        card_id = card.card_id or _(NOT_NAMED)
+        return _("{port} · Advanced card: {card}").format(port=name, card=card_id), False
 
     def compose_body(self) -> ComposeResult:
         options = []
@@ -62,7 +68,7 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
             options.append(Option(text, id=f"line-{n}", disabled=disabled))
         yield DialogList(*options, id="spaces")
         yield Label("", id="who-label")
-        yield TouchSelect([(UNKNOWN, UNKNOWN)], allow_blank=True, prompt="choose", id="who")
+        yield TouchSelect([(UNKNOWN, UNKNOWN)], allow_blank=True, prompt=_("choose"), id="who")
 
     def on_mount(self) -> None:
         spaces = self.query_one("#spaces", OptionList)
@@ -86,18 +92,18 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
         who = self.query_one("#who", Select)
         label = self.query_one("#who-label", Label)
         if line is None:
-            label.update("Choose a port line above.")
+            label.update(_("Choose a port line above."))
             return
         kind, p, s = line
         port = self.state.voyage.ports[p]
         if kind == "ally":
-            label.update(f"Who is the face-up Ally in {port.name}?")
+            label.update(_("Who is the face-up Ally in {port}?").format(port=port_name(port.name)))
             known = port.allies[s].face_up_id
-            who.set_options([("unknown", UNKNOWN), *ally_options(self.state.player.allies)])
+            who.set_options([(_("unknown"), UNKNOWN), *ally_options(self.state.player.allies)])
         else:
-            label.update(f"Which Advanced card lies in {port.name}?")
+            label.update(_("Which Advanced card lies in {port}?").format(port=port_name(port.name)))
             known = port.cards[s].card_id
-            who.set_options([("unknown", UNKNOWN), *card_options()])
+            who.set_options([(_("unknown"), UNKNOWN), *card_options()])
         try:
             who.value = known if known is not None else UNKNOWN
         except InvalidSelectValueError:  # an id the list does not offer (an Ally you hold)
@@ -110,11 +116,11 @@ class NamePortModal(EventModal[NameAlly | NameCard]):
     def build_event(self) -> NameAlly | NameCard | None:
         line = self.chosen_line()
         if line is None:
-            self.show_error("choose a port line that holds an Ally or a card")
+            self.show_error(_("choose a port line that holds an Ally or a card"))
             return None
         value = self.query_one("#who", Select).value
         if not isinstance(value, str):
-            self.show_error("choose a name, or 'unknown'")
+            self.show_error(_("choose a name, or 'unknown'"))
             return None
         self.show_error(None)
         kind, port, space = line

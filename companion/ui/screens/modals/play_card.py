@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
 
+from companion.i18n import N_, _, ngettext, shown
 from companion.reference import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.touch_select import TouchSelect
-from companion.ui.wording import tap_then, worded
+from companion.ui.wording import worded
 from solo_deck import (
     MAIN_ACTIONS,
     advanced_cards_by_id,
@@ -34,12 +35,13 @@ if TYPE_CHECKING:
     from solo_deck.events import Event
 
 ACTION_LABELS: dict[str, str] = {
-    "build": "Build a Structure",
-    "promote": "Promote a Specialist",
-    "summon": "Summon an Ally",
-    "purchase": "Purchase an Advanced card",
-    "market": "Visit the Market",
+    "build": N_("Build a Structure"),
+    "promote": N_("Promote a Specialist"),
+    "summon": N_("Summon an Ally"),
+    "purchase": N_("Purchase an Advanced card"),
+    "market": N_("Visit the Market"),
 }
+"""Each main action as the dialog names it (English, shown through ``_``)."""
 FACE_DOWN_KEYS: dict[str, str] = {
     "promote": "p",
     "market": "m",
@@ -116,12 +118,13 @@ def card_choices(state: GameState, cards: Iterable[str] | None = None) -> list[t
             continue
         seen.add(card.id)
         effect = state.board.card_effect(card.id) or card.grant
-        text = describe_grant(effect) if not effect.unknown else card.effect
-        choices.append((card.id, f"House card: {text}"))
+        text = shown(describe_grant(effect)) if not effect.unknown else card.effect
+        choices.append((card.id, _("House card: {effect}").format(effect=text)))
     catalogue = advanced_cards_by_id()
     for card_id in state.player.advanced_cards:
         if wanted is None or card_id in wanted:
-            choices.append((card_id, f"{card_id}: {describe_grant(catalogue[card_id].grant)}"))
+            grant = shown(describe_grant(catalogue[card_id].grant))
+            choices.append((card_id, f"{card_id}: {grant}"))
     return choices
 
 
@@ -131,8 +134,8 @@ class PlayCardModal(GameEventModal[PlayCard]):
     cover's both actions, the key or Enter picks the first; Tab moves to the second action
     and Play records."""
 
-    DIALOG_TITLE = "Play a card"
-    OK_LABEL = "Play"
+    DIALOG_TITLE = N_("Play a card")
+    OK_LABEL = N_("Play")
     DEFAULT_CSS = """
     PlayCardModal #choice { height: auto; }
     PlayCardModal .play-row { height: auto; margin-top: 1; }
@@ -162,13 +165,11 @@ class PlayCardModal(GameEventModal[PlayCard]):
         lines = [
             KeyedLine(
                 FACE_DOWN_KEYS[action],
-                f"Face down · {ACTION_LABELS[action]}"
-                + ("" if self.slot_for(action) is not None else "  (no free slot gives it)")
-                + (f" · would do nothing now: {self.idle[action]}" if action in self.idle else ""),
+                self._face_down(action),
                 self.slot_for(action) is None,
                 f"down-{action}",
                 action_topic(action),
-                f"no free slot gives {ACTION_LABELS[action]}",
+                _("no free slot gives {action}").format(action=_(ACTION_LABELS[action])),
             )
             for action in MAIN_ACTIONS
         ]
@@ -177,41 +178,51 @@ class PlayCardModal(GameEventModal[PlayCard]):
         lines += [
             KeyedLine(
                 FACE_UP_KEYS[index] if index < len(FACE_UP_KEYS) else "",
-                f"Face up · {text}" + ("" if card_id in held else "  (not in your hand)"),
+                _("Face up · {card}").format(card=text)
+                if card_id in held
+                else _("Face up · {card}  (not in your hand)").format(card=text),
                 card_id not in held,
                 f"up-{card_id}",
                 card_id,
-                f"that card is not in your hand ({text})",
+                _("that card is not in your hand ({card})").format(card=text),
             )
             for index, (card_id, text) in enumerate(cards)
         ]
         return lines
 
+    def _face_down(self, action: str) -> str:
+        """``Face down · Build a Structure``, with why no free slot gives it or why it
+        would do nothing now."""
+        line = _("Face down · {action}").format(action=_(ACTION_LABELS[action]))
+        if self.slot_for(action) is None:
+            line = _("{line}  (no free slot gives it)").format(line=line)
+        if action in self.idle:
+            why = shown(self.idle[action])
+            line = _("{line} · would do nothing now: {why}").format(line=line, why=why)
+        return line
+
     def compose_body(self) -> ComposeResult:
         free = self.slots.free
-        yield Label(
-            f"{len(free)} of your {self.slots.usable} card slots are free this round.",
-            classes="muted",
-        )
+        yield Label(self._free_slots(), classes="muted", id="free-slots")
         yield KeyedList(self.lines(), id="choice")
         there, elsewhere = self.hints()
         yield FocusHint(there, elsewhere, "choice", id="keys-hint")
         if self.both:
             with Horizontal(classes="play-row"):
-                yield Label("Second action")
+                yield Label(_("Second action"))
                 yield TouchSelect(
-                    [("none (one action)", NO_SECOND)]
-                    + [(ACTION_LABELS[action], action) for action in MAIN_ACTIONS],
+                    [(_("none (one action)"), NO_SECOND)]
+                    + [(_(ACTION_LABELS[action]), action) for action in MAIN_ACTIONS],
                     value=NO_SECOND,
                     allow_blank=False,
                     compact=True,
                     id="second",
-                    tooltip="Your Keep cover gives a face-down card both of its actions",
+                    tooltip=_("Your Keep cover gives a face-down card both of its actions"),
                 )
         with Horizontal(classes="play-row"):
-            yield Label("Slot")
+            yield Label(_("Slot"))
             yield TouchSelect(
-                [(f"slot {slot + 1}", slot) for slot in free],
+                [(_("slot {number}").format(number=slot + 1), slot) for slot in free],
                 value=free[0] if free else Select.NULL,
                 allow_blank=not free,
                 compact=True,
@@ -221,14 +232,38 @@ class PlayCardModal(GameEventModal[PlayCard]):
     def hints(self) -> tuple[str, str]:
         """What the keys do while the list has the focus, and elsewhere (a line's key
         works only in the list: in the slot's drop-down it does nothing)."""
-        back = "ctrl+s plays the line highlighted; shift+Tab goes back to the list."
+        back = _("ctrl+s plays the line highlighted; shift+Tab goes back to the list.")
         if self.both:
-            there = "The key beside a line (or Enter) picks it; Tab moves on to the second action."
-            taps = f"Tap a line, then the second action below, then {self.OK_LABEL}."
+            there = _(
+                "The key beside a line (or Enter) picks it; Tab moves on to the second action."
+            )
+            taps = _("Tap a line, then the second action below, then {button}.").format(
+                button=self.ok_label
+            )
         else:
-            there = "The key beside a line plays it at once; Enter plays it."
-            taps = tap_then(self.OK_LABEL)
+            there = _("The key beside a line plays it at once; Enter plays it.")
+            taps = _("Tap a line, then {button}.").format(button=self.ok_label)
         return worded(self, there, taps), worded(self, back, taps)
+
+    def _free_slots(self) -> str:
+        return ngettext(
+            "{free} of your {count} card slot is free this round.",
+            "{free} of your {count} card slots are free this round.",
+            self.slots.usable,
+        ).format(free=len(self.slots.free), count=self.slots.usable)
+
+    def relabel(self) -> None:
+        """Word the lines and hints again in the language in use (the line highlighted
+        and the slot chosen stay)."""
+        super().relabel()
+        self.query_one("#free-slots", Label).update(self._free_slots())
+        choice = self.query_one("#choice", KeyedList)
+        here = choice.highlighted
+        choice.set_lines(self.lines())
+        choice.open_on(here)
+        hint = self.query_one("#keys-hint", FocusHint)
+        hint.there, hint.elsewhere = self.hints()
+        hint.update(hint.there if self.focused is choice else hint.elsewhere)
 
     def on_mount(self) -> None:
         choice = self.query_one("#choice", KeyedList)
@@ -282,15 +317,15 @@ class PlayCardModal(GameEventModal[PlayCard]):
     def build_event(self) -> PlayCard | None:
         choice = self.query_one("#choice", OptionList)
         if choice.highlighted is None:
-            self.show_error("choose a card or an action")
+            self.show_error(_("choose a card or an action"))
             return None
         option_id = choice.get_option_at_index(choice.highlighted).id or ""
         slot = self.query_one("#slot", Select).value
         if not isinstance(slot, int):
-            self.show_error("no card slot is free this round")
+            self.show_error(_("no card slot is free this round"))
             return None
         self.show_error(None)
-        kind, _, what = option_id.partition("-")
+        kind, _dash, what = option_id.partition("-")
         if kind == "up":
             return PlayCard(slot=slot, face_up=True, card_id=what)
         actions: list[MainAction] = [what]  # type: ignore[list-item]
@@ -298,7 +333,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
             picked = self.query_one("#second", Select).value
             if isinstance(picked, str) and picked != NO_SECOND:
                 if picked == what:
-                    self.show_error("the two actions of one card differ")
+                    self.show_error(_("the two actions of one card differ"))
                     return None
                 actions.append(picked)  # type: ignore[arg-type]
         return PlayCard(slot=slot, face_up=False, actions=tuple(actions))

@@ -8,6 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 
+from companion.i18n import N_, _, ngettext, shown
 from companion.reference import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
@@ -15,9 +16,10 @@ from companion.ui.widgets.keyed_list import KeyedList
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.quick_pick import numbered
 from companion.ui.widgets.search_select import focus_first_enabled
-from companion.ui.wording import tap_then, worded
+from companion.ui.wording import worded
 from solo_deck import PlayerLimits, arrow_unchecked, promote_cost, workplace_tiles
 from solo_deck.events import Promote
+from solo_deck.text import term
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset, Specialist
@@ -31,8 +33,8 @@ class PromoteModal(GameEventModal[Promote]):
     key beside a line (or Enter on it) promotes at once when the board gives the arrow's
     Grain; else Tab moves to the Grain to type, and Promote records (once)."""
 
-    DIALOG_TITLE = "Promote a Specialist"
-    OK_LABEL = "Promote"
+    DIALOG_TITLE = N_("Promote a Specialist")
+    OK_LABEL = N_("Promote")
     DEFAULT_CSS = """
     PromoteModal #specialist { height: auto; }
     """
@@ -55,9 +57,11 @@ class PromoteModal(GameEventModal[Promote]):
     def where(self, specialist: Specialist) -> str:
         """``beside the board`` or ``Path B space 2 (Countryside)``."""
         if specialist.path is None:
-            return "beside the board"
-        area = self.limits.area(specialist.path, specialist.space).capitalize()
-        return f"Path {specialist.path} space {specialist.space} ({area})"
+            return _("beside the board")
+        area = area_name(self.limits.area(specialist.path, specialist.space))
+        return _("Path {path} space {space} ({area})").format(
+            path=specialist.path, space=specialist.space, area=area
+        )
 
     def reach(self, path: str, space: int) -> str:
         """What a Specialist finds on ``space`` of ``path``, in words."""
@@ -65,12 +69,20 @@ class PromoteModal(GameEventModal[Promote]):
         if area == "city":
             tiles = self.state.board.city(path).tiles
             if tiles == ():
-                return f"the City of Path {path} (no City Bonus tile left there)"
-            return f"the City of Path {path}: take a City Bonus tile"
+                return _("the City of Path {path} (no City Bonus tile left there)").format(
+                    path=path
+                )
+            return _("the City of Path {path}: take a City Bonus tile").format(path=path)
         tile = self.state.board.space(path, space).tile
         found = workplace_tiles()[tile] if tile is not None else None
-        what = f"{found.label}, {found.text}" if found else "a Workplace to name"
-        return f"Path {path} space {space} ({area.capitalize()}): {what}"
+        if found:
+            label = f"{area_name(found.area)} {found.level} {found.letter}"
+            what = _("{tile}, {text}").format(tile=label, text=shown(found.text))
+        else:
+            what = _("a Workplace to name")
+        return _("Path {path} space {space} ({area}): {what}").format(
+            path=path, space=space, area=area_name(area), what=what
+        )
 
     # --- layout --------------------------------------------------------------------------
 
@@ -81,22 +93,27 @@ class PromoteModal(GameEventModal[Promote]):
         lines: list[tuple[int, str | None, str, bool]] = []
         beside_listed = False
         for index, specialist in enumerate(self.state.player.specialists):
-            text = f"Specialist {index + 1} — {self.where(specialist)}"
+            text = _("Specialist {number} — {where}").format(
+                number=index + 1, where=self.where(specialist)
+            )
             if specialist.path is None:
                 if beside_listed:
                     continue
                 beside_listed = True
                 for path in sorted(self.limits.path_areas):
                     length = self.limits.path_length(path)
-                    lines.append(
-                        (index, path, f"{text}, enters Path {path} ({length} spaces)", False)
-                    )
+                    enters = ngettext(
+                        "{line}, enters Path {path} ({length} space)",
+                        "{line}, enters Path {path} ({length} spaces)",
+                        length,
+                    ).format(line=text, path=path, length=length)
+                    lines.append((index, path, enters, False))
                 continue
             blocked = False
             if self.at_end(specialist):
-                text, blocked = text + "  (end of its path)", True
+                text, blocked = _("{line}  (end of its path)").format(line=text), True
             elif index == self.excluded:
-                text, blocked = text + "  (just moved: promote another)", True
+                text, blocked = _("{line}  (just moved: promote another)").format(line=text), True
             lines.append((index, None, text, blocked))
         return lines
 
@@ -108,23 +125,25 @@ class PromoteModal(GameEventModal[Promote]):
         self._moves = self.moves()
         lines = [
             (text, f"m{number}", blocked)
-            for number, (_, _, text, blocked) in enumerate(self._moves)
+            for number, (_index, _path, text, blocked) in enumerate(self._moves)
         ]
         yield KeyedList(numbered(lines), id="specialist")
         yield Label(
             worded(
-                self, "The key beside a line, or Enter on it, promotes.", tap_then(self.OK_LABEL)
+                self,
+                _("The key beside a line, or Enter on it, promotes."),
+                _("Tap a line, then {button}.").format(button=self.ok_label),
             ),
             id="keys-hint",
         )
         yield Label("", id="reach", markup=False)
-        held = f"you have {self.state.player.grain}"
+        held = self.state.player.grain
         yield NumberField(
-            "Grain paid",
+            _("Grain paid"),
             0,
-            hint="this promotion costs no Grain"
+            hint=_("this promotion costs no Grain")
             if self.terms.free_grain
-            else f"as the arrow shows ({held})",
+            else _("as the arrow shows (you have {count})").format(count=held),
             id="grain",
             disabled=self.terms.free_grain,
         )
@@ -162,7 +181,7 @@ class PromoteModal(GameEventModal[Promote]):
         reach = self.query_one("#reach", Label)
         if chosen is None:
             row.show(None)
-            reach.update("No Specialist highlighted can move.")
+            reach.update(_("No Specialist highlighted can move."))
             return
         specialist = chosen[1]
         path = specialist.path or chosen[2]
@@ -171,7 +190,7 @@ class PromoteModal(GameEventModal[Promote]):
             reach.update("")
             return
         into = specialist.space + 1
-        reach.update(f"It will reach {self.reach(path, into).rstrip('.')}.")
+        reach.update(_("It will reach {place}.").format(place=self.reach(path, into).rstrip(".")))
         cost = promote_cost(self.state, self.ruleset, path, into, self.terms)
         asked = arrow_unchecked(self.ruleset, path, into) if not self.terms.free_grain else None
         self.query_one(AssumedValue).show(asked if cost is not None else None)
@@ -185,7 +204,9 @@ class PromoteModal(GameEventModal[Promote]):
             grain.disabled = True
             grain.display = False  # the line below says it
             self.query_one("#grain-board", Label).update(
-                f"The arrow into {path}{into} asks {cost} Grain (you have {held})."
+                _("The arrow into {space} asks {cost} Grain (you have {held}).").format(
+                    space=f"{path}{into}", cost=cost, held=held
+                )
             )
 
     def board_told(self, state: GameState, ruleset: Ruleset) -> None:
@@ -213,7 +234,7 @@ class PromoteModal(GameEventModal[Promote]):
     def build_event(self) -> Promote | None:
         chosen = self.chosen()
         if chosen is None:
-            self.show_error("choose a Specialist that can still move")
+            self.show_error(_("choose a Specialist that can still move"))
             return None
         index, specialist, path = chosen
         where = specialist.path or path
@@ -222,7 +243,7 @@ class PromoteModal(GameEventModal[Promote]):
         paid: int | None = None
         if promote_cost(self.state, self.ruleset, where, specialist.space + 1, self.terms) is None:
             if not grain.check() or grain.value is None:
-                self.show_error("the Grain paid is not a valid number")
+                self.show_error(_("the Grain paid is not a valid number"))
                 return None
             paid = 0 if self.terms.free_grain else grain.value
         self.show_error(None)
@@ -233,3 +254,8 @@ class PromoteModal(GameEventModal[Promote]):
         if paid is None:
             return Promote(specialist=index, path=path)
         return Promote(specialist=index, path=path, grain=paid)
+
+
+def area_name(area: str) -> str:
+    """An area of the paths (``countryside``) as the edition names it (``Countryside``)."""
+    return shown(term(area.capitalize(), "component"))

@@ -12,9 +12,15 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext, shown
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.resolve_fields import (
+    GainsForm,
+    ResourceChoice,
+    counted,
+    field_problem,
+)
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.touch_select import TouchSelect
 from solo_deck import (
@@ -22,7 +28,6 @@ from solo_deck import (
     MAIN_ACTIONS,
     ActionTerms,
     AllyKindChoice,
-    CountOf,
     Gains,
     Grant,
     GrantedAction,
@@ -46,173 +51,28 @@ if TYPE_CHECKING:
 
 NO_ACTION = "none"
 ALLY_KINDS: tuple[tuple[str, AllyKindChoice], ...] = (
-    ("Independent Allies", "independent"),
-    ("Loyalist Allies", "loyalist"),
+    (N_("Independent Allies"), "independent"),
+    (N_("Loyalist Allies"), "loyalist"),
 )
-_COUNTED: dict[CountOf, tuple[str, str]] = {
-    "own_allies": ("Ally", "Allies"),
-    "own_allies_of_kind": ("Ally", "Allies"),
-    "own_structures": ("Structure", "Structures"),
-    "frederick_court": ("Ally in Frederick's Court", "Allies in Frederick's Court"),
-    "frederick_structures": ("Structure in Frederick's castle", "Structures in Frederick's castle"),
-    "frederick_reserve": ("resource in Frederick's Reserve", "resources in Frederick's Reserve"),
-}
-
-
-def field_problem(field: NumberField, name: str) -> str | None:
-    """What is wrong with one amount (``None``: it is fine)."""
-    result = field.validator.validate(field.text)
-    if result.is_valid:
-        return None
-    return f"{name}: {result.failure_descriptions[0]}"
-
-
-class ResourceChoice(Horizontal):
-    """Resources of your choice: one resource (or all of one kind) is Grain or Stone from a
-    list; more than one is how many as Grain, the rest as Stone."""
-
-    DEFAULT_CSS = """
-    ResourceChoice { height: auto; }
-    ResourceChoice > .choice-label { width: auto; height: 3; content-align: left middle; }
-    ResourceChoice > Select { width: 16; }
-    ResourceChoice > NumberField > .number-label { width: auto; padding: 0 1; }
-    ResourceChoice > NumberField > Input { width: 9; }
-    """
-
-    def __init__(self, total: int, grain: int, *, one_kind: bool = False, id: str) -> None:
-        super().__init__(id=id)
-        self.total = total
-        self.one_kind = one_kind
-        self._grain = grain
-
-    def compose(self) -> ComposeResult:
-        yield Label("", classes="choice-label", markup=False)
-        yield TouchSelect(
-            [("Grain", "grain"), ("Stone", "stone")],
-            value="grain" if self._grain else "stone",
-            allow_blank=False,
-            id=f"{self.id}-kind",
-        )
-        yield NumberField("Grain", self._grain, maximum=self.total, id=f"{self.id}-grain")
-
-    def on_mount(self) -> None:
-        self.configure(self.total, self._grain)
-
-    @property
-    def splits(self) -> bool:
-        """True when you type how many are Grain (more than one, mixed allowed)."""
-        return self.total > 1 and not self.one_kind
-
-    def configure(self, total: int, grain: int | None = None) -> None:
-        """Fit to ``total`` resources (``grain``: how many start as Grain)."""
-        self.total = total
-        self.display = total > 0
-        field = self.query_one(NumberField)
-        field.validator.maximum = total
-        if grain is not None:
-            field.text = str(grain)
-            self.query_one(Select).value = "grain" if grain else "stone"
-        mixed = self.splits
-        words = plural(total, "resource")
-        self.query_one(".choice-label", Label).update(
-            f"Take {words} of your choice:" if mixed else f"Take {words} as "
-        )
-        self.query_one(Select).display = not mixed
-        field.display = mixed
-        self.refresh_hint()
-
-    def refresh_hint(self) -> None:
-        """``and 2 as Stone`` beside the Grain typed."""
-        field = self.query_one(NumberField)
-        grain = field.value
-        field.hint = (
-            "" if grain is None or grain > self.total else f"and {self.total - grain} Stone"
-        )
-        if not field.has_error:
-            field.show_message(None)
-
-    def focus_first(self) -> None:
-        """Focus the list or the Grain field."""
-        if self.splits:
-            self.query_one(NumberField).input.focus()
-        else:
-            self.query_one(Select).focus()
-
-    def problem(self) -> str | None:
-        """What is wrong with the split (``None``: fine)."""
-        if not self.display or not self.splits:
-            return None
-        return field_problem(self.query_one(NumberField), "Grain")
-
-    def split(self) -> tuple[int, int]:
-        """``(grain, stone)`` chosen (check :meth:`problem` first)."""
-        if not self.display:
-            return 0, 0
-        if self.splits:
-            grain = self.query_one(NumberField).value or 0
-            return grain, self.total - grain
-        kind = self.query_one(Select).value
-        return (self.total, 0) if kind == "grain" else (0, self.total)
-
-
-class GainsForm(Horizontal):
-    """What an effect gives, typed from what is printed: VP, Augustales, Grain and Stone
-    (and, when ``choice`` is set, how many resources of your choice)."""
-
-    DEFAULT_CSS = """
-    GainsForm { height: auto; }
-    GainsForm > NumberField { width: auto; margin-right: 2; }
-    GainsForm > NumberField > .number-label { width: auto; height: 1; padding-right: 1; }
-    GainsForm > NumberField > Input { width: 5; background: $panel; }
-    GainsForm > NumberField > .number-message { display: none; }
-    """
-
-    FIELDS: tuple[tuple[str, str], ...] = (
-        ("vp", "VP"),
-        ("augustales", "Augustales"),
-        ("grain", "Grain"),
-        ("stone", "Stone"),
-    )
-
-    def __init__(self, *, id: str) -> None:
-        super().__init__(id=id)
-
-    def compose(self) -> ComposeResult:
-        for field, name in self.FIELDS:
-            yield NumberField(name, 0, maximum=99, id=f"{self.id}-{field}", compact=True)
-
-    def problem(self) -> str | None:
-        """The first amount that is not a whole number in range (``None``: all fine)."""
-        for field, name in self.FIELDS:
-            problem = field_problem(self.query_one(f"#{self.id}-{field}", NumberField), name)
-            if problem:
-                return problem
-        return None
-
-    def gains(self) -> Gains:
-        """The amounts typed (check :meth:`problem` first)."""
-        values = {
-            field: self.query_one(f"#{self.id}-{field}", NumberField).value or 0
-            for field, _ in self.FIELDS
-        }
-        return Gains(**values)
-
-    def focus_first(self) -> None:
-        """Focus the first amount."""
-        self.query_one(NumberField).input.focus()
+"""The kinds of Ally an effect may count (English labels, shown through ``_``)."""
 
 
 def then(text: str, grant: Grant) -> str:
     """``+2 Grain, then promote a Specialist``: ``text``, then the steps that follow."""
-    return ", then ".join([text, *(describe_action(step) for step in grant.actions)])
+    text = shown(text)
+    for step in grant.actions:
+        text = _("{done}, then {step}").format(done=text, step=shown(describe_action(step)))
+    return text
 
 
 def holdings(player: PlayerState, pay: Gains | None = None, get: Gains | None = None) -> str:
     """``2 Grain, 0 Stone, 30 Augustales and 4 VP``: what you hold (after ``pay``/``get``)."""
     pay, get = pay or Gains(), get or Gains()
     have = {f: int(getattr(player, f)) + get.amount(f) - pay.amount(f) for f in GAIN_FIELDS}
-    coins = amount_label("augustales", have["augustales"])
-    return f"{have['grain']} Grain, {have['stone']} Stone, {coins} and {have['vp']} VP"
+    coins = shown(amount_label("augustales", have["augustales"]))
+    return _("{grain} Grain, {stone} Stone, {coins} and {vp} VP").format(
+        grain=have["grain"], stone=have["stone"], coins=coins, vp=have["vp"]
+    )
 
 
 class ResolveModal(GameEventModal[Resolve]):
@@ -221,8 +81,8 @@ class ResolveModal(GameEventModal[Resolve]):
     choice one key confirms. An effect our data lacks: type what it gives and the main
     action it allows, once."""
 
-    DIALOG_TITLE = "Follow through"
-    OK_LABEL = "Take"
+    DIALOG_TITLE = N_("Follow through")
+    OK_LABEL = N_("Take")
     ENTER_IN_FIELD_RECORDS = False
     DEFAULT_CSS = """
     ResolveModal .choice-row { height: auto; }
@@ -239,11 +99,11 @@ class ResolveModal(GameEventModal[Resolve]):
         self.grant: Grant | None = self.obligation.grant if self.obligation is not None else None
         self.mode = "draw" if self.grant is None else ("tell" if self.grant.unknown else "take")
         if self.mode == "draw":
-            self.DIALOG_TITLE = "Draw cards"
-            self.OK_LABEL = "Done"
+            self.DIALOG_TITLE = N_("Draw cards")
+            self.OK_LABEL = N_("Done")
         elif self.mode == "tell":
-            self.DIALOG_TITLE = "Tell what this effect does"
-            self.OK_LABEL = "Record"
+            self.DIALOG_TITLE = N_("Tell what this effect does")
+            self.OK_LABEL = N_("Record")
 
     # --- what the effect offers --------------------------------------------------------------
 
@@ -252,8 +112,8 @@ class ResolveModal(GameEventModal[Resolve]):
         """What the effect comes from (``A15``, ``City Bonus A``)."""
         duty = self.obligation
         if duty is None:
-            return "This effect"
-        return card_name(duty.card_id) if duty.card_id else duty.source
+            return _("This effect")
+        return shown(card_name(duty.card_id) if duty.card_id else duty.source)
 
     @property
     def counts_kind(self) -> bool:
@@ -277,21 +137,30 @@ class ResolveModal(GameEventModal[Resolve]):
     def compose_body(self) -> ComposeResult:
         if self.mode == "draw":
             count = self.obligation.count if self.obligation is not None else 1
-            yield Label(f"Draw {plural(count, 'card')} from your draw pile.", id="what")
+            yield Label(
+                ngettext(
+                    "Draw {n} card from your draw pile.",
+                    "Draw {n} cards from your draw pile.",
+                    count,
+                ).format(n=f"{count:,}"),
+                id="what",
+            )
             return
         if self.mode == "tell":
             yield Label(
-                f"Type what {self.name} gives and the main action it allows "
-                "(once: the app remembers it).",
+                _(
+                    "Type what {source} gives and the main action it allows "
+                    "(once: the app remembers it)."
+                ).format(source=self.name),
                 classes="muted",
                 markup=False,
             )
             yield GainsForm(id="gains")
             with Horizontal(classes="choice-row"):
-                yield Label("then you may ")
+                yield Label(_("then you may "))
                 yield TouchSelect(
-                    [("nothing more", NO_ACTION)]
-                    + [(describe_terms(a, ActionTerms()), a) for a in MAIN_ACTIONS],
+                    [(_("nothing more"), NO_ACTION)]
+                    + [(shown(describe_terms(a, ActionTerms())), a) for a in MAIN_ACTIONS],
                     value=NO_ACTION,
                     allow_blank=False,
                     id="action",
@@ -302,17 +171,26 @@ class ResolveModal(GameEventModal[Resolve]):
         assert grant is not None
         defaults = default_choice(grant, self.state.player, self.state.palace)
         ally_kind = cast("AllyKindChoice | None", defaults["ally_kind"])
-        yield Label(f"You have {holdings(self.state.player)}.", classes="muted")
+        yield Label(
+            _("You have {holdings}.").format(holdings=holdings(self.state.player)), classes="muted"
+        )
         if self.counts_kind:
             with Horizontal(classes="choice-row"):
-                yield Label("Count your ")
+                yield Label(_("Count your "))
                 yield TouchSelect(
-                    list(ALLY_KINDS), value=ally_kind or "independent", allow_blank=False, id="kind"
+                    [(_(label), kind) for label, kind in ALLY_KINDS],
+                    value=ally_kind or "independent",
+                    allow_blank=False,
+                    id="kind",
                 )
         if grant.conversion is not None:
             most = grant.conversion.times
             yield NumberField(
-                "Times", defaults["times"], maximum=most, id="times", hint=f"0 to {most}"
+                _("Times"),
+                defaults["times"],
+                maximum=most,
+                id="times",
+                hint=_("0 to {most}").format(most=most),
             )
         grain = defaults["grain"]
         yield ResourceChoice(
@@ -362,7 +240,9 @@ class ResolveModal(GameEventModal[Resolve]):
         now = self.query_one("#now", Label)
         if self.mode == "tell":
             grant = self._told()
-            now.update(f"{self.name}: {describe_grant(grant)}" if isinstance(grant, Grant) else "")
+            told = isinstance(grant, Grant)
+            gives = shown(describe_grant(grant)) if isinstance(grant, Grant) else ""
+            now.update(_("{source}: {gives}").format(source=self.name, gives=gives) if told else "")
             return
         choice = self._choice()
         if isinstance(choice, str):
@@ -382,19 +262,26 @@ class ResolveModal(GameEventModal[Resolve]):
                 ally_kind=choice.ally_kind,
             )
         except RuleError as exc:
-            now.update(sentence(str(exc)))
+            now.update(sentence(shown(exc.text)))
             self.query_one("#after", Label).update("")
             return
-        text = f"{self.name}: {get.describe()}"
+        text = _("{source}: {gives}").format(source=self.name, gives=shown(get.describe()))
         if not pay.empty:
-            text += f", paying {pay.describe(sign='')}"
+            paid = shown(pay.describe(sign=""))
+            text = _("{gain}, paying {cost}").format(gain=text, cost=paid)
         detail = self._detail(choice)
-        now.update(then(text + (f" ({detail})" if detail else ""), self.grant))
-        line = f"You will have {holdings(player, pay, get)}."
+        if detail:
+            text = _("{gain} ({detail})").format(gain=text, detail=detail)
+        now.update(then(text, self.grant))
+        after = holdings(player, pay, get)
         room = capacity(self.state, self.ruleset).storage
         held = player.resources + get.resources - pay.resources
         if held > room:
-            line += f" Your warehouse holds {room}: you will put {held - room} back."
+            line = _(
+                "You will have {holdings}. Your warehouse holds {room}: you will put {over} back."
+            ).format(holdings=after, room=room, over=held - room)
+        else:
+            line = _("You will have {holdings}.").format(holdings=after)
         self.query_one("#after", Label).update(line)
 
     def _detail(self, choice: Resolve) -> str:
@@ -405,13 +292,12 @@ class ResolveModal(GameEventModal[Resolve]):
         per = grant.per
         if per is not None:
             count = count_of(per.of, self.state.player, self.state.palace, choice.ally_kind)
-            one, many = _COUNTED[per.of]
-            if per.of == "own_allies_of_kind" and choice.ally_kind is not None:
-                kind = choice.ally_kind.capitalize()
-                one, many = f"{kind} Ally", f"{kind} Allies"
-            parts.append(plural(count, one, many))
+            of_kind = per.of == "own_allies_of_kind" and choice.ally_kind is not None
+            parts.append(
+                counted(choice.ally_kind if of_kind and choice.ally_kind else per.of, count)
+            )
         if grant.conversion is not None and choice.times is not None:
-            parts.append("once" if choice.times == 1 else f"{choice.times} times")
+            parts.append(ngettext("once", "{n} times", choice.times).format(n=choice.times))
         return ", ".join(parts)
 
     # --- the event -----------------------------------------------------------------------
@@ -421,7 +307,7 @@ class ResolveModal(GameEventModal[Resolve]):
         times: int | None = None
         if self.grant is not None and self.grant.conversion is not None:
             field = self.query_one("#times", NumberField)
-            problem = field_problem(field, "Times")
+            problem = field_problem(field, _("Times"))
             if problem:
                 return problem
             times = field.value
@@ -443,7 +329,7 @@ class ResolveModal(GameEventModal[Resolve]):
         try:
             return Grant(gain=form.gains(), actions=actions)
         except ValidationError:
-            return "type what it gives, or choose the action it allows"
+            return _("type what it gives, or choose the action it allows")
 
     def build_event(self) -> Resolve | None:
         if self.mode == "draw":

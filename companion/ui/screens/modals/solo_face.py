@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
+from companion.i18n import _, ngettext
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.keys import SOLO_FACE_KEYS, bindings
 from companion.ui.widgets.keyed_list import KeyedList
@@ -35,24 +36,34 @@ class SoloFaceModal(OpensAtOnce, ModalScreen[CardFace | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Flip the top solo card. Which face does it show?", classes="dialog-title")
+            yield Label(
+                _("Flip the top solo card. Which face does it show?"), classes="dialog-title"
+            )
             # the help above the list: a long list scrolls, the help stays in view
             yield Label(
-                "Only faces not yet seen since the last shuffle are listed. If yours is missing,"
-                " check the card, or fix the deck on the Deck screen.",
+                _(
+                    "Only faces not yet seen since the last shuffle are listed. If yours is"
+                    " missing, check the card, or fix the deck on the Deck screen."
+                ),
                 classes="muted",
                 id="face-help",
             )
             lines = [
-                (f"{face.short()}   ({count} unseen)", str(index), False)
+                (
+                    ngettext(
+                        "{face}   ({count} unseen)", "{face}   ({count} unseen)", count
+                    ).format(face=face.short(), count=count),
+                    str(index),
+                    False,
+                )
                 for index, (face, count) in enumerate(self._faces)
             ]
             yield KeyedList(numbered(lines), id="faces")
             yield Label(
                 worded(
                     self,
-                    "Press the key beside the face (or Enter on it).",
-                    "Tap the face, then Choose.",
+                    _("Press the key beside the face (or Enter on it)."),
+                    _("Tap the face, then Choose."),
                 ),
                 id="keys-hint",
             )

@@ -11,8 +11,9 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select
 
-from companion.formatting import plural
+from companion.i18n import N_, _, ngettext, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
+from companion.ui.screens.modals.terms import port_name
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.search_select import SearchSelect
@@ -41,15 +42,15 @@ if TYPE_CHECKING:
 not in the rules data); the field never starts above the Grain you hold."""
 
 
-NOT_NAMED = "not named yet"
-"""What the dialogs call an Ally nobody has named."""
+NOT_NAMED = N_("not named yet")
+"""What the dialogs call an Ally nobody has named (English, shown through ``_``)."""
 
 
 def ally_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
     """``(label, id)`` for every Ally tile not in ``exclude``, sorted by name."""
     skip = set(exclude)
     allies = sorted(load_allies(), key=lambda a: (a.name, a.id))
-    return [(ally_label(a.id), a.id) for a in allies if a.id not in skip]
+    return [(shown(ally_label(a.id)), a.id) for a in allies if a.id not in skip]
 
 
 class SummonModal(GameEventModal[SummonAlly]):
@@ -57,8 +58,8 @@ class SummonModal(GameEventModal[SummonAlly]):
     paid (or the Augustales an effect asks instead) and the Edict mark of the space used.
     Summon records."""
 
-    DIALOG_TITLE = "Summon an Ally"
-    OK_LABEL = "Summon"
+    DIALOG_TITLE = N_("Summon an Ally")
+    OK_LABEL = N_("Summon")
     DEFAULT_CSS = """
     SummonModal #ally { margin-bottom: 1; }
     """
@@ -126,16 +127,19 @@ class SummonModal(GameEventModal[SummonAlly]):
     def grain_hint(self) -> str:
         """What the Grain field leaves to the board, and the discounts known."""
         if self.coins_instead is not None:
-            return "paid in Augustales instead"
+            return _("paid in Augustales instead")
         if self.terms.free_grain:
-            return "this Summon costs no Grain"
+            return _("this Summon costs no Grain")
         owed = self.board_cost()
-        hints = ["what the Ally space shows" if owed is None else "the Ally space's cost"]
+        hints = [_("what the Ally space shows") if owed is None else _("the Ally space's cost")]
         workplace = discount(self.state, "summon")
         if not workplace.empty:
-            hints.append(f"Workplace: {workplace.describe(sign='')} off")
+            hints.append(
+                _("Workplace: {discount} off").format(discount=shown(workplace.describe(sign="")))
+            )
         if not self.terms.discount.empty:
-            hints.append(f"this Summon: {self.terms.discount.describe(sign='')} off")
+            off = shown(self.terms.discount.describe(sign=""))
+            hints.append(_("this Summon: {discount} off").format(discount=off))
         return ", ".join(hints)
 
     # --- layout --------------------------------------------------------------------------
@@ -144,26 +148,41 @@ class SummonModal(GameEventModal[SummonAlly]):
         player = self.state.player
         port = self.state.voyage.ports[self.port]
         room = capacity(self.state, self.ruleset)
-        hosted = f"Ally spaces used: {room.allies} of {room.ally_spaces}"
         coins = self.coins_instead
-        pay = (
-            f"You pay {plural(coins, 'Augustalis', 'Augustales')} instead of Grain "
-            f"(you have {player.augustales})."
-            if coins is not None
-            else f"You have {player.grain} Grain."
+        if coins is not None:
+            told = ngettext(
+                "You pay {n} Augustalis instead of Grain (you have {coins}). Ally spaces used:"
+                " {used} of {spaces}.",
+                "You pay {n} Augustales instead of Grain (you have {coins}). Ally spaces used:"
+                " {used} of {spaces}.",
+                coins,
+            )
+        else:
+            told = _("You have {grain} Grain. Ally spaces used: {used} of {spaces}.")
+        info = told.format(
+            n=coins,
+            coins=player.augustales,
+            grain=player.grain,
+            used=room.allies,
+            spaces=room.ally_spaces,
         )
-        yield Label(f"{pay} {hosted}.", classes="muted", id="summon-info")
+        yield Label(info, classes="muted", id="summon-info")
         known = self.known_id
+        where = port_name(port.name)
         if known is not None:
-            yield Label(f"The Ally in {port.name}: {ally_label(known)}", id="known", markup=False)
+            yield Label(
+                _("The Ally in {port}: {ally}").format(port=where, ally=shown(ally_label(known))),
+                id="known",
+                markup=False,
+            )
         else:
             yield SearchSelect(
                 ally_options(self.elsewhere()),
-                prompt=f"which Ally lies face up in {port.name}? (type to search)",
+                prompt=_("which Ally lies face up in {port}? (type to search)").format(port=where),
                 id="ally",
             )
         yield NumberField(
-            "Grain paid",
+            _("Grain paid"),
             self.grain_prefill(),
             hint=self.grain_hint(),
             id="grain",
@@ -177,9 +196,9 @@ class SummonModal(GameEventModal[SummonAlly]):
             return
         used = player.marked_allies >= self.limits.marked_ally_spaces
         yield ClearCheckbox(
-            "Your marked Ally space is already used"
+            _("Your marked Ally space is already used")
             if used
-            else "The Ally space you use shows the Edict mark (issue an Edict)",
+            else _("The Ally space you use shows the Edict mark (issue an Edict)"),
             id="mark",
             disabled=used,
             compact=True,
@@ -189,13 +208,15 @@ class SummonModal(GameEventModal[SummonAlly]):
         """Where the Ally goes on your Player Board and whether that issues an Edict."""
         space = next_ally_space(self.state)
         if marks:
-            return (
-                f"It takes Ally space {space} of your Player Board, the marked one: issue an Edict."
-            )
+            return _(
+                "It takes Ally space {space} of your Player Board, the marked one: issue an Edict."
+            ).format(space=space)
         board = self.ruleset.player_board
         marked = board.marked_ally_space if board is not None else 0
-        where = f"It takes Ally space {space} of your Player Board"
-        return f"{where} (the Edict mark is on space {marked})."
+        return _(
+            "It takes Ally space {space} of your Player Board (the Edict mark is on space"
+            " {marked})."
+        ).format(space=space, marked=marked)
 
     def show_assumed(self) -> None:
         """The board values this Summon relies on that are still assumed."""
@@ -251,12 +272,12 @@ class SummonModal(GameEventModal[SummonAlly]):
         if ally is None:
             chosen = self.query_one("#ally", Select).value
             if not isinstance(chosen, str):
-                self.show_error("say which Ally you summon (type its name to find it)")
+                self.show_error(_("say which Ally you summon (type its name to find it)"))
                 return None
             ally = chosen
         grain = self.query_one("#grain", NumberField)
         if not grain.check() or grain.value is None:
-            self.show_error("the Grain paid is not a valid number")
+            self.show_error(_("the Grain paid is not a valid number"))
             return None
         self.show_error(None)
         return SummonAlly(

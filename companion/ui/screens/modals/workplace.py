@@ -9,19 +9,23 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, OptionList
 
+from companion.i18n import N_, _, ngettext, shown
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.widgets.search_select import focus_first_enabled
-from companion.ui.wording import tap_then, worded
+from companion.ui.wording import worded
 from solo_deck import PlayerLimits, WorkplaceTile, likely_token_spaces, workplace_tiles
 from solo_deck.events import PlaceWorkplace
+from solo_deck.text import term
 
 if TYPE_CHECKING:
     from solo_deck import GameState, Obligation, Ruleset, WorkplaceSpace
 
 
 ROMAN = {"I": "1", "II": "2", "III": "3"}
+AREAS = {"countryside": N_("countryside"), "village": N_("village")}
+"""The areas of the Workplaces, as a title names them (English, shown through ``_``)."""
 
 
 def tile_key(tile: WorkplaceTile) -> str:
@@ -41,8 +45,8 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
     still on the board lie: asked once for all of them, so no later space asks again; Place
     records (Enter on a tile too, when the token spaces are not asked)."""
 
-    DIALOG_TITLE = "Name the Workplace"
-    OK_LABEL = "Place"
+    DIALOG_TITLE = N_("Name the Workplace")
+    OK_LABEL = N_("Place")
     DEFAULT_CSS = """
     WorkplaceModal #tiles { height: auto; max-height: 7; }
     WorkplaceModal #token-row { height: 1; }
@@ -58,8 +62,14 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
         self.entry: WorkplaceSpace | None = None
         if key:
             self.entry = next((s for s in state.board.workplaces if s.key == key), None)
-        if self.entry is not None:
-            self.DIALOG_TITLE = f"Name the Workplace on {self.entry.key} ({self.area})"
+
+    def dialog_title(self) -> str:
+        """``Name the Workplace on A2 (countryside)`` when the space is known."""
+        if self.entry is None:
+            return super().dialog_title()
+        return _("Name the Workplace on {space} ({area})").format(
+            space=self.entry.key, area=_(AREAS.get(self.area, self.area))
+        )
 
     # --- what the board allows -----------------------------------------------------------
 
@@ -95,11 +105,13 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
     def compose_body(self) -> ComposeResult:
         entry = self.entry
         if entry is None:
-            yield Label("No Specialist of yours is waiting on an unnamed Workplace.")
+            yield Label(_("No Specialist of yours is waiting on an unnamed Workplace."))
             return
         yield KeyedList(
             [
-                KeyedLine(tile_key(tile), f"{tile.label}: {tile.text}", option_id=tile.id)
+                KeyedLine(
+                    tile_key(tile), f"{tile_label(tile)}: {shown(tile.text)}", option_id=tile.id
+                )
                 for tile in self.tiles()
             ],
             id="tiles",
@@ -107,21 +119,27 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
         yield Label(
             worded(
                 self,
-                "Type the tile's number and letter (1A, 2C…) or use the arrows.",
-                tap_then(self.OK_LABEL, "the tile"),
+                _("Type the tile's number and letter (1A, 2C…) or use the arrows."),
+                _("Tap the tile, then {button}.").format(button=self.ok_label),
             ),
             id="keys-hint",
             classes="muted",
         )
         if self.token_open:
             left = self.state.board.tokens_left
-            tokens = f"{left} Workplace Edict token{'s' if left != 1 else ''}"
+            ask = ngettext(
+                "Spaces of the {count} Workplace Edict token still on the board: ",
+                "Spaces of the {count} Workplace Edict tokens still on the board: ",
+                left,
+            ).format(count=left)
             with Horizontal(id="token-row"):
-                yield Label(f"Spaces of the {tokens} still on the board: ", id="token-ask")
+                yield Label(ask, id="token-ask")
                 spaces = " ".join(likely_token_spaces(self.state, self.ruleset))
                 yield FieldInput(value=spaces, id="token-spaces", compact=True)
         else:
-            known = "An Edict token lies here." if entry.token else "No Edict token lies here."
+            known = (
+                _("An Edict token lies here.") if entry.token else _("No Edict token lies here.")
+            )
             yield Label(known, id="token-known", classes="muted")
 
     def on_mount(self) -> None:
@@ -135,12 +153,12 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
     def build_event(self) -> PlaceWorkplace | None:
         entry = self.entry
         if entry is None:
-            self.show_error("nothing to name: no Workplace is waiting")
+            self.show_error(_("nothing to name: no Workplace is waiting"))
             return None
         tiles = self.query_one("#tiles", OptionList)
         index = tiles.highlighted
         if index is None:
-            self.show_error("every tile of this area lies elsewhere: correct the board with Fix")
+            self.show_error(_("every tile of this area lies elsewhere: correct the board with Fix"))
             return None
         tile = tiles.get_option_at_index(index).id or ""
         if not self.token_open:
@@ -152,7 +170,9 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
         spaces = tuple(dict.fromkeys(typed.replace(",", " ").upper().split()))
         wrong = [key for key in spaces if key not in {s.key for s in self.state.board.workplaces}]
         if wrong:
-            self.show_error(f"{wrong[0]} is not a Countryside or Village space (A1, C3…)")
+            self.show_error(
+                _("{space} is not a Countryside or Village space (A1, C3…)").format(space=wrong[0])
+            )
             return None
         self.show_error(None)
         return PlaceWorkplace(
@@ -162,3 +182,9 @@ class WorkplaceModal(GameEventModal[PlaceWorkplace]):
             token=entry.key in spaces,
             token_spaces=spaces,
         )
+
+
+def tile_label(tile: WorkplaceTile) -> str:
+    """``Countryside II A``, the area as the edition names it."""
+    area = shown(term(tile.area.capitalize(), "component"))
+    return f"{area} {tile.level} {tile.letter}"

@@ -6,7 +6,7 @@ Every number comes from the ruleset; the form only words it.
 
 from __future__ import annotations
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, shown
 from companion.i18n.words import value_word
 from solo_deck import (
     DIFFICULTY_MARKETS,
@@ -17,6 +17,7 @@ from solo_deck import (
     load_ruleset,
 )
 from solo_deck import with_most_structures as _with_rule
+from solo_deck.rules.scoring import most_structures_why
 
 SEED_MAX = 2**63 - 1
 PILE_MAX = 60
@@ -24,6 +25,11 @@ MAX_PORT_NAME = 14
 """A port name fits the Voyage panel's first column."""
 CHOSEN_AT_SETUP = "player: chosen at setup"
 CONFIGURED = "player: your configuration file sets it ([rules] most_structures)"
+PLAYER_REASONS = {
+    CHOSEN_AT_SETUP: N_("chosen at setup"),
+    CONFIGURED: N_("your configuration file sets it ([rules] most_structures)"),
+}
+"""The reasons the app itself gives for a most-Structures rule, in words to translate."""
 
 DIFFICULTIES: tuple[tuple[str, str], ...] = tuple(
     (level, f"{level.capitalize()} · {markets}") for level, markets in DIFFICULTY_MARKETS.items()
@@ -47,7 +53,7 @@ MOST_STRUCTURES_CHOICES: dict[str, str] = MOST_STRUCTURES_TEXT
 
 def difficulty_label(level: str) -> str:
     """``Medium · <the Market tiles it lays>`` in the language in use."""
-    return f"{value_word(level).capitalize()} · {DIFFICULTY_MARKETS[level]}"
+    return f"{value_word(level).capitalize()} · {shown(DIFFICULTY_MARKETS[level])}"
 
 
 BUILT_IN_CHOICES: dict[str, object] = {
@@ -80,7 +86,7 @@ def setup_checklist(
     rules = ruleset or load_ruleset()
     fred = rules.frederick_start
     voyage = rules.voyage
-    market = DIFFICULTY_MARKETS[difficulty]
+    market = shown(DIFFICULTY_MARKETS[difficulty])
     extra = rules.edicts.easier_solo_extra_tiles.value
     steps = [
         _(
@@ -168,8 +174,11 @@ def source_reason(source: str) -> str:
 def most_structures_note(ruleset: Ruleset) -> str:
     """The ruleset's default for the most-Structures bonus and why."""
     rule = ruleset.scoring.most_structures_rule
-    word = MOST_STRUCTURES_CHOICES[rule.value].split(":")[0]
-    reason = source_reason(rule.source).split(". ")[0].rstrip(".")
+    word = shown(MOST_STRUCTURES_CHOICES[rule.value]).split(":")[0]
+    if rule.source in PLAYER_REASONS:
+        reason = _(PLAYER_REASONS[rule.source])
+    else:
+        reason = shown(most_structures_why(source_reason(rule.source).split(". ")[0].rstrip(".")))
     return _("Default: {word}. Why: {reason}.").format(word=word, reason=reason)
 
 

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, shown
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import SETUP_KEYS, bindings
@@ -77,6 +77,7 @@ from solo_deck import (
     with_ports,
 )
 from solo_deck import with_most_structures as with_rule
+from solo_deck.model.solo_cards import deck_name
 
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 
@@ -263,7 +264,7 @@ class SetupScreen(OpensAtOnce, Hosted, Screen[None]):
             provisional = deck_is_provisional(self.host.session.settings)
         except (OSError, ValueError):
             provisional = deck.provisional
-        note = _("Deck in use: {name}").format(name=deck.name)
+        note = _("Deck in use: {name}").format(name=shown(deck_name(deck.name)))
         if provisional:
             note += _(" · PROVISIONAL: not yet checked against your box (Deck on the Start screen)")
         self.query_one("#deck-note", Static).update(f"{note}\n{self._boards().note()}")

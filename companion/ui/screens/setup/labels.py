@@ -17,7 +17,7 @@ from textual.widgets import (
     Static,
 )
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, shown
 from companion.i18n.words import value_word
 from companion.ui.screens.setup.board import FOLD_TITLE as BOARD_TITLE
 from companion.ui.screens.setup.board import BoardSection
@@ -77,7 +77,7 @@ def house_options() -> list[tuple[str, str]]:
 
 def most_structures_options() -> list[tuple[str, str]]:
     """Each most-Structures rule's line and its value."""
-    return [(text, rule) for rule, text in MOST_STRUCTURES_CHOICES.items()]
+    return [(shown(text), rule) for rule, text in MOST_STRUCTURES_CHOICES.items()]
 
 
 def _options(select: Select[Any], options: list[tuple[str, str]]) -> None:

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, shown
 from companion.ui.screens.modals.summon import ally_options
 from companion.ui.screens.setup.choices import MAX_PORT_NAME, port_name_problem, ports_from_start
 from companion.ui.screens.setup.fields import Problem, error_label, refuse_twice, show_error
@@ -212,6 +212,6 @@ class PortsSection(Vertical):
             return f"face up in {names[index] or f'port {index + 1}'}"
 
         def what(value: str) -> str:
-            return ally_title(value) if kind == "port" else value
+            return shown(ally_title(value)) if kind == "port" else value
 
         show_error(self, select.id, refuse_twice(select, group, where, what))
