@@ -92,6 +92,13 @@ def updated_catalogue(language: str, template: Catalog) -> Catalog:
     catalogue.update(template, no_fuzzy_matching=True, update_header_comment=False)
     catalogue.obsolete.clear()
     catalogue.fuzzy = False
+    for message in catalogue:
+        # Babel marks a message fuzzy when it turned plural (and a fuzzy message is never
+        # compiled): the forms stand when every one is written, else it is untranslated.
+        if message.id and message.fuzzy:
+            message.flags.discard("fuzzy")
+            if isinstance(message.string, tuple) and not all(message.string):
+                message.string = ("",) * len(message.string)
     return catalogue
 
 

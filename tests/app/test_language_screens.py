@@ -77,11 +77,22 @@ async def test_history_relabels_itself_and_keeps_the_sort_and_the_row(tmp_path: 
         await pilot.press("down", "down")
         await settle(pilot)
         row = table.cursor_row
-        before = [str(table.get_cell_at(Coordinate(r, 0))) for r in range(table.row_count)]
+
+        def order() -> list[object]:
+            """The games' keys, row by row (the sort)."""
+            return [
+                table.coordinate_to_cell_key(Coordinate(r, 0)).row_key.value
+                for r in range(table.row_count)
+            ]
+
+        before = order()
+        first_date = str(table.get_cell_at(Coordinate(0, 0)))
         app.set_language("it")
         await settle(pilot)
         assert app.screen is screen and table.cursor_row == row
-        assert [str(table.get_cell_at(Coordinate(r, 0))) for r in range(table.row_count)] == before
+        assert order() == before
+        day, month, year_time = str(table.get_cell_at(Coordinate(0, 0))).split("/")
+        assert first_date.startswith(f"{year_time[:4]}-{month}-{day}")  # the Italian way
         assert _headers(table)[0].startswith("Data")
         assert screen.title == "Storico"
         app.set_language("en")

@@ -129,3 +129,12 @@ def test_each_language_gets_its_own_addition_for_a_new_message(
         message = read_po(BytesIO(source), locale=language).get("A brand-new line")
         assert message is not None
         assert message.string == words[language]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_message_is_fuzzy(language: str) -> None:
+    """A fuzzy message is left out of the compiled catalogue: the player would read English
+    though the .po has the words (Babel marks a message fuzzy when it turns plural)."""
+    source = catalogue_path(language, ".po").read_bytes()
+    fuzzy = [m.id for m in read_po(BytesIO(source), locale=language) if m.id and m.fuzzy]
+    assert fuzzy == []

@@ -39,7 +39,7 @@ def card_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
     ``A7 · 1 Action card · Gain 6 Augustales.``"""
     skip = set(exclude)
     return [
-        (f"{c.id} · {shown(str(c.cost))} · {c.effect}", c.id)
+        (f"{c.id} · {shown(str(c.cost))} · {shown(c.effect)}", c.id)
         for c in load_advanced_cards()
         if c.id not in skip
     ]
@@ -121,7 +121,7 @@ class BuyCardModal(GameEventModal[BuyCard]):
             card = advanced_cards_by_id()[known]
             yield Label(
                 _("The card in {port}: {card} · {effect}").format(
-                    port=port, card=card.id, effect=card.effect
+                    port=port, card=card.id, effect=shown(card.effect)
                 ),
                 id="known",
                 markup=False,

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, ngettext, pgettext, shown
 from companion.storage.settings_store import PrintedBoard
 from companion.ui.screens.setup.fields import (
     Problem,
@@ -46,6 +46,7 @@ from solo_deck import (
     space_key,
     workplace_tiles,
 )
+from solo_deck.text import named
 
 FOLD_TITLE = N_("Board (optional): tiles, Edict tokens and rewards, Markets")
 ACTIVE_NAMES = (N_("Active I"), N_("Active II"), N_("Active III"))
@@ -160,12 +161,15 @@ class BoardSection(Vertical):
             key = space_key(path, space)
             area = self._limits.area(path, space)
             options = [
-                (f"{tile.label} · {tile.text}", tile.id)
+                (f"{shown(tile.label)} · {shown(tile.text)}", tile.id)
                 for tile in catalogue.values()
                 if tile.area == area
             ]
             with Horizontal(classes="board-row"):
-                yield Label(f"{key} {area.capitalize()}", classes="board-name")
+                yield Label(
+                    f"{key} {shown(named(area.capitalize(), 'component'))}",
+                    classes="board-name",
+                )
                 yield TouchSelect(
                     options,
                     prompt=_("tile: not noted"),
@@ -174,14 +178,16 @@ class BoardSection(Vertical):
                     classes="board-select",
                 )
                 yield ClearCheckbox(
-                    "Edict token", value=key in self._tokens, compact=True, id=f"token-{key}"
+                    _("Edict token"), value=key in self._tokens, compact=True, id=f"token-{key}"
                 )
             yield error_label(f"wp-{key}")
         yield error_label("tokens")
 
     def _cities(self) -> ComposeResult:
         yield Static(_("City Bonus tiles (dealt at random)"), classes="board-heading")
-        options = [(f"{tile.id} · {tile.text}", tile.id) for tile in city_bonus_tiles().values()]
+        options = [
+            (f"{tile.id} · {shown(tile.text)}", tile.id) for tile in city_bonus_tiles().values()
+        ]
         for path in sorted(self._limits.path_areas):
             with Horizontal(classes="board-row"):
                 yield Label(_("City of Path {path}").format(path=path), classes="board-name")
@@ -300,8 +306,10 @@ class BoardSection(Vertical):
             show_error(
                 self,
                 "tokens",
-                f"There are only {allowed} Workplace Edict tokens: untick one before ticking "
-                f"{box.id.removeprefix('token-')}.",
+                _(
+                    "There are only {allowed} Workplace Edict tokens: untick one before "
+                    "ticking {space}."
+                ).format(allowed=allowed, space=box.id.removeprefix("token-")),
             )
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -400,8 +408,10 @@ class BoardSection(Vertical):
                 (
                     self.query_one(f"#token-{tokens[0]}"),
                     "tokens",
-                    f"Tick the {allowed} spaces printed with an Edict token, or none (then "
-                    "the app asks when a Specialist first arrives).",
+                    _(
+                        "Tick the {allowed} spaces printed with an Edict token, or none (then "
+                        "the app asks when a Specialist first arrives)."
+                    ).format(allowed=allowed),
                 )
             )
         city_tiles = {}

@@ -24,7 +24,7 @@ FOLD_TITLE = N_("Voyage ports (optional): their names, the face-up Allies and ca
 def card_options() -> list[tuple[str, str]]:
     """``(label, id)`` for every Advanced card, level A first (A1, A2 … B16)."""
     cards = sorted(load_advanced_cards(), key=lambda card: (card.level, int(card.id[1:])))
-    return [(f"{card.id} · {card.effect}", card.id) for card in cards]
+    return [(f"{card.id} · {shown(card.effect)}", card.id) for card in cards]
 
 
 class PortRows(Vertical):
