@@ -18,11 +18,12 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from textual.geometry import Region
-from textual.widgets import Button, Digits, Static
+from textual.widgets import Button, Digits, OptionList, Static
 
 from companion.i18n import _, use_language
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.final_score import FinalScoreScreen
+from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.widgets.key_footer import KeyFooter
 from tests.app.end_phase_helpers import ALLIES, COMPLETE, make_app, open_end_phase
 from tests.app.language_scan import cut, region_lines
@@ -175,19 +176,52 @@ async def test_the_final_score_shows_the_total_and_the_title(
         assert cell_len(str(save.label)) <= save.content_region.width, save.label
 
 
+def _line_rows(app: StuporSoloApp, options: OptionList, index: int) -> list[str]:
+    """The rows line ``index`` of ``options`` takes on the screen, once scrolled to (its top
+    row at the list's top if the list scrolls); none if it is not all in view (a line taller
+    than the list could never be read whole)."""
+    top = options._index_to_line[index]
+    view = options.scrollable_content_region
+    row = top - options.scroll_offset.y
+    height = options._heights[index]
+    if row < 0 or row + height > view.height:
+        return []
+    return region_lines(app, Region(view.x, view.y + row, view.width, height))
+
+
 @pytest.mark.parametrize("size", ["80x24", "phone"])
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_the_play_card_dialog_shows_its_title_and_lines_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, size: str
 ) -> None:
-    """The dialog opens at its title, only its list scrolls, and neither the title nor a
-    line of the list in view is cut."""
+    """The dialog opens at its title, only its list scrolls, and nothing of it is cut: the
+    title, the lines around the list, and each line of the list, seen whole once scrolled
+    to (a line the list's edge crosses is scrolled, not cut: the list scrolls)."""
     _sized(monkeypatch, size)
-    app = GAMES[game](tmp_path)
-    async with app.shown(size=SIZES[size][0]) as pilot:
-        await pilot.pause()
+    GAMES[game](tmp_path)  # the game, saved: the app opens the dialog as on the Table
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZES[size][0]) as pilot:
+        await settle(pilot)
+        app.session.load()
+        app.open_table()
+        session = app.session
+        await open_screen(app, pilot, PlayCardModal(session.state, session.ruleset))
+        await settle(pilot)
+        assert app.screen.has_class("-slim") == SIZES[size][1]  # a phone's width
         dialog = app.screen.query_one("#dialog")
         assert dialog.scroll_y == 0 and dialog.max_scroll_y == 0
-        shown = region_lines(app, dialog.region)
+        options = dialog.query_one("#choice", OptionList)
+        box = options.region.translate((-dialog.region.x, -dialog.region.y))
+        shown = [  # the dialog with its list blanked: the list is read line by line below
+            line[: box.x] + " " * box.width + line[box.right :]
+            if box.y <= number < box.bottom
+            else line
+            for number, line in enumerate(region_lines(app, dialog.region))
+        ]
         assert not cut(shown), "\n".join(shown)
         assert any(_("Play a card") in line for line in shown), "\n".join(shown)
+        for index in range(options.option_count):
+            options.scroll_to(y=options._index_to_line[index], animate=False, immediate=True)
+            await pilot.pause()
+            rows = _line_rows(app, options, index)
+            assert rows and not cut(rows) and "«" in "".join(rows), (index, rows)

@@ -166,7 +166,9 @@ def svg_lines(svg: str) -> list[str]:
     for match in re.finditer(pattern, svg):
         text = html.unescape(match.group(4)).replace("\xa0", " ")
         parts.append((float(match.group(1)), float(match.group(2)), int(match.group(3)), text))
-    cells = [length / len(text) for _, length, _, text in parts if text.isascii() and text]
+    # Rich sets textLength to the cell width times len(text), whatever the characters: a
+    # screen with no ASCII text at all (a dialog in the pseudo-locale) has its cells too
+    cells = [length / len(text) for _, length, _, text in parts if text]
     cell = min(cells) if cells else 1.0
     rows: dict[int, list[str]] = {}
     for x, _, row, text in parts:

@@ -177,6 +177,8 @@ class EventModal(
             self._draw()
 
     _last_layout: tuple[object, ...] | None = None
+    _refitted = False
+    """Whether the dialog, laid out once fitted, has given up the rows it still had over."""
 
     def _laid_out(self, _screen: object) -> None:
         """After a layout while the dialog is fitted: draw it if the layout is the one
@@ -190,7 +192,13 @@ class EventModal(
             for node in (dialog, *dialog.query(Widget))
         )
         if now == self._last_layout:
-            self._draw()
+            over, refitted, self._refitted = dialog.max_scroll_y, self._refitted, True
+            # still taller than the screen, once laid out fitted (a line wrapped narrower
+            # beside the dialog's scroll bar): it gives up those rows too, once
+            if over > 0 and not refitted and self.fit_rows(over):
+                self.refresh(layout=True)
+            else:
+                self._draw()
         else:
             self._last_layout = now
             self.refresh(layout=True)
@@ -213,9 +221,10 @@ class EventModal(
         """Before the dialog is first drawn, once fitted: scroll each list as it is to stay
         (a dialog whose list opens on a line makes that line seen)."""
 
-    def fit_rows(self, over: int) -> None:
+    def fit_rows(self, over: int) -> bool:
         """Give up ``over`` rows (the dialog is that much taller than the screen): a dialog
-        with a list that can be shorter makes it so."""
+        with a list that can be shorter makes it so, and says so (True)."""
+        return False
 
     @property
     def session(self) -> GameSession:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
@@ -58,6 +59,12 @@ the same digits), then the Advanced cards you own, in the order you bought them.
 NO_SECOND = "none"
 FIXED_LINES = 15
 """The dialog's lines besides the list of choices (frame, title, slot row, buttons)."""
+LABEL_WIDTH = 15
+"""The width of the slot rows' labels, their drop-downs lined up after them."""
+SELECT_WIDTH = 40
+DIALOG_WIDTH = 84
+DIALOG_FRAME = 6
+"""A dialog's width and the columns its border and padding take (``companion.tcss``)."""
 
 
 def option_of(event: PlayCard) -> str:
@@ -141,6 +148,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
     PlayCardModal .play-row { height: auto; margin-top: 1; }
     PlayCardModal .play-row > Label { width: 15; }
     PlayCardModal .play-row > Select { width: 40; }
+    PlayCardModal.-slim .play-row > Label { width: 100%; }
     """
 
     def __init__(
@@ -209,7 +217,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
         yield FocusHint(there, elsewhere, "choice", id="keys-hint")
         if self.both:
             with Horizontal(classes="play-row"):
-                yield Label(_("Second action"))
+                yield Label(_("Second action"), id="second-label")
                 yield TouchSelect(
                     [(_("none (one action)"), NO_SECOND)]
                     + [(_(ACTION_LABELS[action]), action) for action in MAIN_ACTIONS],
@@ -220,7 +228,7 @@ class PlayCardModal(GameEventModal[PlayCard]):
                     tooltip=_("Your Keep cover gives a face-down card both of its actions"),
                 )
         with Horizontal(classes="play-row"):
-            yield Label(_("Slot"))
+            yield Label(_("Slot"), id="slot-label")
             yield TouchSelect(
                 [(_("slot {number}").format(number=slot + 1), slot) for slot in free],
                 value=free[0] if free else Select.NULL,
@@ -252,10 +260,34 @@ class PlayCardModal(GameEventModal[PlayCard]):
             self.slots.usable,
         ).format(free=len(self.slots.free), count=self.slots.usable)
 
+    def _row_labels(self) -> dict[str, str]:
+        """The slot rows' labels, by id, in the language in use."""
+        labels = {"slot-label": _("Slot")}
+        if self.both:
+            labels["second-label"] = _("Second action")
+        return labels
+
+    def _fit_labels(self) -> None:
+        """The slot rows' labels as wide as the longest of them and two blanks (at least
+        :data:`LABEL_WIDTH`), when the rows still hold their drop-downs: a label longer in
+        another language stays on one row rather than wrapping and taking a row from the
+        list. At a phone's width each label has its own row (``companion.tcss``)."""
+        labels = self._row_labels()
+        widest = max(cell_len(text) for text in labels.values()) + 2
+        room = min(DIALOG_WIDTH, self.app.size.width) - DIALOG_FRAME - SELECT_WIDTH
+        width = max(LABEL_WIDTH, widest) if widest <= room else LABEL_WIDTH
+        for label_id in labels:
+            self.query_one(f"#{label_id}", Label).styles.width = (
+                None if self.has_class("-slim") else width
+            )
+
     def relabel(self) -> None:
-        """Word the lines and hints again in the language in use (the line highlighted
-        and the slot chosen stay)."""
+        """Word the lines, hints and labels again in the language in use (the line
+        highlighted and the slot chosen stay)."""
         super().relabel()
+        for label_id, text in self._row_labels().items():
+            self.query_one(f"#{label_id}", Label).update(text)
+        self._fit_labels()
         self.query_one("#free-slots", Label).update(self._free_slots())
         choice = self.query_one("#choice", KeyedList)
         here = choice.highlighted
@@ -294,16 +326,22 @@ class PlayCardModal(GameEventModal[PlayCard]):
         self._fit()
 
     def _fit(self) -> None:
+        self._fit_labels()
         fixed = FIXED_LINES + (2 if self.both else 0) + self._given_up
         self.query_one("#choice").styles.max_height = max(4, self.app.size.height - fixed)
 
     _given_up = 0
     """Rows the list gives up besides :data:`FIXED_LINES` (a hint wrapped on two lines)."""
 
-    def fit_rows(self, over: int) -> None:
-        """The list gives up the rows a wrapped hint took beyond :data:`FIXED_LINES`."""
+    def fit_rows(self, over: int) -> bool:
+        """The list gives up the rows a wrapped hint took beyond :data:`FIXED_LINES`; the
+        dialog, taller than the screen, is as tall as the screen from now on (as tall as
+        its lines: reckoned as wide as the dialog's scroll bar leaves them, they may take a
+        row more, and the scroll bar stayed)."""
         self._given_up += over
+        self.query_one("#dialog").styles.height = "100%"
         self._fit()
+        return True
 
     def settle_lists(self) -> None:
         """The line the list opens on is seen in the fitted list."""
