@@ -29,7 +29,6 @@ SHOWN_BY = frozenset(
         "Label",
         "Button",
         "Option",
-        "Binding",
         "notify",
         "update",
         "Text",
@@ -81,9 +80,14 @@ class Shown:
 NAMES = ("Stupor Mundi", "stupor-solo", "BG Stats")
 """Names, the same in every language."""
 _MARKUP = re.compile(r"\[/?[a-z#@][^\[\]]*\]")
+_IDENTIFIER = re.compile(r"[a-z0-9]+(?:[-_.:#+]+[a-z0-9]+)+")
+"""An id, a CSS class or a key (``key-footer--hover``, ``table.play``): one lowercase
+token joined by punctuation, never a word of a sentence."""
 
 
 def _has_words(text: str) -> bool:
+    if _IDENTIFIER.fullmatch(text):
+        return False
     for name in NAMES:
         text = text.replace(name, "")
     return any(ch.isalpha() for ch in _MARKUP.sub("", text))
@@ -116,6 +120,8 @@ def _shown_nodes(tree: ast.AST) -> Iterator[ast.expr]:
                 yield from node.args
             elif _name(node) in SHOWN_BY and node.args:
                 yield node.args[0]
+            elif _name(node) == "Binding" and len(node.args) > 2:
+                yield node.args[2]  # its description (the first two: a key and an action)
             yield from (k.value for k in node.keywords if k.arg in SHOWN_KEYWORDS)
         elif isinstance(node, ast.Assign):
             if any(

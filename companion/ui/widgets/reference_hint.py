@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Select
 
+from companion.i18n import _
 from companion.reference import entry_for
 from companion.ui.framework.textual_internals import SelectOverlay, select_lines
 
@@ -81,5 +82,5 @@ class ReferenceHint(Button):
     """
 
     def __init__(self) -> None:
-        super().__init__("?", id="reference-hint", tooltip="What this choice does (F1)")
+        super().__init__("?", id="reference-hint", tooltip=_("What this choice does (F1)"))
         self.can_focus = False
