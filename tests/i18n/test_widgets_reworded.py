@@ -68,3 +68,13 @@ async def test_a_number_field_a_focus_hint_and_an_assumed_value_are_worded_again
         said = _text(assumed.query_one(Label))
         assert "presunto — controlla la tua plancia" in said and "assumed" not in said
         assert str(assumed.query_one(Input).tooltip).startswith("Scrivi ciò che mostra")
+
+
+def test_the_reference_hint_s_tooltip_is_worded_again() -> None:
+    from companion.ui.widgets.reference_hint import ReferenceHint
+
+    hint = ReferenceHint()
+    assert hint.tooltip == "What this choice does (F1)"
+    use_language("fr")
+    hint.relabel()
+    assert hint.tooltip == "Ce que fait ce choix (F1)"
