@@ -12,7 +12,7 @@ import math
 
 from rich.cells import cell_len
 
-from companion.i18n import N_, current_language
+from companion.i18n import N_, _, current_language
 from companion.i18n.dates import format_date, format_moment
 
 NOT_RECORDED = "—"
@@ -57,7 +57,7 @@ def local_date(stamp: str | None, tz: dt.tzinfo | None = None) -> str:
 
 
 def format_duration(seconds: float) -> str:
-    """A play time in words a player reads at a glance.
+    """A play time in words a player reads at a glance (its units the language's).
 
     >>> format_duration(42), format_duration(2700), format_duration(4500)
     ('42 s', '45 min', '1 h 15 min')
@@ -70,12 +70,12 @@ def format_duration(seconds: float) -> str:
         raise ValueError(wrong)
     whole = round(seconds)
     if whole < 60:
-        return f"{whole} s"
+        return _("{seconds} s").format(seconds=whole)
     minutes = round(seconds / 60)
     if minutes < 60:
-        return f"{minutes} min"
+        return _("{minutes} min").format(minutes=minutes)
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min"
+    return _("{hours} h {minutes} min").format(hours=hours, minutes=f"{minutes:02d}")
 
 
 def play_time(seconds: float, missing: str = NOT_RECORDED) -> str:

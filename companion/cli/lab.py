@@ -223,7 +223,7 @@ def _chosen(
     for value in given:
         name = known.get(key(value))
         if name is None:
-            listed = ", ".join(allowed[:-1]) + f" or {allowed[-1]}"
+            listed = _("{some} or {last}").format(some=", ".join(allowed[:-1]), last=allowed[-1])
             raise UsageError(
                 _("{option}: no {what} {value}; choose {listed}").format(
                     option=option, what=what, value=clip_value(value), listed=listed
@@ -323,7 +323,10 @@ def _outcome(task: LabTask, play: Callable[[], list[GameResult]]) -> list[GameRe
         return play()
     except Exception as exc:
         first, last = task.first + 1, task.first + task.games
-        games = f"game {first}" if first == last else f"games {first}–{last}"
+        if first == last:
+            games = _("game {first}").format(first=first)
+        else:
+            games = _("games {first}–{last}").format(first=first, last=last)
         raise LabError(
             _("{games} of {describe} with the {bot} bot could not be played: {name}: {exc}").format(
                 games=games,

@@ -72,7 +72,7 @@ def load_game(folder: Path, which: str) -> SoloGame:
     if which == "current":
         document = read_game_in_progress(folder)
         if document is None:
-            raise ValueError(NO_GAME)
+            raise ValueError(_(NO_GAME))
         try:
             return SoloGame.from_document(document)
         except DocumentError as exc:
@@ -152,7 +152,7 @@ def costliest_lines(turns: tuple[TurnJudgement, ...]) -> list[str]:
 
     top = costliest(turns, COSTLIEST)
     if not turns:
-        return [_("Costliest turns: none. {reason}").format(reason=NONE_WEIGHED)]
+        return [_("Costliest turns: none. {reason}").format(reason=_(NONE_WEIGHED))]
     if not top:
         return [
             ngettext(

@@ -107,7 +107,7 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
     try:
         asyncio.run(server.run(ready))
     except OSError as exc:
-        reason = "the port is in use" if exc.errno == errno.EADDRINUSE else str(exc)
+        reason = _("the port is in use") if exc.errno == errno.EADDRINUSE else str(exc)
         err(
             _(
                 "{prog} serve: cannot listen on {host} port {port}: {reason}. Try another --port."

@@ -193,7 +193,7 @@ def read_history_with(folder: Path, read: Callable[[HistoryStore], T]) -> T:
             finally:
                 lock.release()
         else:
-            raise DamagedHistoryError(store.notice or "the history could not be read")
+            raise DamagedHistoryError(store.notice or _("the history could not be read"))
     report_store(store)
     return found
 

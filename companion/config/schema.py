@@ -97,11 +97,14 @@ def _comment(text: str) -> list[str]:
     return [f"# {line}" for line in textwrap.wrap(text, 88)]
 
 
+ONE_OF = "# One of: "
+"""The example file is a file format: its comments stay English in every language."""
+
+
 def _commented(setting: Setting) -> list[str]:
     lines = _comment(setting.help)
     if setting.choices is not None:
-        # the example file is a file format: its comments stay English in every language
-        lines.append("# One of: " + ", ".join(setting.choices) + ".")
+        lines.append(ONE_OF + ", ".join(setting.choices) + ".")
     value = setting.example if setting.example is not None else setting.default
     lines.append(f"# {setting.name} = {_toml_value(value)}")
     return lines

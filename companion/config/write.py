@@ -37,7 +37,7 @@ def save_theme(path: pathlib.Path, theme: str) -> None:
         text = target.read_text(encoding="utf-8") if exists else example_config()
         mode = stat.S_IMODE(target.stat().st_mode) if exists else 0o600
     except (OSError, UnicodeDecodeError) as exc:
-        reason = describe_os_error(exc) if isinstance(exc, OSError) else "it is not UTF-8 text"
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else _("it is not UTF-8 text")
         raise ConfigWriteError(
             _("{path} could not be read ({reason})").format(path=path, reason=reason)
         ) from exc

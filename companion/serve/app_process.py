@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 USAGE = "python -m companion.serve.app_process FOLDER [CONFIG] [--lang LANG] [--resume]"
 
+USAGE_LINE = f"usage: {USAGE} (started by stupor-solo serve)"
+"""Said to whoever starts it by hand (``serve`` never does wrong): English."""
+
 
 def served_app(resume: bool) -> type[StuporSoloApp]:
     """The app class a page gets (a function, so that this module loads no Textual when
@@ -55,8 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     args = [arg for arg in args if arg != "--resume"]
     language, args = _language_option(args)
     if len(args) not in (1, 2) or language == "":
-        usage = f"usage: {USAGE} (started by stupor-solo serve)"  # for whoever starts it: English
-        print(usage)
+        print(USAGE_LINE)
         return 2
     import os
 

@@ -42,8 +42,9 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, current_language, ngettext
 from companion.serve.access import Access
+from companion.serve.page_words import spoken_page
 from companion.ui.framework.serve_internals import ExecAppService, download_under_way
 
 MAX_APPS = 8
@@ -134,9 +135,18 @@ class CompanionServer:
     stopping: bool = False
     downloads: DownloadManager = field(default_factory=DownloadManager)
     page: str = field(init=False, default="")
+    _pages: dict[str, str] = field(init=False, default_factory=dict)
+    """The page in each language asked for (made once)."""
 
     def __post_init__(self) -> None:
         self.page = resources.files("companion.serve").joinpath("page.html").read_text("utf-8")
+
+    def spoken_page(self) -> str:
+        """The page in the language the apps speak (``serve``'s own when not given)."""
+        language = self.language or current_language()
+        if language not in self._pages:
+            self._pages[language] = spoken_page(self.page, language)
+        return self._pages[language]
 
     def app_argv(self) -> list[str]:
         """The command of one app process."""
@@ -205,7 +215,8 @@ class CompanionServer:
         asked = request.query.get("fontsize")
         size = str(_number(asked, self.font_size, 8, 40)) if asked else ""
         text = (
-            self.page.replace("{{websocket_url}}", html.escape(socket_url, quote=True))
+            self.spoken_page()
+            .replace("{{websocket_url}}", html.escape(socket_url, quote=True))
             .replace("{{font_size}}", size)
             .replace("{{default_font_size}}", str(self.font_size))
         )

@@ -89,8 +89,8 @@ def apply_traced(state: GameState, event: Event, ruleset: Ruleset) -> Step:
         state, first = pop_first(state)
     new_state, text, duties = handle(state, event, Context(ruleset, limits, first))
     new_state, notes, applied = settle_traced(add_first(new_state, duties), ruleset)
-    if notes:
-        text += " — " + "; ".join(notes)
+    if notes:  # the follow-ups after the line, each rendered on its own
+        text = t("{line} — {notes}", line=text, notes=joined(notes, "; "))
     return Step(new_state, event, text, first, applied)
 
 

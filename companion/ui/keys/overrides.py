@@ -19,6 +19,7 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from companion.i18n import N_, _, ngettext
 from companion.ui.keys import boards as kb
 from companion.ui.keys import game as km
 from companion.ui.keys import records as kr
@@ -26,45 +27,45 @@ from companion.ui.keys.game import all_ids
 from companion.ui.keys.model import Key
 
 SCOPES: tuple[tuple[str, tuple[Key, ...]], ...] = (
-    ("everywhere", km.APP_KEYS),
-    ("the Start screen", km.START_KEYS),
-    ("the New game form", km.SETUP_KEYS),
-    ("the Table", km.TABLE_KEYS),
-    ("the End Phase", km.END_PHASE_KEYS),
-    ("the Final score", km.FINAL_SCORE_KEYS),
-    ("the game log", km.LOG_KEYS),
-    ("the roll-back question", km.LOG_ROLL_BACK_KEYS.keys()),
-    ("the History screen", kr.HISTORY_KEYS),
-    ("the History table", kr.HISTORY_TABLE_KEYS),
-    ("a game's details", kr.HISTORY_DETAIL_KEYS),
-    ("the delete question", kr.HISTORY_DELETE_KEYS.keys()),
-    ("the export dialog", kr.EXPORT_KEYS),
-    ("the backups dialog", kr.RESTORE_KEYS),
-    ("the restore question", kr.HISTORY_RESTORE_KEYS.keys()),
-    ("the BG Stats screen", kr.BGSTATS_KEYS),
-    ("the Statistics screen", kr.STATISTICS_KEYS),
-    ("the Review screen", kr.REVIEW_KEYS),
-    ("the Deck screen", kr.DECK_KEYS),
-    ("the Deck table", kr.DECK_TABLE_KEYS),
-    ("the card editor", kr.CARD_EDITOR_KEYS),
-    ("the deck reset question", kr.DECK_RESET_KEYS.keys()),
-    ("the Board screen", kb.BOARD_KEYS),
-    ("the Board table", kb.BOARD_TABLE_KEYS),
-    ("the board value dialog", kb.BOARD_FACT_KEYS),
-    ("the board leave question", kb.BOARD_LEAVE_KEYS.keys()),
-    ("the board reset question", kb.BOARD_RESET_KEYS.keys()),
-    ("the board switch question", kb.BOARD_SWITCH_KEYS.keys()),
-    ("the dialogs", km.MODAL_KEYS),
-    ("the Issue an Edict dialog", km.ISSUE_EDICT_KEYS),
-    ("a yes/no question", km.QUESTION_KEYS.keys()),
-    ("the What if dialog", km.ADVISOR_KEYS),
-    ("the Coach", km.COACH_KEYS),
-    ("the choice lists", km.CHOICE_KEYS),
-    ("the solo card face dialog", km.SOLO_FACE_KEYS),
-    ("the data-in-use screen", km.DATA_IN_USE_KEYS),
-    ("the quit question", km.UNSAVED_QUIT_KEYS),
-    ("the Help screen", km.HELP_KEYS),
-    ("the Reference", km.REFERENCE_KEYS),
+    (N_("everywhere"), km.APP_KEYS),
+    (N_("the Start screen"), km.START_KEYS),
+    (N_("the New game form"), km.SETUP_KEYS),
+    (N_("the Table"), km.TABLE_KEYS),
+    (N_("the End Phase"), km.END_PHASE_KEYS),
+    (N_("the Final score"), km.FINAL_SCORE_KEYS),
+    (N_("the game log"), km.LOG_KEYS),
+    (N_("the roll-back question"), km.LOG_ROLL_BACK_KEYS.keys()),
+    (N_("the History screen"), kr.HISTORY_KEYS),
+    (N_("the History table"), kr.HISTORY_TABLE_KEYS),
+    (N_("a game's details"), kr.HISTORY_DETAIL_KEYS),
+    (N_("the delete question"), kr.HISTORY_DELETE_KEYS.keys()),
+    (N_("the export dialog"), kr.EXPORT_KEYS),
+    (N_("the backups dialog"), kr.RESTORE_KEYS),
+    (N_("the restore question"), kr.HISTORY_RESTORE_KEYS.keys()),
+    (N_("the BG Stats screen"), kr.BGSTATS_KEYS),
+    (N_("the Statistics screen"), kr.STATISTICS_KEYS),
+    (N_("the Review screen"), kr.REVIEW_KEYS),
+    (N_("the Deck screen"), kr.DECK_KEYS),
+    (N_("the Deck table"), kr.DECK_TABLE_KEYS),
+    (N_("the card editor"), kr.CARD_EDITOR_KEYS),
+    (N_("the deck reset question"), kr.DECK_RESET_KEYS.keys()),
+    (N_("the Board screen"), kb.BOARD_KEYS),
+    (N_("the Board table"), kb.BOARD_TABLE_KEYS),
+    (N_("the board value dialog"), kb.BOARD_FACT_KEYS),
+    (N_("the board leave question"), kb.BOARD_LEAVE_KEYS.keys()),
+    (N_("the board reset question"), kb.BOARD_RESET_KEYS.keys()),
+    (N_("the board switch question"), kb.BOARD_SWITCH_KEYS.keys()),
+    (N_("the dialogs"), km.MODAL_KEYS),
+    (N_("the Issue an Edict dialog"), km.ISSUE_EDICT_KEYS),
+    (N_("a yes/no question"), km.QUESTION_KEYS.keys()),
+    (N_("the What if dialog"), km.ADVISOR_KEYS),
+    (N_("the Coach"), km.COACH_KEYS),
+    (N_("the choice lists"), km.CHOICE_KEYS),
+    (N_("the solo card face dialog"), km.SOLO_FACE_KEYS),
+    (N_("the data-in-use screen"), km.DATA_IN_USE_KEYS),
+    (N_("the quit question"), km.UNSAVED_QUIT_KEYS),
+    (N_("the Help screen"), km.HELP_KEYS),
+    (N_("the Reference"), km.REFERENCE_KEYS),
 )
 """Each set of bindings that live on one screen, dialog or widget, and its name in a
 message. Every binding id of :mod:`companion.ui.keys.game` is in at least one (a test checks)."""
@@ -144,28 +145,49 @@ def check_keymap(overrides: Mapping[str, str], name: str = "config.toml") -> Key
 
         for binding_id in unknown:
             close = difflib.get_close_matches(binding_id, sorted(ids), n=1)
-            hint = f" Did you mean {close[0]}?" if close else ""
+            if close:
+                said = _(
+                    "{name}: [keys] {id} is not a key binding of the app; it was ignored. "
+                    "Did you mean {close}? Help (?) lists every binding id."
+                )
+            else:
+                said = _(
+                    "{name}: [keys] {id} is not a key binding of the app; it was ignored. "
+                    "Help (?) lists every binding id."
+                )
             problems.append(
-                f"{name}: [keys] {clip_value(binding_id)} is not a key binding of the app; it "
-                f"was ignored.{hint} Help (?) lists every binding id."
+                said.format(name=name, id=clip_value(binding_id), close=close[0] if close else "")
             )
     else:
         first = ", ".join(clip_value(i) for i in unknown[:SAID_ONE_BY_ONE])
         problems.append(
-            f"{name}: [keys] {len(unknown):,} ids are not key bindings of the app (the first: "
-            f"{first}); they were ignored. Help (?) lists every binding id."
+            _(
+                "{name}: [keys] {count} ids are not key bindings of the app (the first: "
+                "{first}); they were ignored. Help (?) lists every binding id."
+            ).format(name=name, count=f"{len(unknown):,}", first=first)
         )
     for binding_id, keys, bad in bad_keys[:SAID_ONE_BY_ONE]:
         problems.append(
-            f"{name}: [keys] {binding_id} = {clip_value(keys)}: "
-            f"{', '.join(clip_value(b) for b in bad[:SAID_ONE_BY_ONE])} is not "
-            'a key name (examples: "c", "ctrl+s", "f5", "enter", "question_mark"); '
-            "the key was not changed."
+            _(
+                "{name}: [keys] {id} = {keys}: {bad} is not a key name (examples: "
+                '"c", "ctrl+s", "f5", "enter", "question_mark"); the key was not changed.'
+            ).format(
+                name=name,
+                id=binding_id,
+                keys=clip_value(keys),
+                bad=", ".join(clip_value(b) for b in bad[:SAID_ONE_BY_ONE]),
+            )
         )
     if len(bad_keys) > SAID_ONE_BY_ONE:
+        more = len(bad_keys) - SAID_ONE_BY_ONE
         problems.append(
-            f"{name}: [keys] {len(bad_keys) - SAID_ONE_BY_ONE:,} more bindings name keys that "
-            "do not exist; they were not changed."
+            ngettext(
+                "{name}: [keys] {count} more binding names keys that do not exist; it was "
+                "not changed.",
+                "{name}: [keys] {count} more bindings name keys that do not exist; they were "
+                "not changed.",
+                more,
+            ).format(name=name, count=f"{more:,}")
         )
     clashing = _clashes(wanted, problems, name)
     return KeymapCheck({k: v for k, v in wanted.items() if k not in clashing}, problems)
@@ -195,26 +217,47 @@ def _clashes(keymap: dict[str, str], problems: list[str], name: str) -> set[str]
                 pair = tuple(sorted(ids))
                 if pair not in told:
                     told.add(pair)
-                    both = "both" if len(ids) == 2 else "all"
+                    if len(ids) == 2:
+                        said = _("{name}: [keys] {ids} would both be {key} on {where}; {left_out}")
+                    else:
+                        said = _("{name}: [keys] {ids} would all be {key} on {where}; {left_out}")
                     problems.append(
-                        f"{name}: [keys] {_joined(ids)} would {both} be {one!r} on "
-                        f"{where}; {_left_out(moved)}"
+                        said.format(
+                            name=name,
+                            ids=_joined(ids),
+                            key=repr(one),
+                            where=_(where),
+                            left_out=_left_out(moved),
+                        )
                     )
                 clashing.update(moved)
             taker = priority.get(one)
             if table is not km.APP_KEYS and taker is not None and moved:
                 problems.append(
-                    f"{name}: [keys] {_joined(moved)} would be {one!r}, which {taker} "
-                    f"takes first everywhere; {_left_out(moved)}"
+                    _(
+                        "{name}: [keys] {ids} would be {key}, which {taker} takes first "
+                        "everywhere; {left_out}"
+                    ).format(
+                        name=name,
+                        ids=_joined(moved),
+                        key=repr(one),
+                        taker=taker,
+                        left_out=_left_out(moved),
+                    )
                 )
                 clashing.update(moved)
     return clashing
 
 
 def _left_out(ids: list[str]) -> str:
-    what = "that change was" if len(ids) == 1 else "those changes were"
-    return f"{what} left out. Choose another key."
+    return ngettext(
+        "that change was left out. Choose another key.",
+        "those changes were left out. Choose another key.",
+        len(ids),
+    )
 
 
 def _joined(ids: list[str]) -> str:
-    return ids[0] if len(ids) == 1 else ", ".join(ids[:-1]) + f" and {ids[-1]}"
+    if len(ids) == 1:
+        return ids[0]
+    return _("{some} and {last}").format(some=", ".join(ids[:-1]), last=ids[-1])

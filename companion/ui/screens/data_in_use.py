@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.session import OUTCOME_TEXT
 from companion.storage.takeover import Outcome
 from companion.ui.framework.quick_open import OpensAtOnce
@@ -27,6 +27,9 @@ from companion.ui.host import Hosted
 from companion.ui.keys import DATA_IN_USE_KEYS, bindings
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.widgets.touch_list import TouchOptionList
+
+ASKING = N_("Asking the other copy to save and let go…")
+COULD_NOT_ASK = N_("Could not ask the other copy: {error}")
 
 
 class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
@@ -54,43 +57,67 @@ class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
         self.offer_take_over = offer_take_over and problem is None
         """The other copy runs on this machine: it can be asked to let go."""
         self.taking_over = False
+        self._said: tuple[str, str] | None = None
+        """The status shown: an English message and what fills it (``None``: none)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="in-use", classes="panel"):
-            if self.problem is None:
-                text = (
-                    f"Your data in {self.folder} is in use by {self.holder}.\n\n"
-                    "Two copies writing at the same time could damage your games, so this "
-                    "copy changes nothing."
-                )
-                if self.offer_take_over:
-                    text += (
-                        " Take over asks the other copy to save and quit; this one then "
-                        "carries on with the same game."
-                    )
-                else:
-                    text += " Finish in the other copy, or close it and start this one again."
-            else:
-                text = (
-                    f"The lock of your data folder {self.folder} cannot be used: "
-                    f"{self.problem}\n\nWithout it this copy changes nothing."
-                )
-            yield Static(text, id="in-use-text", markup=False)
+            yield Static(self._text(), id="in-use-text", markup=False)
             yield Static("", id="take-over-status", markup=False)
-            options = [
-                Option(_("h  Look at the history (read-only)"), id="history"),
-                Option(_("q  Quit"), id="quit"),
-            ]
-            if self.offer_take_over:
-                options.insert(0, Option(_("t  Take over here"), id="take_over"))
+            options = [Option(prompt, id=option_id) for option_id, prompt in self._options()]
             yield TouchOptionList(*options)
         yield KeyFooter()
 
+    def _text(self) -> str:
+        """Why this copy changes nothing, and what it offers, in the language in use."""
+        if self.problem is not None:
+            return _(
+                "The lock of your data folder {folder} cannot be used: {problem}\n\n"
+                "Without it this copy changes nothing."
+            ).format(folder=self.folder, problem=self.problem)
+        if self.offer_take_over:
+            return _(
+                "Your data in {folder} is in use by {holder}.\n\n"
+                "Two copies writing at the same time could damage your games, so this copy "
+                "changes nothing. Take over asks the other copy to save and quit; this one "
+                "then carries on with the same game."
+            ).format(folder=self.folder, holder=self.holder)
+        return _(
+            "Your data in {folder} is in use by {holder}.\n\n"
+            "Two copies writing at the same time could damage your games, so this copy "
+            "changes nothing. Finish in the other copy, or close it and start this one again."
+        ).format(folder=self.folder, holder=self.holder)
+
+    def _title(self) -> str:
+        if self.problem is None:
+            return _("Data in use")
+        return _("Data folder cannot be locked")
+
     def on_mount(self) -> None:
-        title = "Data in use" if self.problem is None else "Data folder cannot be locked"
-        self.query_one("#in-use", Vertical).border_title = title
+        self.query_one("#in-use", Vertical).border_title = self._title()
         self.query_one(OptionList).focus()
+
+    def relabel(self) -> None:
+        """Word the explanation, the title and the status again in the language in use
+        (the option highlighted stays)."""
+        self.query_one("#in-use", Vertical).border_title = self._title()
+        self.query_one("#in-use-text", Static).update(self._text())
+        if self._said is not None:
+            self._status(*self._said)
+        options = self.query_one(OptionList)
+        for option_id, prompt in self._options():
+            options.replace_option_prompt(option_id, prompt)
+
+    def _options(self) -> list[tuple[str, str]]:
+        """The options' ids and words in the language in use."""
+        options = [
+            ("history", _("h  Look at the history (read-only)")),
+            ("quit", _("q  Quit")),
+        ]
+        if self.offer_take_over:
+            options.insert(0, ("take_over", _("t  Take over here")))
+        return options
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer take over only where it can work, and once at a time."""
@@ -117,12 +144,15 @@ class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
             return
         self.taking_over = True
         self.refresh_bindings()
-        self._status("Asking the other copy to save and let go…")
+        self._status(ASKING)
         self._take_over()
 
-    def _status(self, text: str) -> None:
+    def _status(self, message: str, error: str = "") -> None:
+        """Show ``message`` (English, a message of the catalogue; ``{error}`` is filled
+        with ``error``) in the language in use."""
+        self._said = (message, error)
         status = self.query_one("#take-over-status", Static)
-        status.update(text)
+        status.update(_(message).format(error=error))
         status.display = True
 
     @work(exclusive=True, group="take-over")
@@ -132,7 +162,7 @@ class DataInUseScreen(OpensAtOnce, Hosted, Screen[None]):
         try:
             outcome = await take_over.take() if take_over is not None else Outcome.NO_ANSWER
         except OSError as exc:
-            self._status(f"Could not ask the other copy: {exc}")
+            self._status(COULD_NOT_ASK, str(exc))
             outcome = None
         self.taking_over = False
         if outcome is Outcome.TAKEN:

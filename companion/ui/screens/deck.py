@@ -208,7 +208,7 @@ class DeckScreen(OpensAtOnce, Hosted, Screen[None]):
         for card in deck.cards:
             table.add_row(
                 card.id,
-                MOVE_LABELS[card.move],
+                _(MOVE_LABELS[card.move]),
                 _yes(card.removes_card),
                 _yes(card.removes_ally),
                 card.edict.value if card.edict else "—",

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, assert_never
 
+NO_PROMPT = "{does!r}: the engine meets it by itself, no prompt does"
+"""A programmer's error (the Table never asks for a prompt the engine meets itself):
+English, never shown to a player."""
+
 if TYPE_CHECKING:
     from companion.ui.screens.modals.event_modal import GameEventModal
     from solo_deck import GameState, Obligation, Ruleset
@@ -65,5 +69,5 @@ def prompt_for(obligation: Obligation, state: GameState, ruleset: Ruleset) -> Ga
         case "drop":
             return DropModal(state, ruleset, obligation)
         case "auto":
-            raise KeyError(f"{does!r}: the engine meets it by itself, no prompt does")
+            raise KeyError(NO_PROMPT.format(does=does))
     assert_never(does)

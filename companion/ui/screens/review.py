@@ -158,7 +158,7 @@ class ReviewScreen(Hosted, OpensAtOnce, Screen[None]):
         for source in sources:
             table.add_column(Text(source_label(source), justify="right"), key=source)
         for row in review.rounds:
-            label = str(row.round) if row.complete else f"{row.round} (now)"
+            label = str(row.round) if row.complete else _("{round} (now)").format(round=row.round)
             cells = [_number(row.vp_by_source.get(source)) for source in sources]
             table.add_row(
                 Text(label),

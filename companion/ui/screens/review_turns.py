@@ -162,7 +162,9 @@ def turns_list(turns: tuple[TurnJudgement, ...], marked: set[tuple[int, int]]) -
     blocks: list[RenderableType] = []
     for turn in turns:
         star = _key(turn) in marked
-        head = f"{STAR if star else ' '} {turn_label(turn)} · lost {loss_label(turn)}"
+        head = _("{star} {turn} · lost {loss}").format(
+            star=STAR if star else " ", turn=turn_label(turn), loss=loss_label(turn)
+        )
         blocks.append(Text(head, style="bold" if star else ""))
         words = Table.grid(padding=(0, 1))
         words.add_column(no_wrap=True, style="dim")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
+from companion.i18n import _, ngettext, shown
 from solo_deck import BOARDS, BoardRefused, Ruleset, correct_board, still_assumed
 
 
@@ -34,19 +35,26 @@ class BoardsInUse:
 
     @property
     def provisional(self) -> list[str]:
-        """The titles of the boards in use that still hold assumed values."""
+        """The titles of the boards in use that still hold assumed values (English: shown
+        through :func:`~companion.i18n.shown`)."""
         return [BOARDS[f].title for f, board in self.boards.items() if still_assumed(board)]
 
     def note(self) -> str:
         """One line for a screen: which boards are provisional, or that all are checked."""
-        titles = self.provisional
+        titles = [shown(title) for title in self.provisional]
         if titles:
-            named = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
-            return (
-                f"{named}: PROVISIONAL · some values assumed, not yet "
-                "checked against your box (Board on the Start screen)"
-            )
-        return "Boards: checked against your box"
+            if len(titles) == 1:
+                named = titles[0]
+            else:
+                named = _("{some} and {last}").format(some=", ".join(titles[:-1]), last=titles[-1])
+            return ngettext(
+                "{boards}: PROVISIONAL · some values assumed, not yet checked against your box "
+                "(Board on the Start screen)",
+                "{boards}: PROVISIONAL · some values assumed, not yet checked against your box "
+                "(Board on the Start screen)",
+                len(titles),
+            ).format(boards=named)
+        return _("Boards: checked against your box")
 
 
 def boards_in_use(settings: BoardSettings) -> BoardsInUse:
@@ -69,7 +77,7 @@ def remember_told(settings: BoardSettings, board: str, key: str, value: str) -> 
     """Keep a board value told during a game as yours in the checked ``board`` of the
     settings (the packaged board, corrected, when none is stored), so new games start from
     it; returns what went wrong, in words, or ``None``."""
-    title = BOARDS[board].title if board in BOARDS else board
+    title = shown(BOARDS[board].title) if board in BOARDS else board
     try:
         mine = settings.checked_board(board)
         corrected = correct_board(
@@ -77,9 +85,13 @@ def remember_told(settings: BoardSettings, board: str, key: str, value: str) -> 
         )
         settings.save_checked_board(board, corrected)
     except BoardRefused as exc:
-        return f"Your {title} in the settings differs and was not changed for new games: {exc}"
+        return _(
+            "Your {board} in the settings differs and was not changed for new games: {error}"
+        ).format(board=title, error=shown(exc.args[0]) if exc.args else exc)
     except (OSError, ValueError) as exc:
-        return f"Your {title} could not be saved for new games: {exc}"
+        return _("Your {board} could not be saved for new games: {error}").format(
+            board=title, error=exc
+        )
     return None
 
 

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
+from companion.i18n import _, shown
 from companion.ui.widgets.field_input import FieldInput
 
 if TYPE_CHECKING:
@@ -51,11 +52,22 @@ class AssumedValue(Horizontal):
         self.set_class(unchecked is not None, "-shown")
         if unchecked is None:
             return
-        fact = unchecked.fact
-        self.query_one(Label).update(f"{fact.place} · {fact.label}: assumed — check your board")
-        field = self.query_one(Input)
-        field.value = fact.value
-        field.tooltip = f"Type what your board shows: {fact.hint}"
+        self.query_one(Input).value = unchecked.fact.value
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Word the value shown again in the language in use (what was typed stays)."""
+        if self.unchecked is None:
+            return
+        fact = self.unchecked.fact
+        self.query_one(Label).update(
+            _("{place} · {label}: assumed — check your board").format(
+                place=shown(fact.place), label=shown(fact.label)
+            )
+        )
+        self.query_one(Input).tooltip = _("Type what your board shows: {hint}").format(
+            hint=shown(fact.hint)
+        )
 
     def told(self) -> CheckBoard | None:
         """The event telling what was typed (the value as shown when left alone), or

@@ -26,6 +26,14 @@ class FocusHint(Label):
     def on_mount(self) -> None:
         self.watch(self.screen, "focused", self._follow)
 
+    def relabel(self, there: str, elsewhere: str) -> None:
+        """Word the hint again (a language switch): both texts already in the language in
+        use; the one the focus calls for is shown at once."""
+        self.there = there
+        self.elsewhere = elsewhere
+        if self.is_attached:
+            self._follow(self.screen.focused)
+
     def _follow(self, focused: Widget | None) -> None:
         here = focused is not None and focused.id == self.target
         self.update(self.there if here else self.elsewhere)

@@ -9,12 +9,14 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, Label
 
+from companion.i18n import N_, _
 from companion.ui.notices import sentence
 from companion.ui.widgets.field_input import FieldInput
 from companion.ui.widgets.validators import WholeNumber
 
-DIGITS_ONLY = "only a whole number goes here: type digits (0-9)"
-"""What a number field says when a key that is not a digit is typed into it."""
+DIGITS_ONLY = N_("only a whole number goes here: type digits (0-9)")
+"""What a number field says when a key that is not a digit is typed into it (English:
+shown through ``_()``)."""
 
 
 class DigitsInput(FieldInput):
@@ -81,6 +83,17 @@ class NumberField(Horizontal):
         )
         yield Label(self.hint, classes="number-message", markup=False)  # may repeat the text
 
+    def relabel(self, label: str, hint: str | None = None) -> None:
+        """Word the field again (a language switch): ``label`` and, unless ``None``,
+        ``hint``, both already in the language in use; the number typed stays, and a red
+        message stays until the text changes."""
+        self._label = label
+        self.query_one(".number-label", Label).update(label)
+        if hint is not None:
+            self.hint = hint
+            if not self.has_error:
+                self.show_message(None)
+
     @property
     def input(self) -> Input:
         """The text input inside the field."""
@@ -125,7 +138,7 @@ class NumberField(Horizontal):
     @on(DigitsInput.Refused)
     def _refused(self, event: DigitsInput.Refused) -> None:
         event.stop()
-        self.show_message(DIGITS_ONLY)
+        self.show_message(_(DIGITS_ONLY))
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Select
 
+from companion.i18n import N_, _
 from companion.reference import entry_for
 from companion.ui.framework.textual_internals import SelectOverlay, select_lines
 
@@ -72,6 +73,9 @@ def topic_of(screen: Screen[Any]) -> str | None:
     return topic if topic and entry_for(topic) is not None else None
 
 
+TOOLTIP = N_("What this choice does (F1)")
+
+
 class ReferenceHint(Button):
     """The touch "?" beside a dialog's choices: the Reference entry of the focused choice
     (as F1). It never takes the focus, so the choice keeps the cursor."""
@@ -81,5 +85,9 @@ class ReferenceHint(Button):
     """
 
     def __init__(self) -> None:
-        super().__init__("?", id="reference-hint", tooltip="What this choice does (F1)")
+        super().__init__("?", id="reference-hint", tooltip=_(TOOLTIP))
         self.can_focus = False
+
+    def relabel(self) -> None:
+        """Word the tooltip again in the language in use (a language switch)."""
+        self.tooltip = _(TOOLTIP)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.validation import ValidationResult, Validator
 
+from companion.i18n import _, shown
 from solo_deck import EdictParseError, awaits_letter, parse_edict
 
 
@@ -19,7 +20,7 @@ class EdictNotation(Validator):
         except EdictParseError as exc:
             if awaits_letter(value):
                 return self.success()
-            return self.failure(str(exc))
+            return self.failure(shown(exc.args[0]) if exc.args else str(exc))
         return self.success()
 
 
@@ -36,11 +37,13 @@ class WholeNumber(Validator):
         """Check the text is a whole number in range."""
         text = value.strip()
         if not text:
-            return self.success() if self.optional else self.failure("enter a number")
+            return self.success() if self.optional else self.failure(_("enter a number"))
         try:
             number = int(text)
         except ValueError:
-            return self.failure(f"{text!r} is not a whole number")
+            return self.failure(_("{text} is not a whole number").format(text=repr(text)))
         if not self.minimum <= number <= self.maximum:
-            return self.failure(f"enter a number from {self.minimum} to {self.maximum}")
+            return self.failure(
+                _("enter a number from {low} to {high}").format(low=self.minimum, high=self.maximum)
+            )
         return self.success()

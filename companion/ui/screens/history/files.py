@@ -223,7 +223,6 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
             message.update(_("There is no copy to restore."))
             return
         info = self.infos[table.cursor_row]
-        games = "an unreadable number of" if info.games is None else str(info.games)
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -233,10 +232,7 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
             ConfirmModal(
                 _("Restore this copy?"),
                 info.name,
-                note=_(
-                    "It holds {games} games. Your history as it is now is kept as a copy "
-                    "first, so this can be undone the same way."
-                ).format(games=games),
+                note=_restore_note(info.games),
                 yes_label=_("Restore"),
                 danger=True,
                 keys=HISTORY_RESTORE_KEYS,
@@ -259,3 +255,19 @@ class BackupsModal(OpensAtOnce, Hosted, ModalScreen[RestoreResult | None]):
             return
         app.session.forget_history()
         self.dismiss(result)
+
+
+def _restore_note(games: int | None) -> str:
+    """What restoring a copy of ``games`` games (``None``: unreadable) does."""
+    if games is None:
+        return _(
+            "It holds an unreadable number of games. Your history as it is now is kept as a "
+            "copy first, so this can be undone the same way."
+        )
+    return ngettext(
+        "It holds {count} games. Your history as it is now is kept as a copy first, so "
+        "this can be undone the same way.",
+        "It holds {count} games. Your history as it is now is kept as a copy first, so "
+        "this can be undone the same way.",
+        games,
+    ).format(count=games)

@@ -37,7 +37,7 @@ from companion.history.stats import (
     summary_rows,
 )
 from companion.i18n import N_, _, ngettext
-from companion.i18n.words import value_word
+from companion.i18n.words import edition, value_word
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import STATISTICS_KEYS, bindings
@@ -109,7 +109,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
             with Horizontal(classes="stats-row", id="stats-top"):
                 with Vertical(classes="panel stats-panel", id="stats-summary-panel"):
                     yield Static("", id="stats-summary", markup=False)
-                    yield Static(STREAK_NOTE, id="stats-streak-note", classes="muted")
+                    yield Static(_(STREAK_NOTE), id="stats-streak-note", classes="muted")
                 with Vertical(classes="panel stats-panel", id="stats-titles-panel"):
                     yield self._table("stats-titles")
             with Horizontal(classes="stats-row", id="stats-groups"):
@@ -142,6 +142,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
             ("#stats-standing-panel", _("Where you stand")),
         ):
             self.query_one(panel_id).border_title = title
+        self.query_one("#stats-streak-note", Static).update(_(STREAK_NOTE))
 
     def relabel(self) -> None:
         """Word the panels again in the language in use (the statistics are not read
@@ -340,7 +341,7 @@ class StatisticsScreen(OpensAtOnce, Hosted, Screen[None]):
         plt.xticks([float(tick) for tick in data.x_ticks], [str(tick) for tick in data.x_ticks])
         plt.yticks(
             [score for score, _ in data.thresholds],
-            [f"{name} {score}" for score, name in data.thresholds],
+            [f"{edition(name)} {score}" for score, name in data.thresholds],
         )
         plot.refresh()
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable
 
 from companion.i18n import _
+from companion.i18n.words import value_word
 from companion.ui.framework.quick_open import OpensAtOnce
 from companion.ui.host import Hosted
 from companion.ui.keys import HISTORY_DELETE_KEYS
@@ -28,13 +29,23 @@ if TYPE_CHECKING:
 def delete_question(record: HistoryRecord, touch: bool = False) -> ConfirmModal:
     """The question asked before ``record`` leaves the history, worded for a touch screen
     (``touch``) or a keyboard."""
-    house = f" · House {record.house}" if record.house else ""
+    game = game_label(record)
+    if record.house:
+        game = _("{game} · House {house}").format(game=game, house=value_word(record.house))
     return ConfirmModal(
         _("Delete this game?"),
-        f"{game_label(record)}{house}",
-        note="It leaves your history and your statistics. Until you quit the app, "
-        + for_device(touch, "u on the History screen", "Undo in the History screen's footer")
-        + " puts it back.",
+        game,
+        note=for_device(
+            touch,
+            _(
+                "It leaves your history and your statistics. Until you quit the app, u on "
+                "the History screen puts it back."
+            ),
+            _(
+                "It leaves your history and your statistics. Until you quit the app, Undo in "
+                "the History screen's footer puts it back."
+            ),
+        ),
         yes_label=_("Delete"),
         no_label=_("Keep"),
         danger=True,

@@ -270,11 +270,11 @@ class BoardSection(Vertical):
 
     def rename_ports(self, names: list[str]) -> None:
         """Follow the port names as they are typed above."""
-        self._ports = [name or f"port {index + 1}" for index, name in enumerate(names)]
+        self._ports = [name or _port(index) for index, name in enumerate(names)]
         if not self.filled:
             return
         for index, name in enumerate(names[: len(self._ports)]):
-            self.query_one(f"#market-name-{index}", Label).update(name or f"port {index + 1}")
+            self.query_one(f"#market-name-{index}", Label).update(name or _port(index))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A Workplace tile lies on one space only."""
@@ -447,3 +447,8 @@ def _and(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return _("{some} and {last}").format(some=", ".join(names[:-1]), last=names[-1])
+
+
+def _port(index: int) -> str:
+    """A port not named yet: ``port 1`` for the first."""
+    return _("port {n}").format(n=index + 1)
