@@ -147,6 +147,7 @@ if TYPE_CHECKING:
     from solo_deck.model.solo_cards import Numeral as Numeral
     from solo_deck.model.solo_cards import ShipMove as ShipMove
     from solo_deck.model.solo_cards import SoloCard as SoloCard
+    from solo_deck.model.solo_cards import deck_name as deck_name
     from solo_deck.model.state import GameEndReason as GameEndReason
     from solo_deck.model.state import GameState as GameState
     from solo_deck.model.state import Phase as Phase
@@ -238,6 +239,7 @@ if TYPE_CHECKING:
     from solo_deck.rules.scoring import final_counts as final_counts
     from solo_deck.rules.scoring import final_score as final_score
     from solo_deck.rules.scoring import most_structures_line as most_structures_line
+    from solo_deck.rules.scoring import most_structures_why as most_structures_why
     from solo_deck.rules.scoring import title_for as title_for
     from solo_deck.rules.scoring import with_most_structures as with_most_structures
     from solo_deck.rules.summon_cost import next_ally_space as next_ally_space
@@ -349,7 +351,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.model.player": ("PlayerState", "Specialist"),
     "solo_deck.model.provenance": ("SOURCE_KINDS", "Sourced"),
     "solo_deck.model.ruleset": ("MOST_STRUCTURES_RULES", "Ruleset"),
-    "solo_deck.model.solo_cards": ("CardFace", "DeckDefinition", "Numeral", "ShipMove", "SoloCard"),
+    "solo_deck.model.solo_cards": (
+        "CardFace",
+        "DeckDefinition",
+        "Numeral",
+        "ShipMove",
+        "SoloCard",
+        "deck_name",
+    ),
     "solo_deck.model.state": ("GameEndReason", "GameState", "Phase"),
     "solo_deck.model.voyage": ("Voyage",),
     "solo_deck.model.workplaces": ("WorkplaceTile", "space_key"),
@@ -430,6 +439,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "final_counts",
         "final_score",
         "most_structures_line",
+        "most_structures_why",
         "title_for",
         "with_most_structures",
     ),

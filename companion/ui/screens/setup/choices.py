@@ -15,9 +15,9 @@ from solo_deck import (
     GameSetup,
     Ruleset,
     load_ruleset,
+    most_structures_why,
 )
 from solo_deck import with_most_structures as _with_rule
-from solo_deck.rules.scoring import most_structures_why
 
 SEED_MAX = 2**63 - 1
 PILE_MAX = 60

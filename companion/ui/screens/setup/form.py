@@ -70,6 +70,7 @@ from solo_deck import (
     Edict,
     GameSetup,
     Ruleset,
+    deck_name,
     describe_validation_error,
     load_default_deck,
     load_ruleset,
@@ -77,7 +78,6 @@ from solo_deck import (
     with_ports,
 )
 from solo_deck import with_most_structures as with_rule
-from solo_deck.model.solo_cards import deck_name
 
 __all__ = ["EDICT_SLOTS", "HOUSES", "SetupScreen", "setup_checklist"]
 
