@@ -83,9 +83,9 @@ def reorganise(state: GameState, event: Reorganise, ctx: Context) -> Outcome:
             )
         )
     if flipped:
-        ports = ", ".join(voyage.ports[p].name for p, _ in flipped)
+        ports = joined([named(voyage.ports[p].name, "port") for p, _ in flipped], ", ")
         parts.append(t("turned up the Ally in {ports}", ports=ports))
-    return new_state, "Reorganisation: " + "; ".join(parts), []
+    return new_state, t("Reorganisation: {parts}", parts=joined(parts, "; ")), []
 
 
 def game_end_reasons(state: GameState, ctx: Context) -> tuple[GameEndReason, ...]:
@@ -105,7 +105,7 @@ def end_round(state: GameState, event: EndRound, ctx: Context) -> Outcome:
     reasons = game_end_reasons(state, ctx)
     if reasons:
         new_state = state.model_copy(update={"phase": Phase.GAME_OVER, "game_end": reasons})
-        why = "; ".join(reason.describe() for reason in reasons)
+        why = joined([reason.describe() for reason in reasons], "; ")
         return (
             new_state,
             t("Round {round} ended. The game is over: {why}", round=state.round, why=why),

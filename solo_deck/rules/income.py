@@ -13,7 +13,7 @@ from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.palace import Palace
 from solo_deck.model.player import PlayerState
 from solo_deck.model.ruleset import Ruleset
-from solo_deck.text import t
+from solo_deck.text import KeptText, Text, t
 
 
 class AllyIncomeLine(FrozenModel):
@@ -24,7 +24,8 @@ class AllyIncomeLine(FrozenModel):
     kind: str
     met: bool
     vp: int
-    reason: str
+    reason: KeptText
+    """Why the condition holds or not, as data (rendered in the player's language)."""
 
 
 class AllyIncome(FrozenModel):
@@ -45,7 +46,7 @@ def frederick_metric(palace: Palace, metric: Metric) -> int:
 
 def condition_met(
     ally: Ally, player: PlayerState, palace: Palace, limits: PlayerLimits | None = None
-) -> tuple[bool, str]:
+) -> tuple[bool, Text]:
     """Whether ``ally``'s condition holds, and why in a few words.
 
     Specialists are compared by board column (Countryside, Village, City), so a Specialist

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from solo_deck import RuleError, SoloGame
-from solo_deck.events import FrederickTurn
+from solo_deck import RuleError, SoloGame, ally_income
+from solo_deck.events import EndRound, FrederickTurn
 from solo_deck.text import Text, joined, named, t, term, tn
 
 ENGINE = Path(__file__).resolve().parents[2] / "solo_deck"
@@ -281,3 +281,35 @@ def test_a_refusal_is_text_with_its_parts(make_game: Any) -> None:
     assert render(error) == "IT IS NOT FREDERICK'S TURN: NOW IT IS YOUR TURN"
     why = game.why_not("decline")
     assert isinstance(why, Text) and render(why) == why.upper() == "NOTHING IS PENDING"
+
+
+def test_the_end_phase_s_log_lines_and_ally_reasons_are_text_with_their_parts(
+    make_game: Any, turns: Any
+) -> None:
+    """The reorganisation's line (its parts a list, the ports turned up named), the game's
+    end and each Ally's reason for its income are rendered from their parts."""
+    allies = ("altair", "tento", "castellan", "severin", "gregoria-1")
+    game: SoloGame = make_game(port_allies=allies)  # seed 1: he removes two Allies
+    while game.state.phase.value in ("player", "frederick"):  # his turns, then the End Phase
+        if game.state.phase.value == "player":
+            turns.idle_turn(game)
+        else:
+            turns.frederick(game)
+    player = game.state.player.model_copy(update={"allies": ("theophilos", "gisela")})
+    reasons = [line.reason for line in ally_income(player, game.state.palace).lines]
+    assert len(reasons) == 2
+    for reason in reasons:
+        assert isinstance(reason, Text) and render(reason) == reason.upper(), reason
+    turns.income_and_reorganise(game)
+    line = game.log[-1]
+    assert line == (
+        "Reorganisation: refilled 1 card space (10 left in the pile); "
+        "turned up the Ally in Roma, Tunis"
+    )
+    assert isinstance(line, Text) and line.template == "Reorganisation: {parts}"
+    assert render(line) == line.upper()
+    turns.complete_castle(game)
+    game.push(EndRound())
+    over = game.log[-1]
+    assert over == "Round 1 ended. The game is over: your castle is complete"
+    assert isinstance(over, Text) and render(over) == over.upper()

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widget import Widget
-from textual.widgets import Button, DataTable, Header, Label, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Button, Header, Label, Static
 
 from companion.i18n import _, shown
 from companion.i18n.words import edition
 from companion.ui.keys import END_PHASE_EVENTS, END_PHASE_KEYS, bindings
 from companion.ui.notices import sentence
+from companion.ui.screens.end_phase_layout import StepPanel, can_keep_focus, step_row
 from companion.ui.screens.end_phase_lines import (
     DONE,
     TODO,
@@ -35,6 +35,7 @@ from companion.ui.screens.end_phase_lines import (
 from companion.ui.screens.end_phase_names import AllyNaming
 from companion.ui.screens.follow_through import FollowThroughScreen
 from companion.ui.screens.notice_room import KeepFree, place_notices
+from companion.ui.widgets.fitted_table import FittedTable
 from companion.ui.widgets.key_footer import KeyFooter
 from companion.ui.wording import key_label, worded
 from solo_deck import Phase, RuleError, ally_income
@@ -58,14 +59,6 @@ SCREEN_LETTERS = frozenset(k.key for k in END_PHASE_KEYS if len(k.key) == 1)
 """The letters of the screen's own keys: never an Ally's key when naming."""
 
 
-def step_row(text_id: str, button: str, button_id: str, row_id: str | None = None) -> Horizontal:
-    """A step's text with its button on the right."""
-    text = Label("", id=text_id, classes="step-text", markup=False)
-    return Horizontal(
-        text, Button(button, id=button_id, compact=True), classes="step-row", id=row_id
-    )
-
-
 class EndPhaseScreen(FollowThroughScreen):
     """Five steps in the rulebook's order, each marked ✓ once done. Every key is lit
     exactly when the engine accepts its event; the next step's button has the focus."""
@@ -73,7 +66,9 @@ class EndPhaseScreen(FollowThroughScreen):
     DEFAULT_CSS = """
     EndPhaseScreen #end-body { padding: 0 1; }
     EndPhaseScreen #end-title { height: 1; }
+    EndPhaseScreen #hand-text { width: 100%; }
     EndPhaseScreen #ally-table { height: auto; max-height: 8; }
+    EndPhaseScreen #ally-table.-wrapped { max-height: 100; }
     EndPhaseScreen .step-row { height: auto; }
     EndPhaseScreen .step-row > .step-text { width: 1fr; }
     EndPhaseScreen .step-row > Button { margin-left: 2; }
@@ -90,20 +85,20 @@ class EndPhaseScreen(FollowThroughScreen):
         yield Header()
         with VerticalScroll(id="end-body"):
             yield Static("", id="end-title", classes="title-large")
-            with Vertical(id="step-frederick", classes="panel"):  # his turn stays readable
+            with StepPanel(id="step-frederick"):  # his turn stays readable
                 yield Static("", id="frederick-text", markup=False)
-            with Vertical(id="step-hand", classes="panel"):
+            with StepPanel(id="step-hand"):
                 yield Label("", id="hand-text")
-            with Vertical(id="step-castle", classes="panel"):
+            with StepPanel(id="step-castle"):
                 yield step_row("castle-text", "", "castle-ok")
                 yield step_row("owed-text", "", "follow-ok", "owed-row")
-            with Vertical(id="step-ally", classes="panel"):
-                yield DataTable[str](id="ally-table", cursor_type="row")
+            with StepPanel(id="step-ally"):
+                yield FittedTable(id="ally-table")
                 yield step_row("ally-total", "", "ally-ok")
-            with Vertical(id="step-reorganise", classes="panel"):
+            with StepPanel(id="step-reorganise"):
                 yield step_row("reorganise-text", "", "reorganise-ok")
                 yield AllyNaming(SCREEN_LETTERS, id="flipped")
-            with Vertical(id="step-end", classes="panel"):
+            with StepPanel(id="step-end"):
                 yield step_row("end-check", "", "end-ok")
         yield KeyFooter(show_command_palette=False)
 
@@ -124,10 +119,9 @@ class EndPhaseScreen(FollowThroughScreen):
         }
         for selector, (label, key) in buttons.items():
             self.query_one(selector, Button).label = key_label(self, label, key)
-        table = self.query_one("#ally-table", DataTable)
-        table.clear(columns=True)
-        table.add_columns(_("Ally"), _("Kind"), _("Condition"), _("VP"), _("Why"))
-        self.query_one("#step-hand").border_title = "1 · " + _("Refill your hand")
+        table = self.query_one("#ally-table", FittedTable)
+        table.fill((_("Ally"), _("Kind"), _("Condition"), _("VP"), _("Why")), table.cells)
+        self.query_one("#step-hand", StepPanel).set_title("1 · " + _("Refill your hand"))
 
     def relabel(self) -> None:
         """Word the screen again in the language in use: its fixed words now, the steps
@@ -163,11 +157,13 @@ class EndPhaseScreen(FollowThroughScreen):
         """Frederick's last turn of the round, as the Table showed it: the End Phase opens
         over the Table at once, and what he did must not hide behind it."""
         report = state.last_frederick
-        panel = self.query_one("#step-frederick")
+        panel = self.query_one("#step-frederick", StepPanel)
         panel.display = report is not None
         if report is not None:
-            panel.border_title = _("Frederick's last card, {card}: {face}").format(
-                card=report.card_id, face=shown(report.face)
+            panel.set_title(
+                _("Frederick's last card, {card}: {face}").format(
+                    card=report.card_id, face=shown(report.face)
+                )
             )
             steps = [
                 f"{number}. {shown(step)}" for number, step in enumerate(report.steps, start=1)
@@ -175,7 +171,9 @@ class EndPhaseScreen(FollowThroughScreen):
             self.query_one("#frederick-text", Static).update("\n".join(steps))
 
     def _title(self, widget_id: str, number: int, text: str, done: bool) -> None:
-        self.query_one(widget_id).border_title = f"{DONE if done else TODO} {number} · {text}"
+        self.query_one(widget_id, StepPanel).set_title(
+            f"{DONE if done else TODO} {number} · {text}"
+        )
 
     def _button(self, button_id: str, shown: bool, lit: bool) -> None:
         button = self.query_one(button_id, Button)
@@ -211,13 +209,13 @@ class EndPhaseScreen(FollowThroughScreen):
 
     def _draw_ally_income(self, state: GameState, allowed: frozenset[str]) -> None:
         income = ally_income(state.player, state.palace, ruleset=self.ruleset)
-        table = self.query_one("#ally-table", DataTable)
-        table.clear()
+        table = self.query_one("#ally-table", FittedTable)
+        rows: list[tuple[str, ...]] = []
         for line in income.lines:
             met = _("met") if line.met else _("not met")
             kind = edition(line.kind.capitalize())
-            # the engine's income line keeps only the English of its reason
-            table.add_row(line.name, kind, met, str(line.vp), shown(line.reason))
+            rows.append((line.name, kind, met, str(line.vp), shown(line.reason)))
+        table.fill(table.headers, rows)
         table.display = bool(income.lines)
         scored = state.end_phase.ally_income
         self._title("#step-ally", 3, _("Ally income"), scored is not None)
@@ -488,11 +486,3 @@ class EndPhaseScreen(FollowThroughScreen):
             "end-ok": self.action_final_score if over else self.action_end_round,
         }
         actions[event.button.id or "end-ok"]()
-
-
-def can_keep_focus(widget: Widget | None) -> bool:
-    """True when ``widget`` (the focused one) is a button shown and enabled: the focus
-    stays there."""
-    if not isinstance(widget, Button) or widget.disabled:
-        return False
-    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))

@@ -5,11 +5,14 @@ record's id, so sending it before and after saving gives BG Stats one play)."""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import ValidationError
-from textual import on
+from rich.cells import cell_len
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -52,6 +55,61 @@ def structures_rule_line(ruleset: Ruleset, counts: dict[str, int], bonus: int) -
     return shown(
         most_structures_line(rule, bonus, counts["structures"], counts["frederick_structures"])
     )
+
+
+def breakdown_lines(rows: Sequence[tuple[str, int]], width: int) -> list[str]:
+    """The score's ``rows`` (name, points), the last one (the total) under a rule: the
+    points right-aligned in 5 columns after the names' column, on a name's last line.
+    28 columns while every name fits in 22 (whole beside the counts at 80x24, where the
+    total must show); a longer name widens the names' column as far as ``width`` allows,
+    then wraps (its points on its last line, or on its only one where they fit beside it).
+
+    >>> breakdown_lines([("VP track", 3), ("Total", 3)], 40)[1]
+    '────────────────────────────'
+    >>> for line in breakdown_lines([("Short", 3), ("A longer name for a row", 3)], 30):
+    ...     print(line)
+    Short                       3
+    ─────────────────────────────
+    A longer name for a row     3
+    >>> for line in breakdown_lines([("A much longer name for a row", 3), ("Total", 3)], 26):
+    ...     print(line)
+    A much longer name for
+    a row                      3
+    ────────────────────────────
+    Total                      3
+    """
+    longest = max(cell_len(name) for name, _value in rows)
+    column = 23 if longest <= 22 else max(23, min(longest + 1, width - 5))
+    lines: list[str] = []
+    for number, (name, value) in enumerate(rows):
+        if number == len(rows) - 1:
+            lines.append("─" * (column + 5))
+        points = str(value)
+        if cell_len(name) + 1 + len(points) > column + 5:
+            *first, name = textwrap.wrap(name, column - 1) or [""]
+            lines += first
+        lines.append(f"{name}{' ' * (column + 5 - cell_len(name) - len(points))}{points}")
+    return lines
+
+
+class Breakdown(Static):
+    """The score's breakdown (:func:`breakdown_lines`), laid out again for its width."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.rows: tuple[tuple[str, int], ...] = ()
+
+    def show(self, rows: Sequence[tuple[str, int]]) -> None:
+        """Show ``rows``, the last one the total."""
+        self.rows = tuple(rows)
+        self._lay_out()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.rows:
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        self.update("\n".join(breakdown_lines(self.rows, self.content_region.width)))
 
 
 class FinalScoreScreen(GameScreen[None]):
@@ -101,7 +159,7 @@ class FinalScoreScreen(GameScreen[None]):
                     for name, label in INPUTS:
                         yield NumberField(_(label), values[name], id=name)
                 with Vertical(id="result", classes="panel"):
-                    yield Static("", id="breakdown")
+                    yield Breakdown(id="breakdown")
                     yield Label("", id="structures-rule", classes="muted")
                     yield BigFigure("0", blocks=self.app.is_web, id="total")
                     yield Static("", id="title")
@@ -147,6 +205,22 @@ class FinalScoreScreen(GameScreen[None]):
         self.update_score()
         self.query_one("#vp_track", NumberField).input.focus()
         super().on_mount()
+        self.call_after_refresh(self._show_the_title)
+
+    def _show_the_title(self) -> None:
+        """Beside the counts (a terminal; on a phone the counts come first), the title at
+        the foot of the score shows as the screen opens: a longer language can push it
+        below the edge at 80x24; the body scrolls as little as shows it, if the count
+        being typed stays in view."""
+        if self.has_class("-slim"):
+            return
+        body = self.query_one("#final-body", VerticalScroll)
+        title = self.query_one("#title", Static).content_region  # its word: the middle row
+        below = title.y + title.height // 2 + 1 - body.region.bottom
+        typed = self.focused
+        if below <= 0 or typed is None or typed.region.y - below < body.region.y:
+            return
+        body.scroll_to(y=body.scroll_y + below, animate=False)
 
     # --- the score ----------------------------------------------------------------------
 
@@ -163,10 +237,11 @@ class FinalScoreScreen(GameScreen[None]):
     def update_score(self) -> None:
         """Recompute the breakdown, the total and the title from the fields."""
         counts = self.counts()
-        breakdown_view = self.query_one("#breakdown", Static)
+        breakdown_view = self.query_one("#breakdown", Breakdown)
         title_view = self.query_one("#title", Static)
         if counts is None:
             self.breakdown = None
+            breakdown_view.rows = ()
             breakdown_view.update(_("Fix the counts marked in red to see the score."))
             self.query_one("#total", Digits).update("--")
             title_view.update("")
@@ -180,11 +255,9 @@ class FinalScoreScreen(GameScreen[None]):
             (_("Structures (+{n} each)").format(n=per_structure), score.structures),
             (_("Most Structures bonus"), score.most_structures_bonus),
             (_("Resources → VP"), score.resources_vp),
+            (_("Total"), score.total),
         ]
-        # 28 columns: whole beside the counts at 80x24, where the total must show
-        lines = [f"{shorten(name, 22):<23}{value:>5}" for name, value in rows]
-        lines += ["─" * 28, f"{shorten(_('Total'), 22):<23}{score.total:>5}"]
-        breakdown_view.update("\n".join(lines))
+        breakdown_view.show(rows)
         self.query_one("#structures-rule", Label).update(
             structures_rule_line(self.ruleset, counts, score.most_structures_bonus)
         )
