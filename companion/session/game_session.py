@@ -245,6 +245,11 @@ class GameSession:
         """The game's log, one line per event, oldest first."""
         return self.require_game().log
 
+    def log_texts(self) -> tuple[str, ...]:
+        """The log with every line's parts, to show it in another language (the engine
+        keeps its latest lines so, and replays the older ones here)."""
+        return self.require_game().log_texts()
+
     @property
     def events(self) -> tuple[Event, ...]:
         """The game's events, oldest first."""

@@ -107,12 +107,14 @@ class InsightScheduler:
         risk: Risk | None,
     ) -> None:
         from companion.ui.background import run_in_turns
+        from companion.ui.framework.heap import release_freed_memory
         from companion.ui.views.insight import insight_steps
 
         steps = insight_steps(state, ruleset, edicts_per_round, risk)
         new_risk, forecast = await run_in_turns(steps, self._gate)
         self._cache = (key, new_risk, forecast)
         self._deliver(generation, state, new_risk, forecast)
+        release_freed_memory()  # the playouts' memory, freed: an idle moment
 
     def _deliver(
         self, generation: int, state: GameState, risk: Risk, forecast: RoundsForecast

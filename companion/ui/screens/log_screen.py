@@ -12,7 +12,8 @@ from textual.binding import BindingType
 from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
 
-from companion.i18n import _, ngettext, shown
+from companion.i18n import _, current_language, ngettext, shown
+from companion.i18n.languages import ENGLISH
 from companion.ui.keys import LOG_KEYS, LOG_ROLL_BACK_KEYS, bindings
 from companion.ui.notices import save_failed
 from companion.ui.screens.game_screen import GameScreen
@@ -61,6 +62,12 @@ class LogScreen(GameScreen[None]):
         """Log lines carried over from an older saved format (they cannot be undone)."""
         return len(self.session.log) - len(self.session.events)
 
+    def lines(self) -> tuple[str, ...]:
+        """The log to show: as the session keeps it in English; in another language with
+        every line's parts (the engine replays its older lines), so each is shown in it."""
+        session = self.session
+        return session.log if current_language() == ENGLISH else session.log_texts()
+
     def redraw(self) -> None:
         """Rebuild the list from the session, keeping the highlighted entry if it is
         still there (else the last entry)."""
@@ -71,7 +78,7 @@ class LogScreen(GameScreen[None]):
         carried = self.carried
         entries = [
             Option(Text(f"{n:>4}  {shown(line)}"), id=f"e{n}", disabled=n <= carried)
-            for n, line in enumerate(session.log, start=1)
+            for n, line in enumerate(self.lines(), start=1)
         ]
         redo = [
             Option(
@@ -139,7 +146,7 @@ class LogScreen(GameScreen[None]):
                 severity="warning",
             )
             return
-        lines = list(self.session.log[entry:])
+        lines = list(self.lines()[entry:])
         if not lines:
             self.notify(_("Entry {entry} is the latest: nothing to roll back.").format(entry=entry))
             return
@@ -171,7 +178,7 @@ class LogScreen(GameScreen[None]):
     def roll_back(self, entry: int) -> None:
         """Undo every event after ``entry`` and say what was undone."""
         session = self.session
-        lines = list(session.log[entry:])
+        lines = list(self.lines()[entry:])
         before = len(session.events)
         try:
             session.undo_to(entry - self.carried)

@@ -22,6 +22,7 @@ from textual.widgets import Button, Collapsible, Header, Input, Label
 
 from companion.i18n import _, shown
 from companion.i18n.words import value_word
+from companion.ui.framework.text_caches import bound_cell_cache
 from companion.ui.insight_scheduler import InsightScheduler
 from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
 from companion.ui.keys.game import TABLE_EVENTS
@@ -142,6 +143,7 @@ class TableScreen(CoachKeyScreen):
 
     def redraw(self) -> None:
         """Draw the game as it is now: one view, every panel, the keys, the tile field."""
+        bound_cell_cache()
         if self._provisional is None:
             self._provisional = self._deck_is_provisional()
         view = TableView.build(self.session, provisional=self._provisional)
