@@ -67,6 +67,7 @@ class SoloGame:
         for event in events:
             self.push(event)
         self._redo.clear()
+        self._undone.clear()
 
     def _begin(self, setup: GameSetup, start: GameState) -> None:
         self.setup = setup
@@ -78,6 +79,10 @@ class SoloGame:
         """The states after the latest events, the current one last (may be empty when
         the current state is a checkpoint)."""
         self._redo: list[Event] = []
+        self._undone: list[tuple[GameState, str] | None] = []
+        """For each event in ``_redo``, the state and log line its undo took (``None``: not
+        kept, as for a redo branch read from a document): a redo puts them back instead of
+        replaying, and an undo frees nothing."""
         self._distinct: dict[Event, Event] = {}
         """Each distinct event stored, once (see :meth:`_shared`)."""
         self._plain = 0
@@ -155,14 +160,19 @@ class SoloGame:
         drops the redo branch. Raises ``RuleError`` (state unchanged) if not allowed."""
         parsed = _parse_event(event)
         state, stored, line = apply_event(self.state, parsed, self.setup.ruleset)
-        self._events.append(self._shared(stored))
+        self._append(self._shared(stored), state, line)
+        self._redo.clear()
+        self._undone.clear()
+        return state
+
+    def _append(self, event: Event, state: GameState, line: str) -> None:
+        """Log ``event`` (stored), the ``state`` it led to and its ``line``."""
+        self._events.append(event)
         self._lines.append(line)
         if len(self._events) % CHECKPOINT_EVERY == 0:
             self._checkpoints.append(state)
             self._plain_segment(len(self._checkpoints) - 1 - TEXT_SEGMENTS)
         self._recent.append(state)
-        self._redo.clear()
-        return state
 
     def undo(self) -> Event | None:
         """Take back the last event; returns it (``None`` if there is nothing to undo)."""
@@ -172,12 +182,12 @@ class SoloGame:
             self._checkpoints.pop()
             self._text_segment(len(self._checkpoints) - TEXT_SEGMENTS)
         event = self._events.pop()
-        self._lines.pop()
-        if self._recent:
-            self._recent.pop()
+        line = self._lines.pop()
+        state = self._recent.pop() if self._recent else None
         if not self._recent and len(self._events) % CHECKPOINT_EVERY:
             self._replay_recent()
         self._redo.append(event)
+        self._undone.append(None if state is None else (state, line))
         return event
 
     def _shared(self, event: Event) -> Event:
@@ -242,12 +252,16 @@ class SoloGame:
         if not self._redo:
             return None
         event = self._redo.pop()
-        redo = self._redo
-        self._redo = []
+        kept = self._undone.pop()
+        if kept is not None:  # the fold is pure: what the undo took is what a replay gives
+            self._append(event, *kept)
+            return event
+        redo, undone = self._redo, self._undone
+        self._redo, self._undone = [], []
         try:
             self.push(event)
         finally:
-            self._redo = redo
+            self._redo, self._undone = redo, undone
         return event
 
     @property
@@ -311,6 +325,7 @@ class SoloGame:
                     )
                 ) from None
         game._redo = list(redo)
+        game._undone = [None] * len(game._redo)
         return game
 
 

@@ -75,3 +75,25 @@ def test_a_replayed_document_keeps_the_same_lines() -> None:
     again = SoloGame.from_document(game.to_document())
     assert [parts(line) for line in again.log] == [parts(line) for line in game.log]
     assert [parts(line) for line in again.log_texts()] == [parts(line) for line in game.log_texts()]
+
+
+def test_a_redo_puts_back_what_the_undo_took_and_equals_a_replay() -> None:
+    """An undo keeps the state and log line it takes; the redo puts them back (no
+    replay), and they are what replaying the event gives."""
+    game = game_with_events(300)
+    state, log = game.state, game.log
+    document = game.to_document()
+    for _ in range(40):
+        game.undo()
+    for _ in range(40):
+        game.redo()
+    assert game.state is state  # put back, not replayed
+    assert game.log == log and game.to_document() == document
+    replayed = SoloGame.from_document(document)
+    assert replayed.state == state and replayed.log == log
+    for _ in range(3):
+        replayed.undo()
+    reread = SoloGame.from_document(replayed.to_document())  # its redo branch: replayed
+    for _ in range(3):
+        reread.redo()
+    assert reread.state == state and reread.log == log
