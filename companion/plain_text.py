@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from companion.i18n import ngettext
+
 _UNSAFE_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """What :func:`clean_lines` removes once line ends are normalised (tab and LF are kept)."""
 _UNSAFE_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -104,9 +106,14 @@ def clip_value(value: object, limit: int = ECHO_LIMIT) -> str:
     """
     if isinstance(value, int) and value.bit_length() > 3 * limit:
         digits = int(value.bit_length() * 0.30103) + 1  # repr would refuse over 4,300 digits
-        return f"a number of {digits:,} digits"
+        return ngettext("a number of {count} digit", "a number of {count} digits", digits).format(
+            count=f"{digits:,}"
+        )
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[: limit - 4]!r}"[:-1] + f"… ({len(value):,} characters)"
+        count = ngettext("{count} character", "{count} characters", len(value)).format(
+            count=f"{len(value):,}"
+        )
+        return f"{value[: limit - 4]!r}"[:-1] + f"… ({count})"
     shown = repr(value)
     if len(shown) > limit:
         shown = clip_text(shown, limit)

@@ -13,11 +13,14 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.i18n import N_, _, ngettext
+from companion.i18n.words import value_word
+
 if TYPE_CHECKING:
     from solo_deck import Summary
 
-BOARD_WORDS = {"packaged": "the packaged boards", "yours": "your checked boards"}
-"""How the header names the boards played on."""
+BOARD_WORDS = {"packaged": N_("the packaged boards"), "yours": N_("your checked boards")}
+"""How the header names the boards played on (through the catalogue where shown)."""
 
 
 @dataclass(frozen=True)
@@ -65,21 +68,46 @@ def header_line(run: LabRun) -> str:
     """What was played: the seed, the engine's version, the games and the boards."""
     from companion import __version__
 
-    plural = "s" if run.games != 1 else ""
-    coach = "" if run.budget is None else f" (the coach: {run.budget} rollouts a turn)"
-    return (
-        f"Lab: seed {run.seed}, engine {__version__}, {run.games:,} game{plural} of each "
-        f"configuration with each bot{coach}, on {BOARD_WORDS.get(run.board, run.board)}"
-    )
+    boards = BOARD_WORDS.get(run.board)
+    values = {
+        "seed": run.seed,
+        "version": __version__,
+        "games": f"{run.games:,}",
+        "boards": _(boards) if boards else run.board,
+        "budget": run.budget,
+    }
+    if run.budget is None:
+        line = ngettext(
+            "Lab: seed {seed}, engine {version}, {games} game of each configuration with "
+            "each bot, on {boards}",
+            "Lab: seed {seed}, engine {version}, {games} games of each configuration with "
+            "each bot, on {boards}",
+            run.games,
+        )
+    else:
+        line = ngettext(
+            "Lab: seed {seed}, engine {version}, {games} game of each configuration with "
+            "each bot (the coach: {budget} rollouts a turn), on {boards}",
+            "Lab: seed {seed}, engine {version}, {games} games of each configuration with "
+            "each bot (the coach: {budget} rollouts a turn), on {boards}",
+            run.games,
+        )
+    return line.format(**values)
 
 
 def footer_line(run: LabRun) -> str:
     """How long it took: the games, the time, the games per second and the processes."""
     rate = run.total / run.elapsed if run.elapsed > 0 else 0.0
-    processes = "1 process" if run.jobs == 1 else f"{run.jobs} processes"
-    return (
-        f"{run.total:,} game{'s' if run.total != 1 else ''} in {run.elapsed:.1f} s "
-        f"({rate:,.1f} games/s, {processes})"
+    processes = ngettext("{n} process", "{n} processes", run.jobs).format(n=run.jobs)
+    return ngettext(
+        "{total} game in {seconds} s ({rate} games/s, {processes})",
+        "{total} games in {seconds} s ({rate} games/s, {processes})",
+        run.total,
+    ).format(
+        total=f"{run.total:,}",
+        seconds=f"{run.elapsed:.1f}",
+        rate=f"{rate:,.1f}",
+        processes=processes,
     )
 
 
@@ -94,7 +122,16 @@ def _stacked(label: str) -> str:
 
 def end_trigger_label(key: str) -> str:
     """A game-end trigger's column name: ``castle_complete`` is ``Castle complete``."""
-    return key.replace("_", " ").capitalize()
+    english = key.replace("_", " ").capitalize()
+    return _(TRIGGER_WORDS[key]) if key in TRIGGER_WORDS else english
+
+
+TRIGGER_WORDS = {
+    "castle_complete": N_("Castle complete"),
+    "edict_space_empty": N_("Edict space empty"),
+    "advanced_cards_short": N_("Advanced cards short"),
+}
+"""The game-end triggers' column names the catalogue knows (another shows as its key)."""
 
 
 def table_rows(run: LabRun) -> tuple[list[str], list[list[str]]]:
@@ -103,14 +140,14 @@ def table_rows(run: LabRun) -> tuple[list[str], list[list[str]]]:
 
     triggers = list(run.summaries[0].end_triggers) if run.summaries else []
     names = [
-        "House",
-        "Market",
-        "Easier",
-        "Bot",
-        "Games",
-        "Score\n± 95 %",
-        *TITLE_KEYS,
-        "Rounds",
+        _("House"),
+        _("Market"),
+        _("Easier"),
+        _("Bot"),
+        _("Games"),
+        _("Score\n± 95 %"),
+        *(value_word(title) for title in TITLE_KEYS),
+        _("Rounds"),
         *(end_trigger_label(key) for key in triggers),
     ]
     rows: list[list[str]] = []
@@ -119,9 +156,9 @@ def table_rows(run: LabRun) -> tuple[list[str], list[list[str]]]:
         configuration = summary.configuration
         rows.append(
             [
-                configuration.house,
-                configuration.difficulty,
-                "yes" if configuration.easier_solo else "no",
+                value_word(configuration.house),
+                value_word(configuration.difficulty),
+                _("yes") if configuration.easier_solo else _("no"),
                 summary.bot,
                 f"{summary.games:,}",
                 f"{summary.mean:.1f} ± {(high - low) / 2:.1f}",

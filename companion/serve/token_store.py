@@ -90,14 +90,16 @@ def _stored(path: Path, *, renew: bool) -> tuple[str | None, str]:
     try:
         raw = read_data_file(path, limit=READ_LIMIT, inspect=inspect)
     except UnsafeFileError:
-        return None, f"{path.name} is not a plain file"
+        return None, _("{name} is not a plain file").format(name=path.name)
     except OSError as exc:  # unreadable, or too big to be ours
-        return None, f"{path.name} could not be read ({exc.strerror or exc})"
+        return None, _("{name} could not be read ({reason})").format(
+            name=path.name, reason=exc.strerror or exc
+        )
     if raw is None:
         return None, ""
     text = raw.decode("ascii", errors="replace").strip()
     if TOKEN_SHAPE.fullmatch(text) is None:
-        return None, f"{path.name} does not hold a token this program wrote"
+        return None, _("{name} does not hold a token this program wrote").format(name=path.name)
     return text, ""
 
 
@@ -118,21 +120,23 @@ def kept_token(folder: Path, fresh: str, *, renew: bool = False) -> KeptToken:
     path = folder / TOKEN_FILE
     found, refused = _stored(path, renew=renew)
     if found is not None and not renew:
-        return KeptToken(found, "The link is the same as at the last start (its token is kept).")
+        return KeptToken(found, _("The link is the same as at the last start (its token is kept)."))
     if renew and found is not None:
-        news = "A new access token: the links given before no longer work."
+        news = _("A new access token: the links given before no longer work.")
     elif refused:
-        news = f"A new access token ({refused}; it was replaced)."
+        news = _("A new access token ({why}; it was replaced).").format(why=refused)
     else:
-        news = "A new access token, kept for the next starts (serve --new-token replaces it)."
+        news = _("A new access token, kept for the next starts (serve --new-token replaces it).")
     try:
         atomic_write(path, fresh.encode("ascii") + b"\n", fenced=False)
     except (StorageWriteError, UnsafeFileError, OSError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         return KeptToken(
             fresh,
-            f"A new access token, but it could not be kept ({reason}): "
-            "the link will change at the next start.",
+            _(
+                "A new access token, but it could not be kept ({reason}): the link will "
+                "change at the next start."
+            ).format(reason=reason),
             lasting=False,
         )
     return KeptToken(fresh, news)

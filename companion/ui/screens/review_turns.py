@@ -89,12 +89,14 @@ class TurnsPanel(Vertical):
         try:
             turns = await run_in_turns(_reporting(steps, self._progress), gate)
         except Exception as exc:  # the engine refused the game: say so, the review stands
-            self._show_progress(f"Your turns could not be judged: {exc}")
+            self._show_progress(_("Your turns could not be judged: {reason}").format(reason=exc))
             return
         self.show(turns)
 
     def _progress(self, done: int, total: int) -> None:
-        self._show_progress(f"Judging your turns: {done} of {total}…")
+        self._show_progress(
+            _("Judging your turns: {done} of {total}…").format(done=done, total=total)
+        )
 
     def _show_progress(self, text: str) -> None:
         if self.is_mounted:

@@ -89,7 +89,7 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
         try:
             self.host.session.save()
         except OSError as exc:
-            self._status(f"Still not saved: {exc}")
+            self._status(_("Still not saved: {reason}").format(reason=exc))
             return
         self.app.exit(message=Text(_("Your game is saved.")))
 

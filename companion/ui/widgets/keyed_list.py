@@ -21,6 +21,7 @@ from typing import NamedTuple
 from textual import events
 from textual.widgets.option_list import Option
 
+from companion.i18n import _, shown
 from companion.ui.widgets.dialog_list import DialogList
 
 
@@ -46,7 +47,8 @@ def refusal(line: KeyedLine) -> str:
     >>> refusal(KeyedLine("W5", "Wall", True))
     'W5 cannot be chosen now: Wall.'
     """
-    return f"{line.key} cannot be chosen now: {(line.why or line.text).strip().rstrip('.')}."
+    why = shown(line.why or line.text).strip().rstrip(".")
+    return _("{key} cannot be chosen now: {why}.").format(key=line.key, why=why)
 
 
 def keyed_prompt(line: KeyedLine, width: int) -> str:

@@ -355,7 +355,9 @@ class BoardSection(Vertical):
                     problems.append((kind, f"reward-{slot}", "choose what the reward is"))
             elif not text or not amount.is_valid:
                 if problems is not None:
-                    message = f"type how many (1 to {REWARD_MAX}) the board shows"
+                    message = _("type how many (1 to {most}) the board shows").format(
+                        most=REWARD_MAX
+                    )
                     problems.append((amount, f"reward-{slot}", message))
             else:
                 grant = reward_grant(str(kind.value), int(text))

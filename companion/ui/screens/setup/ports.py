@@ -209,7 +209,8 @@ class PortsSection(Vertical):
 
         def where(other: Select[Any]) -> str:
             index = group.index(other)
-            return f"face up in {names[index] or f'port {index + 1}'}"
+            name = names[index] or _("port {number}").format(number=index + 1)
+            return _("face up in {port}").format(port=name)
 
         def what(value: str) -> str:
             return shown(ally_title(value)) if kind == "port" else value
