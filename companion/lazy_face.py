@@ -28,7 +28,9 @@ def lazy_face(
     def __getattr__(name: str) -> object:
         module = module_of.get(name)
         if module is None:
-            missing = f"module {package!r} has no attribute {name!r}"  # Python's own wording
+            missing = (
+                f"module {package!r} has no attribute {name!r}"  # English on purpose: Python's
+            )
             raise AttributeError(missing)
         path = module if "." in module else f"{package}.{module}"
         value = getattr(importlib.import_module(path), name)

@@ -114,6 +114,7 @@ def example_config() -> str:
     """A commented example ``config.toml``: every setting, each commented out with its
     default (or an example), so the file changes nothing until a line is uncommented."""
     lines = [
+        # English on purpose: the file and its keys are the same in every language
         f"# stupor-solo configuration (written by stupor-solo {__version__}).",
         "# Every setting is commented out: remove the '#' before a setting to use it.",
         "# Check the file with 'stupor-solo config'; the JSON schema: "

@@ -78,6 +78,7 @@ def play_date(finished_at: str) -> str:
 def comments(record: HistoryRecord) -> str:
     """The title, the score breakdown and how the game was played, in one short line."""
     score = record.score
+    # English on purpose: the BG Stats export is the same in every language
     text = (
         f"{score.title}: {score.total} VP (VP track {score.vp_track}, Structures "
         f"{score.structures}, most Structures {score.most_structures_bonus}, resources "
@@ -90,6 +91,7 @@ def comments(record: HistoryRecord) -> str:
         f"House {record.house}" if record.house else "",
     ]
     shown = ", ".join(detail for detail in details if detail)
+    # English on purpose: the BG Stats export is the same in every language
     return f"{text} {shown + '. ' if shown else ''}Solo vs Frederick II."
 
 

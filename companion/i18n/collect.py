@@ -301,7 +301,40 @@ def collect_file(path: Path, root: Path, marked: dict[str, set[str]] | None = No
                 todo.extend(part for value in given[node.id] for part in _parts(value))
             elif _is_words(node) or (how != KEYWORD and _is_marked(node, constants)):
                 found[(node.lineno, node.col_offset)] = Shown(where, node.lineno, _text(node))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for node in _sentences_built(tree, translated, lines):
+        found.setdefault((node.lineno, node.col_offset), Shown(where, node.lineno, _text(node)))
     return [found[place] for place in sorted(found)]
+
+
+_SENTENCE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
+"""Two words in a row: what makes a built string a sentence."""
+ON_PURPOSE = ("English on purpose", "never a player's: English")
+"""A comment on an f-string's line or the three above it that keeps it English (a file
+format, a log line, a programmer's error): the reason is said where the string is."""
+
+
+def _sentences_built(tree: ast.AST, translated: set[int], lines: list[str]) -> list[ast.expr]:
+    """Every f-string that builds a sentence outside the catalogue, wherever it goes (a
+    function's result, a list, a message), unless a comment keeps it English on purpose:
+    what the calls above cannot see."""
+    errors = {  # ``wrong = f"…"; raise …(wrong)``: a programmer's error, English
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Name) and target.id == "wrong" for target in node.targets)
+    }
+    built: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr) or id(node) in translated or id(node) in errors:
+            continue
+        words = "".join(str(part.value) for part in node.values if isinstance(part, ast.Constant))
+        if not _SENTENCE.search(words):
+            continue
+        near = lines[max(0, node.lineno - 4) : node.lineno]
+        if not any(reason in line for line in near for reason in ON_PURPOSE):
+            built.append(node)
+    return built
 
 
 def collect(root: Path) -> list[Shown]:

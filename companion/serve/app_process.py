@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 USAGE = "python -m companion.serve.app_process FOLDER [CONFIG] [--lang LANG] [--resume]"
 
+# English on purpose: a programmer's usage line (stupor-solo serve starts this process)
 USAGE_LINE = f"usage: {USAGE} (started by stupor-solo serve)"
 """Said to whoever starts it by hand (``serve`` never does wrong): English."""
 

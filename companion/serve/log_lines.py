@@ -48,6 +48,7 @@ class ShortLines(logging.Formatter):
             return super().format(record)
         sender = record.getMessage().rsplit(" from ", 1)[-1]
         held = getattr(record, "held_back", 0)
+        # English on purpose: the server's log reads the same in every language
         more = f" ({held} more held back before this one)" if held else ""
         return f"Refused a malformed request from {sender}: {reason}{more}"
 

@@ -55,4 +55,5 @@ def spoken_page(page: str, language: str) -> str:
         # text, never markup, nor one of the page's {{placeholders}}
         said = html.escape(words.gettext(english), quote=True).replace("{", "&#123;")
         page = _where(english).sub(_as_it_is(said), page)
+    # English on purpose: the page's language attribute, not words
     return page.replace('<html lang="en">', f'<html lang="{html.escape(language)}">', 1)

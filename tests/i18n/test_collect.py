@@ -120,3 +120,26 @@ def test_more_calls_that_show_text(tmp_path: Path) -> None:
         "'now'",
         "'game 1'",
     ]
+
+
+def test_a_sentence_built_anywhere_is_found_unless_english_on_purpose(tmp_path: Path) -> None:
+    """An f-string that builds a sentence outside the catalogue is found wherever it goes
+    (returned, kept in a list, handed to a helper), unless a comment on its line or just
+    above says why it stays English."""
+    module = tmp_path / "companion" / "lines.py"
+    module.parent.mkdir()
+    module.write_text(
+        "def refusal(key, why):\n"
+        '    return f"{key} cannot be chosen now: {why}."\n'
+        'rows = [f"{n} games in all"]\n'
+        "def keep(n):\n"
+        "    # English on purpose: the server's log\n"
+        '    log(f"Refused a request from {n}")\n'
+        'said = _(f"{n} cards kept")\n'
+        'short = f"{n} VP"\n',
+        encoding="utf-8",
+    )
+    assert [(item.line, item.text) for item in collect(tmp_path)] == [
+        (2, "f'{key} cannot be chosen now: {why}.'"),
+        (3, "f'{n} games in all'"),
+    ]

@@ -233,7 +233,7 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
         def save() -> None:
             self.settings.save_checked_board(self.field, board)
 
-        if self._save(save, f"The {self.kind.title} was not saved"):
+        if self._save(save, _("The {title} was not saved").format(title=self.kind.title)):
             self.saved = self.draft = board
             self.refresh_board()
             self.notify(
@@ -263,7 +263,7 @@ class BoardScreen(OpensAtOnce, Hosted, Screen[None]):
             return
         if self._save(
             lambda: self.settings.save_checked_board(self.field, None),
-            f"The {self.kind.title} was not reset",
+            _("The {title} was not reset").format(title=self.kind.title),
         ):
             self.saved = self.draft = self.kind.packaged()
             self.refresh_board()

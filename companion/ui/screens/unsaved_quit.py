@@ -105,7 +105,7 @@ class UnsavedQuitScreen(OpensAtOnce, Hosted, ModalScreen[None]):
         try:
             written = session.export_game(Path(name).expanduser())
         except (OSError, ValueError) as exc:
-            self._status(f"Not written: {exc}")
+            self._status(_("Not written: {reason}").format(reason=exc))
             field.focus()
             return
         self.app.exit(

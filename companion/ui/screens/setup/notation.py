@@ -46,11 +46,6 @@ REWARD_MAX = 9
 MARKET_EXAMPLE = "2G6 2S4"
 """A Market tile, short: sell 2 Grain for 6 Augustales, buy 2 Stone for 4."""
 MARKET_LONG_EXAMPLE = "sell 2 Grain for 6, buy 2 Stone for 4"
-MARKET_HOW = (
-    f"write the sale then the purchase, e.g. {MARKET_EXAMPLE} (sell 2 Grain for 6, buy 2 "
-    "Stone for 4); - for a side the tile lacks"
-)
-"""How to write a Market tile, in English (:func:`market_how` words it)."""
 
 
 def market_how() -> str:

@@ -172,9 +172,9 @@ class PortsSection(Vertical):
             message = port_name_problem(names[index], names[:index])
             if message:
                 found.append((self.query_one(f"#port-name-{index}"), f"port-name-{index}", message))
-        for kind, picked, what in (
-            ("port", self.port_allies(), "Ally"),
-            ("port-card", self.port_cards(), "card"),
+        for kind, picked, said in (
+            ("port", self.port_allies(), N_("this Ally is already in port {number} ({port})")),
+            ("port-card", self.port_cards(), N_("this card is already in port {number} ({port})")),
         ):
             for index, value in enumerate(picked):
                 if value is not None and value in picked[:index]:
@@ -183,7 +183,7 @@ class PortsSection(Vertical):
                         (
                             self.query_one(f"#{kind}-{index}"),
                             f"{kind}-{index}",
-                            f"this {what} is already in port {first + 1} ({names[first]})",
+                            _(said).format(number=first + 1, port=names[first]),
                         )
                     )
         return found
