@@ -27,6 +27,7 @@ moved under the finger by a late layout.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, cast
 
 from textual import events, on
@@ -124,6 +125,7 @@ class EventModal(
         self.shown_at: float | None = None
         """When the dialog was mounted, on the clock of the keys' own times."""
         self._said = False
+        self._error_words: Callable[[], str] | None = None
 
     opens_by_itself = False
     """True for a dialog the player did not open (see the module): keys typed before it
@@ -291,6 +293,8 @@ class EventModal(
         for hint in self.query(FocusHint):
             if hint.id in hints:
                 hint.relabel(*hints[hint.id])
+        if self._error_words is not None:
+            self.show_worded_error(self._error_words)
 
     def field_words(self) -> dict[str, tuple[str, str | None]]:
         """Each number field's label and hint (``None``: the hint it has), by the field's
@@ -318,7 +322,13 @@ class EventModal(
 
     def show_error(self, message: str | None) -> None:
         """Show ``message`` (or nothing) on the dialog's error line."""
+        self._error_words = None
         self.query_one("#dialog-error", Label).update(sentence(message) if message else "")
+
+    def show_worded_error(self, words: Callable[[], str]) -> None:
+        """Show what ``words`` says on the error line, said again on a language switch."""
+        self.show_error(words())
+        self._error_words = words
 
     def preview_error(self, event: EventT) -> str | None:
         """Why the rules refuse ``event`` now (after the board values told here), or
@@ -484,4 +494,4 @@ class GameEventModal(EventModal[EventT]):
         """Show at once why the rules refuse an ``event_type`` event now, if they do."""
         refusal = self.session.why_not(event_type)
         if refusal is not None:
-            self.show_error(shown(refusal))
+            self.show_worded_error(lambda: shown(refusal))
