@@ -9,23 +9,36 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, Label, OptionList, Select
 
 from companion.i18n import use_language
+from companion.ui.screens.modals.build import BuildModal
+from companion.ui.screens.modals.build_site import SiteBuildModal
 from companion.ui.screens.modals.buy_card import BuyCardModal
+from companion.ui.screens.modals.drop import DropModal
 from companion.ui.screens.modals.edict_reward import RewardModal
+from companion.ui.screens.modals.gain import GainModal
 from companion.ui.screens.modals.market import MarketModal
 from companion.ui.screens.modals.play_card import PlayCardModal
+from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.resolve import ResolveModal
 from companion.ui.screens.modals.summon import SummonModal
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.number_field import NumberField
-from solo_deck import load_ruleset
-from solo_deck.events import Gain, PlayCard
+from solo_deck import Ruleset, load_ruleset
+from solo_deck.events import Event, Gain, PlayCard
 from tests.app import followup_helpers as followup
-from tests.app.action_dialog_helpers import Host, face_down, face_down_host, new_session, press
+from tests.app.action_dialog_helpers import (
+    TYPED_BOARD,
+    Factory,
+    Host,
+    face_down,
+    face_down_host,
+    new_session,
+    press,
+)
 from tests.app.pilot_helpers import press_and_settle
-from tests.app.relabel_helpers import reworded_and_back, words
+from tests.app.relabel_helpers import LETTERS, reworded_and_back, switch, words
 
 
 @pytest.fixture(autouse=True)
@@ -157,3 +170,46 @@ async def test_the_edict_reward_list_keeps_its_line(tmp_path: Path) -> None:
         await reworded_and_back(app.screen, pilot)
         assert space.highlighted == 1
         assert words(app.screen)  # the dialog still reads
+
+
+# --- the number fields of the other dialogs -------------------------------------------------
+
+FIELD_DIALOGS: list[tuple[str, list[Event], Ruleset | None, Factory]] = [
+    ("build", [face_down("build")], TYPED_BOARD, lambda s, r, o: BuildModal(s, r, o)),
+    ("build", [face_down("build")], None, lambda s, r, o: SiteBuildModal(s, r, o)),
+    ("promote", [face_down("promote")], None, lambda s, r, o: PromoteModal(s, r, o)),
+    ("gain", [], None, lambda s, r, o: GainModal(s)),
+    ("drop", [], None, lambda s, r, o: DropModal(s, r)),
+]
+
+
+def _field_words(field: NumberField) -> tuple[str, str]:
+    label = field.query_one(".number-label", Label).render()
+    return str(label), str(field.query_one(".number-message", Label).render())
+
+
+@pytest.mark.parametrize(("name", "before", "ruleset", "factory"), FIELD_DIALOGS)
+async def test_a_dialog_s_number_fields_are_worded_again_keeping_what_is_typed(
+    tmp_path: Path, name: str, before: list[Event], ruleset: Ruleset | None, factory: Factory
+) -> None:
+    app = Host(new_session(tmp_path, before, ruleset), factory)
+    async with app.shown() as pilot:
+        fields = list(app.screen.query(NumberField))
+        assert fields, name
+        for field in fields:
+            if not field.disabled:
+                field.text = "1"
+        await press_and_settle(pilot)
+        english = [_field_words(field) for field in fields]
+        typed = [field.text for field in fields]
+        focus = app.screen.focused
+        await switch(app.screen, pilot, "qps")
+        for field, (label, hint) in zip(fields, english, strict=True):
+            now = _field_words(field)
+            assert "«" in now[0] and now[0] != label
+            if LETTERS.search(hint):  # not a bare number (``0 → 1``)
+                assert "«" in now[1] and now[1] != hint, (hint, now[1])
+        assert [field.text for field in fields] == typed and app.screen.focused is focus
+        await switch(app.screen, pilot, "en")
+        assert [_field_words(field) for field in fields] == english
+        assert [field.text for field in fields] == typed
