@@ -17,13 +17,14 @@ from textual.widgets import Input, Label
 
 from companion.i18n import _, shown
 from companion.ui.widgets.field_input import FieldInput
+from companion.ui.widgets.rewords import WordsItself
 
 if TYPE_CHECKING:
     from solo_deck import Unchecked
     from solo_deck.events import CheckBoard
 
 
-class AssumedValue(Horizontal):
+class AssumedValue(WordsItself, Horizontal):
     """``Tower T2 · Cost: assumed — check your board [1 Stone]``; hidden while no
     assumed value is shown."""
 

@@ -19,6 +19,7 @@ from textual.widgets import Button, OptionList, Select
 from companion.i18n import N_, _
 from companion.reference import entry_for
 from companion.ui.framework.textual_internals import SelectOverlay, select_lines
+from companion.ui.widgets.rewords import WordsItself
 
 
 def _own_topic(node: Any) -> str | None:
@@ -76,7 +77,7 @@ def topic_of(screen: Screen[Any]) -> str | None:
 TOOLTIP = N_("What this choice does (F1)")
 
 
-class ReferenceHint(Button):
+class ReferenceHint(WordsItself, Button):
     """The touch "?" beside a dialog's choices: the Reference entry of the focused choice
     (as F1). It never takes the focus, so the choice keeps the cursor."""
 

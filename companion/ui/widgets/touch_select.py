@@ -103,6 +103,20 @@ class TouchSelect(Select[SelectType]):
         yield SelectCurrent(self.prompt)
         yield TouchSelectOverlay(type_to_search=False).data_bind(compact=Select.compact)
 
+    def reword(self, options: Sequence[tuple[str, SelectType]], prompt: str | None = None) -> None:
+        """Word the options (and, unless ``None``, the prompt) again in the language in use
+        (a language switch): the same values, so the value chosen stays, and no
+        ``Changed`` is posted."""
+        value = self.value
+        with self.prevent(Select.Changed):
+            if prompt is not None:
+                self.prompt = prompt
+            self.set_options(options)
+            self.value = value
+        # the face shows the new words even where the value did not change on the way
+        face = next((text for text, held in options if held == value), Select.NULL)
+        self.query_one(SelectCurrent).update(face)
+
     @property
     def _list(self) -> TouchSelectOverlay:
         return self.query_one(TouchSelectOverlay)

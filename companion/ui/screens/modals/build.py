@@ -235,7 +235,6 @@ class BuildModal(GameEventModal[Build]):
 
     def _sync_costs(self) -> None:
         """The Augustales the data knows; the resource fields as the terms allow."""
-        structure = self.chosen_structure() or "tower"
         great = self.query_one("#great", Select).value
         augustales = self.query_one("#augustales", NumberField)
         cost = 0
@@ -248,17 +247,33 @@ class BuildModal(GameEventModal[Build]):
             cost += self.terms.augustales_instead
         augustales.text = str(cost)
         augustales.disabled = not unknown
+        free = self.terms.free_resources or self.terms.augustales_instead is not None
+        for name in ("grain", "stone"):
+            field = self.query_one(f"#{name}", NumberField)
+            field.disabled = free
+            if free:
+                field.text = "0"
+        for name, (_label, hint) in self.field_words().items():
+            field = self.query_one(f"#{name}", NumberField)
+            field.hint = hint or ""
+            field.show_message(None)
+        self._sync_what()
+
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """The fields' labels and hints (the terms, the discounts, what you hold)."""
+        structure = self.chosen_structure() or "tower"
+        great = self.query_one("#great", Select).value
+        unknown = (
+            isinstance(great, str)
+            and great != NORMAL
+            and great_structures()[great].augustales is None
+        )
         if unknown:
             coins_hint = _("type the cost printed on your board; you have {count}")
         else:
             coins_hint = _("from the rules data; you have {count}")
         free = self.terms.free_resources or self.terms.augustales_instead is not None
         off = discount(self.state, "build", structure) + self.terms.discount
-        for name in ("grain", "stone"):
-            field = self.query_one(f"#{name}", NumberField)
-            field.disabled = free
-            if free:
-                field.text = "0"
         hints = []
         if free:
             hints.append(_("this Build costs no Stone or Grain"))
@@ -269,17 +284,14 @@ class BuildModal(GameEventModal[Build]):
                 _("{discount} off the space's cost").format(discount=shown(off.describe(sign="")))
             )
         player = self.state.player
-        stone = self.query_one("#stone", NumberField)
-        stone.hint = "; ".join([*hints, _("you have {count}").format(count=player.stone)])
+        stone = "; ".join([*hints, _("you have {count}").format(count=player.stone)])
         if not hints:
-            stone.hint = _("as printed on the space; you have {count}").format(count=player.stone)
-        stone.show_message(None)
-        grain = self.query_one("#grain", NumberField)
-        grain.hint = _("you have {count}").format(count=player.grain)
-        grain.show_message(None)
-        augustales.hint = coins_hint.format(count=player.augustales)
-        augustales.show_message(None)
-        self._sync_what()
+            stone = _("as printed on the space; you have {count}").format(count=player.stone)
+        return {
+            "grain": (_("Grain paid"), _("you have {count}").format(count=player.grain)),
+            "stone": (_("Stone paid"), stone),
+            "augustales": (_("Augustales paid"), coins_hint.format(count=player.augustales)),
+        }
 
     # --- the event -----------------------------------------------------------------------
 

@@ -160,6 +160,19 @@ class SiteBuildModal(GameEventModal[Build]):
         yield NumberField(_("Grain paid"), 0, id="grain", compact=True)
         yield NumberField(_("Augustales paid"), 0, id="augustales", compact=True)
 
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """The fields' labels and hints (the Grain's for the site highlighted: kept while
+        it pays no split)."""
+        offer = self.chosen()
+        grain = None
+        if offer is not None and self._split_choice(offer) is not None:
+            total = offer.cost.grain + offer.cost.stone
+            grain = _("of {total}; the rest in Stone (you have {stone})").format(
+                total=total, stone=self.state.player.stone
+            )
+        coins = (_("Augustales paid"), self._coins_hint())
+        return {"grain": (_("Grain paid"), grain), "augustales": coins}
+
     def _hint(self) -> str:
         taps = _("Tap a site, then {button}.").format(button=self.ok_label)
         return worded(self, _(HINT), taps)
@@ -275,7 +288,10 @@ class SiteBuildModal(GameEventModal[Build]):
         unknown = great is not None and great_structures()[great].augustales is None
         coins = self.query_one("#augustales", NumberField)
         coins.display = unknown
-        coins.hint = _("printed on your board; you have {count}").format(
+        coins.hint = self._coins_hint()
+
+    def _coins_hint(self) -> str:
+        return _("printed on your board; you have {count}").format(
             count=self.state.player.augustales
         )
 

@@ -45,6 +45,12 @@ def card_options(exclude: Iterable[str] = ()) -> list[tuple[str, str]]:
     ]
 
 
+REMOVES_PROMPT = N_("the Action card you remove from the game")
+FROM_HAND = N_("It comes from my hand (else from my discard pile)")
+"""The prompt of the card to remove and the box of where it comes from (English, shown
+through ``_``)."""
+
+
 class BuyCardModal(GameEventModal[BuyCard]):
     """The card (named by the app when it knows it, else a searchable list), its price
     from the rules, its effect, and the card you remove when it costs an Action card. Buy
@@ -104,9 +110,45 @@ class BuyCardModal(GameEventModal[BuyCard]):
     # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        port = port_name(self.state.voyage.ports[self.port].name)
+        yield Label(self._info(), classes="muted", id="buy-info")
+        if self.known_id is not None:
+            yield Label(self._known_line(), id="known", markup=False)
+        else:
+            yield SearchSelect(
+                card_options(self.elsewhere()), prompt=self._card_prompt(), id="card"
+            )
+        yield Label("", id="price", markup=False)
+        yield Label("", id="effect", classes="muted", markup=False)
+        with Horizontal(id="removes-row"):
+            yield Label(_("Remove"), id="removes-label")
+            yield TouchSelect(self._removable_options(), prompt=_(REMOVES_PROMPT), id="removes")
+        yield ClearCheckbox(
+            _(FROM_HAND),
+            any(from_hand for _, from_hand in cards_you_may_remove(self.state)),
+            id="from-hand",
+        )
+
+    def relabel(self) -> None:
+        """Word the lines, the lists, the price and the box again (the card chosen, the
+        card removed and the tick stay)."""
+        super().relabel()
+        self.query_one("#buy-info", Label).update(self._info())
+        for known in self.query("#known").results(Label):
+            known.update(self._known_line())
+        for card in self.query("#card").results(SearchSelect):
+            card.reword(card_options(self.elsewhere()), self._card_prompt())
+        self.query_one("#removes-label", Label).update(_("Remove"))
+        removes = self.query_one("#removes", TouchSelect)
+        removes.reword(self._removable_options(), _(REMOVES_PROMPT))
+        self.query_one("#from-hand", ClearCheckbox).label = _(FROM_HAND)
+        self._sync()
+
+    def _port(self) -> str:
+        return port_name(self.state.voyage.ports[self.port].name)
+
+    def _info(self) -> str:
+        """Where your ship is, your Augustales and the cards in your hand."""
         held = self.state.hand
-        coins = self.state.player.augustales
         if held is None:
             told = _("Your ship is in {port}; you have {coins} Augustales.")
         else:
@@ -115,37 +157,19 @@ class BuyCardModal(GameEventModal[BuyCard]):
                 "Your ship is in {port}; you have {coins} Augustales and {count} cards in hand.",
                 held,
             )
-        yield Label(told.format(port=port, coins=coins, count=held), classes="muted")
-        known = self.known_id
-        if known is not None:
-            card = advanced_cards_by_id()[known]
-            yield Label(
-                _("The card in {port}: {card} · {effect}").format(
-                    port=port, card=card.id, effect=shown(card.effect)
-                ),
-                id="known",
-                markup=False,
-            )
-        else:
-            yield SearchSelect(
-                card_options(self.elsewhere()),
-                prompt=_("which card lies in {port}? (type its id, e.g. A7)").format(port=port),
-                id="card",
-            )
-        yield Label("", id="price", markup=False)
-        yield Label("", id="effect", classes="muted", markup=False)
-        with Horizontal(id="removes-row"):
-            yield Label(_("Remove"))
-            yield TouchSelect(
-                [(text, card_id) for card_id, text in card_choices(self.state, self.removable)],
-                prompt=_("the Action card you remove from the game"),
-                id="removes",
-            )
-        yield ClearCheckbox(
-            _("It comes from my hand (else from my discard pile)"),
-            any(from_hand for _, from_hand in cards_you_may_remove(self.state)),
-            id="from-hand",
+        return told.format(port=self._port(), coins=self.state.player.augustales, count=held)
+
+    def _known_line(self) -> str:
+        card = advanced_cards_by_id()[self.known_id or ""]
+        return _("The card in {port}: {card} · {effect}").format(
+            port=self._port(), card=card.id, effect=shown(card.effect)
         )
+
+    def _card_prompt(self) -> str:
+        return _("which card lies in {port}? (type its id, e.g. A7)").format(port=self._port())
+
+    def _removable_options(self) -> list[tuple[str, str]]:
+        return [(text, card_id) for card_id, text in card_choices(self.state, self.removable)]
 
     def on_mount(self) -> None:
         self._sync()

@@ -56,18 +56,17 @@ class DropModal(ByItselfModal[DropResources]):
             classes="muted",
         )
         grain, stone = self.prefill()
-        yield NumberField(
-            _("Grain put back"),
-            grain,
-            id="grain",
-            hint=_("of your {count}").format(count=player.grain),
-        )
-        yield NumberField(
-            _("Stone put back"),
-            stone,
-            id="stone",
-            hint=_("of your {count}").format(count=player.stone),
-        )
+        words = self.field_words()
+        yield NumberField(words["grain"][0], grain, id="grain", hint=words["grain"][1] or "")
+        yield NumberField(words["stone"][0], stone, id="stone", hint=words["stone"][1] or "")
+
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """The Grain and Stone fields' labels and hints."""
+        player = self.state.player
+        return {
+            "grain": (_("Grain put back"), _("of your {count}").format(count=player.grain)),
+            "stone": (_("Stone put back"), _("of your {count}").format(count=player.stone)),
+        }
 
     def on_mount(self) -> None:
         self.query_one("#grain", NumberField).input.focus()

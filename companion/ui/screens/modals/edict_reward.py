@@ -169,9 +169,24 @@ class RewardModal(GameEventModal[TakeEdictReward]):
         return KeyedLine(key, line, self._empty(slot))
 
     def compose_body(self) -> ComposeResult:
-        listed = self.choose or len(self.lines) > 1
+        words = self._words()
+        if "reward-how" in words:
+            yield Label(words["reward-how"], id="reward-how")
+        if "reward-keys" in words:
+            yield Label(words["reward-keys"], classes="muted", id="reward-keys")
+            yield KeyedList([self._line(*line) for line in self.lines], id="space")
+        with Horizontal(id="printed"):
+            yield FieldInput(placeholder=REWARD_EXAMPLE, id="printed-text", compact=True)
+            yield Label(read_hint(), id="printed-read", markup=False)
+        yield ResourceChoice(0, 0, id="choice")
+        yield Label("", id="now", markup=False)
+
+    def _words(self) -> dict[str, str]:
+        """The lines over the list, by id, in the language in use: which reward to take
+        (when you pick one of the three), and the list's keys (when there is a list)."""
+        words = {}
         if self.choose:
-            yield Label(
+            words["reward-how"] = (
                 _(
                     "Choose the Edict you issue: take the reward under it first, its icons come"
                     " next."
@@ -179,22 +194,28 @@ class RewardModal(GameEventModal[TakeEdictReward]):
                 if self.issuing
                 else _("No Active Edict tile is left: take one of the three rewards.")
             )
-        if listed:
-            splits = any(grain is not None for _, grain in self.lines)
-            if splits:
+        if self.choose or len(self.lines) > 1:
+            if any(grain is not None for _, grain in self.lines):
                 keys = _("A line's key (g: Grain, s: Stone), or Enter on it, takes it.")
             else:
                 keys = _("A line's digit, or Enter on it, takes it.")
-            yield Label(
-                worded(self, keys, _("Tap a line, then {button}.").format(button=self.ok_label)),
-                classes="muted",
-            )
-            yield KeyedList([self._line(*line) for line in self.lines], id="space")
-        with Horizontal(id="printed"):
-            yield FieldInput(placeholder=REWARD_EXAMPLE, id="printed-text", compact=True)
-            yield Label(read_hint(), id="printed-read", markup=False)
-        yield ResourceChoice(0, 0, id="choice")
-        yield Label("", id="now", markup=False)
+            taps = _("Tap a line, then {button}.").format(button=self.ok_label)
+            words["reward-keys"] = worded(self, keys, taps)
+        return words
+
+    def relabel(self) -> None:
+        """Word the lines, the list, the reward typed and what you take again (the line
+        highlighted, what is typed and the focus stay)."""
+        super().relabel()
+        for label_id, text in self._words().items():
+            self.query_one(f"#{label_id}", Label).update(text)
+        for space in self.query("#space").results(KeyedList):
+            here = space.highlighted
+            with self.prevent(OptionList.OptionHighlighted):  # the fields below stay
+                space.set_lines([self._line(*line) for line in self.lines])
+                space.highlighted = here
+        self._show_read()
+        self._show_take()
 
     def on_mount(self) -> None:
         found = self.query("#space")

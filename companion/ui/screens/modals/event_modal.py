@@ -27,6 +27,7 @@ moved under the finger by a late layout.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, cast
 
 from textual import events, on
@@ -46,7 +47,10 @@ from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
 from companion.ui.widgets.assumed_value import AssumedValue
+from companion.ui.widgets.focus_hint import FocusHint
+from companion.ui.widgets.number_field import NumberField
 from companion.ui.widgets.reference_hint import ReferenceHint, topic_of
+from companion.ui.widgets.rewords import WordsItself
 from companion.ui.wording import key_label, worded
 from solo_deck import ActionTerms, RuleError
 from solo_deck.events import Decline
@@ -121,6 +125,7 @@ class EventModal(
         self.shown_at: float | None = None
         """When the dialog was mounted, on the clock of the keys' own times."""
         self._said = False
+        self._error_words: Callable[[], str] | None = None
 
     opens_by_itself = False
     """True for a dialog the player did not open (see the module): keys typed before it
@@ -265,8 +270,11 @@ class EventModal(
         return _(self.OK_LABEL)
 
     def relabel(self) -> None:
-        """Word the title, the obligation and the buttons again in the language in use
-        (what the fields hold stays); a dialog with more words of its own adds them."""
+        """Word the title, the obligation, the buttons and the widgets again in the
+        language in use (what the fields hold stays): every widget that words itself
+        (:class:`~companion.ui.widgets.rewords.WordsItself`), every number field and focus
+        hint with the words :meth:`field_words` and :meth:`hint_words` give; a dialog with
+        more words of its own adds them."""
         self.query_one("#dialog-title", Label).update(self.dialog_title())
         if self.obligation is not None:
             self.query_one("#owed", Label).update(sentence(shown(self.obligation.text)))
@@ -274,6 +282,30 @@ class EventModal(
         for button in self.query("#decline").results(Button):
             button.label = key_label(self, _("Decline"), "ctrl+d")
         self.query_one("#cancel", Button).label = key_label(self, _("Cancel"), "esc")
+        for widget in self.query("*"):
+            if isinstance(widget, WordsItself):
+                widget.relabel()
+        fields = self.field_words()
+        for field in self.query(NumberField):
+            if field.id in fields:
+                field.relabel(*fields[field.id])
+        hints = self.hint_words()
+        for hint in self.query(FocusHint):
+            if hint.id in hints:
+                hint.relabel(*hints[hint.id])
+        if self._error_words is not None:
+            self.show_worded_error(self._error_words)
+
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """Each number field's label and hint (``None``: the hint it has), by the field's
+        id, in the language in use: the dialog's own (a field a widget of the dialog owns
+        is that widget's to word)."""
+        return {}
+
+    def hint_words(self) -> dict[str, tuple[str, str]]:
+        """Each focus hint's two texts (with the focus there, elsewhere), by the hint's
+        id, in the language in use."""
+        return {}
 
     def compose_body(self) -> ComposeResult:
         """The fields of the dialog."""
@@ -290,7 +322,13 @@ class EventModal(
 
     def show_error(self, message: str | None) -> None:
         """Show ``message`` (or nothing) on the dialog's error line."""
+        self._error_words = None
         self.query_one("#dialog-error", Label).update(sentence(message) if message else "")
+
+    def show_worded_error(self, words: Callable[[], str]) -> None:
+        """Show what ``words`` says on the error line, said again on a language switch."""
+        self.show_error(words())
+        self._error_words = words
 
     def preview_error(self, event: EventT) -> str | None:
         """Why the rules refuse ``event`` now (after the board values told here), or
@@ -456,4 +494,4 @@ class GameEventModal(EventModal[EventT]):
         """Show at once why the rules refuse an ``event_type`` event now, if they do."""
         refusal = self.session.why_not(event_type)
         if refusal is not None:
-            self.show_error(shown(refusal))
+            self.show_worded_error(lambda: shown(refusal))

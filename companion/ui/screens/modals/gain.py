@@ -56,6 +56,15 @@ class GainModal(EventModal[Gain]):
     def on_mount(self) -> None:
         self.query_one("#vp", NumberField).input.focus()
 
+    def relabel(self) -> None:
+        """Name the tracks again and say again what each amount typed leaves you (what
+        is typed stays)."""
+        super().relabel()
+        for name, label in FIELDS:
+            field = self.query_one(f"#{name}", NumberField)
+            field.relabel(_(label))
+            self._say_result(name, label)
+
     def _check_result(self, name: str, label: str) -> bool:
         """Show the track's new value beside the amount; False if it would drop below 0."""
         field = self.query_one(f"#{name}", NumberField)
@@ -80,11 +89,16 @@ class GainModal(EventModal[Gain]):
             field = self.query_one(f"#{name}", NumberField)
             if event.input is not field.input:
                 continue
-            if not field.text:
-                field.hint = _("you have {count}").format(count=self.have(name))
-                field.show_message(None)
-            elif field.value is not None:
-                self._check_result(name, label)
+            self._say_result(name, label)
+
+    def _say_result(self, name: str, label: str) -> None:
+        """Beside the amount typed (if any): what you have, or will have."""
+        field = self.query_one(f"#{name}", NumberField)
+        if not field.text:
+            field.hint = _("you have {count}").format(count=self.have(name))
+            field.show_message(None)
+        elif field.value is not None:
+            self._check_result(name, label)
 
     def build_event(self) -> Gain | None:
         fields = {name: self.query_one(f"#{name}", NumberField) for name, _label in FIELDS}

@@ -110,38 +110,54 @@ class MarketModal(GameEventModal[VisitMarket]):
     # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        player = self.state.player
-        name = port_name(self.state.voyage.ports[self.port].name)
-        yield Label(
-            _("You have {grain} Grain, {stone} Stone, {coins} Augustales.").format(
-                grain=player.grain, stone=player.stone, coins=player.augustales
-            ),
-            classes="muted",
-        )
+        yield Label(self._holdings(), classes="muted", id="holdings")
         if self.known is not None:
-            yield Label(
-                _("The Market in {port}: {tile}.").format(port=name, tile=tile_words(self.known)),
-                id="tile",
-            )
+            yield Label(self._tile_line(), id="tile")
         else:
-            yield Label(
-                _(
-                    "First visit to the Market in {port}: type what its tile shows, the sale "
-                    "first, e.g. {example} (sell 2 Grain for 6 Augustales, buy 2 Stone "
-                    "for 4); - for a side it lacks."
-                ).format(port=name, example=MARKET_EXAMPLE),
-                markup=False,
-            )
+            yield Label(self._tile_line(), id="tile-how", markup=False)
             yield FieldInput(placeholder=MARKET_EXAMPLE, id="tile-text", compact=True)
             yield Label("", id="tile-read", markup=False)
-        yield FocusHint(
-            self.trade_hint(in_list=True),
-            self.trade_hint(in_list=False),
-            "trades",
-            id="trade-hint",
-        )
+        yield FocusHint(*self.hint_words()["trade-hint"], "trades", id="trade-hint")
         yield KeyedList(id="trades", compact=True)
         yield Label("", id="result", markup=False)
+
+    def _holdings(self) -> str:
+        player = self.state.player
+        return _("You have {grain} Grain, {stone} Stone, {coins} Augustales.").format(
+            grain=player.grain, stone=player.stone, coins=player.augustales
+        )
+
+    def _tile_line(self) -> str:
+        """The tile known, or how to type it on a first visit."""
+        name = port_name(self.state.voyage.ports[self.port].name)
+        if self.known is not None:
+            return _("The Market in {port}: {tile}.").format(port=name, tile=tile_words(self.known))
+        return _(
+            "First visit to the Market in {port}: type what its tile shows, the sale "
+            "first, e.g. {example} (sell 2 Grain for 6 Augustales, buy 2 Stone "
+            "for 4); - for a side it lacks."
+        ).format(port=name, example=MARKET_EXAMPLE)
+
+    def hint_words(self) -> dict[str, tuple[str, str]]:
+        """How a line trades, with the list focused and elsewhere."""
+        return {"trade-hint": (self.trade_hint(in_list=True), self.trade_hint(in_list=False))}
+
+    def relabel(self) -> None:
+        """Word the lines, the list and the hint again (the tile typed, the line
+        highlighted and the focus stay)."""
+        super().relabel()
+        self.query_one("#holdings", Label).update(self._holdings())
+        self.query_one("#tile" if self.known is not None else "#tile-how", Label).update(
+            self._tile_line()
+        )
+        if self.known is None:
+            self._show_read()
+        trades = self.query_one("#trades", KeyedList)
+        here = trades.highlighted
+        with self.prevent(OptionList.OptionHighlighted):
+            self._sync(again=True)
+            trades.highlighted = here
+        self._show_result()
 
     def on_mount(self) -> None:
         self._sync()
@@ -233,14 +249,15 @@ class MarketModal(GameEventModal[VisitMarket]):
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_result()
 
-    def _sync(self) -> None:
+    def _sync(self, *, again: bool = False) -> None:
         """List the trades the tile and the visit allow (again when the tile told
-        changes: nothing chosen then), and what you will hold."""
+        changes: nothing chosen then; or ``again``, in the language in use), and what you
+        will hold."""
         try:
             tile: MarketTile | None = self.tile()
         except ValueError:
             tile = None
-        if tile == self._shown and self.counts:
+        if tile == self._shown and self.counts and not again:
             return
         self._shown = tile
         allowed = self.allowed

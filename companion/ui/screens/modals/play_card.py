@@ -57,6 +57,8 @@ FACE_UP_KEYS = "1234567890" + "".join(
 """The keys of the cards you may play face up, in order: your House's cards first (always
 the same digits), then the Advanced cards you own, in the order you bought them."""
 NO_SECOND = "none"
+SECOND_TOOLTIP = N_("Your Keep cover gives a face-down card both of its actions")
+"""The second action's tooltip (English, shown through ``_``)."""
 FIXED_LINES = 15
 """The dialog's lines besides the list of choices (frame, title, slot row, buttons)."""
 LABEL_WIDTH = 15
@@ -219,23 +221,37 @@ class PlayCardModal(GameEventModal[PlayCard]):
             with Horizontal(classes="play-row"):
                 yield Label(_("Second action"), id="second-label")
                 yield TouchSelect(
-                    [(_("none (one action)"), NO_SECOND)]
-                    + [(_(ACTION_LABELS[action]), action) for action in MAIN_ACTIONS],
+                    self._second_options(),
                     value=NO_SECOND,
                     allow_blank=False,
                     compact=True,
                     id="second",
-                    tooltip=_("Your Keep cover gives a face-down card both of its actions"),
+                    tooltip=_(SECOND_TOOLTIP),
                 )
         with Horizontal(classes="play-row"):
             yield Label(_("Slot"), id="slot-label")
             yield TouchSelect(
-                [(_("slot {number}").format(number=slot + 1), slot) for slot in free],
+                self._slot_options(),
                 value=free[0] if free else Select.NULL,
                 allow_blank=not free,
                 compact=True,
                 id="slot",
             )
+
+    @staticmethod
+    def _second_options() -> list[tuple[str, str]]:
+        """The second action's drop-down: none, or each main action."""
+        return [(_("none (one action)"), NO_SECOND)] + [
+            (_(ACTION_LABELS[action]), action) for action in MAIN_ACTIONS
+        ]
+
+    def _slot_options(self) -> list[tuple[str, int]]:
+        """The slot's drop-down: each free slot."""
+        return [(_("slot {number}").format(number=slot + 1), slot) for slot in self.slots.free]
+
+    def hint_words(self) -> dict[str, tuple[str, str]]:
+        """The keys' hint (see :meth:`hints`)."""
+        return {"keys-hint": self.hints()}
 
     def hints(self) -> tuple[str, str]:
         """What the keys do while the list has the focus, and elsewhere (a line's key
@@ -291,11 +307,13 @@ class PlayCardModal(GameEventModal[PlayCard]):
         self.query_one("#free-slots", Label).update(self._free_slots())
         choice = self.query_one("#choice", KeyedList)
         here = choice.highlighted
-        choice.set_lines(self.lines())
-        choice.open_on(here)
-        hint = self.query_one("#keys-hint", FocusHint)
-        hint.there, hint.elsewhere = self.hints()
-        hint.update(hint.there if self.focused is choice else hint.elsewhere)
+        with self.prevent(OptionList.OptionHighlighted):  # the slot chosen stays
+            choice.set_lines(self.lines())
+            choice.open_on(here)
+        self.query_one("#slot", TouchSelect).reword(self._slot_options())
+        for second in self.query("#second").results(TouchSelect):
+            second.reword(self._second_options())
+            second.tooltip = _(SECOND_TOOLTIP)
 
     def on_mount(self) -> None:
         choice = self.query_one("#choice", KeyedList)

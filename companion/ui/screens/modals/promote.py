@@ -121,6 +121,15 @@ class PromoteModal(GameEventModal[Promote]):
         """F1 in this dialog: the entry of the Promote action."""
         return action_topic("promote")
 
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """The Grain field's label and hint."""
+        held = self.state.player.grain
+        if self.terms.free_grain:
+            hint = _("this promotion costs no Grain")
+        else:
+            hint = _("as the arrow shows (you have {count})").format(count=held)
+        return {"grain": (_("Grain paid"), hint)}
+
     def compose_body(self) -> ComposeResult:
         self._moves = self.moves()
         lines = [
@@ -137,13 +146,11 @@ class PromoteModal(GameEventModal[Promote]):
             id="keys-hint",
         )
         yield Label("", id="reach", markup=False)
-        held = self.state.player.grain
+        label, hint = self.field_words()["grain"]
         yield NumberField(
-            _("Grain paid"),
+            label,
             0,
-            hint=_("this promotion costs no Grain")
-            if self.terms.free_grain
-            else _("as the arrow shows (you have {count})").format(count=held),
+            hint=hint or "",
             id="grain",
             disabled=self.terms.free_grain,
         )

@@ -136,34 +136,15 @@ class ResolveModal(GameEventModal[Resolve]):
 
     def compose_body(self) -> ComposeResult:
         if self.mode == "draw":
-            count = self.obligation.count if self.obligation is not None else 1
-            yield Label(
-                ngettext(
-                    "Draw {n} card from your draw pile.",
-                    "Draw {n} cards from your draw pile.",
-                    count,
-                ).format(n=f"{count:,}"),
-                id="what",
-            )
+            yield Label(self._lines()["what"], id="what")
             return
         if self.mode == "tell":
-            yield Label(
-                _(
-                    "Type what {source} gives and the main action it allows "
-                    "(once: the app remembers it)."
-                ).format(source=self.name),
-                classes="muted",
-                markup=False,
-            )
+            yield Label(self._lines()["tell-how"], classes="muted", markup=False, id="tell-how")
             yield GainsForm(id="gains")
             with Horizontal(classes="choice-row"):
-                yield Label(_("then you may "))
+                yield Label(_("then you may "), id="action-label")
                 yield TouchSelect(
-                    [(_("nothing more"), NO_ACTION)]
-                    + [(shown(describe_terms(a, ActionTerms())), a) for a in MAIN_ACTIONS],
-                    value=NO_ACTION,
-                    allow_blank=False,
-                    id="action",
+                    self._action_options(), value=NO_ACTION, allow_blank=False, id="action"
                 )
             yield Label("", id="now", markup=False)
             return
@@ -171,26 +152,20 @@ class ResolveModal(GameEventModal[Resolve]):
         assert grant is not None
         defaults = default_choice(grant, self.state.player, self.state.palace)
         ally_kind = cast("AllyKindChoice | None", defaults["ally_kind"])
-        yield Label(
-            _("You have {holdings}.").format(holdings=holdings(self.state.player)), classes="muted"
-        )
+        yield Label(self._lines()["holdings"], classes="muted", id="holdings")
         if self.counts_kind:
             with Horizontal(classes="choice-row"):
-                yield Label(_("Count your "))
+                yield Label(_("Count your "), id="kind-label")
                 yield TouchSelect(
-                    [(_(label), kind) for label, kind in ALLY_KINDS],
+                    self._kind_options(),
                     value=ally_kind or "independent",
                     allow_blank=False,
                     id="kind",
                 )
         if grant.conversion is not None:
-            most = grant.conversion.times
+            label, hint = _("Times"), _("0 to {most}").format(most=grant.conversion.times)
             yield NumberField(
-                _("Times"),
-                defaults["times"],
-                maximum=most,
-                id="times",
-                hint=_("0 to {most}").format(most=most),
+                label, defaults["times"], maximum=grant.conversion.times, id="times", hint=hint
             )
         grain = defaults["grain"]
         yield ResourceChoice(
@@ -201,6 +176,51 @@ class ResolveModal(GameEventModal[Resolve]):
         )
         yield Label("", id="now", markup=False)
         yield Label("", id="after", classes="muted", markup=False)
+
+    def _lines(self) -> dict[str, str]:
+        """The dialog's fixed lines, by id, in the language in use."""
+        if self.mode == "draw":
+            count = self.obligation.count if self.obligation is not None else 1
+            what = ngettext(
+                "Draw {n} card from your draw pile.", "Draw {n} cards from your draw pile.", count
+            )
+            return {"what": what.format(n=f"{count:,}")}
+        if self.mode == "tell":
+            how = _(
+                "Type what {source} gives and the main action it allows "
+                "(once: the app remembers it)."
+            )
+            return {"tell-how": how.format(source=self.name), "action-label": _("then you may ")}
+        lines = {"holdings": _("You have {holdings}.").format(holdings=holdings(self.state.player))}
+        return lines | ({"kind-label": _("Count your ")} if self.counts_kind else {})
+
+    @staticmethod
+    def _action_options() -> list[tuple[str, str]]:
+        return [(_("nothing more"), NO_ACTION)] + [
+            (shown(describe_terms(a, ActionTerms())), a) for a in MAIN_ACTIONS
+        ]
+
+    @staticmethod
+    def _kind_options() -> list[tuple[str, str]]:
+        return [(_(label), kind) for label, kind in ALLY_KINDS]
+
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """The conversion's field, where the effect has one."""
+        conversion = self.grant.conversion if self.grant is not None else None
+        if conversion is None:
+            return {}
+        return {"times": (_("Times"), _("0 to {most}").format(most=conversion.times))}
+
+    def relabel(self) -> None:
+        """Word the lines, the lists and the fields again (what is chosen and typed
+        stays)."""
+        super().relabel()
+        for label_id, text in self._lines().items():
+            self.query_one(f"#{label_id}", Label).update(text)
+        for select_id, options in (("action", self._action_options), ("kind", self._kind_options)):
+            for select in self.query(f"#{select_id}").results(TouchSelect):
+                select.reword(options())
+        self._refresh()
 
     def on_mount(self) -> None:
         """The first choice is focused; with none, the confirm button (one key)."""

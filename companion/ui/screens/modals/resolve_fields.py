@@ -10,6 +10,7 @@ from textual.widgets import Label, Select
 
 from companion.i18n import N_, _, ngettext
 from companion.ui.widgets.number_field import NumberField
+from companion.ui.widgets.rewords import WordsItself
 from companion.ui.widgets.touch_select import TouchSelect
 from solo_deck import CountOf, Gains
 
@@ -46,7 +47,7 @@ def field_problem(field: NumberField, name: str) -> str | None:
     return _("{field}: {problem}").format(field=name, problem=result.failure_descriptions[0])
 
 
-class ResourceChoice(Horizontal):
+class ResourceChoice(WordsItself, Horizontal):
     """Resources of your choice: one resource (or all of one kind) is Grain or Stone from a
     list; more than one is how many as Grain, the rest as Stone."""
 
@@ -67,7 +68,7 @@ class ResourceChoice(Horizontal):
     def compose(self) -> ComposeResult:
         yield Label("", classes="choice-label", markup=False)
         yield TouchSelect(
-            [(_("Grain"), "grain"), (_("Stone"), "stone")],
+            self._kinds(),
             value="grain" if self._grain else "stone",
             allow_blank=False,
             id=f"{self.id}-kind",
@@ -76,6 +77,18 @@ class ResourceChoice(Horizontal):
 
     def on_mount(self) -> None:
         self.configure(self.total, self._grain)
+
+    @staticmethod
+    def _kinds() -> list[tuple[str, str]]:
+        return [(_("Grain"), "grain"), (_("Stone"), "stone")]
+
+    def relabel(self) -> None:
+        """Word the line, the kinds and the Grain field again (a language switch): the
+        kind chosen and the number typed stay."""
+        self.query_one(TouchSelect).reword(self._kinds())
+        field = self.query_one(NumberField)
+        field.relabel(_("Grain"))
+        self.configure(self.total)
 
     @property
     def splits(self) -> bool:
@@ -139,7 +152,7 @@ class ResourceChoice(Horizontal):
         return (self.total, 0) if kind == "grain" else (0, self.total)
 
 
-class GainsForm(Horizontal):
+class GainsForm(WordsItself, Horizontal):
     """What an effect gives, typed from what is printed: VP, Augustales, Grain and Stone
     (and, when ``choice`` is set, how many resources of your choice)."""
 
@@ -165,6 +178,11 @@ class GainsForm(Horizontal):
     def compose(self) -> ComposeResult:
         for field, name in self.FIELDS:
             yield NumberField(_(name), 0, maximum=99, id=f"{self.id}-{field}", compact=True)
+
+    def relabel(self) -> None:
+        """Name the amounts again (a language switch): what was typed stays."""
+        for field, name in self.FIELDS:
+            self.query_one(f"#{self.id}-{field}", NumberField).relabel(_(name))
 
     def problem(self) -> str | None:
         """The first amount that is not a whole number in range (``None``: all fine)."""

@@ -145,41 +145,12 @@ class SummonModal(GameEventModal[SummonAlly]):
     # --- layout --------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
-        player = self.state.player
-        port = self.state.voyage.ports[self.port]
-        room = capacity(self.state, self.ruleset)
-        coins = self.coins_instead
-        if coins is not None:
-            told = ngettext(
-                "You pay {n} Augustalis instead of Grain (you have {coins}). Ally spaces used:"
-                " {used} of {spaces}.",
-                "You pay {n} Augustales instead of Grain (you have {coins}). Ally spaces used:"
-                " {used} of {spaces}.",
-                coins,
-            )
-        else:
-            told = _("You have {grain} Grain. Ally spaces used: {used} of {spaces}.")
-        info = told.format(
-            n=coins,
-            coins=player.augustales,
-            grain=player.grain,
-            used=room.allies,
-            spaces=room.ally_spaces,
-        )
-        yield Label(info, classes="muted", id="summon-info")
-        known = self.known_id
-        where = port_name(port.name)
-        if known is not None:
-            yield Label(
-                _("The Ally in {port}: {ally}").format(port=where, ally=shown(ally_label(known))),
-                id="known",
-                markup=False,
-            )
+        yield Label(self._info(), classes="muted", id="summon-info")
+        if self.known_id is not None:
+            yield Label(self._known_line(), id="known", markup=False)
         else:
             yield SearchSelect(
-                ally_options(self.elsewhere()),
-                prompt=_("which Ally lies face up in {port}? (type to search)").format(port=where),
-                id="ally",
+                ally_options(self.elsewhere()), prompt=self._ally_prompt(), id="ally"
             )
         yield NumberField(
             _("Grain paid"),
@@ -194,14 +165,63 @@ class SummonModal(GameEventModal[SummonAlly]):
             yield Label(self.mark_line(marks), id="mark-line", classes="muted", markup=False)
             yield AssumedValue(id="assumed-mark")  # which space is marked, while assumed
             return
-        used = player.marked_allies >= self.limits.marked_ally_spaces
-        yield ClearCheckbox(
-            _("Your marked Ally space is already used")
-            if used
-            else _("The Ally space you use shows the Edict mark (issue an Edict)"),
-            id="mark",
-            disabled=used,
-            compact=True,
+        used = self.state.player.marked_allies >= self.limits.marked_ally_spaces
+        yield ClearCheckbox(self._mark_label(), id="mark", disabled=used, compact=True)
+
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """The Grain field's label and hint."""
+        return {"grain": (_("Grain paid"), self.grain_hint())}
+
+    def relabel(self) -> None:
+        """Word the lines, the Ally's list, the Grain field and the mark again (what is
+        chosen, typed and ticked stays)."""
+        super().relabel()
+        self.query_one("#summon-info", Label).update(self._info())
+        for known in self.query("#known").results(Label):
+            known.update(self._known_line())
+        for ally in self.query("#ally").results(SearchSelect):
+            ally.reword(ally_options(self.elsewhere()), self._ally_prompt())
+        for line in self.query("#mark-line").results(Label):
+            line.update(self.mark_line(bool(summon_marks_edict(self.state, self.ruleset))))
+        for mark in self.query("#mark").results(ClearCheckbox):
+            mark.label = self._mark_label()
+
+    def _where(self) -> str:
+        return port_name(self.state.voyage.ports[self.port].name)
+
+    def _known_line(self) -> str:
+        ally = shown(ally_label(self.known_id)) if self.known_id is not None else ""
+        return _("The Ally in {port}: {ally}").format(port=self._where(), ally=ally)
+
+    def _ally_prompt(self) -> str:
+        return _("which Ally lies face up in {port}? (type to search)").format(port=self._where())
+
+    def _mark_label(self) -> str:
+        if self.state.player.marked_allies >= self.limits.marked_ally_spaces:
+            return _("Your marked Ally space is already used")
+        return _("The Ally space you use shows the Edict mark (issue an Edict)")
+
+    def _info(self) -> str:
+        """What you hold and the Ally spaces used (or the Augustales you pay instead)."""
+        player = self.state.player
+        room = capacity(self.state, self.ruleset)
+        coins = self.coins_instead
+        if coins is not None:
+            told = ngettext(
+                "You pay {n} Augustalis instead of Grain (you have {coins}). Ally spaces used:"
+                " {used} of {spaces}.",
+                "You pay {n} Augustales instead of Grain (you have {coins}). Ally spaces used:"
+                " {used} of {spaces}.",
+                coins,
+            )
+        else:
+            told = _("You have {grain} Grain. Ally spaces used: {used} of {spaces}.")
+        return told.format(
+            n=coins,
+            coins=player.augustales,
+            grain=player.grain,
+            used=room.allies,
+            spaces=room.ally_spaces,
         )
 
     def mark_line(self, marks: bool) -> str:
