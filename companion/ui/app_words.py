@@ -4,7 +4,6 @@ from :mod:`companion.ui.app`, which has no room left for them)."""
 from __future__ import annotations
 
 from textual.app import App
-from textual.content import Content
 
 from companion.i18n import _
 from companion.ui.header_title import ShortTitleWhenNarrow
@@ -40,9 +39,9 @@ class TitleInLanguage(SpeaksLanguages, ShortTitleWhenNarrow):
     """The app's header title (``TITLE``, marked with ``N_``) in the language in use,
     worded again when the language is switched."""
 
-    def format_title(self, title: str, sub_title: str) -> Content:
-        """The title and sub-title as the header shows them, the title translated."""
-        return super().format_title(_(title), sub_title)
+    def title_words(self, title: str) -> str:
+        """The title as the header shows it: translated."""
+        return _(title)
 
     def set_language(self, language: str) -> None:
         """Speak ``language`` (see :mod:`companion.ui.language`); headers word the title

@@ -18,11 +18,12 @@ from textual.events import Key, Resize
 from textual.reactive import Reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Collapsible, Header, Input, Label
+from textual.widgets import Button, Collapsible, Input, Label
 
 from companion.i18n import _, shown
 from companion.i18n.words import value_word
 from companion.ui.framework.text_caches import bound_cell_cache
+from companion.ui.header_title import FittingHeader
 from companion.ui.insight_scheduler import InsightScheduler
 from companion.ui.keys import TABLE_KEYS, TOUCH_ACTIONS, bindings
 from companion.ui.keys.game import TABLE_EVENTS
@@ -100,9 +101,11 @@ class TableScreen(CoachKeyScreen):
         """The narrow arrangement is composed (see :mod:`companion.ui.screens.table_layout`)."""
         self._folded: set[str] = set(table_layout.FOLDED_AT_FIRST)
         """The narrow arrangement's folded panels."""
+        self.short_sub_title = ""
+        """The round alone, for a narrow header (:class:`FittingHeader`)."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield FittingHeader()
         self._narrow_layout = is_narrow(self.app.size.width)
         self.set_class(self._narrow_layout, "-narrow")
         if self._narrow_layout:
@@ -154,6 +157,7 @@ class TableScreen(CoachKeyScreen):
         self._show_reveal_field(state)
         if self.has_class("-narrow"):
             self.query_one("#instructions").scroll_visible(animate=False)
+        self.short_sub_title = _("Round {round}").format(round=state.round)
         self.sub_title = _("Round {round} · {house} · {difficulty}").format(
             round=state.round, house=value_word(view.house), difficulty=value_word(view.difficulty)
         )
