@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from textual import events
@@ -24,6 +25,7 @@ from companion.ui.screens.modals.drop import DropModal
 from companion.ui.screens.modals.market import MarketModal
 from companion.ui.screens.modals.play_card import PlayCardModal, likeliest
 from companion.ui.screens.modals.summon import SummonModal
+from companion.ui.widgets import touch_select
 from companion.ui.widgets.number_field import NumberField
 from solo_deck import MarketTile, Trade
 from solo_deck.events import Decline, PlayCard, VisitMarket
@@ -108,6 +110,14 @@ async def picked(
     """The value of the dialog's pick list after ``keys`` typed ``how``: ``slowly`` (the
     app settled after each), ``press`` (one ``pilot.press`` call) or ``posted`` (all at once)."""
     app = face_down_host(folder, factory, action)
+    # A pause of 1.5 s between two keys starts a new search: a player's pause. On a loaded
+    # CI machine the Pilot's keys (each made once the app settled) can come further apart
+    # than that, which is not what these tests are about: the order of keys typed fast.
+    with patch.object(touch_select, "SEARCH_PAUSE", 60.0):
+        return await _picked(app, keys, how)
+
+
+async def _picked(app: Any, keys: Sequence[str], how: str) -> object:
     async with app.shown() as pilot:
         select = app.screen.query_one("#card, #ally", Select)
         if how == "slowly":
