@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from companion.i18n import shown
 from companion.i18n.words import edition
 
 if TYPE_CHECKING:
@@ -41,6 +40,8 @@ class TableView:
     house: str
     difficulty: str
     log: tuple[str, ...]
+    """The log as the engine wrote it (a line is rendered in the language in use where it
+    is shown: the Table shows the last few)."""
     redo: int
     travel_costs: tuple[int | None, ...]
     """Per port: Augustales to sail there now (``None``: your port, or out of reach)."""
@@ -89,7 +90,7 @@ class TableView:
             board_provisional=is_provisional(rules),
             house=setup.house,
             difficulty=setup.difficulty,
-            log=tuple(shown(line) for line in session.log),
+            log=tuple(session.log),
             redo=len(session.redo_log),
             travel_costs=tuple(travel_cost(state, port, rules) for port in ports),
             slots=slots(state, rules),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, shown
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from companion.ui.wording import worded
@@ -46,7 +46,7 @@ class LogPanel(TextPanel):
             if number > start + 1:
                 text.append("\n")
             text.append(f"{number:>3} ", style="dim")
-            text.append(line, style="bold" if number == len(lines) else "")
+            text.append(shown(line), style="bold" if number == len(lines) else "")
         if redo:
             undone = worded(
                 self,
