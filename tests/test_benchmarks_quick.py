@@ -48,10 +48,11 @@ METRICS = (
 )
 
 
-def test_quick_benchmarks_run_and_report_every_metric() -> None:
+def quick_run(*options: str) -> subprocess.CompletedProcess[str]:
+    """``python -m benchmarks --quick`` with ``options``, outside any Textual test setting."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "--quick"],
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", *options],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -59,6 +60,10 @@ def test_quick_benchmarks_run_and_report_every_metric() -> None:
         timeout=600,
         check=False,
     )
+
+
+def test_quick_benchmarks_run_and_report_every_metric() -> None:
+    done = quick_run()
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     lines = done.stdout.splitlines()
@@ -72,17 +77,8 @@ def test_quick_benchmarks_run_and_report_every_metric() -> None:
 def test_quick_benchmarks_run_in_another_language() -> None:
     """``--lang it``: the startup runs ``stupor-solo --lang it`` and the switch goes
     between Italian and English; the header says the language."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     only = ["--only", "startup", "--only", "language_switch"]
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "--quick", "--lang", "it", *only],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    done = quick_run("--lang", "it", *only)
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert "language it:" in output

@@ -25,11 +25,22 @@ def english_after() -> Iterator[None]:
     use_language("en")
 
 
-async def _type(pilot: Any, text: str) -> None:
+async def type_search(pilot: Any, text: str) -> None:
+    """Type ``text`` into the Reference's search and wait for the search to run."""
     for character in text:
         await pilot.press("space" if character == " " else character)
     await pilot.pause(SEARCH_PAUSE * 2)
     await settle(pilot)
+
+
+async def open_reference(app: StuporSoloApp, pilot: Any) -> ReferenceScreen:
+    """The Reference, opened with F1 from the Start screen."""
+    await settle(pilot)
+    await pilot.press("f1")
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, ReferenceScreen)
+    return screen
 
 
 def _text(screen: ReferenceScreen, selector: str) -> str:
@@ -50,13 +61,9 @@ async def test_the_reference_finds_an_entry_by_the_editions_word(
     use_language(language)
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReferenceScreen)
+        screen = await open_reference(app, pilot)
         assert title in _text(screen, "#reference-title")
-        await _type(pilot, word)
+        await type_search(pilot, word)
         assert screen.shown in {"structure:tower", "structure:keep"}
         assert _text(screen, "#reference-entry").startswith(shown)
         assert screen.lines[0].label.startswith(shown)
@@ -65,12 +72,8 @@ async def test_the_reference_finds_an_entry_by_the_editions_word(
 async def test_the_reference_relabels_itself_and_keeps_the_search(tmp_path: Path) -> None:
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReferenceScreen)
-        await _type(pilot, "wall")
+        screen = await open_reference(app, pilot)
+        await type_search(pilot, "wall")
         before = screen.shown
         assert _text(screen, "#reference-entry").startswith("Wall")
         app.set_language("it")

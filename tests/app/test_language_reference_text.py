@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.widgets import Static
@@ -18,10 +17,10 @@ from companion.cli import main
 from companion.i18n import use_language
 from companion.reference import entry_for, entry_lines, entry_name, find
 from companion.ui.app import StuporSoloApp
-from companion.ui.screens.reference import SEARCH_PAUSE, ReferenceScreen
 from companion.ui.views.reference import entry_text, line_label
 from solo_deck import ReferenceEntry
-from tests.app.pilot_helpers import SIZE, settle
+from tests.app.pilot_helpers import SIZE
+from tests.app.test_language_reference import open_reference, type_search
 
 TOWER_ITALIAN = "Torri; ognuna ospita un Alleato in più."
 """The end of the Tower's summary in Italian (the number before it is the ruleset's)."""
@@ -125,23 +124,12 @@ def test_rules_in_italian_prints_the_tower_in_italian(
     assert first["name"] == "Tower" and first["summary"] == _entry("structure:tower").summary
 
 
-async def _type(pilot: Any, text: str) -> None:
-    for character in text:
-        await pilot.press("space" if character == " " else character)
-    await pilot.pause(SEARCH_PAUSE * 2)
-    await settle(pilot)
-
-
 async def test_the_reference_screen_shows_the_tower_in_italian(tmp_path: Path) -> None:
     use_language("it")
     app = StuporSoloApp(tmp_path, insight=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReferenceScreen)
-        await _type(pilot, "ospita")
+        screen = await open_reference(app, pilot)
+        await type_search(pilot, "ospita")
         keys = [line.key for line in screen.lines]
         assert "structure:tower" in keys
         screen.show_entry(keys.index("structure:tower"))
