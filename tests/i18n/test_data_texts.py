@@ -15,6 +15,8 @@ from companion.i18n.extract import extract
 from companion.i18n.render import render
 from companion.reference import all_entries, entry_for, entry_lines
 from companion.rules_decisions import RULES_DECISIONS
+from companion.ui.screens.modals.terms import port_name
+from companion.ui.screens.setup.choices import setup_checklist
 from solo_deck.data.loaders import (
     advanced_cards_by_id,
     city_bonus_tiles,
@@ -125,3 +127,14 @@ def test_the_reference_reads_a_card_and_its_section_in_italian() -> None:
     use_language("en")
     assert entry_lines(entry) == english
     assert shown(entry.summary) == "Gain 2 Grain."
+
+
+@pytest.mark.parametrize(("language", "port"), [("de", "Rom"), ("fr", "Rome"), ("it", "Roma")])
+def test_the_setup_checklist_names_the_start_port_as_the_table_does(
+    language: str, port: str
+) -> None:
+    use_language(language)
+    ships = [step for step in setup_checklist("medium", False, "virtual") if port in step]
+    assert len(ships) == 1, "one step names the ships' start port"
+    assert port_name("Roma") == port
+    assert f" {port}." in ships[0] and (port == "Roma" or "Roma" not in ships[0])

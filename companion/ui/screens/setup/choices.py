@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.i18n import N_, _, shown
 from companion.i18n.words import value_word
+from companion.ui.screens.modals.terms import port_name
 from solo_deck import (
     DIFFICULTY_MARKETS,
     MOST_STRUCTURES_TEXT,
@@ -120,7 +121,7 @@ def setup_checklist(
             specialist=fred.specialist.value,
         ),
         _("Ships: yours and Frederick's both start in {port}.").format(
-            port=voyage.start_port.value
+            port=port_name(voyage.start_port.value)
         ),
         _(
             "You: shuffle your House's 10 Action cards and draw a hand of 5; Card Slot tile "
