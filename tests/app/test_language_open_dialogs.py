@@ -19,6 +19,7 @@ from companion.ui.screens.modals.drop import DropModal
 from companion.ui.screens.modals.edict_reward import RewardModal
 from companion.ui.screens.modals.gain import GainModal
 from companion.ui.screens.modals.market import MarketModal
+from companion.ui.screens.modals.name_hand import NameHandModal
 from companion.ui.screens.modals.play_card import PlayCardModal
 from companion.ui.screens.modals.promote import PromoteModal
 from companion.ui.screens.modals.resolve import ResolveModal
@@ -213,3 +214,18 @@ async def test_a_dialog_s_number_fields_are_worded_again_keeping_what_is_typed(
         await switch(app.screen, pilot, "en")
         assert [_field_words(field) for field in fields] == english
         assert [field.text for field in fields] == typed
+
+
+async def test_name_your_hand_rewords_its_counts_and_lines_keeping_what_is_typed(
+    tmp_path: Path,
+) -> None:
+    session = new_session(tmp_path)
+    app = Host(session, lambda state, ruleset, _: NameHandModal(state, ruleset))
+    async with app.shown() as pilot:
+        first = app.screen.query(NumberField).first()
+        first.text = "1"
+        await press_and_settle(pilot)
+        total = str(app.screen.query_one("#hand-total", Label).render())
+        await reworded_and_back(app.screen, pilot)
+        assert first.text == "1"
+        assert str(app.screen.query_one("#hand-total", Label).render()) == total

@@ -6,12 +6,14 @@ weighs the new position and no longer says the hand is not named."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.widgets import Button, Input, Static
 
+from companion.i18n import use_language
 from companion.session import GameSession
 from companion.ui.app import StuporSoloApp
 from companion.ui.screens.modals.coach import CoachModal
@@ -21,6 +23,7 @@ from solo_deck import cards_you_may_hold
 from solo_deck.events import Decline, NameHand, PlayCard, Resolve
 from tests.app.action_dialog_helpers import Host, new_session
 from tests.app.pilot_helpers import SIZE, open_table, press_and_settle, settle
+from tests.app.relabel_helpers import switch
 from tests.app.test_coach import text_of, until
 
 PHONE = (46, 50)
@@ -216,3 +219,33 @@ def test_name_hand_snapshot(snap_compare: Any, tmp_path: Path) -> None:
 
     app = host(played_purchase(tmp_path))
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    yield
+    use_language("en")
+
+
+async def test_the_refusal_of_a_record_reads_in_the_language_switched_to(
+    tmp_path: Path, english_after: None
+) -> None:
+    session = played_purchase(tmp_path)
+    app = host(session)
+    async with app.shown() as pilot:
+        await press_and_settle(pilot, "ctrl+s")  # nothing typed: the dialog's own refusal
+        english = app.dialog_error()
+        assert "at least one card" in english
+        await switch(app.screen, pilot, "qps")
+        assert "«" in app.dialog_error() and app.dialog_error() != english
+        await switch(app.screen, pilot, "en")
+        assert app.dialog_error() == english
+        await type_counts(pilot, {"common-grain": 2, "common-draw": 2})
+        await press_and_settle(pilot, "ctrl+s")  # the engine's refusal
+        engine = app.dialog_error()
+        assert "not 4" in engine
+        await switch(app.screen, pilot, "qps")
+        assert "«" in app.dialog_error() and "4" in app.dialog_error()
+        await switch(app.screen, pilot, "en")
+        assert app.dialog_error() == engine
+        assert app.results == [] and isinstance(app.screen, NameHandModal)

@@ -126,6 +126,8 @@ class EventModal(
         """When the dialog was mounted, on the clock of the keys' own times."""
         self._said = False
         self._error_words: Callable[[], str] | None = None
+        self._refused_on_record = False
+        """Whether the error line shows why the last Record was refused."""
 
     opens_by_itself = False
     """True for a dialog the player did not open (see the module): keys typed before it
@@ -295,6 +297,8 @@ class EventModal(
                 hint.relabel(*hints[hint.id])
         if self._error_words is not None:
             self.show_worded_error(self._error_words)
+        elif self._refused_on_record and str(self.query_one("#dialog-error", Label).render()):
+            self._refusal_again()
 
     def field_words(self) -> dict[str, tuple[str, str | None]]:
         """Each number field's label and hint (``None``: the hint it has), by the field's
@@ -366,6 +370,7 @@ class EventModal(
     def submit(self) -> None:
         """Tell the board values shown, then build, check and return the event (or show
         why not)."""
+        self._refused_on_record = True
         if not self.tell_board():
             return
         event = self.build_event()
@@ -375,7 +380,22 @@ class EventModal(
         if error is not None:
             self.show_error(error)
             return
+        self._refused_on_record = False
         self.dismiss((*self.told, event) if self.told else event)
+
+    def _refusal_again(self) -> None:
+        """After a language switch, the checks of the last Record once more, recording
+        nothing and telling nothing: the refusal shown reads in the new language."""
+        told = [row.told() for row in self.query(AssumedValue)]
+        checks = [check for check in told if check is not None]
+        try:
+            if checks:
+                self.session.preview_all([*self.told, *checks])
+            event = self.build_event()  # shows its own refusal
+            if event is not None:
+                self.session.preview_all([*self.told, *checks, cast("Event", event)])
+        except RuleError as exc:
+            self.show_error(shown(exc.text))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Decline shows only where the rules allow it."""

@@ -98,21 +98,10 @@ class NameHandModal(GameEventModal[NameHand]):
         self.refusal = None if refusal is None else shown(refusal)
         self.cards = nameable(self.state) if self.refusal is None else []
         if self.cards:
-            yield Label(
-                ngettext(
-                    "{count} card of your hand is not named. Say how many of each card you hold;"
-                    " leave the others at 0.",
-                    "{count} cards of your hand are not named. Say how many of each card you"
-                    " hold; leave the others at 0.",
-                    self.unnamed,
-                ).format(count=self.unnamed),
-                classes="muted",
-            )
+            yield Label(self._intro_text(), id="hand-intro", classes="muted")
             known = named_already(self.state)
             if known:
-                yield Label(
-                    _("Already named: {cards}").format(cards=known), id="hand-known", markup=False
-                )
+                yield Label(self._known_text(known), id="hand-known", markup=False)
         with Vertical(id="hand-counts"):
             for card, text, most in self.cards:
                 yield NumberField(
@@ -126,16 +115,53 @@ class NameHandModal(GameEventModal[NameHand]):
                 )
         if self.cards:
             yield Label(self._total_text(), id="hand-total")
-            yield Label(
-                worded(
-                    self,
-                    _("Tab moves to the next card; ctrl+s names them ({button}).").format(
-                        button=self.ok_label
-                    ),
-                    _("Tap a count and type it, then {button}.").format(button=self.ok_label),
-                ),
-                classes="muted",
-            )
+            yield Label(self._keys_text(), id="hand-keys", classes="muted")
+
+    def _intro_text(self) -> str:
+        return ngettext(
+            "{count} card of your hand is not named. Say how many of each card you hold;"
+            " leave the others at 0.",
+            "{count} cards of your hand are not named. Say how many of each card you"
+            " hold; leave the others at 0.",
+            self.unnamed,
+        ).format(count=self.unnamed)
+
+    @staticmethod
+    def _known_text(known: str) -> str:
+        return _("Already named: {cards}").format(cards=known)
+
+    def _keys_text(self) -> str:
+        return worded(
+            self,
+            _("Tab moves to the next card; ctrl+s names them ({button}).").format(
+                button=self.ok_label
+            ),
+            _("Tap a count and type it, then {button}.").format(button=self.ok_label),
+        )
+
+    def field_words(self) -> dict[str, tuple[str, str | None]]:
+        """Each card's count: the card's words and its most, in the language in use."""
+        return {
+            field_id(card): (text, _("up to {count}").format(count=most))
+            for card, text, most in (nameable(self.state) if self.cards else [])
+        }
+
+    def relabel(self) -> None:
+        """The dialog's words again in the language in use (the counts typed stay)."""
+        super().relabel()
+        if self.cards:
+            self.cards = nameable(self.state)
+        refusal = self.session.why_not("name_hand")
+        if self.refusal is not None and refusal is not None:
+            self.refusal = shown(refusal)
+        if not self.cards:
+            self.show_error(self.refusal or _("no card of your hand can be named now"))
+            return
+        self.query_one("#hand-intro", Label).update(self._intro_text())
+        for known in self.query("#hand-known").results(Label):
+            known.update(self._known_text(named_already(self.state)))
+        self.query_one("#hand-total", Label).update(self._total_text(sum(self.counts().values())))
+        self.query_one("#hand-keys", Label).update(self._keys_text())
 
     def on_mount(self) -> None:
         if not self.cards:
