@@ -276,6 +276,24 @@ async def test_a_panel_redraws_only_a_changed_text() -> None:
         assert panel._height_may_change(Text("short"), Text("x" * 200))  # it would wrap
 
 
+async def test_a_wrapped_line_lays_out_again_only_when_its_rows_change() -> None:
+    """A longer language wraps a line turn after turn: a new text wrapped to as many rows
+    takes the same room (no layout); one more row does."""
+    app = FooterApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.query_one(TextPanel)
+        two_rows = Text("a " * 25)  # 50 columns in a 40-column panel
+        panel.show_text(two_rows)
+        await pilot.pause()
+        assert panel.text_rows() == panel.size.height == 2
+        assert not panel._height_may_change(two_rows, Text("b " * 30))
+        assert panel._height_may_change(two_rows, Text("c " * 45))  # three rows
+        assert panel._height_may_change(two_rows, Text("short"))  # one row
+        panel.show_text(Text("c " * 45))
+        await pilot.pause()
+        assert panel.text_rows() == panel.size.height == 3
+
+
 def test_the_warm_up_imports_the_engine_once_in_the_background() -> None:
     code = """
 import sys, threading

@@ -75,6 +75,9 @@ class TableScreen(CoachKeyScreen):
         max-height: 100%; overflow-y: auto;
     }
     TableScreen #lower > #left { overflow-y: hidden; }  /* its log gives rows instead */
+    /* What to do keeps a thin scroll bar: one that came with a long turn and went with
+       the next narrowed its text, and laid the Table out again a frame later */
+    TableScreen #lower > #instructions { overflow-y: scroll; scrollbar-size-vertical: 1; }
     TableScreen #steps { min-height: 10; }
     TableScreen.-narrow #steps { min-height: 3; }
     TableScreen #reveal-field { visibility: hidden; margin-top: 1; }
@@ -231,10 +234,14 @@ class TableScreen(CoachKeyScreen):
             return
         steps = self.query_one(InstructionsPanel)
         panel = self.query_one("#instructions")
-        if panel.max_scroll_y > 0 and not steps.styles.inline.has_rule("min_height"):
+        if (
+            panel.max_scroll_y > 0
+            and not steps.styles.inline.has_rule("min_height")
+            and steps.text_rows() < steps.content_region.height
+        ):
             # the rows the steps keep for a long turn stand empty above the field and push
             # it down: on a tablet his card's steps would scroll out of view (one more
-            # layout, only where the rows are short)
+            # layout, only where the rows are short and some of them stand empty)
             steps.styles.min_height = 0
             self.call_after_refresh(self._keep_field_in_view)
             return

@@ -8,9 +8,15 @@ words but not their number of lines, so a repaint of the panel is enough.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.cells import cell_len
 from rich.text import Text
+from textual.visual import visualize
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 
 def _widest(text: Text) -> int:
@@ -44,4 +50,21 @@ class TextPanel(Static):
         if self.styles.text_wrap == "nowrap":
             return False
         room = self.content_region.width
-        return _widest(previous) > room or _widest(text) > room
+        if _widest(previous) <= room and _widest(text) <= room:
+            return False
+        # a line wraps: the rows differ only if the wrapped heights do (a longer language
+        # wraps a line the same way turn after turn; a layout measures every panel again)
+        return self._rows(previous, room) != self._rows(text, room)
+
+    def text_rows(self) -> int:
+        """The rows the text shown takes at the panel's width now (fewer than its height
+        when a minimum height keeps rows empty under it)."""
+        if self._shown is None:
+            return 0
+        return self._rows(self._shown, self.content_region.width)
+
+    def _rows(self, text: Text, width: int) -> int:
+        """The rows ``text`` takes at ``width`` columns, measured as a layout would."""
+        # the styles, as Textual's own ``Widget.get_content_height`` passes them
+        rules = cast("RulesMap", self.styles)
+        return visualize(self, text, markup=False).get_height(rules, width)
