@@ -34,18 +34,17 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 
 from companion.i18n import N_, _, shown
 from companion.ui.first_look import too_soon
 from companion.ui.framework.quick_open import OpensAtOnce
-from companion.ui.framework.textual_internals import select_value_count
 from companion.ui.host import Hosted
 from companion.ui.keys import MODAL_KEYS, bindings
 from companion.ui.notices import sentence
+from companion.ui.screens.modals.dialog_fields import CHOICE_FIELDS, takes_a_choice, unfocusable
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.number_field import NumberField
@@ -64,29 +63,6 @@ EventT = TypeVar("EventT")
 MOST_FITTING = 0.5
 """The longest a dialog taller than the screen waits to be drawn (seconds) while it is
 fitted to the screen and laid out again (it is drawn then whatever its layout does)."""
-CHOICE_FIELDS = "Input, Select, Checkbox, RadioSet, OptionList, TextArea"
-"""The widgets that take a choice or a value in a dialog."""
-
-
-def unfocusable(button: Button) -> Button:
-    """``button``, left out of the Tab order (a tap and its own key still press it)."""
-    button.can_focus = False
-    return button
-
-
-def takes_a_choice(widget: Widget) -> bool:
-    """True when ``widget`` is shown and enabled and offers a choice (a Select with a
-    single option offers none)."""
-    if widget.disabled or not widget.can_focus:
-        return False
-    if isinstance(widget, Select) and select_value_count(widget) <= 1:
-        return False
-    node: DOMNode | None = widget
-    while node is not None and not isinstance(node, ModalScreen):
-        if not node.display:
-            return False
-        node = node.parent
-    return True
 
 
 class EventModal(

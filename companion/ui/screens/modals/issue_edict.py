@@ -16,7 +16,8 @@ from companion.i18n import N_, _, pgettext, shown
 from companion.reference import EDICT_TOPIC
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
-from companion.ui.screens.modals.event_modal import GameEventModal, unfocusable
+from companion.ui.screens.modals.dialog_fields import unfocusable
+from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.dialog_list import DialogList
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList
 from companion.ui.wording import key_label, worded
