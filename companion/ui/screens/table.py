@@ -264,6 +264,12 @@ class TableScreen(CoachKeyScreen):
         # a class change is restyled a frame later and costs a second layout and refresh.
         field.styles.visibility = "visible" if asking else "hidden"
         steps = self.query_one(InstructionsPanel)
+        # While a tile is asked for, What to do stays scrolled to its end, the field: the
+        # layout that shows the field scrolls it (in a longer language the field fell
+        # below the end, and scrolling it into view afterwards cost a frame)
+        panel = self.query_one("#instructions")
+        if panel.is_anchored != asking:
+            panel.anchor(asking)
         if not asking and steps.styles.inline.has_rule("min_height"):
             steps.styles.min_height = None  # its rows again (see _keep_field_in_view)
         if asking or self._narrow_layout:  # rows are few there: the hidden field takes none
