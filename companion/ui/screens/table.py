@@ -33,7 +33,7 @@ from companion.ui.screens import table_layout, table_words
 from companion.ui.screens.coach_key import COACH_ACTION, CoachKeyScreen
 from companion.ui.screens.notice_room import place_notices
 from companion.ui.screens.table_layout import is_narrow
-from companion.ui.views.table import TableView
+from companion.ui.views.table import TableView, deck_is_provisional
 from companion.ui.widgets.deck_panel import DeckPanel
 from companion.ui.widgets.edict_input import EdictField
 from companion.ui.widgets.edict_row_panel import EdictRowPanel
@@ -151,7 +151,7 @@ class TableScreen(CoachKeyScreen):
         """Draw the game as it is now: one view, every panel, the keys, the tile field."""
         bound_cell_cache()
         if self._provisional is None:
-            self._provisional = self._deck_is_provisional()
+            self._provisional = deck_is_provisional(self.session)
         view = TableView.build(self.session, provisional=self._provisional)
         self.view = view
         for panel in self._panels():
@@ -246,16 +246,6 @@ class TableScreen(CoachKeyScreen):
             self.call_after_refresh(self._keep_field_in_view)
             return
         field.scroll_visible(animate=False)
-
-    def _deck_is_provisional(self) -> bool:
-        deck = self.session.setup.deck
-        if not deck.provisional:
-            return False
-        try:
-            verified = self.session.settings.verified_cards()
-        except (OSError, ValueError):
-            verified = set()
-        return not {card.id for card in deck.cards} <= verified
 
     def _show_reveal_field(self, state: GameState) -> None:
         field = self.query_one("#reveal-field", EdictField)

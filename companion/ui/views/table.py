@@ -110,3 +110,17 @@ def _workplace(label: str) -> str:
     """A Workplace ability's label (``Village I A``) with its area as the edition names it."""
     area, _space, rest = label.partition(" ")
     return f"{edition(area)} {rest}" if rest else edition(label)
+
+
+def deck_is_provisional(session: GameSession) -> bool:
+    """Whether the game's solo deck is the provisional one and the player has not checked
+    all its cards yet (the Table then says so; an unreadable settings file counts as
+    nothing checked)."""
+    deck = session.setup.deck
+    if not deck.provisional:
+        return False
+    try:
+        verified = session.settings.verified_cards()
+    except (OSError, ValueError):
+        verified = set()
+    return not {card.id for card in deck.cards} <= verified
