@@ -325,8 +325,7 @@ class EventModal(
     def tell_board(self) -> bool:
         """Take the board values shown as assumed (as typed); False after showing why the
         engine refuses one."""
-        told = [row.told() for row in self.query(AssumedValue)]
-        checks = [check for check in told if check is not None]
+        checks = self._board_checks()
         if not checks:
             return True
         try:
@@ -337,6 +336,11 @@ class EventModal(
         self.told += checks
         self.board_told(state, ruleset)
         return True
+
+    def _board_checks(self) -> list[CheckBoard]:
+        """The board values shown, as typed (a hidden row tells none)."""
+        told = [row.told() for row in self.query(AssumedValue)]
+        return [check for check in told if check is not None]
 
     def board_told(self, state: GameState, ruleset: Ruleset) -> None:
         """The game after the board values told (subclasses follow it)."""
@@ -362,8 +366,7 @@ class EventModal(
     def _refusal_again(self) -> None:
         """After a language switch, the checks of the last Record once more, recording
         nothing and telling nothing: the refusal shown reads in the new language."""
-        told = [row.told() for row in self.query(AssumedValue)]
-        checks = [check for check in told if check is not None]
+        checks = self._board_checks()
         try:
             if checks:
                 self.session.preview_all([*self.told, *checks])

@@ -143,19 +143,18 @@ class NameHandModal(GameEventModal[NameHand]):
         """Each card's count: the card's words and its most, in the language in use."""
         return {
             field_id(card): (text, _("up to {count}").format(count=most))
-            for card, text, most in (nameable(self.state) if self.cards else [])
+            for card, text, most in self.cards
         }
 
     def relabel(self) -> None:
         """The dialog's words again in the language in use (the counts typed stay)."""
-        super().relabel()
         if self.cards:
-            self.cards = nameable(self.state)
-        refusal = self.session.why_not("name_hand")
-        if self.refusal is not None and refusal is not None:
-            self.refusal = shown(refusal)
+            self.cards = nameable(self.state)  # the cards' words in the language in use
+        super().relabel()
         if not self.cards:
-            self.show_error(self.refusal or _("no card of your hand can be named now"))
+            if self.refusal is not None and (refusal := self.session.why_not("name_hand")):
+                self.refusal = shown(refusal)
+            self._say_nothing_to_name()
             return
         self.query_one("#hand-intro", Label).update(self._intro_text())
         for known in self.query("#hand-known").results(Label):
@@ -163,9 +162,12 @@ class NameHandModal(GameEventModal[NameHand]):
         self.query_one("#hand-total", Label).update(self._total_text(sum(self.counts().values())))
         self.query_one("#hand-keys", Label).update(self._keys_text())
 
+    def _say_nothing_to_name(self) -> None:
+        self.show_error(self.refusal or _("no card of your hand can be named now"))
+
     def on_mount(self) -> None:
         if not self.cards:
-            self.show_error(self.refusal or _("no card of your hand can be named now"))
+            self._say_nothing_to_name()
             return
         self.query_one(NumberField).input.focus()
 
@@ -193,7 +195,7 @@ class NameHandModal(GameEventModal[NameHand]):
 
     def build_event(self) -> NameHand | None:
         if not self.cards:
-            self.show_error(self.refusal or _("no card of your hand can be named now"))
+            self._say_nothing_to_name()
             return None
         fields = [self.query_one(f"#{field_id(card)}", NumberField) for card, _, _ in self.cards]
         if not all([field.check() for field in fields]):
