@@ -17,6 +17,7 @@ import pytest
 from companion.i18n import _, use_language
 from companion.ui.app import StuporSoloApp
 from solo_deck import Phase
+from solo_deck.events import PlayCard
 from tests.app.language_round import MOMENTS, play_round, round_setup
 from tests.app.language_scan import shows, untranslated
 from tests.app.pilot_helpers import SIZE, open_table
@@ -78,3 +79,20 @@ async def test_a_whole_round_reads_in_the_language(tmp_path: Path, language: str
     assert not missing and not found, "\n".join(
         [*missing, *(["English outside the catalogue on screen:", report] if found else [])]
     )
+
+
+async def test_a_card_effect_taken_at_once_is_told_in_the_language_in_use(
+    tmp_path: Path,
+) -> None:
+    """A face-up card whose effect is plain numbers is taken at once and told in a notice:
+    the engine's sentence, rendered in the language in use (it was told in English)."""
+    use_language("qps")
+    app = StuporSoloApp(tmp_path, insight=False)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        table = await open_table(app, pilot)
+        table.apply(PlayCard(slot=0, face_up=True, card_id="common-stone"))
+        await pilot.pause()
+        await pilot.pause()
+        told = [notice.message for notice in app._notifications]
+        assert told, "the effect is told"
+        assert all("«" in message for message in told), told

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.i18n import shown
 from companion.ui.notices import sentence
 from companion.ui.screens.game_screen import GameScreen
 from companion.ui.screens.prompts import prompt_for
@@ -71,7 +72,7 @@ class FollowThroughScreen(GameScreen[None]):
         if first is None:
             return False
         if takes_itself(first):
-            self.notify(sentence(first.text))
+            self.notify(sentence(shown(first.text)))
             self.prompt_closed(Resolve())
             return True
         prompt = prompt_for(first, self.state, self.ruleset)
