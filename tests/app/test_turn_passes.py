@@ -14,6 +14,7 @@ import pytest
 from textual._compositor import Compositor, LayoutUpdate
 
 from benchmarks.metrics.key_probe import KeyProbe
+from companion.i18n import use_language
 from companion.ui.app import StuporSoloApp
 from tests.app.game_script import SUMMON_GISELE
 from tests.app.pilot_helpers import SIZE, idle_turn, open_table, press_and_settle
@@ -46,3 +47,32 @@ async def test_a_turn_that_draws_a_tile_is_one_layout_and_no_full_repaint(
         assert app.focused.parent.id == "reveal-field"
     assert counts.layouts == 1
     assert full == []
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de", "fr"])
+async def test_a_turn_that_draws_a_tile_is_one_layout_in_every_language(
+    tmp_path: Path, language: str
+) -> None:
+    """Issue 42: in a longer language What to do's text and the tile field overflow its
+    rows, and the panel grew with the field and shrank again: each such turn laid the
+    Table out twice. What to do now fills its row whatever its text, and a change of its
+    content height alone (its scroll bar always shown) needs no second layout."""
+    use_language(language)
+    app = StuporSoloApp(tmp_path, insight=False)
+    probe = KeyProbe()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            table = await open_table(app, pilot, *SUMMON_GISELE)
+            await press_and_settle(pilot, "space", "2", "k", "enter")
+            await idle_turn(pilot)
+            steps = table.query_one("#instructions")
+            rows = steps.size.height
+            with probe.installed(), probe.watching(app) as counts:
+                await press_and_settle(pilot, "space")
+            assert app.session.state.awaiting_reveal  # the turn drew a Next tile
+            assert steps.size.height == rows  # What to do kept its rows
+            if language == "it":  # the case this guards: the text and field overflow
+                assert steps.max_scroll_y > 0
+            assert counts.layouts == 1, language
+    finally:
+        use_language("en")

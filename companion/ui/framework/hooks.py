@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.widget import Widget
 from textual.widgets import OptionList
 
 if TYPE_CHECKING:
+    from textual.geometry import Size
     from textual.screen import Screen
     from textual.visual import Visual
     from textual.widgets.option_list import Option
@@ -42,3 +44,23 @@ class ScreenBeforeMount(App[None]):
         if not found.is_running:
             self.before_mount(found)
         return super()._get_screen(found)
+
+
+class LaidOutOnce(Widget):
+    """A widget whose change of size or of content height, found by a layout, may ask
+    for no second layout (:meth:`lays_out_again`). Why: Textual answers any such change
+    with one more layout of the screen a frame later (``Widget._size_updated`` sets the
+    layout reactive ``virtual_size``), although the layout that measured the change has
+    already placed every widget by it; only a widget that redraws differently at its new
+    size needs that pass, and nothing public turns it off for one that does not."""
+
+    def lays_out_again(self) -> bool:
+        """Whether a change of this widget's size asks for one more layout (Textual's
+        way, the default)."""
+        return True
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        again = layout and self.lays_out_again()
+        return super()._size_updated(size, virtual_size, container_size, layout=again)

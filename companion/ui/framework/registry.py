@@ -40,6 +40,13 @@ PRIVATE_NAMES: tuple[PrivateName, ...] = (
         "the only place a line's look is decided (touch lists pad lines to three rows)",
     ),
     PrivateName(
+        "textual.widget:Widget",
+        "_size_updated",
+        "(self, size: 'Size', virtual_size: 'Size', container_size: 'Size', "
+        "layout: 'bool' = True) -> 'bool'",
+        "the only place a change of size found by a layout asks for a second layout",
+    ),
+    PrivateName(
         SCREEN,
         "_on_screen_resume",
         "(self, event: 'events.ScreenResume') -> 'None'",

@@ -26,6 +26,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Collapsible
 
 from companion.i18n import N_, _
+from companion.ui.framework.hooks import LaidOutOnce
 from companion.ui.keys import TOUCH_KEYS
 from companion.ui.screens.notice_room import KeepFree
 from companion.ui.widgets.deck_panel import DeckPanel
@@ -120,8 +121,17 @@ def _deck() -> Vertical:
     return Vertical(DeckPanel(id="deck-state"), OddsPanel(id="odds"), id="deck", classes="panel")
 
 
+class WhatToDo(Vertical, LaidOutOnce):
+    """What to do: the steps, then the tile field when one is asked for."""
+
+    def lays_out_again(self) -> bool:
+        """No, while its scroll bar is always shown (the wide Table): a turn that changes
+        how far its text runs below changes nothing else in it (issue 42)."""
+        return bool(self.styles.overflow_y != "scroll")
+
+
 def _instructions() -> Vertical:
-    steps = Vertical(
+    steps = WhatToDo(
         InstructionsPanel(id="steps"),
         EdictField("", id="reveal-field", compact=True, enter_button=True),
         id="instructions",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from companion.i18n import N_, _, ngettext, shown
+from companion.ui.framework.hooks import LaidOutOnce
 from companion.ui.views.table import TableView
 from companion.ui.widgets.text_panel import TextPanel
 from companion.ui.wording import for_device
@@ -39,9 +40,14 @@ TAPS = {
 """How it names them on a touch screen (the big buttons, or the footer's keys)."""
 
 
-class InstructionsPanel(TextPanel):
+class InstructionsPanel(TextPanel, LaidOutOnce):
     """Frederick's last turn as numbered table instructions, what is still owed, then the
     prompt."""
+
+    def lays_out_again(self) -> bool:
+        """No: its rows follow its text at its width, and the layout that found them has
+        placed What to do by them (a longer turn in Italian laid the Table out twice)."""
+        return False
 
     def show(self, view: TableView) -> None:
         """Draw ``view``."""
