@@ -10,7 +10,8 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from companion.ui.widgets.key_footer import KeyFooter
@@ -212,6 +213,65 @@ async def test_the_footer_takes_two_rows_when_the_keys_do_not_fit_and_goes_back(
         await pilot.pause()
         assert True in calls
         assert footer.size.height == 2 and "Next Round Phase" in drawn(app)
+
+
+class KeptRowsFooterApp(CrowdedFooterApp):
+    """The crowded keys in a footer that keeps the rows it has drawn (the Table's)."""
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="field")
+        yield TextPanel(id="panel")
+        yield KeyFooter(keep_rows=True)
+
+
+async def _kept_footer(pilot: Pilot[None], *, crowded: bool) -> KeyFooter:
+    """The footer of the app ``pilot`` drives, drawn with the crowded keys or without."""
+    app = pilot.app
+    assert isinstance(app, KeptRowsFooterApp)
+    app.next_round = crowded
+    app.set_focus(None)
+    await pilot.pause()
+    return footer_of(app)
+
+
+async def test_a_footer_that_keeps_its_rows_keeps_them_at_one_width_and_language() -> None:
+    """Issue 42: the Table's keys take two rows in French at 120 columns and Frederick's
+    one, so every turn that ended his run of cards laid the Table out again, and the Log
+    after it. The Table's footer keeps the rows it has drawn until its width or the
+    language changes; its keys stay where they are drawn (one row used)."""
+    app = KeptRowsFooterApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        footer = await _kept_footer(pilot, crowded=True)
+        assert footer.size.height == 2
+
+        calls = watch_refreshes(footer)
+        app.next_round = False
+        app.refresh_bindings()
+        await pilot.pause()
+        assert True not in calls  # no layout: the same two rows
+        assert footer.size.height == 2 and footer.region.y == 10
+        assert "Next Round Phase" not in drawn(app)
+        assert lines(app)[1] == ""  # the keys fit the first row; the second stays empty
+
+        await pilot.resize_terminal(100, 12)  # another width: the keys' own rows
+        await pilot.pause()
+        assert footer.size.height == 1
+
+
+async def test_a_footer_counts_only_the_rows_it_has_drawn() -> None:
+    """Keys measured but never drawn (a state that lasted less than a frame, as the Table's
+    keys before its first frame) leave no rows behind: only a drawn arrangement counts."""
+    app = KeptRowsFooterApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        footer = await _kept_footer(pilot, crowded=False)
+        assert footer.size.height == 1
+        app.next_round = True  # the crowded keys, measured as a layout measures them
+        footer._entries, footer._arrangement = None, None
+        assert footer.get_content_height(Size(80, 12), Size(80, 12), 80) == 2
+        app.next_round = False  # and gone before a frame drew them
+        app.refresh_bindings()
+        await pilot.pause()
+        assert footer.size.height == 1 and "Next Round Phase" not in drawn(app)
 
 
 async def test_a_click_runs_a_lit_key_and_rings_the_bell_on_a_dimmed_one() -> None:

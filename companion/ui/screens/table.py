@@ -108,6 +108,8 @@ class TableScreen(CoachKeyScreen):
         """The round alone, for a narrow header (:class:`FittingHeader`)."""
 
     def compose(self) -> ComposeResult:
+        if self.session.has_game:  # the keys of the moment from the first frame on
+            self._keys = table_key_states(self.session)
         yield FittingHeader()
         self._narrow_layout = is_narrow(self.app.size.width)
         self.set_class(self._narrow_layout, "-narrow")
@@ -116,7 +118,7 @@ class TableScreen(CoachKeyScreen):
         else:
             yield from table_layout.wide(touch=self.app.is_web)
         touch = TOUCH_ACTIONS if self._narrow_layout or self.app.is_web else ()
-        yield KeyFooter(show_command_palette=False, leave_out=touch)
+        yield KeyFooter(show_command_palette=False, leave_out=touch, keep_rows=True)
 
     def on_mount(self) -> None:
         self.insight = InsightScheduler(self, self.host.input_gate, self._insight_ready)

@@ -47,6 +47,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from companion.i18n import _ as in_language
+from companion.i18n import current_language
 from companion.ui.framework.textual_internals import get_box
 
 if TYPE_CHECKING:
@@ -205,10 +206,20 @@ class KeyFooter(Widget):
     leave_out: frozenset[str] = frozenset()
     """Actions not listed (the screen shows them another way)."""
 
-    def __init__(self, *, show_command_palette: bool = True, leave_out: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        *,
+        show_command_palette: bool = True,
+        leave_out: Iterable[str] = (),
+        keep_rows: bool = False,
+    ) -> None:
         super().__init__()
         self.show_command_palette = show_command_palette
         self.leave_out = frozenset(leave_out)
+        self.keep_rows = keep_rows
+        self._kept: tuple[int, str, int] = (0, "", 0)
+        self._keys_read_again = False  # the first keys drawn may be the screen's before
+        # it has decided them (a Table shows every key for its first frame): not kept
         self._entries: tuple[FooterEntry, ...] | None = None
         self._palette: FooterEntry | None = None
         self._arrangement: Arrangement | None = None
@@ -273,8 +284,9 @@ class KeyFooter(Widget):
             return
         self._entries, self._palette = entries, palette
         self._arrangement = None
+        self._keys_read_again = True
         width, height = self.content_size
-        self.refresh(layout=bool(width) and self.arrange_keys(width).rows != height)
+        self.refresh(layout=bool(width) and self._height_at(width) != height)
         self._follow_pointer()
 
     # Measuring and placing
@@ -368,8 +380,27 @@ class KeyFooter(Widget):
         return self._arrangement
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """As many lines as the keys need at this width."""
-        return self.arrange_keys(width).rows
+        """As many lines as the keys need at this width (or have needed, see
+        :meth:`_height_at`)."""
+        return self._height_at(width)
+
+    def _height_at(self, width: int) -> int:
+        """The lines the keys need at ``width``; with ``keep_rows``, at least as many as
+        any keys drawn before at this width and in this language needed (a screen whose
+        keys change with the turn keeps one height: its panels are not laid out again)."""
+        rows = self.arrange_keys(width).rows
+        if not self.keep_rows:
+            return rows
+        kept_width, language, kept = self._kept
+        same = (kept_width, language) == (width, current_language())
+        return max(rows, kept) if same else rows
+
+    def _note_drawn(self, width: int, rows: int) -> None:
+        kept_width, language, kept = self._kept
+        here = (width, current_language())
+        if (kept_width, language) != here:
+            kept = 0
+        self._kept = (*here, max(kept, rows))
 
     # Drawing
 
@@ -401,6 +432,8 @@ class KeyFooter(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         arrangement = self.arrange_keys(width)
+        if self.keep_rows and y == 0 and self._keys_read_again:  # only keys drawn count
+            self._note_drawn(width, arrangement.rows)
         base, background = self.background_colors
         blank = Style(background=base + background).rich_style
         segments: list[Segment] = []
