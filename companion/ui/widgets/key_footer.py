@@ -218,8 +218,8 @@ class KeyFooter(Widget):
         self.leave_out = frozenset(leave_out)
         self.keep_rows = keep_rows
         self._kept: tuple[int, str, int] = (0, "", 0)
-        self._keys_read_again = False  # the first keys drawn may be the screen's before
-        # it has decided them (a Table shows every key for its first frame): not kept
+        self._keys_read_again = False  # the first keys drawn may be a screen's before it
+        # has decided them (the Table drew all 18 for one frame until it did): not kept
         self._entries: tuple[FooterEntry, ...] | None = None
         self._palette: FooterEntry | None = None
         self._arrangement: Arrangement | None = None
