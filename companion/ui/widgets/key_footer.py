@@ -389,18 +389,15 @@ class KeyFooter(Widget):
         any keys drawn before at this width and in this language needed (a screen whose
         keys change with the turn keeps one height: its panels are not laid out again)."""
         rows = self.arrange_keys(width).rows
-        if not self.keep_rows:
-            return rows
+        return max(rows, self._kept_at(width)) if self.keep_rows else rows
+
+    def _kept_at(self, width: int) -> int:
+        """The most lines drawn at ``width`` in the language in use (0: none yet)."""
         kept_width, language, kept = self._kept
-        same = (kept_width, language) == (width, current_language())
-        return max(rows, kept) if same else rows
+        return kept if (kept_width, language) == (width, current_language()) else 0
 
     def _note_drawn(self, width: int, rows: int) -> None:
-        kept_width, language, kept = self._kept
-        here = (width, current_language())
-        if (kept_width, language) != here:
-            kept = 0
-        self._kept = (*here, max(kept, rows))
+        self._kept = (width, current_language(), max(self._kept_at(width), rows))
 
     # Drawing
 
