@@ -1,10 +1,11 @@
 """One writer per data folder: a lock file held while the app (or a writing command) runs.
 
-The lock is an OS file lock (``filelock``): the operating system drops it when the process
-ends, even after a crash or ``kill -9``, so a stale lock never blocks the player. Next to it
-an ``.owner`` note says which process holds it, for the message a second copy shows. Both
-are private (0600) and neither is ever opened through a symbolic link: a link at either
-name is refused with a plain message (:class:`~companion.storage.errors.UnsafeFileError`).
+The lock is an OS file lock (:mod:`companion.storage.os_lock`): the operating system drops
+it when the process ends, even after a crash or ``kill -9``, so a stale lock never blocks
+the player. Next to it an ``.owner`` note says which process holds it, for the message a
+second copy shows. Both are private (0600) and neither is ever opened through a symbolic
+link: a link at either name is refused with a plain message
+(:class:`~companion.storage.errors.UnsafeFileError`).
 
 A copy that lets another take over (:mod:`companion.storage.takeover`) gives the lock back
 with :meth:`DataLock.let_go`, which first closes this process's write fence on the folder
@@ -20,13 +21,12 @@ import socket
 from datetime import UTC, datetime
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from companion.i18n import _
 from companion.paths import LOCK_FILE
 from companion.storage.atomic_write import atomic_write
 from companion.storage.errors import StorageWriteError, describe_os_error
 from companion.storage.fence import close_folder, open_folder
+from companion.storage.os_lock import FileHold
 from companion.storage.parsing import parse_json
 from companion.storage.safe_files import PRIVATE_FILE_MODE, check_data_entry, read_small_data_file
 
@@ -41,7 +41,7 @@ class DataLock:
         self.folder = folder
         self.path = folder / LOCK_FILE
         self.owner_path = folder / f"{LOCK_FILE}.owner"
-        self._lock = FileLock(str(self.path), timeout=0, mode=PRIVATE_FILE_MODE)
+        self._lock = FileHold(str(self.path), PRIVATE_FILE_MODE)
 
     @property
     def held(self) -> bool:
@@ -55,9 +55,8 @@ class DataLock:
         check_data_entry(self.path)
         check_data_entry(self.owner_path)
         try:
-            self._lock.acquire()
-        except Timeout:
-            return False
+            if not self._lock.acquire():
+                return False
         except OSError as exc:
             check_data_entry(self.path)  # a link put there meanwhile: refused with the reason
             raise StorageWriteError(
