@@ -45,6 +45,7 @@ from companion.ui.app_words import (
 from companion.ui.background import InputGate
 from companion.ui.commands import GameCommands, with_patient_screenshot
 from companion.ui.framework.hooks import ScreenBeforeMount
+from companion.ui.framework.key_characters import PlainKeyCaptions
 from companion.ui.framework.quick_open import give_width_class
 from companion.ui.framework.textual_internals import shown_notices, watch_driver_input
 from companion.ui.keys import APP_KEYS, bindings
@@ -76,7 +77,7 @@ def _first_theme(app: StuporSoloApp) -> str:
     return wanted if wanted is not None and wanted in app.available_themes else DEFAULT_THEME
 
 
-class StuporSoloApp(TitleInLanguage, ScreenBeforeMount):
+class StuporSoloApp(TitleInLanguage, ScreenBeforeMount, PlainKeyCaptions):
     """Frederick's brain, the game's memory and the score keeper."""
 
     theme: Reactive[str] = Reactive(Initialize(_first_theme))

@@ -26,7 +26,7 @@ APP = "textual.app:App"
 SCREEN = "textual.screen:Screen"
 
 PRIVATE_NAMES: tuple[PrivateName, ...] = (
-    # --- hooks we override (hooks.py, quick_open.py, serve_internals.py) -------------------
+    # --- hooks we override (hooks.py, quick_open.py, serve_internals.py, key_characters.py) --
     PrivateName(
         APP,
         "_get_screen",
@@ -69,6 +69,13 @@ PRIVATE_NAMES: tuple[PrivateName, ...] = (
         "_open_app_process",
         "(self, width: 'int' = 80, height: 'int' = 24) -> 'Process'",
         "the only place an app's process is started: ours starts it without a shell",
+    ),
+    PrivateName(
+        "textual.screen",
+        "key_to_character",
+        "(key: 'str') -> 'str | None'",
+        "the name the binding chain calls for each key's character: ours answers without "
+        "reading Unicode's name table (key_characters.py)",
     ),
     # --- calls and reads (textual_internals.py, quick_open.py, serve_internals.py) --------
     PrivateName(

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from textual.keys import format_key
-
 from companion.i18n import N_, _, ngettext
 from companion.rules_decisions import RULES_DECISIONS
+from companion.ui.framework.key_characters import key_caption
 from companion.ui.keys import KEYMAPS, Key
 
 __all__ = ["RULES_DECISIONS", "KeyRow", "bindings_markdown", "collect_bindings", "help_markdown"]
@@ -39,7 +38,7 @@ KEY_NAMES: dict[str, str] = {
 
 def _one_key(key: str) -> str:
     *modifiers, name = key.strip().split("+")
-    return "+".join([*modifiers, KEY_NAMES.get(name, format_key(name))])
+    return "+".join([*modifiers, KEY_NAMES.get(name) or key_caption(name)])
 
 
 def key_label(key: Key) -> str:
