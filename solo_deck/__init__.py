@@ -72,12 +72,12 @@ if TYPE_CHECKING:
     from solo_deck.insight.coach import CoachAnswer as CoachAnswer
     from solo_deck.insight.coach import CoachLine as CoachLine
     from solo_deck.insight.coach import NoAdvice as NoAdvice
-    from solo_deck.insight.coach import why_no_advice as why_no_advice
     from solo_deck.insight.coach.judge import JUDGE_BUDGET as JUDGE_BUDGET
     from solo_deck.insight.coach.judge import TurnJudgement as TurnJudgement
     from solo_deck.insight.coach.judge import costliest as costliest
     from solo_deck.insight.coach.judge import judge as judge
     from solo_deck.insight.coach.judge import judge_steps as judge_steps
+    from solo_deck.insight.coach.position import why_no_advice as why_no_advice
     from solo_deck.insight.forecast import ForecastCancelled as ForecastCancelled
     from solo_deck.insight.forecast import RoundsForecast as RoundsForecast
     from solo_deck.insight.forecast import forecast_rounds_left as forecast_rounds_left
@@ -287,7 +287,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.errors": ("DataFileError", "DocumentError", "EdictParseError", "RuleError"),
     "solo_deck.game": ("SoloGame", "validated_document"),
     "solo_deck.insight.advisor": ("AdviceRow", "AllyChange", "edict_advice", "what_if"),
-    "solo_deck.insight.coach": ("Coach", "CoachAnswer", "CoachLine", "NoAdvice", "why_no_advice"),
+    "solo_deck.insight.coach": ("Coach", "CoachAnswer", "CoachLine", "NoAdvice"),
+    "solo_deck.insight.coach.position": ("why_no_advice",),
     "solo_deck.insight.coach.judge": (
         "JUDGE_BUDGET",
         "TurnJudgement",

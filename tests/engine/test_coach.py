@@ -3,7 +3,10 @@ gives the same answer, its figures add up, and the Review's judge of each turn."
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Generator
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +154,27 @@ def test_the_review_judges_each_turn_with_losses_never_below_zero() -> None:
     assert turns == judge(game, budget=4, keep=2, limit=4)
     worst = costliest(turns)
     assert list(worst) == sorted(worst, key=lambda t: -t.expected_loss)
+
+
+def test_asking_whether_the_coach_can_weigh_loads_none_of_its_rollouts() -> None:
+    """The Table asks at every state (its Coach key): the answer needs only the engine's
+    moves, so a game that never opens the Coach loads none of it (issue 39)."""
+    code = (
+        "import sys\n"
+        "from solo_deck import SoloGame, why_no_advice\n"
+        "from tests.app.game_script import script_setup\n"
+        "game = SoloGame(script_setup())\n"
+        "print(why_no_advice(game))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('solo_deck.insight.coach.',"
+        " 'solo_deck.play.')) or m == 'statistics'))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    answer, loaded = ran.stdout.splitlines()
+    assert answer == "None"  # the game's first turn: the Coach can weigh it
+    assert loaded == "['solo_deck.insight.coach.position']"

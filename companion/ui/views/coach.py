@@ -5,8 +5,10 @@ dialog), and the turn's decisions in the engine's own words.
 
 Everything the engine says is data, never markup: the texts are :class:`rich.text.Text`.
 Whether the Coach may weigh the position at all is the engine's answer
-(:func:`coach_refusal`).
+(:func:`coach_refusal`, which the Table asks at every state: it loads none of the Coach's
+rollouts, and this module imports the Coach's types only for its annotations).
 
+>>> from solo_deck import CoachLine
 >>> line = CoachLine((), ("You sailed Roma → Tunis",), False, 52.34, (50.1, 54.55), 0.613, 12,
 ...                  "+3 VP now")
 >>> figures(1, line, "Feudal lord").plain
@@ -26,10 +28,9 @@ from rich.text import Text
 
 from companion.i18n import N_, _, ngettext, shown
 from companion.i18n.words import value_word
-from solo_deck import CoachAnswer, CoachLine
 
 if TYPE_CHECKING:
-    from solo_deck import GameSetup, GameState
+    from solo_deck import CoachAnswer, CoachLine, GameSetup, GameState
 
 
 def coach_refusal(setup: GameSetup, state: GameState) -> str | None:
@@ -72,6 +73,7 @@ def header(answer: CoachAnswer, name_it: str | None = None) -> Text:
     a turn may play a card you do not hold, and how to name it (``name_it``: ``press n
     to name it``; ``None`` when it cannot be named here).
 
+    >>> from solo_deck import CoachAnswer
     >>> print(header(CoachAnswer((), "Knight", 51, 6, None, False, hand_named=False)).plain)
     Aiming at Knight · 6 games played · 51 turns weighed · still playing
     only one turn to weigh

@@ -38,9 +38,9 @@ from dataclasses import dataclass
 from solo_deck.errors import RuleError
 from solo_deck.events import Event
 from solo_deck.game import SoloGame
-from solo_deck.insight.coach.position import public_game, turn_begins
+from solo_deck.insight.coach.position import public_game, why_no_advice
 from solo_deck.insight.coach.rollouts import Tally, rollout, rollout_rng
-from solo_deck.insight.coach.turns import TurnPlan, decisions, turn_steps
+from solo_deck.insight.coach.turns import TurnPlan, turn_steps
 from solo_deck.insight.coach.why import why
 from solo_deck.play.bots import Bot
 from solo_deck.play.greedy import GreedyBot
@@ -119,24 +119,6 @@ class CoachAnswer:
 class NoAdvice(RuleError):
     """The Coach has nothing to weigh now: it is not the start of your turn, or the table
     must tell a fact first."""
-
-
-def why_no_advice(game: SoloGame) -> str | None:
-    """Why the Coach cannot weigh ``game``'s position now (``None``: it can).
-
-    >>> from solo_deck.play.simulate import new_game
-    >>> from solo_deck.play.table import Configuration
-    >>> why_no_advice(new_game(Configuration(), seed=3)) is None
-    True
-    """
-    state = game.state
-    if state.game_over:
-        return t("the game is over")
-    if not turn_begins(state):
-        return t("the Coach weighs whole turns: ask at the start of your turn")
-    if decisions(game) is None:
-        return t("the table must tell something first (a tile, a card or a face)")
-    return None
 
 
 class Coach:

@@ -3,7 +3,7 @@ the turn you played, the Coach's best turn in that position, and the expected fi
 the difference cost (0 when you played the best, or a turn as good).
 
 :func:`judge_steps` replays a game once, finds the start of each turn of yours the Coach
-can weigh (:func:`~solo_deck.insight.coach.coach.why_no_advice`), and asks the Coach there,
+can weigh (:func:`~solo_deck.insight.coach.position.why_no_advice`), and asks the Coach there,
 with the turn as played added to its candidates and a budget of rollouts per turn. The
 loss is the paired difference of the two turns' rollouts (common random numbers), never
 below 0. It is a generator: ``(done, total)`` after each rollout event slice batch, so a
@@ -38,8 +38,8 @@ from solo_deck.events import (
     RevealEdict,
 )
 from solo_deck.game import SoloGame
-from solo_deck.insight.coach.coach import Coach, NoAdvice, why_no_advice
-from solo_deck.insight.coach.position import turn_begins, turn_over
+from solo_deck.insight.coach.coach import Coach, NoAdvice
+from solo_deck.insight.coach.position import turn_begins, turn_over, why_no_advice
 from solo_deck.model.state import GameState
 from solo_deck.rules.transitions import apply_event
 from solo_deck.setup import initial_state

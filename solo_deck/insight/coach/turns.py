@@ -28,9 +28,9 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from solo_deck.errors import RuleError
-from solo_deck.events import Event, NameAlly, NameCard, NameHand, PlayCard, Travel
+from solo_deck.events import Event, PlayCard, Travel
 from solo_deck.game import SoloGame
-from solo_deck.insight.coach.position import turn_over
+from solo_deck.insight.coach.position import decisions, turn_over
 from solo_deck.model.moves import Move
 from solo_deck.model.state import GameState
 from solo_deck.play.estimates import Estimates, distinct_plays, pending_worth, played
@@ -62,20 +62,6 @@ class TurnPlan:
     def key(self) -> str:
         """What tells two turns apart: their decisions."""
         return repr(self.events)
-
-
-NAMINGS = (NameHand, NameAlly, NameCard)
-"""What the table may tell at any time and never must: a card of your hand, a face-up Ally
-or Advanced card not named yet (the rollouts deal them)."""
-
-
-def decisions(game: SoloGame) -> list[Move] | None:
-    """Your decisions now, or ``None`` when the table must tell a fact first (the namings
-    of :data:`NAMINGS` are never required: they are left out)."""
-    moves = [move for move in game.legal_moves() if not isinstance(move.event, NAMINGS)]
-    if any(not move.decision for move in moves):
-        return None
-    return moves
 
 
 def openings(game: SoloGame) -> Iterator[tuple[Event, ...]]:
