@@ -10,8 +10,6 @@ the app commits to (:data:`companion.rules_decisions.RULES_DECISIONS`), searched
 'Great Tower B'
 >>> [e.kind for e in find("Sigeberht")][:2]
 ['Ally', 'Rules decision']
->>> action_topic("build"), action_topic("fly")
-('main-action:build-a-structure', None)
 """
 
 from __future__ import annotations
@@ -23,6 +21,11 @@ from functools import cache
 from companion.i18n import N_, _, current_language, shown
 from companion.i18n.glossary import term_in
 from companion.i18n.languages import ENGLISH
+from companion.reference_topics import EDICT_TOPIC as EDICT_TOPIC
+from companion.reference_topics import MARKET_TOPIC as MARKET_TOPIC
+from companion.reference_topics import TRAVEL_TOPIC as TRAVEL_TOPIC
+from companion.reference_topics import WAREHOUSE_TOPIC as WAREHOUSE_TOPIC
+from companion.reference_topics import action_topic as action_topic
 from companion.rules_decisions import RULES_DECISIONS
 from solo_deck import (
     ReferenceEntry,
@@ -139,32 +142,6 @@ def entries_in(language: str) -> tuple[ReferenceEntry, ...]:
             aliases=(str.__str__(entry.name), *entry.aliases),
         )
         for entry in all_entries()
-    )
-
-
-EDICT_TOPIC = "rule:issue-an-edict"
-"""The entry of issuing an Edict yourself (F1 in the Issue an Edict and reward dialogs)."""
-
-MARKET_TOPIC = "main-action:visit-the-market"
-"""The entry of the Market visit (F1 in the Market dialog)."""
-
-TRAVEL_TOPIC = "rule:travel"
-"""The entry of sailing and its cost (F1 in the Travel dialog)."""
-
-WAREHOUSE_TOPIC = "rule:warehouse"
-"""The entry of the warehouse (F1 in the Put resources back dialog)."""
-
-
-def action_topic(action: str) -> str | None:
-    """The key of a main action's entry (``build``, ``summon``, ``promote``, ``market``,
-    ``purchase``); ``None`` for any other word."""
-    return next(
-        (
-            e.key
-            for e in reference_entries()
-            if e.kind == "Main action" and e.data.get("action") == action
-        ),
-        None,
     )
 
 

@@ -198,6 +198,7 @@ if TYPE_CHECKING:
     from solo_deck.queries import workplaces_in_use as workplaces_in_use
     from solo_deck.reference.entry import REFERENCE_SOURCES as REFERENCE_SOURCES
     from solo_deck.reference.entry import ReferenceEntry as ReferenceEntry
+    from solo_deck.reference.entry import main_action_key as main_action_key
     from solo_deck.reference.entry import reference_source as reference_source
     from solo_deck.reference.entry import source_parts as source_parts
     from solo_deck.reference.search import reference_scores as reference_scores
@@ -402,6 +403,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "solo_deck.reference.entry": (
         "REFERENCE_SOURCES",
         "ReferenceEntry",
+        "main_action_key",
         "reference_source",
         "source_parts",
     ),

@@ -23,7 +23,14 @@ from solo_deck.data.loaders import (
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.workplaces import WorkplaceTile
-from solo_deck.reference.entry import ReferenceEntry, ReferenceSource, printed, reference_source
+from solo_deck.reference.entry import (
+    MAIN_ACTION,
+    MAIN_ACTION_IDS,
+    ReferenceEntry,
+    ReferenceSource,
+    printed,
+    reference_source,
+)
 from solo_deck.setup import DIFFICULTY_MARKETS
 from solo_deck.text import Text, joined, named, t, term, tn
 
@@ -34,7 +41,7 @@ __all__ = ["action_entries"]
 DIFFICULTY_WORDS = {"easy": t("easy"), "medium": t("medium"), "hard": t("hard")}
 """Each difficulty as a player reads it."""
 
-ACTION = "Main action"
+ACTION = MAIN_ACTION
 RULE = "Rule"
 ACTION_NAMES = {
     "build": term("Build", "action"),
@@ -184,7 +191,7 @@ def _build(ruleset: Ruleset, limits: PlayerLimits) -> ReferenceEntry:
         )
     return rule(
         ACTION,
-        "build-a-structure",
+        MAIN_ACTION_IDS["build"],
         t("Build a Structure"),
         summary,
         details,
@@ -229,7 +236,7 @@ def _summon(ruleset: Ruleset, limits: PlayerLimits) -> ReferenceEntry:
     )
     return rule(
         ACTION,
-        "summon-an-ally",
+        MAIN_ACTION_IDS["summon"],
         t("Summon an Ally"),
         t(
             "Take the face-up Ally at your ship's port onto a free Ally space of your Player "
@@ -280,7 +287,7 @@ def _promote(ruleset: Ruleset, limits: PlayerLimits) -> ReferenceEntry:
     )
     return rule(
         ACTION,
-        "promote-a-specialist",
+        MAIN_ACTION_IDS["promote"],
         t("Promote a Specialist"),
         t(
             "Move one of your {n} Specialists one Workplace forward on its path, A, B or C.",
@@ -310,7 +317,7 @@ def _market(ruleset: Ruleset) -> ReferenceEntry:
     )
     return rule(
         ACTION,
-        "visit-the-market",
+        MAIN_ACTION_IDS["market"],
         t("Visit the Market"),
         t(
             "At the Market tile of your ship's port, sell the Grain or Stone it asks for, buy "
@@ -341,7 +348,7 @@ def _purchase(ruleset: Ruleset) -> ReferenceEntry:
     )
     return rule(
         ACTION,
-        "purchase-a-card",
+        MAIN_ACTION_IDS["purchase"],
         t("Purchase an Action card"),
         t(
             "Buy the Advanced Action card at your ship's port: pay its cost, use its action at "

@@ -93,6 +93,30 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+MAIN_ACTION = "Main action"
+"""The kind of the main actions' entries."""
+
+MAIN_ACTION_IDS: Mapping[str, str] = {
+    "build": "build-a-structure",
+    "summon": "summon-an-ally",
+    "promote": "promote-a-specialist",
+    "market": "visit-the-market",
+    "purchase": "purchase-a-card",
+}
+"""Each main action's entry id (:mod:`~solo_deck.reference.actions` builds the entries)."""
+
+
+def main_action_key(action: str) -> str | None:
+    """The key of a main action's entry (``build``, ``summon``, ``promote``, ``market``,
+    ``purchase``), without building the Reference; ``None`` for any other word.
+
+    >>> main_action_key("build"), main_action_key("fly")
+    ('main-action:build-a-structure', None)
+    """
+    ident = MAIN_ACTION_IDS.get(action)
+    return None if ident is None else f"{slug(MAIN_ACTION)}:{ident}"
+
+
 @dataclass(frozen=True)
 class ReferenceEntry:
     """One thing the player may look up: a component or a rule of the game's flow.

@@ -14,11 +14,13 @@ from solo_deck import (
     REFERENCE_SOURCES,
     data_rows,
     load_ruleset,
+    main_action_key,
     reference_entries,
     search_reference,
 )
 from solo_deck.model.gains import Gains
 from solo_deck.reference.board import site_entries
+from solo_deck.reference.entry import MAIN_ACTION_IDS
 from solo_deck.reference.walk import DataRow, generic_entry
 
 DATA = pathlib.Path(__file__).resolve().parents[2] / "solo_deck" / "data"
@@ -231,3 +233,10 @@ def test_a_rule_comes_before_the_pieces_that_mention_it() -> None:
     found = [entry.kind for entry in search_reference("build", reference_entries())]
     assert found[0] == "Main action"
     assert {"Advanced card", "Workplace tile"} <= set(found[1:])
+
+
+def test_each_main_action_key_is_its_entry_s_key_without_building_the_reference() -> None:
+    entries = {str(e.data["action"]): e.key for e in reference_entries() if e.kind == "Main action"}
+    assert entries.keys() == set(MAIN_ACTION_IDS)
+    assert {action: main_action_key(action) for action in entries} == entries
+    assert main_action_key("fly") is None

@@ -17,7 +17,6 @@ from textual.widget import Widget
 from textual.widgets import Button, OptionList, Select
 
 from companion.i18n import N_, _
-from companion.reference import entry_for
 from companion.ui.framework.textual_internals import SelectOverlay, select_lines
 from companion.ui.widgets.rewords import WordsItself
 
@@ -49,11 +48,18 @@ def _line_topic(node: Widget) -> str | None:
     return None
 
 
+def _known(topic: str | None) -> bool:
+    """Whether the Reference has an entry for ``topic`` (it is built when first asked)."""
+    from companion.reference import entry_for
+
+    return topic is not None and topic != "" and entry_for(topic) is not None
+
+
 def _outwards(node: Any, screen: Screen[Any]) -> str | None:
     """The first topic the Reference knows, from ``node`` outwards (the screen excluded)."""
     while node is not None and node is not screen:
         for topic in (_own_topic(node), _line_topic(node) if isinstance(node, Widget) else None):
-            if topic and entry_for(topic) is not None:
+            if _known(topic):
                 return topic
         node = node.parent
     return None
@@ -71,7 +77,7 @@ def topic_of(screen: Screen[Any]) -> str | None:
             topic = _outwards(pointed, screen)
     if topic is None:
         topic = _own_topic(screen)
-    return topic if topic and entry_for(topic) is not None else None
+    return topic if _known(topic) else None
 
 
 TOOLTIP = N_("What this choice does (F1)")

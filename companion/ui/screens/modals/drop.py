@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.widgets import Label
 
 from companion.i18n import N_, _, ngettext
-from companion.reference import WAREHOUSE_TOPIC
+from companion.reference_topics import WAREHOUSE_TOPIC
 from companion.ui.screens.modals.by_itself import ByItselfModal
 from companion.ui.widgets.number_field import NumberField
 from solo_deck.events import DropResources

@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, OptionList, Select
 
 from companion.i18n import N_, _, shown
-from companion.reference import EDICT_TOPIC
+from companion.reference_topics import EDICT_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.resolve import then

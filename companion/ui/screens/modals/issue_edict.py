@@ -13,7 +13,7 @@ from textual.binding import BindingType
 from textual.widgets import Button, Label, OptionList, Static
 
 from companion.i18n import N_, _, pgettext, shown
-from companion.reference import EDICT_TOPIC
+from companion.reference_topics import EDICT_TOPIC
 from companion.ui.keys import ISSUE_EDICT_KEYS, bindings
 from companion.ui.screens.modals.advisor import ally_lines
 from companion.ui.screens.modals.dialog_fields import unfocusable

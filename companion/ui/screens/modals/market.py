@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Label, OptionList
 
 from companion.i18n import N_, _, shown
-from companion.reference import MARKET_TOPIC
+from companion.reference_topics import MARKET_TOPIC
 from companion.ui.notices import sentence
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.terms import port_name

@@ -13,7 +13,7 @@ from textual.containers import Horizontal
 from textual.widgets import Label, OptionList, Select
 
 from companion.i18n import N_, _, ngettext, shown
-from companion.reference import action_topic
+from companion.reference_topics import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.focus_hint import FocusHint
 from companion.ui.widgets.keyed_list import KeyedLine, KeyedList

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 
 from companion.i18n import N_, _, ngettext, shown
-from companion.reference import action_topic
+from companion.reference_topics import action_topic
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.widgets.assumed_value import AssumedValue
 from companion.ui.widgets.keyed_list import KeyedList

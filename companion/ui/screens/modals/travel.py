@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 
 from companion.i18n import N_, _, ngettext
-from companion.reference import TRAVEL_TOPIC
+from companion.reference_topics import TRAVEL_TOPIC
 from companion.ui.screens.modals.event_modal import GameEventModal
 from companion.ui.screens.modals.terms import ally_name, port_name
 from companion.ui.widgets.keyed_list import KeyedList
