@@ -461,7 +461,7 @@ def _add_lab_options(lab: argparse.ArgumentParser) -> None:
 
 def _add_score_options(score: argparse.ArgumentParser) -> None:
     """``score``: the six counts, then what to do with the result."""
-    from companion.cli.quick_score import COUNTS
+    from companion.cli.score_counts import COUNTS
     from companion.config import MOST_STRUCTURES_CHOICES
 
     for spec in COUNTS:

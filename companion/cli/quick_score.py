@@ -15,6 +15,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+from companion.cli.score_counts import COUNTS as COUNTS
+from companion.cli.score_counts import SANITY_MAX as SANITY_MAX
+from companion.cli.score_counts import CountField as CountField
 from companion.i18n import N_, _, current_language
 from companion.i18n.glossary import term_in
 
@@ -25,48 +28,9 @@ if TYPE_CHECKING:  # the engine and the store load only when a score is computed
 #: The keys of ``stupor-solo score --json``, in order.
 JSON_KEYS = ("vp_track", "structures", "most_structures_bonus", "resources_vp", "total", "title")
 
-#: A typo guard for counts the rules do not cap (no solo game comes near it).
-SANITY_MAX = 999
-
 
 class QuickScoreError(ValueError):
     """A count that cannot be scored; the message says which and what is allowed."""
-
-
-@dataclass(frozen=True)
-class CountField:
-    """One count the calculator needs: ``name`` is the keyword of ``final_score``;
-    ``maximum`` is the most the rules (or :data:`SANITY_MAX`) allow, and ``why_maximum``
-    says why."""
-
-    name: str
-    flag: str
-    prompt: str
-    help: str
-    maximum: int = SANITY_MAX
-    why_maximum: str = N_("a guard against typos")
-
-
-#: The six counts in the order they are asked for, without the rules' maximums (cheap to
-#: import: the command line builds its options from these).
-COUNTS: tuple[CountField, ...] = (
-    CountField("vp_track", "--vp", N_("VP track"), N_("your position on the VP track")),
-    CountField(
-        "structures",
-        "--structures",
-        N_("Structures in your castle"),
-        N_("Towers, Walls and Keeps in your castle"),
-    ),
-    CountField(
-        "frederick_structures",
-        "--frederick-structures",
-        N_("Structures in Frederick's castle"),
-        N_("Towers, Walls and Keeps in Frederick's castle"),
-    ),
-    CountField("grain", "--grain", N_("Grain"), N_("Grain left in your reserve")),
-    CountField("stone", "--stone", N_("Stone"), N_("Stone left in your reserve")),
-    CountField("augustales", "--augustales", N_("Augustales"), N_("Augustales (coins) left")),
-)
 
 
 @cache
