@@ -129,11 +129,11 @@ class _Commands(Mapping[str, Command]):
     the app (or running one command) loads none of the others (the lab, the server, the
     Reference, ...; about 0.4 MB resident for the app, issue 39)."""
 
-    def __init__(self, where: dict[str, str]) -> None:
+    def __init__(self, where: dict[str, tuple[str, str]]) -> None:
         self._where = where
 
     def __getitem__(self, name: str) -> Command:
-        module, function = self._where[name].split(":")
+        module, function = self._where[name]
         command: Command = getattr(importlib.import_module(f"companion.cli.{module}"), function)
         return command
 
@@ -146,19 +146,19 @@ class _Commands(Mapping[str, Command]):
 
 COMMANDS: Mapping[str, Command] = _Commands(
     {
-        "score": "score:cmd_score",
-        "history": "history:cmd_history",
-        "stats": "history:cmd_stats",
-        "review": "review:cmd_review",
-        "export": "files:cmd_export",
-        "import": "files:cmd_import",
-        "locate": "files:cmd_locate",
-        "backups": "backups:cmd_backups",
-        "restore": "backups:cmd_restore",
-        "config": "config:cmd_config",
-        "completion": "config:cmd_completion",
-        "serve": "serve:cmd_serve",
-        "rules": "rules:cmd_rules",
-        "lab": "lab:cmd_lab",
+        "score": ("score", "cmd_score"),
+        "history": ("history", "cmd_history"),
+        "stats": ("history", "cmd_stats"),
+        "review": ("review", "cmd_review"),
+        "export": ("files", "cmd_export"),
+        "import": ("files", "cmd_import"),
+        "locate": ("files", "cmd_locate"),
+        "backups": ("backups", "cmd_backups"),
+        "restore": ("backups", "cmd_restore"),
+        "config": ("config", "cmd_config"),
+        "completion": ("config", "cmd_completion"),
+        "serve": ("serve", "cmd_serve"),
+        "rules": ("rules", "cmd_rules"),
+        "lab": ("lab", "cmd_lab"),
     }
 )
