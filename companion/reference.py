@@ -21,11 +21,6 @@ from functools import cache
 from companion.i18n import N_, _, current_language, shown
 from companion.i18n.glossary import term_in
 from companion.i18n.languages import ENGLISH
-from companion.reference_topics import EDICT_TOPIC as EDICT_TOPIC
-from companion.reference_topics import MARKET_TOPIC as MARKET_TOPIC
-from companion.reference_topics import TRAVEL_TOPIC as TRAVEL_TOPIC
-from companion.reference_topics import WAREHOUSE_TOPIC as WAREHOUSE_TOPIC
-from companion.reference_topics import action_topic as action_topic
 from companion.rules_decisions import RULES_DECISIONS
 from solo_deck import (
     ReferenceEntry,
