@@ -96,10 +96,14 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
             if len(group) > 1:
                 found.append(sorted(group))
 
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:  # given back: the parsers' depth checks rely on the usual limit
+        for node in sorted(graph):
+            if node not in index:
+                visit(node)
+    finally:
+        sys.setrecursionlimit(limit)
     return found
 
 
