@@ -7,7 +7,9 @@ terminal. Everything else is the app as in a terminal: the data lock, take over,
 layout by width, the configuration file (``CONFIG`` when ``serve`` was given ``--config``,
 else the environment's or the platform default), the language (``--lang``, the one
 ``serve`` was started in; without it ``[ui] language``, else the locale). ``--resume``: a
-page coming back after its connection dropped; the saved game opens at once.
+page coming back after its connection dropped; the saved game opens at once. ``--after
+PID``: that page's earlier app, still closing; its data is waited for
+(:mod:`companion.ui.data_hold`).
 """
 
 from __future__ import annotations
@@ -19,18 +21,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from companion.ui.app import StuporSoloApp
 
-USAGE = "python -m companion.serve.app_process FOLDER [CONFIG] [--lang LANG] [--resume]"
+USAGE = (
+    "python -m companion.serve.app_process FOLDER [CONFIG] [--lang LANG] [--resume] [--after PID]"
+)
 
 # English on purpose: a programmer's usage line (stupor-solo serve starts this process)
 USAGE_LINE = f"usage: {USAGE} (started by stupor-solo serve)"
 """Said to whoever starts it by hand (``serve`` never does wrong): English."""
 
 
-def served_app(resume: bool) -> type[StuporSoloApp]:
+def served_app(resume: bool, earlier: int | None = None) -> type[StuporSoloApp]:
     """The app class a page gets (a function, so that this module loads no Textual when
     only its usage is printed). ``resume``: the page came back after its connection
     dropped, so the saved game opens before the first screen is drawn: no Start screen
-    flashes by, and no tap meant for the Table lands on its menu."""
+    flashes by, and no tap meant for the Table lands on its menu. ``earlier``: the
+    process id of the app that page had, which may still be closing (its data is waited
+    for)."""
     from companion.ui.app import StuporSoloApp
 
     class ServedApp(StuporSoloApp):  # the name checked above only for type checking
@@ -38,15 +44,17 @@ def served_app(resume: bool) -> type[StuporSoloApp]:
             Path(sys.modules[StuporSoloApp.__module__].__file__ or "").parent / "companion.tcss"
         )
         RESUME_AT_START = resume
+        EARLIER_APP = earlier
 
     return ServedApp
 
 
-def _language_option(args: list[str]) -> tuple[str | None, list[str]]:
-    """The value of ``--lang`` (``""``: the option without one) and the other arguments."""
-    if "--lang" not in args:
+def _option(name: str, args: list[str]) -> tuple[str | None, list[str]]:
+    """The value of option ``name`` (``""``: the option without one) and the other
+    arguments."""
+    if name not in args:
         return None, args
-    at = args.index("--lang")
+    at = args.index(name)
     value = args[at + 1] if at + 1 < len(args) else ""
     return value, [*args[:at], *args[at + 2 :]]
 
@@ -57,8 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     resume = "--resume" in args
     args = [arg for arg in args if arg != "--resume"]
-    language, args = _language_option(args)
-    if len(args) not in (1, 2) or language == "":
+    language, args = _option("--lang", args)
+    after, args = _option("--after", args)
+    earlier = int(after) if after and after.isascii() and after.isdigit() else None
+    if len(args) not in (1, 2) or language == "" or (after is not None and earlier is None):
         print(USAGE_LINE)
         return 2
     import os
@@ -70,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     config = config_from_environment(args[1] if len(args) == 2 else None)
     option = language if language in CHOICES else None
     use_language(resolve_language(option, config.config.ui.language, os.environ))
-    app = served_app(resume)(Path(args[0]), config=config)
+    app = served_app(resume, earlier)(Path(args[0]), config=config)
+    app.get_ready()
     app.run()
     return app.return_code or 0
 

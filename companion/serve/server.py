@@ -132,6 +132,8 @@ class CompanionServer:
     apps: set[AppProcess] = field(default_factory=set)
     tabs: dict[str, AppProcess] = field(default_factory=dict)
     """The app of each browser tab that named itself (see :meth:`websocket`)."""
+    endings: set[asyncio.Future[None]] = field(default_factory=set)
+    """Earlier apps being ended in the background (see :meth:`websocket`)."""
     stopping: bool = False
     downloads: DownloadManager = field(default_factory=DownloadManager)
     page: str = field(init=False, default="")
@@ -247,16 +249,24 @@ class CompanionServer:
         """Start an app process for this page and relay between them until either ends.
 
         A page that comes back after its connection dropped names its tab (``tab``) and
-        asks to resume (``resume=1``): the app this tab had is ended first (so its lock is
-        free), and the new one opens the saved game at once. The socket is closed with
-        :data:`SESSION_ENDED` when the app ended by itself (quit, taken over: the page says
-        so) and :data:`SERVER_RESTART` when the server stops (the page comes back)."""
+        asks to resume (``resume=1``): the app this tab had is asked to end, and the new
+        one starts at once (told which app to wait for: its imports overlap the earlier
+        one's exit) and opens the saved game as soon as the data is free. Any other page
+        of a tab that had an app (a reload) starts once that app has ended. The socket is
+        closed with :data:`SESSION_ENDED` when the app ended by itself (quit, taken over:
+        the page says so) and :data:`SERVER_RESTART` when the server stops (the page comes
+        back)."""
         tab = request.query.get("tab", "")
         tab = tab if TAB_ID.fullmatch(tab) else ""
         earlier = self.tabs.get(tab) if tab else None
-        if earlier is not None:
+        resume = request.query.get("resume") == "1"
+        after: list[str] = []
+        if earlier is not None and resume and earlier.pid is not None:
+            after = ["--after", str(earlier.pid)]
+            self._ending(earlier)
+        elif earlier is not None:
             await earlier.end()
-        if len(self.apps) >= MAX_APPS:
+        if len([app for app in self.apps if app is not earlier]) >= MAX_APPS:
             raise web.HTTPServiceUnavailable(text=_("Too many pages are open; close one."))
         width = _number(request.query.get("width"), 80, 20, 400)
         height = _number(request.query.get("height"), 24, 8, 200)
@@ -266,9 +276,8 @@ class CompanionServer:
         async def close() -> None:
             await socket.close(code=SERVER_RESTART if self.stopping else SESSION_ENDED)
 
-        resume = ["--resume"] if request.query.get("resume") == "1" else []
         app = AppProcess(
-            [*self.app_argv(), *resume],
+            [*self.app_argv(), *(["--resume", *after] if resume else [])],
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=close,
@@ -294,6 +303,12 @@ class CompanionServer:
             self.say(_("A page closed: its app stopped ({n} open).").format(n=len(self.apps)))
             await close()
         return socket
+
+    def _ending(self, app: AppProcess) -> None:
+        """End ``app`` in the background (the task is kept until it is done)."""
+        task = asyncio.ensure_future(app.end())
+        self.endings.add(task)
+        task.add_done_callback(self.endings.discard)
 
     @staticmethod
     async def relay(socket: web.WebSocketResponse, app: AppProcess) -> None:

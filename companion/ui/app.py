@@ -10,14 +10,12 @@ The configuration file (:mod:`companion.config`) gives the theme and the key ove
 (what is wrong in it is said on the Start screen); a theme chosen in the app is written
 back to it. The language can be switched at any time (:mod:`companion.ui.language`).
 
-Take over (:mod:`companion.session.takeover`): while the app holds the data folder it
-looks for another copy's request to take over, then saves, lets go and quits. A copy
-started meanwhile offers to take over on its Data in use screen, then resumes the game.
+The data folder's lock, the wait for a served page's earlier app and the take over
+between two copies are :mod:`companion.ui.data_hold`.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -35,15 +33,10 @@ from companion.config import LoadedConfig
 from companion.i18n import N_
 from companion.session import GameSession
 from companion.storage.lock import DataLock
-from companion.ui.app_words import (
-    TitleInLanguage,
-    take_over_refused,
-    theme_not_saved,
-    took_over,
-    unknown_theme,
-)
+from companion.ui.app_words import TitleInLanguage, theme_not_saved, unknown_theme
 from companion.ui.background import InputGate
 from companion.ui.commands import GameCommands, with_patient_screenshot
+from companion.ui.data_hold import HoldsTheData
 from companion.ui.framework.hooks import ScreenBeforeMount
 from companion.ui.framework.key_characters import PlainKeyCaptions
 from companion.ui.framework.quick_open import give_width_class
@@ -54,13 +47,8 @@ from companion.ui.screens.notice_room import notice_seconds
 from companion.ui.type_ahead import TypeAhead
 
 if TYPE_CHECKING:
-    from companion.session import TakeOver
     from companion.storage import HistoryRecord
     from companion.ui.host import Host
-
-WATCH_AFTER = 0.5
-"""Seconds after start before this copy looks for take-over requests (a request waits
-longer than that for its answer)."""
 
 REFERENCE = "reference"  # the one Reference screen's name (kept: it opens again at once)
 DARK_THEME = "textual-dark"
@@ -77,7 +65,7 @@ def _first_theme(app: StuporSoloApp) -> str:
     return wanted if wanted is not None and wanted in app.available_themes else DEFAULT_THEME
 
 
-class StuporSoloApp(TitleInLanguage, ScreenBeforeMount, PlainKeyCaptions):
+class StuporSoloApp(TitleInLanguage, ScreenBeforeMount, PlainKeyCaptions, HoldsTheData):
     """Frederick's brain, the game's memory and the score keeper."""
 
     theme: Reactive[str] = Reactive(Initialize(_first_theme))
@@ -89,9 +77,6 @@ class StuporSoloApp(TitleInLanguage, ScreenBeforeMount, PlainKeyCaptions):
     # Textual annotates this "ClassVar[...] | None", which mypy will not let a subclass
     # annotate again; ruff would want the ClassVar.
     HORIZONTAL_BREAKPOINTS = [(0, "-slim"), (SLIM, "-roomy")]  # noqa: RUF012
-    RESUME_AT_START: ClassVar[bool] = False
-    """Open the saved game before the first screen is drawn (a served page that came back
-    after its connection dropped: :mod:`companion.serve.app_process`)."""
 
     def __init__(
         self,
@@ -188,99 +173,11 @@ class StuporSoloApp(TitleInLanguage, ScreenBeforeMount, PlainKeyCaptions):
         return with_patient_screenshot(self, super().get_system_commands(screen))
 
     def on_mount(self) -> None:
-        """Take the data lock, apply the configuration and open the Start screen (or, when
-        another copy holds the data or the lock cannot be used, the screen that says so)."""
-        from companion.ui.screens.start import StartScreen
-
+        """Watch input at the driver, mark a browser's app, and open the data folder
+        (:meth:`~companion.ui.data_hold.HoldsTheData.open_the_data`)."""
         self._note_input_at_the_driver()
         self.set_class(self.is_web, "-web")  # in a browser: touch-friendly touches (tcss)
-        if self.lock is not None:
-            try:
-                acquired = self.lock.acquire()
-                problem = None
-            except OSError as exc:  # a link where the lock should be, a read-only disk
-                acquired, problem = False, str(exc)
-            if not acquired:
-                from companion.ui.screens.data_in_use import DataInUseScreen
-
-                self.read_only = self.session.read_only = True
-                self._apply_config()
-                holder = self.lock.holder() if problem is None else ""
-                offer = problem is None and self.lock.held_on_this_machine()
-                screen = DataInUseScreen(self.session.folder, holder, problem, offer)
-                self.push_screen(screen)
-                return
-        self._begin_writing()
-        self.push_screen(StartScreen())
-        if self.RESUME_AT_START and self.session.has_saved_game():
-            self._resume_at_once()
-
-    def _resume_at_once(self) -> None:
-        """The Table over the Start screen before anything is drawn (when the saved game
-        cannot be read, the Start screen's Resume says why)."""
-        try:
-            resumed = self.session.load()
-        except (OSError, ValueError):
-            resumed = False
-        if resumed:
-            self.open_table()
-        else:
-            self.call_after_refresh(self._resume_after_take_over)
-
-    def _begin_writing(self) -> None:
-        """This copy holds the data: clean up after a crash, use the saved theme, and
-        start looking for another copy's request to take over."""
-        self.session.clean_stray_files()
-        self._apply_config()
-        if self.lock is not None:  # the watch can wait for the first screen to be drawn
-            self.set_timer(WATCH_AFTER, self._watch_for_take_over, name="take-over watch")
-
-    @functools.cached_property
-    def take_over(self) -> TakeOver | None:
-        """Lets another copy take the data over, or takes it from another copy (made when
-        first needed: its module is not needed to draw the first screen)."""
-        from companion.session import TakeOver
-
-        return TakeOver(self.session, self.lock) if self.lock is not None else None
-
-    def _watch_for_take_over(self) -> None:
-        from companion.storage.takeover import POLL_SECONDS
-
-        if self.take_over is not None and not self.let_go:
-            self.set_interval(POLL_SECONDS, self._answer_take_over, name="take-over watch")
-
-    def _answer_take_over(self) -> None:
-        """Let go if another copy asks (it saves first; a move it cannot save keeps this
-        copy the writer, and says so)."""
-        if self.take_over is None or self.let_go or self.read_only:
-            return
-        if self.take_over.requested() is None:
-            return
-        error = self.take_over.let_go()
-        if error is not None:
-            self.notify(take_over_refused(error), severity="warning", timeout=15)
-            return
-        from rich.text import Text
-
-        self.let_go = self.read_only = True
-        self.exit(message=Text(took_over()))
-
-    def took_over(self) -> None:
-        """This copy has just taken the data over from another: become the writer and
-        resume the game the other copy saved (or show the Start screen if none)."""
-        from companion.ui.screens.start import StartScreen
-
-        self.read_only = self.session.read_only = False
-        self._begin_writing()
-        self.switch_screen(StartScreen())
-        if self.session.has_saved_game():
-            self.call_after_refresh(self._resume_after_take_over)
-
-    def _resume_after_take_over(self) -> None:
-        from companion.ui.screens.start import StartScreen
-
-        if isinstance(self.screen, StartScreen):
-            self.screen.action_resume()
+        self.open_the_data()
 
     def _apply_config(self) -> None:
         """Apply the configuration's key overrides and theme; every problem becomes a

@@ -5,10 +5,21 @@ screen."""
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
+
+import pytest
 
 from benchmarks.metrics.browser import saved_game
 from companion.serve.app_process import served_app
+from companion.storage.lock import DataLock
+from companion.ui import data_hold
+from companion.ui.screens.data_in_use import DataInUseScreen
 from companion.ui.screens.start import StartScreen
 from companion.ui.screens.table import TableScreen
 from tests.app.pilot_helpers import SIZE, settle
@@ -40,3 +51,91 @@ async def test_a_new_page_starts_on_the_start_screen(tmp_path: Path) -> None:
         # one Start screen (the served app once pushed a second one, and took the lock and
         # read the configuration twice: Escape then led from Start to Start)
         assert [type(screen).__name__ for screen in app.screen_stack] == ["Screen", "StartScreen"]
+
+
+# --- the page's earlier app, still closing ------------------------------------------------
+# serve starts the new app of a page that came back at once, while its earlier app is still
+# closing (--after PID): before it runs, the new app waits for that app's data lock, bounded,
+# and only for that app. Here the test process holds the lock, so its note names our pid.
+
+
+async def test_a_page_come_back_waits_for_its_earlier_app_then_draws_the_table(
+    tmp_path: Path,
+) -> None:
+    saved_game(tmp_path, seed=5)
+    earlier = DataLock(tmp_path)
+    assert earlier.acquire()
+    app = served_app(resume=True, earlier=os.getpid())(tmp_path)
+    closing = threading.Timer(0.3, earlier.release)  # the earlier app lets go
+    started = time.monotonic()
+    closing.start()
+    try:
+        app.get_ready()
+        waited = time.monotonic() - started
+        assert app.lock is not None and app.lock.held
+        assert DataLock(tmp_path).holder_note() == (os.getpid(), socket.gethostname())
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            assert not app.read_only
+            assert [type(screen).__name__ for screen in app.screen_stack] == [
+                "Screen",
+                "StartScreen",
+                "TableScreen",
+            ]
+        assert 0.25 <= waited < data_hold.EARLIER_APP_WAIT
+    finally:
+        closing.join()
+
+
+async def test_data_held_by_any_other_app_is_said_at_once(tmp_path: Path) -> None:
+    saved_game(tmp_path, seed=5)
+    other = DataLock(tmp_path)
+    assert other.acquire()  # its note names this process, not the page's earlier app
+    app = served_app(resume=True, earlier=os.getpid() + 1)(tmp_path)
+    try:
+        started = time.monotonic()
+        app.get_ready()
+        assert time.monotonic() - started < 2  # not the wait for an earlier app
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, DataInUseScreen)
+            assert app.read_only
+    finally:
+        other.release()
+
+
+async def test_an_earlier_app_that_never_lets_go_is_waited_for_only_so_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(data_hold, "EARLIER_APP_WAIT", 0.4)
+    saved_game(tmp_path, seed=5)
+    earlier = DataLock(tmp_path)
+    assert earlier.acquire()
+    app = served_app(resume=True, earlier=os.getpid())(tmp_path)
+    try:
+        started = time.monotonic()
+        app.get_ready()
+        assert 0.4 <= time.monotonic() - started < 3
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, DataInUseScreen)
+            assert app.read_only
+    finally:
+        earlier.release()
+
+
+def test_a_page_come_back_imports_the_table_before_it_runs(tmp_path: Path) -> None:
+    code = (
+        "import sys; from pathlib import Path;"
+        "from companion.serve.app_process import served_app;"
+        f"app = served_app(resume=True)(Path({str(tmp_path)!r}), use_lock=False);"
+        "table = 'companion.ui.screens.table';"
+        "before = table in sys.modules;"
+        "app.get_ready();"
+        "print(before, table in sys.modules, 'solo_deck.game' in sys.modules)"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert shown.stdout.split() == ["False", "True", "True"]
