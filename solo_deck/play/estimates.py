@@ -33,7 +33,7 @@ from solo_deck.queries import card_price
 from solo_deck.rules.castle_sites import can_pay, site_offers
 from solo_deck.rules.effects import default_choice, grant_gains
 from solo_deck.rules.hand import can_remove_a_card
-from solo_deck.rules.income import condition_met
+from solo_deck.rules.income import condition_holds
 from solo_deck.rules.summon_cost import summon_cost
 from solo_deck.rules.triggers import card_grant
 from solo_deck.rules.workplace_area import can_pay_arrow
@@ -234,7 +234,7 @@ class Estimates:
             elif ally.name in held:
                 continue
             else:
-                met, _ = condition_met(ally, player, state.palace, limits)
+                met = condition_holds(ally, player, state.palace, limits)
                 bonus = scoring.ally_bonus_vp.value if met else 0
                 income = float(scoring.ally_base_vp.value + bonus)
             value = income * rounds_left(state)

@@ -28,7 +28,7 @@ from solo_deck.model.gains import Gains
 from solo_deck.model.limits import PlayerLimits
 from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameState
-from solo_deck.rules.income import condition_met
+from solo_deck.rules.income import condition_holds
 
 LAST_ROUND = 6
 """The round the lab's games usually end after: the End Phases left are counted up to it
@@ -63,7 +63,7 @@ def ally_income_now(state: GameState, ruleset: Ruleset) -> int:
     catalogue = allies_by_id()
     total = 0
     for ally_id in state.player.allies:
-        met, _ = condition_met(catalogue[ally_id], state.player, state.palace, limits)
+        met = condition_holds(catalogue[ally_id], state.player, state.palace, limits)
         total += base + (bonus if met else 0)
     return total
 

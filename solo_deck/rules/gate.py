@@ -147,15 +147,12 @@ def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:
 
 
 def _pending_reason(state: GameState, first: Obligation, kind: str, ruleset: Ruleset) -> str | None:
-    owed = (
-        t("first: {duty} (or decline it)", duty=first.text)
-        if first.optional
-        else t("first: {duty}", duty=first.text)
-    )
     if kind == "decline":
         return None if first.optional else t("this cannot be declined: {duty}", duty=first.text)
     if kind not in first.event_types:
-        return owed
+        if first.optional:
+            return t("first: {duty} (or decline it)", duty=first.text)
+        return t("first: {duty}", duty=first.text)
     if first.does == "edict":
         why = edict_order_refusal(state, first, kind)
         if why is not None:

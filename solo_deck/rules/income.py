@@ -44,6 +44,27 @@ def frederick_metric(palace: Palace, metric: Metric) -> int:
     return int(getattr(palace, metric.value))
 
 
+def _measured(
+    ally: Ally, player: PlayerState, palace: Palace, limits: PlayerLimits | None
+) -> tuple[bool, int, int]:
+    """Whether ``ally``'s condition holds, with your measure and Frederick's (yours is 0
+    for a threshold of his alone)."""
+    cond = ally.condition
+    theirs = frederick_metric(palace, cond.metric)
+    if isinstance(cond, FrederickThreshold):
+        return theirs >= cond.threshold, 0, theirs
+    mine = player.metric(cond.metric, limits)
+    return (mine > theirs if cond.relation == "more" else mine >= theirs), mine, theirs
+
+
+def condition_holds(
+    ally: Ally, player: PlayerState, palace: Palace, limits: PlayerLimits | None = None
+) -> bool:
+    """Whether ``ally``'s condition holds (:func:`condition_met` without its words: what a
+    bot weighs thousands of times a game)."""
+    return _measured(ally, player, palace, limits)[0]
+
+
 def condition_met(
     ally: Ally, player: PlayerState, palace: Palace, limits: PlayerLimits | None = None
 ) -> tuple[bool, Text]:
@@ -53,9 +74,8 @@ def condition_met(
     of yours in Path B's City is ahead of Frederick's on a Village space of Path A."""
     cond = ally.condition
     label = METRIC_LABELS[cond.metric]
-    theirs = frederick_metric(palace, cond.metric)
+    met, mine, theirs = _measured(ally, player, palace, limits)
     if isinstance(cond, FrederickThreshold):
-        met = theirs >= cond.threshold
         if cond.metric is Metric.SPECIALIST:
             where = (
                 t("on Workplace {theirs} of Path A", theirs=theirs)
@@ -73,8 +93,6 @@ def condition_met(
             theirs=theirs,
             threshold=cond.threshold,
         )
-    mine = player.metric(cond.metric, limits)
-    met = mine > theirs if cond.relation == "more" else mine >= theirs
     sign = ">" if cond.relation == "more" else "≥"
     if cond.metric is Metric.SPECIALIST:
         if cond.relation == "more":

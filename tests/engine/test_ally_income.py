@@ -361,3 +361,28 @@ def test_rulebook_example_as_a_whole_end_phase(player: dict[str, Any], scored: i
     game.push(Reorganise())
     game.push(EndRound())
     assert game.state.round == 2 and game.state.player.vp - before == scored
+
+
+def test_the_bots_yes_or_no_is_the_worded_answer_s_for_every_ally() -> None:
+    """``condition_holds`` (what the bots ask, without words) answers as
+    ``condition_met`` does, for every Ally on both sides of each of its thresholds."""
+    from solo_deck.rules.income import condition_holds, condition_met
+
+    players = [
+        PlayerState(),
+        PlayerState(allies=("tento", "gisele"), towers=2, walls=3, keeps=1, grain=4, stone=3),
+        PlayerState(augustales=9, grain=9, stone=9, towers=4, walls=4, keeps=2),
+    ]
+    palaces = [
+        Palace.initial(),
+        EXAMPLE_FREDERICK,
+        Palace(grain=9, stone=9, treasury=12, towers=4, walls=4, keeps=2, allies=4, specialist=5),
+    ]
+    answers = set()
+    for ally in allies_by_id().values():
+        for player in players:
+            for palace in palaces:
+                met, _ = condition_met(ally, player, palace)
+                assert condition_holds(ally, player, palace) is met, (ally.id, player, palace)
+                answers.add(met)
+    assert answers == {True, False}

@@ -34,3 +34,19 @@ def test_a_copied_or_pickled_text_keeps_its_parts() -> None:
 def test_a_text_is_no_bigger_than_its_string_and_its_parts() -> None:
     """No instance dictionary: the parts live in the one table."""
     assert not hasattr(t("x"), "__dict__")
+
+
+def test_t_makes_the_same_text_as_the_class_does() -> None:
+    """``t`` makes its texts directly (the engine's most frequent call): the same string
+    and parts as :class:`Text` itself; a sentence without values is one shared object."""
+    roma = term("Roma", "port")
+    made = t("Frederick moves {n} steps to {port}", n=2, port=roma)
+    by_class = Text("Frederick moves {n} steps to {port}", {"n": 2, "port": roma})
+    assert made == by_class and type(made) is Text
+    for part in ("template", "values", "plural", "number", "context", "parts"):
+        assert getattr(made, part) == getattr(by_class, part), part
+    assert made.values["port"] is roma
+    plain = t("Frederick is next")
+    assert plain is t("Frederick is next")
+    assert (plain.template, plain.values, plain.context) == ("Frederick is next", {}, None)
+    assert pickle.loads(pickle.dumps(plain)) == plain
