@@ -48,8 +48,9 @@ def in_end_phase(screen: list[str]) -> bool:
 
 END_PHASE_BUTTONS = tuple(
     # a button's label stands apart and ends its row (a browser shows no key in it); a
-    # hint that names the button ("Tap Add to my VP") may end a wrapped row too
-    rf"(?<=\s{{3}}){label}(?=\s+│\s*$)"
+    # hint that names the button ("Tap Add to my VP") may end a wrapped row too. The
+    # screen's scroll bar may follow the panel's border (its thumb drawn in blocks).
+    rf"(?<=\s{{3}}){label}(?=\s+│[\s▁-█]*$)"
     for label in ("Continue", "Take castle income", "Add to my VP", "Reorganise", "End the round")
 )
 """The End Phase's buttons, in the order they are tapped."""

@@ -58,6 +58,15 @@ def children_of(pid: int) -> list[int]:
     return [int(child) for child in text.split()]
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (not gone, not a zombie; Linux ``/proc``)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+
+
 @dataclass
 class Served:
     """A running ``stupor-solo serve``."""

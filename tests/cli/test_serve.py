@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import io
 import ipaddress
-import os
 import socket
 import time
 import urllib.error
@@ -29,7 +28,7 @@ from companion.serve.access import (
     urls,
 )
 from companion.storage.lock import DataLock
-from tests.browser.served import Served, children_of
+from tests.browser.served import Served, alive, children_of
 
 # --- the rules ------------------------------------------------------------------------------
 
@@ -233,14 +232,6 @@ async def test_loopback_refuses_other_host_names_and_other_sites_websockets(
         assert server.stop() == 0
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-
-
 async def test_ctrl_c_stops_the_server_and_every_app_cleanly(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     server = Served(folder).start()
@@ -262,7 +253,7 @@ async def test_ctrl_c_stops_the_server_and_every_app_cleanly(tmp_path: Path) -> 
         assert server.stop() == 0  # ctrl+c (it fails if the server is not gone in time)
         await first.close()
         await second.close()
-    assert not any(_alive(pid) for pid in apps)
+    assert not any(alive(pid) for pid in apps)
     assert children_of(server.pid) == []
     lock = DataLock(folder)
     assert lock.acquire()  # given back

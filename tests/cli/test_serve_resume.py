@@ -16,18 +16,10 @@ import pytest
 
 from benchmarks.metrics.browser import saved_game
 from companion.storage.lock import DataLock
-from tests.browser.served import Served
+from tests.browser.served import Served, alive
 
 TAB = "TestTab0123"
 """The tab's name the page sends (letters and digits, as the page makes it)."""
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
 
 
 def _argv(pid: int) -> list[str]:
@@ -73,7 +65,7 @@ async def test_a_page_come_back_gets_its_app_while_the_earlier_one_still_closes(
                 assert time.monotonic() < deadline, "the new app waited for the earlier one"
                 await asyncio.sleep(0.02)
             (new,) = set(server.apps()) - {earlier}
-            assert _alive(earlier)  # still there, and still holding the data
+            assert alive(earlier)  # still there, and still holding the data
             assert DataLock(folder).holder_note() == note
             while "companion.serve.app_process" not in (argv := _argv(new)):
                 assert time.monotonic() < deadline + 10, argv  # forked, not yet the app
@@ -81,13 +73,13 @@ async def test_a_page_come_back_gets_its_app_while_the_earlier_one_still_closes(
             assert argv[-3:] == ["--resume", "--after", str(earlier)]
             os.kill(earlier, signal.SIGCONT)  # it quits, and lets the data go
             await _until_drawn(second, b"What to do")  # the Table, not the Start screen
-            assert not _alive(earlier)
+            assert not alive(earlier)
             assert server.apps() == [new]
             assert DataLock(folder).holder_note() == (new, note[1])
             await first.close()
             await second.close()
     finally:
-        if earlier and _alive(earlier):
+        if earlier and alive(earlier):
             os.kill(earlier, signal.SIGCONT)
         assert server.stop() == 0
 
