@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -36,6 +36,20 @@ TEXT_SEGMENTS = 3
 its parts, which a front end renders in another language) for the events since the
 checkpoint this many checkpoints back (64 to 95 lines), older lines as plain English;
 :meth:`SoloGame.log_texts` replays them when their parts are wanted."""
+
+
+PREVIEWS_KEPT = 64
+"""How many previews from one state a :class:`SoloGame` keeps for the push that follows."""
+
+
+class _Previewed(NamedTuple):
+    """A preview's outcome: the state it started from, the ruleset and event it applied,
+    and what :func:`~solo_deck.rules.transitions.apply_event` gave."""
+
+    start: GameState
+    ruleset: Ruleset
+    event: Event
+    step: tuple[GameState, Event, str]
 
 
 class SoloGame:
@@ -88,6 +102,8 @@ class SoloGame:
         self._plain = 0
         """The lines of the events before checkpoint ``_plain`` are kept as plain English
         (see :data:`TEXT_SEGMENTS`)."""
+        self._previewed: list[_Previewed] = []
+        """What the latest previews from the current state gave (see :meth:`preview`)."""
 
     @classmethod
     def at(cls, setup: GameSetup, state: GameState) -> SoloGame:
@@ -159,7 +175,11 @@ class SoloGame:
         """Apply ``event`` (a model or its dict) and append it to the log. A new event
         drops the redo branch. Raises ``RuleError`` (state unchanged) if not allowed."""
         parsed = _parse_event(event)
-        state, stored, line = apply_event(self.state, parsed, self.setup.ruleset)
+        step = self._previewed_step(parsed)
+        if step is None:
+            step = apply_event(self.state, parsed, self.setup.ruleset)
+        state, stored, line = step
+        self._previewed.clear()
         self._append(self._shared(stored), state, line)
         self._redo.clear()
         self._undone.clear()
@@ -275,9 +295,31 @@ class SoloGame:
         return bool(self._redo)
 
     def preview(self, event: Event | dict[str, Any]) -> tuple[GameState, str]:
-        """What ``event`` would do, without applying it (raises like ``push``)."""
-        state, _, line = apply_event(self.state, _parse_event(event), self.setup.ruleset)
-        return state, line
+        """What ``event`` would do, without applying it (raises like ``push``).
+
+        The latest :data:`PREVIEWS_KEPT` previews from the current state are kept until the
+        state changes: pushing one of them takes its outcome instead of folding the event
+        again (a bot previews its candidates, then pushes the best). The fold is pure, so
+        that outcome is exactly what the push would compute.
+        """
+        parsed = _parse_event(event)
+        start = self.state
+        step = apply_event(start, parsed, self.setup.ruleset)
+        kept = self._previewed
+        if kept and kept[0].start is not start:
+            kept.clear()
+        if len(kept) < PREVIEWS_KEPT:
+            kept.append(_Previewed(start, self.setup.ruleset, parsed, step))
+        return step[0], step[2]
+
+    def _previewed_step(self, event: Event) -> tuple[GameState, Event, str] | None:
+        """The outcome of a kept preview of ``event`` from the current state and ruleset
+        (``None``: none is kept)."""
+        start, ruleset = self.state, self.setup.ruleset
+        for kept in self._previewed:
+            if kept.start is start and kept.ruleset is ruleset and kept.event == event:
+                return kept.step
+        return None
 
     def preview_all(self, events: Iterable[Event]) -> tuple[GameState, Ruleset]:
         """What ``events`` would do one after the other (a board value told, then the move

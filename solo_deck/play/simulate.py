@@ -31,7 +31,7 @@ from solo_deck.model.ruleset import Ruleset
 from solo_deck.model.state import GameEndReason
 from solo_deck.play.bots import Bot
 from solo_deck.play.table import Configuration, deal
-from solo_deck.rules.hand import pool, unknown_in
+from solo_deck.rules.hand import pool, unknown_in_hand
 from solo_deck.rules.legal.scope import weighted
 from solo_deck.rules.scoring import final_counts, final_score
 
@@ -83,7 +83,7 @@ def deal_hand(game: SoloGame, rng: random.Random) -> NameHand | None:
     place is unknown (one after the other, without putting back: as the engine weighs one
     card, so many times), told in one event. ``None`` when the hand is known."""
     state = game.state
-    count = unknown_in(state)["hand"] if state.hand is not None and state.cards.by_name else 0
+    count = unknown_in_hand(state) if state.hand is not None and state.cards.by_name else 0
     if count < 1:
         return None
     left = pool(state)

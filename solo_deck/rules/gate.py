@@ -74,8 +74,22 @@ _PHASE_NAMES = {
 def allowed_types(state: GameState, ruleset: Ruleset) -> frozenset[str]:
     """The event types that may be pushed now: :func:`refusal` asked only of the types
     that can be allowed in this state's phase and queue (a test keeps this equal to
-    asking every type)."""
-    return frozenset(kind for kind in _open_types(state) if _reason(state, kind, ruleset) is None)
+    asking every type). The latest answer is kept for :func:`refusal`: the moves listed
+    from a state are then tried from it."""
+    global _latest
+    latest = _latest
+    if latest is not None and latest[0] is state and latest[1] is ruleset:
+        return latest[2]
+    allowed = frozenset(
+        kind for kind in _open_types(state) if _reason(state, kind, ruleset) is None
+    )
+    _latest = (state, ruleset, allowed)
+    return allowed
+
+
+_latest: tuple[GameState, Ruleset, frozenset[str]] | None = None
+"""The latest :func:`allowed_types` asked: the state and ruleset (immutable, held, so
+their identity stays theirs) and the answer."""
 
 
 def _open_types(state: GameState) -> tuple[str, ...]:
@@ -99,7 +113,11 @@ def _open_types(state: GameState) -> tuple[str, ...]:
 
 def refusal(state: GameState, kind: str, ruleset: Ruleset | None = None) -> str | None:
     """Why an event of type ``kind`` is refused now (``None``: it is allowed)."""
-    return _reason(state, kind, ruleset or load_ruleset())
+    ruleset = ruleset or load_ruleset()
+    latest = _latest
+    if latest is not None and latest[0] is state and latest[1] is ruleset and kind in latest[2]:
+        return None
+    return _reason(state, kind, ruleset)
 
 
 def _reason(state: GameState, kind: str, ruleset: Ruleset) -> str | None:

@@ -91,11 +91,17 @@ def unknown_in(state: GameState) -> dict[Place, int]:
     """How many unnamed cards lie in each place."""
     piles = state.cards
     return {
-        "hand": (state.hand or 0) - len(piles.hand_known),
+        "hand": unknown_in_hand(state),
         "draw": draw_count(state) - len(piles.draw_known),
         "discard": piles.discard_unknown,
         "slots": sum(card.card_id is None for card in state.player.played),
     }
+
+
+def unknown_in_hand(state: GameState) -> int:
+    """How many cards of your hand are not named (``unknown_in_hand(state)``, without
+    counting the other places: asked at every move)."""
+    return (state.hand or 0) - len(state.cards.hand_known)
 
 
 def pool(state: GameState) -> Counter[str]:
@@ -110,7 +116,7 @@ def may_hold(state: GameState, card: str) -> bool:
     hand and a copy of it lies somewhere unnamed."""
     if card in state.cards.hand_known:
         return True
-    return unknown_in(state)["hand"] > 0 and pool(state)[card] > 0
+    return unknown_in_hand(state) > 0 and pool(state)[card] > 0
 
 
 def settled(state: GameState) -> GameState:
@@ -316,7 +322,7 @@ def name_hand(state: GameState, cards: tuple[str, ...]) -> GameState:
         raise RuleError(t("this game does not count your hand"))
     if not state.cards.by_name:
         raise RuleError(t("this game counts your cards only (it was begun before names)"))
-    unknown = unknown_in(state)["hand"]
+    unknown = unknown_in_hand(state)
     if len(cards) > unknown:
         raise RuleError(
             tn(
@@ -415,7 +421,7 @@ def name_hand_refusal(state: GameState) -> str | None:
         return t("this game does not count your hand")
     if not state.cards.by_name:
         return t("this game counts your cards only (it was begun before names)")
-    if unknown_in(state)["hand"] < 1:
+    if unknown_in_hand(state) < 1:
         return t("every card of your hand is known by name")
     return None
 

@@ -44,7 +44,7 @@ from solo_deck.insight.coach.turns import TurnPlan, turn_steps
 from solo_deck.insight.coach.why import why
 from solo_deck.play.bots import Bot
 from solo_deck.play.greedy import GreedyBot
-from solo_deck.rules.hand import unknown_in
+from solo_deck.rules.hand import unknown_in_hand
 from solo_deck.text import t
 
 KEEP = 6
@@ -161,7 +161,7 @@ class Coach:
         titles = game.ruleset.scoring.titles.value
         self.threshold = next(t.min_score for t in titles if t.name == aim)
         state = game.state
-        self.hand_named = not state.hand or unknown_in(state)["hand"] == 0
+        self.hand_named = not state.hand or unknown_in_hand(state) == 0
 
     def advise(self, budget: int) -> CoachAnswer:
         """Play ``budget`` rollouts in all and answer (for scripts and bots)."""

@@ -54,7 +54,7 @@ from solo_deck.model.edict import Edict
 from solo_deck.model.moves import Move
 from solo_deck.model.solo_cards import Numeral
 from solo_deck.model.state import GameState
-from solo_deck.rules.hand import pool, unknown_in
+from solo_deck.rules.hand import pool, unknown_in, unknown_in_hand
 from solo_deck.rules.legal.scope import Scope, weighted
 from solo_deck.rules.workplace_area import area_in_use, partner_tile
 
@@ -175,9 +175,12 @@ def card_chances(scope: Scope) -> dict[str, Fraction]:
     total = sum(hidden[level] for level in hidden if unseen[level])
     chances: dict[str, Fraction] = {}
     for level, cards in unseen.items():
+        if not hidden[level] or not cards:
+            continue
+        chance = Fraction(hidden[level], total * len(cards))  # alike for a level's cards
         for card in cards:
-            chances[card.id] = Fraction(hidden[level], total * len(cards))
-    return {card: chance for card, chance in chances.items() if chance}
+            chances[card.id] = chance
+    return chances
 
 
 def card_outcomes(scope: Scope, port: int, space: int) -> list[Outcome]:
@@ -221,7 +224,7 @@ def _name_card(port: int, space: int, card_id: str) -> NameCard:
 def name_hand(state: GameState) -> Iterator[Move]:
     """One card of your hand the engine does not know by name: each card whose place is
     unknown, by its unplaced copies."""
-    if state.hand is None or not state.cards.by_name or unknown_in(state)["hand"] < 1:
+    if state.hand is None or not state.cards.by_name or unknown_in_hand(state) < 1:
         return
     for card, chance in weighted(pool(state)):
         yield Move(NameHand(cards=(card,)), chance, "a card of your hand", decision=False)

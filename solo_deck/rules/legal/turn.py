@@ -15,7 +15,7 @@ from solo_deck.model.moves import Move
 from solo_deck.model.solo_cards import CardFace
 from solo_deck.model.state import GameState
 from solo_deck.rules.card_slots import slot_actions
-from solo_deck.rules.hand import pool, unknown_in
+from solo_deck.rules.hand import pool, unknown_in_hand
 from solo_deck.rules.legal.scope import Scope, weighted
 from solo_deck.rules.triggers import card_grant
 from solo_deck.rules.turn_actions import travel_free_steps
@@ -38,7 +38,7 @@ def travel(scope: Scope) -> Iterator[Move]:
                 continue
             if scope.limits.travel_cost(steps, free_steps) > player.augustales:
                 continue
-        yield Move(_travel(port))
+        yield _travel(port)
 
 
 def cards_in_hand(state: GameState) -> tuple[str, ...]:
@@ -49,7 +49,7 @@ def cards_in_hand(state: GameState) -> tuple[str, ...]:
         house = [card.id for card in house_cards_of(state.player.house)]
         return tuple(sorted({*house, *state.player.advanced_cards}))
     held = set(state.cards.hand_known)
-    if unknown_in(state)["hand"] > 0:
+    if unknown_in_hand(state) > 0:
         held |= set(pool(state))
     return tuple(sorted(held))
 
@@ -58,7 +58,7 @@ def hand_named(scope: Scope) -> bool:
     """True when every card of your hand is known by name (a face-down card then names
     its card, so the engine keeps knowing your hand)."""
     state = scope.state
-    return state.hand is not None and state.cards.by_name and unknown_in(state)["hand"] == 0
+    return state.hand is not None and state.cards.by_name and unknown_in_hand(state) == 0
 
 
 def play_card(scope: Scope) -> Iterator[Move]:
@@ -77,19 +77,19 @@ def play_card(scope: Scope) -> Iterator[Move]:
             choices.append(offered)
         for actions in choices:
             for card in face_down_cards:
-                yield Move(_play(slot, False, card, actions))
+                yield _play(slot, False, card, actions)
         for card in held:
             grant = card_grant(card, state)
             if grant is None:
                 continue
             effect = scope.assumptions.unknown_card_effect.value if grant.unknown else None
-            yield Move(_play(slot, True, card, (), effect))
+            yield _play(slot, True, card, (), effect)
 
 
 @cache
-def _travel(port: int) -> Travel:
-    """The event of sailing to ``port`` (made once)."""
-    return Travel(port=port)
+def _travel(port: int) -> Move:
+    """The move of sailing to ``port`` (made once: moves are immutable)."""
+    return Move(Travel(port=port))
 
 
 @cache
@@ -99,9 +99,10 @@ def _play(
     card: str | None,
     actions: tuple[MainAction, ...],
     effect: Grant | None = None,
-) -> PlayCard:
-    """The event of one play (made once: events are immutable and a game repeats them)."""
-    return PlayCard(slot=slot, face_up=face_up, card_id=card, actions=actions, effect=effect)
+) -> Move:
+    """The move of one play (made once: moves and events are immutable, and a game repeats
+    them)."""
+    return Move(PlayCard(slot=slot, face_up=face_up, card_id=card, actions=actions, effect=effect))
 
 
 def pass_turn(scope: Scope) -> Iterator[Move]:
