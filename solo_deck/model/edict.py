@@ -95,7 +95,8 @@ class Edict(FrozenModel):
 
     def items(self) -> list[tuple[EdictKind, int]]:
         """The kinds present with their counts, in notation order."""
-        return [(kind, self.count(kind)) for kind in EdictKind if self.count(kind)]
+        counts = self.__dict__
+        return [(kind, counts[field]) for kind, field in _KIND_FIELDS if counts[field]]
 
     def kinds(self) -> list[EdictKind]:
         """The kinds present, in notation order."""
@@ -108,6 +109,9 @@ class Edict(FrozenModel):
         """Words, e.g. ``2 Towers + 1 Keep``."""
         return joined([kind.label(n) for kind, n in self.items()], " + ")
 
+
+_KIND_FIELDS = tuple((kind, kind.field) for kind in EdictKind)
+"""Each kind with its field, in notation order (:meth:`Edict.items` runs at every Edict)."""
 
 _TOKEN = re.compile(r"([0-9]+)?([A-Za-z])")
 _SEPARATORS = re.compile(r"[\s,+]+")

@@ -54,3 +54,13 @@ def test_a_copy_leaves_the_original_as_it_was() -> None:
     assert "grain" in copied.model_fields_set and player.model_copy() == player
     deep = player.model_copy(deep=True)
     assert deep == player and deep is not player
+
+
+def test_copies_change_no_fields_set_they_share() -> None:
+    """A copy without an update shares its original's fields set; a copy with one gets a
+    set of its own, and neither changes the original's."""
+    player = PlayerState(grain=2)
+    plain = player.model_copy()
+    updated = plain.model_copy(update={"vp": 1})
+    assert player.model_fields_set == plain.model_fields_set == {"grain"}
+    assert updated.model_fields_set == {"grain", "vp"}
