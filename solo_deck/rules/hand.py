@@ -99,8 +99,8 @@ def unknown_in(state: GameState) -> dict[Place, int]:
 
 
 def unknown_in_hand(state: GameState) -> int:
-    """How many cards of your hand are not named (``unknown_in_hand(state)``, without
-    counting the other places: asked at every move)."""
+    """How many cards of your hand are not named: ``unknown_in(state)["hand"]``, without
+    counting the other places (asked at every move)."""
     return (state.hand or 0) - len(state.cards.hand_known)
 
 
