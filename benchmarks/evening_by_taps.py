@@ -22,8 +22,9 @@ Reading the screen is the one thing not done by finger: it goes through the app'
 Screenshot command (tests/browser/served.py), which shows a "Saved screenshot" notice; the
 pictures are taken before such a read, or once its notices are gone.
 
-Out: numbered PNGs in ``/tmp/evening/<size>/`` and ``steps.txt`` there, one line per tap:
-what was tapped, roughly how long until the page's pixels changed, and notes.
+Out: numbered PNGs in ``/tmp/evening/<size>/``, what the server printed in ``server.log``,
+and ``steps.txt`` there, one line per tap: what was tapped, roughly how long until the
+page's pixels changed, and notes.
 """
 
 from __future__ import annotations
@@ -98,7 +99,8 @@ class Evening(Outages):
 
     def drain_server(self) -> None:
         """Read what the server printed so far (without waiting): its pipe is not read
-        otherwise, and a full pipe would stop the server mid-evening."""
+        otherwise, and a full pipe would stop the server mid-evening. It is kept in
+        ``server.log`` beside the pictures, for a run that went wrong."""
         process = self.served.process
         if process is None or process.stdout is None:
             return
@@ -108,6 +110,8 @@ class Evening(Outages):
             if not chunk:
                 return
             self.server_bytes += len(chunk)
+            with (self.out / "server.log").open("ab") as log:
+                log.write(chunk)
 
     def screen(self) -> list[str]:
         self.drain_server()
