@@ -303,23 +303,26 @@ class SoloGame:
         that outcome is exactly what the push would compute.
         """
         parsed = _parse_event(event)
-        start = self.state
-        step = apply_event(start, parsed, self.setup.ruleset)
-        kept = self._previewed
-        if kept and kept[0].start is not start:
-            kept.clear()
-        if len(kept) < PREVIEWS_KEPT:
-            kept.append(_Previewed(start, self.setup.ruleset, parsed, step))
+        start, ruleset = self.state, self.setup.ruleset
+        step = apply_event(start, parsed, ruleset)
+        if not self._kept_here():  # every kept preview starts where this one does
+            self._previewed.clear()
+        if len(self._previewed) < PREVIEWS_KEPT:
+            self._previewed.append(_Previewed(start, ruleset, parsed, step))
         return step[0], step[2]
+
+    def _kept_here(self) -> bool:
+        """True when the kept previews started from the current state and ruleset (the
+        very objects: the fold is pure, so their outcomes are what a push would give)."""
+        kept = self._previewed
+        return bool(kept) and kept[0].start is self.state and kept[0].ruleset is self.setup.ruleset
 
     def _previewed_step(self, event: Event) -> tuple[GameState, Event, str] | None:
         """The outcome of a kept preview of ``event`` from the current state and ruleset
         (``None``: none is kept)."""
-        start, ruleset = self.state, self.setup.ruleset
-        for kept in self._previewed:
-            if kept.start is start and kept.ruleset is ruleset and kept.event == event:
-                return kept.step
-        return None
+        if not self._kept_here():
+            return None
+        return next((kept.step for kept in self._previewed if kept.event == event), None)
 
     def preview_all(self, events: Iterable[Event]) -> tuple[GameState, Ruleset]:
         """What ``events`` would do one after the other (a board value told, then the move
